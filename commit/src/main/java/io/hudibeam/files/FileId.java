@@ -1,0 +1,60 @@
+package io.hudibeam.files;
+
+import java.io.Serializable;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * A file group's id: {@code <uuid>-<n>} (hudi-format.md section 5.2). It may contain neither
+ * {@code _} nor {@code .}, which base and log file names use as separators.
+ */
+public final class FileId implements Comparable<FileId>, Serializable {
+  private static final long serialVersionUID = 1L;
+  private static final Pattern FORM = Pattern.compile("^[^_./]+-\\d+$");
+
+  private final String value;
+
+  private FileId(String value) {
+    this.value = value;
+  }
+
+  public static FileId parse(String value) {
+    if (value == null || !FORM.matcher(value).matches()) {
+      throw new InvalidFileNameException(
+          "A file id must look like <uuid>-<n> with no '_', '.' or '/', but was '" + value + "'");
+    }
+    return new FileId(value);
+  }
+
+  /** The {@code index}-th file id of a prefix, {@code <prefix>-<index>}. */
+  public static FileId of(UUID prefix, int index) {
+    if (index < 0) {
+      throw new IllegalArgumentException("file id index must be >= 0, but was " + index);
+    }
+    return new FileId(prefix + "-" + index);
+  }
+
+  public String value() {
+    return value;
+  }
+
+  @Override
+  public int compareTo(FileId o) {
+    return value.compareTo(o.value);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FileId && value.equals(((FileId) o).value);
+  }
+
+  @Override
+  public int hashCode() {
+    return value.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return value;
+  }
+}

@@ -1,0 +1,78 @@
+package io.hudibeam.files;
+
+import io.hudibeam.timeline.InstantTime;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A file slice: the base file (if any) written at a base instant and the log files appended to it,
+ * in slice order.
+ */
+public final class FileSlice implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final FileGroupId fileGroupId;
+  private final InstantTime baseInstant;
+  private final BaseFile baseFile;
+  private final List<LogFileName> logFiles;
+
+  private FileSlice(
+      FileGroupId fileGroupId, InstantTime baseInstant, BaseFile baseFile, List<LogFileName> logFiles) {
+    this.fileGroupId = Objects.requireNonNull(fileGroupId);
+    this.baseInstant = Objects.requireNonNull(baseInstant);
+    this.baseFile = baseFile;
+    List<LogFileName> sorted = new ArrayList<>(logFiles);
+    Collections.sort(sorted);
+    this.logFiles = Collections.unmodifiableList(sorted);
+  }
+
+  public static FileSlice of(
+      FileGroupId fileGroupId,
+      InstantTime baseInstant,
+      Optional<BaseFile> baseFile,
+      List<LogFileName> logFiles) {
+    return new FileSlice(fileGroupId, baseInstant, baseFile.orElse(null), logFiles);
+  }
+
+  public FileGroupId fileGroupId() {
+    return fileGroupId;
+  }
+
+  public InstantTime baseInstant() {
+    return baseInstant;
+  }
+
+  public Optional<BaseFile> baseFile() {
+    return Optional.ofNullable(baseFile);
+  }
+
+  public List<LogFileName> logFiles() {
+    return logFiles;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof FileSlice)) {
+      return false;
+    }
+    FileSlice other = (FileSlice) o;
+    return fileGroupId.equals(other.fileGroupId)
+        && baseInstant.equals(other.baseInstant)
+        && Objects.equals(baseFile, other.baseFile)
+        && logFiles.equals(other.logFiles);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(fileGroupId, baseInstant, baseFile, logFiles);
+  }
+
+  @Override
+  public String toString() {
+    return "FileSlice{" + fileGroupId + "@" + baseInstant + ", base=" + baseFile + ", logs=" + logFiles + "}";
+  }
+}

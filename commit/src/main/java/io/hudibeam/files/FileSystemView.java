@@ -1,0 +1,241 @@
+package io.hudibeam.files;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.Timeline;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The file-system view readers get (hudi-format.md section 9.1): per partition, the file groups
+ * with the slices whose base instant is committed (on the completed write timeline or older than
+ * its first instant), without the file groups a completed replacecommit replaced. Built by
+ * listing the partition folders.
+ */
+public final class FileSystemView {
+  private static final Logger LOG = LoggerFactory.getLogger(FileSystemView.class);
+  public static final String PARTITION_METADATA_PREFIX = ".hoodie_partition_metadata";
+
+  private final SortedMap<String, List<FileGroup>> fileGroupsByPartition;
+  private final Set<FileGroupId> replaced;
+
+  private FileSystemView(SortedMap<String, List<FileGroup>> fileGroupsByPartition, Set<FileGroupId> replaced) {
+    this.fileGroupsByPartition = Collections.unmodifiableSortedMap(fileGroupsByPartition);
+    this.replaced = Collections.unmodifiableSet(replaced);
+  }
+
+  /** Lists every partition of the table and builds the view as of the timeline's last instant. */
+  public static FileSystemView load(FileSystem fs, TablePaths paths, Timeline timeline) {
+    return load(fs, paths, timeline, listPartitions(fs, paths));
+  }
+
+  /** Builds the view of the given partitions only. */
+  public static FileSystemView load(
+      FileSystem fs, TablePaths paths, Timeline timeline, List<String> partitions) {
+    Timeline committed = timeline.completedWriteTimeline();
+    Set<FileGroupId> replaced = replacedFileGroups(fs, paths, committed);
+    SortedMap<String, List<FileGroup>> groups = new TreeMap<>();
+    for (String partition : partitions) {
+      groups.put(partition, loadPartition(fs, paths, committed, replaced, partition));
+    }
+    return new FileSystemView(groups, replaced);
+  }
+
+  /** Partition paths: folders holding a {@code .hoodie_partition_metadata} file. */
+  public static List<String> listPartitions(FileSystem fs, TablePaths paths) {
+    List<String> partitions = new ArrayList<>();
+    try {
+      collectPartitions(fs, paths.basePath(), "", partitions);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list partitions of " + paths, e);
+    }
+    Collections.sort(partitions);
+    return partitions;
+  }
+
+  private static void collectPartitions(
+      FileSystem fs, Path folder, String relative, List<String> out) throws IOException {
+    FileStatus[] children = fs.listStatus(folder);
+    boolean isPartition = false;
+    List<FileStatus> subfolders = new ArrayList<>();
+    for (FileStatus child : children) {
+      String name = child.getPath().getName();
+      if (child.isDirectory()) {
+        if (!name.startsWith(".")) {
+          subfolders.add(child);
+        }
+      } else if (name.startsWith(PARTITION_METADATA_PREFIX)) {
+        isPartition = true;
+      }
+    }
+    if (isPartition) {
+      out.add(relative);
+      return;
+    }
+    for (FileStatus sub : subfolders) {
+      String name = sub.getPath().getName();
+      collectPartitions(fs, sub.getPath(), relative.isEmpty() ? name : relative + "/" + name, out);
+    }
+  }
+
+  private static List<FileGroup> loadPartition(
+      FileSystem fs,
+      TablePaths paths,
+      Timeline committed,
+      Set<FileGroupId> replaced,
+      String partition) {
+    FileStatus[] files;
+    try {
+      Path folder = paths.partitionFolder(partition);
+      if (!fs.exists(folder)) {
+        return List.of();
+      }
+      files = fs.listStatus(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list partition '" + partition + "' of " + paths, e);
+    }
+    Map<FileId, SortedMap<InstantTime, BaseFile>> baseFiles = new TreeMap<>();
+    Map<FileId, SortedMap<InstantTime, List<LogFileName>>> logFiles = new TreeMap<>();
+    for (FileStatus status : files) {
+      if (!status.isFile()) {
+        continue;
+      }
+      String name = status.getPath().getName();
+      Optional<BaseFileName> base = BaseFileName.tryParse(name);
+      if (base.isPresent()) {
+        InstantTime instant = base.get().instantTime();
+        if (!committed.containsOrBeforeStart(instant)) {
+          continue;
+        }
+        BaseFile file = BaseFile.of(partition, base.get(), status.getLen());
+        BaseFile previous =
+            baseFiles.computeIfAbsent(base.get().fileId(), k -> new TreeMap<>()).put(instant, file);
+        if (previous != null) {
+          LOG.warn(
+              "Partition '{}' of {} has two base files of one file group and instant: {} and {}",
+              partition, paths, previous.name(), file.name());
+          if (previous.name().value().compareTo(file.name().value()) > 0) {
+            baseFiles.get(base.get().fileId()).put(instant, previous);
+          }
+        }
+        continue;
+      }
+      Optional<LogFileName> log = LogFileName.tryParse(name);
+      if (log.isPresent() && committed.containsOrBeforeStart(log.get().baseInstant())) {
+        logFiles
+            .computeIfAbsent(log.get().fileId(), k -> new TreeMap<>())
+            .computeIfAbsent(log.get().baseInstant(), k -> new ArrayList<>())
+            .add(log.get());
+      }
+    }
+    Set<FileId> fileIds = new HashSet<>(baseFiles.keySet());
+    fileIds.addAll(logFiles.keySet());
+    List<FileGroup> groups = new ArrayList<>();
+    for (FileId fileId : fileIds.stream().sorted().collect(Collectors.toList())) {
+      FileGroupId id = FileGroupId.of(partition, fileId);
+      if (replaced.contains(id)) {
+        continue;
+      }
+      SortedMap<InstantTime, BaseFile> bases = baseFiles.getOrDefault(fileId, new TreeMap<>());
+      SortedMap<InstantTime, List<LogFileName>> logs = logFiles.getOrDefault(fileId, new TreeMap<>());
+      Set<InstantTime> instants = new HashSet<>(bases.keySet());
+      instants.addAll(logs.keySet());
+      List<FileSlice> slices = new ArrayList<>();
+      for (InstantTime instant : instants) {
+        slices.add(
+            FileSlice.of(
+                id, instant, Optional.ofNullable(bases.get(instant)), logs.getOrDefault(instant, List.of())));
+      }
+      groups.add(FileGroup.of(id, slices));
+    }
+    return groups;
+  }
+
+  private static Set<FileGroupId> replacedFileGroups(
+      FileSystem fs, TablePaths paths, Timeline committed) {
+    Set<FileGroupId> replaced = new HashSet<>();
+    ObjectMapper mapper = new ObjectMapper();
+    for (Instant instant : committed.ofAction(Action.REPLACE_COMMIT).instants()) {
+      Path file = new Path(paths.metaFolder(), instant.fileName());
+      try (InputStream in = fs.open(file)) {
+        byte[] bytes = in.readAllBytes();
+        if (bytes.length == 0) {
+          continue;
+        }
+        JsonNode byPartition = mapper.readTree(bytes).path("partitionToReplaceFileIds");
+        Iterator<Map.Entry<String, JsonNode>> it = byPartition.fields();
+        while (it.hasNext()) {
+          Map.Entry<String, JsonNode> entry = it.next();
+          for (JsonNode fileId : entry.getValue()) {
+            replaced.add(FileGroupId.of(entry.getKey(), FileId.parse(fileId.asText())));
+          }
+        }
+      } catch (IOException e) {
+        throw new HudiTableException("Cannot read replaced file groups from " + file, e);
+      }
+    }
+    return replaced;
+  }
+
+  public List<String> partitions() {
+    return List.copyOf(fileGroupsByPartition.keySet());
+  }
+
+  public List<FileGroup> fileGroups(String partition) {
+    return fileGroupsByPartition.getOrDefault(partition, List.of());
+  }
+
+  public List<FileSlice> latestFileSlices(String partition) {
+    return fileGroups(partition).stream()
+        .map(FileGroup::latestSlice)
+        .flatMap(Optional::stream)
+        .collect(Collectors.toList());
+  }
+
+  public List<BaseFile> latestBaseFiles(String partition) {
+    return latestFileSlices(partition).stream()
+        .map(FileSlice::baseFile)
+        .flatMap(Optional::stream)
+        .collect(Collectors.toList());
+  }
+
+  public List<BaseFile> latestBaseFiles() {
+    return partitions().stream()
+        .flatMap(p -> latestBaseFiles(p).stream())
+        .collect(Collectors.toList());
+  }
+
+  public Optional<FileSlice> latestFileSlice(FileGroupId id) {
+    return fileGroups(id.partitionPath()).stream()
+        .filter(g -> g.id().equals(id))
+        .findFirst()
+        .flatMap(FileGroup::latestSlice);
+  }
+
+  /** File groups replaced by completed replacecommits (hidden from the view). */
+  public Set<FileGroupId> replacedFileGroups() {
+    return replaced;
+  }
+}

@@ -1,0 +1,12 @@
+package io.hudibeam.files;
+
+import io.hudibeam.table.HudiTableException;
+
+/** A data file name that does not follow Hudi's naming (hudi-format.md sections 5.1 and 12.1). */
+public class InvalidFileNameException extends HudiTableException {
+  private static final long serialVersionUID = 1L;
+
+  public InvalidFileNameException(String message) {
+    super(message);
+  }
+}

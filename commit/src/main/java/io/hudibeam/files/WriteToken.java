@@ -1,0 +1,80 @@
+package io.hudibeam.files;
+
+import java.io.Serializable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A write token {@code <taskPartitionId>-<stageId>-<attemptId>} (hudi-format.md section 5.3): three
+ * non-negative integers that make each write attempt's file name unique.
+ */
+public final class WriteToken implements Serializable {
+  private static final long serialVersionUID = 1L;
+  private static final Pattern FORM = Pattern.compile("^(\\d+)-(\\d+)-(\\d+)$");
+
+  private final long partitionId;
+  private final long stageId;
+  private final long attemptId;
+
+  private WriteToken(long partitionId, long stageId, long attemptId) {
+    this.partitionId = partitionId;
+    this.stageId = stageId;
+    this.attemptId = attemptId;
+  }
+
+  public static WriteToken of(long partitionId, long stageId, long attemptId) {
+    if (partitionId < 0 || stageId < 0 || attemptId < 0) {
+      throw new IllegalArgumentException(
+          String.format(
+              "write token parts must be >= 0, but were %d-%d-%d", partitionId, stageId, attemptId));
+    }
+    return new WriteToken(partitionId, stageId, attemptId);
+  }
+
+  public static WriteToken parse(String value) {
+    Matcher m = value == null ? null : FORM.matcher(value);
+    if (m == null || !m.matches()) {
+      throw new InvalidFileNameException(
+          "A write token must be three non-negative integers joined by '-', but was '"
+              + value
+              + "'");
+    }
+    return new WriteToken(
+        Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)));
+  }
+
+  public long partitionId() {
+    return partitionId;
+  }
+
+  public long stageId() {
+    return stageId;
+  }
+
+  public long attemptId() {
+    return attemptId;
+  }
+
+  public String value() {
+    return partitionId + "-" + stageId + "-" + attemptId;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof WriteToken)) {
+      return false;
+    }
+    WriteToken t = (WriteToken) o;
+    return partitionId == t.partitionId && stageId == t.stageId && attemptId == t.attemptId;
+  }
+
+  @Override
+  public int hashCode() {
+    return Long.hashCode(partitionId) * 31 * 31 + Long.hashCode(stageId) * 31 + Long.hashCode(attemptId);
+  }
+
+  @Override
+  public String toString() {
+    return value();
+  }
+}

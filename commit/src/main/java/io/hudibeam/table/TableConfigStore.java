@@ -1,0 +1,167 @@
+package io.hudibeam.table;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creates, loads and updates {@code hoodie.properties} on a Hadoop file system, with Hudi's
+ * fail-safe backup protocol for updates (hudi-format.md section 2.1).
+ */
+public final class TableConfigStore {
+  private static final Logger LOG = LoggerFactory.getLogger(TableConfigStore.class);
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+
+  public TableConfigStore(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+  }
+
+  /** Whether the base path holds a table (a {@code .hoodie} folder). */
+  public boolean tableExists() {
+    try {
+      return fs.isDirectory(paths.metaFolder());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + paths.metaFolder(), e);
+    }
+  }
+
+  /**
+   * Creates the folder layout Hudi creates for a new table and writes {@code hoodie.properties}.
+   * Refuses when the table already has a properties file.
+   */
+  public TableConfig create(TableConfig config) {
+    try {
+      if (fs.exists(paths.propertiesFile()) || fs.exists(paths.propertiesBackupFile())) {
+        throw new InvalidTableConfigException(
+            "Cannot create a table at " + paths + ": " + paths.propertiesFile() + " already exists");
+      }
+      for (Path folder :
+          new Path[] {
+            paths.metaFolder(),
+            paths.schemaFolder(),
+            paths.archivedFolder(),
+            paths.tempFolder(),
+            paths.auxiliaryFolder(),
+            new Path(paths.auxiliaryFolder(), ".bootstrap/.partitions"),
+            new Path(paths.auxiliaryFolder(), ".bootstrap/.fileids")
+          }) {
+        fs.mkdirs(folder);
+      }
+      write(paths.propertiesFile(), config);
+      LOG.info("Created table {} at {}", config.name(), paths);
+      return config;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create table at " + paths, e);
+    }
+  }
+
+  /**
+   * Loads and validates {@code hoodie.properties}, falling back to the backup file while an update
+   * is under way, as Hudi's readers do.
+   */
+  public TableConfig load() {
+    if (!tableExists()) {
+      throw new TableNotFoundException(
+          "No Hudi table at " + paths + ": " + paths.metaFolder() + " is not a folder");
+    }
+    Optional<TableConfig> main;
+    try {
+      main = tryRead(paths.propertiesFile());
+    } catch (InvalidTableConfigException invalidMain) {
+      Optional<TableConfig> backup = tryRead(paths.propertiesBackupFile());
+      if (backup.isPresent()) {
+        LOG.warn("Using {}: {}", paths.propertiesBackupFile(), invalidMain.getMessage());
+        return backup.get();
+      }
+      throw invalidMain;
+    }
+    if (main.isPresent()) {
+      return main.get();
+    }
+    Optional<TableConfig> backup = tryRead(paths.propertiesBackupFile());
+    if (backup.isPresent()) {
+      return backup.get();
+    }
+    throw new TableNotFoundException(
+        "No Hudi table at "
+            + paths
+            + ": neither "
+            + paths.propertiesFile()
+            + " nor its backup exists");
+  }
+
+  /**
+   * Rewrites {@code hoodie.properties} with Hudi's protocol: recover a missing file from the backup,
+   * write the backup, delete the file, write the new file, check it, delete the backup.
+   */
+  public TableConfig update(UnaryOperator<TableConfig> change) {
+    try {
+      if (!fs.exists(paths.propertiesFile()) && fs.exists(paths.propertiesBackupFile())) {
+        fs.rename(paths.propertiesBackupFile(), paths.propertiesFile());
+      }
+      TableConfig current = load();
+      TableConfig updated = change.apply(current);
+      fs.delete(paths.propertiesBackupFile(), false);
+      write(paths.propertiesBackupFile(), current);
+      fs.delete(paths.propertiesFile(), false);
+      write(paths.propertiesFile(), updated);
+      TableConfig reread =
+          tryRead(paths.propertiesFile())
+              .orElseThrow(
+                  () ->
+                      new InvalidTableConfigException(
+                          "Rewritten " + paths.propertiesFile() + " could not be read back"));
+      if (!reread.equals(updated)) {
+        throw new InvalidTableConfigException(
+            "Rewritten " + paths.propertiesFile() + " differs from what was written");
+      }
+      fs.delete(paths.propertiesBackupFile(), false);
+      return updated;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot update " + paths.propertiesFile(), e);
+    }
+  }
+
+  private Optional<TableConfig> tryRead(Path file) {
+    Properties properties = new Properties();
+    try (InputStream in = fs.open(file)) {
+      properties.load(in);
+    } catch (FileNotFoundException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + file, e);
+    }
+    Map<String, String> map = new TreeMap<>();
+    for (String key : properties.stringPropertyNames()) {
+      map.put(key, properties.getProperty(key));
+    }
+    return Optional.of(TableConfig.fromProperties(map, file.toString()));
+  }
+
+  private void write(Path file, TableConfig config) throws IOException {
+    Properties properties = new Properties();
+    properties.putAll(config.asMap());
+    try (FSDataOutputStream out = fs.create(file, false)) {
+      store(properties, out);
+    }
+  }
+
+  private static void store(Properties properties, OutputStream out) throws IOException {
+    properties.store(out, "Updated at " + java.time.Instant.now());
+  }
+}

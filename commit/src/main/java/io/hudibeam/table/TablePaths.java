@@ -1,0 +1,104 @@
+package io.hudibeam.table;
+
+import java.io.Serializable;
+import org.apache.hadoop.fs.Path;
+
+/** Where a table's folders and files live under its base path (hudi-format.md section 1.1). */
+public final class TablePaths implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  public static final String META_FOLDER = ".hoodie";
+  public static final String PROPERTIES_FILE = "hoodie.properties";
+  public static final String PROPERTIES_BACKUP_FILE = "hoodie.properties.backup";
+
+  private final String basePath;
+
+  private TablePaths(String basePath) {
+    this.basePath = basePath;
+  }
+
+  public static TablePaths of(String basePath) {
+    if (basePath == null || basePath.isEmpty()) {
+      throw new InvalidTableConfigException("The table base path must not be empty");
+    }
+    String trimmed = basePath;
+    while (trimmed.length() > 1 && trimmed.endsWith("/")) {
+      trimmed = trimmed.substring(0, trimmed.length() - 1);
+    }
+    return new TablePaths(trimmed);
+  }
+
+  public String basePathString() {
+    return basePath;
+  }
+
+  public Path basePath() {
+    return new Path(basePath);
+  }
+
+  public Path metaFolder() {
+    return new Path(basePath(), META_FOLDER);
+  }
+
+  public Path propertiesFile() {
+    return new Path(metaFolder(), PROPERTIES_FILE);
+  }
+
+  public Path propertiesBackupFile() {
+    return new Path(metaFolder(), PROPERTIES_BACKUP_FILE);
+  }
+
+  public Path tempFolder() {
+    return new Path(metaFolder(), ".temp");
+  }
+
+  /** The marker folder of an instant: {@code .hoodie/.temp/<instant>}. */
+  public Path markerFolder(String instantTime) {
+    return new Path(tempFolder(), instantTime);
+  }
+
+  public Path auxiliaryFolder() {
+    return new Path(metaFolder(), ".aux");
+  }
+
+  public Path schemaFolder() {
+    return new Path(metaFolder(), ".schema");
+  }
+
+  public Path archivedFolder() {
+    return new Path(metaFolder(), "archived");
+  }
+
+  public Path heartbeatFolder() {
+    return new Path(metaFolder(), ".heartbeat");
+  }
+
+  public Path metadataTableFolder() {
+    return new Path(metaFolder(), "metadata");
+  }
+
+  /** A partition folder; the base path itself for the empty partition path. */
+  public Path partitionFolder(String partitionPath) {
+    return partitionPath.isEmpty() ? basePath() : new Path(basePath(), partitionPath);
+  }
+
+  /** The path of a file relative to the base path, as commit metadata stores it. */
+  public static String relativePath(String partitionPath, String fileName) {
+    return partitionPath.isEmpty() ? fileName : partitionPath + "/" + fileName;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TablePaths && basePath.equals(((TablePaths) o).basePath);
+  }
+
+  @Override
+  public int hashCode() {
+    return basePath.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return basePath;
+  }
+}

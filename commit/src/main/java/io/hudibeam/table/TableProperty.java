@@ -1,0 +1,51 @@
+package io.hudibeam.table;
+
+/**
+ * The {@code hoodie.properties} keys this project reads or writes (hudi-format.md section 2.2). A
+ * property that {@link #mustMatchRequest()} is part of the table's identity: a writer asking for
+ * another value is refused instead of silently producing a table readers mis-read.
+ */
+public enum TableProperty {
+  NAME("hoodie.table.name", false),
+  DATABASE_NAME("hoodie.database.name", false),
+  TABLE_TYPE("hoodie.table.type", true),
+  TABLE_VERSION("hoodie.table.version", false),
+  TIMELINE_LAYOUT_VERSION("hoodie.timeline.layout.version", false),
+  ARCHIVELOG_FOLDER("hoodie.archivelog.folder", false),
+  RECORD_KEY_FIELDS("hoodie.table.recordkey.fields", true),
+  PARTITION_FIELDS("hoodie.table.partition.fields", true),
+  PRECOMBINE_FIELD("hoodie.table.precombine.field", false),
+  KEY_GENERATOR_CLASS("hoodie.table.keygenerator.class", true),
+  HIVE_STYLE_PARTITIONING("hoodie.datasource.write.hive_style_partitioning", true),
+  URL_ENCODE_PARTITIONING("hoodie.datasource.write.partitionpath.urlencode", true),
+  DROP_PARTITION_COLUMNS("hoodie.datasource.write.drop.partition.columns", false),
+  CREATE_SCHEMA("hoodie.table.create.schema", false),
+  BASE_FILE_FORMAT("hoodie.table.base.file.format", false),
+  LOG_FILE_FORMAT("hoodie.table.log.file.format", false),
+  POPULATE_META_FIELDS("hoodie.populate.meta.fields", false),
+  TIMELINE_TIMEZONE("hoodie.table.timeline.timezone", false),
+  PARTITION_METAFILE_USE_BASE_FORMAT("hoodie.partition.metafile.use.base.format", false),
+  CDC_ENABLED("hoodie.table.cdc.enabled", false),
+  PAYLOAD_CLASS("hoodie.compaction.payload.class", false),
+  RECORD_MERGER_STRATEGY("hoodie.compaction.record.merger.strategy", false),
+  METADATA_PARTITIONS("hoodie.table.metadata.partitions", false),
+  METADATA_PARTITIONS_INFLIGHT("hoodie.table.metadata.partitions.inflight", false),
+  CHECKSUM("hoodie.table.checksum", false);
+
+  private final String key;
+  private final boolean mustMatchRequest;
+
+  TableProperty(String key, boolean mustMatchRequest) {
+    this.key = key;
+    this.mustMatchRequest = mustMatchRequest;
+  }
+
+  public String key() {
+    return key;
+  }
+
+  /** Whether a writer's request must agree with the table's value of this key. */
+  public boolean mustMatchRequest() {
+    return mustMatchRequest;
+  }
+}

@@ -1,0 +1,55 @@
+package io.hudibeam.timeline;
+
+/** The action of an instant on the timeline (hudi-format.md section 3.2). */
+public enum Action {
+  COMMIT("commit"),
+  DELTA_COMMIT("deltacommit"),
+  REPLACE_COMMIT("replacecommit"),
+  CLEAN("clean"),
+  ROLLBACK("rollback"),
+  SAVEPOINT("savepoint"),
+  RESTORE("restore"),
+  COMPACTION("compaction"),
+  LOG_COMPACTION("logcompaction"),
+  INDEXING("indexing");
+
+  private final String value;
+
+  Action(String value) {
+    this.value = value;
+  }
+
+  /** The name used in instant file names. */
+  public String value() {
+    return value;
+  }
+
+  public static Action fromValue(String value) {
+    for (Action action : values()) {
+      if (action.value.equals(value)) {
+        return action;
+      }
+    }
+    throw new IllegalArgumentException("Unknown instant action '" + value + "'");
+  }
+
+  /** Whether instants of this action write data files (commit, deltacommit, replacecommit). */
+  public boolean writesData() {
+    return this == COMMIT || this == DELTA_COMMIT || this == REPLACE_COMMIT;
+  }
+
+  /**
+   * The action a completed instant of this action carries: compaction completes as a commit and
+   * log compaction as a deltacommit.
+   */
+  public Action completedAction() {
+    switch (this) {
+      case COMPACTION:
+        return COMMIT;
+      case LOG_COMPACTION:
+        return DELTA_COMMIT;
+      default:
+        return this;
+    }
+  }
+}

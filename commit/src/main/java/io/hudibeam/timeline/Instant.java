@@ -1,0 +1,190 @@
+package io.hudibeam.timeline;
+
+import io.hudibeam.table.HudiTableException;
+import java.io.Serializable;
+import java.util.Comparator;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One instant on the active timeline: time, action and state, named on disk as in timeline layout 1
+ * (hudi-format.md section 3.2): {@code T.commit.requested}, {@code T.inflight}, {@code T.commit},
+ * {@code T.<action>.requested|inflight}, {@code T.<action>}. A completed compaction is a {@code
+ * commit} and a completed log compaction a {@code deltacommit}.
+ */
+public final class Instant implements Comparable<Instant>, Serializable {
+  private static final long serialVersionUID = 1L;
+  private static final Pattern NAME = Pattern.compile("^(\\d+)\\.([a-z]+)(?:\\.([a-z]+))?$");
+  private static final String REQUESTED_SUFFIX = "requested";
+  private static final String INFLIGHT_SUFFIX = "inflight";
+
+  /** Timeline order: time, then state (requested before inflight before completed). */
+  private static final Comparator<Instant> ORDER =
+      Comparator.comparing(Instant::time)
+          .thenComparing(i -> i.state)
+          .thenComparing(i -> i.action);
+
+  private final InstantTime time;
+  private final Action action;
+  private final State state;
+
+  private Instant(InstantTime time, Action action, State state) {
+    this.time = Objects.requireNonNull(time);
+    this.action = Objects.requireNonNull(action);
+    this.state = Objects.requireNonNull(state);
+    if (state == State.COMPLETED && action.completedAction() != action) {
+      throw new HudiTableException(
+          "A completed " + action.value() + " is a " + action.completedAction().value());
+    }
+    if (state == State.REQUESTED && action == Action.SAVEPOINT) {
+      throw new HudiTableException("A savepoint has no requested state");
+    }
+  }
+
+  public static Instant of(InstantTime time, Action action, State state) {
+    return new Instant(time, action, state);
+  }
+
+  public static Instant requested(InstantTime time, Action action) {
+    return new Instant(time, action, State.REQUESTED);
+  }
+
+  public static Instant inflight(InstantTime time, Action action) {
+    return new Instant(time, action, State.INFLIGHT);
+  }
+
+  public static Instant completed(InstantTime time, Action action) {
+    return new Instant(time, action, State.COMPLETED);
+  }
+
+  public InstantTime time() {
+    return time;
+  }
+
+  public Action action() {
+    return action;
+  }
+
+  public State state() {
+    return state;
+  }
+
+  public boolean isCompleted() {
+    return state == State.COMPLETED;
+  }
+
+  /** This instant in another state; a compaction moving to completed becomes a commit. */
+  public Instant withState(State newState) {
+    Action newAction = newState == State.COMPLETED ? action.completedAction() : action;
+    return new Instant(time, newAction, newState);
+  }
+
+  /**
+   * The action instants are grouped by when the highest state of an instant is chosen (compaction
+   * and commit, log compaction and deltacommit, are one instant).
+   */
+  Action comparableAction() {
+    return action.completedAction();
+  }
+
+  /** The file name of this instant in {@code .hoodie/}. */
+  public String fileName() {
+    switch (state) {
+      case REQUESTED:
+        return time + "." + action.value() + "." + REQUESTED_SUFFIX;
+      case INFLIGHT:
+        return action == Action.COMMIT
+            ? time + "." + INFLIGHT_SUFFIX
+            : time + "." + action.value() + "." + INFLIGHT_SUFFIX;
+      case COMPLETED:
+      default:
+        return time + "." + action.value();
+    }
+  }
+
+  /**
+   * Parses an instant file name; empty when the name is not a timeline file (other files in {@code
+   * .hoodie/}, such as {@code hoodie.properties}).
+   */
+  public static Optional<Instant> tryParse(String fileName) {
+    Matcher m = NAME.matcher(fileName);
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    String timeText = m.group(1);
+    String actionText = m.group(2);
+    String stateText = m.group(3);
+    if (timeText.length() != 17 && timeText.length() != 14) {
+      return Optional.empty();
+    }
+    InstantTime time = InstantTime.parse(timeText);
+    if (stateText == null && INFLIGHT_SUFFIX.equals(actionText)) {
+      return Optional.of(inflight(time, Action.COMMIT));
+    }
+    Action action;
+    try {
+      action = Action.fromValue(actionText);
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+    State state;
+    if (stateText == null) {
+      state = State.COMPLETED;
+    } else if (REQUESTED_SUFFIX.equals(stateText)) {
+      state = State.REQUESTED;
+    } else if (INFLIGHT_SUFFIX.equals(stateText)) {
+      state = State.INFLIGHT;
+    } else {
+      return Optional.empty();
+    }
+    if (state == State.COMPLETED && action.completedAction() != action) {
+      return Optional.empty();
+    }
+    if (action == Action.COMMIT && state == State.INFLIGHT) {
+      // "T.commit.inflight" is the legacy name; layout 1 writes "T.inflight".
+      return Optional.of(inflight(time, Action.COMMIT));
+    }
+    if (action == Action.SAVEPOINT && state == State.REQUESTED) {
+      return Optional.empty();
+    }
+    return Optional.of(new Instant(time, action, state));
+  }
+
+  /** Parses an instant file name, failing with a message naming the name and the expected form. */
+  public static Instant parse(String fileName) {
+    return tryParse(fileName)
+        .orElseThrow(
+            () ->
+                new HudiTableException(
+                    "'"
+                        + fileName
+                        + "' is not an instant file name: expected <17-digit time>.<action>"
+                        + "[.requested|.inflight] or <time>.inflight"));
+  }
+
+  @Override
+  public int compareTo(Instant other) {
+    return ORDER.compare(this, other);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof Instant)) {
+      return false;
+    }
+    Instant other = (Instant) o;
+    return time.equals(other.time) && action == other.action && state == other.state;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(time, action, state);
+  }
+
+  @Override
+  public String toString() {
+    return "[" + time + "__" + action.value() + "__" + state + "]";
+  }
+}

@@ -1,0 +1,81 @@
+package io.hudibeam.timeline;
+
+import io.hudibeam.table.HudiTableException;
+import java.io.Serializable;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.regex.Pattern;
+
+/**
+ * An instant time: 17 digits {@code yyyyMMddHHmmssSSS} (hudi-format.md section 3.1). Ordering is
+ * string ordering, as in Hudi. Older 14-digit times and Hudi's reserved values are accepted when
+ * read from a timeline.
+ */
+public final class InstantTime implements Comparable<InstantTime>, Serializable {
+  private static final long serialVersionUID = 1L;
+  private static final Pattern DIGITS = Pattern.compile("\\d{14}|\\d{17}");
+  static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS");
+
+  private final String value;
+
+  private InstantTime(String value) {
+    this.value = value;
+  }
+
+  /** Parses an instant time as found in file names and metadata. */
+  public static InstantTime parse(String value) {
+    if (value == null || !DIGITS.matcher(value).matches()) {
+      throw new HudiTableException(
+          "An instant time must be 17 digits (yyyyMMddHHmmssSSS), but was '" + value + "'");
+    }
+    return new InstantTime(value);
+  }
+
+  /** The instant time of a wall-clock time, at millisecond precision. */
+  public static InstantTime of(LocalDateTime time) {
+    return new InstantTime(FORMAT.format(time));
+  }
+
+  /** The wall-clock time this instant denotes; 14-digit times read as their last millisecond. */
+  public LocalDateTime toLocalDateTime() {
+    String full = value.length() == 14 ? value + "999" : value;
+    try {
+      return LocalDateTime.parse(full, FORMAT);
+    } catch (DateTimeParseException e) {
+      throw new HudiTableException("Instant time '" + value + "' is not a valid date and time", e);
+    }
+  }
+
+  public String value() {
+    return value;
+  }
+
+  public boolean isAfter(InstantTime other) {
+    return compareTo(other) > 0;
+  }
+
+  public boolean isBefore(InstantTime other) {
+    return compareTo(other) < 0;
+  }
+
+  @Override
+  public int compareTo(InstantTime other) {
+    return value.compareTo(other.value);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof InstantTime && value.equals(((InstantTime) o).value);
+  }
+
+  @Override
+  public int hashCode() {
+    return value.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return value;
+  }
+}

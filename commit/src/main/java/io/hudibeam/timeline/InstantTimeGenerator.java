@@ -1,0 +1,37 @@
+package io.hudibeam.timeline;
+
+import io.hudibeam.table.TimelineTimezone;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/**
+ * Mints instant times from a clock in the table's timeline zone, always strictly greater than every
+ * instant already on the timeline (any action, any state), even when the clock is behind it.
+ */
+public final class InstantTimeGenerator {
+  private final Clock clock;
+
+  public InstantTimeGenerator(Clock clock, TimelineTimezone timezone) {
+    this.clock = clock.withZone(timezone.zoneId());
+  }
+
+  public InstantTimeGenerator(TimelineTimezone timezone) {
+    this(Clock.systemDefaultZone(), timezone);
+  }
+
+  /** The next instant time after everything on {@code timeline}. */
+  public InstantTime next(Timeline timeline) {
+    return next(timeline.latestInstantTime());
+  }
+
+  public InstantTime next(Optional<InstantTime> latest) {
+    LocalDateTime now = LocalDateTime.now(clock).truncatedTo(ChronoUnit.MILLIS);
+    InstantTime candidate = InstantTime.of(now);
+    if (latest.isPresent() && !candidate.isAfter(latest.get())) {
+      candidate = InstantTime.of(latest.get().toLocalDateTime().plus(1, ChronoUnit.MILLIS));
+    }
+    return candidate;
+  }
+}

@@ -1,0 +1,124 @@
+package io.hudibeam.timeline;
+
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.UUID;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes instant files in {@code .hoodie/}. Each state of an instant is a new file, never an
+ * overwrite of an existing one (timeline layout 1). A file with content is written under a hidden
+ * temporary name and renamed, so readers never see a partial file.
+ */
+public final class TimelineWriter {
+  private static final Logger LOG = LoggerFactory.getLogger(TimelineWriter.class);
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+
+  public TimelineWriter(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+  }
+
+  public Path pathOf(Instant instant) {
+    return new Path(paths.metaFolder(), instant.fileName());
+  }
+
+  /**
+   * Creates a requested instant, refusing a time that is not after every instant on the timeline.
+   */
+  public Instant createRequested(InstantTime time, Action action, byte[] content) {
+    Timeline timeline = Timeline.load(fs, paths);
+    timeline
+        .latestInstantTime()
+        .filter(latest -> !time.isAfter(latest))
+        .ifPresent(
+            latest -> {
+              throw new HudiTableException(
+                  String.format(
+                      "Instant time %s for a new %s on table %s is not after the timeline's latest"
+                          + " instant %s; instant times must increase",
+                      time, action.value(), paths, latest));
+            });
+    Instant requested = Instant.requested(time, action);
+    create(requested, content);
+    return requested;
+  }
+
+  /** Moves a requested instant to inflight, with the inflight content (may be empty). */
+  public Instant transitionToInflight(Instant requested, byte[] content) {
+    checkState(requested, State.REQUESTED);
+    Instant inflight = requested.withState(State.INFLIGHT);
+    create(inflight, content);
+    return inflight;
+  }
+
+  /** Completes an inflight instant; this file's creation is the atomic commit point. */
+  public Instant complete(Instant inflight, byte[] content) {
+    checkState(inflight, State.INFLIGHT);
+    Instant completed = inflight.withState(State.COMPLETED);
+    create(completed, content);
+    return completed;
+  }
+
+  /** Deletes the given state files of an instant (used when rolling back a pending instant). */
+  public void delete(List<Instant> instants) {
+    for (Instant instant : instants) {
+      try {
+        fs.delete(pathOf(instant), false);
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot delete " + pathOf(instant), e);
+      }
+    }
+  }
+
+  private void create(Instant instant, byte[] content) {
+    Path target = pathOf(instant);
+    try {
+      if (fs.exists(target)) {
+        throw new HudiTableException(
+            "Instant file " + target + " already exists; an instant state is never overwritten");
+      }
+      if (content.length == 0) {
+        fs.create(target, false).close();
+      } else {
+        Path temp = new Path(paths.metaFolder(), "." + instant.fileName() + "." + UUID.randomUUID() + ".tmp");
+        try (FSDataOutputStream out = fs.create(temp, false)) {
+          out.write(content);
+        }
+        if (!fs.rename(temp, target)) {
+          fs.delete(temp, false);
+          throw new HudiTableException("Cannot rename " + temp + " to " + target);
+        }
+      }
+      LOG.info("Table {}: instant {} is now {}", paths, instant.time(), instant.fileName());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create instant file " + target, e);
+    }
+  }
+
+  /** Reads an instant file's content. */
+  public byte[] read(Instant instant) {
+    Path path = pathOf(instant);
+    try (var in = fs.open(path)) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read instant file " + path, e);
+    }
+  }
+
+  private static void checkState(Instant instant, State expected) {
+    if (instant.state() != expected) {
+      throw new HudiTableException(
+          "Instant " + instant + " must be " + expected + " for this transition");
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package io.hudibeam.table;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.testing.GoldenTableFiles;
+import io.hudibeam.testing.HudiMetaClients;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hudi.common.model.HoodieTableType;
+import org.apache.hudi.common.table.HoodieTableConfig;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.HoodieTableVersion;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class TableConfigTest {
+  private static final String SCHEMA =
+      "{\"type\":\"record\",\"name\":\"trips_record\",\"namespace\":\"hoodie.trips\",\"fields\":"
+          + "[{\"name\":\"uuid\",\"type\":\"string\"},{\"name\":\"city\",\"type\":[\"null\",\"string\"],\"default\":null}]}";
+
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private FileSystem localFs() throws IOException {
+    return FileSystem.getLocal(new Configuration());
+  }
+
+  private TableConfig tripsConfig(TableType type) {
+    return TableConfig.newTable("trips", type)
+        .recordKeyFields(List.of("uuid"))
+        .partitionFields(List.of("city"))
+        .orderingField("ts")
+        .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator")
+        .hiveStylePartitioning(true)
+        .urlEncodePartitioning(false)
+        .createSchema(SCHEMA)
+        .build();
+  }
+
+  private TableConfigStore store(String base) throws IOException {
+    return new TableConfigStore(localFs(), TablePaths.of(base));
+  }
+
+  @Test
+  public void checksumMatchesTheValuesHudiStores() {
+    assertThat(TableConfig.checksumOf(null, "raw_trips"), is("3360473891"));
+    assertThat(TableConfig.checksumOf("default", "v6_complexkeygen_hivestyle"), is("281415413"));
+    assertThat(TableConfig.checksumOf("default", "v6_trips_8i1u"), is("3843273058"));
+  }
+
+  @Test
+  public void hudiOpensCopyOnWriteTableWeCreate() throws IOException {
+    String base = tmp.newFolder("cow").getAbsolutePath();
+    TableConfig config = store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
+
+    HoodieTableMetaClient meta = HudiMetaClients.open(base);
+    HoodieTableConfig hudi = meta.getTableConfig();
+    assertThat(hudi.getTableName(), is("trips"));
+    assertThat(hudi.getTableType(), is(HoodieTableType.COPY_ON_WRITE));
+    assertThat(hudi.getTableVersion(), is(HoodieTableVersion.SIX));
+    assertThat(List.of(hudi.getRecordKeyFields().get()), is(List.of("uuid")));
+    assertThat(List.of(hudi.getPartitionFields().get()), is(List.of("city")));
+    assertThat(hudi.getPreCombineField(), is("ts"));
+    assertThat(hudi.getKeyGeneratorClassName(), is("org.apache.hudi.keygen.SimpleKeyGenerator"));
+    assertThat(hudi.getHiveStylePartitioningEnable(), is("true"));
+    assertThat(hudi.getUrlEncodePartitioning(), is("false"));
+    assertThat(hudi.getTableCreateSchema().get().toString(), is(new org.apache.avro.Schema.Parser().parse(SCHEMA).toString()));
+    assertFalse(hudi.isMetadataTableAvailable());
+    Properties props = new Properties();
+    props.putAll(config.asMap());
+    assertThat(Long.toString(HoodieTableConfig.generateChecksum(props)), is(config.get(TableProperty.CHECKSUM).get()));
+    for (String folder : new String[] {".schema", "archived", ".temp", ".aux/.bootstrap/.partitions", ".aux/.bootstrap/.fileids"}) {
+      assertThat(folder, Files.isDirectory(Paths.get(base, ".hoodie", folder)), is(true));
+    }
+    assertThat(store(base).load(), equalTo(config));
+  }
+
+  @Test
+  public void hudiOpensMergeOnReadTableWeCreate() throws IOException {
+    String base = tmp.newFolder("mor").getAbsolutePath();
+    store(base).create(tripsConfig(TableType.MERGE_ON_READ));
+    HoodieTableConfig hudi = HudiMetaClients.open(base).getTableConfig();
+    assertThat(hudi.getTableType(), is(HoodieTableType.MERGE_ON_READ));
+    assertThat(hudi.getPayloadClass(), is("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"));
+    assertThat(hudi.getRecordMergerStrategy(), is("eeb8d96f-b1e4-49fd-bbf8-28ac514178e5"));
+  }
+
+  @Test
+  public void loadsTableConfigHudiWrote() throws IOException {
+    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_COMPLEXKEY_HIVE, tmp.getRoot());
+    TableConfig config = store(base).load();
+    HoodieTableConfig hudi = HudiMetaClients.open(base).getTableConfig();
+    assertThat(config.name(), is(hudi.getTableName()));
+    assertThat(config.tableType().name(), is(hudi.getTableType().name()));
+    assertThat(config.recordKeyFields(), is(List.of(hudi.getRecordKeyFields().get())));
+    assertThat(config.partitionFields(), is(List.of(hudi.getPartitionFields().get())));
+    assertThat(config.orderingField().get(), is(hudi.getPreCombineField()));
+    assertThat(config.keyGeneratorClass().get(), is(hudi.getKeyGeneratorClassName()));
+    assertThat(config.hiveStylePartitioning(), is(true));
+    assertThat(config.urlEncodePartitioning(), is(false));
+  }
+
+  @Test
+  public void refusesWrongChecksumNamingFileAndKey() throws IOException {
+    String base = tmp.newFolder("bad").getAbsolutePath();
+    store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
+    rewriteProperty(base, "hoodie.table.checksum", "12345");
+    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(e.getMessage(), allOf(containsString("hoodie.properties"), containsString("hoodie.table.checksum=12345"), containsString(base)));
+  }
+
+  @Test
+  public void refusesUnknownTableVersion() throws IOException {
+    String base = tmp.newFolder("v8").getAbsolutePath();
+    store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
+    rewriteProperty(base, "hoodie.table.version", "8");
+    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(e.getMessage(), allOf(containsString("hoodie.table.version=8"), containsString("table version 6 only")));
+  }
+
+  @Test
+  public void refusesMissingTable() throws IOException {
+    String base = tmp.newFolder("none").getAbsolutePath();
+    TableNotFoundException e = assertThrows(TableNotFoundException.class, () -> store(base).load());
+    assertThat(e.getMessage(), containsString(base));
+    Files.createDirectories(Paths.get(base, ".hoodie"));
+    e = assertThrows(TableNotFoundException.class, () -> store(base).load());
+    assertThat(e.getMessage(), containsString("hoodie.properties"));
+  }
+
+  @Test
+  public void refusesCorruptPropertiesWithoutBackup() throws IOException {
+    String base = tmp.newFolder("corrupt").getAbsolutePath();
+    store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
+    Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), new byte[0]);
+    Files.deleteIfExists(Paths.get(base, ".hoodie", ".hoodie.properties.crc"));
+    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(e.getMessage(), allOf(containsString("hoodie.properties"), containsString("no hoodie.table.name")));
+  }
+
+  @Test
+  public void readsBackupWhileAnUpdateIsUnderWay() throws IOException {
+    String base = tmp.newFolder("backup").getAbsolutePath();
+    TableConfig config = store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
+    Files.move(Paths.get(base, ".hoodie", "hoodie.properties"), Paths.get(base, ".hoodie", "hoodie.properties.backup"));
+    Files.move(Paths.get(base, ".hoodie", ".hoodie.properties.crc"), Paths.get(base, ".hoodie", ".hoodie.properties.backup.crc"));
+    assertThat(store(base).load(), equalTo(config));
+  }
+
+  @Test
+  public void updateFollowsBackupProtocolAndHudiReadsTheResult() throws IOException {
+    String base = tmp.newFolder("update").getAbsolutePath();
+    store(base).create(tripsConfig(TableType.COPY_ON_WRITE).with("hoodie.table.metadata.partitions", "files"));
+    assertThat(HudiMetaClients.open(base).getTableConfig().isMetadataTableAvailable(), is(true));
+
+    TableConfig updated = store(base).update(c -> c.with("hoodie.table.metadata.partitions", null));
+
+    assertThat(updated.metadataPartitions(), is(List.of()));
+    assertFalse(Files.exists(Paths.get(base, ".hoodie", "hoodie.properties.backup")));
+    assertFalse(HudiMetaClients.open(base).getTableConfig().isMetadataTableAvailable());
+    assertThat(store(base).load(), equalTo(updated));
+  }
+
+  @Test
+  public void createRefusesExistingTable() throws IOException {
+    String base = tmp.newFolder("twice").getAbsolutePath();
+    store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> store(base).create(tripsConfig(TableType.COPY_ON_WRITE)));
+    assertThat(e.getMessage(), containsString("already exists"));
+  }
+
+  @Test
+  public void requestContradictingTheTableIsRefusedNamingKeyAndBothValues() {
+    TableConfig table = tripsConfig(TableType.COPY_ON_WRITE);
+    table.checkRequestMatches(tripsConfig(TableType.COPY_ON_WRITE), "/t");
+    table.checkRequestMatches(
+        tripsConfig(TableType.COPY_ON_WRITE).with("hoodie.table.keygenerator.class", "org.apache.hudi.keygen.SimpleAvroKeyGenerator"), "/t");
+
+    assertRefused(table, tripsConfig(TableType.MERGE_ON_READ), "hoodie.table.type", "'COPY_ON_WRITE'", "'MERGE_ON_READ'");
+    assertRefused(table, table.with("hoodie.table.recordkey.fields", "uuid,rider"), "hoodie.table.recordkey.fields", "'uuid'", "'uuid,rider'");
+    assertRefused(table, table.with("hoodie.table.partition.fields", null), "hoodie.table.partition.fields", "'city'", "<absent>");
+    assertRefused(
+        table,
+        table.with("hoodie.table.keygenerator.class", "org.apache.hudi.keygen.ComplexKeyGenerator"),
+        "hoodie.table.keygenerator.class", "'org.apache.hudi.keygen.SimpleKeyGenerator'", "'org.apache.hudi.keygen.ComplexKeyGenerator'");
+    assertRefused(table, table.with("hoodie.datasource.write.hive_style_partitioning", "false"),
+        "hoodie.datasource.write.hive_style_partitioning", "'true'", "'false'");
+    assertRefused(table, table.with("hoodie.datasource.write.partitionpath.urlencode", "true"),
+        "hoodie.datasource.write.partitionpath.urlencode", "'false'", "'true'");
+  }
+
+  private static void assertRefused(TableConfig table, TableConfig request, String key, String tableValue, String requestedValue) {
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> table.checkRequestMatches(request, "/data/trips"));
+    assertThat(
+        e.getMessage(),
+        allOf(containsString("/data/trips"), containsString(key + "=" + tableValue), containsString(key + "=" + requestedValue)));
+  }
+
+  private static void rewriteProperty(String base, String key, String value) throws IOException {
+    java.nio.file.Path file = Paths.get(base, ".hoodie", "hoodie.properties");
+    Properties props = new Properties();
+    try (var in = Files.newInputStream(file)) {
+      props.load(in);
+    }
+    props.setProperty(key, value);
+    try (var out = Files.newOutputStream(file)) {
+      props.store(out, null);
+    }
+    // Hadoop's local file system keeps a checksum side file; an edit by hand leaves none.
+    Files.deleteIfExists(Paths.get(base, ".hoodie", ".hoodie.properties.crc"));
+    assertThat(new String(Files.readAllBytes(file), StandardCharsets.UTF_8), containsString(key));
+  }
+}
