@@ -1,0 +1,65 @@
+package io.hudibeam.files;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.testing.GoldenTableFiles;
+import io.hudibeam.testing.HudiMetaClients;
+import io.hudibeam.timeline.Timeline;
+import java.io.IOException;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hudi.common.model.HoodieBaseFile;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class FileSystemViewTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void latestBaseFilesEqualHudisViewOfTablesHudiWrote() throws IOException {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    for (String name :
+        List.of(GoldenTableFiles.COW_TRIPS, GoldenTableFiles.COW_COMPLEXKEY_HIVE, GoldenTableFiles.COW_NONPARTITIONED_CLEANED)) {
+      String base = GoldenTableFiles.copy(name, tmp.getRoot());
+      TablePaths paths = TablePaths.of(base);
+      FileSystemView ours = FileSystemView.load(fs, paths, Timeline.load(fs, paths));
+
+      HoodieTableMetaClient meta = HudiMetaClients.open(base);
+      HoodieTableFileSystemView hudi =
+          new HoodieTableFileSystemView(meta, meta.getCommitsTimeline().filterCompletedInstants());
+      TreeMap<String, List<String>> expected = new TreeMap<>();
+      for (String partition : ours.partitions()) {
+        expected.put(partition, hudi.getLatestBaseFiles(partition).map(HoodieBaseFile::getFileName).sorted().collect(Collectors.toList()));
+      }
+      TreeMap<String, List<String>> actual = new TreeMap<>();
+      for (String partition : ours.partitions()) {
+        actual.put(partition, ours.latestBaseFiles(partition).stream().map(b -> b.name().value()).sorted().collect(Collectors.toList()));
+      }
+      assertThat(name, actual, is(expected));
+      int partitions = name.equals(GoldenTableFiles.COW_NONPARTITIONED_CLEANED) ? 1 : 8;
+      assertThat(name, ours.partitions().size(), is(partitions));
+      for (BaseFile file : ours.latestBaseFiles()) {
+        assertThat(file.sizeInBytes(), is(fs.getFileStatus(new org.apache.hadoop.fs.Path(base, file.relativePath())).getLen()));
+      }
+    }
+  }
+
+  @Test
+  public void partitionsAreTheFoldersWithPartitionMetadata() throws IOException {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_COMPLEXKEY_HIVE, tmp.getRoot());
+    List<String> partitions = FileSystemView.listPartitions(fs, TablePaths.of(base));
+    assertThat(partitions, is(List.of("city=chennai", "city=london", "city=new_york", "city=paris",
+        "city=san_francisco", "city=sao_paulo", "city=sydney", "city=tokyo")));
+    assertThat(FileSystemView.listPartitions(fs, TablePaths.of(GoldenTableFiles.copy(GoldenTableFiles.COW_NONPARTITIONED_CLEANED, tmp.getRoot()))),
+        is(List.of("")));
+  }
+}

@@ -1,0 +1,82 @@
+package io.hudibeam.timeline;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TimelineTimezone;
+import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.junit.Test;
+
+public class InstantTest {
+  private static final InstantTime T = InstantTime.parse("20261129114500216");
+
+  @Test
+  public void fileNamesEqualHudisForEveryActionAndState() {
+    for (Action action : Action.values()) {
+      for (State state : State.values()) {
+        Instant instant;
+        try {
+          instant = Instant.of(T, action, state);
+        } catch (HudiTableException e) {
+          continue; // completed compaction is a commit; savepoint has no requested state
+        }
+        HoodieInstant hudi = new HoodieInstant(HoodieInstant.State.valueOf(state.name()), action.value(), T.value());
+        assertThat(instant.toString(), instant.fileName(), is(hudi.getFileName()));
+        assertThat(Instant.parse(instant.fileName()), is(instant));
+      }
+    }
+  }
+
+  @Test
+  public void parsesTheLayoutOneNames() {
+    assertThat(Instant.parse("20261129114500216.commit.requested"), is(Instant.requested(T, Action.COMMIT)));
+    assertThat(Instant.parse("20261129114500216.inflight"), is(Instant.inflight(T, Action.COMMIT)));
+    assertThat(Instant.parse("20261129114500216.commit"), is(Instant.completed(T, Action.COMMIT)));
+    assertThat(Instant.parse("20261129114500216.compaction.requested"), is(Instant.requested(T, Action.COMPACTION)));
+    assertThat(Instant.inflight(T, Action.COMPACTION).withState(State.COMPLETED), is(Instant.completed(T, Action.COMMIT)));
+    assertThat(Instant.parse("20261129114500216.clean.inflight"), is(Instant.inflight(T, Action.CLEAN)));
+  }
+
+  @Test
+  public void otherFilesInTheMetaFolderAreNotInstants() {
+    for (String name :
+        List.of("hoodie.properties", "hoodie.properties.backup", "20261129114500216.commit.crc",
+            ".20261129114500216.commit.crc", "20261129114500216.bogus", "20261129114500216.commit.done",
+            "2026112911450.commit", "202611291145002161.commit", "abc.commit", "20261129114500216")) {
+      assertThat(name, Instant.tryParse(name), is(Optional.empty()));
+    }
+  }
+
+  @Test
+  public void malformedNamesAreRefusedNamingTheName() {
+    HudiTableException e = assertThrows(HudiTableException.class, () -> Instant.parse("2026.commit"));
+    assertThat(e.getMessage(), containsString("'2026.commit' is not an instant file name"));
+  }
+
+  @Test
+  public void instantTimesAreSeventeenDigits() {
+    assertThat(InstantTime.parse("20261129114500216").toLocalDateTime(), is(LocalDateTime.of(2026, 11, 29, 11, 45, 0, 216_000_000)));
+    for (String bad : new String[] {"", "2026112911450021", "2026112911450021x", "202611291145002167", null}) {
+      HudiTableException e = assertThrows(HudiTableException.class, () -> InstantTime.parse(bad));
+      assertThat(e.getMessage(), containsString("17 digits"));
+    }
+  }
+
+  @Test
+  public void generatorIsStrictlyAfterTheTimelineEvenWhenTheClockIsBehind() {
+    Clock clock = Clock.fixed(java.time.Instant.parse("2026-11-29T11:45:00.100Z"), ZoneOffset.UTC);
+    InstantTimeGenerator generator = new InstantTimeGenerator(clock, TimelineTimezone.UTC);
+    assertThat(generator.next(Optional.empty()).value(), is("20261129114500100"));
+    assertThat(generator.next(Optional.of(T)).value(), is("20261129114500217"));
+    assertThat(generator.next(Optional.of(InstantTime.parse("20261129115959999"))).value(), is("20261129120000000"));
+    assertThat(generator.next(Optional.of(InstantTime.parse("20201129115959999"))).value(), is("20261129114500100"));
+  }
+}
