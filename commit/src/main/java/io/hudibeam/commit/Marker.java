@@ -1,0 +1,87 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * A marker: the record, made before a data file is written, that an instant's write touched that
+ * file. Named {@code <partitionPath>/<dataFileName>.marker.<IOType>} under the instant's marker
+ * folder.
+ */
+public final class Marker implements Serializable {
+  private static final long serialVersionUID = 1L;
+  private static final String INFIX = ".marker.";
+
+  private final String partitionPath;
+  private final String dataFileName;
+  private final IOType ioType;
+
+  private Marker(String partitionPath, String dataFileName, IOType ioType) {
+    this.partitionPath = Objects.requireNonNull(partitionPath);
+    this.dataFileName = Objects.requireNonNull(dataFileName);
+    this.ioType = Objects.requireNonNull(ioType);
+  }
+
+  public static Marker of(String partitionPath, String dataFileName, IOType ioType) {
+    return new Marker(partitionPath, dataFileName, ioType);
+  }
+
+  /** Parses a marker name relative to the marker folder. */
+  public static Marker parse(String relativeName) {
+    int infix = relativeName.lastIndexOf(INFIX);
+    if (infix < 0) {
+      throw new HudiTableException(
+          "'" + relativeName + "' is not a marker name: expected <partition>/<file>.marker.<IOType>");
+    }
+    IOType type;
+    try {
+      type = IOType.valueOf(relativeName.substring(infix + INFIX.length()));
+    } catch (IllegalArgumentException e) {
+      throw new HudiTableException(
+          "'" + relativeName + "' is not a marker name: the IO type must be CREATE, MERGE or APPEND");
+    }
+    String path = relativeName.substring(0, infix);
+    int slash = path.lastIndexOf('/');
+    return new Marker(
+        slash < 0 ? "" : path.substring(0, slash), path.substring(slash + 1), type);
+  }
+
+  public String partitionPath() {
+    return partitionPath;
+  }
+
+  public String dataFileName() {
+    return dataFileName;
+  }
+
+  public IOType ioType() {
+    return ioType;
+  }
+
+  /** The data file's path relative to the table's base path. */
+  public String dataFileRelativePath() {
+    return TablePaths.relativePath(partitionPath, dataFileName);
+  }
+
+  /** The marker's name relative to the instant's marker folder. */
+  public String relativeName() {
+    return TablePaths.relativePath(partitionPath, dataFileName + INFIX + ioType.name());
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Marker && relativeName().equals(((Marker) o).relativeName());
+  }
+
+  @Override
+  public int hashCode() {
+    return relativeName().hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return relativeName();
+  }
+}
