@@ -1,0 +1,206 @@
+package io.hudibeam.write;
+
+import io.hudibeam.files.FileId;
+import io.hudibeam.table.HudiTableException;
+import java.io.Serializable;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Where each record of an instant goes, decided once before any file is written: updates to the
+ * file group the index found, inserts by the hash of their record key over the insert buckets'
+ * cumulative weights (the rule of Hudi's UpsertPartitioner). Routing is a pure function of the
+ * plan and the record key, so a retried bundle routes every record the same way.
+ */
+public final class WritePlan implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final SortedMap<String, PartitionPlan> partitions;
+
+  private WritePlan(SortedMap<String, PartitionPlan> partitions) {
+    this.partitions = Collections.unmodifiableSortedMap(partitions);
+  }
+
+  static WritePlan of(Map<String, PartitionPlan> partitions) {
+    return new WritePlan(new TreeMap<>(partitions));
+  }
+
+  public SortedMap<String, PartitionPlan> partitions() {
+    return partitions;
+  }
+
+  /** Every bucket of the plan, in file group order. */
+  public List<Bucket> buckets() {
+    List<Bucket> all = new ArrayList<>();
+    for (PartitionPlan plan : partitions.values()) {
+      all.addAll(plan.updateBuckets.values());
+      for (InsertTarget target : plan.insertTargets) {
+        if (target.bucket.type() == BucketType.INSERT) {
+          all.add(target.bucket);
+        }
+      }
+    }
+    Collections.sort(all);
+    return all;
+  }
+
+  /** The bucket of a record: its file group when the index found one, else an insert bucket. */
+  public Bucket route(String partitionPath, String recordKey, Optional<RecordLocation> location) {
+    PartitionPlan plan = partitions.get(partitionPath);
+    if (plan == null) {
+      throw new HudiTableException(
+          "Partition path '" + partitionPath + "' of record key '" + recordKey
+              + "' is not in the write plan; the workload profile missed it");
+    }
+    if (location.isPresent()) {
+      Bucket bucket = plan.updateBuckets.get(location.get().fileId());
+      if (bucket == null) {
+        throw new HudiTableException(
+            "Record key '" + recordKey + "' was tagged to file group " + location.get()
+                + " which is not in the write plan of partition '" + partitionPath + "'");
+      }
+      return bucket;
+    }
+    return plan.insertBucket(recordKey);
+  }
+
+  static long keyHash(String recordKey) {
+    try {
+      byte[] digest = MessageDigest.getInstance("MD5").digest(recordKey.getBytes(StandardCharsets.UTF_8));
+      return ByteBuffer.wrap(digest).getLong();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("MD5 is required of every JVM", e);
+    }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof WritePlan && partitions.equals(((WritePlan) o).partitions);
+  }
+
+  @Override
+  public int hashCode() {
+    return partitions.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return "WritePlan" + partitions;
+  }
+
+  /** One partition's plan. */
+  public static final class PartitionPlan implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final SortedMap<FileId, Bucket> updateBuckets;
+    private final List<InsertTarget> insertTargets;
+
+    PartitionPlan(Map<FileId, Bucket> updateBuckets, List<InsertTarget> insertTargets) {
+      this.updateBuckets = Collections.unmodifiableSortedMap(new TreeMap<>(updateBuckets));
+      this.insertTargets = List.copyOf(insertTargets);
+    }
+
+    /** Existing file groups written in this instant (updates, deletes, inserts into small files). */
+    public SortedMap<FileId, Bucket> updateBuckets() {
+      return updateBuckets;
+    }
+
+    /** Where inserts go, with the number of inserts planned for each. */
+    public List<InsertTarget> insertTargets() {
+      return insertTargets;
+    }
+
+    Bucket insertBucket(String recordKey) {
+      if (insertTargets.isEmpty()) {
+        throw new HudiTableException(
+            "Record key '" + recordKey + "' is an insert but the plan has no insert bucket for its"
+                + " partition; the workload profile counted no inserts there");
+      }
+      long total = insertTargets.get(insertTargets.size() - 1).cumulativeInserts;
+      long position = Math.floorMod(keyHash(recordKey), total);
+      int low = 0;
+      int high = insertTargets.size() - 1;
+      while (low < high) {
+        int mid = (low + high) >>> 1;
+        if (insertTargets.get(mid).cumulativeInserts > position) {
+          high = mid;
+        } else {
+          low = mid + 1;
+        }
+      }
+      return insertTargets.get(low).bucket;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (!(o instanceof PartitionPlan)) {
+        return false;
+      }
+      PartitionPlan other = (PartitionPlan) o;
+      return updateBuckets.equals(other.updateBuckets) && insertTargets.equals(other.insertTargets);
+    }
+
+    @Override
+    public int hashCode() {
+      return updateBuckets.hashCode() * 31 + insertTargets.hashCode();
+    }
+
+    @Override
+    public String toString() {
+      return "{updates=" + updateBuckets.keySet() + ", inserts=" + insertTargets + "}";
+    }
+  }
+
+  /** An insert bucket and the running total of inserts planned up to and including it. */
+  public static final class InsertTarget implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final Bucket bucket;
+    private final long plannedInserts;
+    private final long cumulativeInserts;
+
+    InsertTarget(Bucket bucket, long plannedInserts, long cumulativeInserts) {
+      this.bucket = bucket;
+      this.plannedInserts = plannedInserts;
+      this.cumulativeInserts = cumulativeInserts;
+    }
+
+    public Bucket bucket() {
+      return bucket;
+    }
+
+    public long plannedInserts() {
+      return plannedInserts;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (!(o instanceof InsertTarget)) {
+        return false;
+      }
+      InsertTarget other = (InsertTarget) o;
+      return bucket.equals(other.bucket)
+          && plannedInserts == other.plannedInserts
+          && cumulativeInserts == other.cumulativeInserts;
+    }
+
+    @Override
+    public int hashCode() {
+      return bucket.hashCode() * 31 + Long.hashCode(plannedInserts);
+    }
+
+    @Override
+    public String toString() {
+      return bucket + " x" + plannedInserts;
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package io.hudibeam.write;
+
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.files.FileId;
+import io.hudibeam.table.HudiTableException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * Makes the {@link WritePlan} of an instant from its workload profile and the latest base files of
+ * the touched partitions, as Hudi's UpsertPartitioner does: updates go to their file group; inserts
+ * first fill small files (base files under the small-file limit; capacity = (max file size − size)
+ * / average record size), then new file groups of max file size / average record size records
+ * each, with the remaining inserts split evenly among them.
+ */
+public final class WritePlanner {
+  private final FileSizing sizing;
+  private final Supplier<UUID> fileIdPrefixes;
+
+  public WritePlanner(FileSizing sizing, Supplier<UUID> fileIdPrefixes) {
+    this.sizing = sizing;
+    this.fileIdPrefixes = fileIdPrefixes;
+  }
+
+  /**
+   * @param latestBaseFiles the latest base file of every file group of each touched partition
+   * @param averageRecordSize bytes per record, estimated from recent commits
+   * @param packSmallFiles whether inserts may go into existing small files
+   */
+  public WritePlan plan(
+      WorkloadProfile profile,
+      Map<String, List<BaseFile>> latestBaseFiles,
+      long averageRecordSize,
+      boolean packSmallFiles) {
+    if (averageRecordSize <= 0) {
+      throw new HudiTableException("average record size must be > 0, but was " + averageRecordSize);
+    }
+    Map<String, WritePlan.PartitionPlan> plans = new TreeMap<>();
+    for (Map.Entry<String, WorkloadProfile.PartitionWorkload> entry : profile.partitions().entrySet()) {
+      String partition = entry.getKey();
+      plans.put(
+          partition,
+          planPartition(
+              partition,
+              entry.getValue(),
+              latestBaseFiles.getOrDefault(partition, List.of()),
+              averageRecordSize,
+              packSmallFiles));
+    }
+    return WritePlan.of(plans);
+  }
+
+  private WritePlan.PartitionPlan planPartition(
+      String partition,
+      WorkloadProfile.PartitionWorkload workload,
+      List<BaseFile> baseFiles,
+      long averageRecordSize,
+      boolean packSmallFiles) {
+    Map<FileId, BaseFile> byFileId = new TreeMap<>();
+    for (BaseFile file : baseFiles) {
+      byFileId.put(file.name().fileId(), file);
+    }
+    Map<FileId, Bucket> updateBuckets = new TreeMap<>();
+    for (FileId fileId : workload.updates().keySet()) {
+      BaseFile base = byFileId.get(fileId);
+      if (base == null) {
+        throw new HudiTableException(
+            "File group " + fileId + " of partition '" + partition
+                + "' has updates but no latest base file in the table snapshot");
+      }
+      updateBuckets.put(fileId, Bucket.existing(base));
+    }
+
+    List<WritePlan.InsertTarget> targets = new ArrayList<>();
+    long unassigned = workload.inserts();
+    long cumulative = 0;
+    if (packSmallFiles) {
+      List<BaseFile> smallFiles = new ArrayList<>();
+      for (BaseFile file : byFileId.values()) {
+        if (file.sizeInBytes() < sizing.smallFileLimit()) {
+          smallFiles.add(file);
+        }
+      }
+      smallFiles.sort(Comparator.comparing(BaseFile::fileGroupId));
+      for (BaseFile small : smallFiles) {
+        if (unassigned <= 0) {
+          break;
+        }
+        long capacity = Math.max(0, (sizing.maxFileSize() - small.sizeInBytes()) / averageRecordSize);
+        long toAppend = Math.min(capacity, unassigned);
+        if (toAppend <= 0) {
+          continue;
+        }
+        Bucket bucket = updateBuckets.computeIfAbsent(small.name().fileId(), f -> Bucket.existing(small));
+        cumulative += toAppend;
+        targets.add(new WritePlan.InsertTarget(bucket, toAppend, cumulative));
+        unassigned -= toAppend;
+      }
+    }
+    if (unassigned > 0) {
+      long perFileGroup = Math.max(1, sizing.maxFileSize() / averageRecordSize);
+      long newFileGroups = (unassigned + perFileGroup - 1) / perFileGroup;
+      UUID prefix = fileIdPrefixes.get();
+      for (int i = 0; i < newFileGroups; i++) {
+        long planned = unassigned / newFileGroups + (i < unassigned % newFileGroups ? 1 : 0);
+        Bucket bucket = Bucket.newFileGroup(FileGroupId.of(partition, FileId.of(prefix, i)));
+        cumulative += planned;
+        targets.add(new WritePlan.InsertTarget(bucket, planned, cumulative));
+      }
+    }
+    return new WritePlan.PartitionPlan(updateBuckets, targets);
+  }
+}

@@ -1,0 +1,108 @@
+package io.hudibeam.write;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThan;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.BaseFileName;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.files.FileId;
+import io.hudibeam.files.WriteToken;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.timeline.InstantTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.Test;
+
+public class WritePlannerTest {
+  private static final UUID PREFIX = UUID.fromString("00000000-0000-0000-0000-00000000abcd");
+  private static final InstantTime T0 = InstantTime.parse("20260101000000000");
+  private static final FileSizing SIZING = FileSizing.of(100_000, 80_000, 1024);
+
+  private static BaseFile baseFile(String partition, String fileId, long size) {
+    return BaseFile.of(partition, BaseFileName.of(FileId.parse(fileId), WriteToken.of(0, 0, 0), T0), size);
+  }
+
+  private static WorkloadProfile inserts(String partition, long n) {
+    return WorkloadProfile.of(Map.of(partition, WorkloadProfile.PartitionWorkload.of(n, Map.of())));
+  }
+
+  @Test
+  public void insertsFillSmallFilesFirstThenNewFileGroupsOfMaxSize() {
+    BaseFile small = baseFile("p", "aaaa-0", 60_000); // room for (100000-60000)/1024 = 39 records
+    BaseFile big = baseFile("p", "bbbb-0", 90_000); // not small
+    WritePlan plan =
+        new WritePlanner(SIZING, () -> PREFIX)
+            .plan(inserts("p", 39 + 250), Map.of("p", List.of(small, big)), 1024, true);
+
+    List<WritePlan.InsertTarget> targets = plan.partitions().get("p").insertTargets();
+    assertThat(targets.size(), is(4));
+    assertThat(targets.get(0).bucket(), is(Bucket.existing(small)));
+    assertThat(targets.get(0).plannedInserts(), is(39L));
+    // 250 remaining inserts, 97 records per new file group -> 3 new file groups of 84, 83, 83.
+    assertThat(targets.get(1).bucket(), is(Bucket.newFileGroup(FileGroupId.of("p", FileId.of(PREFIX, 0)))));
+    assertThat(targets.get(1).plannedInserts(), is(84L));
+    assertThat(targets.get(2).plannedInserts(), is(83L));
+    assertThat(targets.get(3).bucket().fileGroupId().fileId(), is(FileId.of(PREFIX, 2)));
+    assertThat(plan.buckets().size(), is(4));
+  }
+
+  @Test
+  public void withoutPackingInsertsOnlyGoToNewFileGroups() {
+    BaseFile small = baseFile("p", "aaaa-0", 10);
+    WritePlan plan = new WritePlanner(SIZING, () -> PREFIX).plan(inserts("p", 10), Map.of("p", List.of(small)), 1024, false);
+    assertThat(plan.buckets(), is(List.of(Bucket.newFileGroup(FileGroupId.of("p", FileId.of(PREFIX, 0))))));
+  }
+
+  @Test
+  public void routingIsDeterministicAndFollowsThePlannedWeights() {
+    WritePlan plan = new WritePlanner(SIZING, () -> PREFIX).plan(inserts("p", 970), Map.of(), 1024, true);
+    assertThat(plan.buckets().size(), is(10));
+    Map<Bucket, Integer> counts = new HashMap<>();
+    for (int i = 0; i < 9700; i++) {
+      String key = "trip-" + i;
+      Bucket bucket = plan.route("p", key, Optional.empty());
+      assertThat(plan.route("p", key, Optional.empty()), is(bucket));
+      counts.merge(bucket, 1, Integer::sum);
+    }
+    assertThat(counts.size(), is(10));
+    for (int n : counts.values()) {
+      assertThat(n, allOf(greaterThan(800), lessThan(1150)));
+    }
+  }
+
+  @Test
+  public void updatesGoToTheirFileGroup() {
+    BaseFile existing = baseFile("p", "aaaa-0", 95_000);
+    WorkloadProfile profile =
+        WorkloadProfile.empty().plus("p", existing.name().fileId()).plus("p", null);
+    WritePlan plan = new WritePlanner(SIZING, () -> PREFIX).plan(profile, Map.of("p", List.of(existing)), 1024, true);
+    RecordLocation location = RecordLocation.of("p", existing.name().fileId(), T0);
+    assertThat(plan.route("p", "k1", Optional.of(location)), is(Bucket.existing(existing)));
+    assertThat(plan.route("p", "k2", Optional.empty()).type(), is(BucketType.INSERT));
+  }
+
+  @Test
+  public void inconsistentInputIsRefusedWithAClearMessage() {
+    WritePlan plan = new WritePlanner(SIZING, () -> PREFIX).plan(inserts("p", 1), Map.of(), 1024, true);
+    assertThat(assertThrows(HudiTableException.class, () -> plan.route("q", "k", Optional.empty())).getMessage(),
+        containsString("Partition path 'q' of record key 'k' is not in the write plan"));
+    assertThat(
+        assertThrows(HudiTableException.class,
+            () -> plan.route("p", "k", Optional.of(RecordLocation.of("p", FileId.parse("zzzz-0"), T0)))).getMessage(),
+        containsString("Record key 'k' was tagged to file group"));
+    WorkloadProfile update = WorkloadProfile.empty().plus("p", FileId.parse("zzzz-0"));
+    assertThat(
+        assertThrows(HudiTableException.class,
+            () -> new WritePlanner(SIZING, () -> PREFIX).plan(update, Map.of(), 1024, true)).getMessage(),
+        containsString("File group zzzz-0 of partition 'p' has updates but no latest base file"));
+  }
+}
