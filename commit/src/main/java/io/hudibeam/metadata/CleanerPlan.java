@@ -1,6 +1,7 @@
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,6 +111,6 @@ public record CleanerPlan(
   private static <T> Map<String, List<T>> copyLists(Map<String, List<T>> map) {
     Map<String, List<T>> copy = new LinkedHashMap<>();
     map.forEach((k, v) -> copy.put(Objects.requireNonNull(k), List.copyOf(v)));
-    return java.util.Collections.unmodifiableMap(copy);
+    return Collections.unmodifiableMap(copy);
   }
 }

@@ -1,5 +1,7 @@
 package io.hudibeam.metadata;
 
+import java.util.Arrays;
+
 /** How a clean instant chose the file slices to delete (Hudi's {@code HoodieCleaningPolicy}). */
 public enum CleaningPolicy {
   KEEP_LATEST_FILE_VERSIONS,
@@ -17,6 +19,6 @@ public enum CleaningPolicy {
       }
     }
     throw new InvalidMetadataException(
-        "Unknown cleaning policy '" + name + "'; expected one of " + java.util.Arrays.toString(values()));
+        "Unknown cleaning policy '" + name + "'; expected one of " + Arrays.toString(values()));
   }
 }

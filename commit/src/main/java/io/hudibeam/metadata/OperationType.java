@@ -1,5 +1,7 @@
 package io.hudibeam.metadata;
 
+import java.util.Arrays;
+
 /**
  * The write operation recorded in a commit's {@code operationType} field, with the same names and
  * config spellings as Hudi's {@code WriteOperationType}.
@@ -43,7 +45,7 @@ public enum OperationType {
       }
     }
     throw new InvalidMetadataException(
-        "Unknown operationType '" + name + "'; expected one of " + java.util.Arrays.toString(values()));
+        "Unknown operationType '" + name + "'; expected one of " + Arrays.toString(values()));
   }
 
   /** The spelling used in write configs ({@code hoodie.datasource.write.operation}), e.g. {@code "bulk_insert"}. */
@@ -59,7 +61,7 @@ public enum OperationType {
       }
     }
     throw new InvalidMetadataException("Unknown write operation '" + value + "'; expected one of "
-        + java.util.Arrays.stream(values()).map(OperationType::value).toList());
+        + Arrays.stream(values()).map(OperationType::value).toList());
   }
 
   /**
