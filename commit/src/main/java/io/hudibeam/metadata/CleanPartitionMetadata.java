@@ -1,0 +1,50 @@
+package io.hudibeam.metadata;
+
+import java.util.List;
+import java.util.Objects;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+
+/**
+ * What a clean did in one partition path (Avro {@code HoodieCleanPartitionMetadata}). The file
+ * lists hold file names, not paths.
+ */
+public record CleanPartitionMetadata(
+    String partitionPath,
+    CleaningPolicy policy,
+    List<String> deletePathPatterns,
+    List<String> successDeleteFiles,
+    List<String> failedDeleteFiles,
+    boolean isPartitionDeleted) {
+
+  public CleanPartitionMetadata {
+    Objects.requireNonNull(partitionPath, "partitionPath");
+    Objects.requireNonNull(policy, "policy");
+    deletePathPatterns = List.copyOf(deletePathPatterns);
+    successDeleteFiles = List.copyOf(successDeleteFiles);
+    failedDeleteFiles = List.copyOf(failedDeleteFiles);
+  }
+
+  GenericRecord toRecord(Schema schema) {
+    GenericRecord r = new GenericData.Record(schema);
+    r.put("partitionPath", partitionPath);
+    r.put("policy", policy.format());
+    r.put("deletePathPatterns", deletePathPatterns);
+    r.put("successDeleteFiles", successDeleteFiles);
+    r.put("failedDeleteFiles", failedDeleteFiles);
+    r.put("isPartitionDeleted", isPartitionDeleted);
+    return r;
+  }
+
+  static CleanPartitionMetadata fromRecord(Object value) {
+    GenericRecord r = (GenericRecord) value;
+    return new CleanPartitionMetadata(
+        AvroInstantFile.string(r.get("partitionPath")),
+        CleaningPolicy.parse(AvroInstantFile.string(r.get("policy"))),
+        AvroInstantFile.strings(r.get("deletePathPatterns")),
+        AvroInstantFile.strings(r.get("successDeleteFiles")),
+        AvroInstantFile.strings(r.get("failedDeleteFiles")),
+        Boolean.TRUE.equals(r.get("isPartitionDeleted")));
+  }
+}
