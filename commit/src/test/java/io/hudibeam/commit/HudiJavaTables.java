@@ -96,8 +96,13 @@ final class HudiJavaTables {
 
   /** Records with keys {@code key-<from>} .. in the three cities; {@code batch} sets ts and fare. */
   static List<HoodieRecord<HoodieAvroPayload>> records(int from, int count, int batch) {
+    return records(java.util.stream.IntStream.range(from, from + count), batch);
+  }
+
+  /** Records with keys {@code key-<i>} for the given indexes; key i lives in city {@code i % 3}. */
+  static List<HoodieRecord<HoodieAvroPayload>> records(java.util.stream.IntStream keys, int batch) {
     List<HoodieRecord<HoodieAvroPayload>> records = new ArrayList<>();
-    for (int i = from; i < from + count; i++) {
+    for (int i : keys.toArray()) {
       GenericRecord r = new GenericData.Record(SCHEMA);
       String city = CITIES.get(i % CITIES.size());
       r.put("uuid", "key-" + i);

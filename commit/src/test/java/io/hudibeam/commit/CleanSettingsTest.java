@@ -1,0 +1,67 @@
+package io.hudibeam.commit;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.table.HudiTableException;
+import java.util.Map;
+import org.apache.hudi.config.HoodieCleanConfig;
+import org.junit.Test;
+
+public class CleanSettingsTest {
+
+  @Test
+  public void defaultsAreHudis() {
+    CleanSettings defaults = CleanSettings.defaults();
+    assertThat(defaults, is(new CleanSettings(true, CleaningPolicy.KEEP_LATEST_COMMITS, 10, 3)));
+    assertThat(CleanSettings.fromProperties(Map.of()), is(defaults));
+    assertThat(String.valueOf(defaults.automatic()), is(HoodieCleanConfig.AUTO_CLEAN.defaultValue()));
+    assertThat(defaults.policy().name(), is(HoodieCleanConfig.CLEANER_POLICY.defaultValue()));
+    assertThat(String.valueOf(defaults.commitsRetained()), is(HoodieCleanConfig.CLEANER_COMMITS_RETAINED.defaultValue()));
+    assertThat(String.valueOf(defaults.fileVersionsRetained()),
+        is(HoodieCleanConfig.CLEANER_FILE_VERSIONS_RETAINED.defaultValue()));
+  }
+
+  @Test
+  public void readsHudisKeys() {
+    assertThat(CleanSettings.AUTOMATIC, is(HoodieCleanConfig.AUTO_CLEAN.key()));
+    assertThat(CleanSettings.POLICY, is(HoodieCleanConfig.CLEANER_POLICY.key()));
+    assertThat(CleanSettings.COMMITS_RETAINED, is(HoodieCleanConfig.CLEANER_COMMITS_RETAINED.key()));
+    assertThat(CleanSettings.FILE_VERSIONS_RETAINED, is(HoodieCleanConfig.CLEANER_FILE_VERSIONS_RETAINED.key()));
+    CleanSettings settings = CleanSettings.fromProperties(Map.of(
+        "hoodie.clean.automatic", "FALSE",
+        "hoodie.cleaner.policy", "keep_latest_file_versions",
+        "hoodie.cleaner.commits.retained", "4",
+        "hoodie.cleaner.fileversions.retained", " 2 ",
+        "hoodie.table.name", "ignored"));
+    assertThat(settings, is(new CleanSettings(false, CleaningPolicy.KEEP_LATEST_FILE_VERSIONS, 4, 2)));
+    assertThat(settings.withAutomatic(true).automatic(), is(true));
+    assertThat(CleanSettings.keepLatestCommits(2), is(new CleanSettings(true, CleaningPolicy.KEEP_LATEST_COMMITS, 2, 3)));
+    assertThat(CleanSettings.keepLatestFileVersions(1),
+        is(new CleanSettings(true, CleaningPolicy.KEEP_LATEST_FILE_VERSIONS, 10, 1)));
+  }
+
+  private static String error(Map<String, String> properties) {
+    return assertThrows(HudiTableException.class, () -> CleanSettings.fromProperties(properties)).getMessage();
+  }
+
+  @Test
+  public void refusesInvalidValues() {
+    assertThat(error(Map.of("hoodie.cleaner.policy", "KEEP_ALL")), is(
+        "hoodie.cleaner.policy='KEEP_ALL' is not a cleaning policy; expected KEEP_LATEST_COMMITS or"
+            + " KEEP_LATEST_FILE_VERSIONS"));
+    assertThat(error(Map.of("hoodie.cleaner.policy", "KEEP_LATEST_BY_HOURS")), is(
+        "hoodie.cleaner.policy=KEEP_LATEST_BY_HOURS is not supported; expected KEEP_LATEST_COMMITS or"
+            + " KEEP_LATEST_FILE_VERSIONS"));
+    assertThat(error(Map.of("hoodie.cleaner.commits.retained", "ten")),
+        is("hoodie.cleaner.commits.retained='ten' is not an integer"));
+    assertThat(error(Map.of("hoodie.cleaner.commits.retained", "0")),
+        is("hoodie.cleaner.commits.retained must be >= 1, but was 0"));
+    assertThat(error(Map.of("hoodie.cleaner.fileversions.retained", "-1")),
+        is("hoodie.cleaner.fileversions.retained must be >= 1, but was -1"));
+    assertThat(error(Map.of("hoodie.clean.automatic", "yes")),
+        is("hoodie.clean.automatic='yes' is not a boolean; expected true or false"));
+  }
+}

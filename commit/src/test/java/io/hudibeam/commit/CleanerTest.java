@@ -1,0 +1,394 @@
+package io.hudibeam.commit;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.metadata.CleanFileInfo;
+import io.hudibeam.metadata.CleanMetadata;
+import io.hudibeam.metadata.CleanerPlan;
+import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TimelineTimezone;
+import io.hudibeam.testing.GoldenTableFiles;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.InstantTimeGenerator;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hudi.avro.model.HoodieCleanFileInfo;
+import org.apache.hudi.avro.model.HoodieCleanMetadata;
+import org.apache.hudi.avro.model.HoodieCleanPartitionMetadata;
+import org.apache.hudi.avro.model.HoodieCleanerPlan;
+import org.apache.hudi.client.HoodieJavaWriteClient;
+import org.apache.hudi.common.model.HoodieAvroPayload;
+import org.apache.hudi.common.model.HoodieCleaningPolicy;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
+import org.apache.hudi.config.HoodieCleanConfig;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Our cleaner against Hudi 0.15's: on twin copies of a table written by Hudi's Java client, our
+ * clean and Hudi's {@code client.clean()} leave the same files and write equivalent plans and
+ * metadata; Hudi reads our clean files, the snapshot is unchanged, and Hudi keeps writing and
+ * cleaning after us. Also Hudi's own clean instants of a golden table, reproduced.
+ */
+public class CleanerTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private FileSystem fs;
+  private final InstantTimeGenerator generator = new InstantTimeGenerator(TimelineTimezone.LOCAL);
+
+  @Before
+  public void setUp() throws IOException {
+    fs = FileSystem.getLocal(new Configuration());
+  }
+
+  private static IntStream city(int index) {
+    return IntStream.range(0, 30).filter(i -> i % 3 == index);
+  }
+
+  /**
+   * Five commits by Hudi's Java client, file groups updated unevenly: chennai at c1, c2, c3, c5;
+   * paris at c1, c2, c4; tokyo at c1, c2 (and small-file inserts at c5).
+   */
+  private List<String> writeFiveCommits(String base, HoodieCleanConfig clean) {
+    HudiJavaTables.create(base);
+    List<String> commits = new ArrayList<>();
+    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, true, clean)) {
+      commits.add(client.startCommit());
+      client.insert(HudiJavaTables.records(0, 30, 1), commits.get(0));
+      commits.add(client.startCommit());
+      client.upsert(HudiJavaTables.records(0, 30, 2), commits.get(1));
+      commits.add(client.startCommit());
+      client.upsert(HudiJavaTables.records(city(0), 3), commits.get(2));
+      commits.add(client.startCommit());
+      client.upsert(HudiJavaTables.records(city(1), 4), commits.get(3));
+      commits.add(client.startCommit());
+      client.upsert(HudiJavaTables.records(IntStream.concat(city(0), IntStream.of(30)), 5), commits.get(4));
+    }
+    return commits;
+  }
+
+  private static String instantOf(String relativeFile) {
+    return relativeFile.substring(relativeFile.lastIndexOf('_') + 1, relativeFile.indexOf(".parquet"));
+  }
+
+  private static Set<String> instantsOf(Set<String> files) {
+    return files.stream().map(CleanerTest::instantOf).collect(Collectors.toSet());
+  }
+
+  private static Set<String> relative(String base, List<String> paths) {
+    return paths.stream().map(p -> p.substring(p.indexOf(base) + base.length() + 1))
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static HoodieInstant lastClean(String base) {
+    return HudiJavaTables.metaClient(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
+        .lastInstant().get();
+  }
+
+  private static HoodieCleanerPlan hudiPlan(String base, HoodieInstant clean, String state) throws IOException {
+    String name = clean.getTimestamp() + ".clean." + state;
+    return TimelineMetadataUtils.deserializeCleanerPlan(Files.readAllBytes(new File(base, ".hoodie/" + name).toPath()));
+  }
+
+  private static HoodieCleanMetadata hudiMetadata(String base, HoodieInstant clean) throws IOException {
+    HoodieTableMetaClient meta = HudiJavaTables.metaClient(base);
+    return TimelineMetadataUtils.deserializeHoodieCleanMetadata(meta.getActiveTimeline().getInstantDetails(clean).get());
+  }
+
+  /** A plan with paths relative to the base path, for comparing plans made on different copies. */
+  private static TreeMap<String, Set<String>> plannedFiles(String base, HoodieCleanerPlan plan) {
+    TreeMap<String, Set<String>> files = new TreeMap<>();
+    plan.getFilePathsToBeDeletedPerPartition().forEach((partition, infos) -> {
+      if (!infos.isEmpty()) {
+        files.put(partition, relative(base, infos.stream().map(HoodieCleanFileInfo::getFilePath).toList()));
+      }
+    });
+    return files;
+  }
+
+  private static TreeMap<String, String> partitionSummary(HoodieCleanMetadata metadata) {
+    TreeMap<String, String> summary = new TreeMap<>();
+    for (Map.Entry<String, HoodieCleanPartitionMetadata> e : metadata.getPartitionMetadata().entrySet()) {
+      HoodieCleanPartitionMetadata p = e.getValue();
+      if (p.getDeletePathPatterns().isEmpty()) {
+        continue;
+      }
+      summary.put(e.getKey(), p.getPartitionPath() + " " + p.getPolicy() + " patterns=" + new TreeSet<>(p.getDeletePathPatterns())
+          + " success=" + new TreeSet<>(p.getSuccessDeleteFiles()) + " failed=" + p.getFailedDeleteFiles()
+          + " partitionDeleted=" + p.getIsPartitionDeleted());
+    }
+    return summary;
+  }
+
+  /** Runs our cleaner on one copy and Hudi's on a twin, and compares everything observable. */
+  private void compareWithHudi(HoodieCleaningPolicy hudiPolicy, CleanSettings settings, Set<String> expectedDeletedInstants,
+      int expectedDeleted) throws IOException {
+    HoodieCleanConfig cleanConfig = HudiJavaTables.cleanConfig(hudiPolicy,
+        settings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS ? settings.commitsRetained() : settings.fileVersionsRetained());
+    String ours = tmp.newFolder("ours").getAbsolutePath();
+    List<String> commits = writeFiveCommits(ours, cleanConfig);
+    String hudi = HudiJavaTables.copy(ours, tmp.getRoot().toPath().resolve("hudi"));
+    TreeMap<String, String> snapshot = HudiJavaTables.snapshot(ours);
+    Set<String> filesBefore = HudiJavaTables.dataFiles(ours);
+
+    List<CleanResult> results = new Cleaner(fs, TablePaths.of(ours), settings).clean(generator);
+    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(hudi, true, cleanConfig)) {
+      client.clean();
+    }
+
+    // Same files left; the deleted ones are exactly the expected old slices.
+    assertThat(HudiJavaTables.dataFiles(ours), is(HudiJavaTables.dataFiles(hudi)));
+    Set<String> deleted = new TreeSet<>(filesBefore);
+    deleted.removeAll(HudiJavaTables.dataFiles(ours));
+    assertThat(deleted.size(), is(expectedDeleted));
+    Set<String> expectedInstants = expectedDeletedInstants.stream()
+        .map(i -> commits.get(Integer.parseInt(i.substring(1)) - 1)).collect(Collectors.toSet());
+    assertThat(instantsOf(deleted), is(expectedInstants));
+    assertThat(results.size(), is(1));
+    assertThat(relative(ours, results.get(0).deletedFiles()), is(deleted));
+    assertThat(results.get(0).failedFiles(), is(empty()));
+    assertThat(HudiJavaTables.snapshot(ours), is(snapshot));
+
+    // Hudi parses our plan (requested and inflight) and metadata; they say what Hudi's say.
+    HoodieInstant ourClean = lastClean(ours);
+    HoodieInstant hudiClean = lastClean(hudi);
+    assertThat(ourClean.getTimestamp(), is(results.get(0).cleanTime().value()));
+    for (String state : List.of("requested", "inflight")) {
+      HoodieCleanerPlan ourPlan = hudiPlan(ours, ourClean, state);
+      HoodieCleanerPlan hudiPlan = hudiPlan(hudi, hudiClean, state);
+      assertThat(String.valueOf(ourPlan.getEarliestInstantToRetain()), is(String.valueOf(hudiPlan.getEarliestInstantToRetain())));
+      assertThat(ourPlan.getLastCompletedCommitTimestamp(), is(hudiPlan.getLastCompletedCommitTimestamp()));
+      assertThat(ourPlan.getPolicy(), is(hudiPlan.getPolicy()));
+      assertThat(ourPlan.getVersion(), is(hudiPlan.getVersion()));
+      assertThat(ourPlan.getPartitionsToBeDeleted(), is(hudiPlan.getPartitionsToBeDeleted()));
+      assertThat(plannedFiles(ours, ourPlan), is(plannedFiles(hudi, hudiPlan)));
+    }
+    HoodieCleanMetadata ourMetadata = hudiMetadata(ours, ourClean);
+    HoodieCleanMetadata hudiMetadata = hudiMetadata(hudi, hudiClean);
+    assertThat(ourMetadata.getEarliestCommitToRetain(), is(hudiMetadata.getEarliestCommitToRetain()));
+    assertThat(ourMetadata.getLastCompletedCommitTimestamp(), is(hudiMetadata.getLastCompletedCommitTimestamp()));
+    assertThat(ourMetadata.getTotalFilesDeleted(), is(expectedDeleted));
+    assertThat(hudiMetadata.getTotalFilesDeleted(), is(expectedDeleted));
+    assertThat(ourMetadata.getVersion(), is(hudiMetadata.getVersion()));
+    assertThat(partitionSummary(ourMetadata), is(partitionSummary(hudiMetadata)));
+
+    // Hudi's client writes and cleans after our clean, exactly as after its own.
+    for (String base : List.of(ours, hudi)) {
+      String next;
+      try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, true, cleanConfig)) {
+        next = client.startCommit();
+        client.upsert(HudiJavaTables.records(city(2), 6), next);
+        client.clean();
+      }
+      TreeMap<String, String> expected = new TreeMap<>(snapshot);
+      city(2).forEach(i -> expected.put("key-" + i, next + ",6," + (i * 10.0 + 6)));
+      assertThat(HudiJavaTables.snapshot(base), is(expected));
+    }
+    Set<String> ourInstants = instantsOf(HudiJavaTables.dataFiles(ours));
+    ourInstants.retainAll(commits);
+    Set<String> hudiInstants = instantsOf(HudiJavaTables.dataFiles(hudi));
+    hudiInstants.retainAll(commits);
+    assertThat(ourInstants, is(hudiInstants));
+    assertThat(HudiJavaTables.metaClient(ours).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
+        .countInstants(), is(HudiJavaTables.metaClient(hudi).getActiveTimeline().getCleanerTimeline()
+        .filterCompletedInstants().countInstants()));
+  }
+
+  @Test
+  public void keepLatestCommitsDeletesWhatHudisCleanerDeletes() throws IOException {
+    // Earliest commit to retain c4: chennai keeps c5 and c3, paris c4 and c2, tokyo c2 (or c5 after small-file inserts).
+    compareWithHudi(HoodieCleaningPolicy.KEEP_LATEST_COMMITS, CleanSettings.keepLatestCommits(2),
+        Set.of("c1", "c2"), 4);
+  }
+
+  @Test
+  public void keepLatestFileVersionsDeletesWhatHudisCleanerDeletes() throws IOException {
+    // chennai keeps c5 and c3, paris c4 and c2, tokyo c2 and c1.
+    compareWithHudi(HoodieCleaningPolicy.KEEP_LATEST_FILE_VERSIONS, CleanSettings.keepLatestFileVersions(2),
+        Set.of("c1", "c2"), 3);
+  }
+
+  // ---- Hudi's own clean instants of the golden table v6_cow_nonpartitioned_cleaned
+
+  private static final String GOLDEN_BASE = "/hudi-golden/v6_cow_nonpartitioned_cleaned";
+  private static final String FILE_ID = "5da1ed61-ec12-458e-b5d2-894fe65c0b60-0";
+  private static final String C1 = "20261129125128203";
+  private static final String C2 = "20261129125141345";
+  private static final String C3 = "20261129125157349";
+  private static final String CLEAN1 = "20261129125203566";
+  private static final String C4 = "20261129125213750";
+  private static final String CLEAN2 = "20261129125220696";
+
+  private static String baseFile(String instant) {
+    return FILE_ID + "_0-18-22_" + instant + ".parquet";
+  }
+
+  private static void deleteInstant(String base, String time, String... names) {
+    for (String name : names) {
+      new File(base, ".hoodie/" + time + name).delete();
+    }
+  }
+
+  /** The golden table as it was before its clean {@code clean}, base files of cleaned slices as empty placeholders. */
+  private String goldenBefore(String clean) throws IOException {
+    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_NONPARTITIONED_CLEANED, tmp.newFolder());
+    deleteInstant(base, CLEAN2, ".clean", ".clean.inflight", ".clean.requested");
+    new File(base, baseFile(C2)).createNewFile();
+    if (clean.equals(CLEAN1)) {
+      deleteInstant(base, CLEAN1, ".clean", ".clean.inflight", ".clean.requested");
+      deleteInstant(base, C4, ".commit", ".inflight", ".commit.requested");
+      new File(base, baseFile(C4)).delete();
+      new File(base, baseFile(C1)).createNewFile();
+    }
+    return base;
+  }
+
+  private static byte[] goldenInstant(String name) throws IOException {
+    return Files.readAllBytes(new File("src/test/resources/golden/" + GoldenTableFiles.COW_NONPARTITIONED_CLEANED
+        + "/.hoodie/" + name).toPath());
+  }
+
+  private static CleanerPlan relativized(CleanerPlan plan, String base) {
+    TreeMap<String, List<CleanFileInfo>> files = new TreeMap<>();
+    plan.filePathsToBeDeletedPerPartition().forEach((p, infos) -> files.put(p, infos.stream()
+        .map(i -> new CleanFileInfo(i.filePath().substring(i.filePath().indexOf(base) + base.length()), i.isBootstrapBaseFile()))
+        .toList()));
+    return new CleanerPlan(plan.earliestInstantToRetain(), plan.lastCompletedCommitTimestamp(), plan.policy(),
+        plan.filesToBeDeletedPerPartition(), plan.version(), files, plan.partitionsToBeDeleted(), Map.of());
+  }
+
+  private void reproducesGoldenClean(String clean, String deletedInstant, String earliestToRetain) throws IOException {
+    String base = goldenBefore(clean);
+    TablePaths paths = TablePaths.of(base);
+    Cleaner cleaner = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1));
+    CleanerPlan ours = cleaner.plan(Timeline.load(fs, paths)).get();
+    CleanerPlan hudis = CleanerPlan.fromBytes(goldenInstant(clean + ".clean.requested"));
+    assertThat(relativized(ours, base), is(relativized(hudis, GOLDEN_BASE)));
+    assertThat(ours.earliestInstantToRetain().timestamp(), is(earliestToRetain));
+    assertThat(ours.filePathsToBeDeletedPerPartition(),
+        is(Map.of("", List.of(new CleanFileInfo(base + "/" + baseFile(deletedInstant), false)))));
+
+    List<CleanResult> results = cleaner.clean(generator);
+    assertThat(results.size(), is(1));
+    assertThat(results.get(0).deletedFiles(), is(List.of(base + "/" + baseFile(deletedInstant))));
+    assertThat(new File(base, baseFile(deletedInstant)).exists(), is(false));
+    CleanMetadata ourMetadata = CleanMetadata.fromBytes(new TimelineWriter(fs, paths).read(
+        Instant.completed(results.get(0).cleanTime(), Action.CLEAN)));
+    CleanMetadata hudiMetadata = CleanMetadata.fromBytes(goldenInstant(clean + ".clean"));
+    assertThat(ourMetadata.earliestCommitToRetain(), is(hudiMetadata.earliestCommitToRetain()));
+    assertThat(ourMetadata.lastCompletedCommitTimestamp(), is(hudiMetadata.lastCompletedCommitTimestamp()));
+    assertThat(ourMetadata.totalFilesDeleted(), is(hudiMetadata.totalFilesDeleted()));
+    assertThat(ourMetadata.partitionMetadata(), is(hudiMetadata.partitionMetadata()));
+    assertThat(ourMetadata.version(), is(hudiMetadata.version()));
+    assertThat(cleaner.clean(generator), is(empty()));
+  }
+
+  @Test
+  public void reproducesHudisFirstCleanOfTheGoldenTable() throws IOException {
+    reproducesGoldenClean(CLEAN1, C1, C3);
+  }
+
+  @Test
+  public void reproducesHudisSecondCleanOfTheGoldenTable() throws IOException {
+    reproducesGoldenClean(CLEAN2, C2, C4);
+  }
+
+  @Test
+  public void resumesACleanLeftPendingByACrash() throws IOException {
+    String base = goldenBefore(CLEAN2);
+    TablePaths paths = TablePaths.of(base);
+    Cleaner cleaner = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1));
+    CleanerPlan plan = cleaner.plan(Timeline.load(fs, paths)).get();
+    InstantTime pending = generator.next(Timeline.load(fs, paths));
+    new TimelineWriter(fs, paths).createRequested(pending, Action.CLEAN, plan.toBytes());
+
+    List<CleanResult> results = cleaner.clean(generator);
+    assertThat(results.size(), is(1));
+    assertThat(results.get(0).cleanTime(), is(pending));
+    assertThat(results.get(0).deletedFiles(), is(List.of(base + "/" + baseFile(C2))));
+    Timeline timeline = Timeline.load(fs, paths);
+    assertThat(timeline.ofAction(Action.CLEAN).completed().last().get().time(), is(pending));
+    assertThat(timeline.pending().isEmpty(), is(true));
+    HoodieCleanerPlan inflight = TimelineMetadataUtils.deserializeCleanerPlan(
+        Files.readAllBytes(new File(base, ".hoodie/" + pending + ".clean.inflight").toPath()));
+    assertThat(inflight.getEarliestInstantToRetain().getTimestamp(), is(C4));
+    HoodieCleanMetadata metadata = TimelineMetadataUtils.deserializeHoodieCleanMetadata(
+        Files.readAllBytes(new File(base, ".hoodie/" + pending + ".clean").toPath()));
+    assertThat(metadata.getPartitionMetadata().get("").getSuccessDeleteFiles(), is(List.of(baseFile(C2))));
+    assertThat(HudiJavaTables.metaClient(base).getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
+  }
+
+  @Test
+  public void writesNoCleanInstantWhenNothingIsToBeDeleted() throws IOException {
+    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_NONPARTITIONED_CLEANED, tmp.newFolder());
+    TablePaths paths = TablePaths.of(base);
+    // No commit completed since the last clean.
+    assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1)).clean(generator), is(empty()));
+    // Fewer completed commits than retained.
+    String before = goldenBefore(CLEAN2);
+    assertThat(new Cleaner(fs, TablePaths.of(before), CleanSettings.keepLatestCommits(4)).clean(generator), is(empty()));
+    assertThat(new Cleaner(fs, TablePaths.of(before), CleanSettings.keepLatestFileVersions(3)).clean(generator), is(empty()));
+    assertThat(Timeline.load(fs, TablePaths.of(before)).ofAction(Action.CLEAN).size(), is(1));
+  }
+
+  @Test
+  public void earliestCommitToRetainStopsBeforeTheEarliestPendingWrite() throws IOException {
+    File folder = tmp.newFolder("hand");
+    new File(folder, ".hoodie").mkdirs();
+    TablePaths paths = TablePaths.of(folder.getAbsolutePath());
+    TimelineWriter writer = new TimelineWriter(fs, paths);
+    List<InstantTime> times = new ArrayList<>();
+    for (int i = 1; i <= 5; i++) {
+      times.add(InstantTime.parse("2025010100000000" + i));
+    }
+    for (int i : List.of(0, 1, 3, 4)) {
+      writer.complete(writer.transitionToInflight(writer.createRequested(times.get(i), Action.COMMIT, new byte[0]), new byte[0]), "{}".getBytes());
+    }
+    Cleaner cleaner = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1));
+    assertThat(cleaner.earliestCommitToRetain(Timeline.load(fs, paths)).get().time(), is(times.get(4)));
+    List<Instant> instants = new ArrayList<>(Timeline.load(fs, paths).instants());
+    instants.add(Instant.inflight(times.get(2), Action.COMMIT));
+    Timeline withPending = Timeline.of(instants);
+    assertThat(cleaner.earliestCommitToRetain(withPending).get().time(), is(times.get(1)));
+    assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestCommits(3)).earliestCommitToRetain(withPending).get().time(),
+        is(times.get(1)));
+    assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestCommits(4)).earliestCommitToRetain(withPending).isPresent(),
+        is(false));
+    assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestFileVersions(1)).earliestCommitToRetain(withPending).isPresent(),
+        is(false));
+  }
+
+  @Test
+  public void refusesTablesWithSavepoints() throws IOException {
+    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_NONPARTITIONED_CLEANED, tmp.newFolder());
+    new File(base, ".hoodie/" + C3 + ".savepoint").createNewFile();
+    HudiTableException e = assertThrows(HudiTableException.class,
+        () -> new Cleaner(fs, TablePaths.of(base), CleanSettings.defaults()).clean(generator));
+    assertThat(e.getMessage(), containsString("it has savepoints [[" + C3 + "__savepoint__COMPLETED]]"));
+  }
+}
