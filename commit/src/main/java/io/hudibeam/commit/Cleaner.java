@@ -15,6 +15,7 @@ import io.hudibeam.metadata.CleanPartitionMetadata;
 import io.hudibeam.metadata.CleanerPlan;
 import io.hudibeam.metadata.CleaningPolicy;
 import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.ReplaceCommitMetadata;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
@@ -32,7 +33,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -57,9 +60,10 @@ import org.slf4j.LoggerFactory;
  * hoodie.clean.max.commits=1}), a clean is only planned when a commit completed since the last
  * clean's last completed commit, and a clean instant is only written when it deletes at least one
  * file: {@code C.clean.requested} and {@code C.clean.inflight} hold the Avro plan (absolute paths),
- * {@code C.clean} the Avro clean metadata (file names). Deviations from Hudi: every partition is
- * listed (no incremental partition selection), the plan names only partitions with files to delete,
- * and partitions are never deleted. Tables with savepoints or pending compactions are refused.
+ * {@code C.clean} the Avro clean metadata (file names). Partitions are chosen as Hudi's default
+ * incremental mode does ({@code hoodie.cleaner.incremental.mode=true}): after a clean, only those
+ * written since its earliest commit to retain. Deviations from Hudi: the plan names only partitions
+ * with files to delete, and planning never deletes partitions. Tables with savepoints or pending compactions are refused.
  */
 public final class Cleaner {
   private static final Logger LOG = LoggerFactory.getLogger(Cleaner.class);
@@ -120,7 +124,8 @@ public final class Cleaner {
     if (keepCommits && (earliestToRetain.isEmpty() || completedCommits.size() <= settings.commitsRetained())) {
       return Optional.empty();
     }
-    FileSystemView view = FileSystemView.load(fs, paths, timeline);
+    FileSystemView view = FileSystemView.load(fs, paths, timeline,
+        partitionsToClean(timeline, earliestToRetain.filter(i -> keepCommits)));
     Map<FileGroupId, InstantTime> replacedAt = replacedFileGroups(completedCommits);
     Map<String, List<CleanFileInfo>> filesByPartition = new LinkedHashMap<>();
     for (String partition : view.partitions()) {
@@ -180,6 +185,46 @@ public final class Cleaner {
       return writes.completed().filter(i -> i.time().isBefore(pendingTime)).last();
     }
     return Optional.of(nth);
+  }
+
+  /**
+   * Partitions to look at, as Hudi's {@code CleanPlanner.getPartitionPathsToClean} with its default
+   * incremental mode: for KEEP_LATEST_COMMITS after a clean whose earliest commit to retain E is
+   * still on the timeline, only the partitions written by completed commits from E up to (not
+   * including) the new earliest commit to retain; otherwise every partition.
+   */
+  private List<String> partitionsToClean(Timeline timeline, Optional<Instant> earliestToRetain) {
+    Optional<Instant> lastClean = timeline.ofAction(Action.CLEAN).completed().last();
+    if (earliestToRetain.isEmpty() || lastClean.isEmpty()) {
+      return FileSystemView.listPartitions(fs, paths);
+    }
+    byte[] bytes = timelineWriter.read(lastClean.get());
+    String previous = bytes.length == 0
+        ? ""
+        : CleanMetadata.fromBytes(bytes, lastClean.get().fileName()).earliestCommitToRetain();
+    Optional<Instant> firstCommit = timeline.filter(i -> i.action().writesData()).first();
+    if (previous.isEmpty() || firstCommit.map(f -> previous.compareTo(f.time().value()) < 0).orElse(false)) {
+      return FileSystemView.listPartitions(fs, paths);
+    }
+    InstantTime until = earliestToRetain.get().time();
+    TreeSet<String> partitions = new TreeSet<>();
+    for (Instant commit : timeline.completedWriteTimeline().instants()) {
+      if (commit.time().value().compareTo(previous) >= 0 && commit.time().isBefore(until)) {
+        partitions.addAll(partitionsWrittenBy(commit));
+      }
+    }
+    return new ArrayList<>(partitions);
+  }
+
+  private Set<String> partitionsWrittenBy(Instant commit) {
+    byte[] bytes = timelineWriter.read(commit);
+    if (commit.action() == Action.REPLACE_COMMIT) {
+      ReplaceCommitMetadata metadata = CommitMetadataJson.replaceFromJson(bytes, commit.fileName());
+      Set<String> partitions = new TreeSet<>(metadata.partitionToReplaceFileIds().keySet());
+      partitions.addAll(metadata.commitMetadata().partitionToWriteStats().keySet());
+      return partitions;
+    }
+    return CommitMetadataJson.fromJson(bytes, commit.fileName()).partitionToWriteStats().keySet();
   }
 
   /** Hudi's {@code getFilesToCleanKeepingLatestCommits} for one file group, slices newest first. */

@@ -197,26 +197,56 @@ public class CleanerTest {
     assertThat(ourMetadata.getVersion(), is(hudiMetadata.getVersion()));
     assertThat(partitionSummary(ourMetadata), is(partitionSummary(hudiMetadata)));
 
-    // Hudi's client writes and cleans after our clean, exactly as after its own.
-    for (String base : List.of(ours, hudi)) {
-      String next;
-      try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, true, cleanConfig)) {
-        next = client.startCommit();
-        client.upsert(HudiJavaTables.records(city(2), 6), next);
-        client.clean();
+    // Two more commits by Hudi's client on both copies. After the first, we clean one copy and Hudi
+    // the other (incremental partition selection from the last clean); after the second, Hudi cleans
+    // both. The copies keep the same slices of every file group throughout.
+    Map<String, List<String>> commitsOf = Map.of(ours, new ArrayList<>(commits), hudi, new ArrayList<>(commits));
+    TreeMap<String, String> expected = new TreeMap<>(snapshot);
+    for (int batch : List.of(6, 7)) {
+      IntStream keys = batch == 6 ? city(2) : city(0);
+      for (String base : List.of(ours, hudi)) {
+        String next;
+        try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, true, cleanConfig)) {
+          next = client.startCommit();
+          client.upsert(HudiJavaTables.records(batch == 6 ? city(2) : city(0), batch), next);
+          if (batch == 7 || base.equals(hudi)) {
+            client.clean();
+          }
+        }
+        if (batch == 6 && base.equals(ours)) {
+          new Cleaner(fs, TablePaths.of(ours), settings).clean(generator);
+        }
+        commitsOf.get(base).add(next);
       }
-      TreeMap<String, String> expected = new TreeMap<>(snapshot);
-      city(2).forEach(i -> expected.put("key-" + i, next + ",6," + (i * 10.0 + 6)));
-      assertThat(HudiJavaTables.snapshot(base), is(expected));
+      keys.forEach(i -> expected.put("key-" + i, "c" + batch + "," + batch + "," + (i * 10.0 + batch)));
+      assertThat(slices(ours, commitsOf.get(ours)), is(slices(hudi, commitsOf.get(hudi))));
+      assertThat(cleanCount(ours), is(cleanCount(hudi)));
+      for (String base : List.of(ours, hudi)) {
+        TreeMap<String, String> rows = new TreeMap<>();
+        HudiJavaTables.snapshot(base).forEach((k, v) -> rows.put(k, label(v, commitsOf.get(base))));
+        TreeMap<String, String> labelled = new TreeMap<>();
+        expected.forEach((k, v) -> labelled.put(k, v.startsWith("c") ? v : label(v, commits)));
+        assertThat(rows, is(labelled));
+      }
     }
-    Set<String> ourInstants = instantsOf(HudiJavaTables.dataFiles(ours));
-    ourInstants.retainAll(commits);
-    Set<String> hudiInstants = instantsOf(HudiJavaTables.dataFiles(hudi));
-    hudiInstants.retainAll(commits);
-    assertThat(ourInstants, is(hudiInstants));
-    assertThat(HudiJavaTables.metaClient(ours).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
-        .countInstants(), is(HudiJavaTables.metaClient(hudi).getActiveTimeline().getCleanerTimeline()
-        .filterCompletedInstants().countInstants()));
+  }
+
+  /** A snapshot row with its commit time replaced by the commit's position, c1, c2, ... */
+  private static String label(String row, List<String> commits) {
+    String time = row.substring(0, row.indexOf(','));
+    return "c" + (commits.indexOf(time) + 1) + row.substring(row.indexOf(','));
+  }
+
+  /** The table's file slices as partition/fileId@c<n>, comparable between copies. */
+  private static Set<String> slices(String base, List<String> commits) {
+    return HudiJavaTables.dataFiles(base).stream()
+        .map(f -> f.substring(0, f.indexOf('_')) + "@c" + (commits.indexOf(instantOf(f)) + 1))
+        .collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static int cleanCount(String base) {
+    return HudiJavaTables.metaClient(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
+        .countInstants();
   }
 
   @Test
