@@ -90,8 +90,9 @@ final class JodaPatterns {
     if (count >= 3) {
       builder.appendZoneId();
     } else if (parsing) {
-      // Joda's offset parser takes "Z" for zero and an optional colon.
-      builder.parseLenient().appendOffset(count == 1 ? "+HHMM" : "+HH:MM", "Z").parseStrict();
+      // Joda's offset parser takes "Z" for zero and offsets with or without a colon; so does
+      // java.time's lenient "+HH" (minutes optional, colon optional).
+      builder.parseLenient().appendOffset("+HH", "Z").parseStrict();
     } else {
       builder.appendOffset(count == 1 ? "+HHMM" : "+HH:MM", count == 1 ? "+0000" : "+00:00");
     }

@@ -143,16 +143,15 @@ public final class KeyGeneratorConfig implements Serializable {
 
   /**
    * The hoodie.properties entries that describe this key generator: {@value
-   * #TABLE_RECORD_KEY_FIELDS}, {@value #TABLE_PARTITION_FIELDS} (omitted when non-partitioned),
+   * #TABLE_RECORD_KEY_FIELDS}, {@value #TABLE_PARTITION_FIELDS} (empty when non-partitioned, as Hudi
+   * 0.15 writes it),
    * {@value #TABLE_KEY_GENERATOR_CLASS}, the hive-style and URL-encode flags and, for the
    * timestamp-based generator, the persisted {@code hoodie.keygen.timebased.*} keys.
    */
   public Map<String, String> toTableProperties() {
     Map<String, String> props = new LinkedHashMap<>();
     props.put(TABLE_RECORD_KEY_FIELDS, String.join(",", recordKeyFields));
-    if (!partitionFields.isEmpty()) {
-      props.put(TABLE_PARTITION_FIELDS, String.join(",", partitionFields));
-    }
+    props.put(TABLE_PARTITION_FIELDS, String.join(",", partitionFields));
     props.put(TABLE_KEY_GENERATOR_CLASS, type.className());
     props.put(HIVE_STYLE_PARTITIONING, Boolean.toString(hiveStylePartitioning));
     props.put(URL_ENCODE_PARTITION_PATH, Boolean.toString(urlEncodePartitionPath));

@@ -12,6 +12,7 @@ public final class PartitionPathEncoding {
   public static final String DEFAULT_PARTITION_PATH = "__HIVE_DEFAULT_PARTITION__";
 
   private static final BitSet ESCAPED = escapedChars();
+  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
   private PartitionPathEncoding() {}
 
@@ -24,7 +25,7 @@ public final class PartitionPathEncoding {
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       if (c < 128 && ESCAPED.get(c)) {
-        out.append('%').append(String.format("%02X", (int) c));
+        out.append('%').append(HEX[c >> 4]).append(HEX[c & 0xF]);
       } else {
         out.append(c);
       }
