@@ -57,7 +57,7 @@ final class FieldValues {
                 role,
                 path,
                 String.join(".", List.of(parts).subList(0, i + 1)),
-                field.schema().getType(),
+                nonNullBranch(field.schema()).getType(),
                 describe(record)));
       }
       current = (GenericRecord) value;
