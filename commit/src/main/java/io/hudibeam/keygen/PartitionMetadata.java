@@ -1,11 +1,11 @@
 package io.hudibeam.keygen;
 
 import io.hudibeam.table.HudiTableException;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
@@ -103,7 +103,7 @@ public final class PartitionMetadata {
   public static PartitionMetadata fromBytes(byte[] content, String source) {
     Properties props = new Properties();
     try {
-      props.load(new java.io.ByteArrayInputStream(content));
+      props.load(new ByteArrayInputStream(content));
     } catch (IOException | IllegalArgumentException e) {
       throw new HudiTableException("cannot parse partition metadata " + source, e);
     }
