@@ -332,8 +332,9 @@ public final class BloomFilter {
   }
 
   /**
-   * Hadoop's MurmurHash (MurmurHash2 variant, {@code org.apache.hadoop.util.hash.MurmurHash}):
-   * little-endian 4-byte blocks, tail bytes XORed sign-extended.
+   * Hadoop's MurmurHash (MurmurHash2 variant, {@code org.apache.hadoop.util.hash.MurmurHash}, same
+   * as Hudi's {@code org.apache.hudi.common.util.hash.MurmurHash}): little-endian 4-byte blocks,
+   * tail bytes XORed sign-extended.
    */
   static int murmurHash(byte[] data, int seed) {
     final int m = 0x5bd1e995;
@@ -351,16 +352,17 @@ public final class BloomFilter {
       h *= m;
       h ^= k;
     }
-    int tail = blocks << 2;
-    int left = length - tail;
+    // Tail bytes are indexed from the end of the key: with 3 left, the first is shifted by 16, with
+    // 2 left by 8 (not the reference MurmurHash2 order; Hadoop's and Hudi's code do this).
+    int left = length - (blocks << 2);
     if (left != 0) {
       if (left >= 3) {
-        h ^= data[tail + 2] << 16;
+        h ^= data[length - 3] << 16;
       }
       if (left >= 2) {
-        h ^= data[tail + 1] << 8;
+        h ^= data[length - 2] << 8;
       }
-      h ^= data[tail];
+      h ^= data[length - 1];
       h *= m;
     }
     h ^= h >>> 13;
