@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.apache.avro.JsonProperties;
@@ -39,7 +38,8 @@ public final class BaseFileReader {
   }
 
   public static BaseFileReader of(Configuration conf, Path path) {
-    return new BaseFileReader(Objects.requireNonNull(conf, "conf"), Objects.requireNonNull(path, "path"));
+    return new BaseFileReader(
+        Objects.requireNonNull(conf, "conf"), Objects.requireNonNull(path, "path"));
   }
 
   public Path path() {
@@ -48,8 +48,7 @@ public final class BaseFileReader {
 
   /** Reads only the footer. */
   public BaseFileFooter readFooter() {
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
       ParquetMetadata footer = reader.getFooter();
       FileMetaData fileMetaData = footer.getFileMetaData();
       Map<String, String> keyValues = fileMetaData.getKeyValueMetaData();
@@ -64,7 +63,8 @@ public final class BaseFileReader {
               : new AvroSchemaConverter(conf).convert(fileMetaData.getSchema());
       return new BaseFileFooter(avroSchema, rowCount, keyValues);
     } catch (IOException | RuntimeException e) {
-      throw new HudiTableException("Cannot read the Parquet footer of base file " + path + ": " + e, e);
+      throw new HudiTableException(
+          "Cannot read the Parquet footer of base file " + path + ": " + e, e);
     }
   }
 

@@ -154,9 +154,9 @@ public final class BaseFileWriter {
   }
 
   /**
-   * False once the file has reached its size limit: Hudi's {@code HoodieBaseParquetWriter.canWrite},
-   * parquet's data size estimate against {@code maxFileSize * (1 + compressionRatio)}, checked
-   * every 100 to 10000 records.
+   * False once the file has reached its size limit: Hudi's {@code
+   * HoodieBaseParquetWriter.canWrite}, parquet's data size estimate against {@code maxFileSize * (1
+   * + compressionRatio)}, checked every 100 to 10000 records.
    */
   public boolean canWrite() {
     if (recordCount >= nextSizeCheck) {

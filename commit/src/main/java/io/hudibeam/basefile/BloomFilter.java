@@ -12,14 +12,16 @@ import java.util.Objects;
 /**
  * The record-key bloom filter Hudi keeps in every base file footer, in Hudi's byte format (the
  * Hadoop {@code org.apache.hadoop.util.bloom.BloomFilter} layout, MurmurHash, serialized big-endian
- * and base64-encoded). Both {@link BloomFilterType}s are supported; a filter serialized here is read
- * by Hudi's {@code BloomFilterFactory.fromString} and the bytes equal Hudi's for the same keys.
+ * and base64-encoded). Both {@link BloomFilterType}s are supported; a filter serialized here is
+ * read by Hudi's {@code BloomFilterFactory.fromString} and the bytes equal Hudi's for the same
+ * keys.
  *
  * <p>A filter is an accumulator: {@link #add} changes it. Not thread-safe.
  */
 public final class BloomFilter {
   /** Hadoop {@code Filter.VERSION}: the versioned header layout. */
   private static final int VERSION = -1;
+
   /** Hadoop/Hudi {@code Hash.MURMUR_HASH}; the only hash Hudi uses for base-file filters. */
   private static final byte MURMUR_HASH = 1;
 
@@ -31,15 +33,19 @@ public final class BloomFilter {
   private final BloomFilterType type;
   private final int vectorSize;
   private final int numHashes;
+
   /** DYNAMIC_V0: keys per row before a new row is started ({@code nr} in Hudi). */
   private final int rowCapacity;
+
   /**
    * DYNAMIC_V0: the bound after which no rows are added. Hudi does not serialize it, so a filter
-   * read back has 0 here, exactly as Hudi's {@code InternalDynamicBloomFilter.readFields} leaves it.
+   * read back has 0 here, exactly as Hudi's {@code InternalDynamicBloomFilter.readFields} leaves
+   * it.
    */
   private final int maxEntries;
 
   private final List<long[]> rows;
+
   /** Keys added to the last row (DYNAMIC_V0, {@code currentNbRecord} in Hudi). */
   private int currentRowCount;
 
@@ -291,7 +297,9 @@ public final class BloomFilter {
     }
   }
 
-  /** The row a new key goes to, as Hudi's {@code InternalDynamicBloomFilter.getActiveStandardBF}. */
+  /**
+   * The row a new key goes to, as Hudi's {@code InternalDynamicBloomFilter.getActiveStandardBF}.
+   */
   private long[] activeDynamicRow() {
     if (reachedMax) {
       return rows.get(Math.floorMod(roundRobinIndex++, rows.size()));
@@ -322,7 +330,8 @@ public final class BloomFilter {
     Objects.requireNonNull(key, "record key");
     byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
     if (bytes.length == 0) {
-      throw new HudiTableException("Bloom filter keys must not be empty, but the record key was ''");
+      throw new HudiTableException(
+          "Bloom filter keys must not be empty, but the record key was ''");
     }
     int seed = 0;
     for (int i = 0; i < numHashes; i++) {
@@ -345,7 +354,10 @@ public final class BloomFilter {
     for (int i = 0; i < blocks; i++) {
       int b = i << 2;
       int k =
-          (data[b] & 0xff) | (data[b + 1] & 0xff) << 8 | (data[b + 2] & 0xff) << 16 | data[b + 3] << 24;
+          (data[b] & 0xff)
+              | (data[b + 1] & 0xff) << 8
+              | (data[b + 2] & 0xff) << 16
+              | data[b + 3] << 24;
       k *= m;
       k ^= k >>> r;
       k *= m;

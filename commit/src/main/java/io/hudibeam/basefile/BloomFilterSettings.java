@@ -6,7 +6,8 @@ import java.util.Objects;
 /**
  * How the base-file bloom filter is sized: Hudi's {@code hoodie.bloom.index.filter.type}, {@code
  * hoodie.index.bloom.num_entries}, {@code hoodie.index.bloom.fpp} and {@code
- * hoodie.bloom.index.filter.dynamic.max.entries}, with Hudi's defaults ({@code HoodieStorageConfig}).
+ * hoodie.bloom.index.filter.dynamic.max.entries}, with Hudi's defaults ({@code
+ * HoodieStorageConfig}).
  */
 public final class BloomFilterSettings {
   public static final int DEFAULT_NUM_ENTRIES = 60_000;
@@ -15,7 +16,10 @@ public final class BloomFilterSettings {
 
   private static final BloomFilterSettings DEFAULTS =
       new BloomFilterSettings(
-          BloomFilterType.DYNAMIC_V0, DEFAULT_NUM_ENTRIES, DEFAULT_FPP, DEFAULT_DYNAMIC_MAX_ENTRIES);
+          BloomFilterType.DYNAMIC_V0,
+          DEFAULT_NUM_ENTRIES,
+          DEFAULT_FPP,
+          DEFAULT_DYNAMIC_MAX_ENTRIES);
 
   private final BloomFilterType type;
   private final int numEntries;

@@ -10,7 +10,9 @@ import java.util.Locale;
 public enum BloomFilterType {
   /** One fixed-size Hadoop bloom filter. */
   SIMPLE,
-  /** Hudi's bounded dynamic filter: rows of SIMPLE filters, a new row per {@code numEntries} keys. */
+  /**
+   * Hudi's bounded dynamic filter: rows of SIMPLE filters, a new row per {@code numEntries} keys.
+   */
   DYNAMIC_V0;
 
   /** The type code as Hudi writes it (config value and footer value). */

@@ -96,7 +96,8 @@ public enum MetaFields {
     }
     List<Schema.Field> fields = new ArrayList<>(userSchema.getFields().size() + COUNT);
     for (MetaFields field : values()) {
-      fields.add(new Schema.Field(field.fieldName, META_FIELD_SCHEMA, "", JsonProperties.NULL_VALUE));
+      fields.add(
+          new Schema.Field(field.fieldName, META_FIELD_SCHEMA, "", JsonProperties.NULL_VALUE));
     }
     for (Schema.Field field : userSchema.getFields()) {
       if (!isMetaFieldName(field.name())) {
@@ -130,7 +131,8 @@ public enum MetaFields {
   }
 
   private static Schema.Field copy(Schema.Field field) {
-    Schema.Field copy = new Schema.Field(field.name(), field.schema(), field.doc(), field.defaultVal());
+    Schema.Field copy =
+        new Schema.Field(field.name(), field.schema(), field.doc(), field.defaultVal());
     for (Map.Entry<String, Object> prop : field.getObjectProps().entrySet()) {
       copy.addProp(prop.getKey(), prop.getValue());
     }

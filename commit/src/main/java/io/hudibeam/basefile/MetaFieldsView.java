@@ -12,6 +12,7 @@ import org.apache.avro.generic.IndexedRecord;
  */
 final class MetaFieldsView implements GenericRecord {
   private final Schema schema;
+
   /** Meta values to return; a null slot is read from the delegate (carried over unchanged). */
   private final Object[] meta = new Object[MetaFields.COUNT];
 

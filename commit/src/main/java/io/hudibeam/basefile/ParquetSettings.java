@@ -131,34 +131,59 @@ public final class ParquetSettings {
 
   public ParquetSettings withCodec(CompressionCodecName codec) {
     return new ParquetSettings(
-        codec, rowGroupSizeBytes, pageSizeBytes, maxFileSizeBytes, dictionaryEnabled,
-        compressionRatio, bloomFilter);
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
   }
 
   public ParquetSettings withRowGroupSizeBytes(int bytes) {
     requirePositive(BLOCK_SIZE, bytes);
     return new ParquetSettings(
-        codec, bytes, pageSizeBytes, maxFileSizeBytes, dictionaryEnabled, compressionRatio,
+        codec,
+        bytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
         bloomFilter);
   }
 
   public ParquetSettings withPageSizeBytes(int bytes) {
     requirePositive(PAGE_SIZE, bytes);
     return new ParquetSettings(
-        codec, rowGroupSizeBytes, bytes, maxFileSizeBytes, dictionaryEnabled, compressionRatio,
+        codec,
+        rowGroupSizeBytes,
+        bytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
         bloomFilter);
   }
 
   public ParquetSettings withMaxFileSizeBytes(long bytes) {
     requirePositive(MAX_FILE_SIZE, bytes);
     return new ParquetSettings(
-        codec, rowGroupSizeBytes, pageSizeBytes, bytes, dictionaryEnabled, compressionRatio,
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        bytes,
+        dictionaryEnabled,
+        compressionRatio,
         bloomFilter);
   }
 
   public ParquetSettings withDictionaryEnabled(boolean enabled) {
     return new ParquetSettings(
-        codec, rowGroupSizeBytes, pageSizeBytes, maxFileSizeBytes, enabled, compressionRatio,
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        enabled,
+        compressionRatio,
         bloomFilter);
   }
 
@@ -167,14 +192,24 @@ public final class ParquetSettings {
       throw new HudiTableException(COMPRESSION_RATIO + " must be a number >= 0, but was " + ratio);
     }
     return new ParquetSettings(
-        codec, rowGroupSizeBytes, pageSizeBytes, maxFileSizeBytes, dictionaryEnabled, ratio,
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        ratio,
         bloomFilter);
   }
 
   public ParquetSettings withBloomFilter(BloomFilterSettings bloomFilter) {
     return new ParquetSettings(
-        codec, rowGroupSizeBytes, pageSizeBytes, maxFileSizeBytes, dictionaryEnabled,
-        compressionRatio, bloomFilter);
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
   }
 
   /** Hudi's {@code ParquetUtils.getCompressionCodecName}: enum name, case-insensitive. */
@@ -190,7 +225,8 @@ public final class ParquetSettings {
     }
     throw new HudiTableException(
         COMPRESSION_CODEC
-            + " must be one of uncompressed, snappy, gzip, lzo, brotli, lz4, zstd, lz4_raw, but was '"
+            + " must be one of uncompressed, snappy, gzip, lzo, brotli, lz4, zstd, lz4_raw, but was"
+            + " '"
             + value
             + "'");
   }
@@ -218,7 +254,8 @@ public final class ParquetSettings {
     }
   }
 
-  private static double doubleValue(Map<String, String> properties, String key, double defaultValue) {
+  private static double doubleValue(
+      Map<String, String> properties, String key, double defaultValue) {
     String value = properties.get(key);
     if (value == null) {
       return defaultValue;
@@ -273,8 +310,13 @@ public final class ParquetSettings {
   @Override
   public int hashCode() {
     return Objects.hash(
-        codec, rowGroupSizeBytes, pageSizeBytes, maxFileSizeBytes, dictionaryEnabled,
-        compressionRatio, bloomFilter);
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
   }
 
   @Override

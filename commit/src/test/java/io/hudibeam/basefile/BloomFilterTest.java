@@ -48,7 +48,13 @@ public class BloomFilterTest {
     byte[] e = Base64.getDecoder().decode(expected);
     int mismatch = Arrays.mismatch(a, e);
     assertThat(
-        "serialized filters differ first at byte " + mismatch + " (lengths " + a.length + ", " + e.length + ")",
+        "serialized filters differ first at byte "
+            + mismatch
+            + " (lengths "
+            + a.length
+            + ", "
+            + e.length
+            + ")",
         mismatch,
         is(-1));
     assertThat(actual.equals(expected), is(true));
@@ -66,12 +72,15 @@ public class BloomFilterTest {
   @Test
   public void defaultDynamicSerializationEqualsHudisByteForByte() {
     List<String> keys = keys(0, 1000);
-    assertSameSerialization(ours(DEFAULTS, keys).serializeToString(), hudis(DEFAULTS, keys).serializeToString());
+    assertSameSerialization(
+        ours(DEFAULTS, keys).serializeToString(), hudis(DEFAULTS, keys).serializeToString());
   }
 
   @Test
   public void emptyFilterEqualsHudis() {
-    assertSameSerialization(BloomFilter.create(DEFAULTS).serializeToString(), hudis(DEFAULTS, List.of()).serializeToString());
+    assertSameSerialization(
+        BloomFilter.create(DEFAULTS).serializeToString(),
+        hudis(DEFAULTS, List.of()).serializeToString());
   }
 
   @Test
@@ -89,26 +98,43 @@ public class BloomFilterTest {
 
   @Test
   public void simpleSerializationEqualsHudis() {
-    BloomFilterSettings simple = BloomFilterSettings.of(BloomFilterType.SIMPLE, 60_000, 1e-9, 100_000);
+    BloomFilterSettings simple =
+        BloomFilterSettings.of(BloomFilterType.SIMPLE, 60_000, 1e-9, 100_000);
     List<String> keys = keys(0, 5000);
-    assertSameSerialization(ours(simple, keys).serializeToString(), hudis(simple, keys).serializeToString());
+    assertSameSerialization(
+        ours(simple, keys).serializeToString(), hudis(simple, keys).serializeToString());
     BloomFilterSettings odd = BloomFilterSettings.of(BloomFilterType.SIMPLE, 37, 0.01, 1);
-    assertSameSerialization(ours(odd, keys(0, 37)).serializeToString(), hudis(odd, keys(0, 37)).serializeToString());
+    assertSameSerialization(
+        ours(odd, keys(0, 37)).serializeToString(), hudis(odd, keys(0, 37)).serializeToString());
   }
 
   @Test
   public void multiByteAndOddLengthKeysHashAsHudi() {
     List<String> keys =
         Arrays.asList(
-            "a", "ab", "abc", "abcd", "abcde", "é", "éé", "日本", "日本語キー", "key/with/ü", "\u00ff\u00fe\u00fd",
-            "uuid:trip-000000000001,rider:rider-1", "2023/04/03/12", "🙂");
-    assertSameSerialization(ours(DEFAULTS, keys).serializeToString(), hudis(DEFAULTS, keys).serializeToString());
+            "a",
+            "ab",
+            "abc",
+            "abcd",
+            "abcde",
+            "é",
+            "éé",
+            "日本",
+            "日本語キー",
+            "key/with/ü",
+            "\u00ff\u00fe\u00fd",
+            "uuid:trip-000000000001,rider:rider-1",
+            "2023/04/03/12",
+            "🙂");
+    assertSameSerialization(
+        ours(DEFAULTS, keys).serializeToString(), hudis(DEFAULTS, keys).serializeToString());
   }
 
   @Test
   public void murmurHashEqualsHadoopsAndHudis() {
     org.apache.hadoop.util.hash.Hash hadoop = org.apache.hadoop.util.hash.MurmurHash.getInstance();
-    org.apache.hudi.common.util.hash.Hash hudi = org.apache.hudi.common.util.hash.MurmurHash.getInstance();
+    org.apache.hudi.common.util.hash.Hash hudi =
+        org.apache.hudi.common.util.hash.MurmurHash.getInstance();
     Random random = new Random(42);
     for (int length = 1; length < 40; length++) {
       byte[] data = new byte[length];
@@ -181,7 +207,8 @@ public class BloomFilterTest {
   public void notBase64IsRejected() {
     HudiTableException e =
         assertThrows(
-            HudiTableException.class, () -> BloomFilter.fromString("not base64!", BloomFilterType.SIMPLE));
+            HudiTableException.class,
+            () -> BloomFilter.fromString("not base64!", BloomFilterType.SIMPLE));
     assertThat(e.getMessage(), containsString("not valid base64"));
   }
 
@@ -192,7 +219,8 @@ public class BloomFilterTest {
     String truncated = Base64.getEncoder().encodeToString(Arrays.copyOf(bytes, bytes.length - 1));
     HudiTableException e =
         assertThrows(
-            HudiTableException.class, () -> BloomFilter.fromString(truncated, BloomFilterType.DYNAMIC_V0));
+            HudiTableException.class,
+            () -> BloomFilter.fromString(truncated, BloomFilterType.DYNAMIC_V0));
     assertThat(e.getMessage(), containsString("truncated"));
     String headerOnly = Base64.getEncoder().encodeToString(Arrays.copyOf(bytes, 10));
     assertThrows(
@@ -203,7 +231,9 @@ public class BloomFilterTest {
   public void dynamicFilterReadAsSimpleIsRejected() {
     String dynamic = BloomFilter.create(DEFAULTS).serializeToString();
     HudiTableException e =
-        assertThrows(HudiTableException.class, () -> BloomFilter.fromString(dynamic, BloomFilterType.SIMPLE));
+        assertThrows(
+            HudiTableException.class,
+            () -> BloomFilter.fromString(dynamic, BloomFilterType.SIMPLE));
     assertThat(e.getMessage(), containsString("trailing bytes"));
   }
 
@@ -214,7 +244,9 @@ public class BloomFilterTest {
     HudiTableException version =
         assertThrows(
             HudiTableException.class,
-            () -> BloomFilter.fromString(Base64.getEncoder().encodeToString(header.array()), BloomFilterType.SIMPLE));
+            () ->
+                BloomFilter.fromString(
+                    Base64.getEncoder().encodeToString(header.array()), BloomFilterType.SIMPLE));
     assertThat(version.getMessage(), containsString("header version 30; expected -1"));
 
     ByteBuffer jenkins = ByteBuffer.allocate(13 + 1);
@@ -222,7 +254,9 @@ public class BloomFilterTest {
     HudiTableException hash =
         assertThrows(
             HudiTableException.class,
-            () -> BloomFilter.fromString(Base64.getEncoder().encodeToString(jenkins.array()), BloomFilterType.SIMPLE));
+            () ->
+                BloomFilter.fromString(
+                    Base64.getEncoder().encodeToString(jenkins.array()), BloomFilterType.SIMPLE));
     assertThat(hash.getMessage(), containsString("hash type 0; expected 1 (MURMUR_HASH)"));
   }
 
@@ -231,7 +265,8 @@ public class BloomFilterTest {
     ByteBuffer bytes = ByteBuffer.allocate(13 + 1);
     bytes.putInt(-1).putInt(1).put((byte) 1).putInt(3).put((byte) 0xff);
     BloomFilter filter =
-        BloomFilter.fromString(Base64.getEncoder().encodeToString(bytes.array()), BloomFilterType.SIMPLE);
+        BloomFilter.fromString(
+            Base64.getEncoder().encodeToString(bytes.array()), BloomFilterType.SIMPLE);
     assertThat(filter.vectorSize(), is(3));
     // Bits past the vector size are ignored as Hadoop does: re-serialized, only 3 bits remain.
     byte[] out = Base64.getDecoder().decode(filter.serializeToString());
@@ -256,7 +291,9 @@ public class BloomFilterTest {
         assertThrows(
             HudiTableException.class,
             () -> BloomFilterSettings.of(BloomFilterType.SIMPLE, 0, 1e-9, 1));
-    assertThat(entries.getMessage(), containsString("hoodie.index.bloom.num_entries must be > 0, but was 0"));
+    assertThat(
+        entries.getMessage(),
+        containsString("hoodie.index.bloom.num_entries must be > 0, but was 0"));
     HudiTableException fpp =
         assertThrows(
             HudiTableException.class,

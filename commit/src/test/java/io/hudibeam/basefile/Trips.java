@@ -14,8 +14,7 @@ final class Trips {
       new Schema.Parser()
           .parse(
               "{\"type\":\"record\",\"name\":\"trips_record\",\"namespace\":\"hoodie.trips\",\"fields\":["
-                  + "{\"name\":\"uuid\",\"type\":\"string\"},"
-                  + "{\"name\":\"ts\",\"type\":\"long\"},"
+                  + "{\"name\":\"uuid\",\"type\":\"string\"},{\"name\":\"ts\",\"type\":\"long\"},"
                   + "{\"name\":\"rider\",\"type\":[\"null\",\"string\"],\"default\":null},"
                   + "{\"name\":\"driver\",\"type\":[\"null\",\"string\"],\"default\":null},"
                   + "{\"name\":\"fare\",\"type\":[\"null\",\"double\"],\"default\":null},"
