@@ -5,13 +5,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks an Avro schema given for {@code GenericRecord} input before it becomes a Hudi table's
- * data schema.
+ * Checks an Avro schema given for {@code GenericRecord} input before it becomes a Hudi table's data
+ * schema.
  *
  * <p>Decision: the user's schema is kept as is. Its record name, namespace, field order, union
- * order and logical types are the user's; rewriting them would force a record copy per element
- * and could disagree with schemas the user already registered elsewhere. What is rejected is what
- * Hudi itself cannot take: a non-record schema, and top-level fields named like Hudi's meta fields
+ * order and logical types are the user's; rewriting them would force a record copy per element and
+ * could disagree with schemas the user already registered elsewhere. What is rejected is what Hudi
+ * itself cannot take: a non-record schema, and top-level fields named like Hudi's meta fields
  * ({@code _hoodie_*}), which the writer prepends itself (Hudi's {@code
  * HoodieAvroUtils.addMetadataFields}). A record name other than Hudi's {@code <table>_record} in
  * {@code hoodie.<table>} is logged, because official writers' schema compatibility check compares
@@ -32,18 +32,29 @@ public final class AvroInputSchemas {
    */
   public static Schema normalize(Schema userSchema, String tableName) {
     if (userSchema == null) {
-      throw new SchemaMappingException("Avro schema for table '" + tableName + "' must not be null");
+      throw new SchemaMappingException(
+          "Avro schema for table '" + tableName + "' must not be null");
     }
     if (userSchema.getType() != Schema.Type.RECORD) {
       throw new SchemaMappingException(
-          "Avro schema for table '" + tableName + "' must be a record, but was "
-              + userSchema.getType() + ": " + userSchema);
+          "Avro schema for table '"
+              + tableName
+              + "' must be a record, but was "
+              + userSchema.getType()
+              + ": "
+              + userSchema);
     }
     for (Schema.Field field : userSchema.getFields()) {
       if (field.name().startsWith(META_FIELD_PREFIX)) {
         throw new SchemaMappingException(
-            "Avro schema " + userSchema.getFullName() + " for table '" + tableName
-                + "' has field '" + field.name() + "': names starting with '" + META_FIELD_PREFIX
+            "Avro schema "
+                + userSchema.getFullName()
+                + " for table '"
+                + tableName
+                + "' has field '"
+                + field.name()
+                + "': names starting with '"
+                + META_FIELD_PREFIX
                 + "' are reserved for the meta fields Hudi adds to every record. Drop the field"
                 + " (when re-writing records read from a Hudi table) or rename it");
       }

@@ -48,7 +48,9 @@ enum BeamFieldKind {
   MAP,
   ROW;
 
-  /** Classifies {@code type}, or throws naming {@code path} and the type when it is not supported. */
+  /**
+   * Classifies {@code type}, or throws naming {@code path} and the type when it is not supported.
+   */
   static BeamFieldKind of(FieldType type, String path) {
     TypeName typeName = type.getTypeName();
     switch (typeName) {
@@ -78,7 +80,10 @@ enum BeamFieldKind {
       case MAP:
         if (type.getMapKeyType().getTypeName() != TypeName.STRING) {
           throw new SchemaMappingException(
-              "Field '" + path + "' is a MAP with " + type.getMapKeyType().getTypeName()
+              "Field '"
+                  + path
+                  + "' is a MAP with "
+                  + type.getMapKeyType().getTypeName()
                   + " keys; Hudi (Avro) maps need STRING keys. Convert the keys to strings"
                   + " or use an ARRAY of ROW(key, value)");
         }
@@ -105,7 +110,10 @@ enum BeamFieldKind {
       int precision = timestampPrecision(logicalType);
       if (precision > 6) {
         throw new SchemaMappingException(
-            "Field '" + path + "' is a Timestamp with precision " + precision
+            "Field '"
+                + path
+                + "' is a Timestamp with precision "
+                + precision
                 + " (sub-microsecond); Hudi stores timestamp-micros. Use precision <= 6"
                 + " or SqlTypes.TIMESTAMP");
       }
@@ -149,7 +157,10 @@ enum BeamFieldKind {
     Object argument = type.getLogicalType().getArgument();
     if (!(argument instanceof Row)) {
       throw new SchemaMappingException(
-          "Field '" + path + "' is a FixedPrecisionNumeric with argument " + argument
+          "Field '"
+              + path
+              + "' is a FixedPrecisionNumeric with argument "
+              + argument
               + "; expected a Row(precision, scale)");
     }
     Row precisionAndScale = (Row) argument;
@@ -166,7 +177,11 @@ enum BeamFieldKind {
 
   private static SchemaMappingException unsupported(String path, FieldType type) {
     return new SchemaMappingException(
-        "Field '" + path + "' has Beam type " + type + ", which has no Hudi/Avro mapping."
+        "Field '"
+            + path
+            + "' has Beam type "
+            + type
+            + ", which has no Hudi/Avro mapping."
             + " Supported: BOOLEAN, BYTE, INT16, INT32, INT64, FLOAT, DOUBLE, STRING, BYTES,"
             + " DECIMAL, DATETIME, ARRAY, ITERABLE, MAP with STRING keys, ROW, and the logical"
             + " types SqlTypes.DATE, SqlTypes.TIMESTAMP, SqlTypes.DATETIME, Timestamp (precision"

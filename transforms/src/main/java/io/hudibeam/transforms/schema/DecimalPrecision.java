@@ -4,8 +4,8 @@ import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * Precision and scale of a decimal column, as Hudi (like Spark) stores it: an Avro {@code fixed}
- * of {@link #fixedSize()} bytes with the {@code decimal(precision, scale)} logical type.
+ * Precision and scale of a decimal column, as Hudi (like Spark) stores it: an Avro {@code fixed} of
+ * {@link #fixedSize()} bytes with the {@code decimal(precision, scale)} logical type.
  *
  * <p>Beam's plain {@code DECIMAL} type carries no precision, so a mapping needs a default for it;
  * {@link #DEFAULT} is decimal(38, 18), Spark's {@code DecimalType.SYSTEM_DEFAULT}.
@@ -49,8 +49,8 @@ public final class DecimalPrecision implements Serializable {
   }
 
   /**
-   * The number of bytes of the Avro fixed that holds this decimal: the smallest n with
-   * 2^(8n-1) >= 10^precision, as Spark's {@code Decimal.minBytesForPrecision}.
+   * The number of bytes of the Avro fixed that holds this decimal: the smallest n with 2^(8n-1) >=
+   * 10^precision, as Spark's {@code Decimal.minBytesForPrecision}.
    */
   public int fixedSize() {
     return minBytesForPrecision(precision);

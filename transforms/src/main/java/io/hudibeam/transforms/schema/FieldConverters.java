@@ -25,8 +25,8 @@ import org.joda.time.ReadableInstant;
 
 /**
  * Builds the {@link FieldConverter} tree for a pair of Beam and Avro schemas, checking once, at
- * build time, that every Beam type has a matching Avro type. The record converter matches fields
- * by name, so the Avro schema may order fields differently or add nullable fields the Beam schema
+ * build time, that every Beam type has a matching Avro type. The record converter matches fields by
+ * name, so the Avro schema may order fields differently or add nullable fields the Beam schema
  * lacks (written as null).
  */
 final class FieldConverters {
@@ -39,15 +39,23 @@ final class FieldConverters {
       org.apache.beam.sdk.schemas.Schema beamSchema, Schema recordSchema, String pathPrefix) {
     if (recordSchema.getType() != Schema.Type.RECORD) {
       throw new SchemaMappingException(
-          "Avro schema for '" + (pathPrefix.isEmpty() ? "<root>" : pathPrefix)
-              + "' must be a record, but was " + recordSchema.getType());
+          "Avro schema for '"
+              + (pathPrefix.isEmpty() ? "<root>" : pathPrefix)
+              + "' must be a record, but was "
+              + recordSchema.getType());
     }
     for (Field beamField : beamSchema.getFields()) {
       if (recordSchema.getField(beamField.getName()) == null) {
         throw new SchemaMappingException(
-            "Field '" + pathPrefix + beamField.getName() + "' of the Beam schema is not in Avro"
-                + " record " + recordSchema.getFullName() + " (fields "
-                + fieldNames(recordSchema) + ")");
+            "Field '"
+                + pathPrefix
+                + beamField.getName()
+                + "' of the Beam schema is not in Avro"
+                + " record "
+                + recordSchema.getFullName()
+                + " (fields "
+                + fieldNames(recordSchema)
+                + ")");
       }
     }
     List<Schema.Field> avroFields = recordSchema.getFields();
@@ -59,15 +67,21 @@ final class FieldConverters {
       if (!beamSchema.hasField(avroField.name())) {
         if (!isNullable(avroField.schema())) {
           throw new SchemaMappingException(
-              "Avro field '" + path + "' is required (not a union with null) but the Beam schema"
-                  + " has no field '" + avroField.name() + "' (fields "
-                  + beamSchema.getFieldNames() + ")");
+              "Avro field '"
+                  + path
+                  + "' is required (not a union with null) but the Beam schema"
+                  + " has no field '"
+                  + avroField.name()
+                  + "' (fields "
+                  + beamSchema.getFieldNames()
+                  + ")");
         }
         beamIndexes[pos] = -1;
         continue;
       }
       beamIndexes[pos] = beamSchema.indexOf(avroField.name());
-      converters[pos] = forValue(beamSchema.getField(avroField.name()).getType(), avroField.schema(), path);
+      converters[pos] =
+          forValue(beamSchema.getField(avroField.name()).getType(), avroField.schema(), path);
     }
     return new RecordConverter(recordSchema, beamSchema.getFieldCount(), beamIndexes, converters);
   }
@@ -82,7 +96,10 @@ final class FieldConverters {
     return value -> {
       if (value == null) {
         throw new SchemaMappingException(
-            "Field '" + path + "' is null, but its Avro type " + avroSchema
+            "Field '"
+                + path
+                + "' is null, but its Avro type "
+                + avroSchema
                 + " is not nullable (not a union with null)");
       }
       return nonNull.convert(value);
@@ -135,15 +152,22 @@ final class FieldConverters {
         return localTimestampConverter(
             avro, path, value -> micros(logicalInput(beamType, value, LocalDateTime.class)));
       case DATE:
-        expect(avroType == Schema.Type.INT && avroLogical instanceof LogicalTypes.Date, kind, avro, path);
-        return value -> Math.toIntExact(logicalInput(beamType, value, LocalDate.class).toEpochDay());
+        expect(
+            avroType == Schema.Type.INT && avroLogical instanceof LogicalTypes.Date,
+            kind,
+            avro,
+            path);
+        return value ->
+            Math.toIntExact(logicalInput(beamType, value, LocalDate.class).toEpochDay());
       case ARRAY:
         expect(avroType == Schema.Type.ARRAY, kind, avro, path);
         return arrayConverter(
-            avro, forValue(beamType.getCollectionElementType(), avro.getElementType(), path + "[]"));
+            avro,
+            forValue(beamType.getCollectionElementType(), avro.getElementType(), path + "[]"));
       case MAP:
         expect(avroType == Schema.Type.MAP, kind, avro, path);
-        return mapConverter(forValue(beamType.getMapValueType(), avro.getValueType(), path + "{}"));
+        return mapConverter(
+            forValue(beamType.getMapValueType(), avro.getValueType(), path + "{}"), path);
       case ROW:
         expect(avroType == Schema.Type.RECORD, kind, avro, path);
         RecordConverter nested = forRecord(beamType.getRowSchema(), avro, path + ".");
@@ -171,7 +195,9 @@ final class FieldConverters {
     boolean fixed = avro.getType() == Schema.Type.FIXED;
     return value -> {
       BigDecimal exact = rescale((BigDecimal) value, precision, scale, path);
-      return fixed ? DECIMALS.toFixed(exact, avro, decimal) : DECIMALS.toBytes(exact, avro, decimal);
+      return fixed
+          ? DECIMALS.toFixed(exact, avro, decimal)
+          : DECIMALS.toBytes(exact, avro, decimal);
     };
   }
 
@@ -181,16 +207,37 @@ final class FieldConverters {
       rescaled = value.setScale(scale, RoundingMode.UNNECESSARY);
     } catch (ArithmeticException e) {
       throw new SchemaMappingException(
-          "Field '" + path + "' has value " + value.toPlainString() + " with scale " + value.scale()
-              + ", which does not fit decimal(" + precision + ", " + scale + ") without rounding;"
-              + " round it to scale " + scale + " or declare the field with FixedPrecisionNumeric",
+          "Field '"
+              + path
+              + "' has value "
+              + value.toPlainString()
+              + " with scale "
+              + value.scale()
+              + ", which does not fit decimal("
+              + precision
+              + ", "
+              + scale
+              + ") without rounding;"
+              + " round it to scale "
+              + scale
+              + " or declare the field with FixedPrecisionNumeric",
           e);
     }
     if (rescaled.precision() > precision) {
       throw new SchemaMappingException(
-          "Field '" + path + "' has value " + value.toPlainString() + ", which needs "
-              + rescaled.precision() + " digits at scale " + scale + " but the column is decimal("
-              + precision + ", " + scale + ")");
+          "Field '"
+              + path
+              + "' has value "
+              + value.toPlainString()
+              + ", which needs "
+              + rescaled.precision()
+              + " digits at scale "
+              + scale
+              + " but the column is decimal("
+              + precision
+              + ", "
+              + scale
+              + ")");
     }
     return rescaled;
   }
@@ -210,10 +257,12 @@ final class FieldConverters {
   private static FieldConverter localTimestampConverter(
       Schema avro, String path, FieldConverter toMicros) {
     LogicalType logical = avro.getLogicalType();
-    if (avro.getType() == Schema.Type.LONG && logical instanceof LogicalTypes.LocalTimestampMicros) {
+    if (avro.getType() == Schema.Type.LONG
+        && logical instanceof LogicalTypes.LocalTimestampMicros) {
       return toMicros;
     }
-    if (avro.getType() == Schema.Type.LONG && logical instanceof LogicalTypes.LocalTimestampMillis) {
+    if (avro.getType() == Schema.Type.LONG
+        && logical instanceof LogicalTypes.LocalTimestampMillis) {
       return value -> Math.floorDiv((Long) toMicros.convert(value), 1000L);
     }
     throw mismatch(BeamFieldKind.LOCAL_DATE_TIME, avro, path);
@@ -231,11 +280,15 @@ final class FieldConverters {
     };
   }
 
-  private static FieldConverter mapConverter(FieldConverter mapValue) {
+  private static FieldConverter mapConverter(FieldConverter mapValue, String path) {
     return value -> {
       Map<?, ?> entries = (Map<?, ?>) value;
       Map<String, Object> map = new LinkedHashMap<>(Math.max(4, entries.size() * 4 / 3 + 1));
       for (Map.Entry<?, ?> entry : entries.entrySet()) {
+        if (entry.getKey() == null) {
+          throw new SchemaMappingException(
+              "Map field '" + path + "' has a null key; Avro map keys must be non-null strings");
+        }
         map.put((String) entry.getKey(), mapValue.convert(entry.getValue()));
       }
       return map;
@@ -290,7 +343,11 @@ final class FieldConverters {
     }
     if (nonNull.size() != 1) {
       throw new SchemaMappingException(
-          "Avro type of field '" + path + "' is the union " + avro + "; only unions of null and"
+          "Avro type of field '"
+              + path
+              + "' is the union "
+              + avro
+              + "; only unions of null and"
               + " one other type are supported");
     }
     return nonNull.get(0);
@@ -304,7 +361,12 @@ final class FieldConverters {
 
   private static SchemaMappingException mismatch(BeamFieldKind kind, Schema avro, String path) {
     return new SchemaMappingException(
-        "Field '" + path + "' of Beam kind " + kind + " cannot be written as Avro type " + avro
+        "Field '"
+            + path
+            + "' of Beam kind "
+            + kind
+            + " cannot be written as Avro type "
+            + avro
             + "; expected the type HudiAvroSchemas.fromBeamSchema maps it to");
   }
 
@@ -334,9 +396,14 @@ final class FieldConverters {
     GenericData.Record convert(Row row) {
       if (row.getFieldCount() != beamFieldCount) {
         throw new SchemaMappingException(
-            "Row has " + row.getFieldCount() + " fields but the converter for Avro record "
-                + recordSchema.getFullName() + " was built for a Beam schema with "
-                + beamFieldCount + " fields; row schema: " + row.getSchema());
+            "Row has "
+                + row.getFieldCount()
+                + " fields but the converter for Avro record "
+                + recordSchema.getFullName()
+                + " was built for a Beam schema with "
+                + beamFieldCount
+                + " fields; row schema: "
+                + row.getSchema());
       }
       GenericData.Record record = new GenericData.Record(recordSchema);
       for (int pos = 0; pos < beamIndexes.length; pos++) {

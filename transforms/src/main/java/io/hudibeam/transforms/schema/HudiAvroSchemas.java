@@ -22,11 +22,12 @@ import org.apache.beam.sdk.schemas.Schema.FieldType;
  *   <li>a nested row in field {@code f} of a record with full name {@code N} is a record named
  *       {@code f} in namespace {@code N} (so {@code hoodie.t.t_record.f}); array elements and map
  *       values take the name of their field;
- *   <li>a decimal in field {@code f} of record {@code N} is a {@code fixed} named {@code N.f.fixed}.
+ *   <li>a decimal in field {@code f} of record {@code N} is a {@code fixed} named {@code
+ *       N.f.fixed}.
  * </ul>
  *
- * <p>Types: BYTE/INT16/INT32 to int, INT64 to long, FLOAT, DOUBLE, BOOLEAN, STRING to string,
- * BYTES to bytes, DECIMAL to fixed with the decimal logical type (precision and scale from a
+ * <p>Types: BYTE/INT16/INT32 to int, INT64 to long, FLOAT, DOUBLE, BOOLEAN, STRING to string, BYTES
+ * to bytes, DECIMAL to fixed with the decimal logical type (precision and scale from a
  * FixedPrecisionNumeric logical type, else a default, {@link DecimalPrecision#DEFAULT}), DATETIME
  * and SqlTypes.TIMESTAMP to long timestamp-micros, SqlTypes.DATE to int date, SqlTypes.DATETIME to
  * long local-timestamp-micros, EnumerationType to string, ARRAY/ITERABLE to array, MAP (string
@@ -42,7 +43,8 @@ public final class HudiAvroSchemas {
   private HudiAvroSchemas() {}
 
   /** The Avro schema Hudi writes for {@code beamSchema}, with decimals as decimal(38, 18). */
-  public static Schema fromBeamSchema(org.apache.beam.sdk.schemas.Schema beamSchema, String tableName) {
+  public static Schema fromBeamSchema(
+      org.apache.beam.sdk.schemas.Schema beamSchema, String tableName) {
     return fromBeamSchema(beamSchema, tableName, DecimalPrecision.DEFAULT);
   }
 
@@ -70,8 +72,8 @@ public final class HudiAvroSchemas {
   }
 
   /**
-   * Replaces an invalid first character, then every other character outside {@code
-   * [A-Za-z0-9_]}, by {@code "__"}, as Hudi's {@code HoodieAvroUtils.sanitizeName}.
+   * Replaces an invalid first character, then every other character outside {@code [A-Za-z0-9_]},
+   * by {@code "__"}, as Hudi's {@code HoodieAvroUtils.sanitizeName}.
    */
   static String sanitizeName(String tableName) {
     if (tableName == null || tableName.isEmpty()) {
@@ -93,7 +95,8 @@ public final class HudiAvroSchemas {
       String path = pathPrefix + beamField.getName();
       checkAvroName(beamField.getName(), path);
       FieldType type = beamField.getType();
-      Schema fieldSchema = avroType(type, beamField.getName(), childNamespace, defaultDecimal, path);
+      Schema fieldSchema =
+          avroType(type, beamField.getName(), childNamespace, defaultDecimal, path);
       Object defaultValue = type.getNullable() ? JsonProperties.NULL_VALUE : null;
       String doc = beamField.getDescription().isEmpty() ? null : beamField.getDescription();
       fields.add(new Schema.Field(beamField.getName(), fieldSchema, doc, defaultValue));
@@ -150,7 +153,11 @@ public final class HudiAvroSchemas {
       case ARRAY:
         return Schema.createArray(
             avroType(
-                type.getCollectionElementType(), recordName, namespace, defaultDecimal, path + "[]"));
+                type.getCollectionElementType(),
+                recordName,
+                namespace,
+                defaultDecimal,
+                path + "[]"));
       case MAP:
         return Schema.createMap(
             avroType(type.getMapValueType(), recordName, namespace, defaultDecimal, path + "{}"));
@@ -164,7 +171,9 @@ public final class HudiAvroSchemas {
   private static void checkAvroName(String name, String path) {
     if (!VALID_AVRO_NAME.matcher(name).matches()) {
       throw new SchemaMappingException(
-          "Field '" + path + "' has a name that is not a valid Avro name; Hudi field names must"
+          "Field '"
+              + path
+              + "' has a name that is not a valid Avro name; Hudi field names must"
               + " match [A-Za-z_][A-Za-z0-9_]*. Rename the field");
     }
   }

@@ -32,10 +32,13 @@ public final class RowToGenericRecord implements SerializableFunction<Row, Gener
     this.converter = FieldConverters.forRecord(beamSchema, avroSchema, "");
   }
 
-  /** Converts rows of {@code beamSchema} to the schema {@code HudiAvroSchemas.fromBeamSchema} gives. */
+  /**
+   * Converts rows of {@code beamSchema} to the schema {@code HudiAvroSchemas.fromBeamSchema} gives.
+   */
   public static RowToGenericRecord forTable(
       org.apache.beam.sdk.schemas.Schema beamSchema, String tableName) {
-    return new RowToGenericRecord(beamSchema, HudiAvroSchemas.fromBeamSchema(beamSchema, tableName));
+    return new RowToGenericRecord(
+        beamSchema, HudiAvroSchemas.fromBeamSchema(beamSchema, tableName));
   }
 
   /**

@@ -21,10 +21,7 @@ final class AllTypes {
   static final EnumerationType COLOR = EnumerationType.create("RED", "GREEN", "BLUE");
 
   static final Schema ADDRESS =
-      Schema.builder()
-          .addStringField("street")
-          .addNullableField("zip", FieldType.INT32)
-          .build();
+      Schema.builder().addStringField("street").addNullableField("zip", FieldType.INT32).build();
 
   static final Schema ITEM =
       Schema.builder()

@@ -34,14 +34,16 @@ public class AvroInputSchemasTest {
                 + "{\"name\":\"_hoodie_record_key\",\"type\":[\"null\",\"string\"],\"default\":null}]}");
 
     SchemaMappingException e =
-        assertThrows(SchemaMappingException.class, () -> AvroInputSchemas.normalize(withMeta, "trips"));
+        assertThrows(
+            SchemaMappingException.class, () -> AvroInputSchemas.normalize(withMeta, "trips"));
 
     assertThat(
         e.getMessage(),
-        equalTo("Avro schema hoodie.trips.trips_record for table 'trips' has field"
-            + " '_hoodie_record_key': names starting with '_hoodie_' are reserved for the meta fields"
-            + " Hudi adds to every record. Drop the field (when re-writing records read from a Hudi"
-            + " table) or rename it"));
+        equalTo(
+            "Avro schema hoodie.trips.trips_record for table 'trips' has field"
+                + " '_hoodie_record_key': names starting with '_hoodie_' are reserved for the meta"
+                + " fields Hudi adds to every record. Drop the field (when re-writing records read"
+                + " from a Hudi table) or rename it"));
   }
 
   @Test

@@ -63,7 +63,8 @@ public class HudiAvroSchemasTest {
     org.apache.beam.sdk.schemas.Schema one = beam().addStringField("a").build();
     for (String table : new String[] {"trips", "my-table", "1st table", "db.tbl", "_x9"}) {
       Schema schema = HudiAvroSchemas.fromBeamSchema(one, table);
-      assertThat(table, schema.getFullName(), equalTo(AvroSchemaUtils.getAvroRecordQualifiedName(table)));
+      assertThat(
+          table, schema.getFullName(), equalTo(AvroSchemaUtils.getAvroRecordQualifiedName(table)));
     }
     assertThat(HudiAvroSchemas.recordName("my-table"), equalTo("my__table_record"));
     assertThat(HudiAvroSchemas.recordNamespace("1st"), equalTo("hoodie.__st"));
@@ -83,7 +84,10 @@ public class HudiAvroSchemasTest {
     org.apache.beam.sdk.schemas.Schema address =
         beam().addStringField("street").addNullableField("zip", FieldType.INT32).build();
     org.apache.beam.sdk.schemas.Schema item =
-        beam().addStringField("sku").addLogicalTypeField("price", FixedPrecisionNumeric.of(10, 2)).build();
+        beam()
+            .addStringField("sku")
+            .addLogicalTypeField("price", FixedPrecisionNumeric.of(10, 2))
+            .build();
     org.apache.beam.sdk.schemas.Schema orders =
         beam()
             .addStringField("id")
@@ -119,8 +123,7 @@ public class HudiAvroSchemasTest {
             + "{\"name\":\"items\",\"type\":{\"type\":\"array\",\"items\":{\"type\":\"record\","
             + "\"name\":\"items\",\"namespace\":\"hoodie.orders.orders_record\",\"fields\":"
             + String.format(itemFields, "items")
-            + "}}},"
-            + "{\"name\":\"by_sku\",\"type\":{\"type\":\"map\",\"values\":[\"null\","
+            + "}}},{\"name\":\"by_sku\",\"type\":{\"type\":\"map\",\"values\":[\"null\","
             + "{\"type\":\"record\",\"name\":\"by_sku\",\"namespace\":\"hoodie.orders.orders_record\","
             + "\"fields\":"
             + String.format(itemFields, "by_sku")
@@ -137,14 +140,19 @@ public class HudiAvroSchemasTest {
     }
     String ns = "hoodie.all.all_record";
     String address =
-        "{\"type\":\"record\",\"name\":\"%s\",\"namespace\":\"" + ns + "\",\"fields\":["
+        "{\"type\":\"record\",\"name\":\"%s\",\"namespace\":\""
+            + ns
+            + "\",\"fields\":["
             + "{\"name\":\"street\",\"type\":\"string\"},"
             + "{\"name\":\"zip\",\"type\":[\"null\",\"int\"],\"default\":null}]}";
     String item =
-        "{\"type\":\"record\",\"name\":\"%1$s\",\"namespace\":\"" + ns + "\",\"fields\":["
+        "{\"type\":\"record\",\"name\":\"%1$s\",\"namespace\":\""
+            + ns
+            + "\",\"fields\":["
             + "{\"name\":\"sku\",\"type\":\"string\"},"
             + "{\"name\":\"price\",\"type\":{\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\""
-            + ns + ".%1$s.price\",\"size\":5,\"logicalType\":\"decimal\",\"precision\":10,\"scale\":2}},"
+            + ns
+            + ".%1$s.price\",\"size\":5,\"logicalType\":\"decimal\",\"precision\":10,\"scale\":2}},"
             + "{\"name\":\"tags\",\"type\":[\"null\",{\"type\":\"array\",\"items\":\"string\"}],"
             + "\"default\":null}]}";
     assertThat(
@@ -160,9 +168,11 @@ public class HudiAvroSchemasTest {
                 "d=\"double\"",
                 "flag=\"boolean\"",
                 "raw=\"bytes\"",
-                "amount={\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\"" + ns
+                "amount={\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\""
+                    + ns
                     + ".amount\",\"size\":16,\"logicalType\":\"decimal\",\"precision\":38,\"scale\":18}",
-                "price={\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\"" + ns
+                "price={\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\""
+                    + ns
                     + ".price\",\"size\":5,\"logicalType\":\"decimal\",\"precision\":10,\"scale\":2}",
                 "joda_ts={\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}",
                 "day={\"type\":\"int\",\"logicalType\":\"date\"}",
@@ -170,7 +180,8 @@ public class HudiAvroSchemasTest {
                 "local_ts={\"type\":\"long\",\"logicalType\":\"local-timestamp-micros\"}",
                 "color=\"string\"",
                 "note=[\"null\",\"string\"]",
-                "opt_amount=[\"null\",{\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\"" + ns
+                "opt_amount=[\"null\",{\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\""
+                    + ns
                     + ".opt_amount\",\"size\":16,\"logicalType\":\"decimal\",\"precision\":38,"
                     + "\"scale\":18}]",
                 "opt_ts=[\"null\",{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}]",
@@ -181,7 +192,8 @@ public class HudiAvroSchemasTest {
                 "address=" + String.format(address, "address"),
                 "opt_address=[\"null\"," + String.format(address, "opt_address") + "]",
                 "items={\"type\":\"array\",\"items\":" + String.format(item, "items") + "}",
-                "by_sku={\"type\":\"map\",\"values\":[\"null\"," + String.format(item, "by_sku")
+                "by_sku={\"type\":\"map\",\"values\":[\"null\","
+                    + String.format(item, "by_sku")
                     + "]}")));
     for (Schema.Field field : avro.getFields()) {
       boolean nullable = field.schema().getType() == Schema.Type.UNION;
@@ -199,8 +211,9 @@ public class HudiAvroSchemasTest {
 
     assertThat(
         avro.getField("x").schema().toString(),
-        equalTo("{\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\"hoodie.t.t_record.x\","
-            + "\"size\":9,\"logicalType\":\"decimal\",\"precision\":20,\"scale\":4}"));
+        equalTo(
+            "{\"type\":\"fixed\",\"name\":\"fixed\",\"namespace\":\"hoodie.t.t_record.x\","
+                + "\"size\":9,\"logicalType\":\"decimal\",\"precision\":20,\"scale\":4}"));
   }
 
   @Test
@@ -219,7 +232,10 @@ public class HudiAvroSchemasTest {
     int[] precisions = {1, 2, 3, 4, 5, 9, 10, 18, 19, 28, 29, 38};
     int[] sizes = {1, 1, 2, 2, 3, 4, 5, 8, 9, 12, 13, 16};
     for (int k = 0; k < precisions.length; k++) {
-      assertThat("precision " + precisions[k], DecimalPrecision.of(precisions[k], 0).fixedSize(), equalTo(sizes[k]));
+      assertThat(
+          "precision " + precisions[k],
+          DecimalPrecision.of(precisions[k], 0).fixedSize(),
+          equalTo(sizes[k]));
     }
   }
 
@@ -237,7 +253,8 @@ public class HudiAvroSchemasTest {
     org.apache.beam.sdk.schemas.Schema tooWide =
         beam().addLogicalTypeField("big", FixedPrecisionNumeric.of(50, 2)).build();
     assertThat(
-        assertThrows(SchemaMappingException.class, () -> HudiAvroSchemas.fromBeamSchema(tooWide, "t"))
+        assertThrows(
+                SchemaMappingException.class, () -> HudiAvroSchemas.fromBeamSchema(tooWide, "t"))
             .getMessage(),
         equalTo("Field 'big': Decimal precision must be between 1 and 38, but was 50"));
   }
@@ -253,8 +270,12 @@ public class HudiAvroSchemasTest {
 
     Schema avro = HudiAvroSchemas.fromBeamSchema(s, "t");
 
-    assertThat(avro.getField("millis").schema().toString(), equalTo("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}"));
-    assertThat(avro.getField("micros").schema().toString(), equalTo("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}"));
+    assertThat(
+        avro.getField("millis").schema().toString(),
+        equalTo("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}"));
+    assertThat(
+        avro.getField("micros").schema().toString(),
+        equalTo("{\"type\":\"long\",\"logicalType\":\"timestamp-micros\"}"));
     assertThat(avro.getField("name").schema().toString(), equalTo("\"string\""));
   }
 
@@ -269,8 +290,9 @@ public class HudiAvroSchemasTest {
 
     assertThat(
         e.getMessage(),
-        equalTo("Field 'outer.by_id' is a MAP with INT64 keys; Hudi (Avro) maps need STRING keys."
-            + " Convert the keys to strings or use an ARRAY of ROW(key, value)"));
+        equalTo(
+            "Field 'outer.by_id' is a MAP with INT64 keys; Hudi (Avro) maps need STRING keys."
+                + " Convert the keys to strings or use an ARRAY of ROW(key, value)"));
   }
 
   @Test
@@ -278,17 +300,22 @@ public class HudiAvroSchemasTest {
     org.apache.beam.sdk.schemas.Schema times =
         beam().addArrayField("times", FieldType.logicalType(SqlTypes.TIME)).build();
     SchemaMappingException e =
-        assertThrows(SchemaMappingException.class, () -> HudiAvroSchemas.fromBeamSchema(times, "t"));
-    assertThat(e.getMessage(), containsString("Field 'times[]' has Beam type LOGICAL_TYPE<beam:logical_type:time:v1>"));
-    assertThat(e.getMessage(), containsString("which has no Hudi/Avro mapping. Supported: BOOLEAN"));
+        assertThrows(
+            SchemaMappingException.class, () -> HudiAvroSchemas.fromBeamSchema(times, "t"));
+    assertThat(
+        e.getMessage(),
+        containsString("Field 'times[]' has Beam type LOGICAL_TYPE<beam:logical_type:time:v1>"));
+    assertThat(
+        e.getMessage(), containsString("which has no Hudi/Avro mapping. Supported: BOOLEAN"));
 
     org.apache.beam.sdk.schemas.Schema nanos =
         beam().addLogicalTypeField("t", Timestamp.NANOS).build();
     assertThat(
         assertThrows(SchemaMappingException.class, () -> HudiAvroSchemas.fromBeamSchema(nanos, "t"))
             .getMessage(),
-        equalTo("Field 't' is a Timestamp with precision 9 (sub-microsecond); Hudi stores"
-            + " timestamp-micros. Use precision <= 6 or SqlTypes.TIMESTAMP"));
+        equalTo(
+            "Field 't' is a Timestamp with precision 9 (sub-microsecond); Hudi stores"
+                + " timestamp-micros. Use precision <= 6 or SqlTypes.TIMESTAMP"));
   }
 
   @Test
@@ -301,7 +328,8 @@ public class HudiAvroSchemasTest {
 
     assertThat(
         e.getMessage(),
-        equalTo("Field 'a.my-field' has a name that is not a valid Avro name; Hudi field names must"
-            + " match [A-Za-z_][A-Za-z0-9_]*. Rename the field"));
+        equalTo(
+            "Field 'a.my-field' has a name that is not a valid Avro name; Hudi field names must"
+                + " match [A-Za-z_][A-Za-z0-9_]*. Rename the field"));
   }
 }

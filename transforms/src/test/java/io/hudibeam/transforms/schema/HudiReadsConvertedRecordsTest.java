@@ -34,8 +34,8 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * Conformance: records converted from Beam rows, written to Parquet with parquet-avro under Hudi's
- * meta fields, are read back by Hudi 0.15's own Parquet reader with the same schema and values,
- * and Hudi's value and schema layers interpret decimal fixed, date and timestamp-micros.
+ * meta fields, are read back by Hudi 0.15's own Parquet reader with the same schema and values, and
+ * Hudi's value and schema layers interpret decimal fixed, date and timestamp-micros.
  */
 public class HudiReadsConvertedRecordsTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -94,19 +94,24 @@ public class HudiReadsConvertedRecordsTest {
 
     HoodieHadoopStorage storage = new HoodieHadoopStorage(tmp.getRoot().toURI().toString(), conf);
     List<GenericRecord> read = new ArrayList<>();
-    try (HoodieAvroParquetReader reader = new HoodieAvroParquetReader(storage, new StoragePath(file.toURI()))) {
+    try (HoodieAvroParquetReader reader =
+        new HoodieAvroParquetReader(storage, new StoragePath(file.toURI()))) {
       // Hudi derives a file's schema from the Parquet types (ParquetUtils.readAvroSchema), not from
       // the Avro schema in the footer: names of nested records and fixeds are lost, types are kept
       Schema derived = reader.getSchema();
-      assertThat(AvroSchemaUtils.isSchemaCompatible(fileSchema, derived, false, false), equalTo(true));
+      assertThat(
+          AvroSchemaUtils.isSchemaCompatible(fileSchema, derived, false, false), equalTo(true));
       assertThat(fieldTypesWithoutNames(derived), equalTo(fieldTypesWithoutNames(fileSchema)));
       assertThat(
           derived.getField("amount").schema().getLogicalType(),
           equalTo(LogicalTypes.decimal(38, 18)));
       assertThat(derived.getField("amount").schema().getFixedSize(), equalTo(16));
-      assertThat(derived.getField("ts").schema().getLogicalType(), equalTo(LogicalTypes.timestampMicros()));
+      assertThat(
+          derived.getField("ts").schema().getLogicalType(),
+          equalTo(LogicalTypes.timestampMicros()));
       assertThat(reader.getTotalRecords(), equalTo(2L));
-      try (ClosableIterator<IndexedRecord> it = reader.getIndexedRecordIterator(fileSchema, fileSchema)) {
+      try (ClosableIterator<IndexedRecord> it =
+          reader.getIndexedRecordIterator(fileSchema, fileSchema)) {
         while (it.hasNext()) {
           read.add((GenericRecord) it.next());
         }
@@ -122,13 +127,19 @@ public class HudiReadsConvertedRecordsTest {
     assertThat(
         HoodieAvroUtils.getNestedFieldVal(full, "amount", false, false),
         equalTo(new BigDecimal("-12345.678000000000000000")));
-    assertThat(HoodieAvroUtils.getNestedFieldVal(full, "price", false, false), equalTo(new BigDecimal("99.99")));
+    assertThat(
+        HoodieAvroUtils.getNestedFieldVal(full, "price", false, false),
+        equalTo(new BigDecimal("99.99")));
     assertThat(
         HoodieAvroUtils.getNestedFieldVal(full, "day", false, false),
         equalTo(java.time.LocalDate.parse("2024-03-01")));
-    assertThat(HoodieAvroUtils.getNestedFieldVal(full, "ts", false, false), equalTo(1709296496123456L));
-    assertThat(HoodieAvroUtils.getNestedFieldVal(full, "address.street", false, false).toString(), equalTo("Main St"));
-    assertThat(HoodieAvroUtils.getNestedFieldVal(read.get(1), "opt_amount", true, false), equalTo(null));
+    assertThat(
+        HoodieAvroUtils.getNestedFieldVal(full, "ts", false, false), equalTo(1709296496123456L));
+    assertThat(
+        HoodieAvroUtils.getNestedFieldVal(full, "address.street", false, false).toString(),
+        equalTo("Main St"));
+    assertThat(
+        HoodieAvroUtils.getNestedFieldVal(read.get(1), "opt_amount", true, false), equalTo(null));
   }
 
   @Test

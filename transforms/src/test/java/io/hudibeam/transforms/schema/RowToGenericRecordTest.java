@@ -175,12 +175,15 @@ public class RowToGenericRecordTest {
     SchemaMappingException rounding =
         assertThrows(
             SchemaMappingException.class,
-            () -> converter.apply(Row.withSchema(s).addValue(new BigDecimal("1.0000000000000000001")).build()));
+            () ->
+                converter.apply(
+                    Row.withSchema(s).addValue(new BigDecimal("1.0000000000000000001")).build()));
     assertThat(
         rounding.getMessage(),
-        equalTo("Field 'amount' has value 1.0000000000000000001 with scale 19, which does not fit"
-            + " decimal(38, 18) without rounding; round it to scale 18 or declare the field with"
-            + " FixedPrecisionNumeric"));
+        equalTo(
+            "Field 'amount' has value 1.0000000000000000001 with scale 19, which does not fit"
+                + " decimal(38, 18) without rounding; round it to scale 18 or declare the field"
+                + " with FixedPrecisionNumeric"));
 
     SchemaMappingException overflow =
         assertThrows(
@@ -188,8 +191,9 @@ public class RowToGenericRecordTest {
             () -> converter.apply(Row.withSchema(s).addValue(new BigDecimal("1E20")).build()));
     assertThat(
         overflow.getMessage(),
-        equalTo("Field 'amount' has value 100000000000000000000, which needs 39 digits at scale 18"
-            + " but the column is decimal(38, 18)"));
+        equalTo(
+            "Field 'amount' has value 100000000000000000000, which needs 39 digits at scale 18"
+                + " but the column is decimal(38, 18)"));
   }
 
   @Test
@@ -211,7 +215,9 @@ public class RowToGenericRecordTest {
                     + "{\"name\":\"x\",\"type\":[\"double\",\"null\"]},"
                     + "{\"name\":\"id\",\"type\":\"string\"}]}");
     Row row =
-        Row.withSchema(s).addValues("k", 5, 0.5f, java.time.Instant.parse("2024-01-01T00:00:00.123999Z")).build();
+        Row.withSchema(s)
+            .addValues("k", 5, 0.5f, java.time.Instant.parse("2024-01-01T00:00:00.123999Z"))
+            .build();
 
     GenericRecord r = RowToGenericRecord.of(s, table).apply(row);
 
@@ -227,7 +233,8 @@ public class RowToGenericRecordTest {
     org.apache.beam.sdk.schemas.Schema s =
         org.apache.beam.sdk.schemas.Schema.builder()
             .addStringField("id")
-            .addRowField("inner", org.apache.beam.sdk.schemas.Schema.builder().addInt64Field("n").build())
+            .addRowField(
+                "inner", org.apache.beam.sdk.schemas.Schema.builder().addInt64Field("n").build())
             .build();
     Schema wrongType =
         new Schema.Parser()
@@ -236,13 +243,16 @@ public class RowToGenericRecordTest {
                     + "{\"name\":\"inner\",\"type\":{\"type\":\"record\",\"name\":\"i\",\"fields\":["
                     + "{\"name\":\"n\",\"type\":\"string\"}]}}]}");
     assertThat(
-        assertThrows(SchemaMappingException.class, () -> RowToGenericRecord.of(s, wrongType)).getMessage(),
-        equalTo("Field 'inner.n' of Beam kind LONG cannot be written as Avro type \"string\";"
-            + " expected the type HudiAvroSchemas.fromBeamSchema maps it to"));
+        assertThrows(SchemaMappingException.class, () -> RowToGenericRecord.of(s, wrongType))
+            .getMessage(),
+        equalTo(
+            "Field 'inner.n' of Beam kind LONG cannot be written as Avro type \"string\";"
+                + " expected the type HudiAvroSchemas.fromBeamSchema maps it to"));
 
     Schema missingBeamField =
         new Schema.Parser()
-            .parse("{\"type\":\"record\",\"name\":\"r\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}");
+            .parse(
+                "{\"type\":\"record\",\"name\":\"r\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}");
     assertThat(
         assertThrows(SchemaMappingException.class, () -> RowToGenericRecord.of(s, missingBeamField))
             .getMessage(),
@@ -257,17 +267,21 @@ public class RowToGenericRecordTest {
     assertThat(
         assertThrows(SchemaMappingException.class, () -> RowToGenericRecord.of(s, requiredExtra))
             .getMessage(),
-        equalTo("Avro field 'inner.m' is required (not a union with null) but the Beam schema has"
-            + " no field 'm' (fields [n])"));
+        equalTo(
+            "Avro field 'inner.m' is required (not a union with null) but the Beam schema has"
+                + " no field 'm' (fields [n])"));
   }
 
   @Test
   public void nullIntoANonNullableAvroFieldFailsNamingTheField() {
     org.apache.beam.sdk.schemas.Schema s =
-        org.apache.beam.sdk.schemas.Schema.builder().addNullableField("id", FieldType.STRING).build();
+        org.apache.beam.sdk.schemas.Schema.builder()
+            .addNullableField("id", FieldType.STRING)
+            .build();
     Schema required =
         new Schema.Parser()
-            .parse("{\"type\":\"record\",\"name\":\"r\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}");
+            .parse(
+                "{\"type\":\"record\",\"name\":\"r\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}");
     RowToGenericRecord converter = RowToGenericRecord.of(s, required);
 
     assertThat(converter.apply(Row.withSchema(s).addValue("a").build()).get("id"), equalTo("a"));
@@ -277,7 +291,9 @@ public class RowToGenericRecordTest {
             () -> converter.apply(Row.withSchema(s).addValue(null).build()));
     assertThat(
         e.getMessage(),
-        equalTo("Field 'id' is null, but its Avro type \"string\" is not nullable (not a union with null)"));
+        equalTo(
+            "Field 'id' is null, but its Avro type \"string\" is not nullable (not a union with"
+                + " null)"));
   }
 
   @Test
@@ -287,11 +303,35 @@ public class RowToGenericRecordTest {
     Schema bytesDecimal = LogicalTypes.decimal(9, 3).addToSchema(Schema.create(Schema.Type.BYTES));
     Schema table =
         Schema.createRecord(
-            "r", null, null, false, List.of(new Schema.Field("amount", bytesDecimal, null, (Object) null)));
+            "r",
+            null,
+            null,
+            false,
+            List.of(new Schema.Field("amount", bytesDecimal, null, (Object) null)));
 
     GenericRecord r =
-        RowToGenericRecord.of(s, table).apply(Row.withSchema(s).addValue(new BigDecimal("-1.5")).build());
+        RowToGenericRecord.of(s, table)
+            .apply(Row.withSchema(s).addValue(new BigDecimal("-1.5")).build());
 
     assertThat(r.get("amount"), equalTo(ByteBuffer.wrap(new byte[] {(byte) 0xFA, 0x24})));
+  }
+
+  @Test
+  public void nullMapKeysAreRejectedNamingTheField() {
+    org.apache.beam.sdk.schemas.Schema s =
+        org.apache.beam.sdk.schemas.Schema.builder()
+            .addMapField("attrs", FieldType.STRING, FieldType.STRING)
+            .build();
+    Map<String, String> attrs = new java.util.HashMap<>();
+    attrs.put(null, "v");
+    Row row = Row.withSchema(s).attachValues(attrs);
+
+    SchemaMappingException e =
+        assertThrows(
+            SchemaMappingException.class, () -> RowToGenericRecord.forTable(s, "t").apply(row));
+
+    assertThat(
+        e.getMessage(),
+        equalTo("Map field 'attrs' has a null key; Avro map keys must be non-null strings"));
   }
 }
