@@ -24,7 +24,7 @@ public final class RowToGenericRecord implements SerializableFunction<Row, Gener
 
   private final org.apache.beam.sdk.schemas.Schema beamSchema;
   private final Schema avroSchema;
-  private final FieldConverters.RecordConverter converter;
+  private final RecordConverter converter;
 
   private RowToGenericRecord(org.apache.beam.sdk.schemas.Schema beamSchema, Schema avroSchema) {
     this.beamSchema = beamSchema;
