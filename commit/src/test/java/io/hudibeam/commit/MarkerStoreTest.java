@@ -23,14 +23,22 @@ public class MarkerStoreTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
-  public void markerNamesRoundTripAndMatchHudisForm() {
+  public void markerNamesRoundTripAndMatchHudisForm() throws Exception {
     Marker marker = Marker.of("2026/11/29", "f-0_1-2-3_20261129120000000.parquet", IOType.MERGE);
     assertThat(marker.relativeName(), is("2026/11/29/f-0_1-2-3_20261129120000000.parquet.marker.MERGE"));
-    assertThat(marker.relativeName(), is("2026/11/29/" + WriteMarkers.getMarkerFileName("f-0_1-2-3_20261129120000000.parquet", org.apache.hudi.common.model.IOType.MERGE)));
+    assertThat(marker.relativeName(), is("2026/11/29/" + hudiMarkerFileName("f-0_1-2-3_20261129120000000.parquet", org.apache.hudi.common.model.IOType.MERGE)));
     assertThat(Marker.parse(marker.relativeName()), is(marker));
     Marker unpartitioned = Marker.of("", "f-0_1-2-3_20261129120000000.parquet", IOType.CREATE);
     assertThat(Marker.parse(unpartitioned.relativeName()), is(unpartitioned));
     assertThat(unpartitioned.dataFileRelativePath(), is("f-0_1-2-3_20261129120000000.parquet"));
+  }
+
+  /** Hudi's protected {@code WriteMarkers.getMarkerFileName}, called by reflection. */
+  private static String hudiMarkerFileName(String dataFileName, org.apache.hudi.common.model.IOType type) throws Exception {
+    java.lang.reflect.Method method =
+        WriteMarkers.class.getDeclaredMethod("getMarkerFileName", String.class, org.apache.hudi.common.model.IOType.class);
+    method.setAccessible(true);
+    return (String) method.invoke(null, dataFileName, type);
   }
 
   @Test

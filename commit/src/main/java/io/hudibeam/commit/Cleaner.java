@@ -1,0 +1,338 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.BaseFileName;
+import io.hudibeam.files.FileGroup;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.files.FileId;
+import io.hudibeam.files.FileSlice;
+import io.hudibeam.files.FileSystemView;
+import io.hudibeam.files.LogFileName;
+import io.hudibeam.metadata.ActionInstant;
+import io.hudibeam.metadata.CleanFileInfo;
+import io.hudibeam.metadata.CleanMetadata;
+import io.hudibeam.metadata.CleanPartitionMetadata;
+import io.hudibeam.metadata.CleanerPlan;
+import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.InstantTimeGenerator;
+import io.hudibeam.timeline.State;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deletes file slices readers no longer need, as a {@code clean} instant the way Hudi 0.15 does
+ * (hudi-format.md section 10; {@code CleanPlanner}, {@code CleanPlanActionExecutor}, {@code
+ * CleanActionExecutor}).
+ *
+ * <p>KEEP_LATEST_COMMITS: the earliest commit to retain is the R-th completed commit from the end
+ * ({@code CleanerUtils.getEarliestCommitToRetain}), capped at the last completed commit before the
+ * earliest pending write or compaction; nothing is cleaned while there are at most R completed
+ * commits. In each file group the latest slice and the latest slice older than the earliest commit
+ * to retain are kept, and every other slice older than it loses its base file and log files. File
+ * groups replaced by a replacecommit older than the earliest commit to retain are deleted entirely.
+ * KEEP_LATEST_FILE_VERSIONS: each file group keeps its newest K slices, and every replaced file
+ * group is deleted.
+ *
+ * <p>As Hudi with its default trigger ({@code hoodie.clean.trigger.strategy=NUM_COMMITS}, {@code
+ * hoodie.clean.max.commits=1}), a clean is only planned when a commit completed since the last
+ * clean's last completed commit, and a clean instant is only written when it deletes at least one
+ * file: {@code C.clean.requested} and {@code C.clean.inflight} hold the Avro plan (absolute paths),
+ * {@code C.clean} the Avro clean metadata (file names). Deviations from Hudi: every partition is
+ * listed (no incremental partition selection), the plan names only partitions with files to delete,
+ * and partitions are never deleted. Tables with savepoints or pending compactions are refused.
+ */
+public final class Cleaner {
+  private static final Logger LOG = LoggerFactory.getLogger(Cleaner.class);
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final CleanSettings settings;
+  private final TimelineWriter timelineWriter;
+
+  public Cleaner(FileSystem fs, TablePaths paths, CleanSettings settings) {
+    this.fs = fs;
+    this.paths = paths;
+    this.settings = settings;
+    this.timelineWriter = new TimelineWriter(fs, paths);
+  }
+
+  /**
+   * Completes the clean instants a crash left pending, then plans a new clean and, when it deletes
+   * something, runs it as a new clean instant with a time from {@code generator}. Returns the cleans
+   * completed, in order.
+   */
+  public List<CleanResult> clean(InstantTimeGenerator generator) {
+    List<CleanResult> results = new ArrayList<>(resumePending());
+    Timeline timeline = Timeline.load(fs, paths);
+    Optional<CleanerPlan> plan = plan(timeline);
+    if (plan.isPresent()) {
+      Instant requested = timelineWriter.createRequested(
+          generator.next(timeline), Action.CLEAN, plan.get().toBytes());
+      results.add(execute(requested, plan.get()));
+    }
+    return results;
+  }
+
+  /** Completes the clean instants a crash left requested or inflight, oldest first. */
+  public List<CleanResult> resumePending() {
+    List<CleanResult> results = new ArrayList<>();
+    for (Instant pending : Timeline.load(fs, paths).ofAction(Action.CLEAN).pending().instants()) {
+      Instant requested = Instant.requested(pending.time(), Action.CLEAN);
+      CleanerPlan plan = CleanerPlan.fromBytes(timelineWriter.read(requested), requested.fileName());
+      LOG.info("Table {}: resuming pending clean {}", paths, pending.time());
+      results.add(execute(pending, plan));
+    }
+    return results;
+  }
+
+  /**
+   * The clean plan for the table as {@code timeline} shows it; empty when no commit completed since
+   * the last clean or nothing is to be deleted. Reads only.
+   */
+  public Optional<CleanerPlan> plan(Timeline timeline) {
+    checkSupported(timeline);
+    Timeline completedCommits = timeline.completedWriteTimeline();
+    if (commitsSinceLastClean(timeline, completedCommits) < 1) {
+      return Optional.empty();
+    }
+    Optional<Instant> earliestToRetain = earliestCommitToRetain(timeline);
+    boolean keepCommits = settings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS;
+    if (keepCommits && (earliestToRetain.isEmpty() || completedCommits.size() <= settings.commitsRetained())) {
+      return Optional.empty();
+    }
+    FileSystemView view = FileSystemView.load(fs, paths, timeline);
+    Map<FileGroupId, InstantTime> replacedAt = replacedFileGroups(completedCommits);
+    Map<String, List<CleanFileInfo>> filesByPartition = new LinkedHashMap<>();
+    for (String partition : view.partitions()) {
+      List<String> files = new ArrayList<>();
+      Map<FileId, InstantTime> replacedHere = new HashMap<>();
+      replacedAt.forEach((id, time) -> {
+        if (id.partitionPath().equals(partition)
+            && (!keepCommits || time.isBefore(earliestToRetain.get().time()))) {
+          replacedHere.put(id.fileId(), time);
+        }
+      });
+      files.addAll(committedFilesOf(partition, replacedHere, completedCommits));
+      for (FileGroup group : view.fileGroups(partition)) {
+        List<FileSlice> newestFirst = new ArrayList<>(group.slices());
+        Collections.reverse(newestFirst);
+        List<FileSlice> toDelete = keepCommits
+            ? slicesOutsideRetainedCommits(newestFirst, earliestToRetain.get().time())
+            : newestFirst.subList(Math.min(settings.fileVersionsRetained(), newestFirst.size()), newestFirst.size());
+        for (FileSlice slice : toDelete) {
+          slice.baseFile().ifPresent(b -> files.add(absolutePath(b)));
+          slice.logFiles().forEach(l -> files.add(new Path(paths.partitionFolder(partition), l.value()).toString()));
+        }
+      }
+      if (!files.isEmpty()) {
+        filesByPartition.put(partition, files.stream().sorted().map(f -> new CleanFileInfo(f, false)).toList());
+      }
+    }
+    if (filesByPartition.isEmpty()) {
+      return Optional.empty();
+    }
+    ActionInstant earliest = keepCommits
+        ? new ActionInstant(earliestToRetain.get().time().value(), earliestToRetain.get().action().value(),
+            State.COMPLETED.name())
+        : null;
+    String lastCompleted = completedCommits.last().map(i -> i.time().value()).orElse("");
+    return Optional.of(CleanerPlan.of(earliest, lastCompleted, settings.policy(), filesByPartition, List.of()));
+  }
+
+  /**
+   * KEEP_LATEST_COMMITS's earliest commit to retain, as Hudi's {@code
+   * CleanerUtils.getEarliestCommitToRetain}: the R-th completed commit from the end, or, when a
+   * write or compaction older than it is pending, the last completed commit before that pending one.
+   */
+  public Optional<Instant> earliestCommitToRetain(Timeline timeline) {
+    if (settings.policy() != CleaningPolicy.KEEP_LATEST_COMMITS) {
+      return Optional.empty();
+    }
+    Timeline writes = timeline.writeTimeline();
+    List<Instant> completed = writes.completed().instants();
+    if (completed.size() <= settings.commitsRetained()) {
+      return Optional.empty();
+    }
+    Instant nth = completed.get(completed.size() - settings.commitsRetained());
+    Optional<Instant> earliestPending = writes.pending().first();
+    if (earliestPending.isPresent() && nth.time().isAfter(earliestPending.get().time())) {
+      InstantTime pendingTime = earliestPending.get().time();
+      return writes.completed().filter(i -> i.time().isBefore(pendingTime)).last();
+    }
+    return Optional.of(nth);
+  }
+
+  /** Hudi's {@code getFilesToCleanKeepingLatestCommits} for one file group, slices newest first. */
+  private static List<FileSlice> slicesOutsideRetainedCommits(List<FileSlice> newestFirst, InstantTime earliestToRetain) {
+    if (newestFirst.isEmpty()) {
+      return List.of();
+    }
+    InstantTime latest = newestFirst.get(0).baseInstant();
+    Optional<InstantTime> latestBeforeRetained = newestFirst.stream()
+        .map(FileSlice::baseInstant)
+        .filter(t -> t.isBefore(earliestToRetain))
+        .findFirst();
+    List<FileSlice> toDelete = new ArrayList<>();
+    for (FileSlice slice : newestFirst) {
+      InstantTime time = slice.baseInstant();
+      boolean kept = time.equals(latest) || latestBeforeRetained.map(time::equals).orElse(false);
+      if (!kept && time.isBefore(earliestToRetain)) {
+        toDelete.add(slice);
+      }
+    }
+    return toDelete;
+  }
+
+  private long commitsSinceLastClean(Timeline timeline, Timeline completedCommits) {
+    Optional<Instant> lastClean = timeline.ofAction(Action.CLEAN).completed().last();
+    if (lastClean.isEmpty()) {
+      return completedCommits.size();
+    }
+    byte[] bytes = timelineWriter.read(lastClean.get());
+    if (bytes.length == 0) {
+      return completedCommits.size();
+    }
+    String last = CleanMetadata.fromBytes(bytes, lastClean.get().fileName()).lastCompletedCommitTimestamp();
+    return completedCommits.instants().stream().filter(i -> i.time().value().compareTo(last) > 0).count();
+  }
+
+  private void checkSupported(Timeline timeline) {
+    if (!timeline.ofAction(Action.SAVEPOINT).isEmpty()) {
+      throw new HudiTableException(String.format(
+          "Cannot clean table %s: it has savepoints %s, and cleaning around savepoints is not supported",
+          paths, timeline.ofAction(Action.SAVEPOINT).instants()));
+    }
+    Timeline compactions = timeline.pending()
+        .filter(i -> i.action() == Action.COMPACTION || i.action() == Action.LOG_COMPACTION);
+    if (!compactions.isEmpty()) {
+      throw new HudiTableException(String.format(
+          "Cannot clean table %s: compactions %s are pending, and cleaning around pending compactions is"
+              + " not supported", paths, compactions.instants()));
+    }
+  }
+
+  /** File group to the time of the completed replacecommit that replaced it. */
+  private Map<FileGroupId, InstantTime> replacedFileGroups(Timeline completedCommits) {
+    Map<FileGroupId, InstantTime> replaced = new HashMap<>();
+    for (Instant instant : completedCommits.ofAction(Action.REPLACE_COMMIT).instants()) {
+      byte[] bytes = timelineWriter.read(instant);
+      if (bytes.length == 0) {
+        continue;
+      }
+      CommitMetadataJson.replaceFromJson(bytes, instant.fileName()).partitionToReplaceFileIds().forEach(
+          (partition, fileIds) -> fileIds.forEach(fileId ->
+              replaced.putIfAbsent(FileGroupId.of(partition, FileId.parse(fileId)), instant.time())));
+    }
+    return replaced;
+  }
+
+  /** Absolute paths of the committed base and log files of the given file groups of a partition. */
+  private List<String> committedFilesOf(String partition, Map<FileId, InstantTime> fileIds, Timeline completedCommits) {
+    if (fileIds.isEmpty()) {
+      return List.of();
+    }
+    List<String> files = new ArrayList<>();
+    Path folder = paths.partitionFolder(partition);
+    FileStatus[] statuses;
+    try {
+      statuses = fs.listStatus(folder);
+    } catch (IOException e) {
+      throw new HudiTableException("Cannot list partition '" + partition + "' of " + paths, e);
+    }
+    for (FileStatus status : statuses) {
+      String name = status.getPath().getName();
+      Optional<BaseFileName> base = BaseFileName.tryParse(name);
+      Optional<LogFileName> log = base.isPresent() ? Optional.empty() : LogFileName.tryParse(name);
+      FileId fileId = base.map(BaseFileName::fileId).orElseGet(() -> log.map(LogFileName::fileId).orElse(null));
+      InstantTime instant = base.map(BaseFileName::instantTime).orElseGet(() -> log.map(LogFileName::baseInstant).orElse(null));
+      if (status.isFile() && fileId != null && fileIds.containsKey(fileId)
+          && completedCommits.containsOrBeforeStart(instant)) {
+        files.add(new Path(folder, name).toString());
+      }
+    }
+    return files;
+  }
+
+  private String absolutePath(BaseFile file) {
+    return new Path(paths.partitionFolder(file.partitionPath()), file.name().value()).toString();
+  }
+
+  private CleanResult execute(Instant clean, CleanerPlan plan) {
+    long start = System.currentTimeMillis();
+    Instant inflight = clean.state() == State.REQUESTED
+        ? timelineWriter.transitionToInflight(clean, plan.toBytes())
+        : clean;
+    for (String partition : plan.partitionsToBeDeleted()) {
+      if (!partition.isEmpty()) {
+        deleteRecursively(paths.partitionFolder(partition));
+      }
+    }
+    Map<String, CleanPartitionMetadata> partitions = new TreeMap<>();
+    List<String> deleted = new ArrayList<>();
+    List<String> failed = new ArrayList<>();
+    plan.filePathsToBeDeletedPerPartition().forEach((partition, files) -> {
+      List<String> patterns = new ArrayList<>();
+      List<String> success = new ArrayList<>();
+      List<String> failure = new ArrayList<>();
+      for (CleanFileInfo file : files) {
+        Path path = new Path(file.filePath());
+        patterns.add(path.getName());
+        if (delete(path)) {
+          success.add(path.getName());
+          deleted.add(file.filePath());
+        } else {
+          failure.add(path.getName());
+          failed.add(file.filePath());
+        }
+      }
+      partitions.put(partition, new CleanPartitionMetadata(partition, plan.policy(), patterns, success, failure,
+          plan.partitionsToBeDeleted().contains(partition)));
+    });
+    CleanMetadata metadata = CleanMetadata.of(clean.time().value(), System.currentTimeMillis() - start,
+        plan.earliestInstant().map(ActionInstant::timestamp).orElse(""), plan.lastCompletedCommitTimestamp(),
+        partitions);
+    timelineWriter.complete(inflight, metadata.toBytes());
+    LOG.info("Table {}: clean {} deleted {} files, {} failed", paths, clean.time(), deleted.size(), failed.size());
+    return new CleanResult(clean.time(), deleted, failed);
+  }
+
+  private boolean delete(Path file) {
+    try {
+      if (!fs.exists(file) || fs.delete(file, false)) {
+        return true;
+      }
+      return !fs.exists(file);
+    } catch (IOException e) {
+      LOG.warn("Table {}: cannot delete {} during clean", paths, file, e);
+      return false;
+    }
+  }
+
+  private void deleteRecursively(Path folder) {
+    try {
+      fs.delete(folder, true);
+    } catch (IOException e) {
+      throw new HudiTableException("Cannot delete partition folder " + folder + " of table " + paths, e);
+    }
+  }
+}

@@ -1,0 +1,321 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.files.BaseFileName;
+import io.hudibeam.files.FileSystemView;
+import io.hudibeam.metadata.InstantInfo;
+import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadata.RequestedReplaceMetadata;
+import io.hudibeam.metadata.RollbackMetadata;
+import io.hudibeam.metadata.RollbackPartitionMetadata;
+import io.hudibeam.metadata.RollbackPlan;
+import io.hudibeam.metadata.RollbackRequest;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.InstantTimeGenerator;
+import io.hudibeam.timeline.State;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Rolls back pending (requested or inflight) write instants of a copy-on-write table the way Hudi
+ * 0.15 does (hudi-format.md section 9.2; {@code BaseRollbackPlanActionExecutor}, {@code
+ * BaseRollbackActionExecutor}): a new {@code rollback} instant R after every instant on the
+ * timeline, {@code R.rollback.requested} holding the Avro plan, an empty {@code
+ * R.rollback.inflight}, the data files deleted, the failed instant's requested and inflight files
+ * deleted, {@code R.rollback} holding the Avro rollback metadata, and finally the failed instant's
+ * marker folder {@code .hoodie/.temp/T} (and heartbeat file, if any) deleted.
+ *
+ * <p>Which files go: when the failed instant has a marker folder, the data files named by its
+ * CREATE and MERGE markers that exist (Hudi's {@code MarkerBasedRollbackStrategy}); when it has
+ * none, every base file in the table's partitions whose instant time is the failed instant (the
+ * listing fallback, as Hudi's {@code ListingBasedRollbackStrategy} does for copy-on-write). Unlike
+ * Hudi, a requested-only instant is planned the same way, so files written before the instant went
+ * inflight are not left behind.
+ *
+ * <p>Merge-on-read rollback is not supported: an APPEND marker (a log file append), a plan with log
+ * blocks to roll back, or a deltacommit without a marker folder make the rollback fail with a
+ * {@link RollbackRefusedException} before anything is deleted.
+ *
+ * <p>Ordering: as Hudi's {@code validateRollbackCommitSequence} (EAGER failed-writes policy), an
+ * instant is rolled back only if it is pending, no completed commit, deltacommit or replacecommit is
+ * newer, and no newer pending write instant (other than clustering) exists. A writer calls {@link
+ * #rollbackAllPending} before minting a new instant: it first completes rollbacks a crash left
+ * pending, then rolls back every pending write instant, newest first.
+ *
+ * <p>A file that is already absent when its deletion is attempted (a resumed rollback) counts as
+ * deleted.
+ */
+public final class Rollback {
+  private static final Logger LOG = LoggerFactory.getLogger(Rollback.class);
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final TimelineWriter timelineWriter;
+
+  public Rollback(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+    this.timelineWriter = new TimelineWriter(fs, paths);
+  }
+
+  /**
+   * Completes every pending rollback instant, then rolls back every pending write instant (commit,
+   * deltacommit, replacecommit; not compactions or clustering), newest first, each with a new
+   * rollback instant time from {@code generator}. Returns what was done, in order; empty when the
+   * timeline had nothing pending.
+   */
+  public List<RollbackResult> rollbackAllPending(InstantTimeGenerator generator) {
+    List<RollbackResult> results = new ArrayList<>(resumePending());
+    for (Instant pending : pendingWritesNewestFirst(Timeline.load(fs, paths))) {
+      InstantTime rollbackTime = generator.next(Timeline.load(fs, paths));
+      results.add(rollback(pending.time(), rollbackTime));
+    }
+    return results;
+  }
+
+  /** Completes the rollback instants a crash left requested or inflight, oldest first. */
+  public List<RollbackResult> resumePending() {
+    List<RollbackResult> results = new ArrayList<>();
+    for (Instant rollback : Timeline.load(fs, paths).ofAction(Action.ROLLBACK).pending().instants()) {
+      LOG.info("Table {}: resuming pending rollback {}", paths, rollback.time());
+      results.add(execute(rollback, readPlan(rollback)));
+    }
+    return results;
+  }
+
+  /**
+   * Rolls back the pending write instant at {@code instantTime} with a new rollback instant at
+   * {@code rollbackTime}, which must be after every instant on the timeline. If a pending rollback
+   * of that instant exists, it is completed instead and {@code rollbackTime} is not used.
+   *
+   * @throws RollbackRefusedException if the instant is completed, not a write, or rolling it back
+   *     would break the ordering rule, or it needs merge-on-read log handling
+   */
+  public RollbackResult rollback(InstantTime instantTime, InstantTime rollbackTime) {
+    Timeline timeline = Timeline.load(fs, paths);
+    for (Instant rollback : timeline.ofAction(Action.ROLLBACK).pending().instants()) {
+      RollbackPlan plan = readPlan(rollback);
+      if (plan.instantToRollback().commitTime().equals(instantTime.value())) {
+        LOG.info("Table {}: resuming pending rollback {} of {}", paths, rollback.time(), instantTime);
+        return execute(rollback, plan);
+      }
+    }
+    Instant pending = checkCanRollBack(timeline, instantTime);
+    RollbackPlan plan = plan(pending);
+    Instant requested = timelineWriter.createRequested(rollbackTime, Action.ROLLBACK, plan.toBytes());
+    return execute(requested, plan);
+  }
+
+  /**
+   * The rollback plan of a pending write instant: per partition path, the absolute paths of the data
+   * files to delete (from its markers, or by listing when it has no marker folder). Reads only.
+   */
+  public RollbackPlan plan(Instant pending) {
+    InstantTime time = pending.time();
+    MarkerStore markers = new MarkerStore(fs, paths, time);
+    Map<String, List<String>> filesByPartition = new TreeMap<>();
+    if (exists(markers.folder())) {
+      for (Marker marker : markers.list()) {
+        if (marker.ioType() == IOType.APPEND) {
+          throw new RollbackRefusedException(String.format(
+              "Cannot roll back %s of table %s: marker %s records a log file append, and merge-on-read"
+                  + " rollback is not supported; only CREATE and MERGE markers can be rolled back",
+              pending, paths, marker));
+        }
+        Path file = new Path(paths.partitionFolder(marker.partitionPath()), marker.dataFileName());
+        if (exists(file)) {
+          filesByPartition.computeIfAbsent(marker.partitionPath(), p -> new ArrayList<>()).add(file.toString());
+        }
+      }
+    } else {
+      if (pending.action() == Action.DELTA_COMMIT) {
+        throw new RollbackRefusedException(String.format(
+            "Cannot roll back %s of table %s: it has no marker folder %s, and a deltacommit's log"
+                + " appends cannot be found by listing (merge-on-read rollback is not supported)",
+            pending, paths, markers.folder()));
+      }
+      for (String partition : FileSystemView.listPartitions(fs, paths)) {
+        for (FileStatus status : list(paths.partitionFolder(partition))) {
+          Optional<BaseFileName> name = BaseFileName.tryParse(status.getPath().getName());
+          if (status.isFile() && name.isPresent() && name.get().instantTime().equals(time)) {
+            filesByPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(
+                new Path(paths.partitionFolder(partition), status.getPath().getName()).toString());
+          }
+        }
+      }
+    }
+    List<RollbackRequest> requests = new ArrayList<>();
+    filesByPartition.forEach((partition, files) ->
+        requests.add(RollbackRequest.deleteFiles(partition, files.stream().sorted().collect(Collectors.toList()))));
+    return RollbackPlan.of(new InstantInfo(time.value(), pending.action().value()), requests);
+  }
+
+  private Instant checkCanRollBack(Timeline timeline, InstantTime instantTime) {
+    Instant instant = timeline.instants().stream()
+        .filter(i -> i.time().equals(instantTime))
+        .findFirst()
+        .orElseThrow(() -> new HudiTableException(String.format(
+            "Cannot roll back instant %s of table %s: it is not on the timeline", instantTime, paths)));
+    if (instant.isCompleted()) {
+      throw new RollbackRefusedException(String.format(
+          "Cannot roll back %s of table %s: it is completed; only pending (requested or inflight)"
+              + " instants are rolled back", instant, paths));
+    }
+    if (!instant.action().writesData()) {
+      throw new RollbackRefusedException(String.format(
+          "Cannot roll back %s of table %s: only commit, deltacommit and replacecommit instants are"
+              + " rolled back", instant, paths));
+    }
+    List<Instant> newerCompleted = timeline.completed()
+        .filter(i -> i.action().writesData() && i.time().isAfter(instantTime))
+        .instants();
+    if (!newerCompleted.isEmpty()) {
+      throw new RollbackRefusedException(String.format(
+          "Cannot roll back %s of table %s: completed instants %s are newer, and Hudi's ordering rule"
+              + " (hudi-format.md 9.2) only rolls back instants with no newer completed commit; failed"
+              + " instants must be rolled back before a newer instant is started",
+          instant, paths, newerCompleted));
+    }
+    List<Instant> newerPending = pendingWritesNewestFirst(timeline).stream()
+        .filter(i -> i.time().isAfter(instantTime))
+        .collect(Collectors.toList());
+    if (!newerPending.isEmpty()) {
+      throw new RollbackRefusedException(String.format(
+          "Cannot roll back %s of table %s: newer pending instants %s must be rolled back first",
+          instant, paths, newerPending));
+    }
+    return instant;
+  }
+
+  /** Pending commits, deltacommits and replacecommits other than clustering, newest first. */
+  private List<Instant> pendingWritesNewestFirst(Timeline timeline) {
+    return timeline.pending().instants().stream()
+        .filter(i -> i.action().writesData() && !isClustering(i))
+        .sorted(Comparator.comparing(Instant::time).reversed())
+        .collect(Collectors.toList());
+  }
+
+  private boolean isClustering(Instant instant) {
+    if (instant.action() != Action.REPLACE_COMMIT) {
+      return false;
+    }
+    Instant requested = Instant.requested(instant.time(), Action.REPLACE_COMMIT);
+    if (!exists(timelineWriter.pathOf(requested))) {
+      return false;
+    }
+    byte[] bytes = timelineWriter.read(requested);
+    if (bytes.length == 0) {
+      return false;
+    }
+    RequestedReplaceMetadata metadata = RequestedReplaceMetadata.fromBytes(bytes, requested.fileName());
+    return metadata.hasClusteringPlan() || metadata.operationType() == OperationType.CLUSTER;
+  }
+
+  private RollbackPlan readPlan(Instant rollback) {
+    Instant requested = Instant.requested(rollback.time(), Action.ROLLBACK);
+    return RollbackPlan.fromBytes(timelineWriter.read(requested), requested.fileName());
+  }
+
+  private RollbackResult execute(Instant rollback, RollbackPlan plan) {
+    InstantTime target = InstantTime.parse(plan.instantToRollback().commitTime());
+    Action targetAction = Action.fromValue(plan.instantToRollback().action());
+    if (Timeline.load(fs, paths).containsCompleted(target)) {
+      throw new RollbackRefusedException(String.format(
+          "Rollback %s of table %s targets instant %s, which is completed; rolling back completed"
+              + " instants is not supported", rollback, paths, target));
+    }
+    for (RollbackRequest request : plan.rollbackRequests()) {
+      if (!request.logBlocksToBeDeleted().isEmpty()) {
+        throw new RollbackRefusedException(String.format(
+            "Rollback %s of table %s asks for log blocks to be rolled back in partition '%s' (%s);"
+                + " merge-on-read rollback is not supported", rollback, paths, request.partitionPath(),
+            request.logBlocksToBeDeleted().keySet()));
+      }
+    }
+    long start = System.currentTimeMillis();
+    Instant inflight = rollback.state() == State.REQUESTED
+        ? timelineWriter.transitionToInflight(rollback, new byte[0])
+        : rollback;
+    Map<String, List<String>> deleted = new TreeMap<>();
+    Map<String, List<String>> failed = new TreeMap<>();
+    for (RollbackRequest request : plan.rollbackRequests()) {
+      for (String file : request.filesToBeDeleted()) {
+        Map<String, List<String>> outcome = delete(new Path(file)) ? deleted : failed;
+        outcome.computeIfAbsent(request.partitionPath(), p -> new ArrayList<>()).add(file);
+      }
+    }
+    List<RollbackPartitionMetadata> partitions = new ArrayList<>();
+    TreeSet<String> touched = new TreeSet<>(deleted.keySet());
+    touched.addAll(failed.keySet());
+    for (String partition : touched) {
+      partitions.add(RollbackPartitionMetadata.deletedFiles(
+          partition, deleted.getOrDefault(partition, List.of()), failed.getOrDefault(partition, List.of())));
+    }
+    timelineWriter.delete(List.of(Instant.inflight(target, targetAction), Instant.requested(target, targetAction)));
+    RollbackMetadata metadata = RollbackMetadata.of(rollback.time().value(), System.currentTimeMillis() - start,
+        List.of(plan.instantToRollback()), partitions);
+    timelineWriter.complete(inflight, metadata.toBytes());
+    new MarkerStore(fs, paths, target).deleteAll();
+    deleteIfExists(new Path(paths.heartbeatFolder(), target.value()));
+    List<String> allDeleted = deleted.values().stream().flatMap(List::stream).collect(Collectors.toList());
+    List<String> allFailed = failed.values().stream().flatMap(List::stream).collect(Collectors.toList());
+    LOG.info("Table {}: rollback {} rolled back {} {}: {} files deleted, {} failed",
+        paths, rollback.time(), targetAction.value(), target, allDeleted.size(), allFailed.size());
+    return new RollbackResult(rollback.time(), target, targetAction, allDeleted, allFailed);
+  }
+
+  /** Deletes a data file; true when it is gone afterwards. */
+  private boolean delete(Path file) {
+    try {
+      if (!fs.exists(file) || fs.delete(file, false)) {
+        return true;
+      }
+      return !fs.exists(file);
+    } catch (IOException e) {
+      LOG.warn("Table {}: cannot delete {} during rollback", paths, file, e);
+      return false;
+    }
+  }
+
+  private void deleteIfExists(Path path) {
+    try {
+      fs.delete(path, false);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + path, e);
+    }
+  }
+
+  private boolean exists(Path path) {
+    try {
+      return fs.exists(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check whether " + path + " exists", e);
+    }
+  }
+
+  private FileStatus[] list(Path folder) {
+    try {
+      return fs.exists(folder) ? fs.listStatus(folder) : new FileStatus[0];
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + folder, e);
+    }
+  }
+}

@@ -1,0 +1,338 @@
+package io.hudibeam.commit;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.metadata.RollbackMetadata;
+import io.hudibeam.metadata.RollbackPlan;
+import io.hudibeam.metadata.RollbackRequest;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TimelineTimezone;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.InstantTimeGenerator;
+import io.hudibeam.timeline.State;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hudi.avro.model.HoodieRollbackMetadata;
+import org.apache.hudi.avro.model.HoodieRollbackPartitionMetadata;
+import org.apache.hudi.avro.model.HoodieRollbackPlan;
+import org.apache.hudi.avro.model.HoodieRollbackRequest;
+import org.apache.hudi.client.HoodieJavaWriteClient;
+import org.apache.hudi.common.model.HoodieAvroPayload;
+import org.apache.hudi.common.model.HoodieRecord;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Rollback of failed writes made by Hudi 0.15's Java client (auto-commit off, closed without
+ * commit): Hudi reads the table and our rollback files afterwards and continues writing; plus the
+ * listing fallback, resuming a half-done rollback, and the refusals.
+ */
+public class RollbackTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private FileSystem fs;
+  private final InstantTimeGenerator generator = new InstantTimeGenerator(TimelineTimezone.LOCAL);
+
+  @Before
+  public void setUp() throws IOException {
+    fs = FileSystem.getLocal(new Configuration());
+  }
+
+  /** A table with two completed commits and a failed (inflight) upsert by Hudi's Java client. */
+  private record FailedWrite(String base, String instant, Set<String> filesBefore, Set<String> failedFiles,
+      TreeMap<String, String> snapshotBefore) {}
+
+  private FailedWrite failedWrite() throws IOException {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiJavaTables.create(base);
+    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, true)) {
+      String c1 = client.startCommit();
+      client.insert(HudiJavaTables.records(0, 30, 1), c1);
+      String c2 = client.startCommit();
+      client.upsert(HudiJavaTables.records(0, 15, 2), c2);
+    }
+    TreeMap<String, String> snapshot = HudiJavaTables.snapshot(base);
+    TreeSet<String> filesBefore = HudiJavaTables.dataFiles(base);
+    String failed;
+    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, false)) {
+      failed = client.startCommit();
+      List<HoodieRecord<HoodieAvroPayload>> records = new ArrayList<>(HudiJavaTables.records(5, 10, 3));
+      records.addAll(HudiJavaTables.records(30, 6, 3));
+      client.upsert(records, failed);
+    }
+    TreeSet<String> failedFiles = HudiJavaTables.dataFiles(base);
+    failedFiles.removeAll(filesBefore);
+    assertThat(failedFiles.size(), is(3));
+    for (String file : failedFiles) {
+      assertThat(file, containsString("_" + failed + ".parquet"));
+    }
+    assertThat(new File(base, ".hoodie/" + failed + ".inflight").exists(), is(true));
+    assertThat(new File(base, ".hoodie/.temp/" + failed).isDirectory(), is(true));
+    assertThat(HudiJavaTables.snapshot(base), is(snapshot));
+    return new FailedWrite(base, failed, filesBefore, failedFiles, snapshot);
+  }
+
+  private static Set<String> relative(String base, List<String> absolutePaths) {
+    return absolutePaths.stream().map(p -> p.substring(base.length() + 1)).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  private static List<String> instantFilesOf(String base, String instant) {
+    return java.util.Arrays.stream(new File(base, ".hoodie").list())
+        .filter(n -> n.startsWith(instant)).sorted().collect(Collectors.toList());
+  }
+
+  private void assertRolledBack(FailedWrite w, RollbackResult result) throws IOException {
+    assertThat(result.rolledBackTime().value(), is(w.instant()));
+    assertThat(result.rolledBackAction(), is(Action.COMMIT));
+    assertThat(relative(w.base(), result.deletedFiles()), is(w.failedFiles()));
+    assertThat(result.failedFiles(), is(empty()));
+    assertThat(HudiJavaTables.dataFiles(w.base()), is(w.filesBefore()));
+    assertThat(instantFilesOf(w.base(), w.instant()), is(empty()));
+    assertThat(new File(w.base(), ".hoodie/.temp/" + w.instant()).exists(), is(false));
+    String r = result.rollbackTime().value();
+    assertThat(instantFilesOf(w.base(), r), is(List.of(r + ".rollback", r + ".rollback.inflight", r + ".rollback.requested")));
+
+    // Hudi's own reader: the snapshot is the one before the failed write, nothing is pending.
+    assertThat(HudiJavaTables.snapshot(w.base()), is(w.snapshotBefore()));
+    HoodieTableMetaClient meta = HudiJavaTables.metaClient(w.base());
+    assertThat(meta.getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
+    HoodieInstant rollback = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().lastInstant().get();
+    assertThat(rollback.getTimestamp(), is(r));
+
+    // Hudi parses our rollback metadata and plan.
+    HoodieRollbackMetadata metadata = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+        meta.getActiveTimeline().getInstantDetails(rollback).get());
+    assertThat(metadata.getStartRollbackTime(), is(r));
+    assertThat(metadata.getCommitsRollback(), is(List.of(w.instant())));
+    assertThat(metadata.getInstantsRollback().get(0).getCommitTime(), is(w.instant()));
+    assertThat(metadata.getInstantsRollback().get(0).getAction(), is("commit"));
+    assertThat(metadata.getTotalFilesDeleted(), is(w.failedFiles().size()));
+    List<String> success = new ArrayList<>();
+    for (HoodieRollbackPartitionMetadata partition : metadata.getPartitionMetadata().values()) {
+      success.addAll(partition.getSuccessDeleteFiles());
+      assertThat(partition.getFailedDeleteFiles(), is(empty()));
+      for (String file : partition.getSuccessDeleteFiles()) {
+        assertThat(file, containsString(w.base() + "/" + partition.getPartitionPath() + "/"));
+      }
+    }
+    assertThat(relative(w.base(), success), is(w.failedFiles()));
+    assertThat(metadata.getPartitionMetadata().keySet(),
+        is(w.failedFiles().stream().map(f -> f.substring(0, f.indexOf('/'))).collect(Collectors.toSet())));
+
+    HoodieRollbackPlan plan = TimelineMetadataUtils.deserializeAvroMetadata(
+        Files.readAllBytes(new File(w.base(), ".hoodie/" + r + ".rollback.requested").toPath()), HoodieRollbackPlan.class);
+    assertThat(plan.getInstantToRollback().getCommitTime(), is(w.instant()));
+    assertThat(plan.getInstantToRollback().getAction(), is("commit"));
+    List<String> planned = new ArrayList<>();
+    for (HoodieRollbackRequest request : plan.getRollbackRequests()) {
+      planned.addAll(request.getFilesToBeDeleted());
+    }
+    assertThat(relative(w.base(), planned), is(w.failedFiles()));
+  }
+
+  /** Hudi's Java client starts (EAGER rollback of failed writes), upserts and commits after us. */
+  private static void assertHudiContinues(FailedWrite w) {
+    String next;
+    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(w.base(), true)) {
+      next = client.startCommit();
+      client.upsert(HudiJavaTables.records(0, 5, 4), next);
+    }
+    TreeMap<String, String> expected = new TreeMap<>(w.snapshotBefore());
+    for (int i = 0; i < 5; i++) {
+      expected.put("key-" + i, next + ",4," + (i * 10.0 + 4));
+    }
+    assertThat(HudiJavaTables.snapshot(w.base()), is(expected));
+    assertThat(HudiJavaTables.metaClient(w.base()).getActiveTimeline().getRollbackTimeline().countInstants(), is(1));
+  }
+
+  @Test
+  public void rollsBackAFailedHudiWriteByItsMarkers() throws IOException {
+    FailedWrite w = failedWrite();
+    List<RollbackResult> results = new Rollback(fs, TablePaths.of(w.base())).rollbackAllPending(generator);
+    assertThat(results.size(), is(1));
+    assertRolledBack(w, results.get(0));
+    assertHudiContinues(w);
+  }
+
+  @Test
+  public void listsTheFailedInstantsBaseFilesWhenItHasNoMarkerFolder() throws IOException {
+    FailedWrite w = failedWrite();
+    fs.delete(new org.apache.hadoop.fs.Path(w.base(), ".hoodie/.temp/" + w.instant()), true);
+    Rollback rollback = new Rollback(fs, TablePaths.of(w.base()));
+    Instant pending = Timeline.load(fs, TablePaths.of(w.base())).find(InstantTime.parse(w.instant()), Action.COMMIT).get();
+    assertThat(pending.state(), is(State.INFLIGHT));
+    RollbackPlan plan = rollback.plan(pending);
+    List<String> planned = plan.rollbackRequests().stream().flatMap(r -> r.filesToBeDeleted().stream()).toList();
+    assertThat(relative(w.base(), planned), is(w.failedFiles()));
+    for (RollbackRequest request : plan.rollbackRequests()) {
+      assertThat(request.fileId(), is(""));
+      assertThat(request.latestBaseInstant(), is(""));
+    }
+
+    List<RollbackResult> results = rollback.rollbackAllPending(generator);
+    assertThat(results.size(), is(1));
+    assertRolledBack(w, results.get(0));
+    assertHudiContinues(w);
+  }
+
+  @Test
+  public void resumesARollbackInterruptedAfterDeletingSomeFiles() throws IOException {
+    FailedWrite w = failedWrite();
+    TablePaths paths = TablePaths.of(w.base());
+    Rollback rollback = new Rollback(fs, paths);
+    TimelineWriter timeline = new TimelineWriter(fs, paths);
+    Instant pending = Timeline.load(fs, paths).find(InstantTime.parse(w.instant()), Action.COMMIT).get();
+    RollbackPlan plan = rollback.plan(pending);
+    InstantTime r = generator.next(Timeline.load(fs, paths));
+    timeline.transitionToInflight(timeline.createRequested(r, Action.ROLLBACK, plan.toBytes()), new byte[0]);
+    String firstFile = plan.rollbackRequests().get(0).filesToBeDeleted().get(0);
+    fs.delete(new org.apache.hadoop.fs.Path(firstFile), false);
+
+    List<RollbackResult> results = rollback.rollbackAllPending(generator);
+    assertThat(results.size(), is(1));
+    assertThat(results.get(0).rollbackTime(), is(r));
+    assertRolledBack(w, results.get(0));
+    assertThat(Timeline.load(fs, paths).ofAction(Action.ROLLBACK).size(), is(1));
+    assertHudiContinues(w);
+  }
+
+  @Test
+  public void resumesARollbackInterruptedAfterDeletingTheFailedInstant() throws IOException {
+    FailedWrite w = failedWrite();
+    TablePaths paths = TablePaths.of(w.base());
+    Rollback rollback = new Rollback(fs, paths);
+    TimelineWriter timeline = new TimelineWriter(fs, paths);
+    InstantTime failed = InstantTime.parse(w.instant());
+    RollbackPlan plan = rollback.plan(Timeline.load(fs, paths).find(failed, Action.COMMIT).get());
+    InstantTime r = generator.next(Timeline.load(fs, paths));
+    timeline.createRequested(r, Action.ROLLBACK, plan.toBytes());
+    for (String file : plan.rollbackRequests().stream().flatMap(q -> q.filesToBeDeleted().stream()).toList()) {
+      fs.delete(new org.apache.hadoop.fs.Path(file), false);
+    }
+    timeline.delete(List.of(Instant.inflight(failed, Action.COMMIT), Instant.requested(failed, Action.COMMIT)));
+
+    RollbackResult result = rollback.rollback(failed, generator.next(Timeline.load(fs, paths)));
+    assertThat(result.rollbackTime(), is(r));
+    assertRolledBack(w, result);
+    assertHudiContinues(w);
+  }
+
+  // ---- refusals and ordering, on hand-made timelines
+
+  private static final InstantTime T1 = InstantTime.parse("20250101000000001");
+  private static final InstantTime T2 = InstantTime.parse("20250101000000002");
+  private static final InstantTime T3 = InstantTime.parse("20250101000000003");
+
+  private TablePaths emptyTable() throws IOException {
+    File base = tmp.newFolder("hand");
+    new File(base, ".hoodie").mkdirs();
+    return TablePaths.of(base.getAbsolutePath());
+  }
+
+  private Instant pending(TablePaths paths, InstantTime time, Action action) {
+    TimelineWriter writer = new TimelineWriter(fs, paths);
+    return writer.transitionToInflight(writer.createRequested(time, action, new byte[0]), new byte[0]);
+  }
+
+  private void completed(TablePaths paths, InstantTime time) {
+    new TimelineWriter(fs, paths).complete(pending(paths, time, Action.COMMIT), "{}".getBytes());
+  }
+
+  @Test
+  public void refusesACompletedInstant() throws IOException {
+    TablePaths paths = emptyTable();
+    completed(paths, T1);
+    RollbackRefusedException e = assertThrows(RollbackRefusedException.class,
+        () -> new Rollback(fs, paths).rollback(T1, T2));
+    assertThat(e.getMessage(), containsString("[20250101000000001__commit__COMPLETED]"));
+    assertThat(e.getMessage(), containsString("it is completed"));
+    assertThat(Timeline.load(fs, paths).size(), is(1));
+  }
+
+  @Test
+  public void refusesAPendingInstantOlderThanACompletedOne() throws IOException {
+    TablePaths paths = emptyTable();
+    pending(paths, T1, Action.COMMIT);
+    completed(paths, T2);
+    Rollback rollback = new Rollback(fs, paths);
+    RollbackRefusedException e = assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T3));
+    assertThat(e.getMessage(), containsString(
+        "completed instants [[20250101000000002__commit__COMPLETED]] are newer"));
+    assertThrows(RollbackRefusedException.class, () -> rollback.rollbackAllPending(generator));
+    assertThat(Timeline.load(fs, paths).ofAction(Action.ROLLBACK).isEmpty(), is(true));
+  }
+
+  @Test
+  public void rollsBackNewerPendingInstantsFirst() throws IOException {
+    TablePaths paths = emptyTable();
+    pending(paths, T1, Action.COMMIT);
+    new TimelineWriter(fs, paths).createRequested(T2, Action.REPLACE_COMMIT, new byte[0]);
+    Rollback rollback = new Rollback(fs, paths);
+    RollbackRefusedException e = assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T3));
+    assertThat(e.getMessage(), containsString(
+        "newer pending instants [[20250101000000002__replacecommit__REQUESTED]] must be rolled back first"));
+
+    List<RollbackResult> results = rollback.rollbackAllPending(generator);
+    assertThat(results.stream().map(RollbackResult::rolledBackTime).toList(), is(List.of(T2, T1)));
+    assertThat(results.stream().map(RollbackResult::rolledBackAction).toList(),
+        is(List.of(Action.REPLACE_COMMIT, Action.COMMIT)));
+    Timeline timeline = Timeline.load(fs, paths);
+    assertThat(timeline.size(), is(2));
+    assertThat(timeline.ofAction(Action.ROLLBACK).completed().size(), is(2));
+    RollbackMetadata first = RollbackMetadata.fromBytes(
+        new TimelineWriter(fs, paths).read(timeline.instants().get(0)));
+    assertThat(first.commitsRollback(), is(List.of(T2.value())));
+    assertThat(first.totalFilesDeleted(), is(0));
+    assertThat(rollback.rollbackAllPending(generator), is(empty()));
+  }
+
+  @Test
+  public void refusesLogAppendsAndDeltacommitsWithoutMarkers() throws IOException {
+    TablePaths paths = emptyTable();
+    Instant deltaCommit = pending(paths, T1, Action.DELTA_COMMIT);
+    Rollback rollback = new Rollback(fs, paths);
+    RollbackRefusedException noMarkers = assertThrows(RollbackRefusedException.class, () -> rollback.plan(deltaCommit));
+    assertThat(noMarkers.getMessage(), containsString("has no marker folder"));
+
+    new MarkerStore(fs, paths, T1).create(
+        Marker.of("paris", "f1-0_0-1-2_20250101000000000.parquet", IOType.APPEND));
+    RollbackRefusedException append = assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T2));
+    assertThat(append.getMessage(), containsString(
+        "marker paris/f1-0_0-1-2_20250101000000000.parquet.marker.APPEND records a log file append"));
+    assertThat(Timeline.load(fs, paths).ofAction(Action.ROLLBACK).isEmpty(), is(true));
+  }
+
+  @Test
+  public void refusesAnInstantNotOnTheTimelineAndNonWriteActions() throws IOException {
+    TablePaths paths = emptyTable();
+    Rollback rollback = new Rollback(fs, paths);
+    HudiTableException missing = assertThrows(HudiTableException.class, () -> rollback.rollback(T1, T2));
+    assertThat(missing.getMessage(), containsString("instant 20250101000000001 of table " + paths + ": it is not on the timeline"));
+    pending(paths, T1, Action.CLEAN);
+    RollbackRefusedException clean = assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T2));
+    assertThat(clean.getMessage(), containsString("only commit, deltacommit and replacecommit instants"));
+  }
+}
