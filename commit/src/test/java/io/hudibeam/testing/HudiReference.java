@@ -3,7 +3,6 @@ package io.hudibeam.testing;
 import io.hudibeam.table.HudiTableException;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -499,6 +498,6 @@ public final class HudiReference {
   public String toString() {
     return "HudiReference{" + basePath + ", " + tableType + ", keys=" + recordKeyFields + ", partitions="
         + partitionFields + ", " + keyGenerator + (hiveStylePartitioning ? ", hive-style" : "")
-        + (metadataTable ? ", metadata table" : "") + ", " + payload + ", extra=" + Arrays.asList(extraWriteConfig) + "}";
+        + (metadataTable ? ", metadata table" : "") + ", " + payload + ", extra=" + extraWriteConfig + "}";
   }
 }

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
 
 import java.io.File;
 import java.util.List;
@@ -71,7 +72,7 @@ public class HudiReferenceTest {
     assertThat(config.getTableType(), is(HoodieTableType.COPY_ON_WRITE));
     assertThat(config.getTableVersion(), is(HoodieTableVersion.SIX));
     assertThat(config.getRecordKeyFieldProp(), equalTo("uuid"));
-    assertThat(config.getPartitionFieldProp(), equalTo("city"));
+    assertThat(config.getPartitionFields().get(), equalTo(new String[] {"city"}));
     assertThat(config.getPreCombineField(), equalTo("ts"));
     assertThat(reader.partitionPaths(), equalTo(TripsData.CITIES.stream().sorted().collect(Collectors.toList())));
 
@@ -160,8 +161,44 @@ public class HudiReferenceTest {
   }
 
   @Test
-  public void goldenCopyOnWriteTrips() throws Exception {
-    HudiTableReader reader = HudiTableReader.of(golden("v6_cow_trips"));
+  public void bulkInsertWithMetadataTable() {
+    String base = new File(tmp.getRoot(), "md").getAbsolutePath();
+    HudiReference ref = HudiReference.trips(base).metadataTable(true).create();
+    String bulk = ref.bulkInsert(TripsData.batch(0, 0, 200));
+    HudiTableReader reader = HudiTableReader.of(base);
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.size(), is(200));
+    for (long i = 0; i < 200; i++) {
+      assertThat(TripsData.values(rows.get(TripsData.key(i))), equalTo(TripsData.values(TripsData.record(0, i))));
+    }
+    assertThat(reader.completedInstantTimes(), contains(bulk));
+    assertThat(reader.tableConfig().getMetadataPartitions(), contains("files"));
+    assertThat(new File(base, ".hoodie/metadata/.hoodie/hoodie.properties").isFile(), is(true));
+    // GLOBAL_SORT: input sorted by partition path, so one base file per partition.
+    assertThat(reader.latestFileSlices(), hasSize(8));
+  }
+
+  @Test
+  public void byRecordKeyFailsOnDuplicateKeys() {
+    GenericRecord a = withMeta(TripsData.record(0, 1), "f1.parquet");
+    GenericRecord b = withMeta(TripsData.record(1, 1), "f2.parquet");
+    AssertionError e = assertThrows(AssertionError.class, () -> HudiTableReader.byRecordKey(List.of(a, b)));
+    assertThat(e.getMessage(), equalTo("duplicate record key trip-000000000001 in files f1.parquet and f2.parquet"));
+    assertThat(HudiTableReader.byRecordKey(List.of(a)).keySet(), contains("trip-000000000001"));
+  }
+
+  @Test
+  public void builderRejectsKeyGeneratorAndPartitionFieldMismatch() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> HudiReference.trips("/nowhere").keyGenerator(HudiReference.KeyGenerator.NON_PARTITIONED).open());
+    assertThat(e.getMessage(), equalTo("NON_PARTITIONED key generator needs no partition fields, got [city]"));
+    e = assertThrows(IllegalArgumentException.class, () -> HudiReference.trips("/nowhere").partitionFields().open());
+    assertThat(e.getMessage(), equalTo("SIMPLE key generator needs partition fields, got none"));
+  }
+
+  @Test
+  public void goldenCopyOnWriteTrips() {
+    HudiTableReader reader = HudiTableReader.of(GoldenTable.V6_COW_TRIPS.copyTo(tmp.getRoot()));
     List<String> instants = reader.completedInstantTimes();
     assertThat(instants, contains("20261129114500216", "20261129114517514", "20261129114540316"));
     assertThat(reader.tableConfig().getKeyGeneratorClassName(), equalTo("org.apache.hudi.keygen.SimpleKeyGenerator"));
@@ -170,8 +207,8 @@ public class HudiReferenceTest {
   }
 
   @Test
-  public void goldenComplexKeyHiveStyle() throws Exception {
-    HudiTableReader reader = HudiTableReader.of(golden("v6_cow_complexkey_hive"));
+  public void goldenComplexKeyHiveStyle() {
+    HudiTableReader reader = HudiTableReader.of(GoldenTable.V6_COW_COMPLEXKEY_HIVE.copyTo(tmp.getRoot()));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.size(), is(400));
     for (long i = 0; i < 400; i++) {
@@ -184,8 +221,8 @@ public class HudiReferenceTest {
   }
 
   @Test
-  public void goldenNonPartitionedCleaned() throws Exception {
-    HudiTableReader reader = HudiTableReader.of(golden("v6_cow_nonpartitioned_cleaned"));
+  public void goldenNonPartitionedCleaned() {
+    HudiTableReader reader = HudiTableReader.of(GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.getRoot()));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.size(), is(600));
     for (long i = 0; i < 600; i++) {
@@ -216,12 +253,14 @@ public class HudiReferenceTest {
     }
   }
 
-  private File golden(String name) throws Exception {
-    File source = new File(getClass().getResource("/golden/" + name).toURI());
-    File copy = new File(tmp.getRoot(), name);
-    org.apache.commons.io.FileUtils.copyDirectory(source, copy);
-    HudiTableReader.restoreEmptyMetaFolders(copy);
-    return copy;
+  private static GenericRecord withMeta(GenericRecord trip, String fileName) {
+    GenericRecord r = new org.apache.avro.generic.GenericData.Record(HoodieAvroUtils.addMetadataFields(TripsData.SCHEMA));
+    for (Schema.Field f : TripsData.SCHEMA.getFields()) {
+      r.put(f.name(), trip.get(f.name()));
+    }
+    r.put(HoodieRecord.RECORD_KEY_METADATA_FIELD, trip.get("uuid"));
+    r.put(HoodieRecord.FILENAME_METADATA_FIELD, fileName);
+    return r;
   }
 
   private static int countFilesOf(File dir, String instant) {

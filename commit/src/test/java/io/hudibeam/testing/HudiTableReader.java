@@ -250,20 +250,6 @@ public final class HudiTableReader {
     return v == null ? null : v.toString();
   }
 
-  /**
-   * Recreates the empty folders Hudi keeps under {@code .hoodie} ({@code .aux}, {@code .temp},
-   * {@code .schema}, {@code archived}), which a git copy of a golden table lacks.
-   */
-  public static void restoreEmptyMetaFolders(File basePath) {
-    for (String dir : new String[] {".aux", ".temp", ".schema", "archived"}) {
-      try {
-        Files.createDirectories(basePath.toPath().resolve(".hoodie").resolve(dir));
-      } catch (IOException e) {
-        throw new HudiTableException("cannot create .hoodie/" + dir + " under " + basePath, e);
-      }
-    }
-  }
-
   private List<GenericRecord> mergeSlice(
       HoodieTableMetaClient meta, FileSlice slice, List<HoodieLogFile> logs, Schema schema, String lastInstant) {
     Properties payloadProps = new Properties();
@@ -297,7 +283,8 @@ public final class HudiTableReader {
         .withPartition(slice.getPartitionPath())
         .withTableMetaClient(meta)
         .build()) {
-      Map<String, HoodieRecord> logRecords = new LinkedHashMap<>(scanner.getRecords());
+      Map<String, HoodieRecord<?>> logRecords = new LinkedHashMap<>();
+      scanner.getRecords().forEach(logRecords::put);
       if (slice.getBaseFile().isPresent()) {
         for (GenericRecord base : readBaseFile(meta.getStorage(), slice.getBaseFile().get().getStoragePath())) {
           HoodieRecord<?> update = logRecords.remove(string(base, HoodieRecord.RECORD_KEY_METADATA_FIELD));
