@@ -17,7 +17,9 @@ import java.util.zip.CRC32;
  * always carry a correct {@code hoodie.table.checksum}; {@link TableConfigStore} reads and writes
  * them.
  */
-public final class TableConfig {
+public final class TableConfig implements java.io.Serializable {
+  private static final long serialVersionUID = 1L;
+
   /** The only table version this project writes (Hudi 0.14 / 0.15, timeline layout 1). */
   public static final int SUPPORTED_TABLE_VERSION = 6;
 

@@ -1,0 +1,57 @@
+package io.hudibeam.basefile;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.parquet.avro.AvroWriteSupport;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * parquet-avro's write support plus Hudi's footer: every record key goes into the bloom filter and
+ * the min/max key range, which are written as footer metadata when the file is closed (as Hudi's
+ * {@code HoodieAvroWriteSupport} with {@code HoodieBloomFilterWriteSupport}).
+ */
+final class HudiAvroWriteSupport extends AvroWriteSupport<GenericRecord> {
+  private final BloomFilter bloomFilter;
+  private String minRecordKey;
+  private String maxRecordKey;
+
+  HudiAvroWriteSupport(MessageType parquetSchema, Schema avroSchema, BloomFilter bloomFilter) {
+    super(parquetSchema, avroSchema, GenericData.get());
+    this.bloomFilter = bloomFilter;
+  }
+
+  void addKey(String recordKey) {
+    bloomFilter.add(recordKey);
+    if (minRecordKey == null || minRecordKey.compareTo(recordKey) > 0) {
+      minRecordKey = recordKey;
+    }
+    if (maxRecordKey == null || maxRecordKey.compareTo(recordKey) < 0) {
+      maxRecordKey = recordKey;
+    }
+  }
+
+  String minRecordKey() {
+    return minRecordKey;
+  }
+
+  String maxRecordKey() {
+    return maxRecordKey;
+  }
+
+  @Override
+  public FinalizedWriteContext finalizeWrite() {
+    Map<String, String> footer = new HashMap<>(super.finalizeWrite().getExtraMetaData());
+    footer.put(FooterKeys.BLOOM_FILTER, bloomFilter.serializeToString());
+    if (bloomFilter.type() == BloomFilterType.DYNAMIC_V0) {
+      footer.put(FooterKeys.BLOOM_FILTER_TYPE_CODE, bloomFilter.type().value());
+    }
+    if (minRecordKey != null) {
+      footer.put(FooterKeys.MIN_RECORD_KEY, minRecordKey);
+      footer.put(FooterKeys.MAX_RECORD_KEY, maxRecordKey);
+    }
+    return new FinalizedWriteContext(footer);
+  }
+}

@@ -1,0 +1,58 @@
+package io.hudibeam.keygen;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * The key of a Hudi record: its record key and the partition path (relative to the table base
+ * path, {@code ""} for a non-partitioned table) of the partition it belongs to. Mirrors Hudi's
+ * {@code HoodieKey}.
+ */
+public final class HoodieKey implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final String recordKey;
+  private final String partitionPath;
+
+  private HoodieKey(String recordKey, String partitionPath) {
+    this.recordKey = recordKey;
+    this.partitionPath = partitionPath;
+  }
+
+  public static HoodieKey of(String recordKey, String partitionPath) {
+    if (recordKey == null || recordKey.isEmpty()) {
+      throw new InvalidRecordException("record key must be non-empty, but was '" + recordKey + "'");
+    }
+    return new HoodieKey(recordKey, Objects.requireNonNull(partitionPath, "partitionPath"));
+  }
+
+  public String recordKey() {
+    return recordKey;
+  }
+
+  public String partitionPath() {
+    return partitionPath;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof HoodieKey)) {
+      return false;
+    }
+    HoodieKey other = (HoodieKey) o;
+    return recordKey.equals(other.recordKey) && partitionPath.equals(other.partitionPath);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(recordKey, partitionPath);
+  }
+
+  @Override
+  public String toString() {
+    return "HoodieKey{recordKey=" + recordKey + ", partitionPath=" + partitionPath + "}";
+  }
+}

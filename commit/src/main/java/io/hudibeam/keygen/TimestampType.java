@@ -1,0 +1,54 @@
+package io.hudibeam.keygen;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How the timestamp-based key generator reads its partition field ({@code
+ * hoodie.keygen.timebased.timestamp.type}), as Hudi 0.15's {@code
+ * TimestampBasedAvroKeyGenerator.TimestampType}. {@code MIXED} is not supported.
+ */
+public enum TimestampType {
+  /** Seconds since the epoch. */
+  UNIX_TIMESTAMP,
+  /** A string parsed with the input date format(s). */
+  DATE_STRING,
+  /** Milliseconds since the epoch. */
+  EPOCHMILLISECONDS,
+  /** A number in the configured scalar time unit. */
+  SCALAR;
+
+  /** The value written under {@code hoodie.keygen.timebased.timestamp.type}. */
+  public String value() {
+    return name();
+  }
+
+  /** Parses the value of {@code propertyKey}; the error names the key and the valid values. */
+  public static TimestampType fromValue(String propertyKey, String value) {
+    String trimmed = value == null ? "" : value.trim();
+    for (TimestampType type : values()) {
+      if (type.name().equals(trimmed)) {
+        return type;
+      }
+    }
+    throw new InvalidKeyGeneratorConfigException(
+        String.format(
+            "%s=%s is not supported; expected one of %s",
+            propertyKey, value, Arrays.toString(values())));
+  }
+
+  /** The unit of numeric values for this type, as TimestampBasedAvroKeyGenerator's constructor. */
+  Optional<TimeUnit> numericUnit(TimeUnit scalarUnit) {
+    switch (this) {
+      case UNIX_TIMESTAMP:
+        return Optional.of(TimeUnit.SECONDS);
+      case EPOCHMILLISECONDS:
+        return Optional.of(TimeUnit.MILLISECONDS);
+      case SCALAR:
+        return Optional.of(scalarUnit);
+      default:
+        return Optional.empty();
+    }
+  }
+}

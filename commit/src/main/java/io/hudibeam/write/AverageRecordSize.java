@@ -1,0 +1,39 @@
+package io.hudibeam.write;
+
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * Estimates the bytes per record of the table as Hudi's AverageRecordSizeUtils does: the newest
+ * completed commit that wrote more than the small-file limit gives {@code totalWriteBytes /
+ * numWrites}; without one, {@code hoodie.copyonwrite.record.size.estimate} (1 KiB).
+ */
+public final class AverageRecordSize {
+  private AverageRecordSize() {}
+
+  public static long estimate(FileSystem fs, TablePaths paths, Timeline timeline, FileSizing sizing) {
+    List<Instant> completed = timeline.completedWriteTimeline().instants();
+    TimelineWriter reader = new TimelineWriter(fs, paths);
+    for (int i = completed.size() - 1; i >= 0; i--) {
+      Instant instant = completed.get(i);
+      CommitMetadata metadata = CommitMetadataJson.fromJson(reader.read(instant), instant.fileName());
+      long bytes = 0;
+      long records = 0;
+      for (WriteStat stat : metadata.writeStats()) {
+        bytes += stat.totalWriteBytes();
+        records += stat.numWrites();
+      }
+      if (bytes > sizing.smallFileLimit() && records > 0) {
+        return (long) Math.ceil((double) bytes / records);
+      }
+    }
+    return sizing.recordSizeEstimate();
+  }
+}

@@ -1,0 +1,140 @@
+package io.hudibeam.write;
+
+import io.hudibeam.basefile.BaseFileReader;
+import io.hudibeam.basefile.BaseFileResult;
+import io.hudibeam.basefile.BaseFileWriter;
+import io.hudibeam.basefile.MetaFields;
+import io.hudibeam.commit.IOType;
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.BaseFileName;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writes a new version of an existing file group (Hudi's merge handle for copy-on-write): every
+ * record of the current base file is carried over unchanged (keeping its {@code
+ * _hoodie_commit_time} and {@code _hoodie_commit_seqno}) unless an incoming record replaces it or
+ * deletes it; an incoming upsert whose ordering value is smaller than the stored one loses; upserts
+ * of keys not in the file are inserted (inserts routed to a small file). Marker first, then the
+ * file.
+ */
+public final class MergeHandle {
+  private final WriteContext context;
+
+  public MergeHandle(WriteContext context) {
+    this.context = context;
+  }
+
+  public WriteStat write(BaseFile current, Iterable<TableRecord> records) {
+    FileGroupId fileGroup = current.fileGroupId();
+    Map<String, TableRecord> incoming = new HashMap<>();
+    for (TableRecord record : records) {
+      TableRecord previous = incoming.put(record.recordKey(), record);
+      if (previous != null) {
+        throw new HudiTableException(
+            "Record key '" + record.recordKey() + "' reached file group " + fileGroup
+                + " twice in instant " + context.instant() + "; records must be de-duplicated first");
+      }
+    }
+    BaseFileName name = BaseFileName.of(fileGroup.fileId(), context.writeToken(), context.instant());
+    Path path = context.prepareBaseFile(fileGroup, name, IOType.MERGE);
+    BaseFileWriter writer =
+        BaseFileWriter.create(
+            context.conf(), path, context.schema(), context.taskPartitionId(), context.parquet());
+    Counts counts = new Counts();
+    long startNanos = System.nanoTime();
+    try {
+      Path currentPath = new Path(context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
+      RecordRewriter rewriter = new RecordRewriter(writer.schema());
+      BaseFileReader.of(context.conf(), currentPath)
+          .forEachRecord(
+              stored -> {
+                String key = String.valueOf(stored.get(MetaFields.RECORD_KEY.position()));
+                TableRecord update = incoming.remove(key);
+                GenericRecord storedRecord = rewriter.toWriteSchema(stored);
+                if (update == null) {
+                  writer.write(storedRecord);
+                } else if (update.isDelete()) {
+                  counts.deletes++;
+                } else if (context.orderingField().compare(update.data(), Optional.of(stored)) < 0) {
+                  writer.write(storedRecord);
+                } else {
+                  writer.write(
+                      context.instant().value(), key, fileGroup.partitionPath(), update.data().get());
+                  counts.updates++;
+                }
+              });
+      for (TableRecord insert : incoming.values()) {
+        if (!insert.isDelete()) {
+          writer.write(
+              context.instant().value(),
+              insert.recordKey(),
+              fileGroup.partitionPath(),
+              insert.data().get());
+          counts.inserts++;
+        }
+      }
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+    BaseFileResult result = writer.close();
+    return WriteStat.builder()
+        .fileId(fileGroup.fileId().value())
+        .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
+        .prevCommit(current.name().instantTime().value())
+        .numWrites(result.recordCount())
+        .numDeletes(counts.deletes)
+        .numUpdateWrites(counts.updates)
+        .numInserts(counts.inserts)
+        .totalWriteBytes(result.fileSizeBytes())
+        .fileSizeInBytes(result.fileSizeBytes())
+        .partitionPath(fileGroup.partitionPath())
+        .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .build();
+  }
+
+  private static final class Counts {
+    long updates;
+    long deletes;
+    long inserts;
+  }
+
+  /** Carries stored records into the write schema when the table's schema has changed. */
+  private static final class RecordRewriter {
+    private final Schema target;
+
+    RecordRewriter(Schema target) {
+      this.target = target;
+    }
+
+    GenericRecord toWriteSchema(GenericRecord stored) {
+      if (stored.getSchema().equals(target)) {
+        return stored;
+      }
+      GenericData.Record copy = new GenericData.Record(target);
+      for (Schema.Field field : target.getFields()) {
+        Schema.Field old = stored.getSchema().getField(field.name());
+        if (old != null) {
+          copy.put(field.pos(), stored.get(old.pos()));
+        } else if (field.hasDefaultValue()) {
+          copy.put(field.pos(), GenericData.get().getDefaultValue(field));
+        } else {
+          throw new HudiTableException(
+              "Field '" + field.name() + "' of the write schema has no default and is missing from"
+                  + " stored records; new fields must be nullable with a default");
+        }
+      }
+      return copy;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package io.hudibeam.write;
+
+import io.hudibeam.basefile.BaseFileResult;
+import io.hudibeam.basefile.BaseFileWriter;
+import io.hudibeam.commit.IOType;
+import io.hudibeam.files.BaseFileName;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TablePaths;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writes new file groups of one partition from a stream of records (bulk insert): one open base
+ * file at a time, rolling over to a new file group when the file reaches the max file size.
+ */
+public final class RollingCreateHandle {
+  private final WriteContext context;
+  private final String partitionPath;
+  private final Function<String, FileGroupId> newFileGroup;
+  private FileGroupId current;
+  private BaseFileWriter writer;
+  private String relativePath;
+  private long startNanos;
+
+  public RollingCreateHandle(
+      WriteContext context, String partitionPath, Function<String, FileGroupId> newFileGroup) {
+    this.context = context;
+    this.partitionPath = partitionPath;
+    this.newFileGroup = newFileGroup;
+  }
+
+  /** Writes one record; returns the stat of a file it closed to roll over, if any. */
+  public List<WriteStat> write(TableRecord record) {
+    List<WriteStat> closed = List.of();
+    if (writer != null && !writer.canWrite()) {
+      closed = close();
+    }
+    if (writer == null) {
+      open();
+    }
+    try {
+      writer.write(
+          context.instant().value(), record.recordKey(), partitionPath, record.data().orElseThrow());
+    } catch (RuntimeException e) {
+      writer.abort();
+      writer = null;
+      throw e;
+    }
+    return closed;
+  }
+
+  private void open() {
+    current = newFileGroup.apply(partitionPath);
+    BaseFileName name = BaseFileName.of(current.fileId(), context.writeToken(), context.instant());
+    Path path = context.prepareBaseFile(current, name, IOType.CREATE);
+    writer = BaseFileWriter.create(context.conf(), path, context.schema(), context.taskPartitionId(), context.parquet());
+    relativePath = TablePaths.relativePath(partitionPath, name.value());
+    startNanos = System.nanoTime();
+  }
+
+  /** Closes the open file, if any, and returns its stat. */
+  public List<WriteStat> close() {
+    if (writer == null) {
+      return List.of();
+    }
+    BaseFileResult result = writer.close();
+    writer = null;
+    return List.of(
+        WriteStat.builder()
+            .fileId(current.fileId().value())
+            .path(relativePath)
+            .prevCommit(WriteStat.NULL_COMMIT)
+            .numWrites(result.recordCount())
+            .numInserts(result.recordCount())
+            .totalWriteBytes(result.fileSizeBytes())
+            .fileSizeInBytes(result.fileSizeBytes())
+            .partitionPath(partitionPath)
+            .runtimeStats(new WriteStat.RuntimeStats(0, 0, (System.nanoTime() - startNanos) / 1_000_000))
+            .build());
+  }
+}

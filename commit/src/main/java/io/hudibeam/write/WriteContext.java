@@ -1,0 +1,153 @@
+package io.hudibeam.write;
+
+import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.commit.IOType;
+import io.hudibeam.commit.Marker;
+import io.hudibeam.commit.MarkerStore;
+import io.hudibeam.files.BaseFileName;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.files.WriteToken;
+import io.hudibeam.keygen.PartitionMetadata;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.InstantTime;
+import java.util.Objects;
+import org.apache.avro.Schema;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What every write handle of one attempt needs: the table, the instant, the write schema (without
+ * meta fields), Parquet settings, the ordering field and the attempt's write token.
+ */
+public final class WriteContext {
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final InstantTime instant;
+  private final Schema schema;
+  private final ParquetSettings parquet;
+  private final OrderingField orderingField;
+  private final WriteToken writeToken;
+
+  private WriteContext(Builder b) {
+    this.conf = Objects.requireNonNull(b.conf, "conf");
+    this.fs = Objects.requireNonNull(b.fs, "fs");
+    this.paths = Objects.requireNonNull(b.paths, "paths");
+    this.instant = Objects.requireNonNull(b.instant, "instant");
+    this.schema = Objects.requireNonNull(b.schema, "schema");
+    this.parquet = Objects.requireNonNull(b.parquet, "parquet");
+    this.orderingField = Objects.requireNonNull(b.orderingField, "orderingField");
+    this.writeToken = Objects.requireNonNull(b.writeToken, "writeToken");
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Configuration conf() {
+    return conf;
+  }
+
+  public FileSystem fs() {
+    return fs;
+  }
+
+  public TablePaths paths() {
+    return paths;
+  }
+
+  public InstantTime instant() {
+    return instant;
+  }
+
+  public Schema schema() {
+    return schema;
+  }
+
+  public ParquetSettings parquet() {
+    return parquet;
+  }
+
+  public OrderingField orderingField() {
+    return orderingField;
+  }
+
+  public WriteToken writeToken() {
+    return writeToken;
+  }
+
+  /** The task partition id used in commit sequence numbers. */
+  int taskPartitionId() {
+    return (int) (writeToken.partitionId() & Integer.MAX_VALUE);
+  }
+
+  /**
+   * Prepares a new base file of a file group: the partition metadata file if the partition is new,
+   * then the marker. Returns the base file's path.
+   */
+  Path prepareBaseFile(FileGroupId fileGroup, BaseFileName name, IOType ioType) {
+    String partition = fileGroup.partitionPath();
+    Path folder = paths.partitionFolder(partition);
+    PartitionMetadata.forPartition(instant.value(), partition)
+        .writeIfAbsent(fs, folder, writeToken.value());
+    new MarkerStore(fs, paths, instant).create(Marker.of(partition, name.value(), ioType));
+    return new Path(folder, name.value());
+  }
+
+  /** Builds a {@link WriteContext}. */
+  public static final class Builder {
+    private Configuration conf;
+    private FileSystem fs;
+    private TablePaths paths;
+    private InstantTime instant;
+    private Schema schema;
+    private ParquetSettings parquet = ParquetSettings.defaults();
+    private OrderingField orderingField = OrderingField.none();
+    private WriteToken writeToken;
+
+    public Builder conf(Configuration conf) {
+      this.conf = conf;
+      return this;
+    }
+
+    public Builder fs(FileSystem fs) {
+      this.fs = fs;
+      return this;
+    }
+
+    public Builder paths(TablePaths paths) {
+      this.paths = paths;
+      return this;
+    }
+
+    public Builder instant(InstantTime instant) {
+      this.instant = instant;
+      return this;
+    }
+
+    public Builder schema(Schema schema) {
+      this.schema = schema;
+      return this;
+    }
+
+    public Builder parquet(ParquetSettings parquet) {
+      this.parquet = parquet;
+      return this;
+    }
+
+    public Builder orderingField(OrderingField orderingField) {
+      this.orderingField = orderingField;
+      return this;
+    }
+
+    public Builder writeToken(WriteToken writeToken) {
+      this.writeToken = writeToken;
+      return this;
+    }
+
+    public WriteContext build() {
+      return new WriteContext(this);
+    }
+  }
+}

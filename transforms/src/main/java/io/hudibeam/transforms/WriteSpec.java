@@ -1,0 +1,203 @@
+package io.hudibeam.transforms;
+
+import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.commit.CleanSettings;
+import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.write.FileSizing;
+import io.hudibeam.write.IndexType;
+import io.hudibeam.write.OrderingField;
+import io.hudibeam.write.WriteOperation;
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.apache.avro.Schema;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Everything the stages of one write need, frozen when the pipeline is built: the table and its
+ * requested config, the key generator, ordering field, operation, index, the write schema and the
+ * {@code hoodie.*} write settings. Workers derive Hadoop configuration and settings from it.
+ */
+public final class WriteSpec implements Serializable {
+  private static final long serialVersionUID = 1L;
+
+  private final String basePath;
+  private final SortedMap<String, String> hadoopConfiguration;
+  private final TableConfig tableConfig;
+  private final KeyGeneratorConfig keyGenerator;
+  private final OrderingField orderingField;
+  private final WriteOperation operation;
+  private final IndexType index;
+  private final SortedMap<String, String> writeProperties;
+  private final String schemaJson;
+  private final FailedRecordPolicy failedRecordPolicy;
+  private transient Schema schema;
+
+  private WriteSpec(Builder b) {
+    this.basePath = Objects.requireNonNull(b.basePath, "basePath");
+    this.hadoopConfiguration = new TreeMap<>(b.hadoopConfiguration);
+    this.tableConfig = Objects.requireNonNull(b.tableConfig, "tableConfig");
+    this.keyGenerator = Objects.requireNonNull(b.keyGenerator, "keyGenerator");
+    this.orderingField = Objects.requireNonNull(b.orderingField, "orderingField");
+    this.operation = Objects.requireNonNull(b.operation, "operation");
+    this.index = Objects.requireNonNull(b.index, "index");
+    this.writeProperties = new TreeMap<>(b.writeProperties);
+    this.schemaJson = Objects.requireNonNull(b.schemaJson, "schemaJson");
+    this.failedRecordPolicy = Objects.requireNonNull(b.failedRecordPolicy, "failedRecordPolicy");
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public TablePaths paths() {
+    return TablePaths.of(basePath);
+  }
+
+  public String basePath() {
+    return basePath;
+  }
+
+  public TableConfig tableConfig() {
+    return tableConfig;
+  }
+
+  public KeyGeneratorConfig keyGenerator() {
+    return keyGenerator;
+  }
+
+  public OrderingField orderingField() {
+    return orderingField;
+  }
+
+  public WriteOperation operation() {
+    return operation;
+  }
+
+  public IndexType index() {
+    return index;
+  }
+
+  public Map<String, String> writeProperties() {
+    return java.util.Collections.unmodifiableSortedMap(writeProperties);
+  }
+
+  public FailedRecordPolicy failedRecordPolicy() {
+    return failedRecordPolicy;
+  }
+
+  /** The write schema: the table's Avro record schema without meta fields. */
+  public Schema schema() {
+    if (schema == null) {
+      schema = new Schema.Parser().parse(schemaJson);
+    }
+    return schema;
+  }
+
+  public String schemaJson() {
+    return schemaJson;
+  }
+
+  public FileSizing fileSizing() {
+    return FileSizing.fromProperties(writeProperties);
+  }
+
+  public ParquetSettings parquetSettings() {
+    return ParquetSettings.fromProperties(writeProperties);
+  }
+
+  public CleanSettings cleanSettings() {
+    return CleanSettings.fromProperties(writeProperties);
+  }
+
+  /** A new Hadoop configuration with this write's settings. */
+  public Configuration hadoopConfiguration() {
+    Configuration conf = new Configuration();
+    hadoopConfiguration.forEach(conf::set);
+    return conf;
+  }
+
+  public FileSystem fileSystem(Configuration conf) {
+    try {
+      return new Path(basePath).getFileSystem(conf);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot get the file system of " + basePath, e);
+    }
+  }
+
+  /** Builds a {@link WriteSpec}. */
+  public static final class Builder {
+    private String basePath;
+    private Map<String, String> hadoopConfiguration = Map.of();
+    private TableConfig tableConfig;
+    private KeyGeneratorConfig keyGenerator;
+    private OrderingField orderingField = OrderingField.none();
+    private WriteOperation operation = WriteOperation.UPSERT;
+    private IndexType index = IndexType.SIMPLE;
+    private Map<String, String> writeProperties = Map.of();
+    private String schemaJson;
+    private FailedRecordPolicy failedRecordPolicy = FailedRecordPolicy.FAIL;
+
+    public Builder basePath(String v) {
+      this.basePath = v;
+      return this;
+    }
+
+    public Builder hadoopConfiguration(Map<String, String> v) {
+      this.hadoopConfiguration = v;
+      return this;
+    }
+
+    public Builder tableConfig(TableConfig v) {
+      this.tableConfig = v;
+      return this;
+    }
+
+    public Builder keyGenerator(KeyGeneratorConfig v) {
+      this.keyGenerator = v;
+      return this;
+    }
+
+    public Builder orderingField(OrderingField v) {
+      this.orderingField = v;
+      return this;
+    }
+
+    public Builder operation(WriteOperation v) {
+      this.operation = v;
+      return this;
+    }
+
+    public Builder index(IndexType v) {
+      this.index = v;
+      return this;
+    }
+
+    public Builder writeProperties(Map<String, String> v) {
+      this.writeProperties = v;
+      return this;
+    }
+
+    public Builder schemaJson(String v) {
+      this.schemaJson = v;
+      return this;
+    }
+
+    public Builder failedRecordPolicy(FailedRecordPolicy v) {
+      this.failedRecordPolicy = v;
+      return this;
+    }
+
+    public WriteSpec build() {
+      return new WriteSpec(this);
+    }
+  }
+}

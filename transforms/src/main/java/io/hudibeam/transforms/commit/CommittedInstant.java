@@ -1,0 +1,156 @@
+package io.hudibeam.transforms.commit;
+
+import io.hudibeam.commit.CommitOutcome;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Objects;
+import org.apache.beam.sdk.coders.AtomicCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarLongCoder;
+
+/** What one commit wrote: instant, operation, record counts, files and bytes. */
+public final class CommittedInstant {
+  private final String instantTime;
+  private final String operation;
+  private final CommitOutcome outcome;
+  private final long recordsInserted;
+  private final long recordsUpdated;
+  private final long recordsDeleted;
+  private final long filesWritten;
+  private final long bytesWritten;
+
+  private CommittedInstant(Builder b) {
+    this.instantTime = Objects.requireNonNull(b.instantTime);
+    this.operation = Objects.requireNonNull(b.operation);
+    this.outcome = Objects.requireNonNull(b.outcome);
+    this.recordsInserted = b.recordsInserted;
+    this.recordsUpdated = b.recordsUpdated;
+    this.recordsDeleted = b.recordsDeleted;
+    this.filesWritten = b.filesWritten;
+    this.bytesWritten = b.bytesWritten;
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public String instantTime() {
+    return instantTime;
+  }
+
+  /** Hudi's operation type name, e.g. {@code UPSERT}. */
+  public String operation() {
+    return operation;
+  }
+
+  public CommitOutcome outcome() {
+    return outcome;
+  }
+
+  public long recordsInserted() {
+    return recordsInserted;
+  }
+
+  public long recordsUpdated() {
+    return recordsUpdated;
+  }
+
+  public long recordsDeleted() {
+    return recordsDeleted;
+  }
+
+  public long filesWritten() {
+    return filesWritten;
+  }
+
+  public long bytesWritten() {
+    return bytesWritten;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof CommittedInstant)) {
+      return false;
+    }
+    CommittedInstant c = (CommittedInstant) o;
+    return instantTime.equals(c.instantTime) && operation.equals(c.operation) && outcome == c.outcome
+        && recordsInserted == c.recordsInserted && recordsUpdated == c.recordsUpdated
+        && recordsDeleted == c.recordsDeleted && filesWritten == c.filesWritten
+        && bytesWritten == c.bytesWritten;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(instantTime, operation, outcome);
+  }
+
+  @Override
+  public String toString() {
+    return String.format(
+        "instant %s %s %s: %d inserted, %d updated, %d deleted, %d files, %d bytes",
+        instantTime, operation, outcome, recordsInserted, recordsUpdated, recordsDeleted,
+        filesWritten, bytesWritten);
+  }
+
+  /** Builds a {@link CommittedInstant}. */
+  public static final class Builder {
+    private String instantTime;
+    private String operation;
+    private CommitOutcome outcome = CommitOutcome.COMMITTED;
+    private long recordsInserted;
+    private long recordsUpdated;
+    private long recordsDeleted;
+    private long filesWritten;
+    private long bytesWritten;
+
+    public Builder instantTime(String v) { this.instantTime = v; return this; }
+    public Builder operation(String v) { this.operation = v; return this; }
+    public Builder outcome(CommitOutcome v) { this.outcome = v; return this; }
+    public Builder recordsInserted(long v) { this.recordsInserted = v; return this; }
+    public Builder recordsUpdated(long v) { this.recordsUpdated = v; return this; }
+    public Builder recordsDeleted(long v) { this.recordsDeleted = v; return this; }
+    public Builder filesWritten(long v) { this.filesWritten = v; return this; }
+    public Builder bytesWritten(long v) { this.bytesWritten = v; return this; }
+
+    public CommittedInstant build() {
+      return new CommittedInstant(this);
+    }
+  }
+
+  /** Deterministic coder. */
+  public static final class CommittedInstantCoder extends AtomicCoder<CommittedInstant> {
+    private static final CommittedInstantCoder INSTANCE = new CommittedInstantCoder();
+
+    public static CommittedInstantCoder of() {
+      return INSTANCE;
+    }
+
+    @Override
+    public void encode(CommittedInstant v, OutputStream out) throws IOException {
+      StringUtf8Coder.of().encode(v.instantTime, out);
+      StringUtf8Coder.of().encode(v.operation, out);
+      StringUtf8Coder.of().encode(v.outcome.name(), out);
+      for (long n : new long[] {v.recordsInserted, v.recordsUpdated, v.recordsDeleted, v.filesWritten, v.bytesWritten}) {
+        VarLongCoder.of().encode(n, out);
+      }
+    }
+
+    @Override
+    public CommittedInstant decode(InputStream in) throws IOException {
+      return builder()
+          .instantTime(StringUtf8Coder.of().decode(in))
+          .operation(StringUtf8Coder.of().decode(in))
+          .outcome(CommitOutcome.valueOf(StringUtf8Coder.of().decode(in)))
+          .recordsInserted(VarLongCoder.of().decode(in))
+          .recordsUpdated(VarLongCoder.of().decode(in))
+          .recordsDeleted(VarLongCoder.of().decode(in))
+          .filesWritten(VarLongCoder.of().decode(in))
+          .bytesWritten(VarLongCoder.of().decode(in))
+          .build();
+    }
+
+    @Override
+    public void verifyDeterministic() {}
+  }
+}

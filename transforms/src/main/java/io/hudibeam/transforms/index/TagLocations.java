@@ -1,0 +1,319 @@
+package io.hudibeam.transforms.index;
+
+import io.hudibeam.basefile.BaseFileReader;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.FileSystemView;
+import io.hudibeam.keygen.HoodieKey;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.BaseFileCoder;
+import io.hudibeam.transforms.coders.HoodieKeyCoder;
+import io.hudibeam.transforms.coders.RecordLocationCoder;
+import io.hudibeam.transforms.coders.TableRecordCoder;
+import io.hudibeam.write.IndexType;
+import io.hudibeam.write.RecordLocation;
+import io.hudibeam.write.TableRecord;
+import io.hudibeam.write.WriteOperation;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.Distinct;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Impulse;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Reshuffle;
+import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.transforms.join.CoGbkResult;
+import org.apache.beam.sdk.transforms.join.CoGroupByKey;
+import org.apache.beam.sdk.transforms.join.KeyedPCollectionTuple;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.beam.sdk.values.TupleTag;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * Stage 3. Tags each record with the file group that already holds its key, if any. SIMPLE: the
+ * keys of the latest base files of the partitions the batch touches are read (one file per task,
+ * after a reshuffle) and joined with the incoming keys on (record key, partition path).
+ * GLOBAL_SIMPLE: every partition's files, joined on the record key alone; a record whose partition
+ * changed becomes a delete at its old location plus an insert at its new one. INSERT and
+ * BULK_INSERT look nothing up.
+ *
+ * <pre>
+ * records ─┬─ partition paths ─ Distinct ─ list latest base files ─ Reshuffle ─ read keys ─┐
+ *          └───────────────────────────────────────────────────── key ───── CoGroupByKey ─┴─ tag
+ * </pre>
+ */
+public final class TagLocations extends PTransform<PCollection<TableRecord>, PCollection<TaggedRecord>> {
+  private static final long serialVersionUID = 1L;
+  private final WriteSpec spec;
+  private final PCollectionView<StartedInstant> started;
+
+  public TagLocations(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    this.spec = spec;
+    this.started = started;
+  }
+
+  @Override
+  public PCollection<TaggedRecord> expand(PCollection<TableRecord> records) {
+    TaggedRecord.TaggedRecordCoder taggedCoder = TaggedRecord.TaggedRecordCoder.of(spec.schema());
+    if (spec.operation() == WriteOperation.INSERT || spec.operation() == WriteOperation.BULK_INSERT) {
+      return records
+          .apply("Tag as new", ParDo.of(new TagAsNewFn()))
+          .setCoder(taggedCoder);
+    }
+    if (spec.index() != IndexType.SIMPLE && spec.index() != IndexType.GLOBAL_SIMPLE) {
+      throw new UnsupportedOperationException(
+          "withIndex(" + spec.index() + ") is not implemented yet; use SIMPLE or GLOBAL_SIMPLE");
+    }
+    boolean global = spec.index().isGlobal();
+    PCollection<BaseFile> files;
+    if (global) {
+      files =
+          records.getPipeline()
+              .apply("Impulse", Impulse.create())
+              .apply("List all latest base files", ParDo.of(new ListAllBaseFilesFn(spec, started)).withSideInputs(started))
+              .setCoder(BaseFileCoder.of());
+    } else {
+      files =
+          records
+              .apply("Partition paths", MapElements.into(TypeDescriptors.strings()).via(TableRecord::partitionPath))
+              .apply("Distinct partitions", Distinct.create())
+              .apply("List latest base files", ParDo.of(new ListBaseFilesFn(spec, started)).withSideInputs(started))
+              .setCoder(BaseFileCoder.of());
+    }
+    return global
+        ? join(records, files, new ByRecordKey(), StringUtf8Coder.of(), taggedCoder, true)
+        : join(records, files, new ByHoodieKey(), HoodieKeyCoder.of(), taggedCoder, false);
+  }
+
+  private <K> PCollection<TaggedRecord> join(
+      PCollection<TableRecord> records,
+      PCollection<BaseFile> files,
+      KeyFunctions<K> keys,
+      Coder<K> keyCoder,
+      TaggedRecord.TaggedRecordCoder taggedCoder,
+      boolean global) {
+    TupleTag<TableRecord> incomingTag = new TupleTag<>();
+    TupleTag<RecordLocation> storedTag = new TupleTag<>();
+    PCollection<KV<K, TableRecord>> incoming =
+        records
+            .apply("Key incoming records", ParDo.of(new KeyRecordsFn<>(keys)))
+            .setCoder(KvCoder.of(keyCoder, TableRecordCoder.of(spec.schema())));
+    PCollection<KV<K, RecordLocation>> storedKeys =
+        files
+            .apply("Spread base files", Reshuffle.viaRandomKey())
+            .apply("Read stored keys", ParDo.of(new ReadKeysFn(spec)))
+            .setCoder(KvCoder.of(StringUtf8Coder.of(), RecordLocationCoder.of()))
+            .apply("Key stored records", ParDo.of(new KeyLocationsFn<>(keys)))
+            .setCoder(KvCoder.of(keyCoder, RecordLocationCoder.of()));
+    return KeyedPCollectionTuple.of(incomingTag, incoming)
+        .and(storedTag, storedKeys)
+        .apply("Join keys", CoGroupByKey.create())
+        .apply("Tag", ParDo.of(new TagFn<K>(incomingTag, storedTag, global)))
+        .setCoder(taggedCoder);
+  }
+
+  static final class TagAsNewFn extends DoFn<TableRecord, TaggedRecord> {
+    private static final long serialVersionUID = 1L;
+
+    @ProcessElement
+    public void process(@Element TableRecord record, OutputReceiver<TaggedRecord> out) {
+      out.output(TaggedRecord.of(record, Optional.empty()));
+    }
+  }
+
+  /** How records and stored keys are keyed for the join. */
+  interface KeyFunctions<K> extends java.io.Serializable {
+    K ofRecord(TableRecord record);
+
+    K ofStored(String recordKey, RecordLocation location);
+  }
+
+  static final class ByHoodieKey implements KeyFunctions<HoodieKey> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public HoodieKey ofRecord(TableRecord record) {
+      return HoodieKey.of(record.recordKey(), record.partitionPath());
+    }
+
+    @Override
+    public HoodieKey ofStored(String recordKey, RecordLocation location) {
+      return HoodieKey.of(recordKey, location.partitionPath());
+    }
+  }
+
+  static final class ByRecordKey implements KeyFunctions<String> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public String ofRecord(TableRecord record) {
+      return record.recordKey();
+    }
+
+    @Override
+    public String ofStored(String recordKey, RecordLocation location) {
+      return recordKey;
+    }
+  }
+
+  static final class KeyRecordsFn<K> extends DoFn<TableRecord, KV<K, TableRecord>> {
+    private static final long serialVersionUID = 1L;
+    private final KeyFunctions<K> keys;
+
+    KeyRecordsFn(KeyFunctions<K> keys) {
+      this.keys = keys;
+    }
+
+    @ProcessElement
+    public void process(@Element TableRecord record, OutputReceiver<KV<K, TableRecord>> out) {
+      out.output(KV.of(keys.ofRecord(record), record));
+    }
+  }
+
+  static final class KeyLocationsFn<K> extends DoFn<KV<String, RecordLocation>, KV<K, RecordLocation>> {
+    private static final long serialVersionUID = 1L;
+    private final KeyFunctions<K> keys;
+
+    KeyLocationsFn(KeyFunctions<K> keys) {
+      this.keys = keys;
+    }
+
+    @ProcessElement
+    public void process(@Element KV<String, RecordLocation> stored, OutputReceiver<KV<K, RecordLocation>> out) {
+      out.output(KV.of(keys.ofStored(stored.getKey(), stored.getValue()), stored.getValue()));
+    }
+  }
+
+  static final class ListBaseFilesFn extends DoFn<String, BaseFile> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final PCollectionView<StartedInstant> started;
+
+    ListBaseFilesFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+      this.spec = spec;
+      this.started = started;
+    }
+
+    @ProcessElement
+    public void process(@Element String partition, OutputReceiver<BaseFile> out, ProcessContext c) {
+      c.sideInput(started);
+      Configuration conf = spec.hadoopConfiguration();
+      FileSystem fs = spec.fileSystem(conf);
+      TablePaths paths = spec.paths();
+      FileSystemView.load(fs, paths, Timeline.load(fs, paths), List.of(partition))
+          .latestBaseFiles(partition)
+          .forEach(out::output);
+    }
+  }
+
+  static final class ListAllBaseFilesFn extends DoFn<byte[], BaseFile> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final PCollectionView<StartedInstant> started;
+
+    ListAllBaseFilesFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+      this.spec = spec;
+      this.started = started;
+    }
+
+    @ProcessElement
+    public void process(OutputReceiver<BaseFile> out, ProcessContext c) {
+      c.sideInput(started);
+      Configuration conf = spec.hadoopConfiguration();
+      FileSystem fs = spec.fileSystem(conf);
+      TablePaths paths = spec.paths();
+      FileSystemView.load(fs, paths, Timeline.load(fs, paths)).latestBaseFiles().forEach(out::output);
+    }
+  }
+
+  static final class ReadKeysFn extends DoFn<BaseFile, KV<String, RecordLocation>> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final Counter filesRead = Metrics.counter(TagLocations.class, "baseFilesRead");
+    private final Counter keysRead = Metrics.counter(TagLocations.class, "storedKeysRead");
+    private transient Configuration conf;
+
+    ReadKeysFn(WriteSpec spec) {
+      this.spec = spec;
+    }
+
+    @Setup
+    public void setup() {
+      conf = spec.hadoopConfiguration();
+    }
+
+    @ProcessElement
+    public void process(@Element BaseFile file, OutputReceiver<KV<String, RecordLocation>> out) {
+      RecordLocation location =
+          RecordLocation.of(file.partitionPath(), file.name().fileId(), file.name().instantTime());
+      List<String> keys =
+          BaseFileReader.of(
+                  conf,
+                  new org.apache.hadoop.fs.Path(spec.paths().basePath(), file.relativePath()))
+              .readRecordKeys();
+      filesRead.inc();
+      keysRead.inc(keys.size());
+      for (String key : keys) {
+        out.output(KV.of(key, location));
+      }
+    }
+  }
+
+  static final class TagFn<K> extends DoFn<KV<K, CoGbkResult>, TaggedRecord> {
+    private static final long serialVersionUID = 1L;
+    private final TupleTag<TableRecord> incomingTag;
+    private final TupleTag<RecordLocation> storedTag;
+    private final boolean global;
+    private final Counter updates = Metrics.counter(TagLocations.class, "recordsFound");
+    private final Counter inserts = Metrics.counter(TagLocations.class, "recordsNew");
+
+    TagFn(TupleTag<TableRecord> incomingTag, TupleTag<RecordLocation> storedTag, boolean global) {
+      this.incomingTag = incomingTag;
+      this.storedTag = storedTag;
+      this.global = global;
+    }
+
+    @ProcessElement
+    public void process(@Element KV<K, CoGbkResult> joined, OutputReceiver<TaggedRecord> out) {
+      List<RecordLocation> locations = new ArrayList<>();
+      joined.getValue().getAll(storedTag).forEach(locations::add);
+      locations.sort(Comparator.comparing(RecordLocation::toString));
+      for (TableRecord record : joined.getValue().getAll(incomingTag)) {
+        if (locations.isEmpty()) {
+          inserts.inc();
+          out.output(TaggedRecord.of(record, Optional.empty()));
+          continue;
+        }
+        updates.inc();
+        if (record.isDelete()) {
+          for (RecordLocation location : locations) {
+            out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), record.data().orElse(null)), Optional.of(location)));
+          }
+          continue;
+        }
+        RecordLocation location = locations.get(0);
+        if (global && !location.partitionPath().equals(record.partitionPath())) {
+          out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), null), Optional.of(location)));
+          out.output(TaggedRecord.of(record, Optional.empty()));
+        } else {
+          out.output(TaggedRecord.of(record, Optional.of(location)));
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,88 @@
+package io.hudibeam.transforms.index;
+
+import io.hudibeam.transforms.coders.RecordLocationCoder;
+import io.hudibeam.transforms.coders.TableRecordCoder;
+import io.hudibeam.write.RecordLocation;
+import io.hudibeam.write.TableRecord;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.avro.Schema;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.CustomCoder;
+import org.apache.beam.sdk.coders.NullableCoder;
+
+/** A record and, when its key is already in the table, the file group the index found it in. */
+public final class TaggedRecord {
+  private final TableRecord record;
+  private final RecordLocation location;
+
+  private TaggedRecord(TableRecord record, RecordLocation location) {
+    this.record = Objects.requireNonNull(record);
+    this.location = location;
+  }
+
+  public static TaggedRecord of(TableRecord record, Optional<RecordLocation> location) {
+    return new TaggedRecord(record, location.orElse(null));
+  }
+
+  public TableRecord record() {
+    return record;
+  }
+
+  public Optional<RecordLocation> location() {
+    return Optional.ofNullable(location);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TaggedRecord
+        && record.equals(((TaggedRecord) o).record)
+        && Objects.equals(location, ((TaggedRecord) o).location);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(record, location);
+  }
+
+  @Override
+  public String toString() {
+    return record + (location == null ? " (new)" : " @ " + location);
+  }
+
+  /** Coder: the record, then the nullable location. */
+  public static final class TaggedRecordCoder extends CustomCoder<TaggedRecord> {
+    private static final long serialVersionUID = 1L;
+    private final TableRecordCoder recordCoder;
+    private final NullableCoder<RecordLocation> locationCoder = NullableCoder.of(RecordLocationCoder.of());
+
+    private TaggedRecordCoder(Schema schema) {
+      this.recordCoder = TableRecordCoder.of(schema);
+    }
+
+    public static TaggedRecordCoder of(Schema schema) {
+      return new TaggedRecordCoder(schema);
+    }
+
+    @Override
+    public void encode(TaggedRecord value, OutputStream out) throws IOException {
+      recordCoder.encode(value.record, out);
+      locationCoder.encode(value.location, out);
+    }
+
+    @Override
+    public TaggedRecord decode(InputStream in) throws IOException {
+      TableRecord record = recordCoder.decode(in);
+      return new TaggedRecord(record, locationCoder.decode(in));
+    }
+
+    @Override
+    public List<? extends Coder<?>> getCoderArguments() {
+      return List.of(recordCoder);
+    }
+  }
+}

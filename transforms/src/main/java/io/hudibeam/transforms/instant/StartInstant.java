@@ -1,0 +1,62 @@
+package io.hudibeam.transforms.instant;
+
+import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.transforms.WriteSpec;
+import java.time.Clock;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Impulse;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.values.PBegin;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Stage 1. Impulse → one DoFn that creates or opens the table, refuses a conflicting request, rolls
+ * back failed pending instants, mints the instant and writes {@code <T>.commit.requested}. The
+ * started instant reaches every later stage as a singleton side input, so it exists before any
+ * data is written and is minted at run time, never in {@code expand()}.
+ */
+public final class StartInstant extends PTransform<PBegin, PCollectionView<StartedInstant>> {
+  private static final long serialVersionUID = 1L;
+  private final WriteSpec spec;
+
+  public StartInstant(WriteSpec spec) {
+    this.spec = spec;
+  }
+
+  @Override
+  public PCollectionView<StartedInstant> expand(PBegin input) {
+    return input
+        .apply("Impulse", Impulse.create())
+        .apply("Start", ParDo.of(new StartInstantFn(spec)))
+        .setCoder(SerializableCoder.of(StartedInstant.class))
+        .apply("As side input", View.asSingleton());
+  }
+
+  static final class StartInstantFn extends DoFn<byte[], StartedInstant> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final Counter instants = Metrics.counter(StartInstant.class, "instantsStarted");
+
+    StartInstantFn(WriteSpec spec) {
+      this.spec = spec;
+    }
+
+    @ProcessElement
+    public void process(OutputReceiver<StartedInstant> out) {
+      Configuration conf = spec.hadoopConfiguration();
+      StartedInstant started =
+          new InstantStarter(spec.fileSystem(conf), spec.paths(), Clock.systemUTC())
+              .start(spec.tableConfig(), Action.COMMIT);
+      instants.inc();
+      out.output(started);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package io.hudibeam.transforms.plan;
+
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.BucketCoder;
+import io.hudibeam.transforms.coders.TableRecordCoder;
+import io.hudibeam.transforms.index.TaggedRecord;
+import io.hudibeam.write.Bucket;
+import io.hudibeam.write.TableRecord;
+import io.hudibeam.write.WritePlan;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+
+/**
+ * Stage 5b. Routes each tagged record to its bucket with the write plan: updates and deletes to
+ * the file group the index found, inserts by the hash of their key. A pure function of the plan
+ * and the key, so a retried bundle routes exactly as the first attempt. Deletes of keys the table
+ * does not have are dropped here.
+ */
+public final class AssignBuckets
+    extends PTransform<PCollection<TaggedRecord>, PCollection<KV<Bucket, TableRecord>>> {
+  private static final long serialVersionUID = 1L;
+  private final WriteSpec spec;
+  private final PCollectionView<WritePlan> plan;
+
+  public AssignBuckets(WriteSpec spec, PCollectionView<WritePlan> plan) {
+    this.spec = spec;
+    this.plan = plan;
+  }
+
+  @Override
+  public PCollection<KV<Bucket, TableRecord>> expand(PCollection<TaggedRecord> tagged) {
+    return tagged
+        .apply("Route", ParDo.of(new RouteFn(plan)).withSideInputs(plan))
+        .setCoder(KvCoder.of(BucketCoder.of(), TableRecordCoder.of(spec.schema())));
+  }
+
+  static final class RouteFn extends DoFn<TaggedRecord, KV<Bucket, TableRecord>> {
+    private static final long serialVersionUID = 1L;
+    private final PCollectionView<WritePlan> plan;
+    private final Counter absentDeletes = Metrics.counter(AssignBuckets.class, "deletesOfAbsentKeys");
+
+    RouteFn(PCollectionView<WritePlan> plan) {
+      this.plan = plan;
+    }
+
+    @ProcessElement
+    public void process(@Element TaggedRecord tagged, OutputReceiver<KV<Bucket, TableRecord>> out, ProcessContext c) {
+      TableRecord record = tagged.record();
+      if (record.isDelete() && tagged.location().isEmpty()) {
+        absentDeletes.inc();
+        return;
+      }
+      Bucket bucket = c.sideInput(plan).route(record.partitionPath(), record.recordKey(), tagged.location());
+      out.output(KV.of(bucket, record));
+    }
+  }
+}

@@ -1,0 +1,200 @@
+package io.hudibeam.transforms.plan;
+
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.FileId;
+import io.hudibeam.files.FileSystemView;
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.PartitionWorkload;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.State;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.index.TaggedRecord;
+import io.hudibeam.write.AverageRecordSize;
+import io.hudibeam.write.BucketType;
+import io.hudibeam.write.WorkloadProfile;
+import io.hudibeam.write.WritePlan;
+import io.hudibeam.write.WritePlanner;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.transforms.Combine;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stages 4 and 5a. Profiles the workload (inserts per partition, updates per file group: Hudi's
+ * WorkloadProfile), saves it into {@code <T>.inflight} as Hudi does, and makes the write plan once
+ * on one worker: small files filled first, then new file groups sized to the max file size, with
+ * file ids drawn here and nowhere else. The plan is a singleton side input, so every retry of a
+ * later bundle routes the same way.
+ */
+public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PCollectionView<WritePlan>> {
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(PlanWrite.class);
+  private final WriteSpec spec;
+  private final PCollectionView<StartedInstant> started;
+
+  public PlanWrite(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    this.spec = spec;
+    this.started = started;
+  }
+
+  @Override
+  public PCollectionView<WritePlan> expand(PCollection<TaggedRecord> tagged) {
+    return tagged
+        .apply("Profile workload", Combine.globally(new ProfileFn()))
+        .setCoder(SerializableCoder.of(WorkloadProfile.class))
+        .apply("Plan buckets", ParDo.of(new PlanFn(spec, started)).withSideInputs(started))
+        .setCoder(SerializableCoder.of(WritePlan.class))
+        .apply("As side input", View.asSingleton());
+  }
+
+  /** Counts inserts per partition and updates per file group. */
+  static final class ProfileFn extends Combine.CombineFn<TaggedRecord, ProfileFn.Counts, WorkloadProfile> {
+    private static final long serialVersionUID = 1L;
+
+    /** Mutable accumulator: partition → [inserts], partition → file id → updates. */
+    static final class Counts implements java.io.Serializable {
+      private static final long serialVersionUID = 1L;
+      final Map<String, Long> inserts = new HashMap<>();
+      final Map<String, Map<String, Long>> updates = new HashMap<>();
+    }
+
+    @Override
+    public Counts createAccumulator() {
+      return new Counts();
+    }
+
+    @Override
+    public Counts addInput(Counts counts, TaggedRecord tagged) {
+      String partition = tagged.record().partitionPath();
+      if (tagged.location().isPresent()) {
+        counts.updates
+            .computeIfAbsent(partition, p -> new HashMap<>())
+            .merge(tagged.location().get().fileId().value(), 1L, Long::sum);
+      } else if (!tagged.record().isDelete()) {
+        counts.inserts.merge(partition, 1L, Long::sum);
+      }
+      return counts;
+    }
+
+    @Override
+    public Counts mergeAccumulators(Iterable<Counts> all) {
+      Counts merged = new Counts();
+      for (Counts c : all) {
+        c.inserts.forEach((p, n) -> merged.inserts.merge(p, n, Long::sum));
+        c.updates.forEach(
+            (p, m) -> m.forEach((f, n) -> merged.updates.computeIfAbsent(p, x -> new HashMap<>()).merge(f, n, Long::sum)));
+      }
+      return merged;
+    }
+
+    @Override
+    public WorkloadProfile extractOutput(Counts counts) {
+      Map<String, WorkloadProfile.PartitionWorkload> partitions = new TreeMap<>();
+      java.util.Set<String> names = new java.util.TreeSet<>(counts.inserts.keySet());
+      names.addAll(counts.updates.keySet());
+      for (String partition : names) {
+        Map<FileId, Long> updates = new TreeMap<>();
+        counts.updates.getOrDefault(partition, Map.of()).forEach((f, n) -> updates.put(FileId.parse(f), n));
+        partitions.put(
+            partition,
+            WorkloadProfile.PartitionWorkload.of(counts.inserts.getOrDefault(partition, 0L), updates));
+      }
+      return WorkloadProfile.of(partitions);
+    }
+  }
+
+  static final class PlanFn extends DoFn<WorkloadProfile, WritePlan> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final PCollectionView<StartedInstant> started;
+
+    PlanFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+      this.spec = spec;
+      this.started = started;
+    }
+
+    @ProcessElement
+    public void process(@Element WorkloadProfile profile, OutputReceiver<WritePlan> out, ProcessContext c) {
+      StartedInstant instant = c.sideInput(started);
+      Configuration conf = spec.hadoopConfiguration();
+      FileSystem fs = spec.fileSystem(conf);
+      TablePaths paths = spec.paths();
+      Timeline timeline = Timeline.load(fs, paths);
+      List<String> partitions = new ArrayList<>(profile.partitions().keySet());
+      FileSystemView view = FileSystemView.load(fs, paths, timeline, partitions);
+      Map<String, List<BaseFile>> latest = new HashMap<>();
+      for (String partition : partitions) {
+        latest.put(partition, view.latestBaseFiles(partition));
+      }
+      long averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
+      WritePlan plan =
+          new WritePlanner(spec.fileSizing(), UUID::randomUUID)
+              .plan(profile, latest, averageRecordSize, true);
+      saveToInflight(fs, paths, timeline, instant, profile, plan);
+      LOG.info(
+          "Table {}: instant {} plans {} inserts and {} updates into {} file groups (average record"
+              + " size {} bytes)",
+          paths, instant.instantTime(), profile.totalInserts(), profile.totalUpdates(),
+          plan.buckets().size(), averageRecordSize);
+      out.output(plan);
+    }
+
+    private void saveToInflight(
+        FileSystem fs, TablePaths paths, Timeline timeline, StartedInstant instant,
+        WorkloadProfile profile, WritePlan plan) {
+      Instant current =
+          timeline.find(instant.instantTime(), instant.action())
+              .orElseThrow(() -> new io.hudibeam.table.HudiTableException(
+                  "Instant " + instant.instantTime() + " of table " + paths
+                      + " is no longer on the timeline; another writer rolled it back"));
+      if (current.state() != State.REQUESTED) {
+        return;
+      }
+      Map<String, PartitionWorkload> workload = new TreeMap<>();
+      for (Map.Entry<String, WritePlan.PartitionPlan> e : plan.partitions().entrySet()) {
+        WorkloadProfile.PartitionWorkload counts = profile.partition(e.getKey());
+        List<PartitionWorkload.FileGroupWorkload> groups = new ArrayList<>();
+        Map<String, Long> plannedInserts = new HashMap<>();
+        for (WritePlan.InsertTarget target : e.getValue().insertTargets()) {
+          plannedInserts.merge(target.bucket().fileGroupId().fileId().value(), target.plannedInserts(), Long::sum);
+        }
+        e.getValue().updateBuckets().forEach((fileId, bucket) -> groups.add(
+            new PartitionWorkload.FileGroupWorkload(
+                fileId.value(),
+                bucket.baseFile().get().name().instantTime().value(),
+                counts.updates().getOrDefault(fileId, 0L),
+                plannedInserts.getOrDefault(fileId.value(), 0L))));
+        for (WritePlan.InsertTarget target : e.getValue().insertTargets()) {
+          if (target.bucket().type() == BucketType.INSERT) {
+            groups.add(new PartitionWorkload.FileGroupWorkload(
+                target.bucket().fileGroupId().fileId().value(), WriteStat.NULL_COMMIT, 0, target.plannedInserts()));
+          }
+        }
+        workload.put(e.getKey(), new PartitionWorkload(counts.inserts(), groups));
+      }
+      CommitMetadata inflight =
+          CommitMetadata.workloadProfile(spec.operation().operationType(), workload);
+      new TimelineWriter(fs, paths).transitionToInflight(current, CommitMetadataJson.toJson(inflight));
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package io.hudibeam.transforms.records;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Objects;
+import org.apache.beam.sdk.coders.AtomicCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+
+/** A record that could not be written, as text, with the reason. */
+public final class FailedRecord {
+  private final String record;
+  private final String reason;
+
+  private FailedRecord(String record, String reason) {
+    this.record = Objects.requireNonNull(record);
+    this.reason = Objects.requireNonNull(reason);
+  }
+
+  public static FailedRecord of(String record, String reason) {
+    return new FailedRecord(record, reason);
+  }
+
+  /** The record as JSON text. */
+  public String record() {
+    return record;
+  }
+
+  public String reason() {
+    return reason;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof FailedRecord
+        && record.equals(((FailedRecord) o).record)
+        && reason.equals(((FailedRecord) o).reason);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(record, reason);
+  }
+
+  @Override
+  public String toString() {
+    return "FailedRecord{" + reason + ": " + record + "}";
+  }
+
+  /** Deterministic coder: the record text, then the reason. */
+  public static final class FailedRecordCoder extends AtomicCoder<FailedRecord> {
+    private static final FailedRecordCoder INSTANCE = new FailedRecordCoder();
+
+    public static FailedRecordCoder of() {
+      return INSTANCE;
+    }
+
+    @Override
+    public void encode(FailedRecord value, OutputStream out) throws IOException {
+      StringUtf8Coder.of().encode(value.record, out);
+      StringUtf8Coder.of().encode(value.reason, out);
+    }
+
+    @Override
+    public FailedRecord decode(InputStream in) throws IOException {
+      String record = StringUtf8Coder.of().decode(in);
+      return new FailedRecord(record, StringUtf8Coder.of().decode(in));
+    }
+
+    @Override
+    public void verifyDeterministic() {}
+  }
+}

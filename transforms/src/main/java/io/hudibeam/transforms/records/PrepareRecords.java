@@ -1,0 +1,135 @@
+package io.hudibeam.transforms.records;
+
+import io.hudibeam.keygen.HoodieKey;
+import io.hudibeam.keygen.KeyGenerator;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.transforms.FailedRecordPolicy;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.HoodieKeyCoder;
+import io.hudibeam.transforms.coders.TableRecordCoder;
+import io.hudibeam.write.TableRecord;
+import io.hudibeam.write.WriteOperation;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.Combine;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.transforms.Values;
+import org.apache.beam.sdk.transforms.WithKeys;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTag;
+import org.apache.beam.sdk.values.TupleTagList;
+import org.apache.beam.sdk.values.TypeDescriptor;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+
+/**
+ * Stage 2. Computes each record's key and partition path with the key generator, sends records
+ * that have none to the failed-records output (or fails the pipeline, the default), and for
+ * upserts and deletes keeps one record per key: the one with the larger ordering value (a shuffle
+ * by key, combined before the shuffle).
+ */
+public final class PrepareRecords extends PTransform<PCollection<GenericRecord>, PCollectionTuple> {
+  private static final long serialVersionUID = 1L;
+  public static final TupleTag<TableRecord> RECORDS = new TupleTag<TableRecord>() {};
+  public static final TupleTag<FailedRecord> FAILED = new TupleTag<FailedRecord>() {};
+
+  private final WriteSpec spec;
+
+  public PrepareRecords(WriteSpec spec) {
+    this.spec = spec;
+  }
+
+  @Override
+  public PCollectionTuple expand(PCollection<GenericRecord> input) {
+    TableRecordCoder recordCoder = TableRecordCoder.of(spec.schema());
+    PCollectionTuple keyed =
+        input.apply(
+            "Generate keys",
+            ParDo.of(new GenerateKeysFn(spec)).withOutputTags(RECORDS, TupleTagList.of(FAILED)));
+    PCollection<TableRecord> records = keyed.get(RECORDS).setCoder(recordCoder);
+    keyed.get(FAILED).setCoder(FailedRecord.FailedRecordCoder.of());
+    if (spec.operation() == WriteOperation.UPSERT || spec.operation() == WriteOperation.DELETE) {
+      records = deduplicate(records, recordCoder);
+    }
+    return PCollectionTuple.of(RECORDS, records).and(FAILED, keyed.get(FAILED));
+  }
+
+  private PCollection<TableRecord> deduplicate(PCollection<TableRecord> records, TableRecordCoder coder) {
+    PreferredRecord preferred = new PreferredRecord(spec.orderingField());
+    if (spec.index().isGlobal()) {
+      return records
+          .apply("Key by record key", WithKeys.of((SerializableFunction<TableRecord, String>) TableRecord::recordKey)
+              .withKeyType(TypeDescriptor.of(String.class)))
+          .setCoder(KvCoder.of(StringUtf8Coder.of(), coder))
+          .apply("De-duplicate", Combine.perKey(preferred))
+          .apply("Drop keys", Values.create());
+    }
+    return records
+        .apply(
+            "Key by record key and partition",
+            MapElements.via(new KeyByHoodieKey()))
+        .setCoder(KvCoder.of(HoodieKeyCoder.of(), coder))
+        .apply("De-duplicate", Combine.perKey(preferred))
+        .apply("Drop keys", Values.create());
+  }
+
+  static final class KeyByHoodieKey
+      extends org.apache.beam.sdk.transforms.SimpleFunction<TableRecord, KV<HoodieKey, TableRecord>> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public KV<HoodieKey, TableRecord> apply(TableRecord record) {
+      return KV.of(HoodieKey.of(record.recordKey(), record.partitionPath()), record);
+    }
+  }
+
+  static final class GenerateKeysFn extends DoFn<GenericRecord, TableRecord> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
+    private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
+    private transient KeyGenerator keyGenerator;
+
+    GenerateKeysFn(WriteSpec spec) {
+      this.spec = spec;
+    }
+
+    @Setup
+    public void setup() {
+      keyGenerator = KeyGenerator.of(spec.keyGenerator());
+    }
+
+    @ProcessElement
+    public void process(@Element GenericRecord record, MultiOutputReceiver out) {
+      HoodieKey key;
+      try {
+        key = keyGenerator.keyOf(record);
+      } catch (HudiTableException e) {
+        failed.inc();
+        if (spec.failedRecordPolicy() == FailedRecordPolicy.FAIL) {
+          throw new HudiTableException(
+              "Record cannot be written to " + spec.basePath() + ": " + e.getMessage()
+                  + "; nothing was committed. Record: " + record
+                  + ". Use withFailedRecordsOutput() to write the other records and get this one in"
+                  + " the failed-records output.",
+              e);
+        }
+        out.get(FAILED).output(FailedRecord.of(String.valueOf(record), e.getMessage()));
+        return;
+      }
+      prepared.inc();
+      TableRecord tableRecord =
+          spec.operation() == WriteOperation.DELETE
+              ? TableRecord.delete(key.recordKey(), key.partitionPath(), record)
+              : TableRecord.upsert(key.recordKey(), key.partitionPath(), record);
+      out.get(RECORDS).output(tableRecord);
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package io.hudibeam.transforms.schema;
+
+import org.apache.avro.Schema;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Checks an Avro schema given for {@code GenericRecord} input before it becomes a Hudi table's data
+ * schema.
+ *
+ * <p>Decision: the user's schema is kept as is. Its record name, namespace, field order, union
+ * order and logical types are the user's; rewriting them would force a record copy per element and
+ * could disagree with schemas the user already registered elsewhere. What is rejected is what Hudi
+ * itself cannot take: a non-record schema, and top-level fields named like Hudi's meta fields
+ * ({@code _hoodie_*}), which the writer prepends itself (Hudi's {@code
+ * HoodieAvroUtils.addMetadataFields}). A record name other than Hudi's {@code <table>_record} in
+ * {@code hoodie.<table>} is logged, because official writers' schema compatibility check compares
+ * record names by default.
+ */
+public final class AvroInputSchemas {
+  private static final Logger LOG = LoggerFactory.getLogger(AvroInputSchemas.class);
+
+  /** Prefix of Hudi's meta fields (_hoodie_commit_time, _hoodie_record_key, ...). */
+  public static final String META_FIELD_PREFIX = "_hoodie_";
+
+  private AvroInputSchemas() {}
+
+  /**
+   * Returns {@code userSchema} unchanged after checking it is a record without {@code _hoodie_*}
+   * fields; throws {@link SchemaMappingException} naming the table and the offending field
+   * otherwise.
+   */
+  public static Schema normalize(Schema userSchema, String tableName) {
+    if (userSchema == null) {
+      throw new SchemaMappingException(
+          "Avro schema for table '" + tableName + "' must not be null");
+    }
+    if (userSchema.getType() != Schema.Type.RECORD) {
+      throw new SchemaMappingException(
+          "Avro schema for table '"
+              + tableName
+              + "' must be a record, but was "
+              + userSchema.getType()
+              + ": "
+              + userSchema);
+    }
+    for (Schema.Field field : userSchema.getFields()) {
+      if (field.name().startsWith(META_FIELD_PREFIX)) {
+        throw new SchemaMappingException(
+            "Avro schema "
+                + userSchema.getFullName()
+                + " for table '"
+                + tableName
+                + "' has field '"
+                + field.name()
+                + "': names starting with '"
+                + META_FIELD_PREFIX
+                + "' are reserved for the meta fields Hudi adds to every record. Drop the field"
+                + " (when re-writing records read from a Hudi table) or rename it");
+      }
+    }
+    String expected =
+        HudiAvroSchemas.recordNamespace(tableName) + "." + HudiAvroSchemas.recordName(tableName);
+    if (!expected.equals(userSchema.getFullName())) {
+      LOG.info(
+          "Avro schema for table '{}' is named {}; Hudi's Spark writer names it {}. Official"
+              + " writers that later write this table compare record names, so they may need the"
+              + " same name",
+          tableName,
+          userSchema.getFullName(),
+          expected);
+    }
+    return userSchema;
+  }
+}

@@ -1,0 +1,136 @@
+package io.hudibeam.transforms.write;
+
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.files.FileId;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.WriteStatCoder;
+import io.hudibeam.write.RollingCreateHandle;
+import io.hudibeam.write.TableRecord;
+import io.hudibeam.write.WriteContext;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * Stage 6 for bulk_insert: no index, no profile, no shuffle. Each bundle writes new file groups
+ * straight from its records, one open file per partition, rolling to a new file group at the max
+ * file size; at most {@value #MAX_OPEN_FILES} files are open, and the least recently used one is
+ * closed when another is needed. A retried bundle writes new files; the commit step deletes the
+ * failed attempt's files by their markers.
+ */
+public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, PCollection<WriteStat>> {
+  private static final long serialVersionUID = 1L;
+  static final int MAX_OPEN_FILES = 16;
+  private final WriteSpec spec;
+  private final PCollectionView<StartedInstant> started;
+
+  public BulkInsertFiles(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    this.spec = spec;
+    this.started = started;
+  }
+
+  @Override
+  public PCollection<WriteStat> expand(PCollection<TableRecord> records) {
+    return records
+        .apply("Write new file groups", ParDo.of(new BulkInsertFn(spec, started)).withSideInputs(started))
+        .setCoder(WriteStatCoder.of());
+  }
+
+  static final class BulkInsertFn extends DoFn<TableRecord, WriteStat> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final PCollectionView<StartedInstant> started;
+    private final Counter files = Metrics.counter(BulkInsertFiles.class, "filesWritten");
+    private final Counter records = Metrics.counter(BulkInsertFiles.class, "recordsWritten");
+    private final Counter bytes = Metrics.counter(BulkInsertFiles.class, "bytesWritten");
+    private transient Configuration conf;
+    private transient FileSystem fs;
+    private transient WriteContext context;
+    private transient UUID fileIdPrefix;
+    private transient int nextFileIndex;
+    private transient Map<String, RollingCreateHandle> open;
+
+    BulkInsertFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+      this.spec = spec;
+      this.started = started;
+    }
+
+    @Setup
+    public void setup() {
+      conf = spec.hadoopConfiguration();
+      fs = spec.fileSystem(conf);
+    }
+
+    @StartBundle
+    public void startBundle() {
+      context = null;
+      open = new LinkedHashMap<>(16, 0.75f, true);
+    }
+
+    @ProcessElement
+    public void process(@Element TableRecord record, ProcessContext c) {
+      if (context == null) {
+        context =
+            WriteContext.builder().conf(conf).fs(fs).paths(spec.paths())
+                .instant(c.sideInput(started).instantTime()).schema(spec.schema())
+                .parquet(spec.parquetSettings()).orderingField(spec.orderingField())
+                .writeToken(WriteTokens.newToken()).build();
+        fileIdPrefix = UUID.randomUUID();
+        nextFileIndex = 0;
+      }
+      if (record.isDelete()) {
+        return;
+      }
+      RollingCreateHandle handle = open.get(record.partitionPath());
+      if (handle == null) {
+        if (open.size() >= MAX_OPEN_FILES) {
+          String eldest = open.keySet().iterator().next();
+          emit(open.remove(eldest).close(), c);
+        }
+        handle = new RollingCreateHandle(context, record.partitionPath(), this::nextFileGroup);
+        open.put(record.partitionPath(), handle);
+      }
+      emit(handle.write(record), c);
+    }
+
+    private FileGroupId nextFileGroup(String partition) {
+      return FileGroupId.of(partition, FileId.of(fileIdPrefix, nextFileIndex++));
+    }
+
+    private void emit(Iterable<WriteStat> stats, ProcessContext c) {
+      for (WriteStat stat : stats) {
+        count(stat);
+        c.output(stat);
+      }
+    }
+
+    private void count(WriteStat stat) {
+      files.inc();
+      records.inc(stat.numWrites());
+      bytes.inc(stat.totalWriteBytes());
+    }
+
+    @FinishBundle
+    public void finishBundle(FinishBundleContext c) {
+      for (RollingCreateHandle handle : open.values()) {
+        for (WriteStat stat : handle.close()) {
+          count(stat);
+          c.output(stat, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+        }
+      }
+      open.clear();
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package io.hudibeam.transforms.write;
+
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.WriteStatCoder;
+import io.hudibeam.write.Bucket;
+import io.hudibeam.write.CreateHandle;
+import io.hudibeam.write.MergeHandle;
+import io.hudibeam.write.TableRecord;
+import io.hudibeam.write.WriteContext;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.GroupByKey;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * Stage 6. One writer per file group per instant: a GroupByKey on the bucket, then a create handle
+ * for a new file group or a merge handle for an existing one. Each writes its marker first, then
+ * its base file, and reports a write stat.
+ */
+public final class WriteFileGroups
+    extends PTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> {
+  private static final long serialVersionUID = 1L;
+  private final WriteSpec spec;
+  private final PCollectionView<StartedInstant> started;
+
+  public WriteFileGroups(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    this.spec = spec;
+    this.started = started;
+  }
+
+  @Override
+  public PCollection<WriteStat> expand(PCollection<KV<Bucket, TableRecord>> routed) {
+    return routed
+        .apply("Group by file group", GroupByKey.create())
+        .apply("Write", ParDo.of(new WriteFileGroupFn(spec, started)).withSideInputs(started))
+        .setCoder(WriteStatCoder.of());
+  }
+
+  static final class WriteFileGroupFn extends DoFn<KV<Bucket, Iterable<TableRecord>>, WriteStat> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final PCollectionView<StartedInstant> started;
+    private final Counter files = Metrics.counter(WriteFileGroups.class, "filesWritten");
+    private final Counter records = Metrics.counter(WriteFileGroups.class, "recordsWritten");
+    private final Counter bytes = Metrics.counter(WriteFileGroups.class, "bytesWritten");
+    private transient Configuration conf;
+    private transient FileSystem fs;
+
+    WriteFileGroupFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+      this.spec = spec;
+      this.started = started;
+    }
+
+    @Setup
+    public void setup() {
+      conf = spec.hadoopConfiguration();
+      fs = spec.fileSystem(conf);
+    }
+
+    @ProcessElement
+    public void process(
+        @Element KV<Bucket, Iterable<TableRecord>> group, OutputReceiver<WriteStat> out, ProcessContext c) {
+      WriteContext context =
+          WriteContext.builder()
+              .conf(conf)
+              .fs(fs)
+              .paths(spec.paths())
+              .instant(c.sideInput(started).instantTime())
+              .schema(spec.schema())
+              .parquet(spec.parquetSettings())
+              .orderingField(spec.orderingField())
+              .writeToken(WriteTokens.newToken())
+              .build();
+      Bucket bucket = group.getKey();
+      WriteStat stat =
+          bucket.baseFile().isPresent()
+              ? new MergeHandle(context).write(bucket.baseFile().get(), group.getValue())
+              : new CreateHandle(context).write(bucket.fileGroupId(), group.getValue());
+      files.inc();
+      records.inc(stat.numWrites());
+      bytes.inc(stat.totalWriteBytes());
+      out.output(stat);
+    }
+  }
+}
