@@ -4,6 +4,7 @@ import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.InstantCommitter;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.timeline.InstantTimeGenerator;
@@ -102,6 +103,14 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       this.started = started;
     }
 
+    /**
+     * The schema this commit records. Deletes may carry only keys, and readers take the newest
+     * commit's schema as the table's, so a delete records the table's current schema.
+     */
+    private String schemaToRecord(FileSystem fs) {
+      return WriteSchemas.of(spec, fs).toString();
+    }
+
     @RequiresStableInput
     @ProcessElement
     public void process(@Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
@@ -112,7 +121,7 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       CommitMetadata.Builder metadata =
           CommitMetadata.builder()
               .operationType(spec.operation().operationType())
-              .schema(spec.schemaJson());
+              .schema(schemaToRecord(fs));
       CommittedInstant.Builder summary =
           CommittedInstant.builder()
               .instantTime(instant.instantTime().value())

@@ -76,6 +76,16 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       private static final long serialVersionUID = 1L;
       final Map<String, Long> inserts = new HashMap<>();
       final Map<String, Map<String, Long>> updates = new HashMap<>();
+
+      @Override
+      public boolean equals(Object o) {
+        return o instanceof Counts && inserts.equals(((Counts) o).inserts) && updates.equals(((Counts) o).updates);
+      }
+
+      @Override
+      public int hashCode() {
+        return inserts.hashCode() * 31 + updates.hashCode();
+      }
     }
 
     @Override

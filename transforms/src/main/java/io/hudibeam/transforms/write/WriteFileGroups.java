@@ -54,6 +54,7 @@ public final class WriteFileGroups
     private final Counter bytes = Metrics.counter(WriteFileGroups.class, "bytesWritten");
     private transient Configuration conf;
     private transient FileSystem fs;
+    private transient org.apache.avro.Schema writeSchema;
 
     WriteFileGroupFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
@@ -64,6 +65,7 @@ public final class WriteFileGroups
     public void setup() {
       conf = spec.hadoopConfiguration();
       fs = spec.fileSystem(conf);
+      writeSchema = WriteSchemas.of(spec, fs);
     }
 
     @ProcessElement
@@ -75,7 +77,7 @@ public final class WriteFileGroups
               .fs(fs)
               .paths(spec.paths())
               .instant(c.sideInput(started).instantTime())
-              .schema(spec.schema())
+              .schema(writeSchema)
               .parquet(spec.parquetSettings())
               .orderingField(spec.orderingField())
               .writeToken(WriteTokens.newToken())

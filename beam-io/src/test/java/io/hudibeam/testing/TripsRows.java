@@ -1,0 +1,56 @@
+package io.hudibeam.testing;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.values.Row;
+
+/** The trips data set (shared/docs/trips.md) as Beam Rows, with the nullability of {@link TripsData}. */
+public final class TripsRows {
+  public static final Schema SCHEMA =
+      Schema.builder()
+          .addStringField("uuid")
+          .addInt64Field("ts")
+          .addNullableStringField("rider")
+          .addNullableStringField("driver")
+          .addNullableDoubleField("fare")
+          .addNullableDoubleField("begin_lat")
+          .addNullableDoubleField("begin_lon")
+          .addNullableDoubleField("end_lat")
+          .addNullableDoubleField("end_lon")
+          .addNullableStringField("city")
+          .build();
+
+  public static final Schema KEY_SCHEMA =
+      Schema.builder().addStringField("uuid").addNullableStringField("city").build();
+
+  private TripsRows() {}
+
+  public static Row row(long b, long i) {
+    GenericRecord r = TripsData.record(b, i);
+    Row.Builder row = Row.withSchema(SCHEMA);
+    for (Schema.Field field : SCHEMA.getFields()) {
+      Object value = r.get(field.getName());
+      row.addValue(value instanceof CharSequence ? value.toString() : value);
+    }
+    return row.build();
+  }
+
+  public static List<Row> batch(long b, long start, long count) {
+    List<Row> rows = new ArrayList<>();
+    for (long i = start; i < start + count; i++) {
+      rows.add(row(b, i));
+    }
+    return rows;
+  }
+
+  /** Delete requests carrying only the record key and partition field. */
+  public static List<Row> keys(long start, long count) {
+    List<Row> rows = new ArrayList<>();
+    for (long i = start; i < start + count; i++) {
+      rows.add(Row.withSchema(KEY_SCHEMA).addValues(TripsData.key(i), TripsData.city(i)).build());
+    }
+    return rows;
+  }
+}
