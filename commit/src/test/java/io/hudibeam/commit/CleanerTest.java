@@ -13,7 +13,7 @@ import io.hudibeam.metadata.CleaningPolicy;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TimelineTimezone;
-import io.hudibeam.testing.GoldenTableFiles;
+import io.hudibeam.testing.GoldenTable;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
@@ -286,7 +286,7 @@ public class CleanerTest {
 
   /** The golden table as it was before its clean {@code clean}, base files of cleaned slices as empty placeholders. */
   private String goldenBefore(String clean) throws IOException {
-    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_NONPARTITIONED_CLEANED, tmp.newFolder());
+    String base = GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
     deleteInstant(base, CLEAN2, ".clean", ".clean.inflight", ".clean.requested");
     new File(base, baseFile(C2)).createNewFile();
     if (clean.equals(CLEAN1)) {
@@ -299,7 +299,7 @@ public class CleanerTest {
   }
 
   private static byte[] goldenInstant(String name) throws IOException {
-    return Files.readAllBytes(new File("src/test/resources/golden/" + GoldenTableFiles.COW_NONPARTITIONED_CLEANED
+    return Files.readAllBytes(new File("src/test/resources/golden/" + GoldenTable.V6_COW_NONPARTITIONED_CLEANED.folder()
         + "/.hoodie/" + name).toPath());
   }
 
@@ -375,7 +375,7 @@ public class CleanerTest {
 
   @Test
   public void writesNoCleanInstantWhenNothingIsToBeDeleted() throws IOException {
-    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_NONPARTITIONED_CLEANED, tmp.newFolder());
+    String base = GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
     TablePaths paths = TablePaths.of(base);
     // No commit completed since the last clean.
     assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1)).clean(generator), is(empty()));
@@ -415,7 +415,7 @@ public class CleanerTest {
 
   @Test
   public void refusesTablesWithSavepoints() throws IOException {
-    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_NONPARTITIONED_CLEANED, tmp.newFolder());
+    String base = GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
     new File(base, ".hoodie/" + C3 + ".savepoint").createNewFile();
     HudiTableException e = assertThrows(HudiTableException.class,
         () -> new Cleaner(fs, TablePaths.of(base), CleanSettings.defaults()).clean(generator));

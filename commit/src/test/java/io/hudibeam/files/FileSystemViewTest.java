@@ -4,7 +4,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.table.TablePaths;
-import io.hudibeam.testing.GoldenTableFiles;
+import io.hudibeam.testing.GoldenTable;
 import io.hudibeam.testing.HudiMetaClients;
 import io.hudibeam.timeline.Timeline;
 import java.io.IOException;
@@ -26,9 +26,9 @@ public class FileSystemViewTest {
   @Test
   public void latestBaseFilesEqualHudisViewOfTablesHudiWrote() throws IOException {
     FileSystem fs = FileSystem.getLocal(new Configuration());
-    for (String name :
-        List.of(GoldenTableFiles.COW_TRIPS, GoldenTableFiles.COW_COMPLEXKEY_HIVE, GoldenTableFiles.COW_NONPARTITIONED_CLEANED)) {
-      String base = GoldenTableFiles.copy(name, tmp.getRoot());
+    for (GoldenTable name :
+        List.of(GoldenTable.V6_COW_TRIPS, GoldenTable.V6_COW_COMPLEXKEY_HIVE, GoldenTable.V6_COW_NONPARTITIONED_CLEANED)) {
+      String base = name.copyTo(tmp.getRoot()).getAbsolutePath();
       TablePaths paths = TablePaths.of(base);
       FileSystemView ours = FileSystemView.load(fs, paths, Timeline.load(fs, paths));
 
@@ -43,9 +43,9 @@ public class FileSystemViewTest {
       for (String partition : ours.partitions()) {
         actual.put(partition, ours.latestBaseFiles(partition).stream().map(b -> b.name().value()).sorted().collect(Collectors.toList()));
       }
-      assertThat(name, actual, is(expected));
-      int partitions = name.equals(GoldenTableFiles.COW_NONPARTITIONED_CLEANED) ? 1 : 8;
-      assertThat(name, ours.partitions().size(), is(partitions));
+      assertThat(name.folder(), actual, is(expected));
+      int partitions = name.equals(GoldenTable.V6_COW_NONPARTITIONED_CLEANED) ? 1 : 8;
+      assertThat(name.folder(), ours.partitions().size(), is(partitions));
       for (BaseFile file : ours.latestBaseFiles()) {
         assertThat(file.sizeInBytes(), is(fs.getFileStatus(new org.apache.hadoop.fs.Path(base, file.relativePath())).getLen()));
       }
@@ -55,11 +55,11 @@ public class FileSystemViewTest {
   @Test
   public void partitionsAreTheFoldersWithPartitionMetadata() throws IOException {
     FileSystem fs = FileSystem.getLocal(new Configuration());
-    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_COMPLEXKEY_HIVE, tmp.getRoot());
+    String base = GoldenTable.V6_COW_COMPLEXKEY_HIVE.copyTo(tmp.getRoot()).getAbsolutePath();
     List<String> partitions = FileSystemView.listPartitions(fs, TablePaths.of(base));
     assertThat(partitions, is(List.of("city=chennai", "city=london", "city=new_york", "city=paris",
         "city=san_francisco", "city=sao_paulo", "city=sydney", "city=tokyo")));
-    assertThat(FileSystemView.listPartitions(fs, TablePaths.of(GoldenTableFiles.copy(GoldenTableFiles.COW_NONPARTITIONED_CLEANED, tmp.getRoot()))),
+    assertThat(FileSystemView.listPartitions(fs, TablePaths.of(GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.getRoot()).getAbsolutePath())),
         is(List.of("")));
   }
 }

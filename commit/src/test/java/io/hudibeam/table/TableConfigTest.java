@@ -8,7 +8,7 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 
-import io.hudibeam.testing.GoldenTableFiles;
+import io.hudibeam.testing.GoldenTable;
 import io.hudibeam.testing.HudiMetaClients;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -99,7 +99,7 @@ public class TableConfigTest {
 
   @Test
   public void loadsTableConfigHudiWrote() throws IOException {
-    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_COMPLEXKEY_HIVE, tmp.getRoot());
+    String base = GoldenTable.V6_COW_COMPLEXKEY_HIVE.copyTo(tmp.getRoot()).getAbsolutePath();
     TableConfig config = store(base).load();
     HoodieTableConfig hudi = HudiMetaClients.open(base).getTableConfig();
     assertThat(config.name(), is(hudi.getTableName()));

@@ -30,7 +30,9 @@ public enum GoldenTable {
    * COW, non-partitioned, upserts 0:0:300, 1:100:300, 2:200:300, 3:300:300, two cleans. Its batch-3 rows carry
    * {@code ts = 1700000000000 + (int) (3 * 1000000000L) + i}: the generator overflowed 32-bit ints there.
    */
-  V6_COW_NONPARTITIONED_CLEANED("v6_cow_nonpartitioned_cleaned", 600);
+  V6_COW_NONPARTITIONED_CLEANED("v6_cow_nonpartitioned_cleaned", 600),
+  /** MOR, insert 0:0:1000, upsert 1:500:1000, delete keys 0..99: deltacommits, log files; metadata table on. */
+  V6_MOR_TRIPS("v6_mor_trips", 1400);
 
   private final String folder;
   private final int rows;

@@ -11,7 +11,7 @@ import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;
-import io.hudibeam.testing.GoldenTableFiles;
+import io.hudibeam.testing.GoldenTable;
 import io.hudibeam.testing.HudiMetaClients;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -43,13 +43,13 @@ public class TimelineTest {
   @Test
   public void loadsTheSameInstantsAsHudiFromTablesHudiWrote() throws IOException {
     FileSystem fs = FileSystem.getLocal(new Configuration());
-    for (String name :
-        List.of(GoldenTableFiles.COW_TRIPS, GoldenTableFiles.MOR_TRIPS, GoldenTableFiles.COW_NONPARTITIONED_CLEANED,
-            GoldenTableFiles.COW_COMPLEXKEY_HIVE)) {
-      String base = GoldenTableFiles.copy(name, tmp.getRoot());
+    for (GoldenTable name :
+        List.of(GoldenTable.V6_COW_TRIPS, GoldenTable.V6_MOR_TRIPS, GoldenTable.V6_COW_NONPARTITIONED_CLEANED,
+            GoldenTable.V6_COW_COMPLEXKEY_HIVE)) {
+      String base = name.copyTo(tmp.getRoot()).getAbsolutePath();
       Timeline ours = Timeline.load(fs, TablePaths.of(base));
-      assertThat(name, describe(ours), is(describe(HudiMetaClients.open(base))));
-      assertThat(name, ours.pending().isEmpty(), is(true));
+      assertThat(name.folder(), describe(ours), is(describe(HudiMetaClients.open(base))));
+      assertThat(name.folder(), ours.pending().isEmpty(), is(true));
     }
   }
 
@@ -89,7 +89,7 @@ public class TimelineTest {
   @Test
   public void refusesAnInstantTimeThatIsNotAfterTheTimeline() throws IOException {
     FileSystem fs = FileSystem.getLocal(new Configuration());
-    String base = GoldenTableFiles.copy(GoldenTableFiles.COW_TRIPS, tmp.getRoot());
+    String base = GoldenTable.V6_COW_TRIPS.copyTo(tmp.getRoot()).getAbsolutePath();
     TimelineWriter writer = new TimelineWriter(fs, TablePaths.of(base));
     HudiTableException e =
         assertThrows(
