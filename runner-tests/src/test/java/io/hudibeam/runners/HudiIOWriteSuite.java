@@ -64,7 +64,11 @@ public abstract class HudiIOWriteSuite {
   }
 
   protected void run(List<Row> rows, Schema schema, HudiIO.Write<Row> write) {
-    Pipeline p = Pipeline.create(options());
+    run(options(), rows, schema, write);
+  }
+
+  protected static void run(PipelineOptions options, List<Row> rows, Schema schema, HudiIO.Write<Row> write) {
+    Pipeline p = Pipeline.create(options);
     p.apply(Create.of(rows).withRowSchema(schema)).apply(write);
     PipelineResult.State state = p.run().waitUntilFinish();
     assertThat(state, is(PipelineResult.State.DONE));
