@@ -16,6 +16,7 @@ import io.hudibeam.timeline.TimelineWriter;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.write.AverageRecordSize;
+import io.hudibeam.write.FileIdPrefixes;
 import io.hudibeam.write.BucketType;
 import io.hudibeam.write.WorkloadProfile;
 import io.hudibeam.write.WritePlan;
@@ -25,7 +26,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -43,8 +43,9 @@ import org.slf4j.LoggerFactory;
  * Stages 4 and 5a. Profiles the workload (inserts per partition, updates per file group: Hudi's
  * WorkloadProfile), saves it into {@code <T>.inflight} as Hudi does, and makes the write plan once
  * on one worker: small files filled first, then new file groups sized to the max file size, with
- * file ids drawn here and nowhere else. The plan is a singleton side input, so every retry of a
- * later bundle routes the same way.
+ * file ids derived from the instant time. The plan is a singleton side input, so every retry of a
+ * later bundle routes the same way, and a re-run of this step (a runner restarting part of the job)
+ * makes the same plan.
  */
 public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PCollectionView<WritePlan>> {
   private static final long serialVersionUID = 1L;
@@ -158,7 +159,7 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       }
       long averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
       WritePlan plan =
-          new WritePlanner(spec.fileSizing(), UUID::randomUUID)
+          new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()))
               .plan(profile, latest, averageRecordSize, true);
       saveToInflight(fs, paths, timeline, instant, profile, plan);
       LOG.info(

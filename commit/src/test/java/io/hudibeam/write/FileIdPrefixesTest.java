@@ -1,0 +1,29 @@
+package io.hudibeam.write;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+
+import io.hudibeam.files.FileId;
+import io.hudibeam.timeline.InstantTime;
+import java.util.List;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.Test;
+
+public class FileIdPrefixesTest {
+  private static List<UUID> draw(String instant, int n) {
+    FileIdPrefixes prefixes = FileIdPrefixes.of(InstantTime.parse(instant));
+    return Stream.generate(prefixes).limit(n).collect(Collectors.toList());
+  }
+
+  @Test
+  public void planningAnInstantAgainDrawsTheSameFileIdsAndOtherInstantsOthers() {
+    List<UUID> first = draw("20261129120000000", 5);
+    assertThat(draw("20261129120000000", 5), is(first));
+    assertThat(first.stream().distinct().count(), is(5L));
+    assertThat(draw("20261129120000001", 5).get(0), is(not(first.get(0))));
+    assertThat(FileId.parse(FileId.of(first.get(0), 0).value()), is(FileId.of(first.get(0), 0)));
+  }
+}
