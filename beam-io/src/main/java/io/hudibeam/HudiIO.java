@@ -135,6 +135,12 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>A table with a metadata table (built by Hudi's writers by default) has it removed exactly
  *       as Hudi's writer does when {@code hoodie.metadata.enable=false}, so readers never trust a
  *       stale one; Hudi's writers rebuild it on their next write.
+ *   <li>Indexes: SIMPLE and GLOBAL_SIMPLE read the keys of the latest base files; BLOOM reads
+ *       only the footers' key ranges, then per candidate file its bloom filter and, when the filter
+ *       passes a key, its keys; BUCKET reads nothing: a record's file group is its bucket ({@code
+ *       hash(key) mod withBucketCount}), one file group per bucket and partition, named as Hudi's
+ *       bucket index names them, not sized. The bucket count is not stored in the table: every
+ *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
  *   <li>One writer at a time: concurrent writers to one table (this or Hudi's) are not coordinated.
  * </ul>
  */
