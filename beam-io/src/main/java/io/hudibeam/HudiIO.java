@@ -1,8 +1,10 @@
 package io.hudibeam;
 
 import com.google.auto.value.AutoValue;
+import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.keygen.KeyGeneratorType;
+import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
 import io.hudibeam.transforms.FailedRecordPolicy;
@@ -90,7 +92,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>withHiveStylePartitioning</td><td>hoodie.datasource.write.hive_style_partitioning</td><td>false</td></tr>
  * <tr><td>withUrlEncodePartitionPath</td><td>hoodie.datasource.write.partitionpath.urlencode</td><td>false</td></tr>
  * <tr><td>withOperation</td><td>hoodie.datasource.write.operation</td><td>UPSERT</td></tr>
- * <tr><td>withIndex</td><td>hoodie.index.type</td><td>SIMPLE</td></tr>
+ * <tr><td>withIndex</td><td>hoodie.index.type</td><td>SIMPLE; also GLOBAL_SIMPLE, BLOOM, BUCKET</td></tr>
+ * <tr><td>withBucketCount</td><td>hoodie.bucket.index.num.buckets</td><td>256 (BUCKET index only)</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.bucket.index.hash.field</td><td>the record key fields (BUCKET index only)</td></tr>
  * <tr><td>withMaxFileSize</td><td>hoodie.parquet.max.file.size</td><td>120 MiB</td></tr>
  * <tr><td>withSmallFileLimit</td><td>hoodie.parquet.small.file.limit</td><td>100 MiB</td></tr>
  * <tr><td>withParquetCodec</td><td>hoodie.parquet.compression.codec</td><td>gzip</td></tr>
@@ -131,6 +135,12 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *   <li>A table with a metadata table (built by Hudi's writers by default) has it removed exactly
  *       as Hudi's writer does when {@code hoodie.metadata.enable=false}, so readers never trust a
  *       stale one; Hudi's writers rebuild it on their next write.
+ *   <li>Indexes: SIMPLE and GLOBAL_SIMPLE read the keys of the latest base files; BLOOM reads
+ *       only the footers' key ranges, then per candidate file its bloom filter and, when the filter
+ *       passes a key, its keys; BUCKET reads nothing: a record's file group is its bucket ({@code
+ *       hash(key) mod withBucketCount}), one file group per bucket and partition, named as Hudi's
+ *       bucket index names them, not sized. The bucket count is not stored in the table: every
+ *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
  *   <li>One writer at a time: concurrent writers to one table (this or Hudi's) are not coordinated.
  * </ul>
  */
@@ -145,6 +155,7 @@ public final class HudiIO {
   static final String URL_ENCODE = KeyGeneratorConfig.URL_ENCODE_PARTITION_PATH;
   static final String OPERATION = "hoodie.datasource.write.operation";
   static final String INDEX_TYPE = "hoodie.index.type";
+  static final String BUCKET_COUNT = BucketIndex.NUM_BUCKETS;
   static final String MAX_FILE_SIZE = "hoodie.parquet.max.file.size";
   static final String SMALL_FILE_LIMIT = "hoodie.parquet.small.file.limit";
   static final String PARQUET_CODEC = "hoodie.parquet.compression.codec";
@@ -255,6 +266,17 @@ public final class HudiIO {
 
     public Write<T> withIndex(IndexType index) {
       return withProperty(INDEX_TYPE, index.name());
+    }
+
+    /**
+     * The number of buckets per partition of the BUCKET index. Hudi's tables do not record it:
+     * every writer of the table must use the same count.
+     */
+    public Write<T> withBucketCount(int buckets) {
+      if (buckets <= 0) {
+        throw new IllegalArgumentException("withBucketCount must be > 0, but was " + buckets);
+      }
+      return withProperty(BUCKET_COUNT, String.valueOf(buckets));
     }
 
     /** Target size of base files; inserts roll to a new file group beyond it. */
@@ -413,10 +435,16 @@ public final class HudiIO {
         throw new IllegalArgumentException(
             "withTableType(" + settings.tableType() + ") is not supported yet; only COPY_ON_WRITE");
       }
-      IndexType index = settings.index();
-      if (index == IndexType.BLOOM || index == IndexType.BUCKET) {
-        throw new IllegalArgumentException(
-            "withIndex(" + index + ") is not supported yet; use SIMPLE (the default) or GLOBAL_SIMPLE");
+      if (settings.index() == IndexType.BUCKET) {
+        if (settings.operation() == WriteOperation.BULK_INSERT) {
+          throw new IllegalArgumentException(
+              "withOperation(BULK_INSERT) is not supported with withIndex(BUCKET); use INSERT or UPSERT");
+        }
+        try {
+          BucketIndex.fromProperties(properties, settings.recordKeyFields());
+        } catch (HudiTableException e) {
+          throw new IllegalArgumentException("withIndex(BUCKET): " + e.getMessage(), e);
+        }
       }
       return settings;
     }

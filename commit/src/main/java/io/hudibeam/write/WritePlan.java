@@ -1,6 +1,8 @@
 package io.hudibeam.write;
 
+import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
+import io.hudibeam.index.BucketIndex;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
 import java.nio.ByteBuffer;
@@ -11,9 +13,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
 
 /**
  * Where each record of an instant goes, decided once before any file is written: updates to the
@@ -103,10 +109,22 @@ public final class WritePlan implements Serializable {
 
     private final SortedMap<FileId, Bucket> updateBuckets;
     private final List<InsertTarget> insertTargets;
+    private final BucketInserts bucketInserts;
 
     PartitionPlan(Map<FileId, Bucket> updateBuckets, List<InsertTarget> insertTargets) {
+      this(updateBuckets, insertTargets, null);
+    }
+
+    private PartitionPlan(
+        Map<FileId, Bucket> updateBuckets, List<InsertTarget> insertTargets, BucketInserts bucketInserts) {
       this.updateBuckets = Collections.unmodifiableSortedMap(new TreeMap<>(updateBuckets));
       this.insertTargets = List.copyOf(insertTargets);
+      this.bucketInserts = bucketInserts;
+    }
+
+    /** A bucket-index partition plan: inserts go to the new file group of their bucket. */
+    static PartitionPlan bucketIndex(Map<FileId, Bucket> updateBuckets, BucketInserts bucketInserts) {
+      return new PartitionPlan(updateBuckets, List.of(), bucketInserts);
     }
 
     /** Existing file groups written in this instant (updates, deletes, inserts into small files). */
@@ -120,6 +138,9 @@ public final class WritePlan implements Serializable {
     }
 
     Bucket insertBucket(String recordKey) {
+      if (bucketInserts != null) {
+        return bucketInserts.bucketOf(recordKey);
+      }
       if (insertTargets.isEmpty()) {
         throw new HudiTableException(
             "Record key '" + recordKey + "' is an insert but the plan has no insert bucket for its"
@@ -146,7 +167,9 @@ public final class WritePlan implements Serializable {
         return false;
       }
       PartitionPlan other = (PartitionPlan) o;
-      return updateBuckets.equals(other.updateBuckets) && insertTargets.equals(other.insertTargets);
+      return updateBuckets.equals(other.updateBuckets)
+          && insertTargets.equals(other.insertTargets)
+          && Objects.equals(bucketInserts, other.bucketInserts);
     }
 
     @Override
@@ -156,7 +179,62 @@ public final class WritePlan implements Serializable {
 
     @Override
     public String toString() {
-      return "{updates=" + updateBuckets.keySet() + ", inserts=" + insertTargets + "}";
+      return "{updates=" + updateBuckets.keySet() + ", inserts="
+          + (bucketInserts == null ? insertTargets : bucketInserts) + "}";
+    }
+  }
+
+  /**
+   * Insert routing of a bucket-index partition: a record's bucket is a pure function of its key,
+   * and a bucket without a file group gets a new one whose file id starts with the bucket id (the
+   * rest drawn once per partition and instant). Buckets that have a file group take their records
+   * through the index's tag, never as inserts.
+   */
+  static final class BucketInserts implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final String partitionPath;
+    private final BucketIndex index;
+    private final UUID fileIdSeed;
+    private final Set<Integer> existingBuckets;
+
+    BucketInserts(String partitionPath, BucketIndex index, UUID fileIdSeed, Set<Integer> existingBuckets) {
+      this.partitionPath = partitionPath;
+      this.index = index;
+      this.fileIdSeed = fileIdSeed;
+      this.existingBuckets = Collections.unmodifiableSet(new TreeSet<>(existingBuckets));
+    }
+
+    Bucket bucketOf(String recordKey) {
+      int bucketId = index.bucketId(recordKey);
+      if (existingBuckets.contains(bucketId)) {
+        throw new HudiTableException(
+            "Record key '" + recordKey + "' of partition '" + partitionPath + "' hashes to bucket "
+                + bucketId + ", which has a file group, but the index did not tag it there");
+      }
+      return Bucket.newFileGroup(FileGroupId.of(partitionPath, BucketIndex.newFileId(bucketId, fileIdSeed)));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (!(o instanceof BucketInserts)) {
+        return false;
+      }
+      BucketInserts other = (BucketInserts) o;
+      return partitionPath.equals(other.partitionPath)
+          && index.equals(other.index)
+          && fileIdSeed.equals(other.fileIdSeed)
+          && existingBuckets.equals(other.existingBuckets);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(partitionPath, index, fileIdSeed, existingBuckets);
+    }
+
+    @Override
+    public String toString() {
+      return index + " (new file ids *" + fileIdSeed.toString().substring(8) + "-0)";
     }
   }
 

@@ -3,9 +3,11 @@ package io.hudibeam.write;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
+import io.hudibeam.index.BucketIndex;
 import io.hudibeam.table.HudiTableException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,6 +56,52 @@ public final class WritePlanner {
               packSmallFiles));
     }
     return WritePlan.of(plans);
+  }
+
+  /**
+   * The plan of a bucket-index write (Hudi's bucket partitioner): updates go to their file group;
+   * inserts go to the new file group of their bucket. No small-file packing and no file sizing:
+   * each bucket is one file group per partition. The latest base files must have bucket file ids,
+   * at most one per bucket.
+   */
+  public WritePlan planBuckets(
+      WorkloadProfile profile, Map<String, List<BaseFile>> latestBaseFiles, BucketIndex index) {
+    Map<String, WritePlan.PartitionPlan> plans = new TreeMap<>();
+    for (Map.Entry<String, WorkloadProfile.PartitionWorkload> entry : profile.partitions().entrySet()) {
+      String partition = entry.getKey();
+      Map<Integer, BaseFile> buckets = bucketsOf(partition, latestBaseFiles.getOrDefault(partition, List.of()));
+      Map<FileId, Bucket> updateBuckets = new TreeMap<>();
+      for (FileId fileId : entry.getValue().updates().keySet()) {
+        BaseFile base = buckets.get(BucketIndex.bucketIdOf(fileId));
+        if (base == null || !base.name().fileId().equals(fileId)) {
+          throw new HudiTableException(
+              "File group " + fileId + " of partition '" + partition
+                  + "' has updates but no latest base file in the table snapshot");
+        }
+        updateBuckets.put(fileId, Bucket.existing(base));
+      }
+      plans.put(
+          partition,
+          WritePlan.PartitionPlan.bucketIndex(
+              updateBuckets,
+              new WritePlan.BucketInserts(partition, index, fileIdPrefixes.get(), buckets.keySet())));
+    }
+    return WritePlan.of(plans);
+  }
+
+  /** The file group of each bucket of a partition; fails on a non-bucket file id or a shared bucket. */
+  public static Map<Integer, BaseFile> bucketsOf(String partition, List<BaseFile> latestBaseFiles) {
+    Map<Integer, BaseFile> buckets = new HashMap<>();
+    for (BaseFile file : latestBaseFiles) {
+      BaseFile other = buckets.put(BucketIndex.bucketIdOf(file.name().fileId()), file);
+      if (other != null) {
+        throw new HudiTableException(
+            "Partition '" + partition + "' has two file groups in bucket "
+                + BucketIndex.bucketIdOf(file.name().fileId()) + ": " + other.name().fileId() + " and "
+                + file.name().fileId() + "; a bucket-index table has one file group per bucket");
+      }
+    }
+    return buckets;
   }
 
   private WritePlan.PartitionPlan planPartition(

@@ -13,6 +13,7 @@ import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
 import io.hudibeam.files.WriteToken;
+import io.hudibeam.index.BucketIndex;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.timeline.InstantTime;
 import java.util.HashMap;
@@ -104,5 +105,50 @@ public class WritePlannerTest {
         assertThrows(HudiTableException.class,
             () -> new WritePlanner(SIZING, () -> PREFIX).plan(update, Map.of(), 1024, true)).getMessage(),
         containsString("File group zzzz-0 of partition 'p' has updates but no latest base file"));
+  }
+
+  @Test
+  public void bucketPlansRouteInsertsToTheNewFileGroupOfTheirBucketWithoutPacking() {
+    BucketIndex index = BucketIndex.of(4, List.of("uuid"));
+    Map<Integer, String> keyOfBucket = new HashMap<>();
+    for (int i = 0; keyOfBucket.size() < 4; i++) {
+      keyOfBucket.putIfAbsent(index.bucketId("k" + i), "k" + i);
+    }
+    BaseFile bucket1 = baseFile("p", "00000001-0000-0000-0000-000000000000-0", 10); // a small file
+    UUID seed = UUID.fromString("bb7c3a45-387f-490d-aab2-981c3f1a8ada");
+    WorkloadProfile profile =
+        WorkloadProfile.of(
+            Map.of("p", WorkloadProfile.PartitionWorkload.of(3, Map.of(bucket1.name().fileId(), 1L))));
+    WritePlan plan =
+        new WritePlanner(SIZING, () -> seed).planBuckets(profile, Map.of("p", List.of(bucket1)), index);
+
+    assertThat(plan.partitions().get("p").insertTargets(), is(List.of()));
+    assertThat(
+        plan.route("p", keyOfBucket.get(1), Optional.of(RecordLocation.of("p", bucket1.name().fileId(), T0))),
+        is(Bucket.existing(bucket1)));
+    for (int b : new int[] {0, 2, 3}) {
+      assertThat(
+          plan.route("p", keyOfBucket.get(b), Optional.empty()),
+          is(Bucket.newFileGroup(FileGroupId.of("p", FileId.parse(
+              String.format("%08d", b) + "-387f-490d-aab2-981c3f1a8ada-0")))));
+    }
+    HudiTableException untagged =
+        assertThrows(HudiTableException.class, () -> plan.route("p", keyOfBucket.get(1), Optional.empty()));
+    assertThat(untagged.getMessage(), containsString("hashes to bucket 1, which has a file group"));
+  }
+
+  @Test
+  public void bucketPlansRefuseNonBucketAndSharedBuckets() {
+    BucketIndex index = BucketIndex.of(4, List.of("uuid"));
+    WorkloadProfile profile = inserts("p", 1);
+    HudiTableException foreign =
+        assertThrows(HudiTableException.class, () -> new WritePlanner(SIZING, () -> PREFIX)
+            .planBuckets(profile, Map.of("p", List.of(baseFile("p", "aaaa-0", 10))), index));
+    assertThat(foreign.getMessage(), containsString("File id 'aaaa-0' is not a bucket file id"));
+    HudiTableException shared =
+        assertThrows(HudiTableException.class, () -> new WritePlanner(SIZING, () -> PREFIX)
+            .planBuckets(profile, Map.of("p", List.of(
+                baseFile("p", "00000002-aaaa-0", 10), baseFile("p", "00000002-bbbb-0", 10))), index));
+    assertThat(shared.getMessage(), containsString("Partition 'p' has two file groups in bucket 2"));
   }
 }

@@ -2,6 +2,7 @@ package io.hudibeam.transforms;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CleanSettings;
+import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
@@ -116,6 +117,11 @@ public final class WriteSpec implements Serializable {
 
   public CleanSettings cleanSettings() {
     return CleanSettings.fromProperties(writeProperties);
+  }
+
+  /** The bucket index settings ({@code hoodie.bucket.index.*}), for {@link IndexType#BUCKET}. */
+  public BucketIndex bucketIndex() {
+    return BucketIndex.fromProperties(writeProperties, keyGenerator.recordKeyFields());
   }
 
   /** A new Hadoop configuration with this write's settings. */

@@ -4,6 +4,10 @@ import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileSystemView;
+import io.hudibeam.index.BucketIndex;
+import io.hudibeam.index.FileKeyLookup;
+import io.hudibeam.index.FileKeyRange;
+import io.hudibeam.index.KeyRangeFilter;
 import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Timeline;
@@ -16,23 +20,28 @@ import io.hudibeam.write.IndexType;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
+import io.hudibeam.write.WritePlanner;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.Distinct;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.Impulse;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Reshuffle;
-import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.transforms.join.CoGbkResult;
 import org.apache.beam.sdk.transforms.join.CoGroupByKey;
 import org.apache.beam.sdk.transforms.join.KeyedPCollectionTuple;
@@ -43,18 +52,26 @@ import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Stage 3. Tags each record with the file group that already holds its key, if any. SIMPLE: the
  * keys of the latest base files of the partitions the batch touches are read (one file per task,
  * after a reshuffle) and joined with the incoming keys on (record key, partition path).
  * GLOBAL_SIMPLE: every partition's files, joined on the record key alone; a record whose partition
- * changed becomes a delete at its old location plus an insert at its new one. INSERT and
- * BULK_INSERT look nothing up.
+ * changed becomes a delete at its old location plus an insert at its new one. BLOOM (Hudi's
+ * HoodieBloomIndex): only the footers' key ranges are a side input; keys become (file, key)
+ * candidates, grouped per file, checked against the file's bloom filter and confirmed against its
+ * keys, then joined as SIMPLE. BUCKET (Hudi's HoodieSimpleBucketIndex): a record is tagged to the
+ * file group of its bucket, no keys are read, also for INSERT. INSERT and BULK_INSERT with the
+ * other indexes look nothing up.
  *
  * <pre>
- * records ─┬─ partition paths ─ Distinct ─ list latest base files ─ Reshuffle ─ read keys ─┐
- *          └───────────────────────────────────────────────────── key ───── CoGroupByKey ─┴─ tag
+ * SIMPLE:  records ─┬─ partitions ─ Distinct ─ latest base files ─ Reshuffle ─ read keys ─┐
+ *                   └──────────────────────────────────────────── key ── CoGroupByKey ─┴─ tag
+ * BLOOM:   latest base files ─ read footers ─ key ranges (side input)
+ *          records ─ candidate (file, key) ─ GroupByKey(file) ─ bloom filter + keys ─ CoGroupByKey ─ tag
+ * BUCKET:  latest base files by partition (side input) ─ records ─ bucket id ─ tag
  * </pre>
  */
 public final class TagLocations extends PTransform<PCollection<TableRecord>, PCollection<TaggedRecord>> {
@@ -70,14 +87,16 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
   @Override
   public PCollection<TaggedRecord> expand(PCollection<TableRecord> records) {
     TaggedRecord.TaggedRecordCoder taggedCoder = TaggedRecord.TaggedRecordCoder.of(spec.schema());
-    if (spec.operation() == WriteOperation.INSERT || spec.operation() == WriteOperation.BULK_INSERT) {
+    boolean insertOnly =
+        spec.operation() == WriteOperation.INSERT || spec.operation() == WriteOperation.BULK_INSERT;
+    // With the bucket index an insert still goes to its bucket's file group, which may exist.
+    if (insertOnly && spec.index() != IndexType.BUCKET) {
       return records
           .apply("Tag as new", ParDo.of(new TagAsNewFn()))
           .setCoder(taggedCoder);
     }
-    if (spec.index() != IndexType.SIMPLE && spec.index() != IndexType.GLOBAL_SIMPLE) {
-      throw new UnsupportedOperationException(
-          "withIndex(" + spec.index() + ") is not implemented yet; use SIMPLE or GLOBAL_SIMPLE");
+    if (spec.index() == IndexType.BUCKET) {
+      return tagByBucket(records, taggedCoder);
     }
     boolean global = spec.index().isGlobal();
     PCollection<BaseFile> files;
@@ -88,21 +107,69 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
               .apply("List all latest base files", ParDo.of(new ListAllBaseFilesFn(spec, started)).withSideInputs(started))
               .setCoder(BaseFileCoder.of());
     } else {
-      files =
-          records
-              .apply("Partition paths", MapElements.into(TypeDescriptors.strings()).via(TableRecord::partitionPath))
-              .apply("Distinct partitions", Distinct.create())
-              .apply("List latest base files", ParDo.of(new ListBaseFilesFn(spec, started)).withSideInputs(started))
-              .setCoder(BaseFileCoder.of());
+      files = latestBaseFilesOfTouchedPartitions(records);
     }
+    PCollection<KV<String, RecordLocation>> storedKeys =
+        spec.index() == IndexType.BLOOM
+            ? bloomLookup(records, files)
+            : files
+                .apply("Spread base files", Reshuffle.viaRandomKey())
+                .apply("Read stored keys", ParDo.of(new ReadKeysFn(spec)))
+                .setCoder(KvCoder.of(StringUtf8Coder.of(), RecordLocationCoder.of()));
     return global
-        ? join(records, files, new ByRecordKey(), StringUtf8Coder.of(), taggedCoder, true)
-        : join(records, files, new ByHoodieKey(), HoodieKeyCoder.of(), taggedCoder, false);
+        ? join(records, storedKeys, new ByRecordKey(), StringUtf8Coder.of(), taggedCoder, true)
+        : join(records, storedKeys, new ByHoodieKey(), HoodieKeyCoder.of(), taggedCoder, false);
+  }
+
+  private PCollection<BaseFile> latestBaseFilesOfTouchedPartitions(PCollection<TableRecord> records) {
+    return records
+        .apply("Partition paths", MapElements.into(TypeDescriptors.strings()).via(TableRecord::partitionPath))
+        .apply("Distinct partitions", Distinct.create())
+        .apply("List latest base files", ParDo.of(new ListBaseFilesFn(spec, started)).withSideInputs(started))
+        .setCoder(BaseFileCoder.of());
+  }
+
+  /**
+   * BLOOM: the key ranges of the latest base files (footers only) are a side input; each incoming key
+   * becomes a (file, key) candidate for every file whose range may hold it; per file, the candidates
+   * are checked against its bloom filter and confirmed against its keys.
+   */
+  private PCollection<KV<String, RecordLocation>> bloomLookup(
+      PCollection<TableRecord> records, PCollection<BaseFile> files) {
+    PCollectionView<List<FileKeyRange>> ranges =
+        files
+            .apply("Spread footers", Reshuffle.viaRandomKey())
+            .apply("Read key ranges", ParDo.of(new ReadKeyRangeFn(spec)))
+            .setCoder(SerializableCoder.of(FileKeyRange.class))
+            .apply("Key ranges", View.asList());
+    return records
+        .apply("Candidate files", ParDo.of(new CandidateFilesFn(ranges)).withSideInputs(ranges))
+        .setCoder(KvCoder.of(BaseFileCoder.of(), StringUtf8Coder.of()))
+        .apply("Group candidates by file", GroupByKey.create())
+        .apply("Check bloom filters and keys", ParDo.of(new LookupKeysFn(spec)))
+        .setCoder(KvCoder.of(StringUtf8Coder.of(), RecordLocationCoder.of()));
+  }
+
+  /**
+   * BUCKET: the file group of each bucket of the touched partitions is a side input (one entry per
+   * file group); a record is tagged to its bucket's file group when it has one, as Hudi's
+   * HoodieSimpleBucketIndex.tagLocation does, whether or not the key is stored there.
+   */
+  private PCollection<TaggedRecord> tagByBucket(
+      PCollection<TableRecord> records, TaggedRecord.TaggedRecordCoder taggedCoder) {
+    PCollectionView<Map<String, Iterable<BaseFile>>> files =
+        latestBaseFilesOfTouchedPartitions(records)
+            .apply("Key by partition", ParDo.of(new KeyByPartitionFn()))
+            .setCoder(KvCoder.of(StringUtf8Coder.of(), BaseFileCoder.of()))
+            .apply("Base files by partition", View.asMultimap());
+    return records
+        .apply("Tag by bucket", ParDo.of(new TagByBucketFn(spec.bucketIndex(), files)).withSideInputs(files))
+        .setCoder(taggedCoder);
   }
 
   private <K> PCollection<TaggedRecord> join(
       PCollection<TableRecord> records,
-      PCollection<BaseFile> files,
+      PCollection<KV<String, RecordLocation>> storedKeys,
       KeyFunctions<K> keys,
       Coder<K> keyCoder,
       TaggedRecord.TaggedRecordCoder taggedCoder,
@@ -113,15 +180,12 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
         records
             .apply("Key incoming records", ParDo.of(new KeyRecordsFn<>(keys)))
             .setCoder(KvCoder.of(keyCoder, TableRecordCoder.of(spec.schema())));
-    PCollection<KV<K, RecordLocation>> storedKeys =
-        files
-            .apply("Spread base files", Reshuffle.viaRandomKey())
-            .apply("Read stored keys", ParDo.of(new ReadKeysFn(spec)))
-            .setCoder(KvCoder.of(StringUtf8Coder.of(), RecordLocationCoder.of()))
+    PCollection<KV<K, RecordLocation>> stored =
+        storedKeys
             .apply("Key stored records", ParDo.of(new KeyLocationsFn<>(keys)))
             .setCoder(KvCoder.of(keyCoder, RecordLocationCoder.of()));
     return KeyedPCollectionTuple.of(incomingTag, incoming)
-        .and(storedTag, storedKeys)
+        .and(storedTag, stored)
         .apply("Join keys", CoGroupByKey.create())
         .apply("Tag", ParDo.of(new TagFn<K>(incomingTag, storedTag, global)))
         .setCoder(taggedCoder);
@@ -259,17 +323,154 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
     @ProcessElement
     public void process(@Element BaseFile file, OutputReceiver<KV<String, RecordLocation>> out) {
-      RecordLocation location =
-          RecordLocation.of(file.partitionPath(), file.name().fileId(), file.name().instantTime());
+      RecordLocation location = locationOf(file);
       List<String> keys =
           BaseFileReader.of(
                   conf,
-                  new org.apache.hadoop.fs.Path(spec.paths().basePath(), file.relativePath()))
+                  new Path(spec.paths().basePath(), file.relativePath()))
               .readRecordKeys();
       filesRead.inc();
       keysRead.inc(keys.size());
       for (String key : keys) {
         out.output(KV.of(key, location));
+      }
+    }
+  }
+
+  static RecordLocation locationOf(BaseFile file) {
+    return RecordLocation.of(file.partitionPath(), file.name().fileId(), file.name().instantTime());
+  }
+
+  static final class ReadKeyRangeFn extends DoFn<BaseFile, FileKeyRange> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private transient Configuration conf;
+
+    ReadKeyRangeFn(WriteSpec spec) {
+      this.spec = spec;
+    }
+
+    @Setup
+    public void setup() {
+      conf = spec.hadoopConfiguration();
+    }
+
+    @ProcessElement
+    public void process(@Element BaseFile file, OutputReceiver<FileKeyRange> out) {
+      Path path = new Path(spec.paths().basePath(), file.relativePath());
+      out.output(FileKeyRange.fromFooter(file, BaseFileReader.of(conf, path).readFooter()));
+    }
+  }
+
+  static final class CandidateFilesFn extends DoFn<TableRecord, KV<BaseFile, String>> {
+    private static final long serialVersionUID = 1L;
+    private final PCollectionView<List<FileKeyRange>> ranges;
+    private final Counter candidates = Metrics.counter(TagLocations.class, "bloomIndexCandidatePairs");
+    private transient KeyRangeFilter filter;
+
+    CandidateFilesFn(PCollectionView<List<FileKeyRange>> ranges) {
+      this.ranges = ranges;
+    }
+
+    /** The records of a write are in the global window: one side input value per bundle. */
+    @StartBundle
+    public void startBundle() {
+      filter = null;
+    }
+
+    @ProcessElement
+    public void process(@Element TableRecord record, OutputReceiver<KV<BaseFile, String>> out, ProcessContext c) {
+      if (filter == null) {
+        filter = KeyRangeFilter.of(c.sideInput(ranges));
+      }
+      for (BaseFile file : filter.candidates(record.partitionPath(), record.recordKey())) {
+        candidates.inc();
+        out.output(KV.of(file, record.recordKey()));
+      }
+    }
+  }
+
+  static final class LookupKeysFn extends DoFn<KV<BaseFile, Iterable<String>>, KV<String, RecordLocation>> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final Counter filesChecked = Metrics.counter(TagLocations.class, "bloomIndexFilesChecked");
+    private final Counter bloomMatches = Metrics.counter(TagLocations.class, "bloomFilterMatches");
+    private final Counter confirmed = Metrics.counter(TagLocations.class, "bloomIndexKeysConfirmed");
+    private transient Configuration conf;
+
+    LookupKeysFn(WriteSpec spec) {
+      this.spec = spec;
+    }
+
+    @Setup
+    public void setup() {
+      conf = spec.hadoopConfiguration();
+    }
+
+    @ProcessElement
+    public void process(@Element KV<BaseFile, Iterable<String>> candidates, OutputReceiver<KV<String, RecordLocation>> out) {
+      BaseFile file = candidates.getKey();
+      List<String> keys = new ArrayList<>();
+      candidates.getValue().forEach(keys::add);
+      Path path = new Path(spec.paths().basePath(), file.relativePath());
+      FileKeyLookup.Result result = FileKeyLookup.of(BaseFileReader.of(conf, path)).lookup(keys);
+      filesChecked.inc();
+      bloomMatches.inc(result.bloomFilterMatches());
+      confirmed.inc(result.confirmedKeys().size());
+      RecordLocation location = locationOf(file);
+      for (String key : result.confirmedKeys()) {
+        out.output(KV.of(key, location));
+      }
+    }
+  }
+
+  static final class KeyByPartitionFn extends DoFn<BaseFile, KV<String, BaseFile>> {
+    private static final long serialVersionUID = 1L;
+
+    @ProcessElement
+    public void process(@Element BaseFile file, OutputReceiver<KV<String, BaseFile>> out) {
+      out.output(KV.of(file.partitionPath(), file));
+    }
+  }
+
+  static final class TagByBucketFn extends DoFn<TableRecord, TaggedRecord> {
+    private static final long serialVersionUID = 1L;
+    private final BucketIndex index;
+    private final PCollectionView<Map<String, Iterable<BaseFile>>> files;
+    private final Counter updates = Metrics.counter(TagLocations.class, "recordsInExistingBuckets");
+    private final Counter inserts = Metrics.counter(TagLocations.class, "recordsInNewBuckets");
+    private transient Map<String, Map<Integer, BaseFile>> bucketsByPartition;
+
+    TagByBucketFn(BucketIndex index, PCollectionView<Map<String, Iterable<BaseFile>>> files) {
+      this.index = index;
+      this.files = files;
+    }
+
+    /** The records of a write are in the global window: one side input value per bundle. */
+    @StartBundle
+    public void startBundle() {
+      bucketsByPartition = new HashMap<>();
+    }
+
+    @ProcessElement
+    public void process(@Element TableRecord record, OutputReceiver<TaggedRecord> out, ProcessContext c) {
+      Map<String, Iterable<BaseFile>> current = c.sideInput(files);
+      Map<Integer, BaseFile> buckets =
+          bucketsByPartition.computeIfAbsent(record.partitionPath(), partition -> {
+            List<BaseFile> latest = new ArrayList<>();
+            Iterable<BaseFile> listed = current.get(partition);
+            if (listed != null) {
+              listed.forEach(latest::add);
+            }
+            return WritePlanner.bucketsOf(partition, latest);
+          });
+      BaseFile file = buckets.get(index.bucketId(record.recordKey()));
+      if (file == null) {
+        inserts.inc();
+        out.output(TaggedRecord.of(record, Optional.empty()));
+      } else {
+        updates.inc();
+        out.output(TaggedRecord.of(record, Optional.of(locationOf(file))));
       }
     }
   }

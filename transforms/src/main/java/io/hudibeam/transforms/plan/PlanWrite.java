@@ -18,6 +18,7 @@ import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.write.AverageRecordSize;
 import io.hudibeam.write.FileIdPrefixes;
 import io.hudibeam.write.BucketType;
+import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WorkloadProfile;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WritePlanner;
@@ -43,9 +44,10 @@ import org.slf4j.LoggerFactory;
  * Stages 4 and 5a. Profiles the workload (inserts per partition, updates per file group: Hudi's
  * WorkloadProfile), saves it into {@code <T>.inflight} as Hudi does, and makes the write plan once
  * on one worker: small files filled first, then new file groups sized to the max file size, with
- * file ids derived from the instant time. The plan is a singleton side input, so every retry of a
- * later bundle routes the same way, and a re-run of this step (a runner restarting part of the job)
- * makes the same plan.
+ * file ids derived from the instant time; with the BUCKET index, updates to their bucket's file
+ * group and inserts to a new file group per bucket. The plan is a singleton side input, so every
+ * retry of a later bundle routes the same way, and a re-run of this step (a runner restarting part
+ * of the job) makes the same plan.
  */
 public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PCollectionView<WritePlan>> {
   private static final long serialVersionUID = 1L;
@@ -157,10 +159,15 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       for (String partition : partitions) {
         latest.put(partition, view.latestBaseFiles(partition));
       }
-      long averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
-      WritePlan plan =
-          new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()))
-              .plan(profile, latest, averageRecordSize, true);
+      WritePlanner planner = new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()));
+      long averageRecordSize = 0;
+      WritePlan plan;
+      if (spec.index() == IndexType.BUCKET) {
+        plan = planner.planBuckets(profile, latest, spec.bucketIndex());
+      } else {
+        averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
+        plan = planner.plan(profile, latest, averageRecordSize, true);
+      }
       saveToInflight(fs, paths, timeline, instant, profile, plan);
       LOG.info(
           "Table {}: instant {} plans {} inserts and {} updates into {} file groups (average record"
