@@ -15,7 +15,8 @@ import java.util.TreeSet;
  * HoodieKeyLookupHandle}): the candidate keys are checked against the bloom filter of the file's
  * footer, and those it might contain are confirmed against the keys the file really holds, so a
  * false positive of the filter never tags a record. A file without a bloom filter in its footer
- * passes every candidate to the confirmation (Hudi fails on such a file).
+ * passes every candidate to the confirmation (Hudi's writers always write one; Hudi's lookup
+ * expects it).
  */
 public final class FileKeyLookup {
   private final BaseFileReader reader;
