@@ -1,0 +1,200 @@
+package io.hudibeam;
+
+import static io.hudibeam.SafetyChecks.committedFiles;
+import static io.hudibeam.SafetyChecks.dataFilesOnDisk;
+import static io.hudibeam.SafetyChecks.run;
+import static io.hudibeam.SafetyChecks.trips;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TableConfigStore;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.TimelineWriter;
+import io.hudibeam.transforms.FailedRecordPolicy;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.WriteStatCoder;
+import io.hudibeam.transforms.commit.CommitInstant;
+import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.transforms.schema.HudiAvroSchemas;
+import io.hudibeam.write.WriteOperation;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.beam.sdk.values.Row;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hudi.avro.model.HoodieRollbackMetadata;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Fault tolerance of {@link HudiIO#write()}, read back with Hudi's own reader: a file group written
+ * twice (a retried bundle) is committed once with no orphan left; the commit step run again does
+ * nothing; a pipeline that dies after writing files leaves the previous snapshot intact and the
+ * next write rolls its instant back.
+ */
+public class HudiIOFailureTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void retriedWritesCommitOnceAndFailedWritesAreRolledBack() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    File lost = tmp.newFolder("lost-attempts");
+    HudiTableReader reader = HudiTableReader.of(base);
+
+    // c1: 400 trips, 8 file groups.
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+
+    // c2: every file group written twice, the first attempt's stat lost. Updates 200..399 go
+    // through merge handles; with no small files, inserts 400..599 through create handles.
+    HudiIO.Write<Row> upsert = trips(base, WriteOperation.UPSERT).withSmallFileLimit(0);
+    StagedWrite.run(upsert, TripsRows.batch(1, 200, 400), lost, StagedWrite.Tail.COMMIT);
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(2));
+    String c2 = commits.get(1);
+    TreeSet<String> lostFiles =
+        Arrays.stream(lost.list()).map(f -> f.replace('+', '/')).collect(Collectors.toCollection(TreeSet::new));
+    assertThat(lostFiles, hasSize(16));
+    TreeSet<String> onDisk = dataFilesOnDisk(base);
+    for (String file : lostFiles) {
+      assertThat(file + " of a lost attempt was deleted by the commit", onDisk.contains(file), is(false));
+    }
+    assertThat(onDisk, is(committedFiles(reader)));
+    assertThat(onDisk, hasSize(8 + 16));
+    assertThat(Files.exists(Paths.get(base, ".hoodie", ".temp", c2)), is(false));
+    Map<String, GenericRecord> afterC2 = reader.snapshotByRecordKey();
+    assertRows(afterC2, 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, c2);
+
+    // The commit step again, for the same instant: nothing happens.
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    TablePaths paths = TablePaths.of(base);
+    Instant completed = Instant.completed(InstantTime.parse(c2), Action.COMMIT);
+    byte[] commitFile = new TimelineWriter(fs, paths).read(completed);
+    CommitMetadata metadata = CommitMetadataJson.fromJson(commitFile);
+    assertThat(
+        new InstantCommitter(fs, paths).commit(InstantTime.parse(c2), Action.COMMIT, metadata),
+        is(CommitOutcome.ALREADY_COMMITTED));
+    rerunCommitStep(upsert, new StartedInstant(InstantTime.parse(c2), Action.COMMIT, new TableConfigStore(fs, paths).load()),
+        metadata.writeStats());
+    assertThat(new TimelineWriter(fs, paths).read(completed), is(commitFile));
+    assertThat(reader.completedInstantTimes(), is(List.of(c1, c2)));
+    assertThat(dataFilesOnDisk(base), is(onDisk));
+    assertRows(reader.snapshotByRecordKey(), 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, c2);
+
+    // c3 dies after its write stage: the snapshot is c2's, c3 is pending with its files on disk.
+    assertThrows(
+        RuntimeException.class,
+        () -> StagedWrite.run(trips(base, WriteOperation.UPSERT), TripsRows.batch(2, 0, 700), null,
+            StagedWrite.Tail.FAIL_AFTER_WRITES));
+    HoodieTableMetaClient meta = reader.metaClient();
+    List<HoodieInstant> pending = meta.getActiveTimeline().filterInflightsAndRequested().getInstants();
+    assertThat(pending.toString(), pending, hasSize(1));
+    String c3 = pending.get(0).getTimestamp();
+    assertThat(pending.get(0).getAction(), is(HoodieTimeline.COMMIT_ACTION));
+    assertThat(c3.compareTo(c2), greaterThan(0));
+    TreeSet<String> failedFiles = filesOf(dataFilesOnDisk(base), c3);
+    assertThat(failedFiles, is(not(empty())));
+    assertThat(reader.completedInstantTimes(), is(List.of(c1, c2)));
+    assertRows(reader.snapshotByRecordKey(), 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, c2);
+
+    // c4, a plain HudiIO write, rolls c3 back first, then commits.
+    run(TripsRows.batch(3, 500, 200), trips(base, WriteOperation.UPSERT));
+    meta = reader.metaClient();
+    assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
+    List<HoodieInstant> rollbacks = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
+    assertThat(rollbacks, hasSize(1));
+    HoodieRollbackMetadata rollback =
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
+    assertThat(rollback.getCommitsRollback(), is(List.of(c3)));
+    assertThat(rollback.getTotalFilesDeleted(), is(failedFiles.size()));
+    commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(3));
+    String c4 = commits.get(2);
+    assertThat(commits, is(List.of(c1, c2, c4)));
+    TreeSet<String> finalFiles = dataFilesOnDisk(base);
+    assertThat(filesOf(finalFiles, c3), is(empty()));
+    assertThat(finalFiles, is(committedFiles(reader)));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertRows(rows, 700, new long[][] {{0, 200, 0}, {200, 500, 1}, {500, 700, 3}}, c1, c2, c4);
+  }
+
+  /** Runs CommitInstant alone on the stats of an instant already committed. */
+  private static void rerunCommitStep(HudiIO.Write<Row> write, StartedInstant instant, List<WriteStat> stats) {
+    WriteSpec spec =
+        HudiIO.WriteSettings.of(write.getBasePath(), write.getHoodieProperties())
+            .toSpec(HudiAvroSchemas.fromBeamSchema(TripsRows.SCHEMA, "trips"), Map.of(), FailedRecordPolicy.FAIL);
+    Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
+    PCollectionView<StartedInstant> started =
+        p.apply("Started", Create.of(instant).withCoder(SerializableCoder.of(StartedInstant.class)))
+            .apply(View.asSingleton());
+    PCollection<CommittedInstant> committed =
+        p.apply("Stats", Create.of(stats).withCoder(WriteStatCoder.of())).apply(new CommitInstant(spec, started));
+    String expectedTime = instant.instantTime().value();
+    PAssert.thatSingleton(committed)
+        .satisfies(
+            c -> {
+              assertThat(c.instantTime(), is(expectedTime));
+              assertThat(c.outcome(), is(CommitOutcome.ALREADY_COMMITTED));
+              return null;
+            });
+    p.run().waitUntilFinish();
+  }
+
+  private static TreeSet<String> filesOf(TreeSet<String> files, String instant) {
+    return files.stream().filter(f -> f.endsWith("_" + instant + ".parquet")).collect(Collectors.toCollection(TreeSet::new));
+  }
+
+  /**
+   * Exactly {@code size} rows; for each range {@code {from, to, batch}} the rows of trips batch
+   * {@code batch} with the commit time of the same position in {@code commitTimes}.
+   */
+  private static void assertRows(Map<String, GenericRecord> rows, int size, long[][] ranges, String... commitTimes) {
+    assertThat(rows.size(), is(size));
+    for (int r = 0; r < ranges.length; r++) {
+      for (long i = ranges[r][0]; i < ranges[r][1]; i++) {
+        GenericRecord row = rows.get(TripsData.key(i));
+        assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(ranges[r][2], i))));
+        assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(commitTimes[r]));
+        assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
+      }
+    }
+  }
+}

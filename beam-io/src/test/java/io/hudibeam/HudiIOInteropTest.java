@@ -1,0 +1,98 @@
+package io.hudibeam;
+
+import static io.hudibeam.SafetyChecks.committedFiles;
+import static io.hudibeam.SafetyChecks.dataFilesOnDisk;
+import static io.hudibeam.SafetyChecks.run;
+import static io.hudibeam.SafetyChecks.trips;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.testing.HudiReference;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.write.WriteOperation;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * {@link HudiIO#write()} and Hudi 0.15's Java client taking turns on one table, every state read
+ * with Hudi's own reader.
+ */
+public class HudiIOInteropTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void hudiJavaClientUpsertsIntoOurTableAndWeUpsertAfterIt() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 200), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+    // Our hoodie.properties names Spark's key generator, as Hudi's Spark writer does; Hudi's Java
+    // client (which uses the Avro variant) accepts the table as it is.
+    assertThat(reader.tableConfig().getKeyGeneratorClassName(), is("org.apache.hudi.keygen.SimpleKeyGenerator"));
+
+    // Hudi: updates 100..199 in our file groups, inserts 200..299.
+    String c2 = HudiReference.trips(base).open().upsert(TripsData.batch(1, 100, 200));
+    // We: update 250..299 (written by Hudi), insert 300..349.
+    run(TripsRows.batch(2, 250, 100), trips(base, WriteOperation.UPSERT));
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(3));
+    assertThat(commits.subList(0, 2), is(List.of(c1, c2)));
+    String c3 = commits.get(2);
+
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertRows(rows, 350, new long[][] {{0, 100, 0}, {100, 250, 1}, {250, 350, 2}}, c1, c2, c3);
+    assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
+  }
+
+  @Test
+  public void weRemoveTheMetadataTableOfAHudiTableAndHudiRebuildsIt() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    HudiReference hudi = HudiReference.trips(base).metadataTable(true).create();
+    String c1 = hudi.insert(TripsData.batch(0, 0, 200));
+    assertThat(reader.tableConfig().getMetadataPartitions(), hasItem("files"));
+    assertThat(Files.isDirectory(Paths.get(base, ".hoodie", "metadata")), is(true));
+
+    // Our upsert drops the metadata table, as Hudi's writer does with hoodie.metadata.enable=false.
+    run(TripsRows.batch(1, 100, 200), trips(base, WriteOperation.UPSERT));
+    assertThat(reader.tableConfig().getMetadataPartitions(), is(empty()));
+    assertThat(reader.tableConfig().getProps().getProperty("hoodie.table.metadata.partitions", ""), is(""));
+    assertThat(Files.exists(Paths.get(base, ".hoodie", "metadata")), is(false));
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(2));
+    String c2 = commits.get(1);
+    assertRows(reader.snapshotByRecordKey(), 300, new long[][] {{0, 100, 0}, {100, 300, 1}}, c1, c2);
+
+    // Hudi writes again (metadata table on): it rebuilds the metadata table.
+    String c3 = hudi.upsert(TripsData.batch(2, 250, 100));
+    assertThat(reader.completedInstantTimes(), is(List.of(c1, c2, c3)));
+    assertThat(reader.tableConfig().getMetadataPartitions(), hasItem("files"));
+    assertThat(Files.isDirectory(Paths.get(base, ".hoodie", "metadata")), is(true));
+    assertRows(
+        reader.snapshotByRecordKey(), 350, new long[][] {{0, 100, 0}, {100, 250, 1}, {250, 350, 2}}, c1, c2, c3);
+    assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
+  }
+
+  static void assertRows(Map<String, GenericRecord> rows, int size, long[][] ranges, String... commitTimes) {
+    assertThat(rows.size(), is(size));
+    for (int r = 0; r < ranges.length; r++) {
+      for (long i = ranges[r][0]; i < ranges[r][1]; i++) {
+        GenericRecord row = rows.get(TripsData.key(i));
+        assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(ranges[r][2], i))));
+        assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(commitTimes[r]));
+        assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
+      }
+    }
+  }
+}
