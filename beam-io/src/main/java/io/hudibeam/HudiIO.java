@@ -129,6 +129,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       routes every record as the first attempt did.
  *   <li>The commit step is {@code @RequiresStableInput} and idempotent: an instant already
  *       completed on the timeline is not committed again.
+ *   <li>Inserts and bulk inserts look no keys up and keep duplicates, as Hudi's insert does (with
+ *       its default {@code hoodie.merge.allow.duplicate.on.inserts=true}): a key already stored, or
+ *       repeated within the batch, is written again, also when the insert fills a small file.
  *   <li>Upserts keep the stored record when the incoming ordering value is smaller. Within one
  *       batch, the record with the larger ordering value wins; Beam gives no order between
  *       records, so equal ordering values are decided by a total order on the records.

@@ -28,7 +28,11 @@ public final class TripsRows {
   private TripsRows() {}
 
   public static Row row(long b, long i) {
-    GenericRecord r = TripsData.record(b, i);
+    return of(TripsData.record(b, i));
+  }
+
+  /** A trips record (of {@link TripsData#SCHEMA}) as a Row of {@link #SCHEMA}. */
+  public static Row of(GenericRecord r) {
     Row.Builder row = Row.withSchema(SCHEMA);
     for (Schema.Field field : SCHEMA.getFields()) {
       Object value = r.get(field.getName());

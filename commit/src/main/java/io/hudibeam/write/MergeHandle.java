@@ -12,8 +12,10 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -24,8 +26,9 @@ import org.apache.hadoop.fs.Path;
  * record of the current base file is carried over unchanged (keeping its {@code
  * _hoodie_commit_time} and {@code _hoodie_commit_seqno}) unless an incoming record replaces it or
  * deletes it; an incoming upsert whose ordering value is smaller than the stored one loses; upserts
- * of keys not in the file are inserted (inserts routed to a small file). Marker first, then the
- * file.
+ * of keys not in the file are inserted (inserts routed to a small file). A key stored more than
+ * once (left by inserts, which allow duplicates) has the incoming record applied to every copy, as
+ * in Hudi's {@code HoodieMergeHandle}. Marker first, then the file.
  */
 public final class MergeHandle {
   private final WriteContext context;
@@ -51,6 +54,7 @@ public final class MergeHandle {
         BaseFileWriter.create(
             context.conf(), path, context.schema(), context.taskPartitionId(), context.parquet());
     Counts counts = new Counts();
+    Set<String> matched = new HashSet<>();
     long startNanos = System.nanoTime();
     try {
       Path currentPath = new Path(context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
@@ -59,7 +63,10 @@ public final class MergeHandle {
           .forEachRecord(
               stored -> {
                 String key = String.valueOf(stored.get(MetaFields.RECORD_KEY.position()));
-                TableRecord update = incoming.remove(key);
+                TableRecord update = incoming.get(key);
+                if (update != null) {
+                  matched.add(key);
+                }
                 GenericRecord storedRecord = rewriter.toWriteSchema(stored);
                 if (update == null) {
                   writer.write(storedRecord);
@@ -74,7 +81,7 @@ public final class MergeHandle {
                 }
               });
       for (TableRecord insert : incoming.values()) {
-        if (!insert.isDelete()) {
+        if (!insert.isDelete() && !matched.contains(insert.recordKey())) {
           writer.write(
               context.instant().value(),
               insert.recordKey(),
@@ -110,7 +117,7 @@ public final class MergeHandle {
   }
 
   /** Carries stored records into the write schema when the table's schema has changed. */
-  private static final class RecordRewriter {
+  static final class RecordRewriter {
     private final Schema target;
 
     RecordRewriter(Schema target) {

@@ -59,4 +59,14 @@ public final class TableRecordCoder extends CustomCoder<TableRecord> {
   public void verifyDeterministic() throws NonDeterministicException {
     data.verifyDeterministic();
   }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof TableRecordCoder && data.equals(((TableRecordCoder) o).data);
+  }
+
+  @Override
+  public int hashCode() {
+    return data.hashCode();
+  }
 }

@@ -24,9 +24,11 @@ import io.hudibeam.write.WritePlanner;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
@@ -491,8 +493,10 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
     @ProcessElement
     public void process(@Element KV<K, CoGbkResult> joined, OutputReceiver<TaggedRecord> out) {
-      List<RecordLocation> locations = new ArrayList<>();
-      joined.getValue().getAll(storedTag).forEach(locations::add);
+      // A key stored twice (inserts allow duplicates) is found once per file group holding it.
+      Set<RecordLocation> distinct = new HashSet<>();
+      joined.getValue().getAll(storedTag).forEach(distinct::add);
+      List<RecordLocation> locations = new ArrayList<>(distinct);
       locations.sort(Comparator.comparing(RecordLocation::toString));
       for (TableRecord record : joined.getValue().getAll(incomingTag)) {
         if (locations.isEmpty()) {
@@ -507,8 +511,15 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
           }
           continue;
         }
+        if (!global) {
+          // Every file group holding the key is updated, as Hudi's simple index tags each match.
+          for (RecordLocation location : locations) {
+            out.output(TaggedRecord.of(record, Optional.of(location)));
+          }
+          continue;
+        }
         RecordLocation location = locations.get(0);
-        if (global && !location.partitionPath().equals(record.partitionPath())) {
+        if (!location.partitionPath().equals(record.partitionPath())) {
           out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), null), Optional.of(location)));
           out.output(TaggedRecord.of(record, Optional.empty()));
         } else {

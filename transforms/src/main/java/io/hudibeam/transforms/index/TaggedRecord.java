@@ -84,5 +84,15 @@ public final class TaggedRecord {
     public List<? extends Coder<?>> getCoderArguments() {
       return List.of(recordCoder);
     }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof TaggedRecordCoder && recordCoder.equals(((TaggedRecordCoder) o).recordCoder);
+    }
+
+    @Override
+    public int hashCode() {
+      return recordCoder.hashCode();
+    }
   }
 }

@@ -5,10 +5,12 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.write.Bucket;
+import io.hudibeam.write.ConcatHandle;
 import io.hudibeam.write.CreateHandle;
 import io.hudibeam.write.MergeHandle;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteContext;
+import io.hudibeam.write.WriteOperation;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -23,8 +25,9 @@ import org.apache.hadoop.fs.FileSystem;
 
 /**
  * Stage 6. One writer per file group per instant: a GroupByKey on the bucket, then a create handle
- * for a new file group or a merge handle for an existing one. Each writes its marker first, then
- * its base file, and reports a write stat.
+ * for a new file group, a merge handle for an existing one, or for inserts a concat handle (stored
+ * records kept, incoming ones appended, duplicates allowed as in Hudi's insert). Each writes its
+ * marker first, then its base file, and reports a write stat.
  */
 public final class WriteFileGroups
     extends PTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> {
@@ -83,10 +86,14 @@ public final class WriteFileGroups
               .writeToken(WriteTokens.newToken())
               .build();
       Bucket bucket = group.getKey();
-      WriteStat stat =
-          bucket.baseFile().isPresent()
-              ? new MergeHandle(context).write(bucket.baseFile().get(), group.getValue())
-              : new CreateHandle(context).write(bucket.fileGroupId(), group.getValue());
+      WriteStat stat;
+      if (bucket.baseFile().isEmpty()) {
+        stat = new CreateHandle(context).write(bucket.fileGroupId(), group.getValue());
+      } else if (spec.operation() == WriteOperation.INSERT) {
+        stat = new ConcatHandle(context).write(bucket.baseFile().get(), group.getValue());
+      } else {
+        stat = new MergeHandle(context).write(bucket.baseFile().get(), group.getValue());
+      }
       files.inc();
       records.inc(stat.numWrites());
       bytes.inc(stat.totalWriteBytes());

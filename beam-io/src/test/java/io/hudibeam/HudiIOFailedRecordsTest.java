@@ -1,0 +1,134 @@
+package io.hudibeam;
+
+import static io.hudibeam.HudiIOTesting.committed;
+import static io.hudibeam.HudiIOTesting.content;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.transforms.records.FailedRecord;
+import io.hudibeam.transforms.schema.HudiAvroSchemas;
+import io.hudibeam.transforms.schema.RowToGenericRecord;
+import io.hudibeam.write.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.Schema.FieldType;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.Row;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Records without a key fail the pipeline (the table keeps its snapshot, the next write rolls the
+ * pending instant back) or, with withFailedRecordsOutput(), go to the failed-records output while
+ * the others are committed; a write that contradicts the table's record key is refused.
+ */
+public class HudiIOFailedRecordsTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** The trips schema with a nullable record key, so a row can lack its key. */
+  private static final Schema SCHEMA = nullableKeySchema();
+
+  private static Schema nullableKeySchema() {
+    Schema.Builder b = Schema.builder().addNullableField("uuid", FieldType.STRING);
+    TripsRows.SCHEMA.getFields().stream().skip(1).forEach(b::addField);
+    return b.build();
+  }
+
+  private static Row row(long b, long i) {
+    return Row.withSchema(SCHEMA).addValues(TripsRows.row(b, i).getValues()).build();
+  }
+
+  private static Row keyless() {
+    List<Object> values = new ArrayList<>(TripsRows.row(0, 99).getValues());
+    values.set(0, null);
+    return Row.withSchema(SCHEMA).addValues(values).build();
+  }
+
+  private static HudiIO.Write<Row> trips(String base) {
+    return HudiIO.write()
+        .withBasePath(base)
+        .withTableName("trips")
+        .withRecordKeyFields("uuid")
+        .withPartitionFields("city")
+        .withOrderingField("ts")
+        .withOperation(WriteOperation.UPSERT);
+  }
+
+  private static List<HoodieInstant> pending(HudiTableReader reader) {
+    return reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();
+  }
+
+  @Test
+  public void keylessRecordsFailTheWriteOrGoToTheFailedRecordsOutput() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    Pipeline p1 = HudiIOTesting.pipeline(2);
+    p1.apply(Create.of(row(0, 0), row(0, 1), row(0, 2), row(0, 3)).withRowSchema(SCHEMA)).apply(trips(base));
+    p1.run().waitUntilFinish();
+    List<String> snapshot = content(reader);
+    List<String> instants = reader.completedInstantTimes();
+    assertThat(snapshot.size(), is(4));
+
+    // By default the keyless record fails the pipeline, naming the field; nothing is committed.
+    Pipeline p2 = HudiIOTesting.pipeline(2);
+    p2.apply(Create.of(row(0, 4), keyless(), row(0, 5)).withRowSchema(SCHEMA)).apply(trips(base));
+    Pipeline.PipelineExecutionException failure =
+        assertThrows(Pipeline.PipelineExecutionException.class, () -> p2.run().waitUntilFinish());
+    String message = failure.getCause().getMessage();
+    assertThat(message, containsString("Record cannot be written to " + base
+        + ": record key field 'uuid' is null, but a record key must be non-empty; record: {\"uuid\": null,"));
+    assertThat(message, containsString("; nothing was committed."));
+    assertThat(message, containsString("Use withFailedRecordsOutput()"));
+    assertThat(content(reader), is(snapshot));
+    assertThat(reader.completedInstantTimes(), is(instants));
+    List<HoodieInstant> left = pending(reader);
+
+    // With the failed-records output, the keyless record is reported and the others committed;
+    // the instant the failed run left pending (if it got that far) is rolled back first.
+    org.apache.avro.Schema avro = HudiAvroSchemas.fromBeamSchema(SCHEMA, "trips");
+    String keylessJson = RowToGenericRecord.of(SCHEMA, avro).apply(keyless()).toString();
+    Pipeline p3 = HudiIOTesting.pipeline(2);
+    HudiWriteResult result =
+        p3.apply(Create.of(row(0, 4), keyless(), row(0, 5)).withRowSchema(SCHEMA))
+            .apply(trips(base).withFailedRecordsOutput());
+    PAssert.that(result.getFailedRecords())
+        .containsInAnyOrder(FailedRecord.of(keylessJson,
+            "record key field 'uuid' is null, but a record key must be non-empty; record: " + keylessJson));
+    PAssert.that(result.getCommittedInstants()).satisfies(committed("UPSERT", 2, 0, 0, 2));
+    p3.run().waitUntilFinish();
+    List<String> expected = new ArrayList<>(snapshot);
+    for (long i : new long[] {4, 5}) {
+      expected.add(TripsData.key(i) + "|" + TripsData.city(i) + "|" + TripsData.values(TripsData.record(0, i)));
+    }
+    expected.sort(null);
+    assertThat(content(reader), is(expected));
+    assertThat(reader.completedInstantTimes().size(), is(2));
+    assertThat(pending(reader), is(List.of()));
+    List<HoodieInstant> rollbacks = reader.completedInstants().stream()
+        .filter(i -> i.getAction().equals(HoodieTimeline.ROLLBACK_ACTION))
+        .collect(Collectors.toList());
+    assertThat(left.toString(), rollbacks.size(), is(left.isEmpty() ? 0 : 1));
+
+    // A write whose record key contradicts hoodie.properties is refused; the table is unchanged.
+    List<String> before = content(reader);
+    Pipeline p4 = HudiIOTesting.pipeline(2);
+    p4.apply(Create.of(row(1, 0)).withRowSchema(SCHEMA)).apply(trips(base).withRecordKeyFields("uuid", "rider"));
+    failure = assertThrows(Pipeline.PipelineExecutionException.class, () -> p4.run().waitUntilFinish());
+    assertThat(failure.getCause().getMessage(), is("Table at " + reader.metaClient().getBasePathV2().toString()
+        + " has hoodie.table.recordkey.fields='uuid' but the write requested"
+        + " hoodie.table.recordkey.fields='uuid,rider'; write with the table's setting or to another table"));
+    assertThat(content(reader), is(before));
+  }
+}

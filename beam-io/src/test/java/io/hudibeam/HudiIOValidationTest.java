@@ -1,0 +1,121 @@
+package io.hudibeam;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.table.TableType;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.write.IndexType;
+import io.hudibeam.write.WriteOperation;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.display.DisplayData;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
+import org.junit.Test;
+
+/** What HudiIO.write() refuses while the pipeline is built, with the messages users see. */
+public class HudiIOValidationTest {
+  private static final String BASE = "/tmp/never-written";
+
+  private static PCollection<Row> trips() {
+    Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
+    return p.apply(Create.of(TripsRows.row(0, 0)).withRowSchema(TripsRows.SCHEMA));
+  }
+
+  private static HudiIO.Write<Row> valid() {
+    return HudiIO.write()
+        .withBasePath(BASE)
+        .withTableName("trips")
+        .withRecordKeyFields("uuid")
+        .withPartitionFields("city")
+        .withOrderingField("ts");
+  }
+
+  private static String refusal(HudiIO.Write<Row> write) {
+    return assertThrows(IllegalArgumentException.class, () -> trips().apply(write)).getMessage();
+  }
+
+  @Test
+  public void requiredSettingsAreNamed() {
+    assertThat(
+        refusal(HudiIO.write().withTableName("trips").withRecordKeyFields("uuid")),
+        is("withBasePath() is required"));
+    assertThat(
+        refusal(HudiIO.write().withBasePath(BASE).withRecordKeyFields("uuid")),
+        is("withTableName() (hoodie.table.name) is required"));
+    assertThat(
+        refusal(HudiIO.write().withBasePath(BASE).withTableName("trips")),
+        is("withRecordKeyFields() (hoodie.datasource.write.recordkey.field) is required"));
+    assertThat(
+        assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withRecordKeyFields()).getMessage(),
+        is("withRecordKeyFields needs at least one non-empty field name, but got []"));
+    assertThat(
+        assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withBasePath("")).getMessage(),
+        is("withBasePath must not be null or empty"));
+    assertThat(
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> HudiIO.write().withHoodieProperties(Map.of("fs.s3a.endpoint", "x"))).getMessage(),
+        is("withHoodieProperties takes Hudi's hoodie.* keys, but got 'fs.s3a.endpoint'; pass Hadoop"
+            + " settings to withHadoopConfiguration"));
+  }
+
+  @Test
+  public void fieldsMustBeInTheSchema() {
+    String fields = "[uuid, ts, rider, driver, fare, begin_lat, begin_lon, end_lat, end_lon, city]";
+    assertThat(
+        refusal(valid().withRecordKeyFields("id")),
+        is("hoodie.datasource.write.recordkey.field names field 'id', which is not in the input"
+            + " schema; its fields are " + fields));
+    assertThat(
+        refusal(valid().withPartitionFields("region")),
+        is("hoodie.datasource.write.partitionpath.field names field 'region', which is not in the"
+            + " input schema; its fields are " + fields));
+    assertThat(
+        refusal(valid().withOrderingField("updated_at")),
+        is("hoodie.datasource.write.precombine.field names field 'updated_at', which is not in the"
+            + " input schema; its fields are " + fields));
+    assertThat(
+        refusal(valid().withRecordKeyFields("rider.name")),
+        is("hoodie.datasource.write.recordkey.field names field 'rider.name', which is not in the"
+            + " input schema; its fields are " + fields));
+  }
+
+  @Test
+  public void unsupportedTableTypeAndIndexesAreRefused() {
+    assertThat(
+        refusal(valid().withTableType(TableType.MERGE_ON_READ)),
+        is("withTableType(MERGE_ON_READ) is not supported yet; only COPY_ON_WRITE"));
+    assertThat(
+        refusal(valid().withIndex(IndexType.BLOOM)),
+        is("withIndex(BLOOM) is not supported yet; use SIMPLE (the default) or GLOBAL_SIMPLE"));
+    assertThat(
+        refusal(valid().withIndex(IndexType.BUCKET)),
+        is("withIndex(BUCKET) is not supported yet; use SIMPLE (the default) or GLOBAL_SIMPLE"));
+  }
+
+  @Test
+  public void displayDataShowsTheBasePathAndSettings() {
+    HudiIO.Write<Row> write =
+        valid().withOperation(WriteOperation.BULK_INSERT).withIndex(IndexType.GLOBAL_SIMPLE).withMaxFileSize(1024);
+    Map<String, String> items = new TreeMap<>();
+    for (DisplayData.Item item : DisplayData.from(write).items()) {
+      items.put(item.getKey(), String.valueOf(item.getValue()));
+    }
+    Map<String, String> expected = new TreeMap<>();
+    expected.put("basePath", BASE);
+    expected.put("hoodie.table.name", "trips");
+    expected.put("hoodie.datasource.write.recordkey.field", "uuid");
+    expected.put("hoodie.datasource.write.partitionpath.field", "city");
+    expected.put("hoodie.datasource.write.precombine.field", "ts");
+    expected.put("hoodie.datasource.write.operation", "bulk_insert");
+    expected.put("hoodie.index.type", "GLOBAL_SIMPLE");
+    expected.put("hoodie.parquet.max.file.size", "1024");
+    assertThat(items, is(expected));
+  }
+}

@@ -1,0 +1,72 @@
+package io.hudibeam.write;
+
+import io.hudibeam.basefile.BaseFileReader;
+import io.hudibeam.basefile.BaseFileResult;
+import io.hudibeam.basefile.BaseFileWriter;
+import io.hudibeam.commit.IOType;
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.BaseFileName;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TablePaths;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writes a new version of an existing file group for an insert (Hudi's {@code HoodieConcatHandle},
+ * which Hudi's copy-on-write insert uses for inserts routed to a small file while {@code
+ * hoodie.merge.allow.duplicate.on.inserts} is true, its default): every stored record is carried
+ * over unchanged, then every incoming record is appended, even when its key is already stored or
+ * repeats within the batch. Insert does not look keys up, so it keeps duplicates as Hudi does.
+ * Marker first, then the file.
+ */
+public final class ConcatHandle {
+  private final WriteContext context;
+
+  public ConcatHandle(WriteContext context) {
+    this.context = context;
+  }
+
+  public WriteStat write(BaseFile current, Iterable<TableRecord> records) {
+    FileGroupId fileGroup = current.fileGroupId();
+    BaseFileName name = BaseFileName.of(fileGroup.fileId(), context.writeToken(), context.instant());
+    Path path = context.prepareBaseFile(fileGroup, name, IOType.MERGE);
+    BaseFileWriter writer =
+        BaseFileWriter.create(
+            context.conf(), path, context.schema(), context.taskPartitionId(), context.parquet());
+    long inserts = 0;
+    long startNanos = System.nanoTime();
+    try {
+      Path currentPath =
+          new Path(context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
+      MergeHandle.RecordRewriter rewriter = new MergeHandle.RecordRewriter(writer.schema());
+      BaseFileReader.of(context.conf(), currentPath)
+          .forEachRecord(stored -> writer.write(rewriter.toWriteSchema(stored)));
+      for (TableRecord record : records) {
+        if (record.isDelete()) {
+          continue;
+        }
+        writer.write(
+            context.instant().value(),
+            record.recordKey(),
+            fileGroup.partitionPath(),
+            record.data().orElseThrow());
+        inserts++;
+      }
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+    BaseFileResult result = writer.close();
+    return WriteStat.builder()
+        .fileId(fileGroup.fileId().value())
+        .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
+        .prevCommit(current.name().instantTime().value())
+        .numWrites(result.recordCount())
+        .numInserts(inserts)
+        .totalWriteBytes(result.fileSizeBytes())
+        .fileSizeInBytes(result.fileSizeBytes())
+        .partitionPath(fileGroup.partitionPath())
+        .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .build();
+  }
+}
