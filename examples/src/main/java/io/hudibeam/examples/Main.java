@@ -95,10 +95,19 @@ public final class Main {
    * --targetParallelism}, the direct runner's number of worker threads.
    */
   static String[] beamOptions(String[] args) {
-    boolean flink = Arrays.stream(args).anyMatch(a -> a.startsWith("--runner=") && a.contains("Flink"));
+    boolean direct = Arrays.stream(args).noneMatch(a -> a.startsWith("--runner=") && !a.contains("DirectRunner"));
     List<String> out = new ArrayList<>();
     for (String arg : args) {
-      out.add(!flink && arg.startsWith("--parallelism=") ? "--targetParallelism=" + arg.substring("--parallelism=".length()) : arg);
+      out.add(direct && arg.startsWith("--parallelism=") ? "--targetParallelism=" + arg.substring("--parallelism=".length()) : arg);
+    }
+    if (direct) {
+      // The direct runner's element-by-element immutability and encodability checks are for tests;
+      // they re-encode every record several times and make a 100k-record write many times slower.
+      for (String check : List.of("enforceImmutability", "enforceEncodability")) {
+        if (Arrays.stream(args).noneMatch(a -> a.startsWith("--" + check))) {
+          out.add("--" + check + "=false");
+        }
+      }
     }
     return out.toArray(new String[0]);
   }
