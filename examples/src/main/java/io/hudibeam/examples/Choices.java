@@ -1,0 +1,32 @@
+package io.hudibeam.examples;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** Parses an option's value into one of an enum's constants, naming the valid ones when it is none. */
+final class Choices {
+  private Choices() {}
+
+  /** The constant named {@code value}, ignoring case and treating {@code -} as {@code _}. */
+  static <E extends Enum<E>> E parse(String option, String value, Class<E> type) {
+    E[] constants = type.getEnumConstants();
+    if (value != null) {
+      String wanted = value.trim().replace('-', '_');
+      for (E constant : constants) {
+        if (constant.name().equalsIgnoreCase(wanted)) {
+          return constant;
+        }
+      }
+    }
+    throw new UsageException(
+        String.format(
+            "--%s=%s is not valid; choose one of %s", option, value, spelled(constants)));
+  }
+
+  static String spelled(Enum<?>[] constants) {
+    return Arrays.stream(constants)
+        .map(c -> c.name().toLowerCase(Locale.ROOT))
+        .collect(Collectors.joining(", "));
+  }
+}

@@ -1,0 +1,77 @@
+package io.hudibeam.examples;
+
+import io.hudibeam.transforms.commit.CommittedInstant;
+import java.util.Locale;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.beam.sdk.values.PDone;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Prints one line per committed instant: instant, operation, records inserted/updated/deleted,
+ * files, bytes and the seconds since the command started; with a rejects count when one is given.
+ * The line is printed where the commit runs: the console for the direct and embedded Flink
+ * runners, the workers' logs on a cluster.
+ */
+public final class CommitSummary extends PTransform<PCollection<CommittedInstant>, PDone> {
+  private static final long serialVersionUID = 1L;
+
+  private final long startedAtMillis;
+  private final @Nullable PCollectionView<Long> rejected;
+  private final @Nullable String rejectsPath;
+
+  private CommitSummary(long startedAtMillis, @Nullable PCollectionView<Long> rejected, @Nullable String rejectsPath) {
+    this.startedAtMillis = startedAtMillis;
+    this.rejected = rejected;
+    this.rejectsPath = rejectsPath;
+  }
+
+  public static CommitSummary print(long startedAtMillis) {
+    return new CommitSummary(startedAtMillis, null, null);
+  }
+
+  public static CommitSummary printWithRejects(long startedAtMillis, PCollectionView<Long> rejected, String rejectsPath) {
+    return new CommitSummary(startedAtMillis, rejected, rejectsPath);
+  }
+
+  /** The summary line of one commit. */
+  public static String format(CommittedInstant c, double seconds) {
+    return String.format(
+        Locale.ROOT,
+        "commit %s %s: %d inserted, %d updated, %d deleted, %d files, %d bytes, %.1f s",
+        c.instantTime(), c.operation(), c.recordsInserted(), c.recordsUpdated(),
+        c.recordsDeleted(), c.filesWritten(), c.bytesWritten(), seconds);
+  }
+
+  @Override
+  public PDone expand(PCollection<CommittedInstant> committed) {
+    ParDo.SingleOutput<CommittedInstant, Void> print = ParDo.of(new PrintFn(startedAtMillis, rejected, rejectsPath));
+    committed.apply("Print", rejected == null ? print : print.withSideInputs(rejected));
+    return PDone.in(committed.getPipeline());
+  }
+
+  private static final class PrintFn extends DoFn<CommittedInstant, Void> {
+    private static final long serialVersionUID = 1L;
+    private final long startedAtMillis;
+    private final @Nullable PCollectionView<Long> rejected;
+    private final @Nullable String rejectsPath;
+
+    PrintFn(long startedAtMillis, @Nullable PCollectionView<Long> rejected, @Nullable String rejectsPath) {
+      this.startedAtMillis = startedAtMillis;
+      this.rejected = rejected;
+      this.rejectsPath = rejectsPath;
+    }
+
+    @ProcessElement
+    public void process(@Element CommittedInstant instant, ProcessContext context) {
+      String line = format(instant, (System.currentTimeMillis() - startedAtMillis) / 1000.0);
+      if (rejected != null) {
+        line += String.format(", %d rejected (%s)", context.sideInput(rejected), rejectsPath);
+      }
+      System.out.println(line);
+    }
+  }
+}

@@ -1,0 +1,309 @@
+package io.hudibeam.examples;
+
+import io.hudibeam.HudiIO;
+import io.hudibeam.HudiWriteResult;
+import io.hudibeam.transforms.records.FailedRecord;
+import io.hudibeam.write.WriteOperation;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.file.DataFileStream;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.extensions.avro.io.AvroIO;
+import org.apache.beam.sdk.io.FileIO;
+import org.apache.beam.sdk.io.FileSystems;
+import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.io.fs.MatchResult;
+import org.apache.beam.sdk.io.fs.ResourceId;
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.Validation;
+import org.apache.beam.sdk.transforms.Count;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Flatten;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTag;
+import org.apache.beam.sdk.values.TupleTagList;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.avro.AvroParquetReader;
+import org.apache.parquet.avro.AvroReadSupport;
+import org.apache.parquet.avro.AvroSchemaConverter;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.ParquetReader;
+
+/**
+ * Ingests JSON lines, CSV, Avro or Parquet files into a Hudi table: {@code ingest --input=GLOB
+ * --format=json --table=PATH --recordKey=id}. Lines that do not fit the schema, and records HudiIO
+ * cannot write, go to a rejects file (one JSON object per line: source, reason, input).
+ */
+public final class IngestExample {
+  private static final int SAMPLE_LINES = 1000;
+  private static final TupleTag<GenericRecord> RECORDS = new TupleTag<>() {};
+  private static final TupleTag<String> REJECTS = new TupleTag<>() {};
+
+  /** The ingest command's options; every Beam pipeline option is accepted as well. */
+  public interface Options extends PipelineOptions {
+    @Description("Input files: a path or glob")
+    @Validation.Required
+    String getInput();
+
+    void setInput(String value);
+
+    @Description("json, csv, avro or parquet")
+    @Validation.Required
+    String getFormat();
+
+    void setFormat(String value);
+
+    @Description("Base path of the table; created if missing")
+    @Validation.Required
+    String getTable();
+
+    void setTable(String value);
+
+    @Description("Table name; the last element of --table when absent")
+    String getTableName();
+
+    void setTableName(String value);
+
+    @Description("Record key field(s), comma-separated")
+    @Validation.Required
+    String getRecordKey();
+
+    void setRecordKey(String value);
+
+    @Description("Partition field(s), comma-separated; none for a non-partitioned table")
+    @Default.String("")
+    String getPartitionFields();
+
+    void setPartitionFields(String value);
+
+    @Description("Ordering (precombine) field: the larger value wins")
+    String getOrderingField();
+
+    void setOrderingField(String value);
+
+    @Description("insert, upsert, bulk_insert or delete")
+    @Default.String("upsert")
+    String getOperation();
+
+    void setOperation(String value);
+
+    @Description("Avro schema file (.avsc) instead of the input's or an inferred one")
+    String getSchema();
+
+    void setSchema(String value);
+
+    @Description("Rejects file; <table>_rejects.jsonl when absent")
+    String getRejects();
+
+    void setRejects(String value);
+  }
+
+  private IngestExample() {}
+
+  /** Builds the ingest pipeline from parsed options; {@code Main} runs it. */
+  public static Pipeline build(Options options, long startedAtMillis) {
+    InputFormat format = Choices.parse("format", options.getFormat(), InputFormat.class);
+    WriteOperation operation = Choices.parse("operation", options.getOperation(), WriteOperation.class);
+    FileSystems.setDefaultPipelineOptions(options);
+    String table = options.getTable().replaceAll("/+$", "");
+    String tableName = options.getTableName() != null ? options.getTableName() : table.substring(table.lastIndexOf('/') + 1);
+    String rejectsPath = options.getRejects() != null ? options.getRejects() : table + "_rejects.jsonl";
+    Schema schema = schema(options, format, tableName);
+
+    Pipeline pipeline = Pipeline.create(options);
+    PCollectionTuple read = read(pipeline, options.getInput(), format, schema);
+    PCollection<GenericRecord> records = read.get(RECORDS).setCoder(AvroCoder.of(schema));
+
+    HudiIO.Write<GenericRecord> write =
+        HudiIO.writeGenericRecords()
+            .withBasePath(options.getTable())
+            .withTableName(tableName)
+            .withRecordKeyFields(options.getRecordKey().split(","))
+            .withPartitionFields(options.getPartitionFields().isEmpty() ? new String[0] : options.getPartitionFields().split(","))
+            .withOperation(operation)
+            .withFailedRecordsOutput();
+    if (options.getOrderingField() != null) {
+      write = write.withOrderingField(options.getOrderingField());
+    }
+    HudiWriteResult result = records.apply("Write " + tableName, write);
+
+    PCollection<String> notWritten =
+        result
+            .getFailedRecords()
+            .apply("Describe failed records", MapElements.into(TypeDescriptors.strings())
+                .via((FailedRecord f) -> TextRecords.reject("HudiIO", f.reason(), f.record())));
+    PCollection<String> rejects =
+        PCollectionList.of(read.get(REJECTS)).and(notWritten).apply("All rejects", Flatten.pCollections());
+    rejects.apply("Write rejects", TextIO.write().to(rejectsPath).withoutSharding());
+    result
+        .getCommittedInstants()
+        .apply("Summary", CommitSummary.printWithRejects(
+            startedAtMillis, rejects.apply("Count rejects", Count.globally()).apply(org.apache.beam.sdk.transforms.View.asSingleton()), rejectsPath));
+    return pipeline;
+  }
+
+  private static PCollectionTuple read(Pipeline pipeline, String glob, InputFormat format, Schema schema) {
+    if (format == InputFormat.AVRO) {
+      PCollection<GenericRecord> records = pipeline.apply("Read Avro", AvroIO.readGenericRecords(schema).from(glob));
+      PCollection<String> none = pipeline.apply("No rejects", org.apache.beam.sdk.transforms.Create.empty(TypeDescriptors.strings()));
+      return PCollectionTuple.of(RECORDS, records).and(REJECTS, none);
+    }
+    return pipeline
+        .apply("Match " + format.name().toLowerCase(Locale.ROOT) + " files", FileIO.match().filepattern(glob))
+        .apply("Open files", FileIO.readMatches())
+        .apply("Parse", ParDo.of(new ReadFileFn(format, schema.toString())).withOutputTags(RECORDS, TupleTagList.of(REJECTS)));
+  }
+
+  /** The records (or rejects) of one JSON, CSV or Parquet file. */
+  private static final class ReadFileFn extends DoFn<FileIO.ReadableFile, GenericRecord> {
+    private static final long serialVersionUID = 1L;
+    private final InputFormat format;
+    private final String schemaJson;
+    private transient Schema schema;
+
+    ReadFileFn(InputFormat format, String schemaJson) {
+      this.format = format;
+      this.schemaJson = schemaJson;
+    }
+
+    @Setup
+    public void setup() {
+      schema = new Schema.Parser().parse(schemaJson);
+    }
+
+    @ProcessElement
+    public void process(@Element FileIO.ReadableFile file, MultiOutputReceiver out) throws IOException {
+      String name = file.getMetadata().resourceId().toString();
+      if (format == InputFormat.PARQUET) {
+        Configuration conf = new Configuration(false);
+        AvroReadSupport.setAvroReadSchema(conf, schema);
+        try (ParquetReader<GenericRecord> reader =
+            AvroParquetReader.<GenericRecord>builder(new ChannelInputFile(file.openSeekable())).withConf(conf).build()) {
+          for (GenericRecord r = reader.read(); r != null; r = reader.read()) {
+            out.get(RECORDS).output(r);
+          }
+        }
+        return;
+      }
+      try (BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(file.open()), StandardCharsets.UTF_8))) {
+        List<String> header = format == InputFormat.CSV ? TextRecords.csvValues(nullToEmpty(lines.readLine())) : null;
+        int number = header == null ? 0 : 1;
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+          number++;
+          if (line.isBlank()) {
+            continue;
+          }
+          try {
+            Map<String, Object> fields = header == null ? TextRecords.jsonFields(line) : TextRecords.csvFields(header, line);
+            out.get(RECORDS).output(TextRecords.toRecord(schema, fields));
+          } catch (BadRecordException e) {
+            out.get(REJECTS).output(TextRecords.reject(name + ":" + number, e.getMessage(), line));
+          }
+        }
+      }
+    }
+  }
+
+  private static String nullToEmpty(String s) {
+    return s == null ? "" : s;
+  }
+
+  /** The table schema: --schema, the first Avro/Parquet file's, or inferred from the first lines. */
+  static Schema schema(Options options, InputFormat format, String tableName) {
+    if (options.getSchema() != null) {
+      Schema given;
+      try (InputStream in = Channels.newInputStream(FileSystems.open(FileSystems.matchSingleFileSpec(options.getSchema()).resourceId()))) {
+        given = new Schema.Parser().parse(in);
+      } catch (IOException | RuntimeException e) {
+        throw new UsageException("--schema=" + options.getSchema() + " is not a readable Avro schema file: " + e.getMessage());
+      }
+      if (format == InputFormat.JSON || format == InputFormat.CSV) {
+        TextRecords.checkTextSchema(given, format);
+      }
+      return given;
+    }
+    List<ResourceId> files = match(options.getInput());
+    try {
+      switch (format) {
+        case AVRO:
+          try (DataFileStream<GenericRecord> in = new DataFileStream<>(Channels.newInputStream(FileSystems.open(files.get(0))), new GenericDatumReader<>())) {
+            return in.getSchema();
+          }
+        case PARQUET:
+          try (ParquetFileReader footer = ParquetFileReader.open(new ChannelInputFile((SeekableByteChannel) FileSystems.open(files.get(0))))) {
+            String avro = footer.getFileMetaData().getKeyValueMetaData().get("parquet.avro.schema");
+            return avro != null ? new Schema.Parser().parse(avro) : new AvroSchemaConverter().convert(footer.getFileMetaData().getSchema());
+          }
+        default:
+          return TextRecords.infer(tableName, sample(files, format));
+      }
+    } catch (IOException e) {
+      throw new UsageException("cannot read the schema of " + files.get(0) + ": " + e.getMessage());
+    }
+  }
+
+  private static List<ResourceId> match(String glob) {
+    List<ResourceId> files = new ArrayList<>();
+    try {
+      for (MatchResult.Metadata m : FileSystems.match(glob).metadata()) {
+        files.add(m.resourceId());
+      }
+    } catch (java.io.FileNotFoundException e) {
+      throw new UsageException("--input=" + glob + " matches no files");
+    } catch (IOException e) {
+      throw new UsageException("--input=" + glob + " cannot be listed: " + e.getMessage());
+    }
+    if (files.isEmpty()) {
+      throw new UsageException("--input=" + glob + " matches no files");
+    }
+    files.sort(Comparator.comparing(ResourceId::toString));
+    return files;
+  }
+
+  /** The fields of the first parseable lines of the files, for schema inference. */
+  private static List<Map<String, Object>> sample(List<ResourceId> files, InputFormat format) throws IOException {
+    List<Map<String, Object>> samples = new ArrayList<>();
+    for (ResourceId file : files) {
+      try (BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(FileSystems.open(file)), StandardCharsets.UTF_8))) {
+        List<String> header = format == InputFormat.CSV ? TextRecords.csvValues(nullToEmpty(lines.readLine())) : null;
+        for (String line = lines.readLine(); line != null && samples.size() < SAMPLE_LINES; line = lines.readLine()) {
+          try {
+            if (!line.isBlank()) {
+              samples.add(header == null ? TextRecords.jsonFields(line) : TextRecords.csvFields(header, line));
+            }
+          } catch (BadRecordException e) {
+            // not sampled; the pipeline rejects it with its reason
+          }
+        }
+        if (header != null && samples.isEmpty()) {
+          header.forEach(column -> samples.add(Map.of(column, "")));
+        }
+      }
+      if (samples.size() >= SAMPLE_LINES) {
+        break;
+      }
+    }
+    return samples;
+  }
+}

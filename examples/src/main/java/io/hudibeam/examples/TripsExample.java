@@ -1,0 +1,102 @@
+package io.hudibeam.examples;
+
+import io.hudibeam.HudiIO;
+import io.hudibeam.HudiWriteResult;
+import io.hudibeam.table.TableType;
+import io.hudibeam.write.IndexType;
+import io.hudibeam.write.WriteOperation;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.io.GenerateSequence;
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.Validation;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptors;
+
+/**
+ * Writes one batch of the trips data set to a Hudi table: {@code trips --table=PATH
+ * --operation=upsert --batch=B --start=S --count=N}. The records are generated inside the
+ * pipeline, so any count fits.
+ */
+public final class TripsExample {
+  /** The trips command's options; every Beam pipeline option is accepted as well. */
+  public interface Options extends PipelineOptions {
+    @Description("Base path of the table (local path or Hadoop file system URI); created if missing")
+    @Validation.Required
+    String getTable();
+
+    void setTable(String value);
+
+    @Description("insert, upsert, bulk_insert or delete")
+    @Default.String("upsert")
+    String getOperation();
+
+    void setOperation(String value);
+
+    @Description("Batch number b: ts and fare depend on it, so a later batch updates earlier keys")
+    @Default.Long(0)
+    long getBatch();
+
+    void setBatch(long value);
+
+    @Description("First record index")
+    @Default.Long(0)
+    long getStart();
+
+    void setStart(long value);
+
+    @Description("Number of records: indexes start .. start+count-1")
+    @Default.Long(1000)
+    long getCount();
+
+    void setCount(long value);
+
+    @Description("COPY_ON_WRITE (default) or MERGE_ON_READ")
+    @Default.String("COPY_ON_WRITE")
+    String getTableType();
+
+    void setTableType(String value);
+
+    @Description("Index type: SIMPLE, GLOBAL_SIMPLE, BLOOM or BUCKET; HudiIO's default when absent")
+    String getIndex();
+
+    void setIndex(String value);
+  }
+
+  private TripsExample() {}
+
+  /** Builds the trips pipeline from parsed options; {@code Main} runs it. */
+  public static Pipeline build(Options options, long startedAtMillis) {
+    WriteOperation operation = Choices.parse("operation", options.getOperation(), WriteOperation.class);
+    TableType tableType = Choices.parse("tableType", options.getTableType(), TableType.class);
+    if (options.getCount() < 0 || options.getStart() < 0) {
+      throw new UsageException(
+          "--start and --count must be >= 0, but were " + options.getStart() + " and " + options.getCount());
+    }
+    HudiIO.Write<Row> write =
+        HudiIO.write()
+            .withBasePath(options.getTable())
+            .withTableName(TripsRecords.TABLE_NAME)
+            .withTableType(tableType)
+            .withRecordKeyFields(TripsRecords.RECORD_KEY_FIELD)
+            .withPartitionFields(TripsRecords.PARTITION_FIELD)
+            .withOrderingField(TripsRecords.ORDERING_FIELD)
+            .withOperation(operation);
+    if (options.getIndex() != null) {
+      write = write.withIndex(Choices.parse("index", options.getIndex(), IndexType.class));
+    }
+
+    long batch = options.getBatch();
+    Pipeline pipeline = Pipeline.create(options);
+    HudiWriteResult result =
+        pipeline
+            .apply("Indexes", GenerateSequence.from(options.getStart()).to(options.getStart() + options.getCount()))
+            .apply("Trips batch " + batch, MapElements.into(TypeDescriptors.rows()).via(i -> TripsRecords.row(batch, i)))
+            .setRowSchema(TripsRecords.SCHEMA)
+            .apply("Write " + operation.name().toLowerCase(java.util.Locale.ROOT), write);
+    result.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+    return pipeline;
+  }
+}

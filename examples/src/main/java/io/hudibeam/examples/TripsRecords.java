@@ -1,0 +1,61 @@
+package io.hudibeam.examples;
+
+import java.util.List;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.values.Row;
+
+/**
+ * The trips data set: batch {@code b} holds one record per index {@code i}, every field a pure
+ * function of {@code (b, i)}, so any tool can write or check the same records. Record key {@code
+ * uuid}, partition field {@code city}, ordering field {@code ts}.
+ */
+public final class TripsRecords {
+  public static final String TABLE_NAME = "trips";
+  public static final String RECORD_KEY_FIELD = "uuid";
+  public static final String PARTITION_FIELD = "city";
+  public static final String ORDERING_FIELD = "ts";
+
+  public static final List<String> CITIES =
+      List.of("san_francisco", "sao_paulo", "chennai", "new_york", "london", "paris", "tokyo", "sydney");
+
+  public static final Schema SCHEMA =
+      Schema.builder()
+          .addStringField("uuid")
+          .addInt64Field("ts")
+          .addNullableStringField("rider")
+          .addNullableStringField("driver")
+          .addNullableDoubleField("fare")
+          .addNullableDoubleField("begin_lat")
+          .addNullableDoubleField("begin_lon")
+          .addNullableDoubleField("end_lat")
+          .addNullableDoubleField("end_lon")
+          .addNullableStringField("city")
+          .build();
+
+  private TripsRecords() {}
+
+  public static String key(long i) {
+    return String.format("trip-%012d", i);
+  }
+
+  public static String city(long i) {
+    return CITIES.get((int) (i % CITIES.size()));
+  }
+
+  /** The record of batch {@code b} for index {@code i}. */
+  public static Row row(long b, long i) {
+    return Row.withSchema(SCHEMA)
+        .addValues(
+            key(i),
+            1_700_000_000_000L + b * 1_000_000_000L + i,
+            "rider-" + (i % 1000),
+            "driver-" + (i % 97),
+            ((i + b * 7) % 10000) / 100.0,
+            ((i * 31) % 1000) / 1000.0,
+            ((i * 37) % 1000) / 1000.0,
+            ((i * 41) % 1000) / 1000.0,
+            ((i * 43) % 1000) / 1000.0,
+            city(i))
+        .build();
+  }
+}

@@ -1,0 +1,141 @@
+package io.hudibeam.examples;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.matchesPattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hudibeam.testing.HudiTableReader;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class IngestCommandTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  public void jsonLinesWithInferredSchemaAndRejects() throws Exception {
+    File input = tmp.newFolder("in");
+    write(new File(input, "part-1.json"),
+        "{\"id\":\"a1\",\"city\":\"paris\",\"amount\":12.5,\"n\":3,\"ok\":true,\"ts\":100}",
+        "{\"id\":\"a2\",\"city\":\"tokyo\",\"amount\":7,\"n\":4,\"ok\":false,\"ts\":101,\"extra\":{\"x\":1}}",
+        "not json at all");
+    write(new File(input, "part-2.json"),
+        "{\"id\":\"a3\",\"city\":\"paris\",\"amount\":1.25,\"n\":5,\"ok\":true,\"ts\":102}",
+        "[1,2]",
+        "{\"id\":\"a4\",\"city\":\"tokyo\",\"ts\":103,\"colour\":\"red\"}");
+    // colour is sampled too, so the last line is accepted; the rejects are lines 3 and 2.
+    String table = new File(tmp.getRoot(), "orders").getPath();
+
+    ConsoleCapture c = ConsoleCapture.run(
+        "ingest", "--input=" + input + "/*.json", "--format=json", "--table=" + table,
+        "--recordKey=id", "--partitionFields=city", "--orderingField=ts", "--operation=upsert");
+
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    String instant = reader.completedInstantTimes().get(0);
+    assertThat(c.commitLines(), contains(matchesPattern(
+        "commit " + instant + " UPSERT: 4 inserted, 0 updated, 0 deleted, 2 files, \\d+ bytes, \\d+\\.\\d s, 2 rejected \\("
+            + table + "_rejects.jsonl\\)")));
+    Schema schema = reader.tableSchema();
+    assertThat(schema.getFullName(), is("hoodie.orders.orders_record"));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), containsInAnyOrder("a1", "a2", "a3", "a4"));
+    assertThat(values(rows.get("a1")), contains("a1", "paris", 12.5, 3L, true, 100L, null, null));
+    assertThat(values(rows.get("a2")), contains("a2", "tokyo", 7.0, 4L, false, 101L, "{\"x\":1}", null));
+    assertThat(values(rows.get("a3")), contains("a3", "paris", 1.25, 5L, true, 102L, null, null));
+    assertThat(values(rows.get("a4")), contains("a4", "tokyo", null, null, null, 103L, null, "red"));
+    assertThat(HudiTableReader.string(rows.get("a2"), "_hoodie_partition_path"), is("tokyo"));
+
+    List<JsonNode> rejects = rejects(new File(table + "_rejects.jsonl"));
+    assertThat(rejects, hasSize(2));
+    List<String> described = new ArrayList<>();
+    for (JsonNode r : rejects) {
+      described.add(r.get("source").asText().replaceAll(".*/", "") + " " + r.get("reason").asText().replaceAll(":.*", "") + " | " + r.get("input").asText());
+    }
+    assertThat(described, containsInAnyOrder(
+        "part-1.json:3 not valid JSON | not json at all",
+        "part-2.json:2 not a JSON object | [1,2]"));
+  }
+
+  @Test
+  public void csvWithGivenSchemaRejectsBadValuesAndKeylessRows() throws Exception {
+    File schemaFile = tmp.newFile("orders.avsc");
+    write(schemaFile,
+        "{\"type\":\"record\",\"name\":\"orders_record\",\"namespace\":\"hoodie.orders\",\"fields\":["
+            + "{\"name\":\"id\",\"type\":[\"null\",\"string\"],\"default\":null},"
+            + "{\"name\":\"amount\",\"type\":\"double\"},"
+            + "{\"name\":\"note\",\"type\":[\"null\",\"string\"],\"default\":null}]}");
+    File input = tmp.newFolder("csv");
+    write(new File(input, "orders.csv"),
+        "id,amount,note",
+        "o1,10.5,\"hello, world\"",
+        "o2,abc,x",
+        "o3,2",
+        ",3.5,no key",
+        "o4,4,\"say \"\"hi\"\"\"");
+    String table = new File(tmp.getRoot(), "orders").getPath();
+
+    ConsoleCapture c = ConsoleCapture.run(
+        "ingest", "--input=" + input + "/orders.csv", "--format=csv", "--table=" + table,
+        "--recordKey=id", "--schema=" + schemaFile, "--operation=insert");
+
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    String instant = reader.completedInstantTimes().get(0);
+    assertThat(c.commitLines(), contains(matchesPattern(
+        "commit " + instant + " INSERT: 2 inserted, 0 updated, 0 deleted, 1 files, \\d+ bytes, \\d+\\.\\d s, 3 rejected \\(.*\\)")));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), containsInAnyOrder("o1", "o4"));
+    assertThat(values(rows.get("o1")), contains("o1", 10.5, "hello, world"));
+    assertThat(values(rows.get("o4")), contains("o4", 4.0, "say \"hi\""));
+
+    List<String> reasons = new ArrayList<>();
+    for (JsonNode r : rejects(new File(table + "_rejects.jsonl"))) {
+      reasons.add(r.get("source").asText().replaceAll(".*/", "") + " " + r.get("reason").asText());
+    }
+    assertThat(reasons, hasSize(3));
+    assertThat(reasons.get(0), reasons, containsInAnyOrder(
+        is("orders.csv:3 field 'amount' must be double, but is 'abc'"),
+        is("orders.csv:4 has 2 columns, but the header has 3"),
+        matchesPattern("HudiIO .*id.*")));
+  }
+
+  private static List<Object> values(GenericRecord record) {
+    List<Object> out = new ArrayList<>();
+    for (Schema.Field f : record.getSchema().getFields()) {
+      if (!f.name().startsWith("_hoodie_")) {
+        Object v = record.get(f.name());
+        out.add(v instanceof CharSequence ? v.toString() : v);
+      }
+    }
+    return out;
+  }
+
+  private static List<JsonNode> rejects(File file) throws Exception {
+    List<JsonNode> out = new ArrayList<>();
+    for (String line : Files.readAllLines(file.toPath(), StandardCharsets.UTF_8)) {
+      out.add(JSON.readTree(line));
+    }
+    return out;
+  }
+
+  private static void write(File file, String... lines) throws Exception {
+    Files.write(file.toPath(), Arrays.asList(lines), StandardCharsets.UTF_8);
+  }
+}

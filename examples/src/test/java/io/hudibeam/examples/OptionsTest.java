@@ -1,0 +1,67 @@
+package io.hudibeam.examples;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+
+import java.io.File;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class OptionsTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void wrongOperationNamesTheOptionAndTheChoices() throws Exception {
+    String table = new File(tmp.getRoot(), "t").getPath();
+    ConsoleCapture c = ConsoleCapture.run("trips", "--table=" + table, "--operation=merge");
+    assertThat(c.exitCode, is(2));
+    assertThat(c.err, containsString("--operation=merge is not valid; choose one of insert, upsert, bulk_insert, delete"));
+    assertThat(new File(table).exists(), is(false));
+  }
+
+  @Test
+  public void wrongFormatAndIndexAndTableType() {
+    ConsoleCapture format = ConsoleCapture.run(
+        "ingest", "--input=/nowhere/*.json", "--format=xml", "--table=/tmp/x", "--recordKey=id");
+    assertThat(format.exitCode, is(2));
+    assertThat(format.err, containsString("--format=xml is not valid; choose one of json, csv, avro, parquet"));
+
+    ConsoleCapture index = ConsoleCapture.run("trips", "--table=/tmp/x", "--index=hash");
+    assertThat(index.exitCode, is(2));
+    assertThat(index.err, containsString("--index=hash is not valid; choose one of simple, global_simple, bloom, bucket"));
+
+    ConsoleCapture bloom = ConsoleCapture.run("trips", "--table=/tmp/x", "--index=bloom");
+    assertThat(bloom.exitCode, is(2));
+    assertThat(bloom.err, containsString("withIndex(BLOOM) is not supported yet"));
+
+    ConsoleCapture type = ConsoleCapture.run("trips", "--table=/tmp/x", "--tableType=merge_on_read");
+    assertThat(type.exitCode, is(2));
+    assertThat(type.err, containsString("withTableType(MERGE_ON_READ) is not supported yet"));
+  }
+
+  @Test
+  public void missingAndUnknownOptionsAndCommands() {
+    ConsoleCapture missing = ConsoleCapture.run("trips", "--operation=insert");
+    assertThat(missing.exitCode, is(2));
+    assertThat(missing.err, containsString("--table"));
+
+    ConsoleCapture unknown = ConsoleCapture.run("trips", "--table=/tmp/x", "--colour=red");
+    assertThat(unknown.exitCode, is(2));
+    assertThat(unknown.err, containsString("colour"));
+
+    ConsoleCapture command = ConsoleCapture.run("drive", "--table=/tmp/x");
+    assertThat(command.exitCode, is(2));
+    assertThat(command.err, containsString("unknown command 'drive'; choose one of trips, ingest"));
+
+    ConsoleCapture none = ConsoleCapture.run();
+    assertThat(none.exitCode, is(2));
+    assertThat(none.err, containsString("usage: java -jar hudi-beam-examples.jar"));
+
+    ConsoleCapture noFiles = ConsoleCapture.run(
+        "ingest", "--input=" + tmp.getRoot() + "/none-*.json", "--format=json", "--table=/tmp/x", "--recordKey=id");
+    assertThat(noFiles.exitCode, is(2));
+    assertThat(noFiles.err, containsString("matches no files"));
+  }
+}

@@ -1,0 +1,54 @@
+package io.hudibeam.examples;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.matchesPattern;
+
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class TripsCommandTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void insertThenUpsertBatchReadBackByHudi() throws Exception {
+    String table = tmp.newFolder("hudi-trips").getAbsolutePath();
+
+    ConsoleCapture insert = ConsoleCapture.run(
+        "trips", "--table=" + table, "--operation=insert", "--batch=0", "--start=0", "--count=400");
+    assertThat(insert.err, insert.exitCode, is(0));
+    List<String> instants = HudiTableReader.of(table).completedInstantTimes();
+    assertThat(insert.commitLines(), hasSize(1));
+    assertThat(insert.commitLines().get(0), matchesPattern(
+        "commit " + instants.get(0) + " INSERT: 400 inserted, 0 updated, 0 deleted, 8 files, \\d+ bytes, \\d+\\.\\d s"));
+    assertThat(insert.out, containsString("Hudi table at " + table));
+
+    ConsoleCapture upsert = ConsoleCapture.run(
+        "trips", "--table=" + table, "--operation=upsert", "--batch=1", "--start=300", "--count=200", "--parallelism=2");
+    assertThat(upsert.err, upsert.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    instants = reader.completedInstantTimes();
+    assertThat(instants, hasSize(2));
+    assertThat(upsert.commitLines().get(0), matchesPattern(
+        "commit " + instants.get(1) + " UPSERT: 100 inserted, 100 updated, 0 deleted, 8 files, \\d+ bytes, \\d+\\.\\d s"));
+
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.size(), is(500));
+    for (long i = 0; i < 500; i++) {
+      GenericRecord row = rows.get(TripsData.key(i));
+      long batch = i < 300 ? 0 : 1;
+      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
+      assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(i < 300 ? 0 : 1)));
+    }
+    assertThat(reader.tableConfig().getTableName(), is("trips"));
+  }
+}

@@ -1,0 +1,289 @@
+package io.hudibeam.examples.bench;
+
+import io.hudibeam.examples.Main;
+import io.hudibeam.testing.HudiReference;
+import io.hudibeam.testing.TripsData;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopOutputFile;
+
+/**
+ * Side-by-side write benchmark on the trips data set, run in one JVM (not a test; see README):
+ * workloads bulk_insert of N records into a new table, insert of N into another, upsert of batch
+ * (1, N/2, N) into it, delete of N/10 keys from it; writers: plain parquet-avro (the floor: same
+ * records, gzip, one file per city, no Hudi metadata), HudiIO on the DirectRunner, HudiIO on an
+ * embedded FlinkRunner (parallelism 2), and Hudi 0.15's own Java write client.
+ *
+ * <p>{@code --records=N} (default 1,000,000), {@code --dir=PATH} for the tables (wiped first),
+ * {@code --writers=floor,direct,flink,hudi}.
+ */
+public final class WriteBenchmark {
+  enum Workload {
+    BULK_INSERT("bulk"),
+    INSERT("main"),
+    UPSERT("main"),
+    DELETE("main");
+
+    final String table;
+
+    Workload(String table) {
+      this.table = table;
+    }
+
+    long batch(long n) {
+      return this == UPSERT ? 1 : 0;
+    }
+
+    long start(long n) {
+      return this == UPSERT ? n / 2 : 0;
+    }
+
+    long count(long n) {
+      return this == DELETE ? n / 10 : n;
+    }
+  }
+
+  interface Writer {
+    void write(Workload workload, Path table, long batch, long start, long count) throws Exception;
+  }
+
+  /** One measured run. */
+  static final class Result {
+    final String writer;
+    final Workload workload;
+    final long records;
+    final double seconds;
+    final long peakHeapBytes;
+    final long files;
+    final long bytes;
+
+    Result(String writer, Workload workload, long records, double seconds, long peakHeapBytes, long files, long bytes) {
+      this.writer = writer;
+      this.workload = workload;
+      this.records = records;
+      this.seconds = seconds;
+      this.peakHeapBytes = peakHeapBytes;
+      this.files = files;
+      this.bytes = bytes;
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = new HashMap<>();
+    for (String arg : args) {
+      int eq = arg.indexOf('=');
+      if (!arg.startsWith("--") || eq < 0) {
+        throw new IllegalArgumentException("options are --records=N, --dir=PATH, --writers=floor,direct,flink,hudi; got " + arg);
+      }
+      options.put(arg.substring(2, eq), arg.substring(eq + 1));
+    }
+    long n = Long.parseLong(options.getOrDefault("records", "1000000"));
+    Path dir = Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-bench")).toAbsolutePath();
+    List<String> writerNames = List.of(options.getOrDefault("writers", "floor,direct,flink,hudi").split(","));
+
+    Map<String, Writer> writers = new LinkedHashMap<>();
+    writers.put("parquet-avro (floor)", WriteBenchmark::floor);
+    writers.put("HudiIO DirectRunner", (w, t, b, s, c) -> hudiIo(w, t, b, s, c));
+    writers.put("HudiIO FlinkRunner p=2", (w, t, b, s, c) -> hudiIo(w, t, b, s, c, "--runner=FlinkRunner", "--parallelism=2"));
+    writers.put("Hudi 0.15 Java client", WriteBenchmark::hudiClient);
+    List<String> keys = List.of("floor", "direct", "flink", "hudi");
+
+    deleteRecursively(dir);
+    List<Result> results = new ArrayList<>();
+    int k = 0;
+    for (Map.Entry<String, Writer> writer : writers.entrySet()) {
+      if (!writerNames.contains(keys.get(k++))) {
+        continue;
+      }
+      Path root = dir.resolve(writer.getKey().replaceAll("[^A-Za-z0-9]+", "-"));
+      for (Workload w : Workload.values()) {
+        Path table = root.resolve(w.table);
+        results.add(measure(writer.getKey(), writer.getValue(), w, table, n));
+        System.err.println(format(results.get(results.size() - 1)));
+      }
+    }
+    String report = report(n, results);
+    System.out.println(report);
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("results.md"), report, StandardCharsets.UTF_8);
+    System.exit(0);
+  }
+
+  private static Result measure(String name, Writer writer, Workload w, Path table, long n) throws Exception {
+    Map<Path, Long> before = parquetFiles(table);
+    System.gc();
+    AtomicLong peak = new AtomicLong();
+    Thread sampler = new Thread(() -> {
+      Runtime rt = Runtime.getRuntime();
+      while (!Thread.currentThread().isInterrupted()) {
+        peak.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
+        try {
+          Thread.sleep(20);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    sampler.setDaemon(true);
+    sampler.start();
+    long t0 = System.nanoTime();
+    writer.write(w, table, w.batch(n), w.start(n), w.count(n));
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    sampler.interrupt();
+    sampler.join();
+    Map<Path, Long> after = parquetFiles(table);
+    long files = 0;
+    long bytes = 0;
+    for (Map.Entry<Path, Long> f : after.entrySet()) {
+      if (!before.containsKey(f.getKey())) {
+        files++;
+        bytes += f.getValue();
+      }
+    }
+    return new Result(name, w, w.count(n), seconds, peak.get(), files, bytes);
+  }
+
+  /** The floor: the workload's input records as plain parquet-avro files, one per city, gzip. */
+  private static void floor(Workload w, Path table, long batch, long start, long count) throws IOException {
+    Path out = table.resolve(w.name().toLowerCase(Locale.ROOT));
+    Map<String, ParquetWriter<GenericRecord>> writers = new HashMap<>();
+    Configuration conf = new Configuration();
+    try {
+      for (long i = start; i < start + count; i++) {
+        GenericRecord r = TripsData.record(batch, i);
+        String city = TripsData.city(i);
+        ParquetWriter<GenericRecord> writer = writers.get(city);
+        if (writer == null) {
+          writer = AvroParquetWriter.<GenericRecord>builder(HadoopOutputFile.fromPath(
+                  new org.apache.hadoop.fs.Path(out.resolve(city).resolve("part-0.parquet").toUri()), conf))
+              .withSchema(TripsData.SCHEMA)
+              .withConf(conf)
+              .withCompressionCodec(CompressionCodecName.GZIP)
+              .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+              .build();
+          writers.put(city, writer);
+        }
+        writer.write(r);
+      }
+    } finally {
+      for (ParquetWriter<GenericRecord> writer : writers.values()) {
+        writer.close();
+      }
+    }
+  }
+
+  /** HudiIO through the examples jar's trips command, exactly as a user runs it. */
+  private static void hudiIo(Workload w, Path table, long batch, long start, long count, String... extra) {
+    List<String> args = new ArrayList<>(List.of(
+        "trips", "--table=" + table, "--operation=" + w.name().toLowerCase(Locale.ROOT),
+        "--batch=" + batch, "--start=" + start, "--count=" + count));
+    args.addAll(List.of(extra));
+    int code = Main.run(args.toArray(new String[0]), System.out, System.err);
+    if (code != 0) {
+      throw new IllegalStateException("trips " + args + " exited with " + code);
+    }
+  }
+
+  /** Hudi 0.15's HoodieJavaWriteClient, metadata table off and SIMPLE index like HudiIO, bulk insert sort mode NONE (Hudi's default). */
+  private static void hudiClient(Workload w, Path table, long batch, long start, long count) {
+    List<GenericRecord> records = TripsData.batch(batch, start, count);
+    HudiReference hudi = HudiReference.trips(table.toString()).writeConfig("hoodie.bulkinsert.sort.mode", "NONE").create();
+    switch (w) {
+      case BULK_INSERT:
+        hudi.bulkInsert(records);
+        break;
+      case INSERT:
+        hudi.insert(records);
+        break;
+      case UPSERT:
+        hudi.upsert(records);
+        break;
+      default:
+        hudi.delete(records);
+    }
+  }
+
+  private static Map<Path, Long> parquetFiles(Path table) throws IOException {
+    if (!Files.exists(table)) {
+      return Map.of();
+    }
+    try (Stream<Path> files = Files.walk(table)) {
+      return files
+          .filter(p -> p.getFileName().toString().endsWith(".parquet") && !p.toString().contains("/.hoodie/"))
+          .collect(Collectors.toMap(p -> p, p -> {
+            try {
+              return Files.size(p);
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }));
+    }
+  }
+
+  private static String format(Result r) {
+    return String.format(Locale.ROOT, "%s %s: %d records, %.1f s, %.0f records/s, peak heap %d MiB, %d files, %d bytes",
+        r.writer, r.workload, r.records, r.seconds, r.records / r.seconds, r.peakHeapBytes >> 20, r.files, r.bytes);
+  }
+
+  static String report(long n, List<Result> results) {
+    StringBuilder s = new StringBuilder();
+    s.append(String.format(Locale.ROOT, "Trips write benchmark, N = %,d records, %d cores, Java %s, max heap %d MiB%n%n",
+        n, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20));
+    s.append("| workload | writer | records | seconds | records/s | peak heap MiB | files | MiB written | time / floor | time / Hudi client |\n");
+    s.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Workload w : Workload.values()) {
+      Result floor = find(results, "parquet-avro (floor)", w);
+      Result hudi = find(results, "Hudi 0.15 Java client", w);
+      for (Result r : results) {
+        if (r.workload != w) {
+          continue;
+        }
+        s.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.1f | %,.0f | %d | %d | %.1f | %s | %s |%n",
+            w.name().toLowerCase(Locale.ROOT), r.writer, r.records, r.seconds, r.records / r.seconds,
+            r.peakHeapBytes >> 20, r.files, r.bytes / 1048576.0,
+            floor == null ? "-" : String.format(Locale.ROOT, "%.1f", r.seconds / floor.seconds),
+            hudi == null ? "-" : String.format(Locale.ROOT, "%.2f", r.seconds / hudi.seconds)));
+      }
+    }
+    return s.toString();
+  }
+
+  private static Result find(List<Result> results, String writer, Workload w) {
+    return results.stream().filter(r -> r.writer.equals(writer) && r.workload == w).findFirst().orElse(null);
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  private WriteBenchmark() {}
+
+}
