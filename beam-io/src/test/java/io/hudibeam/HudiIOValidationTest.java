@@ -87,16 +87,16 @@ public class HudiIOValidationTest {
   }
 
   @Test
-  public void unsupportedTableTypeAndIndexesAreRefused() {
+  public void unsupportedTableTypeAndCombinationsAreRefused() {
     assertThat(
         refusal(valid().withTableType(TableType.MERGE_ON_READ)),
         is("withTableType(MERGE_ON_READ) is not supported yet; only COPY_ON_WRITE"));
     assertThat(
-        refusal(valid().withIndex(IndexType.BLOOM)),
-        is("withIndex(BLOOM) is not supported yet; use SIMPLE (the default) or GLOBAL_SIMPLE"));
+        refusal(valid().withIndex(IndexType.BUCKET).withOperation(WriteOperation.BULK_INSERT)),
+        is("withOperation(BULK_INSERT) is not supported with withIndex(BUCKET); use INSERT or UPSERT"));
     assertThat(
-        refusal(valid().withIndex(IndexType.BUCKET)),
-        is("withIndex(BUCKET) is not supported yet; use SIMPLE (the default) or GLOBAL_SIMPLE"));
+        assertThrows(IllegalArgumentException.class, () -> valid().withBucketCount(0)).getMessage(),
+        is("withBucketCount must be > 0, but was 0"));
   }
 
   @Test
