@@ -32,10 +32,6 @@ public class OptionsTest {
     assertThat(index.exitCode, is(2));
     assertThat(index.err, containsString("--index=hash is not valid; choose one of simple, global_simple, bloom, bucket"));
 
-    ConsoleCapture bloom = ConsoleCapture.run("trips", "--table=/tmp/x", "--index=bloom");
-    assertThat(bloom.exitCode, is(2));
-    assertThat(bloom.err, containsString("withIndex(BLOOM) is not supported yet"));
-
     ConsoleCapture type = ConsoleCapture.run("trips", "--table=/tmp/x", "--tableType=merge_on_read");
     assertThat(type.exitCode, is(2));
     assertThat(type.err, containsString("withTableType(MERGE_ON_READ) is not supported yet"));
