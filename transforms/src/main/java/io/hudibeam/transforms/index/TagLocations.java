@@ -11,6 +11,7 @@ import io.hudibeam.index.KeyRangeFilter;
 import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.HoodieKeyCoder;
@@ -33,6 +34,7 @@ import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.Distinct;
@@ -70,7 +72,7 @@ import org.apache.hadoop.fs.Path;
  *
  * <pre>
  * SIMPLE:  records ─┬─ partitions ─ Distinct ─ latest base files ─ Reshuffle ─ read keys ─┐
- *                   └──────────────────────────────────────────── key ── CoGroupByKey ─┴─ tag
+ *                   └────────────────────────────────────── key shard ── CoGroupByKey ─┴─ tag
  * BLOOM:   latest base files ─ read footers ─ key ranges (side input)
  *          records ─ candidate (file, key) ─ GroupByKey(file) ─ bloom filter + keys ─ CoGroupByKey ─ tag
  * BUCKET:  latest base files by partition (side input) ─ records ─ bucket id ─ tag
@@ -176,16 +178,16 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
       Coder<K> keyCoder,
       TaggedRecord.TaggedRecordCoder taggedCoder,
       boolean global) {
-    TupleTag<TableRecord> incomingTag = new TupleTag<>();
-    TupleTag<RecordLocation> storedTag = new TupleTag<>();
-    PCollection<KV<K, TableRecord>> incoming =
+    TupleTag<KV<K, TableRecord>> incomingTag = new TupleTag<>();
+    TupleTag<KV<K, RecordLocation>> storedTag = new TupleTag<>();
+    PCollection<KV<Integer, KV<K, TableRecord>>> incoming =
         records
             .apply("Key incoming records", ParDo.of(new KeyRecordsFn<>(keys)))
-            .setCoder(KvCoder.of(keyCoder, TableRecordCoder.of(spec.schema())));
-    PCollection<KV<K, RecordLocation>> stored =
+            .setCoder(KvCoder.of(VarIntCoder.of(), KvCoder.of(keyCoder, TableRecordCoder.of(spec.schema()))));
+    PCollection<KV<Integer, KV<K, RecordLocation>>> stored =
         storedKeys
             .apply("Key stored records", ParDo.of(new KeyLocationsFn<>(keys)))
-            .setCoder(KvCoder.of(keyCoder, RecordLocationCoder.of()));
+            .setCoder(KvCoder.of(VarIntCoder.of(), KvCoder.of(keyCoder, RecordLocationCoder.of())));
     return KeyedPCollectionTuple.of(incomingTag, incoming)
         .and(storedTag, stored)
         .apply("Join keys", CoGroupByKey.create())
@@ -237,7 +239,7 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     }
   }
 
-  static final class KeyRecordsFn<K> extends DoFn<TableRecord, KV<K, TableRecord>> {
+  static final class KeyRecordsFn<K> extends DoFn<TableRecord, KV<Integer, KV<K, TableRecord>>> {
     private static final long serialVersionUID = 1L;
     private final KeyFunctions<K> keys;
 
@@ -246,12 +248,12 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     }
 
     @ProcessElement
-    public void process(@Element TableRecord record, OutputReceiver<KV<K, TableRecord>> out) {
-      out.output(KV.of(keys.ofRecord(record), record));
+    public void process(@Element TableRecord record, OutputReceiver<KV<Integer, KV<K, TableRecord>>> out) {
+      out.output(KV.of(KeyShards.of(record.recordKey()), KV.of(keys.ofRecord(record), record)));
     }
   }
 
-  static final class KeyLocationsFn<K> extends DoFn<KV<String, RecordLocation>, KV<K, RecordLocation>> {
+  static final class KeyLocationsFn<K> extends DoFn<KV<String, RecordLocation>, KV<Integer, KV<K, RecordLocation>>> {
     private static final long serialVersionUID = 1L;
     private final KeyFunctions<K> keys;
 
@@ -260,8 +262,12 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     }
 
     @ProcessElement
-    public void process(@Element KV<String, RecordLocation> stored, OutputReceiver<KV<K, RecordLocation>> out) {
-      out.output(KV.of(keys.ofStored(stored.getKey(), stored.getValue()), stored.getValue()));
+    public void process(
+        @Element KV<String, RecordLocation> stored, OutputReceiver<KV<Integer, KV<K, RecordLocation>>> out) {
+      out.output(
+          KV.of(
+              KeyShards.of(stored.getKey()),
+              KV.of(keys.ofStored(stored.getKey(), stored.getValue()), stored.getValue())));
     }
   }
 
@@ -477,54 +483,61 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     }
   }
 
-  static final class TagFn<K> extends DoFn<KV<K, CoGbkResult>, TaggedRecord> {
+  /** Joins one shard: the stored locations of each key, then a tag for each incoming record. */
+  static final class TagFn<K> extends DoFn<KV<Integer, CoGbkResult>, TaggedRecord> {
     private static final long serialVersionUID = 1L;
-    private final TupleTag<TableRecord> incomingTag;
-    private final TupleTag<RecordLocation> storedTag;
+    private final TupleTag<KV<K, TableRecord>> incomingTag;
+    private final TupleTag<KV<K, RecordLocation>> storedTag;
     private final boolean global;
     private final Counter updates = Metrics.counter(TagLocations.class, "recordsFound");
     private final Counter inserts = Metrics.counter(TagLocations.class, "recordsNew");
 
-    TagFn(TupleTag<TableRecord> incomingTag, TupleTag<RecordLocation> storedTag, boolean global) {
+    TagFn(TupleTag<KV<K, TableRecord>> incomingTag, TupleTag<KV<K, RecordLocation>> storedTag, boolean global) {
       this.incomingTag = incomingTag;
       this.storedTag = storedTag;
       this.global = global;
     }
 
     @ProcessElement
-    public void process(@Element KV<K, CoGbkResult> joined, OutputReceiver<TaggedRecord> out) {
+    public void process(@Element KV<Integer, CoGbkResult> shard, OutputReceiver<TaggedRecord> out) {
       // A key stored twice (inserts allow duplicates) is found once per file group holding it.
-      Set<RecordLocation> distinct = new HashSet<>();
-      joined.getValue().getAll(storedTag).forEach(distinct::add);
-      List<RecordLocation> locations = new ArrayList<>(distinct);
-      locations.sort(Comparator.comparing(RecordLocation::toString));
-      for (TableRecord record : joined.getValue().getAll(incomingTag)) {
-        if (locations.isEmpty()) {
-          inserts.inc();
-          out.output(TaggedRecord.of(record, Optional.empty()));
-          continue;
+      Map<K, Set<RecordLocation>> stored = new HashMap<>();
+      for (KV<K, RecordLocation> kv : shard.getValue().getAll(storedTag)) {
+        stored.computeIfAbsent(kv.getKey(), k -> new HashSet<>()).add(kv.getValue());
+      }
+      for (KV<K, TableRecord> kv : shard.getValue().getAll(incomingTag)) {
+        List<RecordLocation> locations = new ArrayList<>(stored.getOrDefault(kv.getKey(), Set.of()));
+        locations.sort(Comparator.comparing(RecordLocation::toString));
+        tag(kv.getValue(), locations, out);
+      }
+    }
+
+    private void tag(TableRecord record, List<RecordLocation> locations, OutputReceiver<TaggedRecord> out) {
+      if (locations.isEmpty()) {
+        inserts.inc();
+        out.output(TaggedRecord.of(record, Optional.empty()));
+        return;
+      }
+      updates.inc();
+      if (record.isDelete()) {
+        for (RecordLocation location : locations) {
+          out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), record.data().orElse(null)), Optional.of(location)));
         }
-        updates.inc();
-        if (record.isDelete()) {
-          for (RecordLocation location : locations) {
-            out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), record.data().orElse(null)), Optional.of(location)));
-          }
-          continue;
-        }
-        if (!global) {
-          // Every file group holding the key is updated, as Hudi's simple index tags each match.
-          for (RecordLocation location : locations) {
-            out.output(TaggedRecord.of(record, Optional.of(location)));
-          }
-          continue;
-        }
-        RecordLocation location = locations.get(0);
-        if (!location.partitionPath().equals(record.partitionPath())) {
-          out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), null), Optional.of(location)));
-          out.output(TaggedRecord.of(record, Optional.empty()));
-        } else {
+        return;
+      }
+      if (!global) {
+        // Every file group holding the key is updated, as Hudi's simple index tags each match.
+        for (RecordLocation location : locations) {
           out.output(TaggedRecord.of(record, Optional.of(location)));
         }
+        return;
+      }
+      RecordLocation location = locations.get(0);
+      if (!location.partitionPath().equals(record.partitionPath())) {
+        out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), null), Optional.of(location)));
+        out.output(TaggedRecord.of(record, Optional.empty()));
+      } else {
+        out.output(TaggedRecord.of(record, Optional.of(location)));
       }
     }
   }

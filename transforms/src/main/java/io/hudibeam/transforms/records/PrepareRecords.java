@@ -4,36 +4,33 @@ import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.keygen.KeyGenerator;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.transforms.FailedRecordPolicy;
+import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.WriteSpec;
-import io.hudibeam.transforms.coders.HoodieKeyCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
-import org.apache.beam.sdk.transforms.Combine;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.SerializableFunction;
-import org.apache.beam.sdk.transforms.Values;
-import org.apache.beam.sdk.transforms.WithKeys;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
-import org.apache.beam.sdk.values.TypeDescriptor;
 import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.StringUtf8Coder;
 
 /**
  * Stage 2. Computes each record's key and partition path with the key generator, sends records
  * that have none to the failed-records output (or fails the pipeline, the default), and for
  * upserts and deletes keeps one record per key: the one with the larger ordering value (a shuffle
- * by key, combined before the shuffle).
+ * by key shard, see {@link KeyShards}).
  */
 public final class PrepareRecords extends PTransform<PCollection<GenericRecord>, PCollectionTuple> {
   private static final long serialVersionUID = 1L;
@@ -62,31 +59,44 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
   }
 
   private PCollection<TableRecord> deduplicate(PCollection<TableRecord> records, TableRecordCoder coder) {
-    PreferredRecord preferred = new PreferredRecord(spec.orderingField());
-    if (spec.index().isGlobal()) {
-      return records
-          .apply("Key by record key", WithKeys.of((SerializableFunction<TableRecord, String>) TableRecord::recordKey)
-              .withKeyType(TypeDescriptor.of(String.class)))
-          .setCoder(KvCoder.of(StringUtf8Coder.of(), coder))
-          .apply("De-duplicate", Combine.perKey(preferred))
-          .apply("Drop keys", Values.create());
-    }
     return records
+        .apply("Shard by record key", ParDo.of(new ShardFn()))
+        .setCoder(KvCoder.of(VarIntCoder.of(), coder))
+        .apply("Group shards", GroupByKey.create())
         .apply(
-            "Key by record key and partition",
-            MapElements.via(new KeyByHoodieKey()))
-        .setCoder(KvCoder.of(HoodieKeyCoder.of(), coder))
-        .apply("De-duplicate", Combine.perKey(preferred))
-        .apply("Drop keys", Values.create());
+            "De-duplicate",
+            ParDo.of(new DeduplicateFn(new PreferredRecord(spec.orderingField()), spec.index().isGlobal())))
+        .setCoder(coder);
   }
 
-  static final class KeyByHoodieKey
-      extends org.apache.beam.sdk.transforms.SimpleFunction<TableRecord, KV<HoodieKey, TableRecord>> {
+  static final class ShardFn extends DoFn<TableRecord, KV<Integer, TableRecord>> {
     private static final long serialVersionUID = 1L;
 
-    @Override
-    public KV<HoodieKey, TableRecord> apply(TableRecord record) {
-      return KV.of(HoodieKey.of(record.recordKey(), record.partitionPath()), record);
+    @ProcessElement
+    public void process(@Element TableRecord record, OutputReceiver<KV<Integer, TableRecord>> out) {
+      out.output(KV.of(KeyShards.of(record.recordKey()), record));
+    }
+  }
+
+  /** Keeps one record per key of a shard: per record key for a global index, else per (key, partition). */
+  static final class DeduplicateFn extends DoFn<KV<Integer, Iterable<TableRecord>>, TableRecord> {
+    private static final long serialVersionUID = 1L;
+    private final PreferredRecord preferred;
+    private final boolean global;
+
+    DeduplicateFn(PreferredRecord preferred, boolean global) {
+      this.preferred = preferred;
+      this.global = global;
+    }
+
+    @ProcessElement
+    public void process(@Element KV<Integer, Iterable<TableRecord>> shard, OutputReceiver<TableRecord> out) {
+      Map<Object, TableRecord> best = new HashMap<>();
+      for (TableRecord record : shard.getValue()) {
+        Object key = global ? record.recordKey() : HoodieKey.of(record.recordKey(), record.partitionPath());
+        best.merge(key, record, preferred::prefer);
+      }
+      best.values().forEach(out::output);
     }
   }
 
