@@ -39,6 +39,8 @@ import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.Distinct;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.values.PCollectionList;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.Impulse;
 import org.apache.beam.sdk.transforms.MapElements;
@@ -46,9 +48,8 @@ import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Reshuffle;
 import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.transforms.join.CoGbkResult;
-import org.apache.beam.sdk.transforms.join.CoGroupByKey;
-import org.apache.beam.sdk.transforms.join.KeyedPCollectionTuple;
+import org.apache.beam.sdk.transforms.join.RawUnionValue;
+import org.apache.beam.sdk.transforms.join.UnionCoder;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
@@ -72,7 +73,7 @@ import org.apache.hadoop.fs.Path;
  *
  * <pre>
  * SIMPLE:  records ─┬─ partitions ─ Distinct ─ latest base files ─ Reshuffle ─ read keys ─┐
- *                   └────────────────────────────────────── key shard ── CoGroupByKey ─┴─ tag
+ *                   └────────────────────────────── key shard ── Flatten, GroupByKey ─┴─ tag
  * BLOOM:   latest base files ─ read footers ─ key ranges (side input)
  *          records ─ candidate (file, key) ─ GroupByKey(file) ─ bloom filter + keys ─ CoGroupByKey ─ tag
  * BUCKET:  latest base files by partition (side input) ─ records ─ bucket id ─ tag
@@ -178,20 +179,23 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
       Coder<K> keyCoder,
       TaggedRecord.TaggedRecordCoder taggedCoder,
       boolean global) {
-    TupleTag<KV<K, TableRecord>> incomingTag = new TupleTag<>();
-    TupleTag<KV<K, RecordLocation>> storedTag = new TupleTag<>();
-    PCollection<KV<Integer, KV<K, TableRecord>>> incoming =
+    Coder<KV<K, TableRecord>> incomingCoder = KvCoder.of(keyCoder, TableRecordCoder.of(spec.schema()));
+    Coder<KV<K, RecordLocation>> storedCoder = KvCoder.of(keyCoder, RecordLocationCoder.of());
+    UnionCoder union = UnionCoder.of(List.of(incomingCoder, storedCoder));
+    KvCoder<Integer, RawUnionValue> shardCoder = KvCoder.of(VarIntCoder.of(), union);
+    PCollection<KV<Integer, RawUnionValue>> incoming =
         records
             .apply("Key incoming records", ParDo.of(new KeyRecordsFn<>(keys)))
-            .setCoder(KvCoder.of(VarIntCoder.of(), KvCoder.of(keyCoder, TableRecordCoder.of(spec.schema()))));
-    PCollection<KV<Integer, KV<K, RecordLocation>>> stored =
+            .setCoder(shardCoder);
+    PCollection<KV<Integer, RawUnionValue>> stored =
         storedKeys
             .apply("Key stored records", ParDo.of(new KeyLocationsFn<>(keys)))
-            .setCoder(KvCoder.of(VarIntCoder.of(), KvCoder.of(keyCoder, RecordLocationCoder.of())));
-    return KeyedPCollectionTuple.of(incomingTag, incoming)
-        .and(storedTag, stored)
-        .apply("Join keys", CoGroupByKey.create())
-        .apply("Tag", ParDo.of(new TagFn<K>(incomingTag, storedTag, global)))
+            .setCoder(shardCoder);
+    return PCollectionList.of(incoming)
+        .and(stored)
+        .apply("Both sides", Flatten.pCollections())
+        .apply("Join keys", GroupByKey.create())
+        .apply("Tag", ParDo.of(new TagFn<K>(global)))
         .setCoder(taggedCoder);
   }
 
@@ -239,7 +243,12 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     }
   }
 
-  static final class KeyRecordsFn<K> extends DoFn<TableRecord, KV<Integer, KV<K, TableRecord>>> {
+  /** Union tag of incoming records in the join; stored locations are {@link #STORED}. */
+  static final int INCOMING = 0;
+
+  static final int STORED = 1;
+
+  static final class KeyRecordsFn<K> extends DoFn<TableRecord, KV<Integer, RawUnionValue>> {
     private static final long serialVersionUID = 1L;
     private final KeyFunctions<K> keys;
 
@@ -248,12 +257,15 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     }
 
     @ProcessElement
-    public void process(@Element TableRecord record, OutputReceiver<KV<Integer, KV<K, TableRecord>>> out) {
-      out.output(KV.of(KeyShards.of(record.recordKey()), KV.of(keys.ofRecord(record), record)));
+    public void process(@Element TableRecord record, OutputReceiver<KV<Integer, RawUnionValue>> out) {
+      out.output(
+          KV.of(
+              KeyShards.of(record.recordKey()),
+              new RawUnionValue(INCOMING, KV.of(keys.ofRecord(record), record))));
     }
   }
 
-  static final class KeyLocationsFn<K> extends DoFn<KV<String, RecordLocation>, KV<Integer, KV<K, RecordLocation>>> {
+  static final class KeyLocationsFn<K> extends DoFn<KV<String, RecordLocation>, KV<Integer, RawUnionValue>> {
     private static final long serialVersionUID = 1L;
     private final KeyFunctions<K> keys;
 
@@ -263,11 +275,12 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
     @ProcessElement
     public void process(
-        @Element KV<String, RecordLocation> stored, OutputReceiver<KV<Integer, KV<K, RecordLocation>>> out) {
+        @Element KV<String, RecordLocation> stored, OutputReceiver<KV<Integer, RawUnionValue>> out) {
       out.output(
           KV.of(
               KeyShards.of(stored.getKey()),
-              KV.of(keys.ofStored(stored.getKey(), stored.getValue()), stored.getValue())));
+              new RawUnionValue(
+                  STORED, KV.of(keys.ofStored(stored.getKey(), stored.getValue()), stored.getValue()))));
     }
   }
 
@@ -483,29 +496,36 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     }
   }
 
-  /** Joins one shard: the stored locations of each key, then a tag for each incoming record. */
-  static final class TagFn<K> extends DoFn<KV<Integer, CoGbkResult>, TaggedRecord> {
+  /**
+   * Joins one shard in a single pass over the grouped values (runners need not re-iterate a group):
+   * the stored locations of each key and the incoming records are collected, then each incoming
+   * record is tagged.
+   */
+  static final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRecord> {
     private static final long serialVersionUID = 1L;
-    private final TupleTag<KV<K, TableRecord>> incomingTag;
-    private final TupleTag<KV<K, RecordLocation>> storedTag;
     private final boolean global;
     private final Counter updates = Metrics.counter(TagLocations.class, "recordsFound");
     private final Counter inserts = Metrics.counter(TagLocations.class, "recordsNew");
 
-    TagFn(TupleTag<KV<K, TableRecord>> incomingTag, TupleTag<KV<K, RecordLocation>> storedTag, boolean global) {
-      this.incomingTag = incomingTag;
-      this.storedTag = storedTag;
+    TagFn(boolean global) {
       this.global = global;
     }
 
     @ProcessElement
-    public void process(@Element KV<Integer, CoGbkResult> shard, OutputReceiver<TaggedRecord> out) {
+    @SuppressWarnings("unchecked")
+    public void process(@Element KV<Integer, Iterable<RawUnionValue>> shard, OutputReceiver<TaggedRecord> out) {
       // A key stored twice (inserts allow duplicates) is found once per file group holding it.
       Map<K, Set<RecordLocation>> stored = new HashMap<>();
-      for (KV<K, RecordLocation> kv : shard.getValue().getAll(storedTag)) {
-        stored.computeIfAbsent(kv.getKey(), k -> new HashSet<>()).add(kv.getValue());
+      List<KV<K, TableRecord>> incoming = new ArrayList<>();
+      for (RawUnionValue value : shard.getValue()) {
+        if (value.getUnionTag() == STORED) {
+          KV<K, RecordLocation> kv = (KV<K, RecordLocation>) value.getValue();
+          stored.computeIfAbsent(kv.getKey(), k -> new HashSet<>()).add(kv.getValue());
+        } else {
+          incoming.add((KV<K, TableRecord>) value.getValue());
+        }
       }
-      for (KV<K, TableRecord> kv : shard.getValue().getAll(incomingTag)) {
+      for (KV<K, TableRecord> kv : incoming) {
         List<RecordLocation> locations = new ArrayList<>(stored.getOrDefault(kv.getKey(), Set.of()));
         locations.sort(Comparator.comparing(RecordLocation::toString));
         tag(kv.getValue(), locations, out);
