@@ -3,29 +3,19 @@ package io.hudibeam.transforms.records;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.TableRecord;
 import org.apache.avro.generic.GenericData;
-import org.apache.beam.sdk.transforms.SerializableFunction;
 
 /**
  * Picks one of two records with the same key: the larger ordering value wins. Beam gives no order
  * between records of one batch, so a tie is broken by a total order on the records themselves
  * (Avro's sort order of the data, then deletes over upserts): the result is the same whatever the
- * order of combining, as a combiner must be.
+ * order in which records meet.
  */
-final class PreferredRecord implements SerializableFunction<Iterable<TableRecord>, TableRecord> {
+final class PreferredRecord implements java.io.Serializable {
   private static final long serialVersionUID = 1L;
   private final OrderingField orderingField;
 
   PreferredRecord(OrderingField orderingField) {
     this.orderingField = orderingField;
-  }
-
-  @Override
-  public TableRecord apply(Iterable<TableRecord> records) {
-    TableRecord best = null;
-    for (TableRecord record : records) {
-      best = best == null ? record : prefer(best, record);
-    }
-    return best;
   }
 
   TableRecord prefer(TableRecord a, TableRecord b) {
