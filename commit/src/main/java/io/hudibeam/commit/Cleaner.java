@@ -342,7 +342,7 @@ public final class Cleaner {
       for (CleanFileInfo file : files) {
         Path path = new Path(file.filePath());
         patterns.add(path.getName());
-        if (delete(path)) {
+        if (DataFiles.delete(fs, paths, path, "clean")) {
           success.add(path.getName());
           deleted.add(file.filePath());
         } else {
@@ -359,18 +359,6 @@ public final class Cleaner {
     timelineWriter.complete(inflight, metadata.toBytes());
     LOG.info("Table {}: clean {} deleted {} files, {} failed", paths, clean.time(), deleted.size(), failed.size());
     return new CleanResult(clean.time(), deleted, failed);
-  }
-
-  private boolean delete(Path file) {
-    try {
-      if (!fs.exists(file) || fs.delete(file, false)) {
-        return true;
-      }
-      return !fs.exists(file);
-    } catch (IOException e) {
-      LOG.warn("Table {}: cannot delete {} during clean", paths, file, e);
-      return false;
-    }
   }
 
   private void deleteRecursively(Path folder) {

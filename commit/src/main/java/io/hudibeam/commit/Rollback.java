@@ -258,7 +258,7 @@ public final class Rollback {
     Map<String, List<String>> failed = new TreeMap<>();
     for (RollbackRequest request : plan.rollbackRequests()) {
       for (String file : request.filesToBeDeleted()) {
-        Map<String, List<String>> outcome = delete(new Path(file)) ? deleted : failed;
+        Map<String, List<String>> outcome = DataFiles.delete(fs, paths, new Path(file), "rollback") ? deleted : failed;
         outcome.computeIfAbsent(request.partitionPath(), p -> new ArrayList<>()).add(file);
       }
     }
@@ -280,19 +280,6 @@ public final class Rollback {
     LOG.info("Table {}: rollback {} rolled back {} {}: {} files deleted, {} failed",
         paths, rollback.time(), targetAction.value(), target, allDeleted.size(), allFailed.size());
     return new RollbackResult(rollback.time(), target, targetAction, allDeleted, allFailed);
-  }
-
-  /** Deletes a data file; true when it is gone afterwards. */
-  private boolean delete(Path file) {
-    try {
-      if (!fs.exists(file) || fs.delete(file, false)) {
-        return true;
-      }
-      return !fs.exists(file);
-    } catch (IOException e) {
-      LOG.warn("Table {}: cannot delete {} during rollback", paths, file, e);
-      return false;
-    }
   }
 
   private void deleteIfExists(Path path) {
