@@ -5,10 +5,8 @@ import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.commit.IOType;
 import io.hudibeam.files.BaseFile;
-import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.table.TablePaths;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -28,11 +26,7 @@ public final class ConcatHandle {
 
   public WriteStat write(BaseFile current, Iterable<TableRecord> records) {
     FileGroupId fileGroup = current.fileGroupId();
-    BaseFileName name = BaseFileName.of(fileGroup.fileId(), context.writeToken(), context.instant());
-    Path path = context.prepareBaseFile(fileGroup, name, IOType.MERGE);
-    BaseFileWriter writer =
-        BaseFileWriter.create(
-            context.conf(), path, context.schema(), context.taskPartitionId(), context.parquet());
+    BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
     long inserts = 0;
     long startNanos = System.nanoTime();
     try {
@@ -57,15 +51,8 @@ public final class ConcatHandle {
       throw e;
     }
     BaseFileResult result = writer.close();
-    return WriteStat.builder()
-        .fileId(fileGroup.fileId().value())
-        .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
-        .prevCommit(current.name().instantTime().value())
-        .numWrites(result.recordCount())
+    return WriteContext.statOf(fileGroup, result, current.name().instantTime().value())
         .numInserts(inserts)
-        .totalWriteBytes(result.fileSizeBytes())
-        .fileSizeInBytes(result.fileSizeBytes())
-        .partitionPath(fileGroup.partitionPath())
         .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
         .build();
   }

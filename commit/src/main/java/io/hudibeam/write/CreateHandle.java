@@ -3,11 +3,8 @@ package io.hudibeam.write;
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.commit.IOType;
-import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.table.TablePaths;
-import org.apache.hadoop.fs.Path;
 
 /**
  * Writes the first base file of a new file group (Hudi's create handle): every upsert routed to
@@ -21,11 +18,7 @@ public final class CreateHandle {
   }
 
   public WriteStat write(FileGroupId fileGroup, Iterable<TableRecord> records) {
-    BaseFileName name = BaseFileName.of(fileGroup.fileId(), context.writeToken(), context.instant());
-    Path path = context.prepareBaseFile(fileGroup, name, IOType.CREATE);
-    BaseFileWriter writer =
-        BaseFileWriter.create(
-            context.conf(), path, context.schema(), context.taskPartitionId(), context.parquet());
+    BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.CREATE);
     long inserts = 0;
     long startNanos = System.nanoTime();
     try {
@@ -45,15 +38,8 @@ public final class CreateHandle {
       throw e;
     }
     BaseFileResult result = writer.close();
-    return WriteStat.builder()
-        .fileId(fileGroup.fileId().value())
-        .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
-        .prevCommit(WriteStat.NULL_COMMIT)
-        .numWrites(inserts)
+    return WriteContext.statOf(fileGroup, result, WriteStat.NULL_COMMIT)
         .numInserts(inserts)
-        .totalWriteBytes(result.fileSizeBytes())
-        .fileSizeInBytes(result.fileSizeBytes())
-        .partitionPath(fileGroup.partitionPath())
         .runtimeStats(new WriteStat.RuntimeStats(0, 0, (System.nanoTime() - startNanos) / 1_000_000))
         .build();
   }

@@ -6,11 +6,9 @@ import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.commit.IOType;
 import io.hudibeam.files.BaseFile;
-import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
-import io.hudibeam.table.TablePaths;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -48,11 +46,7 @@ public final class MergeHandle {
                 + " twice in instant " + context.instant() + "; records must be de-duplicated first");
       }
     }
-    BaseFileName name = BaseFileName.of(fileGroup.fileId(), context.writeToken(), context.instant());
-    Path path = context.prepareBaseFile(fileGroup, name, IOType.MERGE);
-    BaseFileWriter writer =
-        BaseFileWriter.create(
-            context.conf(), path, context.schema(), context.taskPartitionId(), context.parquet());
+    BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
     Counts counts = new Counts();
     Set<String> matched = new HashSet<>();
     long startNanos = System.nanoTime();
@@ -95,17 +89,10 @@ public final class MergeHandle {
       throw e;
     }
     BaseFileResult result = writer.close();
-    return WriteStat.builder()
-        .fileId(fileGroup.fileId().value())
-        .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
-        .prevCommit(current.name().instantTime().value())
-        .numWrites(result.recordCount())
+    return WriteContext.statOf(fileGroup, result, current.name().instantTime().value())
         .numDeletes(counts.deletes)
         .numUpdateWrites(counts.updates)
         .numInserts(counts.inserts)
-        .totalWriteBytes(result.fileSizeBytes())
-        .fileSizeInBytes(result.fileSizeBytes())
-        .partitionPath(fileGroup.partitionPath())
         .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
         .build();
   }

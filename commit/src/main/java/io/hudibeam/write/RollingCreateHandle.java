@@ -3,13 +3,10 @@ package io.hudibeam.write;
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.commit.IOType;
-import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.table.TablePaths;
 import java.util.List;
 import java.util.function.Function;
-import org.apache.hadoop.fs.Path;
 
 /**
  * Writes new file groups of one partition from a stream of records (bulk insert): one open base
@@ -21,7 +18,6 @@ public final class RollingCreateHandle {
   private final Function<String, FileGroupId> newFileGroup;
   private FileGroupId current;
   private BaseFileWriter writer;
-  private String relativePath;
   private long startNanos;
 
   public RollingCreateHandle(
@@ -53,10 +49,7 @@ public final class RollingCreateHandle {
 
   private void open() {
     current = newFileGroup.apply(partitionPath);
-    BaseFileName name = BaseFileName.of(current.fileId(), context.writeToken(), context.instant());
-    Path path = context.prepareBaseFile(current, name, IOType.CREATE);
-    writer = BaseFileWriter.create(context.conf(), path, context.schema(), context.taskPartitionId(), context.parquet());
-    relativePath = TablePaths.relativePath(partitionPath, name.value());
+    writer = context.openBaseFile(current, IOType.CREATE);
     startNanos = System.nanoTime();
   }
 
@@ -68,15 +61,8 @@ public final class RollingCreateHandle {
     BaseFileResult result = writer.close();
     writer = null;
     return List.of(
-        WriteStat.builder()
-            .fileId(current.fileId().value())
-            .path(relativePath)
-            .prevCommit(WriteStat.NULL_COMMIT)
-            .numWrites(result.recordCount())
+        WriteContext.statOf(current, result, WriteStat.NULL_COMMIT)
             .numInserts(result.recordCount())
-            .totalWriteBytes(result.fileSizeBytes())
-            .fileSizeInBytes(result.fileSizeBytes())
-            .partitionPath(partitionPath)
             .runtimeStats(new WriteStat.RuntimeStats(0, 0, (System.nanoTime() - startNanos) / 1_000_000))
             .build());
   }

@@ -1,6 +1,9 @@
 package io.hudibeam.write;
 
+import io.hudibeam.basefile.BaseFileResult;
+import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.commit.IOType;
 import io.hudibeam.commit.Marker;
 import io.hudibeam.commit.MarkerStore;
@@ -93,6 +96,28 @@ public final class WriteContext {
         .writeIfAbsent(fs, folder, writeToken.value());
     new MarkerStore(fs, paths, instant).create(Marker.of(partition, name.value(), ioType));
     return new Path(folder, name.value());
+  }
+
+  /**
+   * Opens the new base file a file group gets in this instant: partition metadata and marker first,
+   * then the writer.
+   */
+  BaseFileWriter openBaseFile(FileGroupId fileGroup, IOType ioType) {
+    BaseFileName name = BaseFileName.of(fileGroup.fileId(), writeToken, instant);
+    Path path = prepareBaseFile(fileGroup, name, ioType);
+    return BaseFileWriter.create(conf, path, schema, taskPartitionId(), parquet);
+  }
+
+  /** The write stat of a closed base file of a file group; the handle adds its counts. */
+  static WriteStat.Builder statOf(FileGroupId fileGroup, BaseFileResult result, String prevCommit) {
+    return WriteStat.builder()
+        .fileId(fileGroup.fileId().value())
+        .path(TablePaths.relativePath(fileGroup.partitionPath(), result.fileName()))
+        .prevCommit(prevCommit)
+        .numWrites(result.recordCount())
+        .totalWriteBytes(result.fileSizeBytes())
+        .fileSizeInBytes(result.fileSizeBytes())
+        .partitionPath(fileGroup.partitionPath());
   }
 
   /** Builds a {@link WriteContext}. */
