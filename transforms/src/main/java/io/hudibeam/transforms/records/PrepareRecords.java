@@ -12,9 +12,11 @@ import io.hudibeam.write.WriteOperation;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
+import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -46,16 +48,27 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
   @Override
   public PCollectionTuple expand(PCollection<GenericRecord> input) {
     TableRecordCoder recordCoder = TableRecordCoder.of(spec.schema());
-    PCollectionTuple keyed =
-        input.apply(
-            "Generate keys",
-            ParDo.of(new GenerateKeysFn(spec)).withOutputTags(RECORDS, TupleTagList.of(FAILED)));
-    PCollection<TableRecord> records = keyed.get(RECORDS).setCoder(recordCoder);
-    keyed.get(FAILED).setCoder(FailedRecord.FailedRecordCoder.of());
+    PCollection<TableRecord> records;
+    PCollection<FailedRecord> failed;
+    if (spec.failedRecordPolicy() == FailedRecordPolicy.OUTPUT) {
+      PCollectionTuple keyed =
+          input.apply(
+              "Generate keys",
+              ParDo.of(new GenerateKeysOrFailedFn(spec)).withOutputTags(RECORDS, TupleTagList.of(FAILED)));
+      records = keyed.get(RECORDS);
+      failed = keyed.get(FAILED);
+    } else {
+      // One output keeps the records in the runner's operator chain: Flink's batch translation ships
+      // every element of a two-output ParDo to both outputs' filters, serialized.
+      records = input.apply("Generate keys", ParDo.of(new GenerateKeysFn(spec)));
+      failed = input.getPipeline().apply("No failed records", Create.empty(FailedRecord.FailedRecordCoder.of()));
+    }
+    records.setCoder(recordCoder);
+    failed.setCoder(FailedRecord.FailedRecordCoder.of());
     if (spec.operation() == WriteOperation.UPSERT || spec.operation() == WriteOperation.DELETE) {
       records = deduplicate(records, recordCoder);
     }
-    return PCollectionTuple.of(RECORDS, records).and(FAILED, keyed.get(FAILED));
+    return PCollectionTuple.of(RECORDS, records).and(FAILED, failed);
   }
 
   private PCollection<TableRecord> deduplicate(PCollection<TableRecord> records, TableRecordCoder coder) {
@@ -100,46 +113,85 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     }
   }
 
-  static final class GenerateKeysFn extends DoFn<GenericRecord, TableRecord> {
+  /** Keys records with the table's key generator; shared by the two key-generating DoFns. */
+  static final class Keying implements Serializable {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
-    private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
-    private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
     private transient KeyGenerator keyGenerator;
 
-    GenerateKeysFn(WriteSpec spec) {
+    Keying(WriteSpec spec) {
       this.spec = spec;
     }
 
-    @Setup
-    public void setup() {
-      keyGenerator = KeyGenerator.of(spec.keyGenerator());
+    /** The record with its key and partition path; throws if the key generator cannot key it. */
+    TableRecord key(GenericRecord record) {
+      if (keyGenerator == null) {
+        keyGenerator = KeyGenerator.of(spec.keyGenerator());
+      }
+      HoodieKey key = keyGenerator.keyOf(record);
+      return spec.operation() == WriteOperation.DELETE
+          ? TableRecord.delete(key.recordKey(), key.partitionPath(), record)
+          : TableRecord.upsert(key.recordKey(), key.partitionPath(), record);
+    }
+
+    HudiTableException failure(GenericRecord record, HudiTableException e) {
+      return new HudiTableException(
+          "Record cannot be written to " + spec.basePath() + ": " + e.getMessage()
+              + "; nothing was committed. Record: " + record
+              + ". Use withFailedRecordsOutput() to write the other records and get this one in"
+              + " the failed-records output.",
+          e);
+    }
+  }
+
+  /** {@link FailedRecordPolicy#FAIL}: one output; a record without a key fails the bundle. */
+  static final class GenerateKeysFn extends DoFn<GenericRecord, TableRecord> {
+    private static final long serialVersionUID = 1L;
+    private final Keying keying;
+    private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
+    private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
+
+    GenerateKeysFn(WriteSpec spec) {
+      this.keying = new Keying(spec);
+    }
+
+    @ProcessElement
+    public void process(@Element GenericRecord record, OutputReceiver<TableRecord> out) {
+      TableRecord keyed;
+      try {
+        keyed = keying.key(record);
+      } catch (HudiTableException e) {
+        failed.inc();
+        throw keying.failure(record, e);
+      }
+      prepared.inc();
+      out.output(keyed);
+    }
+  }
+
+  /** {@link FailedRecordPolicy#OUTPUT}: records to {@link #RECORDS}, those without a key to {@link #FAILED}. */
+  static final class GenerateKeysOrFailedFn extends DoFn<GenericRecord, TableRecord> {
+    private static final long serialVersionUID = 1L;
+    private final Keying keying;
+    private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
+    private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
+
+    GenerateKeysOrFailedFn(WriteSpec spec) {
+      this.keying = new Keying(spec);
     }
 
     @ProcessElement
     public void process(@Element GenericRecord record, MultiOutputReceiver out) {
-      HoodieKey key;
+      TableRecord keyed;
       try {
-        key = keyGenerator.keyOf(record);
+        keyed = keying.key(record);
       } catch (HudiTableException e) {
         failed.inc();
-        if (spec.failedRecordPolicy() == FailedRecordPolicy.FAIL) {
-          throw new HudiTableException(
-              "Record cannot be written to " + spec.basePath() + ": " + e.getMessage()
-                  + "; nothing was committed. Record: " + record
-                  + ". Use withFailedRecordsOutput() to write the other records and get this one in"
-                  + " the failed-records output.",
-              e);
-        }
         out.get(FAILED).output(FailedRecord.of(String.valueOf(record), e.getMessage()));
         return;
       }
       prepared.inc();
-      TableRecord tableRecord =
-          spec.operation() == WriteOperation.DELETE
-              ? TableRecord.delete(key.recordKey(), key.partitionPath(), record)
-              : TableRecord.upsert(key.recordKey(), key.partitionPath(), record);
-      out.get(RECORDS).output(tableRecord);
+      out.get(RECORDS).output(keyed);
     }
   }
 }
