@@ -1,9 +1,7 @@
 package io.hudibeam.examples;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
@@ -42,7 +40,7 @@ public final class Main {
       return USAGE;
     }
     String command = args[0];
-    String[] options = beamOptions(Arrays.copyOfRange(args, 1, args.length));
+    String[] options = RunnerDefaults.apply(Arrays.copyOfRange(args, 1, args.length));
     long startedAt = System.currentTimeMillis();
     Pipeline pipeline;
     String table;
@@ -88,27 +86,5 @@ public final class Main {
   private static <T extends PipelineOptions> T parse(String[] args, Class<T> type) {
     PipelineOptionsFactory.register(type);
     return PipelineOptionsFactory.fromArgs(args).withValidation().as(type);
-  }
-
-  /**
-   * {@code --parallelism} is Flink's option; on the direct runner it becomes {@code
-   * --targetParallelism}, the direct runner's number of worker threads.
-   */
-  static String[] beamOptions(String[] args) {
-    boolean direct = Arrays.stream(args).noneMatch(a -> a.startsWith("--runner=") && !a.contains("DirectRunner"));
-    List<String> out = new ArrayList<>();
-    for (String arg : args) {
-      out.add(direct && arg.startsWith("--parallelism=") ? "--targetParallelism=" + arg.substring("--parallelism=".length()) : arg);
-    }
-    if (direct) {
-      // The direct runner's element-by-element immutability and encodability checks are for tests;
-      // they re-encode every record several times and make a 100k-record write many times slower.
-      for (String check : List.of("enforceImmutability", "enforceEncodability")) {
-        if (Arrays.stream(args).noneMatch(a -> a.startsWith("--" + check))) {
-          out.add("--" + check + "=false");
-        }
-      }
-    }
-    return out.toArray(new String[0]);
   }
 }

@@ -34,18 +34,23 @@ public final class TripsRecords {
 
   private TripsRecords() {}
 
+  /** {@code trip-} and {@code i} zero-padded to 12 digits ({@code "trip-%012d"} without a formatter). */
   public static String key(long i) {
-    return String.format("trip-%012d", i);
+    String digits = Long.toString(i);
+    return "trip-" + "000000000000".substring(Math.min(12, digits.length())) + digits;
   }
 
   public static String city(long i) {
     return CITIES.get((int) (i % CITIES.size()));
   }
 
-  /** The record of batch {@code b} for index {@code i}. */
+  /**
+   * The record of batch {@code b} for index {@code i}. The values match {@link #SCHEMA} by
+   * construction, so they are attached without the builder's per-value type check.
+   */
   public static Row row(long b, long i) {
     return Row.withSchema(SCHEMA)
-        .addValues(
+        .attachValues(
             key(i),
             1_700_000_000_000L + b * 1_000_000_000L + i,
             "rider-" + (i % 1000),
@@ -55,7 +60,6 @@ public final class TripsRecords {
             ((i * 37) % 1000) / 1000.0,
             ((i * 41) % 1000) / 1000.0,
             ((i * 43) % 1000) / 1000.0,
-            city(i))
-        .build();
+            city(i));
   }
 }

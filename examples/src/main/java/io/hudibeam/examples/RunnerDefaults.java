@@ -1,0 +1,88 @@
+package io.hudibeam.examples;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The runner options the examples add when the user did not give them, so that a write runs at the
+ * speed the runner can give:
+ *
+ * <ul>
+ *   <li>DirectRunner: {@code --parallelism} becomes {@code --targetParallelism}; the element-by-element
+ *       immutability and encodability checks are off (they are for tests and re-encode every record
+ *       several times).
+ *   <li>FlinkRunner: {@code --fasterCopy=true} (Flink otherwise deep-copies every element between
+ *       chained operators with its coder; HudiIO's stages never mutate an element). For the embedded
+ *       Flink (no {@code --flinkMaster}, no {@code --flinkConfDir}, no {@code FLINK_CONF_DIR}) a
+ *       configuration with {@value #EMBEDDED_MANAGED_MEMORY} of managed memory instead of the local
+ *       default of 128 MiB, which makes every GroupByKey of a large write spill its sort to disk.
+ * </ul>
+ */
+final class RunnerDefaults {
+  static final String EMBEDDED_MANAGED_MEMORY = "1g";
+
+  private RunnerDefaults() {}
+
+  static String[] apply(String[] args) {
+    String runner = valueOf(args, "runner");
+    boolean flink = runner != null && runner.contains("FlinkRunner");
+    boolean direct = runner == null || runner.contains("DirectRunner");
+    List<String> out = new ArrayList<>();
+    for (String arg : args) {
+      out.add(direct && arg.startsWith("--parallelism=") ? "--targetParallelism=" + arg.substring("--parallelism=".length()) : arg);
+    }
+    if (direct) {
+      addUnlessGiven(args, out, "enforceImmutability", "false");
+      addUnlessGiven(args, out, "enforceEncodability", "false");
+    }
+    if (flink) {
+      addUnlessGiven(args, out, "fasterCopy", "true");
+      if (isEmbedded(valueOf(args, "flinkMaster")) && valueOf(args, "flinkConfDir") == null && System.getenv("FLINK_CONF_DIR") == null) {
+        out.add("--flinkConfDir=" + embeddedFlinkConfDir());
+      }
+    }
+    return out.toArray(new String[0]);
+  }
+
+  private static boolean isEmbedded(String flinkMaster) {
+    return flinkMaster == null || flinkMaster.equals("[local]") || flinkMaster.equals("[auto]");
+  }
+
+  private static void addUnlessGiven(String[] args, List<String> out, String option, String value) {
+    if (Arrays.stream(args).noneMatch(a -> a.equals("--" + option) || a.startsWith("--" + option + "="))) {
+      out.add("--" + option + "=" + value);
+    }
+  }
+
+  private static String valueOf(String[] args, String option) {
+    String prefix = "--" + option + "=";
+    String value = null;
+    for (String arg : args) {
+      if (arg.startsWith(prefix)) {
+        value = arg.substring(prefix.length());
+      }
+    }
+    return value;
+  }
+
+  private static Path embeddedFlinkConfDir() {
+    try {
+      Path dir = Files.createTempDirectory("hudi-beam-flink-conf");
+      Files.writeString(
+          dir.resolve("flink-conf.yaml"),
+          "taskmanager.memory.managed.size: " + EMBEDDED_MANAGED_MEMORY + "\n",
+          StandardCharsets.UTF_8);
+      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
+      dir.toFile().deleteOnExit();
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the embedded Flink configuration to a temporary folder", e);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package io.hudibeam.examples;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.Test;
+
+public class RunnerDefaultsTest {
+  @Test
+  public void directRunnerTurnsOffTheTestChecksAndMapsParallelism() {
+    assertThat(
+        Arrays.asList(RunnerDefaults.apply(new String[] {"--table=/t", "--parallelism=3"})),
+        contains("--table=/t", "--targetParallelism=3", "--enforceImmutability=false", "--enforceEncodability=false"));
+  }
+
+  @Test
+  public void directRunnerKeepsAChecksSettingTheUserGave() {
+    List<String> args = Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=DirectRunner", "--enforceImmutability=true"}));
+    assertThat(args, contains("--runner=DirectRunner", "--enforceImmutability=true", "--enforceEncodability=false"));
+  }
+
+  @Test
+  public void embeddedFlinkGetsFasterCopyAndAConfigurationWithManagedMemory() throws Exception {
+    List<String> args = Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--parallelism=2"}));
+    assertThat(args.subList(0, 3), contains("--runner=FlinkRunner", "--parallelism=2", "--fasterCopy=true"));
+    assertThat(args.get(3), startsWith("--flinkConfDir="));
+    Path conf = Paths.get(args.get(3).substring("--flinkConfDir=".length())).resolve("flink-conf.yaml");
+    assertThat(Files.readString(conf), is("taskmanager.memory.managed.size: 1g\n"));
+  }
+
+  @Test
+  public void flinkClusterKeepsItsOwnConfigurationAndTheUsersFasterCopy() {
+    List<String> args =
+        Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--flinkMaster=host:8081", "--fasterCopy=false"}));
+    assertThat(args, contains("--runner=FlinkRunner", "--flinkMaster=host:8081", "--fasterCopy=false"));
+    assertThat(
+        Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--flinkConfDir=/etc/flink"})),
+        not(hasItem(startsWith("--flinkConfDir=/tmp"))));
+  }
+}
