@@ -70,6 +70,10 @@ public final class BaseFileWriter {
             .withPageSize(settings.pageSizeBytes())
             .withDictionaryPageSize(settings.pageSizeBytes())
             .withDictionaryEncoding(settings.dictionaryEnabled())
+            // Unique in every base file: a dictionary never pays off, and building it costs a hash
+            // lookup per value until parquet falls back to plain encoding. Readers accept either.
+            .withDictionaryEncoding(MetaFields.COMMIT_SEQNO.fieldName(), false)
+            .withDictionaryEncoding(MetaFields.RECORD_KEY.fieldName(), false)
             .withValidation(false)
             .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_1_0)
             .build();

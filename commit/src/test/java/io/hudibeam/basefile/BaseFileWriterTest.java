@@ -120,6 +120,26 @@ public class BaseFileWriterTest {
   }
 
   @Test
+  public void uniqueMetaColumnsArePlainAndTheOthersUseADictionary() throws Exception {
+    Path path = file(FILE_NAME);
+    BaseFileWriter writer =
+        BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 3, ParquetSettings.defaults());
+    writeInserts(writer, 300);
+    writer.close();
+    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
+      Map<String, Boolean> dictionary = new java.util.TreeMap<>();
+      for (ColumnChunkMetaData column : reader.getFooter().getBlocks().get(0).getColumns()) {
+        dictionary.put(column.getPath().toDotString(), column.hasDictionaryPage());
+      }
+      assertThat(dictionary.get("_hoodie_commit_seqno"), is(false));
+      assertThat(dictionary.get("_hoodie_record_key"), is(false));
+      assertThat(dictionary.get("_hoodie_commit_time"), is(true));
+      assertThat(dictionary.get("_hoodie_partition_path"), is(true));
+      assertThat(dictionary.get("_hoodie_file_name"), is(true));
+    }
+  }
+
+  @Test
   public void footerHasHudisKeysAndTheFilterHudiWouldWrite() throws Exception {
     Path path = file(FILE_NAME);
     BaseFileWriter writer =
