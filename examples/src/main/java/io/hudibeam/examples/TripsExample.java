@@ -5,15 +5,21 @@ import io.hudibeam.HudiWriteResult;
 import io.hudibeam.table.TableType;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.io.GenerateSequence;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.Validation;
-import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.VarLongCoder;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Reshuffle;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.Row;
-import org.apache.beam.sdk.values.TypeDescriptors;
 
 /**
  * Writes one batch of the trips data set to a Hudi table: {@code trips --table=PATH
@@ -67,6 +73,35 @@ public final class TripsExample {
 
   private TripsExample() {}
 
+  /** Records per generated range: ranges, not single indexes, are the source's elements. */
+  static final long RANGE_SIZE = 10_000;
+
+  /** {@code [start, start + count)} as {@code [from, to)} ranges of at most {@link #RANGE_SIZE}. */
+  static List<KV<Long, Long>> indexRanges(long start, long count) {
+    List<KV<Long, Long>> ranges = new ArrayList<>();
+    for (long from = start; from < start + count; from += RANGE_SIZE) {
+      ranges.add(KV.of(from, Math.min(from + RANGE_SIZE, start + count)));
+    }
+    return ranges;
+  }
+
+  /** The trips records of one index range. */
+  static final class TripsFn extends DoFn<KV<Long, Long>, Row> {
+    private static final long serialVersionUID = 1L;
+    private final long batch;
+
+    TripsFn(long batch) {
+      this.batch = batch;
+    }
+
+    @ProcessElement
+    public void process(@Element KV<Long, Long> range, OutputReceiver<Row> out) {
+      for (long i = range.getKey(); i < range.getValue(); i++) {
+        out.output(TripsRecords.row(batch, i));
+      }
+    }
+  }
+
   /** Builds the trips pipeline from parsed options; {@code Main} runs it. */
   public static Pipeline build(Options options, long startedAtMillis) {
     WriteOperation operation = Choices.parse("operation", options.getOperation(), WriteOperation.class);
@@ -92,8 +127,10 @@ public final class TripsExample {
     Pipeline pipeline = Pipeline.create(options);
     HudiWriteResult result =
         pipeline
-            .apply("Indexes", GenerateSequence.from(options.getStart()).to(options.getStart() + options.getCount()))
-            .apply("Trips batch " + batch, MapElements.into(TypeDescriptors.rows()).via(i -> TripsRecords.row(batch, i)))
+            .apply("Index ranges", Create.of(indexRanges(options.getStart(), options.getCount()))
+                .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
+            .apply("Spread ranges", Reshuffle.viaRandomKey())
+            .apply("Trips batch " + batch, ParDo.of(new TripsFn(batch)))
             .setRowSchema(TripsRecords.SCHEMA)
             .apply("Write " + operation.name().toLowerCase(java.util.Locale.ROOT), write);
     result.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));

@@ -19,4 +19,15 @@ public class TripsRecordsTest {
     assertThat(TripsRecords.row(1, 5).getInt64("ts"), is(1_700_000_000_000L + 1_000_000_000L + 5));
     assertThat(TripsRecords.row(1, 5).getString("city"), is("paris"));
   }
+
+  @Test
+  public void indexRangesCoverStartToStartPlusCountInOrder() {
+    assertThat(
+        TripsExample.indexRanges(5, 25_001),
+        is(java.util.List.of(
+            org.apache.beam.sdk.values.KV.of(5L, 10_005L),
+            org.apache.beam.sdk.values.KV.of(10_005L, 20_005L),
+            org.apache.beam.sdk.values.KV.of(20_005L, 25_006L))));
+    assertThat(TripsExample.indexRanges(7, 0), is(java.util.List.of()));
+  }
 }
