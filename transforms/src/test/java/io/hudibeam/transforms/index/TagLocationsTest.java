@@ -151,11 +151,21 @@ public class TagLocationsTest {
 
   @Test
   public void simpleIndexKeepsTheLaterRecordPerKeyAndPartition() throws Exception {
+    keepsTheLaterRecordPerKeyAndPartition(IndexType.SIMPLE);
+  }
+
+  /** Duplicate keys become duplicate bloom candidates; the join still keeps one record per key. */
+  @Test
+  public void bloomIndexKeepsTheLaterRecordPerKeyAndPartition() throws Exception {
+    keepsTheLaterRecordPerKeyAndPartition(IndexType.BLOOM);
+  }
+
+  private void keepsTheLaterRecordPerKeyAndPartition(IndexType index) throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiReference.trips(base).create().insert(TripsData.batch(0, 0, 10));
     Map<String, String> fileIds = fileIdOfKey(base);
 
-    PAssert.that(tagUpsertsWithDuplicateKeys(upsertSpec(base, IndexType.SIMPLE)))
+    PAssert.that(tagUpsertsWithDuplicateKeys(upsertSpec(base, index)))
         .containsInAnyOrder(
             TripsData.key(3) + " " + TripsData.city(3) + " -> " + fileIds.get(TripsData.key(3)) + " @9",
             TripsData.key(20) + " " + TripsData.city(20) + " -> new @8",
