@@ -119,6 +119,11 @@ public final class WriteSpec implements Serializable {
     return CleanSettings.fromProperties(writeProperties);
   }
 
+  /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */
+  public Deduplication deduplication() {
+    return Deduplication.of(operation, index);
+  }
+
   /** The bucket index settings ({@code hoodie.bucket.index.*}), for {@link IndexType#BUCKET}. */
   public BucketIndex bucketIndex() {
     return BucketIndex.fromProperties(writeProperties, keyGenerator.recordKeyFields());

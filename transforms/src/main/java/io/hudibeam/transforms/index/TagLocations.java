@@ -11,12 +11,14 @@ import io.hudibeam.index.KeyRangeFilter;
 import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.transforms.Deduplication;
 import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.HoodieKeyCoder;
 import io.hudibeam.transforms.coders.RecordLocationCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
+import io.hudibeam.transforms.records.PreferredRecord;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
@@ -71,11 +73,16 @@ import org.apache.hadoop.fs.Path;
  * file group of its bucket, no keys are read, also for INSERT. INSERT and BULK_INSERT with the
  * other indexes look nothing up.
  *
+ * <p>Only upserts and deletes reach the join, and it keeps one incoming record per join key, the
+ * one with the larger ordering value ({@link Deduplication#IN_INDEX_JOIN}): PrepareRecords
+ * de-duplicates only for the bucket index, so with the other indexes upserts and deletes arrive
+ * here with duplicates.
+ *
  * <pre>
  * SIMPLE:  records ─┬─ partitions ─ Distinct ─ latest base files ─ Reshuffle ─ read keys ─┐
- *                   └────────────────────────────── key shard ── Flatten, GroupByKey ─┴─ tag
+ *                   └─────────────────────────────── key shard ── Flatten, GroupByKey ─┴─ one per key, tag
  * BLOOM:   latest base files ─ read footers ─ key ranges (side input)
- *          records ─ candidate (file, key) ─ GroupByKey(file) ─ bloom filter + keys ─ CoGroupByKey ─ tag
+ *          records ─ candidate (file, key) ─ GroupByKey(file) ─ bloom filter + keys ─ join as SIMPLE
  * BUCKET:  latest base files by partition (side input) ─ records ─ bucket id ─ tag
  * </pre>
  */
@@ -92,16 +99,16 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
   @Override
   public PCollection<TaggedRecord> expand(PCollection<TableRecord> records) {
     TaggedRecord.TaggedRecordCoder taggedCoder = TaggedRecord.TaggedRecordCoder.of(spec.schema());
+    // With the bucket index an insert still goes to its bucket's file group, which may exist.
+    if (spec.index() == IndexType.BUCKET) {
+      return tagByBucket(records, taggedCoder);
+    }
     boolean insertOnly =
         spec.operation() == WriteOperation.INSERT || spec.operation() == WriteOperation.BULK_INSERT;
-    // With the bucket index an insert still goes to its bucket's file group, which may exist.
-    if (insertOnly && spec.index() != IndexType.BUCKET) {
+    if (insertOnly) {
       return records
           .apply("Tag as new", ParDo.of(new TagAsNewFn()))
           .setCoder(taggedCoder);
-    }
-    if (spec.index() == IndexType.BUCKET) {
-      return tagByBucket(records, taggedCoder);
     }
     boolean global = spec.index().isGlobal();
     PCollection<BaseFile> files;
@@ -195,7 +202,7 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
         .and(stored)
         .apply("Both sides", Flatten.pCollections())
         .apply("Join keys", GroupByKey.create())
-        .apply("Tag", ParDo.of(new TagFn<K>(global)))
+        .apply("Keep one per key and tag", ParDo.of(new TagFn<K>(new PreferredRecord(spec.orderingField()), global)))
         .setCoder(taggedCoder);
   }
 
@@ -498,16 +505,21 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
   /**
    * Joins one shard in a single pass over the grouped values (runners need not re-iterate a group):
-   * the stored locations of each key and the incoming records are collected, then each incoming
-   * record is tagged.
+   * the stored locations of each key are collected and, of the incoming records of each key, the
+   * preferred one (as PrepareRecords' de-duplication: per record key for a global index, else per
+   * (key, partition)); then each kept record is tagged. Holds one shard in memory: its stored keys
+   * and one record per incoming key, about (batch + stored keys) / {@value KeyShards#SHARDS}.
    */
   static final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRecord> {
     private static final long serialVersionUID = 1L;
+    private final PreferredRecord preferred;
     private final boolean global;
     private final Counter updates = Metrics.counter(TagLocations.class, "recordsFound");
     private final Counter inserts = Metrics.counter(TagLocations.class, "recordsNew");
+    private final Counter dropped = Metrics.counter(TagLocations.class, "duplicateRecordsDropped");
 
-    TagFn(boolean global) {
+    TagFn(PreferredRecord preferred, boolean global) {
+      this.preferred = preferred;
       this.global = global;
     }
 
@@ -516,19 +528,23 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     public void process(@Element KV<Integer, Iterable<RawUnionValue>> shard, OutputReceiver<TaggedRecord> out) {
       // A key stored twice (inserts allow duplicates) is found once per file group holding it.
       Map<K, Set<RecordLocation>> stored = new HashMap<>();
-      List<KV<K, TableRecord>> incoming = new ArrayList<>();
+      Map<K, TableRecord> incoming = new HashMap<>();
+      long received = 0;
       for (RawUnionValue value : shard.getValue()) {
         if (value.getUnionTag() == STORED) {
           KV<K, RecordLocation> kv = (KV<K, RecordLocation>) value.getValue();
           stored.computeIfAbsent(kv.getKey(), k -> new HashSet<>()).add(kv.getValue());
         } else {
-          incoming.add((KV<K, TableRecord>) value.getValue());
+          KV<K, TableRecord> kv = (KV<K, TableRecord>) value.getValue();
+          incoming.merge(kv.getKey(), kv.getValue(), preferred::prefer);
+          received++;
         }
       }
-      for (KV<K, TableRecord> kv : incoming) {
-        List<RecordLocation> locations = new ArrayList<>(stored.getOrDefault(kv.getKey(), Set.of()));
+      dropped.inc(received - incoming.size());
+      for (Map.Entry<K, TableRecord> kept : incoming.entrySet()) {
+        List<RecordLocation> locations = new ArrayList<>(stored.getOrDefault(kept.getKey(), Set.of()));
         locations.sort(Comparator.comparing(RecordLocation::toString));
-        tag(kv.getValue(), locations, out);
+        tag(kept.getValue(), locations, out);
       }
     }
 

@@ -10,15 +10,15 @@ import org.apache.avro.generic.GenericData;
  * (Avro's sort order of the data, then deletes over upserts): the result is the same whatever the
  * order in which records meet.
  */
-final class PreferredRecord implements java.io.Serializable {
+public final class PreferredRecord implements java.io.Serializable {
   private static final long serialVersionUID = 1L;
   private final OrderingField orderingField;
 
-  PreferredRecord(OrderingField orderingField) {
+  public PreferredRecord(OrderingField orderingField) {
     this.orderingField = orderingField;
   }
 
-  TableRecord prefer(TableRecord a, TableRecord b) {
+  public TableRecord prefer(TableRecord a, TableRecord b) {
     int byOrdering = orderingField.compare(a.data(), b.data());
     if (byOrdering != 0) {
       return byOrdering > 0 ? a : b;

@@ -3,6 +3,7 @@ package io.hudibeam.transforms.records;
 import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.keygen.KeyGenerator;
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.transforms.Deduplication;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.WriteSpec;
@@ -29,10 +30,16 @@ import org.apache.beam.sdk.values.TupleTagList;
 import org.apache.beam.sdk.coders.KvCoder;
 
 /**
- * Stage 2. Computes each record's key and partition path with the key generator, sends records
- * that have none to the failed-records output (or fails the pipeline, the default), and for
- * upserts and deletes keeps one record per key: the one with the larger ordering value (a shuffle
- * by key shard, see {@link KeyShards}).
+ * Stage 2. Computes each record's key and partition path with the key generator and sends records
+ * that have none to the failed-records output (or fails the pipeline, the default). Upserts and
+ * deletes keep one record per key, the one with the larger ordering value ({@link Deduplication}):
+ * with the bucket index here, in a shuffle by key shard (see {@link KeyShards}); with the other
+ * indexes in TagLocations' join, which groups by the same key shards, so the batch is shuffled once.
+ *
+ * <pre>
+ * records ─ generate keys ─┬─ failed records
+ *                          └─ (bucket index upsert, delete) key shard ─ GroupByKey ─ one per key
+ * </pre>
  */
 public final class PrepareRecords extends PTransform<PCollection<GenericRecord>, PCollectionTuple> {
   private static final long serialVersionUID = 1L;
@@ -65,7 +72,7 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     }
     records.setCoder(recordCoder);
     failed.setCoder(FailedRecord.FailedRecordCoder.of());
-    if (spec.operation() == WriteOperation.UPSERT || spec.operation() == WriteOperation.DELETE) {
+    if (spec.deduplication() == Deduplication.BEFORE_TAGGING) {
       records = deduplicate(records, recordCoder);
     }
     return PCollectionTuple.of(RECORDS, records).and(FAILED, failed);
@@ -91,11 +98,15 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     }
   }
 
-  /** Keeps one record per key of a shard: per record key for a global index, else per (key, partition). */
+  /**
+   * Keeps one record per key of a shard: per record key for a global index, else per (key,
+   * partition). Holds one shard's records in memory, about batch / {@value KeyShards#SHARDS}.
+   */
   static final class DeduplicateFn extends DoFn<KV<Integer, Iterable<TableRecord>>, TableRecord> {
     private static final long serialVersionUID = 1L;
     private final PreferredRecord preferred;
     private final boolean global;
+    private final Counter dropped = Metrics.counter(PrepareRecords.class, "duplicateRecordsDropped");
 
     DeduplicateFn(PreferredRecord preferred, boolean global) {
       this.preferred = preferred;
@@ -105,10 +116,13 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     @ProcessElement
     public void process(@Element KV<Integer, Iterable<TableRecord>> shard, OutputReceiver<TableRecord> out) {
       Map<Object, TableRecord> best = new HashMap<>();
+      long received = 0;
       for (TableRecord record : shard.getValue()) {
         Object key = global ? record.recordKey() : HoodieKey.of(record.recordKey(), record.partitionPath());
         best.merge(key, record, preferred::prefer);
+        received++;
       }
+      dropped.inc(received - best.size());
       best.values().forEach(out::output);
     }
   }

@@ -15,12 +15,16 @@ import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.instant.StartInstant;
 import io.hudibeam.transforms.plan.PlanWrite;
 import io.hudibeam.transforms.records.PrepareRecords;
+import io.hudibeam.transforms.coders.TableRecordCoder;
+import io.hudibeam.write.IndexType;
 import io.hudibeam.write.OrderingField;
+import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.testing.PAssert;
@@ -46,27 +50,37 @@ public class TagLocationsTest {
   @Rule public final transient TestPipeline pipeline = TestPipeline.create();
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  @Test
-  public void tagsKeysHudiWroteWithTheirFileGroups() throws Exception {
-    String base = tmp.newFolder("trips").getAbsolutePath();
-    HudiReference.trips(base).create().insert(TripsData.batch(0, 0, 100));
+  private static WriteSpec upsertSpec(String base, IndexType index) {
+    return WriteSpec.builder()
+        .basePath(base)
+        .tableConfig(TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+            .recordKeyFields(List.of("uuid")).partitionFields(List.of("city")).orderingField("ts")
+            .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator").build())
+        .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
+        .orderingField(OrderingField.of("ts"))
+        .operation(WriteOperation.UPSERT)
+        .index(index)
+        .schemaJson(TripsData.SCHEMA.toString())
+        .failedRecordPolicy(FailedRecordPolicy.FAIL)
+        .build();
+  }
+
+  /** The file id of each record key of the snapshot Hudi reads. */
+  private static Map<String, String> fileIdOfKey(String base) throws Exception {
     Map<String, String> fileIdOfKey = new HashMap<>();
     for (GenericRecord row : HudiTableReader.of(base).snapshot()) {
       String fileName = HudiTableReader.string(row, "_hoodie_file_name");
       fileIdOfKey.put(HudiTableReader.string(row, "_hoodie_record_key"), fileName.substring(0, fileName.indexOf('_')));
     }
-    WriteSpec spec =
-        WriteSpec.builder()
-            .basePath(base)
-            .tableConfig(TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-                .recordKeyFields(List.of("uuid")).partitionFields(List.of("city")).orderingField("ts")
-                .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator").build())
-            .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
-            .orderingField(OrderingField.of("ts"))
-            .operation(WriteOperation.UPSERT)
-            .schemaJson(TripsData.SCHEMA.toString())
-            .failedRecordPolicy(FailedRecordPolicy.FAIL)
-            .build();
+    return fileIdOfKey;
+  }
+
+  @Test
+  public void tagsKeysHudiWroteWithTheirFileGroups() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiReference.trips(base).create().insert(TripsData.batch(0, 0, 100));
+    Map<String, String> fileIdOfKey = fileIdOfKey(base);
+    WriteSpec spec = upsertSpec(base, IndexType.SIMPLE);
 
     PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
     PCollection<TaggedRecord> tagged =
@@ -97,5 +111,85 @@ public class TagLocationsTest {
         .flatMap(List::stream).mapToLong(s -> s.getNumUpdateWrites()).sum();
     assertThat(plannedInserts, is(50L));
     assertThat(plannedUpdates, is(50L));
+  }
+
+  private static TableRecord upsert(long i, String city, long ts) {
+    GenericRecord data = new GenericData.Record((GenericData.Record) TripsData.record(1, i), true);
+    data.put("ts", ts);
+    data.put("city", city);
+    return TableRecord.upsert(TripsData.key(i), city, data);
+  }
+
+  /**
+   * Upserts as they reach the index (PrepareRecords leaves duplicates to the join): key 3 is stored
+   * and comes three times, key 20 is new and comes twice, key 4 is stored in its city and comes
+   * once there and once, later, in the next city; key 1 is stored and comes once.
+   */
+  private static List<TableRecord> upsertsWithDuplicateKeys() {
+    return List.of(
+        upsert(3, TripsData.city(3), 5),
+        upsert(3, TripsData.city(3), 9),
+        upsert(3, TripsData.city(3), 7),
+        upsert(20, TripsData.city(20), 3),
+        upsert(20, TripsData.city(20), 8),
+        upsert(4, TripsData.city(4), 6),
+        upsert(4, TripsData.city(5), 10),
+        upsert(1, TripsData.city(1), 1));
+  }
+
+  private PCollection<String> tagUpsertsWithDuplicateKeys(WriteSpec spec) {
+    PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
+    return pipeline
+        .apply(Create.of(upsertsWithDuplicateKeys()).withCoder(TableRecordCoder.of(spec.schema())))
+        .apply(new TagLocations(spec, started))
+        .apply(MapElements.into(TypeDescriptors.strings())
+            .via((TaggedRecord t) -> (t.record().isDelete() ? "delete " : "")
+                + t.record().recordKey() + " " + t.record().partitionPath()
+                + " -> " + t.location().map(l -> l.fileId().value()).orElse("new")
+                + t.record().data().filter(d -> !t.record().isDelete()).map(d -> " @" + d.get("ts")).orElse("")));
+  }
+
+  @Test
+  public void simpleIndexKeepsTheLaterRecordPerKeyAndPartition() throws Exception {
+    keepsTheLaterRecordPerKeyAndPartition(IndexType.SIMPLE);
+  }
+
+  /** Duplicate keys become duplicate bloom candidates; the join still keeps one record per key. */
+  @Test
+  public void bloomIndexKeepsTheLaterRecordPerKeyAndPartition() throws Exception {
+    keepsTheLaterRecordPerKeyAndPartition(IndexType.BLOOM);
+  }
+
+  private void keepsTheLaterRecordPerKeyAndPartition(IndexType index) throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiReference.trips(base).create().insert(TripsData.batch(0, 0, 10));
+    Map<String, String> fileIds = fileIdOfKey(base);
+
+    PAssert.that(tagUpsertsWithDuplicateKeys(upsertSpec(base, index)))
+        .containsInAnyOrder(
+            TripsData.key(3) + " " + TripsData.city(3) + " -> " + fileIds.get(TripsData.key(3)) + " @9",
+            TripsData.key(20) + " " + TripsData.city(20) + " -> new @8",
+            // (key, partition) is the key of a non-global index: both are kept.
+            TripsData.key(4) + " " + TripsData.city(4) + " -> " + fileIds.get(TripsData.key(4)) + " @6",
+            TripsData.key(4) + " " + TripsData.city(5) + " -> new @10",
+            TripsData.key(1) + " " + TripsData.city(1) + " -> " + fileIds.get(TripsData.key(1)) + " @1");
+    pipeline.run().waitUntilFinish();
+  }
+
+  @Test
+  public void globalSimpleIndexKeepsTheLaterRecordPerKey() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiReference.trips(base).create().insert(TripsData.batch(0, 0, 10));
+    Map<String, String> fileIds = fileIdOfKey(base);
+
+    PAssert.that(tagUpsertsWithDuplicateKeys(upsertSpec(base, IndexType.GLOBAL_SIMPLE)))
+        .containsInAnyOrder(
+            TripsData.key(3) + " " + TripsData.city(3) + " -> " + fileIds.get(TripsData.key(3)) + " @9",
+            TripsData.key(20) + " " + TripsData.city(20) + " -> new @8",
+            // The record key alone is the key: the later record moves the key to the next city.
+            "delete " + TripsData.key(4) + " " + TripsData.city(4) + " -> " + fileIds.get(TripsData.key(4)),
+            TripsData.key(4) + " " + TripsData.city(5) + " -> new @10",
+            TripsData.key(1) + " " + TripsData.city(1) + " -> " + fileIds.get(TripsData.key(1)) + " @1");
+    pipeline.run().waitUntilFinish();
   }
 }

@@ -11,6 +11,7 @@ import io.hudibeam.table.TableType;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.write.IndexType;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
@@ -33,12 +34,17 @@ public class PrepareRecordsTest {
   @Rule public final transient TestPipeline pipeline = TestPipeline.create();
 
   private static WriteSpec spec(WriteOperation operation, FailedRecordPolicy policy) {
+    return spec(operation, IndexType.SIMPLE, policy);
+  }
+
+  private static WriteSpec spec(WriteOperation operation, IndexType index, FailedRecordPolicy policy) {
     return WriteSpec.builder()
         .basePath("/unused")
         .tableConfig(TableConfig.newTable("trips", TableType.COPY_ON_WRITE).recordKeyFields(List.of("uuid")).build())
         .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
         .orderingField(OrderingField.of("ts"))
         .operation(operation)
+        .index(index)
         .schemaJson(TripsData.SCHEMA.toString())
         .failedRecordPolicy(policy)
         .build();
@@ -50,25 +56,61 @@ public class PrepareRecordsTest {
     return copy;
   }
 
-  @Test
-  public void upsertKeepsTheRecordWithTheLargerOrderingValuePerKey() {
+  private static List<GenericRecord> threeVersionsOfKey1AndOneOfKey2() {
     List<GenericRecord> input = new ArrayList<>();
     input.add(withTs(TripsData.record(0, 1), 5));
     input.add(withTs(TripsData.record(0, 1), 9));
     input.add(withTs(TripsData.record(0, 1), 7));
     input.add(withTs(TripsData.record(0, 2), 3));
+    return input;
+  }
+
+  private static String keyAndTs(TableRecord r) {
+    return r.partitionPath() + "/" + r.recordKey() + "@" + r.data().get().get("ts");
+  }
+
+  @Test
+  public void upsertWithTheBucketIndexKeepsTheRecordWithTheLargerOrderingValuePerKey() {
     PCollectionTuple out =
         pipeline
-            .apply(Create.of(input).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-            .apply(new PrepareRecords(spec(WriteOperation.UPSERT, FailedRecordPolicy.FAIL)));
-    PAssert.that(
-            out.get(PrepareRecords.RECORDS)
-                .apply(MapElements.into(TypeDescriptors.strings())
-                    .via((TableRecord r) -> r.partitionPath() + "/" + r.recordKey() + "@" + r.data().get().get("ts"))))
+            .apply(Create.of(threeVersionsOfKey1AndOneOfKey2()).withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            .apply(new PrepareRecords(spec(WriteOperation.UPSERT, IndexType.BUCKET, FailedRecordPolicy.FAIL)));
+    PAssert.that(out.get(PrepareRecords.RECORDS).apply(MapElements.into(TypeDescriptors.strings()).via(PrepareRecordsTest::keyAndTs)))
         .containsInAnyOrder(
             TripsData.city(1) + "/" + TripsData.key(1) + "@9",
             TripsData.city(2) + "/" + TripsData.key(2) + "@3");
     PAssert.that(out.get(PrepareRecords.FAILED)).empty();
+    pipeline.run();
+  }
+
+  /** The index join keeps one record per key (TagLocationsTest): no shuffle here. */
+  @Test
+  public void upsertWithTheSimpleIndexLeavesDuplicatesToTheIndexJoin() {
+    PCollectionTuple out =
+        pipeline
+            .apply(Create.of(threeVersionsOfKey1AndOneOfKey2()).withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            .apply(new PrepareRecords(spec(WriteOperation.UPSERT, IndexType.SIMPLE, FailedRecordPolicy.FAIL)));
+    PAssert.that(out.get(PrepareRecords.RECORDS).apply(MapElements.into(TypeDescriptors.strings()).via(PrepareRecordsTest::keyAndTs)))
+        .containsInAnyOrder(
+            TripsData.city(1) + "/" + TripsData.key(1) + "@5",
+            TripsData.city(1) + "/" + TripsData.key(1) + "@9",
+            TripsData.city(1) + "/" + TripsData.key(1) + "@7",
+            TripsData.city(2) + "/" + TripsData.key(2) + "@3");
+    pipeline.run();
+  }
+
+  @Test
+  public void deleteWithTheBucketIndexKeepsTheRecordWithTheLargerOrderingValuePerKey() {
+    PCollectionTuple out =
+        pipeline
+            .apply(Create.of(threeVersionsOfKey1AndOneOfKey2()).withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            .apply(new PrepareRecords(spec(WriteOperation.DELETE, IndexType.BUCKET, FailedRecordPolicy.FAIL)));
+    PAssert.that(
+            out.get(PrepareRecords.RECORDS)
+                .apply(MapElements.into(TypeDescriptors.strings()).via((TableRecord r) -> (r.isDelete() ? "delete " : "upsert ") + keyAndTs(r))))
+        .containsInAnyOrder(
+            "delete " + TripsData.city(1) + "/" + TripsData.key(1) + "@9",
+            "delete " + TripsData.city(2) + "/" + TripsData.key(2) + "@3");
     pipeline.run();
   }
 
