@@ -7,16 +7,17 @@ import org.apache.avro.generic.GenericRecord;
 /**
  * A record on its way into the table: its record key and partition path, what it asks (upsert or
  * delete) and its data in the table's Avro schema without meta fields. A delete given by key only
- * has no data.
+ * has no data. The data is a {@link RecordPayload}: a record moved between pipeline stages as
+ * bytes is decoded only where its fields are read ({@link #data()}).
  */
 public final class TableRecord {
   private final String recordKey;
   private final String partitionPath;
   private final RecordOperation operation;
-  private final GenericRecord data;
+  private final RecordPayload data;
 
   private TableRecord(
-      String recordKey, String partitionPath, RecordOperation operation, GenericRecord data) {
+      String recordKey, String partitionPath, RecordOperation operation, RecordPayload data) {
     this.recordKey = Objects.requireNonNull(recordKey);
     this.partitionPath = Objects.requireNonNull(partitionPath);
     this.operation = Objects.requireNonNull(operation);
@@ -27,11 +28,26 @@ public final class TableRecord {
   }
 
   public static TableRecord upsert(String recordKey, String partitionPath, GenericRecord data) {
-    return new TableRecord(recordKey, partitionPath, RecordOperation.UPSERT, data);
+    return new TableRecord(recordKey, partitionPath, RecordOperation.UPSERT, payloadOf(data));
   }
 
   public static TableRecord delete(String recordKey, String partitionPath, GenericRecord data) {
-    return new TableRecord(recordKey, partitionPath, RecordOperation.DELETE, data);
+    return new TableRecord(recordKey, partitionPath, RecordOperation.DELETE, payloadOf(data));
+  }
+
+  /** A record whose data is the given payload, or none for a delete given by key only. */
+  public static TableRecord of(
+      String recordKey, String partitionPath, RecordOperation operation, RecordPayload data) {
+    return new TableRecord(recordKey, partitionPath, operation, data);
+  }
+
+  private static RecordPayload payloadOf(GenericRecord data) {
+    return data == null ? null : RecordPayload.of(data);
+  }
+
+  /** The same key, operation and data (not decoded) in another partition path. */
+  public TableRecord withPartitionPath(String partitionPath) {
+    return new TableRecord(recordKey, partitionPath, operation, data);
   }
 
   public String recordKey() {
@@ -50,8 +66,13 @@ public final class TableRecord {
     return operation == RecordOperation.DELETE;
   }
 
-  /** The record's data; empty for a delete given by key only. */
+  /** The record's data, decoded if it is still bytes; empty for a delete given by key only. */
   public Optional<GenericRecord> data() {
+    return data == null ? Optional.empty() : Optional.of(data.record());
+  }
+
+  /** The record's data as it is held, for moving it on without decoding it. */
+  public Optional<RecordPayload> payload() {
     return Optional.ofNullable(data);
   }
 

@@ -557,7 +557,7 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
       updates.inc();
       if (record.isDelete()) {
         for (RecordLocation location : locations) {
-          out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), record.data().orElse(null)), Optional.of(location)));
+          out.output(TaggedRecord.of(record.withPartitionPath(location.partitionPath()), Optional.of(location)));
         }
         return;
       }

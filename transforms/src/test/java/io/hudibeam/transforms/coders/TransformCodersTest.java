@@ -2,6 +2,8 @@ package io.hudibeam.transforms.coders;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.sameInstance;
 
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.files.BaseFile;
@@ -18,17 +20,27 @@ import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.transforms.records.FailedRecord;
 import io.hudibeam.write.Bucket;
 import io.hudibeam.write.RecordLocation;
+import io.hudibeam.write.RecordPayload;
 import io.hudibeam.write.TableRecord;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.testing.CoderProperties;
+import org.apache.beam.sdk.util.CoderUtils;
+import org.apache.beam.sdk.util.SerializableUtils;
+import org.apache.beam.sdk.util.VarInt;
 import org.junit.Test;
 
 /**
@@ -139,6 +151,138 @@ public class TransformCodersTest {
     mapped.put("id", "a");
     mapped.put("attrs", Map.of("k", 1L));
     roundTrip(TableRecordCoder.of(withMap), false, TableRecord.upsert("a", "", mapped));
+  }
+
+  @Test
+  public void decodedRecordsKeepTheirBytesUntilTheirDataIsRead() throws Exception {
+    TableRecordCoder coder = TableRecordCoder.of(TripsData.SCHEMA);
+    TableRecord upsert = TableRecord.upsert(TripsData.key(5), TripsData.city(5), trip(1, 5));
+    byte[] encoded = CoderUtils.encodeToByteArray(coder, upsert);
+
+    TableRecord decoded = CoderUtils.decodeFromByteArray(coder, encoded);
+    RecordPayload payload = decoded.payload().orElseThrow();
+    assertThat(payload.isDecoded(), is(false));
+    assertThat("moved on undecoded", CoderUtils.encodeToByteArray(coder, decoded), is(encoded));
+    assertThat(payload.isDecoded(), is(false));
+    TaggedRecord.TaggedRecordCoder tagged = TaggedRecord.TaggedRecordCoder.of(TripsData.SCHEMA);
+    TaggedRecord taggedCopy =
+        CoderUtils.clone(tagged, TaggedRecord.of(decoded, Optional.of(RecordLocation.of(TripsData.city(5), FILE_ID, INSTANT))));
+    assertThat(taggedCopy.record().payload().orElseThrow().isDecoded(), is(false));
+
+    assertThat(decoded, is(upsert));
+    assertThat(upsert, is(decoded));
+    assertThat(decoded.data().orElseThrow(), is(trip(1, 5)));
+    assertThat(payload.isDecoded(), is(true));
+    assertThat("decoded but untouched: the same bytes", CoderUtils.encodeToByteArray(coder, decoded), is(encoded));
+    assertThat(taggedCopy.record(), is(upsert));
+
+    // A coder deserialized elsewhere (a Flink task) passes the bytes on as they are.
+    TableRecordCoder copy = SerializableUtils.clone(coder);
+    assertThat(copy, is(coder));
+    assertThat(copy.hashCode(), is(coder.hashCode()));
+    assertThat(CoderUtils.encodeToByteArray(copy, CoderUtils.decodeFromByteArray(coder, encoded)), is(encoded));
+
+    TableRecord moved = decoded.withPartitionPath("elsewhere");
+    assertThat(moved.payload().orElseThrow(), sameInstance(payload));
+    assertThat(CoderUtils.clone(coder, moved), is(TableRecord.upsert(TripsData.key(5), "elsewhere", trip(1, 5))));
+    assertThat(moved, not(upsert));
+  }
+
+  @Test
+  public void keyOnlyDeleteHasNoData() throws Exception {
+    TableRecordCoder coder = TableRecordCoder.of(TripsData.SCHEMA);
+    TableRecord keyOnly = TableRecord.delete(TripsData.key(3), TripsData.city(3), null);
+    byte[] encoded = CoderUtils.encodeToByteArray(coder, keyOnly);
+
+    ByteArrayOutputStream expected = new ByteArrayOutputStream();
+    StringUtf8Coder.of().encode(TripsData.key(3), expected);
+    StringUtf8Coder.of().encode(TripsData.city(3), expected);
+    expected.write(1); // DELETE
+    expected.write(0); // no data
+    assertThat(encoded, is(expected.toByteArray()));
+    TableRecord decoded = CoderUtils.decodeFromByteArray(coder, encoded);
+    assertThat(decoded.payload(), is(Optional.empty()));
+    assertThat(decoded.isDelete(), is(true));
+    assertThat(decoded, is(keyOnly));
+  }
+
+  /** An Avro schema with every type a table column can have, logical types among them. */
+  private static Schema allTypes() {
+    Schema address = SchemaBuilder.record("address").fields().requiredString("street").optionalInt("zip").endRecord();
+    Schema decimal = LogicalTypes.decimal(12, 3).addToSchema(Schema.createFixed("price", null, "t", 6));
+    Schema date = LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
+    Schema micros = LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG));
+    return SchemaBuilder.record("all_types").namespace("t").fields()
+        .requiredBoolean("flag").requiredInt("i").requiredLong("l").requiredFloat("f").requiredDouble("d")
+        .requiredBytes("raw").requiredString("s").optionalString("note")
+        .name("price").type(decimal).noDefault()
+        .name("day").type(date).noDefault()
+        .name("at").type(micros).noDefault()
+        .name("color").type().enumeration("color").symbols("RED", "GREEN").noDefault()
+        .name("tags").type().array().items().stringType().noDefault()
+        .name("address").type(address).noDefault()
+        .name("visits").type().array().items(address).noDefault()
+        .endRecord();
+  }
+
+  private static GenericRecord allTypesRecord(Schema schema) {
+    Schema address = schema.getField("address").schema();
+    GenericData.Record home = new GenericData.Record(address);
+    home.put("street", "Main St");
+    home.put("zip", 12345);
+    GenericData.Record away = new GenericData.Record(address);
+    away.put("street", "caf\u00e9 \u65e5\u672c");
+    away.put("zip", null);
+    GenericData.Record r = new GenericData.Record(schema);
+    r.put("flag", true);
+    r.put("i", -7);
+    r.put("l", Long.MIN_VALUE);
+    r.put("f", 1.5f);
+    r.put("d", -0.25d);
+    r.put("raw", ByteBuffer.wrap(new byte[] {0, 1, (byte) 0xff}));
+    r.put("s", "");
+    r.put("note", null);
+    r.put("price", new GenericData.Fixed(schema.getField("price").schema(), new byte[] {0, 0, 0, 1, (byte) 0xe2, 0x40}));
+    r.put("day", 19_700);
+    r.put("at", 1_700_000_000_123_456L);
+    r.put("color", new GenericData.EnumSymbol(schema.getField("color").schema(), "GREEN"));
+    r.put("tags", List.of("a", "b"));
+    r.put("address", home);
+    r.put("visits", List.of(home, away));
+    return r;
+  }
+
+  /**
+   * Every type decodes as it did with Beam's AvroCoder (same values, same Java classes), and the
+   * data's bytes are AvroCoder's bytes with a length in front.
+   */
+  @Test
+  public void dataOfEveryTypeDecodesAsAvroCoderDecodesIt() throws Exception {
+    Schema schema = allTypes();
+    GenericRecord record = allTypesRecord(schema);
+    AvroCoder<GenericRecord> avro = AvroCoder.of(schema);
+    TableRecordCoder coder = TableRecordCoder.of(schema);
+    roundTrip(coder, true, TableRecord.upsert("k", "p", record));
+
+    byte[] encoded = CoderUtils.encodeToByteArray(coder, TableRecord.upsert("k", "p", record));
+    byte[] avroBytes = CoderUtils.encodeToByteArray(avro, record);
+    ByteArrayOutputStream data = new ByteArrayOutputStream();
+    data.write(1);
+    VarInt.encode(avroBytes.length, data);
+    data.write(avroBytes);
+    byte[] tail = Arrays.copyOfRange(encoded, encoded.length - data.size(), encoded.length);
+    assertThat(tail, is(data.toByteArray()));
+
+    GenericRecord viaAvroCoder = CoderUtils.decodeFromByteArray(avro, avroBytes);
+    GenericRecord viaPayload = CoderUtils.decodeFromByteArray(coder, encoded).data().orElseThrow();
+    assertThat(viaPayload, is(record));
+    assertThat(viaPayload, is(viaAvroCoder));
+    for (Schema.Field field : schema.getFields()) {
+      Object expected = viaAvroCoder.get(field.pos());
+      Object actual = viaPayload.get(field.pos());
+      assertThat(field.name(), actual == null ? null : actual.getClass(), is(expected == null ? null : expected.getClass()));
+      assertThat(field.name(), String.valueOf(actual), is(String.valueOf(expected)));
+    }
   }
 
   @Test

@@ -1,0 +1,93 @@
+package io.hudibeam.transforms.coders;
+
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.write.TableRecord;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.NullableCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+
+/**
+ * Not a test: times moving trips records through {@code HOPS} encode/decode hops and reading
+ * their data once at the end (the write handle), with the payload coder and with the former
+ * AvroCoder-per-hop format. {@code main(records)}, e.g. 1000000.
+ */
+public final class TableRecordCoderTiming {
+  private static final int HOPS = 4;
+
+  private TableRecordCoderTiming() {}
+
+  /** The format before payloads: the data re-encoded and re-decoded by AvroCoder at each hop. */
+  private static final class AvroPerHop {
+    final NullableCoder<GenericRecord> data = NullableCoder.of(AvroCoder.of(TripsData.SCHEMA));
+
+    void encode(TableRecord r, ByteArrayOutputStream out) throws IOException {
+      StringUtf8Coder.of().encode(r.recordKey(), out);
+      StringUtf8Coder.of().encode(r.partitionPath(), out);
+      out.write(r.operation().ordinal());
+      data.encode(r.data().orElse(null), out);
+    }
+
+    TableRecord decode(ByteArrayInputStream in) throws IOException {
+      String key = StringUtf8Coder.of().decode(in);
+      String path = StringUtf8Coder.of().decode(in);
+      in.read();
+      return TableRecord.upsert(key, path, data.decode(in));
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    int n = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+    List<TableRecord> records = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      records.add(TableRecord.upsert(TripsData.key(i), TripsData.city(i), TripsData.record(0, i)));
+    }
+    for (int round = 0; round < 3; round++) {
+      long t0 = System.nanoTime();
+      long checksum = viaAvroPerHop(records);
+      long t1 = System.nanoTime();
+      long checksum2 = viaPayload(records, TableRecordCoder.of(TripsData.SCHEMA));
+      long t2 = System.nanoTime();
+      System.out.printf(
+          "round %d: %d records x %d hops + one data read: AvroCoder per hop %d ms, payload coder %d ms (checks %d %d)%n",
+          round, n, HOPS, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, checksum, checksum2);
+    }
+  }
+
+  private static long viaAvroPerHop(List<TableRecord> records) throws IOException {
+    AvroPerHop coder = new AvroPerHop();
+    long checksum = 0;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (TableRecord record : records) {
+      TableRecord r = record;
+      for (int hop = 0; hop < HOPS; hop++) {
+        out.reset();
+        coder.encode(r, out);
+        r = coder.decode(new ByteArrayInputStream(out.toByteArray()));
+      }
+      checksum += (Long) r.data().orElseThrow().get("ts");
+    }
+    return checksum;
+  }
+
+  private static long viaPayload(List<TableRecord> records, Coder<TableRecord> coder) throws IOException {
+    long checksum = 0;
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (TableRecord record : records) {
+      TableRecord r = record;
+      for (int hop = 0; hop < HOPS; hop++) {
+        out.reset();
+        coder.encode(r, out);
+        r = coder.decode(new ByteArrayInputStream(out.toByteArray()));
+      }
+      checksum += (Long) r.data().orElseThrow().get("ts");
+    }
+    return checksum;
+  }
+}
