@@ -52,13 +52,17 @@ public final class RecordEncoding {
   }
 
   /**
-   * The payload's record in this schema's binary encoding: the payload's own bytes when it was built
-   * from bytes of an alike encoding (not copied: the array must not be changed), else the
-   * encoding of its record.
+   * The payload's record in this schema's binary encoding: the payload's own bytes when it has
+   * them in an alike encoding (not copied: the array must not be changed), else the encoding of
+   * its record, which the payload then keeps.
    */
   public byte[] encode(RecordPayload payload) {
     byte[] encoded = payload.encodedIn(this);
-    return encoded != null ? encoded : encode(payload.record());
+    if (encoded == null) {
+      encoded = encode(payload.record());
+      payload.rememberEncoded(encoded, this);
+    }
+    return encoded;
   }
 
   private byte[] encode(GenericRecord record) {

@@ -12,32 +12,43 @@ import org.apache.avro.generic.GenericRecord;
  * must never be changed.
  */
 public final class RecordPayload {
-  private final byte[] encoded;
-  private final RecordEncoding encoding;
-  // Set once: by the constructor, or by the first decode. Two threads racing decode equal records.
+  // Each set once: by the constructor, or by the first decode (record) or encode (encoded). Two
+  // threads racing compute equal values; either may win.
+  private volatile Encoded encoded;
   private volatile GenericRecord record;
 
-  private RecordPayload(byte[] encoded, RecordEncoding encoding, GenericRecord record) {
+  private RecordPayload(Encoded encoded, GenericRecord record) {
     this.encoded = encoded;
-    this.encoding = encoding;
     this.record = record;
+  }
+
+  /** Bytes and the encoding they are in. */
+  private static final class Encoded {
+    final byte[] bytes;
+    final RecordEncoding encoding;
+
+    Encoded(byte[] bytes, RecordEncoding encoding) {
+      this.bytes = Objects.requireNonNull(bytes);
+      this.encoding = Objects.requireNonNull(encoding);
+    }
   }
 
   /** A payload of a record in memory. */
   public static RecordPayload of(GenericRecord record) {
-    return new RecordPayload(null, null, Objects.requireNonNull(record, "record"));
+    return new RecordPayload(null, Objects.requireNonNull(record, "record"));
   }
 
   /** A payload of encoded bytes; it owns the array. */
   static RecordPayload encoded(byte[] encoded, RecordEncoding encoding) {
-    return new RecordPayload(Objects.requireNonNull(encoded), Objects.requireNonNull(encoding), null);
+    return new RecordPayload(new Encoded(encoded, encoding), null);
   }
 
   /** The record, decoded from the payload's bytes on the first call. Must not be changed. */
   public GenericRecord record() {
     GenericRecord decoded = record;
     if (decoded == null) {
-      decoded = encoding.decode(encoded);
+      Encoded bytes = encoded;
+      decoded = bytes.encoding.decode(bytes.bytes);
       record = decoded;
     }
     return decoded;
@@ -48,9 +59,20 @@ public final class RecordPayload {
     return record != null;
   }
 
-  /** The payload's bytes if it was built from bytes in {@code target}'s encoding, else null. */
+  /** The payload's bytes if it has them in {@code target}'s encoding, else null. */
   byte[] encodedIn(RecordEncoding target) {
-    return encoded != null && target.encodesAlike(encoding) ? encoded : null;
+    Encoded bytes = encoded;
+    return bytes != null && target.encodesAlike(bytes.encoding) ? bytes.bytes : null;
+  }
+
+  /**
+   * Keeps the bytes {@code encoding} made of this payload's record, so that the next encode (a
+   * record forked to two stages is encoded once per stage) returns them. The first bytes stay.
+   */
+  void rememberEncoded(byte[] bytes, RecordEncoding encoding) {
+    if (encoded == null) {
+      encoded = new Encoded(bytes, encoding);
+    }
   }
 
   /** Equal when their records are equal (Avro's equality), whether decoded or not. */
@@ -63,10 +85,12 @@ public final class RecordPayload {
       return false;
     }
     RecordPayload other = (RecordPayload) o;
-    if (encoded != null
-        && other.encoded != null
-        && encoding.encodesAlike(other.encoding)
-        && Arrays.equals(encoded, other.encoded)) {
+    Encoded mine = encoded;
+    Encoded theirs = other.encoded;
+    if (mine != null
+        && theirs != null
+        && mine.encoding.encodesAlike(theirs.encoding)
+        && Arrays.equals(mine.bytes, theirs.bytes)) {
       return true;
     }
     return record().equals(other.record());
@@ -80,6 +104,6 @@ public final class RecordPayload {
   @Override
   public String toString() {
     GenericRecord decoded = record;
-    return decoded != null ? decoded.toString() : "<" + encoded.length + " bytes of Avro binary>";
+    return decoded != null ? decoded.toString() : "<" + encoded.bytes.length + " bytes of Avro binary>";
   }
 }

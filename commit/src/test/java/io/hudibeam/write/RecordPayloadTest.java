@@ -45,6 +45,16 @@ public class RecordPayloadTest {
   }
 
   @Test
+  public void recordInMemoryIsEncodedOnceAndItsBytesKept() throws Exception {
+    RecordPayload payload = RecordPayload.of(TripsData.record(0, 8));
+
+    byte[] first = TRIPS.encode(payload);
+    assertThat(TRIPS.encode(payload), sameInstance(first));
+    assertThat(RecordEncoding.of(new Schema.Parser().parse(TripsData.SCHEMA.toString())).encode(payload), sameInstance(first));
+    assertThat(payload.toString(), is(TripsData.record(0, 8).toString()));
+  }
+
+  @Test
   public void bytesDecodeOnFirstUseOnlyAndOnce() throws Exception {
     GenericRecord trip = TripsData.record(2, 7);
     RecordPayload payload = TRIPS.payload(avroBinary(trip));
