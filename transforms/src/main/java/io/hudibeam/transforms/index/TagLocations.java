@@ -45,18 +45,17 @@ import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.Impulse;
-import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Reshuffle;
 import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.transforms.join.RawUnionValue;
 import org.apache.beam.sdk.transforms.join.UnionCoder;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.TupleTag;
-import org.apache.beam.sdk.values.TypeDescriptors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -135,7 +134,8 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
   private PCollection<BaseFile> latestBaseFilesOfTouchedPartitions(PCollection<TableRecord> records) {
     return records
-        .apply("Partition paths", MapElements.into(TypeDescriptors.strings()).via(TableRecord::partitionPath))
+        .apply("Partition paths", ParDo.of(new PartitionPathsFn()))
+        .setCoder(StringUtf8Coder.of())
         .apply("Distinct partitions", Distinct.create())
         .apply("List latest base files", ParDo.of(new ListBaseFilesFn(spec, started)).withSideInputs(started))
         .setCoder(BaseFileCoder.of());
@@ -204,6 +204,34 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
         .apply("Join keys", GroupByKey.create())
         .apply("Keep one per key and tag", ParDo.of(new TagFn<K>(new PreferredRecord(spec.orderingField()), global)))
         .setCoder(taggedCoder);
+  }
+
+  /**
+   * The distinct partition paths of a bundle, output when it finishes: the {@code Distinct} that
+   * follows sees one element per partition per bundle, not one per record.
+   */
+  static final class PartitionPathsFn extends DoFn<TableRecord, String> {
+    private static final long serialVersionUID = 1L;
+    private transient Set<String> partitions;
+
+    @StartBundle
+    public void startBundle() {
+      partitions = new HashSet<>();
+    }
+
+    @ProcessElement
+    public void process(@Element TableRecord record) {
+      partitions.add(record.partitionPath());
+    }
+
+    /** The records of a write are in the global window. */
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) {
+      for (String partition : partitions) {
+        context.output(partition, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+      }
+      partitions = null;
+    }
   }
 
   static final class TagAsNewFn extends DoFn<TableRecord, TaggedRecord> {

@@ -33,6 +33,7 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.conf.Configuration;
@@ -63,6 +64,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
   @Override
   public PCollectionView<WritePlan> expand(PCollection<TaggedRecord> tagged) {
     return tagged
+        .apply("Count per bundle", ParDo.of(new CountFn()))
+        .setCoder(SerializableCoder.of(Counts.class))
         .apply("Profile workload", Combine.globally(new ProfileFn()))
         .setCoder(SerializableCoder.of(WorkloadProfile.class))
         .apply("Plan buckets", ParDo.of(new PlanFn(spec, started)).withSideInputs(started))
@@ -70,26 +73,76 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         .apply("As side input", View.asSingleton());
   }
 
-  /** Counts inserts per partition and updates per file group. */
-  static final class ProfileFn extends Combine.CombineFn<TaggedRecord, ProfileFn.Counts, WorkloadProfile> {
+  /**
+   * Mutable counts: inserts per partition, updates per file group. Counted in memory per bundle,
+   * so the combine that follows sees one element per bundle, not one per record (on Flink, a
+   * combine of the records would copy every record into its sort buffer).
+   */
+  static final class Counts implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
+    final Map<String, Long> inserts = new HashMap<>();
+    final Map<String, Map<String, Long>> updates = new HashMap<>();
 
-    /** Mutable accumulator: partition → [inserts], partition → file id → updates. */
-    static final class Counts implements java.io.Serializable {
-      private static final long serialVersionUID = 1L;
-      final Map<String, Long> inserts = new HashMap<>();
-      final Map<String, Map<String, Long>> updates = new HashMap<>();
-
-      @Override
-      public boolean equals(Object o) {
-        return o instanceof Counts && inserts.equals(((Counts) o).inserts) && updates.equals(((Counts) o).updates);
-      }
-
-      @Override
-      public int hashCode() {
-        return inserts.hashCode() * 31 + updates.hashCode();
+    void add(TaggedRecord tagged) {
+      String partition = tagged.record().partitionPath();
+      if (tagged.location().isPresent()) {
+        updates
+            .computeIfAbsent(partition, p -> new HashMap<>())
+            .merge(tagged.location().get().fileId().value(), 1L, Long::sum);
+      } else if (!tagged.record().isDelete()) {
+        inserts.merge(partition, 1L, Long::sum);
       }
     }
+
+    void addAll(Counts other) {
+      other.inserts.forEach((p, n) -> inserts.merge(p, n, Long::sum));
+      other.updates.forEach(
+          (p, m) -> m.forEach((f, n) -> updates.computeIfAbsent(p, x -> new HashMap<>()).merge(f, n, Long::sum)));
+    }
+
+    boolean isEmpty() {
+      return inserts.isEmpty() && updates.isEmpty();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Counts && inserts.equals(((Counts) o).inserts) && updates.equals(((Counts) o).updates);
+    }
+
+    @Override
+    public int hashCode() {
+      return inserts.hashCode() * 31 + updates.hashCode();
+    }
+  }
+
+  /** Counts the tagged records of a bundle; outputs the bundle's counts when it finishes. */
+  static final class CountFn extends DoFn<TaggedRecord, Counts> {
+    private static final long serialVersionUID = 1L;
+    private transient Counts counts;
+
+    @StartBundle
+    public void startBundle() {
+      counts = new Counts();
+    }
+
+    @ProcessElement
+    public void process(@Element TaggedRecord tagged) {
+      counts.add(tagged);
+    }
+
+    /** The records of a write are in the global window. */
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) {
+      if (!counts.isEmpty()) {
+        context.output(counts, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+      }
+      counts = null;
+    }
+  }
+
+  /** Adds the bundles' counts into the workload profile. */
+  static final class ProfileFn extends Combine.CombineFn<Counts, Counts, WorkloadProfile> {
+    private static final long serialVersionUID = 1L;
 
     @Override
     public Counts createAccumulator() {
@@ -97,26 +150,15 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     }
 
     @Override
-    public Counts addInput(Counts counts, TaggedRecord tagged) {
-      String partition = tagged.record().partitionPath();
-      if (tagged.location().isPresent()) {
-        counts.updates
-            .computeIfAbsent(partition, p -> new HashMap<>())
-            .merge(tagged.location().get().fileId().value(), 1L, Long::sum);
-      } else if (!tagged.record().isDelete()) {
-        counts.inserts.merge(partition, 1L, Long::sum);
-      }
-      return counts;
+    public Counts addInput(Counts accumulator, Counts bundle) {
+      accumulator.addAll(bundle);
+      return accumulator;
     }
 
     @Override
     public Counts mergeAccumulators(Iterable<Counts> all) {
       Counts merged = new Counts();
-      for (Counts c : all) {
-        c.inserts.forEach((p, n) -> merged.inserts.merge(p, n, Long::sum));
-        c.updates.forEach(
-            (p, m) -> m.forEach((f, n) -> merged.updates.computeIfAbsent(p, x -> new HashMap<>()).merge(f, n, Long::sum)));
-      }
+      all.forEach(merged::addAll);
       return merged;
     }
 
