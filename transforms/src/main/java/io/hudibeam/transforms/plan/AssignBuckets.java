@@ -44,10 +44,17 @@ public final class AssignBuckets
   static final class RouteFn extends DoFn<TaggedRecord, KV<Bucket, TableRecord>> {
     private static final long serialVersionUID = 1L;
     private final PCollectionView<WritePlan> plan;
+    private transient WritePlan bundlePlan;
     private final Counter absentDeletes = Metrics.counter(AssignBuckets.class, "deletesOfAbsentKeys");
 
     RouteFn(PCollectionView<WritePlan> plan) {
       this.plan = plan;
+    }
+
+    /** The records of a write are in the global window: one side input value per bundle. */
+    @StartBundle
+    public void startBundle() {
+      bundlePlan = null;
     }
 
     @ProcessElement
@@ -57,7 +64,10 @@ public final class AssignBuckets
         absentDeletes.inc();
         return;
       }
-      Bucket bucket = c.sideInput(plan).route(record.partitionPath(), record.recordKey(), tagged.location());
+      if (bundlePlan == null) {
+        bundlePlan = c.sideInput(plan);
+      }
+      Bucket bucket = bundlePlan.route(record.partitionPath(), record.recordKey(), tagged.location());
       out.output(KV.of(bucket, record));
     }
   }
