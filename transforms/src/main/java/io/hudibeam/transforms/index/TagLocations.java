@@ -15,7 +15,6 @@ import io.hudibeam.transforms.Deduplication;
 import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
-import io.hudibeam.transforms.coders.HoodieKeyCoder;
 import io.hudibeam.transforms.coders.RecordLocationCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.records.PreferredRecord;
@@ -128,8 +127,8 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
                 .apply("Read stored keys", ParDo.of(new ReadKeysFn(spec)))
                 .setCoder(KvCoder.of(StringUtf8Coder.of(), RecordLocationCoder.of()));
     return global
-        ? join(records, storedKeys, new ByRecordKey(), StringUtf8Coder.of(), taggedCoder, true)
-        : join(records, storedKeys, new ByHoodieKey(), HoodieKeyCoder.of(), taggedCoder, false);
+        ? join(records, storedKeys, new ByRecordKey(), taggedCoder, true)
+        : join(records, storedKeys, new ByHoodieKey(), taggedCoder, false);
   }
 
   private PCollection<BaseFile> latestBaseFilesOfTouchedPartitions(PCollection<TableRecord> records) {
@@ -179,30 +178,32 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
         .setCoder(taggedCoder);
   }
 
+  /**
+   * The union carries each side as it is (a record, a stored key with its location); the join key
+   * is derived from it in {@link TagFn}, not shipped beside it.
+   */
   private <K> PCollection<TaggedRecord> join(
       PCollection<TableRecord> records,
       PCollection<KV<String, RecordLocation>> storedKeys,
       KeyFunctions<K> keys,
-      Coder<K> keyCoder,
       TaggedRecord.TaggedRecordCoder taggedCoder,
       boolean global) {
-    Coder<KV<K, TableRecord>> incomingCoder = KvCoder.of(keyCoder, TableRecordCoder.of(spec.schema()));
-    Coder<KV<K, RecordLocation>> storedCoder = KvCoder.of(keyCoder, RecordLocationCoder.of());
-    UnionCoder union = UnionCoder.of(List.of(incomingCoder, storedCoder));
+    UnionCoder union =
+        UnionCoder.of(List.of(TableRecordCoder.of(spec.schema()), KvCoder.of(StringUtf8Coder.of(), RecordLocationCoder.of())));
     KvCoder<Integer, RawUnionValue> shardCoder = KvCoder.of(VarIntCoder.of(), union);
     PCollection<KV<Integer, RawUnionValue>> incoming =
         records
-            .apply("Key incoming records", ParDo.of(new KeyRecordsFn<>(keys)))
+            .apply("Key incoming records", ParDo.of(new KeyRecordsFn()))
             .setCoder(shardCoder);
     PCollection<KV<Integer, RawUnionValue>> stored =
         storedKeys
-            .apply("Key stored records", ParDo.of(new KeyLocationsFn<>(keys)))
+            .apply("Key stored records", ParDo.of(new KeyLocationsFn()))
             .setCoder(shardCoder);
     return PCollectionList.of(incoming)
         .and(stored)
         .apply("Both sides", Flatten.pCollections())
         .apply("Join keys", GroupByKey.create())
-        .apply("Keep one per key and tag", ParDo.of(new TagFn<K>(new PreferredRecord(spec.orderingField()), global)))
+        .apply("Keep one per key and tag", ParDo.of(new TagFn<K>(keys, new PreferredRecord(spec.orderingField()), global)))
         .setCoder(taggedCoder);
   }
 
@@ -283,39 +284,22 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
   static final int STORED = 1;
 
-  static final class KeyRecordsFn<K> extends DoFn<TableRecord, KV<Integer, RawUnionValue>> {
+  static final class KeyRecordsFn extends DoFn<TableRecord, KV<Integer, RawUnionValue>> {
     private static final long serialVersionUID = 1L;
-    private final KeyFunctions<K> keys;
-
-    KeyRecordsFn(KeyFunctions<K> keys) {
-      this.keys = keys;
-    }
 
     @ProcessElement
     public void process(@Element TableRecord record, OutputReceiver<KV<Integer, RawUnionValue>> out) {
-      out.output(
-          KV.of(
-              KeyShards.of(record.recordKey()),
-              new RawUnionValue(INCOMING, KV.of(keys.ofRecord(record), record))));
+      out.output(KV.of(KeyShards.of(record.recordKey()), new RawUnionValue(INCOMING, record)));
     }
   }
 
-  static final class KeyLocationsFn<K> extends DoFn<KV<String, RecordLocation>, KV<Integer, RawUnionValue>> {
+  static final class KeyLocationsFn extends DoFn<KV<String, RecordLocation>, KV<Integer, RawUnionValue>> {
     private static final long serialVersionUID = 1L;
-    private final KeyFunctions<K> keys;
-
-    KeyLocationsFn(KeyFunctions<K> keys) {
-      this.keys = keys;
-    }
 
     @ProcessElement
     public void process(
         @Element KV<String, RecordLocation> stored, OutputReceiver<KV<Integer, RawUnionValue>> out) {
-      out.output(
-          KV.of(
-              KeyShards.of(stored.getKey()),
-              new RawUnionValue(
-                  STORED, KV.of(keys.ofStored(stored.getKey(), stored.getValue()), stored.getValue()))));
+      out.output(KV.of(KeyShards.of(stored.getKey()), new RawUnionValue(STORED, stored)));
     }
   }
 
@@ -510,16 +494,11 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
     @ProcessElement
     public void process(@Element TableRecord record, OutputReceiver<TaggedRecord> out, ProcessContext c) {
-      Map<String, Iterable<BaseFile>> current = c.sideInput(files);
-      Map<Integer, BaseFile> buckets =
-          bucketsByPartition.computeIfAbsent(record.partitionPath(), partition -> {
-            List<BaseFile> latest = new ArrayList<>();
-            Iterable<BaseFile> listed = current.get(partition);
-            if (listed != null) {
-              listed.forEach(latest::add);
-            }
-            return WritePlanner.bucketsOf(partition, latest);
-          });
+      Map<Integer, BaseFile> buckets = bucketsByPartition.get(record.partitionPath());
+      if (buckets == null) {
+        buckets = bucketsOf(record.partitionPath(), c.sideInput(files));
+        bucketsByPartition.put(record.partitionPath(), buckets);
+      }
       BaseFile file = buckets.get(index.bucketId(record.recordKey()));
       if (file == null) {
         inserts.inc();
@@ -528,6 +507,15 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
         updates.inc();
         out.output(TaggedRecord.of(record, Optional.of(locationOf(file))));
       }
+    }
+
+    private static Map<Integer, BaseFile> bucketsOf(String partition, Map<String, Iterable<BaseFile>> files) {
+      List<BaseFile> latest = new ArrayList<>();
+      Iterable<BaseFile> listed = files.get(partition);
+      if (listed != null) {
+        listed.forEach(latest::add);
+      }
+      return WritePlanner.bucketsOf(partition, latest);
     }
   }
 
@@ -540,13 +528,15 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
    */
   static final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRecord> {
     private static final long serialVersionUID = 1L;
+    private final KeyFunctions<K> keys;
     private final PreferredRecord preferred;
     private final boolean global;
     private final Counter updates = Metrics.counter(TagLocations.class, "recordsFound");
     private final Counter inserts = Metrics.counter(TagLocations.class, "recordsNew");
     private final Counter dropped = Metrics.counter(TagLocations.class, "duplicateRecordsDropped");
 
-    TagFn(PreferredRecord preferred, boolean global) {
+    TagFn(KeyFunctions<K> keys, PreferredRecord preferred, boolean global) {
+      this.keys = keys;
       this.preferred = preferred;
       this.global = global;
     }
@@ -560,11 +550,11 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
       long received = 0;
       for (RawUnionValue value : shard.getValue()) {
         if (value.getUnionTag() == STORED) {
-          KV<K, RecordLocation> kv = (KV<K, RecordLocation>) value.getValue();
-          stored.computeIfAbsent(kv.getKey(), k -> new HashSet<>()).add(kv.getValue());
+          KV<String, RecordLocation> kv = (KV<String, RecordLocation>) value.getValue();
+          stored.computeIfAbsent(keys.ofStored(kv.getKey(), kv.getValue()), k -> new HashSet<>()).add(kv.getValue());
         } else {
-          KV<K, TableRecord> kv = (KV<K, TableRecord>) value.getValue();
-          incoming.merge(kv.getKey(), kv.getValue(), preferred::prefer);
+          TableRecord record = (TableRecord) value.getValue();
+          incoming.merge(keys.ofRecord(record), record, preferred::prefer);
           received++;
         }
       }

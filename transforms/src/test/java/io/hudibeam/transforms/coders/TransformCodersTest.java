@@ -11,7 +11,6 @@ import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
 import io.hudibeam.files.WriteToken;
-import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.InstantTime;
@@ -91,11 +90,6 @@ public class TransformCodersTest {
         Bucket.existing(BASE_FILE),
         Bucket.existing(UNPARTITIONED),
         Bucket.newFileGroup(FileGroupId.of("2023/11/14", FileId.parse("0b6f3c1d-1111-4e2e-8f00-aa55aa55aa55-0"))));
-    roundTrip(
-        HoodieKeyCoder.of(),
-        true,
-        HoodieKey.of("uuid:trip-000000000003,rider:rider-3", "city=new%2Fyork"),
-        HoodieKey.of("caf\u00e9 \u65e5\u672c", ""));
     roundTrip(
         RecordLocationCoder.of(),
         true,
