@@ -103,16 +103,26 @@ public final class MergeHandle {
     long inserts;
   }
 
-  /** Carries stored records into the write schema when the table's schema has changed. */
+  /**
+   * Carries stored records into the write schema when the table's schema has changed. The records
+   * of one base file share one schema instance; it is compared with the write schema once, not
+   * per record (Avro compares schemas field by field).
+   */
   static final class RecordRewriter {
     private final Schema target;
+    private Schema lastStoredSchema;
+    private boolean lastStoredSchemaIsTarget;
 
     RecordRewriter(Schema target) {
       this.target = target;
     }
 
     GenericRecord toWriteSchema(GenericRecord stored) {
-      if (stored.getSchema().equals(target)) {
+      if (stored.getSchema() != lastStoredSchema) {
+        lastStoredSchema = stored.getSchema();
+        lastStoredSchemaIsTarget = lastStoredSchema.equals(target);
+      }
+      if (lastStoredSchemaIsTarget) {
         return stored;
       }
       GenericData.Record copy = new GenericData.Record(target);
