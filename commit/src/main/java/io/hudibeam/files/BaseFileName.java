@@ -4,14 +4,11 @@ import io.hudibeam.timeline.InstantTime;
 import java.io.Serializable;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** A base file name {@code <fileId>_<writeToken>_<instantTime>.parquet} (section 5.1). */
 public final class BaseFileName implements Serializable {
   private static final long serialVersionUID = 1L;
   public static final String PARQUET_EXTENSION = ".parquet";
-  private static final Pattern FORM = Pattern.compile("^([^_]+)_([^_]+)_(\\d+)\\.parquet$");
 
   private final FileId fileId;
   private final WriteToken writeToken;
@@ -40,16 +37,23 @@ public final class BaseFileName implements Serializable {
 
   /** Empty when the name is not a Hudi base file name. */
   public static Optional<BaseFileName> tryParse(String name) {
-    Matcher m = name == null ? null : FORM.matcher(name);
-    if (m == null || !m.matches()) {
+    // <fileId>_<writeToken>_<instantTime>.parquet, split by hand, not with a regex: coders parse a
+    // base file name per record.
+    if (name == null || !name.endsWith(PARQUET_EXTENSION)) {
+      return Optional.empty();
+    }
+    int end = name.length() - PARQUET_EXTENSION.length();
+    int first = name.indexOf('_');
+    int second = first < 0 ? -1 : name.indexOf('_', first + 1);
+    if (first < 1 || second < first + 2 || second >= end - 1 || name.indexOf('_', second + 1) >= 0) {
       return Optional.empty();
     }
     try {
       return Optional.of(
           new BaseFileName(
-              FileId.parse(m.group(1)),
-              WriteToken.parse(m.group(2)),
-              InstantTime.parse(m.group(3))));
+              FileId.parse(name.substring(0, first)),
+              WriteToken.parse(name.substring(first + 1, second)),
+              InstantTime.parse(name.substring(second + 1, end))));
     } catch (RuntimeException e) {
       return Optional.empty();
     }

@@ -1,8 +1,8 @@
 package io.hudibeam.files;
 
+import io.hudibeam.timeline.InstantTime;
 import java.io.Serializable;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * A file group's id: {@code <uuid>-<n>} (hudi-format.md section 5.2). It may contain neither
@@ -10,7 +10,6 @@ import java.util.regex.Pattern;
  */
 public final class FileId implements Comparable<FileId>, Serializable {
   private static final long serialVersionUID = 1L;
-  private static final Pattern FORM = Pattern.compile("^[^_./]+-\\d+$");
 
   private final String value;
 
@@ -19,11 +18,29 @@ public final class FileId implements Comparable<FileId>, Serializable {
   }
 
   public static FileId parse(String value) {
-    if (value == null || !FORM.matcher(value).matches()) {
+    if (value == null || !isFileId(value)) {
       throw new InvalidFileNameException(
           "A file id must look like <uuid>-<n> with no '_', '.' or '/', but was '" + value + "'");
     }
     return new FileId(value);
+  }
+
+  /**
+   * {@code [^_./]+-\d+}, checked by hand, not with a regex: coders parse a file id per record. The
+   * digits follow the last {@code -}; the part before it may hold more.
+   */
+  private static boolean isFileId(String value) {
+    int dash = value.lastIndexOf('-');
+    if (dash < 1 || !InstantTime.isDigits(value, dash + 1, value.length())) {
+      return false;
+    }
+    for (int i = 0; i < dash; i++) {
+      char c = value.charAt(i);
+      if (c == '_' || c == '.' || c == '/') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The {@code index}-th file id of a prefix, {@code <prefix>-<index>}. */

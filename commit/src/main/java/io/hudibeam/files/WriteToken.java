@@ -1,8 +1,7 @@
 package io.hudibeam.files;
 
+import io.hudibeam.timeline.InstantTime;
 import java.io.Serializable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A write token {@code <taskPartitionId>-<stageId>-<attemptId>} (hudi-format.md section 5.3): three
@@ -10,7 +9,6 @@ import java.util.regex.Pattern;
  */
 public final class WriteToken implements Serializable {
   private static final long serialVersionUID = 1L;
-  private static final Pattern FORM = Pattern.compile("^(\\d+)-(\\d+)-(\\d+)$");
 
   private final long partitionId;
   private final long stageId;
@@ -32,15 +30,22 @@ public final class WriteToken implements Serializable {
   }
 
   public static WriteToken parse(String value) {
-    Matcher m = value == null ? null : FORM.matcher(value);
-    if (m == null || !m.matches()) {
+    // Checked by hand, not with a regex: coders parse a write token per record.
+    int first = value == null ? -1 : value.indexOf('-');
+    int second = first < 0 ? -1 : value.indexOf('-', first + 1);
+    if (second < 0
+        || !InstantTime.isDigits(value, 0, first)
+        || !InstantTime.isDigits(value, first + 1, second)
+        || !InstantTime.isDigits(value, second + 1, value.length())) {
       throw new InvalidFileNameException(
           "A write token must be three non-negative integers joined by '-', but was '"
               + value
               + "'");
     }
     return new WriteToken(
-        Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)));
+        Long.parseLong(value.substring(0, first)),
+        Long.parseLong(value.substring(first + 1, second)),
+        Long.parseLong(value.substring(second + 1)));
   }
 
   public long partitionId() {
