@@ -17,7 +17,6 @@ import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.Reshuffle;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.Row;
 
@@ -129,7 +128,6 @@ public final class TripsExample {
         pipeline
             .apply("Index ranges", Create.of(indexRanges(options.getStart(), options.getCount()))
                 .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
-            .apply("Spread ranges", Reshuffle.viaRandomKey())
             .apply("Trips batch " + batch, ParDo.of(new TripsFn(batch)))
             .setRowSchema(TripsRecords.SCHEMA)
             .apply("Write " + operation.name().toLowerCase(java.util.Locale.ROOT), write);
