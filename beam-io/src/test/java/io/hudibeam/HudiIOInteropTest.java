@@ -1,7 +1,7 @@
 package io.hudibeam;
 
 import static io.hudibeam.SafetyChecks.committedFiles;
-import static io.hudibeam.SafetyChecks.dataFilesOnDisk;
+import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
 import static org.hamcrest.MatcherAssert.assertThat;

@@ -5,16 +5,12 @@ import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.transforms.Create;
@@ -56,20 +52,6 @@ final class SafetyChecks {
       rows.add(TripsRows.row(b, n * 8));
     }
     return rows;
-  }
-
-  /** Every parquet file under the base path outside {@code .hoodie}, relative to the base path. */
-  static TreeSet<String> dataFilesOnDisk(String base) {
-    Path root = Paths.get(base);
-    try (Stream<Path> files = Files.walk(root)) {
-      return files
-          .filter(f -> f.getFileName().toString().endsWith(".parquet"))
-          .map(f -> root.relativize(f).toString())
-          .filter(f -> !f.startsWith(".hoodie"))
-          .collect(Collectors.toCollection(TreeSet::new));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** The relative paths named by the write stats of every completed commit, read by Hudi. */

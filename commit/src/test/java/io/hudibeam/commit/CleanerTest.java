@@ -20,6 +20,7 @@ import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
+import io.hudibeam.testing.TableFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -154,7 +155,7 @@ public class CleanerTest {
     List<String> commits = writeFiveCommits(ours, cleanConfig);
     String hudi = HudiJavaTables.copy(ours, tmp.getRoot().toPath().resolve("hudi"));
     TreeMap<String, String> snapshot = HudiJavaTables.snapshot(ours);
-    Set<String> filesBefore = HudiJavaTables.dataFiles(ours);
+    Set<String> filesBefore = TableFiles.dataFilesOnDisk(ours);
 
     List<CleanResult> results = new Cleaner(fs, TablePaths.of(ours), settings).clean(generator);
     try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(hudi, true, cleanConfig)) {
@@ -162,9 +163,9 @@ public class CleanerTest {
     }
 
     // Same files left; the deleted ones are exactly the expected old slices.
-    assertThat(HudiJavaTables.dataFiles(ours), is(HudiJavaTables.dataFiles(hudi)));
+    assertThat(TableFiles.dataFilesOnDisk(ours), is(TableFiles.dataFilesOnDisk(hudi)));
     Set<String> deleted = new TreeSet<>(filesBefore);
-    deleted.removeAll(HudiJavaTables.dataFiles(ours));
+    deleted.removeAll(TableFiles.dataFilesOnDisk(ours));
     assertThat(deleted.size(), is(expectedDeleted));
     Set<String> expectedInstants = expectedDeletedInstants.stream()
         .map(i -> commits.get(Integer.parseInt(i.substring(1)) - 1)).collect(Collectors.toSet());
@@ -239,7 +240,7 @@ public class CleanerTest {
 
   /** The table's file slices as partition/fileId@c<n>, comparable between copies. */
   private static Set<String> slices(String base, List<String> commits) {
-    return HudiJavaTables.dataFiles(base).stream()
+    return TableFiles.dataFilesOnDisk(base).stream()
         .map(f -> f.substring(0, f.indexOf('_')) + "@c" + (commits.indexOf(instantOf(f)) + 1))
         .collect(Collectors.toCollection(TreeSet::new));
   }

@@ -8,7 +8,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.avro.Schema;
@@ -148,20 +147,6 @@ final class HudiJavaTables {
         .setConf(HadoopFSUtils.getStorageConfWithCopy(new Configuration()))
         .setBasePath(basePath)
         .build();
-  }
-
-  /** Relative paths of the parquet files under the table's partitions. */
-  static TreeSet<String> dataFiles(String basePath) {
-    Path base = Path.of(basePath);
-    try (Stream<Path> files = Files.walk(base)) {
-      return files
-          .filter(p -> p.getFileName().toString().endsWith(".parquet"))
-          .filter(p -> !base.relativize(p).toString().startsWith(".hoodie"))
-          .map(p -> base.relativize(p).toString())
-          .collect(Collectors.toCollection(TreeSet::new));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   /** Copies a table folder (used to run Hudi and us on identical tables). */

@@ -19,6 +19,7 @@ import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
+import io.hudibeam.testing.TableFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,7 +76,7 @@ public class RollbackTest {
       client.upsert(HudiJavaTables.records(0, 15, 2), c2);
     }
     TreeMap<String, String> snapshot = HudiJavaTables.snapshot(base);
-    TreeSet<String> filesBefore = HudiJavaTables.dataFiles(base);
+    TreeSet<String> filesBefore = TableFiles.dataFilesOnDisk(base);
     String failed;
     try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, false)) {
       failed = client.startCommit();
@@ -83,7 +84,7 @@ public class RollbackTest {
       records.addAll(HudiJavaTables.records(30, 6, 3));
       client.upsert(records, failed);
     }
-    TreeSet<String> failedFiles = HudiJavaTables.dataFiles(base);
+    TreeSet<String> failedFiles = TableFiles.dataFilesOnDisk(base);
     failedFiles.removeAll(filesBefore);
     assertThat(failedFiles.size(), is(3));
     for (String file : failedFiles) {
@@ -109,7 +110,7 @@ public class RollbackTest {
     assertThat(result.rolledBackAction(), is(Action.COMMIT));
     assertThat(relative(w.base(), result.deletedFiles()), is(w.failedFiles()));
     assertThat(result.failedFiles(), is(empty()));
-    assertThat(HudiJavaTables.dataFiles(w.base()), is(w.filesBefore()));
+    assertThat(TableFiles.dataFilesOnDisk(w.base()), is(w.filesBefore()));
     assertThat(instantFilesOf(w.base(), w.instant()), is(empty()));
     assertThat(new File(w.base(), ".hoodie/.temp/" + w.instant()).exists(), is(false));
     String r = result.rollbackTime().value();

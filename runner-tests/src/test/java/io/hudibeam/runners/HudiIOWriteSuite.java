@@ -8,13 +8,12 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +22,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -158,7 +156,7 @@ public abstract class HudiIOWriteSuite {
       namedByInstant.put(instant.getTimestamp(), namedFiles(commits, instant));
     }
     Set<String> named = namedByInstant.values().stream().flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new));
-    Set<String> onDisk = baseFilesOnDisk(base);
+    Set<String> onDisk = TableFiles.dataFilesOnDisk(base);
     assertThat("base files on disk but in no commit's metadata", onDisk, everyItem(is(in(named))));
     String latest = commits.lastInstant().get().getTimestamp();
     Set<String> latestOnDisk =
@@ -180,20 +178,6 @@ public abstract class HudiIOWriteSuite {
           .flatMap(List::stream)
           .map(HoodieWriteStat::getPath)
           .filter(p -> p != null)
-          .collect(Collectors.toCollection(TreeSet::new));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  /** Relative paths of every {@code .parquet} file outside {@code .hoodie}. */
-  protected static Set<String> baseFilesOnDisk(String base) {
-    Path root = Paths.get(base);
-    try (Stream<Path> files = Files.walk(root)) {
-      return files
-          .filter(f -> f.getFileName().toString().endsWith(".parquet"))
-          .map(f -> root.relativize(f).toString())
-          .filter(f -> !f.startsWith(".hoodie"))
           .collect(Collectors.toCollection(TreeSet::new));
     } catch (IOException e) {
       throw new UncheckedIOException(e);

@@ -1,0 +1,29 @@
+package io.hudibeam.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** The data files a table has on a local disk, whatever its timeline says. */
+public final class TableFiles {
+  private TableFiles() {}
+
+  /** Relative paths of every {@code .parquet} file under the base path outside {@code .hoodie}. */
+  public static TreeSet<String> dataFilesOnDisk(String basePath) {
+    Path root = Paths.get(basePath);
+    try (Stream<Path> files = Files.walk(root)) {
+      return files
+          .filter(f -> f.getFileName().toString().endsWith(".parquet"))
+          .map(f -> root.relativize(f).toString())
+          .filter(f -> !f.startsWith(".hoodie"))
+          .collect(Collectors.toCollection(TreeSet::new));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
