@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.matchesPattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +19,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
+import org.apache.avro.file.DataFileWriter;
+import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -137,5 +143,55 @@ public class IngestCommandTest {
 
   private static void write(File file, String... lines) throws Exception {
     Files.write(file.toPath(), Arrays.asList(lines), StandardCharsets.UTF_8);
+  }
+
+  /** Avro container files and Parquet files carry their schema; both load the trips records exactly. */
+  @Test
+  public void avroAndParquetFilesWithTheirOwnSchema() throws Exception {
+    File input = tmp.newFolder("trips-in");
+    List<GenericRecord> first = TripsData.batch(0, 0, 60);
+    try (DataFileWriter<GenericRecord> avro =
+        new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(TripsData.SCHEMA))) {
+      avro.create(TripsData.SCHEMA, new File(input, "trips.avro"));
+      for (GenericRecord r : first) {
+        avro.append(r);
+      }
+    }
+    List<GenericRecord> second = TripsData.batch(1, 40, 40);
+    try (ParquetWriter<GenericRecord> parquet =
+        AvroParquetWriter.<GenericRecord>builder(
+                new Path(new File(input, "trips.parquet").toURI()))
+            .withSchema(TripsData.SCHEMA)
+            .build()) {
+      for (GenericRecord r : second) {
+        parquet.write(r);
+      }
+    }
+    String table = new File(tmp.getRoot(), "trips").getPath();
+
+    ConsoleCapture avro = ConsoleCapture.run(
+        "ingest", "--input=" + input + "/*.avro", "--format=avro", "--table=" + table,
+        "--recordKey=uuid", "--partitionFields=city", "--orderingField=ts", "--operation=insert");
+    assertThat(avro.err, avro.exitCode, is(0));
+    ConsoleCapture parquet = ConsoleCapture.run(
+        "ingest", "--input=" + input + "/*.parquet", "--format=parquet", "--table=" + table,
+        "--recordKey=uuid", "--partitionFields=city", "--orderingField=ts", "--operation=upsert");
+    assertThat(parquet.err, parquet.exitCode, is(0));
+
+    HudiTableReader reader = HudiTableReader.of(table);
+    List<String> instants = reader.completedInstantTimes();
+    assertThat(instants, hasSize(2));
+    assertThat(parquet.commitLines(), contains(matchesPattern(
+        "commit " + instants.get(1) + " UPSERT: 20 inserted, 20 updated, 0 deleted, \\d+ files, \\d+ bytes, \\d+\\.\\d s, 0 rejected \\("
+            + table + "_rejects.jsonl\\)")));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.size(), is(80));
+    for (long i = 0; i < 80; i++) {
+      long batch = i < 40 ? 0 : 1;
+      GenericRecord row = rows.get(TripsData.key(i));
+      assertThat(TripsData.key(i), TripsData.values(row),
+          is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(batch == 0 ? 0 : 1)));
+    }
   }
 }

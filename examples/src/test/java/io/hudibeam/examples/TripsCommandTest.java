@@ -51,4 +51,27 @@ public class TripsCommandTest {
     }
     assertThat(reader.tableConfig().getTableName(), is("trips"));
   }
+
+  /** The trips command on the embedded Flink, with the runner defaults the examples add. */
+  @Test
+  public void bulkInsertOnTheEmbeddedFlinkRunnerReadBackByHudi() throws Exception {
+    String table = tmp.newFolder("hudi-trips-flink").getAbsolutePath();
+
+    ConsoleCapture c = ConsoleCapture.run(
+        "trips", "--table=" + table, "--operation=bulk_insert", "--batch=2", "--start=0", "--count=300",
+        "--runner=FlinkRunner", "--parallelism=2");
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    List<String> instants = reader.completedInstantTimes();
+    assertThat(instants, hasSize(1));
+    assertThat(c.commitLines().get(0), matchesPattern(
+        "commit " + instants.get(0) + " BULK_INSERT: 300 inserted, 0 updated, 0 deleted, \\d+ files, \\d+ bytes, \\d+\\.\\d s"));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.size(), is(300));
+    for (long i = 0; i < 300; i++) {
+      GenericRecord row = rows.get(TripsData.key(i));
+      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(2, i))));
+      assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
+    }
+  }
 }
