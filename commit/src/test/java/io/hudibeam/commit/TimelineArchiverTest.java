@@ -227,6 +227,88 @@ public class TimelineArchiverTest {
   }
 
   @Test
+  public void hudiContinuesAnArchivedTableAndBothArchivesReadAsOne() throws Exception {
+    ArchiveSettings archive = ArchiveSettings.keep(3, 4);
+    CleanSettings clean = CleanSettings.keepLatestCommits(2);
+    Map<String, Set<String>> pathsByCommit = new TreeMap<>();
+    Map<String, List<Object>> expected = new TreeMap<>();
+    List<String> commits = new ArrayList<>();
+    for (int c = 0; c < 8; c++) {
+      List<GenericRecord> batch = List.of(TripsData.record(c, 4L * (c + 1)), TripsData.record(c, 0));
+      commits.add(write(batch, OperationType.UPSERT, pathsByCommit));
+      batch.forEach(r -> expected.put(r.get("uuid").toString(), TripsData.values(r)));
+      new Cleaner(fs, paths, clean).clean(generator);
+      new TimelineArchiver(fs, paths, archive, clean).archive();
+    }
+    // 5 commits -> 3 (c0, c1 archived), 5 again at c6 -> 3 (c2, c3): c4..c7 active, two archive files.
+    assertEquals(commits.subList(4, 8), HudiTableReader.of(paths.basePathString()).completedInstantTimes());
+
+    // Hudi's writer continues with the same retention; its archiver adds an archive file after ours.
+    Set<String> ours = archiveFileNames();
+    assertEquals(Set.of(".commits_.archive.1_1-0-1", ".commits_.archive.2_1-0-1", ".commits_.archive.3_1-0-1"), ours);
+    io.hudibeam.testing.HudiReference hudi = io.hudibeam.testing.HudiReference.trips(paths.basePathString())
+        .cleanerCommitsRetained(2)
+        .writeConfig("hoodie.keep.min.commits", "3").writeConfig("hoodie.keep.max.commits", "4")
+        .writeConfig("hoodie.cleaner.commits.retained", "2").open();
+    for (int h = 0; h < 2; h++) {
+      List<GenericRecord> batch = List.of(TripsData.record(20 + h, 4L * h));
+      commits.add(hudi.upsert(batch));
+      batch.forEach(r -> expected.put(r.get("uuid").toString(), TripsData.values(r)));
+    }
+    Set<String> afterHudi = archiveFileNames();
+    afterHudi.removeAll(ours);
+    assertEquals("Hudi rolls over to the next version", Set.of(".commits_.archive.4_1-0-1"), afterHudi);
+    // Our reader reads Hudi's archive file: c4 and c5, each in its three states.
+    List<String> hudiEntries = archiveEntries(".commits_.archive.4_1-0-1");
+    List<String> expectedEntries = new ArrayList<>();
+    for (String commit : commits.subList(4, 6)) {
+      for (String state : List.of("REQUESTED", "INFLIGHT", "COMPLETED")) {
+        expectedEntries.add(commit + ".commit." + state);
+      }
+    }
+    assertEquals(expectedEntries, hudiEntries);
+
+    // Our archiver continues after Hudi's file.
+    commits.add(write(List.of(TripsData.record(30, 8), TripsData.record(30, 12)), OperationType.UPSERT, pathsByCommit));
+    expected.put(TripsData.key(8), TripsData.values(TripsData.record(30, 8)));
+    expected.put(TripsData.key(12), TripsData.values(TripsData.record(30, 12)));
+    new TimelineArchiver(fs, paths, archive, clean).archive();
+    List<String> active = HudiTableReader.of(paths.basePathString()).completedInstantTimes();
+    assertEquals(commits.subList(8, 11), active);
+    assertTrue(archiveEntries(".commits_.archive.5_1-0-1").contains(commits.get(7) + ".commit.COMPLETED"));
+
+    HoodieTableMetaClient meta = HudiTableReader.of(paths.basePathString()).metaClient();
+    HoodieArchivedTimeline archived = meta.getArchivedTimeline();
+    List<String> archivedCommits = archived.getCommitsTimeline().filterCompletedInstants().getInstantsAsStream()
+        .map(HoodieInstant::getTimestamp).collect(Collectors.toList());
+    List<String> all = new ArrayList<>(archivedCommits);
+    all.addAll(active);
+    assertEquals(commits, all);
+    Map<String, GenericRecord> rows = HudiTableReader.of(paths.basePathString()).snapshotByRecordKey();
+    assertEquals(expected.keySet(), rows.keySet());
+    expected.forEach((key, values) -> assertEquals(key, values, TripsData.values(rows.get(key))));
+  }
+
+  private Set<String> archiveFileNames() throws Exception {
+    Set<String> names = new TreeSet<>();
+    for (var status : fs.listStatus(paths.archivedFolder())) {
+      if (status.getPath().getName().startsWith(".commits_.archive.")) {
+        names.add(status.getPath().getName());
+      }
+    }
+    return names;
+  }
+
+  /** The entries of an archive file as {@code time.action.state}, read with our log reader. */
+  private List<String> archiveEntries(String name) {
+    List<String> entries = new ArrayList<>();
+    for (LogBlock block : LogFileReader.readAll(conf, new Path(paths.archivedFolder(), name))) {
+      block.records().forEach(r -> entries.add(r.get("commitTime") + "." + r.get("actionType") + "." + r.get("actionState")));
+    }
+    return entries;
+  }
+
+  @Test
   public void aPendingInstantStopsArchivalBeforeTheLastCommitBeforeIt() {
     TimelineArchiver archiver = new TimelineArchiver(fs, paths, ArchiveSettings.keep(3, 5), noCleaning());
     List<Instant> instants = commits(1, 8, Action.COMMIT);
