@@ -115,7 +115,9 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     /** Archives the timeline after the commit; a failure is logged, the next commit retries it. */
     private void archive(FileSystem fs) {
       try {
-        new TimelineArchiver(fs, spec.paths(), spec.archiveSettings(), spec.cleanSettings()).archive();
+        if (spec.archiveSettings().automatic()) {
+          new TimelineArchiver(fs, spec.paths(), spec.archiveSettings(), spec.cleanSettings()).archive();
+        }
       } catch (RuntimeException e) {
         LOG.error("Table {}: archiving the timeline failed; the next commit retries it", spec.paths(), e);
       }
@@ -160,7 +162,7 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
               spec.paths(), instant.instantTime(), e);
         }
       }
-      if (outcome == CommitOutcome.COMMITTED && spec.archiveSettings().automatic()) {
+      if (outcome == CommitOutcome.COMMITTED) {
         archive(fs);
       }
       commits.inc();
