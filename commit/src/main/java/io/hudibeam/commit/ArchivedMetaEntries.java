@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hudibeam.table.HudiTableException;
-import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.State;
 import java.io.IOException;
@@ -215,9 +214,5 @@ final class ArchivedMetaEntries {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  static boolean isArchivable(Action action) {
-    return action != Action.RESTORE && action != Action.INDEXING;
   }
 }

@@ -5,6 +5,7 @@ import io.hudibeam.log.LogFileResult;
 import io.hudibeam.log.LogFileWriter;
 import io.hudibeam.metadata.ActionInstant;
 import io.hudibeam.metadata.CleanerPlan;
+import io.hudibeam.metadata.CleaningPolicy;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
@@ -151,7 +152,7 @@ public final class TimelineArchiver {
       oldestToRetainForCompaction(timeline).ifPresent(bounds::add);
     }
     oldestToRetainForReplace(timeline).ifPresent(bounds::add);
-    if (cleanSettings.automatic() && cleanSettings.policy() == io.hudibeam.metadata.CleaningPolicy.KEEP_LATEST_COMMITS) {
+    if (cleanSettings.automatic() && cleanSettings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS) {
       new Cleaner(fs, paths, cleanSettings).earliestCommitToRetain(timeline).ifPresent(i -> bounds.add(i.time()));
     }
     Optional<InstantTime> bound = bounds.stream().min(Comparator.naturalOrder());
