@@ -15,13 +15,18 @@ import org.apache.beam.sdk.values.PCollectionView;
  * is the step's name in the pipeline graph, so the graph shows which index a write used.
  *
  * <p>A Beam composite is a {@link PTransform} subclass, so this small contract is an abstract class
- * with one constructor (the step name) rather than a Java interface.
+ * holding what every strategy is built from (the step name, the write spec, the started instant)
+ * rather than a Java interface.
  */
 public abstract class IndexStage extends PTransform<PCollection<TableRecord>, PCollection<TaggedRecord>> {
   private static final long serialVersionUID = 1L;
+  final WriteSpec spec;
+  final PCollectionView<StartedInstant> started;
 
-  IndexStage(String stepName) {
+  IndexStage(String stepName, WriteSpec spec, PCollectionView<StartedInstant> started) {
     super(stepName);
+    this.spec = spec;
+    this.started = started;
   }
 
   /**
@@ -34,8 +39,8 @@ public abstract class IndexStage extends PTransform<PCollection<TableRecord>, PC
         spec.operation() == WriteOperation.INSERT || spec.operation() == WriteOperation.BULK_INSERT;
     return switch (spec.index()) {
       case BUCKET -> new TagByBucket(spec, started);
-      case SIMPLE, GLOBAL_SIMPLE -> insertOnly ? new TagAsNew(spec) : new TagBySimpleIndex(spec, started);
-      case BLOOM -> insertOnly ? new TagAsNew(spec) : new TagByBloomIndex(spec, started);
+      case SIMPLE, GLOBAL_SIMPLE -> insertOnly ? new TagAsNew(spec, started) : new TagBySimpleIndex(spec, started);
+      case BLOOM -> insertOnly ? new TagAsNew(spec, started) : new TagByBloomIndex(spec, started);
     };
   }
 }

@@ -1,11 +1,13 @@
 package io.hudibeam.transforms.index;
 
+import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.TableRecord;
 import java.util.Optional;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
 
 /**
  * Insert-only index: INSERT and BULK_INSERT with a SIMPLE, GLOBAL_SIMPLE or BLOOM index look
@@ -13,11 +15,9 @@ import org.apache.beam.sdk.values.PCollection;
  */
 final class TagAsNew extends IndexStage {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
 
-  TagAsNew(WriteSpec spec) {
-    super("Insert-only index");
-    this.spec = spec;
+  TagAsNew(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    super("Insert-only index", spec, started);
   }
 
   @Override

@@ -45,13 +45,9 @@ import org.apache.hadoop.fs.Path;
  */
 final class TagByBloomIndex extends IndexStage {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
-  private final PCollectionView<StartedInstant> started;
 
   TagByBloomIndex(WriteSpec spec, PCollectionView<StartedInstant> started) {
-    super("Bloom index");
-    this.spec = spec;
-    this.started = started;
+    super("Bloom index", spec, started);
   }
 
   @Override

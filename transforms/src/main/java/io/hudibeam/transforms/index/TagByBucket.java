@@ -37,13 +37,9 @@ import org.apache.beam.sdk.values.PCollectionView;
  */
 final class TagByBucket extends IndexStage {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
-  private final PCollectionView<StartedInstant> started;
 
   TagByBucket(WriteSpec spec, PCollectionView<StartedInstant> started) {
-    super("Bucket index");
-    this.spec = spec;
-    this.started = started;
+    super("Bucket index", spec, started);
   }
 
   @Override

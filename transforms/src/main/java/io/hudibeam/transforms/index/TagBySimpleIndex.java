@@ -32,13 +32,9 @@ import org.apache.hadoop.fs.Path;
  */
 final class TagBySimpleIndex extends IndexStage {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
-  private final PCollectionView<StartedInstant> started;
 
   TagBySimpleIndex(WriteSpec spec, PCollectionView<StartedInstant> started) {
-    super(spec.index().isGlobal() ? "Global simple index" : "Simple index");
-    this.spec = spec;
-    this.started = started;
+    super(spec.index().isGlobal() ? "Global simple index" : "Simple index", spec, started);
   }
 
   @Override
