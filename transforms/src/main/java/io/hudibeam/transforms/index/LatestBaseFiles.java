@@ -21,6 +21,8 @@ import org.apache.beam.sdk.coders.CoderRegistry;
 import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.SetCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -162,6 +164,7 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
     private final Scope scope;
+    private final Counter listings = Metrics.counter(TagLocations.class, "latestBaseFileListings");
 
     ListLatestBaseFilesFn(WriteSpec spec, PCollectionView<StartedInstant> started, Scope scope) {
       this.spec = spec;
@@ -181,6 +184,7 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
               ? FileSystemView.load(fs, paths, before)
               : FileSystemView.load(fs, paths, before, touched);
       List<BaseFile> files = view.latestBaseFiles();
+      listings.inc();
       LOG.debug(
           "Table {} instant {}: {} latest base files in {} partitions",
           paths.basePath(), instant.instantTime().value(), files.size(), view.partitions().size());
