@@ -23,9 +23,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Completes a pending write instant (as Hudi's {@code BaseHoodieWriteClient.commitStats} with
- * {@code HoodieTable.reconcileAgainstMarkers}): deletes the data files that have a marker but
- * are not in the write stats (left by retried or failed attempts), checks every
+ * Completes a pending write instant (hudi-format.md section 15, step 5): deletes the data files that
+ * have a marker but are not in the write stats (left by retried or failed attempts), checks every
  * reported file exists with its reported size, writes the completed instant with the commit
  * metadata — the single atomic commit point — and deletes the marker folder. Idempotent: an
  * instant that is already completed is left alone.

@@ -17,11 +17,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts a write instant (as Hudi's {@code BaseHoodieWriteClient.startCommitWithTime}): creates
- * the table or opens it and refuses a request that contradicts it, stops maintaining a metadata
- * table exactly as Hudi's own writer does when its metadata setting is off ({@code
- * HoodieTableMetadataUtil.deleteMetadataTable}), rolls back failed pending write instants, mints
- * an instant time after everything on the timeline and writes the requested instant.
+ * Starts a write instant (hudi-format.md section 15, steps 1 and 2): creates the table or opens it
+ * and refuses a request that contradicts it, stops maintaining a metadata table exactly as Hudi's
+ * own writer does when its metadata setting is off (section 13), rolls back failed pending write
+ * instants, mints an instant time after everything on the timeline and writes the requested
+ * instant.
  */
 public final class InstantStarter {
   private static final Logger LOG = LoggerFactory.getLogger(InstantStarter.class);
