@@ -6,20 +6,14 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
-import io.hudibeam.keygen.KeyGeneratorConfig;
-import io.hudibeam.table.TableConfig;
-import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
-import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.instant.StartInstant;
 import io.hudibeam.write.IndexType;
-import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.TableRecord;
-import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -50,21 +44,6 @@ import org.junit.rules.TemporaryFolder;
 public class LatestBaseFilesTest {
   @Rule public final transient TestPipeline pipeline = TestPipeline.create();
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
-
-  private static WriteSpec spec(String base, IndexType index) {
-    return WriteSpec.builder()
-        .basePath(base)
-        .tableConfig(TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-            .recordKeyFields(List.of("uuid")).partitionFields(List.of("city")).orderingField("ts")
-            .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator").build())
-        .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
-        .orderingField(OrderingField.of("ts"))
-        .operation(WriteOperation.UPSERT)
-        .index(index)
-        .schemaJson(TripsData.SCHEMA.toString())
-        .failedRecordPolicy(FailedRecordPolicy.FAIL)
-        .build();
-  }
 
   /** A table of 80 trips over 8 cities, half of them updated by a second commit. */
   private String tableWrittenByHudi() throws Exception {
@@ -104,7 +83,10 @@ public class LatestBaseFilesTest {
             .via((BaseFile f) -> f.partitionPath() + "/" + f.name().value()));
   }
 
-  private static long listings(PipelineResult result) {
+  /** Runs the pipeline; returns how many times the latest base files were listed. */
+  private long runAndCountListings() {
+    PipelineResult result = pipeline.run();
+    result.waitUntilFinish();
     long sum = 0;
     for (MetricResult<Long> counter :
         result.metrics().queryMetrics(
@@ -126,11 +108,9 @@ public class LatestBaseFilesTest {
     assertThat(touched, hasSize(2));
     List<String> expected = hudiLatestBaseFiles(base, touched);
 
-    PAssert.that(listed(spec(base, IndexType.SIMPLE), records, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
+    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.SIMPLE), records, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
         .containsInAnyOrder(expected);
-    PipelineResult result = pipeline.run();
-    result.waitUntilFinish();
-    assertThat(listings(result), is(1L));
+    assertThat(runAndCountListings(), is(1L));
   }
 
   @Test
@@ -138,11 +118,9 @@ public class LatestBaseFilesTest {
     String base = tableWrittenByHudi();
     List<String> expected = hudiLatestBaseFiles(base, Set.copyOf(TripsData.CITIES));
 
-    PAssert.that(listed(spec(base, IndexType.GLOBAL_SIMPLE), upserts(1, 2), LatestBaseFiles.Scope.ALL_PARTITIONS))
+    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.GLOBAL_SIMPLE), upserts(1, 2), LatestBaseFiles.Scope.ALL_PARTITIONS))
         .containsInAnyOrder(expected);
-    PipelineResult result = pipeline.run();
-    result.waitUntilFinish();
-    assertThat(listings(result), is(1L));
+    assertThat(runAndCountListings(), is(1L));
   }
 
   /** No records, no listing: the step derives from the records, not from an Impulse. */
@@ -150,10 +128,8 @@ public class LatestBaseFilesTest {
   public void listsNothingForNoRecords() throws Exception {
     String base = tableWrittenByHudi();
 
-    PAssert.that(listed(spec(base, IndexType.GLOBAL_SIMPLE), List.of(), LatestBaseFiles.Scope.ALL_PARTITIONS))
+    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.GLOBAL_SIMPLE), List.of(), LatestBaseFiles.Scope.ALL_PARTITIONS))
         .empty();
-    PipelineResult result = pipeline.run();
-    result.waitUntilFinish();
-    assertThat(listings(result), is(0L));
+    assertThat(runAndCountListings(), is(0L));
   }
 }
