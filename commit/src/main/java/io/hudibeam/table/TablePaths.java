@@ -77,9 +77,27 @@ public final class TablePaths implements Serializable {
     return new Path(metaFolder(), "metadata");
   }
 
-  /** A partition folder; the base path itself for the empty partition path. */
+  /**
+   * A partition folder; the base path itself for the empty partition path.
+   *
+   * @throws HudiTableException when {@code partitionPath} is not a relative path of folders under
+   *     the base path (an empty folder name, {@code .}, {@code ..} or a hidden name such as {@code
+   *     .hoodie}): such a path would reach the table's metadata or outside the table
+   */
   public Path partitionFolder(String partitionPath) {
-    return partitionPath.isEmpty() ? basePath() : new Path(basePath(), partitionPath);
+    if (partitionPath.isEmpty()) {
+      return basePath();
+    }
+    for (String folder : partitionPath.split("/", -1)) {
+      if (folder.isEmpty() || folder.charAt(0) == '.') {
+        throw new HudiTableException(
+            String.format(
+                "Partition path '%s' of table %s is not a relative path of partition folders: folder"
+                    + " name '%s' is empty, '.', '..' or hidden",
+                partitionPath, basePath, folder));
+      }
+    }
+    return new Path(basePath(), partitionPath);
   }
 
   /** The path of a file relative to the base path, as commit metadata stores it. */
