@@ -156,6 +156,11 @@ public class TableConfigTest {
     Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), "not=a table\n".getBytes(StandardCharsets.UTF_8));
     e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
     assertThat(e.getMessage(), allOf(containsString("hoodie.properties"), containsString("no hoodie.table.name")));
+    Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), "hoodie.table.name=\\uZZZZ\n".getBytes(StandardCharsets.UTF_8));
+    e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(e.getMessage(), equalTo(Paths.get(base, ".hoodie", "hoodie.properties") + " is not a properties"
+        + " file (Malformed \\uxxxx encoding.), and there is no backup "
+        + Paths.get(base, ".hoodie", "hoodie.properties.backup") + ". Restore hoodie.properties from a copy"));
   }
 
   @Test
