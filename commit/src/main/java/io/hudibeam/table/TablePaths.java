@@ -81,20 +81,21 @@ public final class TablePaths implements Serializable {
    * A partition folder; the base path itself for the empty partition path.
    *
    * @throws HudiTableException when {@code partitionPath} is not a relative path of folders under
-   *     the base path (an empty folder name, {@code .}, {@code ..} or a hidden name such as {@code
-   *     .hoodie}): such a path would reach the table's metadata or outside the table
+   *     the base path (an empty folder name, {@code .} or {@code ..}) or starts with the {@code
+   *     .hoodie} folder: such a path would reach the table's metadata or outside the table
    */
   public Path partitionFolder(String partitionPath) {
     if (partitionPath.isEmpty()) {
       return basePath();
     }
-    for (String folder : partitionPath.split("/", -1)) {
-      if (folder.isEmpty() || folder.charAt(0) == '.') {
+    String[] folders = partitionPath.split("/", -1);
+    for (String folder : folders) {
+      if (folder.isEmpty() || folder.equals(".") || folder.equals("..") || folders[0].equals(META_FOLDER)) {
         throw new HudiTableException(
             String.format(
-                "Partition path '%s' of table %s is not a relative path of partition folders: folder"
-                    + " name '%s' is empty, '.', '..' or hidden",
-                partitionPath, basePath, folder));
+                "Partition path '%s' of table %s is not a relative path of partition folders under the"
+                    + " base path: folder name '%s' is empty, '.' or '..', or the path is in %s",
+                partitionPath, basePath, folder, META_FOLDER));
       }
     }
     return new Path(basePath(), partitionPath);
