@@ -179,7 +179,7 @@ public class HudiIOCorruptTableTest {
 
   /**
    * A valid backup beside an empty or garbage hoodie.properties is what an interrupted update of
-   * the table config leaves (hudi-format.md section 2.1): Hudi's readers then read the backup, and
+   * the table config leaves (Hudi's HoodieTableConfig.fetchConfigs): Hudi's readers then read the backup, and
    * so does this writer, without rewriting either file.
    */
   @Test
