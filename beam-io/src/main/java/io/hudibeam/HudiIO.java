@@ -117,6 +117,25 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * string keys → map. Nullable fields become {@code ["null", T]} unions with default null. The
  * record is named {@code <table>_record} in namespace {@code hoodie.<table>}, as Spark names it.
  *
+ * <h2>Partition values and damaged tables</h2>
+ *
+ * <p>A partition field value must be one safe folder name: not {@code .}, {@code ..} or empty, not
+ * starting with {@code .} (hidden, like {@code .hoodie}), without {@code /} (a partition nested in
+ * another is not read by Hudi's readers; nesting comes from several partition fields or a
+ * timestamp output format such as {@code yyyy/MM/dd}), {@code :} or control characters, and at
+ * most 255 bytes in UTF-8. Other records are failed records (refused per record, naming the record
+ * key, the field and the value). With {@link Write#withUrlEncodePartitionPath} such values are
+ * encoded as Hudi encodes them, and a leading {@code .} as {@code %2E} too (Hudi keeps it), except
+ * that over-long values stay refused. Null and empty values go to {@code
+ * __HIVE_DEFAULT_PARTITION__}, as in Hudi.
+ *
+ * <p>Before an instant starts, the table is checked, and a write is refused with the file named and
+ * nothing written: a timeline without {@code hoodie.properties} or its backup, a {@code
+ * hoodie.properties} that cannot be read without a readable backup (a readable backup is used, as
+ * Hudi's readers use it), an instant more than 1 hour (UTC timeline) or 27 hours (local-time
+ * timeline) after the writer's clock, an empty or unparseable completed instant file, or a data
+ * file of the latest completed commit that is missing.
+ *
  * <h2>Semantics and fault tolerance</h2>
  *
  * <ul>
@@ -262,6 +281,11 @@ public final class HudiIO {
       return withProperty(HIVE_STYLE, String.valueOf(hiveStyle));
     }
 
+    /**
+     * URL-encodes partition values as Hudi does ({@code %XX} for {@code / : = ? # %} and others),
+     * so values that are not one safe folder name are written instead of refused; a table keeps the
+     * setting it was created with.
+     */
     public Write<T> withUrlEncodePartitionPath(boolean urlEncode) {
       return withProperty(URL_ENCODE, String.valueOf(urlEncode));
     }
@@ -330,7 +354,8 @@ public final class HudiIO {
     }
 
     /**
-     * Records that cannot be written (no record key, a missing field) go to {@link
+     * Records that cannot be written (no record key, a missing field, a partition value that is not
+     * a safe folder name) go to {@link
      * HudiWriteResult#getFailedRecords()} and the others are committed, instead of failing the
      * pipeline.
      */

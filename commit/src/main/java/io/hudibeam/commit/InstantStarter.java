@@ -17,8 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts a write instant (hudi-format.md section 15, steps 1 and 2): creates the table or opens it
- * and refuses a request that contradicts it, stops maintaining a metadata table exactly as Hudi's
+ * Starts a write instant (hudi-format.md section 15, steps 1 and 2): refuses a table whose
+ * metadata is corrupt ({@link TableIntegrity}), creates the table or opens it and refuses a request that contradicts it, stops maintaining a metadata table exactly as Hudi's
  * own writer does when its metadata setting is off (section 13), rolls back failed pending write
  * instants, mints an instant time after everything on the timeline and writes the requested
  * instant.
@@ -37,6 +37,7 @@ public final class InstantStarter {
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
+    new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested);
     table = dropMetadataTable(store, table);

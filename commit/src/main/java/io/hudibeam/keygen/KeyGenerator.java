@@ -13,7 +13,8 @@ public interface KeyGenerator {
    * The record key and partition path of {@code record}.
    *
    * @throws InvalidRecordException when a key field is missing from the schema, the record key is
-   *     null or empty, or a value cannot be converted
+   *     null or empty, or a value cannot be converted; an {@link UnsafePartitionPathException} when
+   *     a partition value would not be a safe partition folder ({@link PartitionPathSafety})
    */
   HoodieKey keyOf(GenericRecord record);
 
@@ -44,6 +45,9 @@ public interface KeyGenerator {
                 config.urlEncodePartitionPath());
     }
     PartitionPathFunction partitions = partitionPath;
-    return record -> HoodieKey.of(recordKey.recordKeyOf(record), partitions.partitionPathOf(record));
+    return record -> {
+      String key = recordKey.recordKeyOf(record);
+      return HoodieKey.of(key, partitions.partitionPathOf(record, key));
+    };
   }
 }

@@ -7,21 +7,29 @@ import org.apache.avro.generic.GenericRecord;
 interface PartitionPathFunction {
   String ROLE = "partition field";
 
-  String partitionPathOf(GenericRecord record);
+  /**
+   * The partition path of {@code record}, whose record key ({@code recordKey}) errors name.
+   *
+   * @throws UnsafePartitionPathException when a folder of the path is not safe ({@link
+   *     PartitionPathSafety})
+   */
+  String partitionPathOf(GenericRecord record, String recordKey);
 
   static PartitionPathFunction nonPartitioned() {
-    return record -> "";
+    return (record, recordKey) -> "";
   }
 
   /**
-   * One segment per field joined by {@code /}: the value's string form ({@value
+   * One folder per field joined by {@code /}: the value's string form ({@value
    * PartitionPathEncoding#DEFAULT_PARTITION_PATH} when null or empty), escaped when {@code
    * urlEncode}, prefixed by {@code field=} when {@code hiveStyle} (Hudi's {@code
-   * KeyGenUtils.getRecordPartitionPath}).
+   * KeyGenUtils.getRecordPartitionPath}). Values that would not be one safe folder are refused
+   * ({@link PartitionPathSafety#fieldFolder}); with {@code urlEncode}, a leading {@code .} is
+   * encoded as well, where Hudi keeps it.
    */
   static PartitionPathFunction fieldValues(List<String> fields, boolean hiveStyle, boolean urlEncode) {
     List<String> copy = List.copyOf(fields);
-    return record -> {
+    return (record, recordKey) -> {
       StringBuilder path = new StringBuilder();
       for (int i = 0; i < copy.size(); i++) {
         String field = copy.get(i);
@@ -29,13 +37,14 @@ interface PartitionPathFunction {
         if (i > 0) {
           path.append('/');
         }
-        if (hiveStyle) {
-          path.append(field).append('=');
-        }
         if (value == null || value.isEmpty()) {
+          if (hiveStyle) {
+            path.append(field).append('=');
+          }
           path.append(PartitionPathEncoding.DEFAULT_PARTITION_PATH);
         } else {
-          path.append(urlEncode ? PartitionPathEncoding.escape(value) : value);
+          path.append(
+              PartitionPathSafety.fieldFolder(recordKey, field, value, hiveStyle, urlEncode, record));
         }
       }
       return path.toString();

@@ -50,8 +50,9 @@ final class TimestampPartitionPath implements PartitionPathFunction {
   }
 
   @Override
-  public String partitionPathOf(GenericRecord record) {
-    Object value = FieldValues.value(record, field, ROLE);
+  public String partitionPathOf(GenericRecord record, String recordKey) {
+    Object original = FieldValues.value(record, field, ROLE);
+    Object value = original;
     if (value == null) {
       value = nullReplacement();
     }
@@ -74,7 +75,8 @@ final class TimestampPartitionPath implements PartitionPathFunction {
     if (urlEncode) {
       path = PartitionPathEncoding.escape(path);
     }
-    return hiveStyle ? field + "=" + path : path;
+    return PartitionPathSafety.checkPath(
+        recordKey, field, original, hiveStyle ? field + "=" + path : path, urlEncode, record);
   }
 
   private Object nullReplacement() {

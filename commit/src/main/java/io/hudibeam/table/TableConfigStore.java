@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import org.apache.hadoop.fs.ChecksumException;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -83,12 +84,25 @@ public final class TableConfigStore {
     try {
       main = tryRead(paths.propertiesFile());
     } catch (InvalidTableConfigException invalidMain) {
-      Optional<TableConfig> backup = tryRead(paths.propertiesBackupFile());
+      Optional<TableConfig> backup;
+      try {
+        backup = tryRead(paths.propertiesBackupFile());
+      } catch (InvalidTableConfigException invalidBackup) {
+        throw new InvalidTableConfigException(
+            invalidMain.getMessage() + ", and its backup is unreadable too: "
+                + invalidBackup.getMessage() + ". Restore hoodie.properties from a copy",
+            invalidMain);
+      }
       if (backup.isPresent()) {
-        LOG.warn("Using {}: {}", paths.propertiesBackupFile(), invalidMain.getMessage());
+        LOG.warn(
+            "Using {} as Hudi's readers do (an update of the table config was interrupted): {}",
+            paths.propertiesBackupFile(), invalidMain.getMessage());
         return backup.get();
       }
-      throw invalidMain;
+      throw new InvalidTableConfigException(
+          invalidMain.getMessage() + ", and there is no backup " + paths.propertiesBackupFile()
+              + ". Restore hoodie.properties from a copy",
+          invalidMain);
     }
     if (main.isPresent()) {
       return main.get();
@@ -143,8 +157,20 @@ public final class TableConfigStore {
       properties.load(in);
     } catch (FileNotFoundException e) {
       return Optional.empty();
+    } catch (ChecksumException e) {
+      throw new InvalidTableConfigException(
+          String.format(
+              "%s fails its checksum (%s): %s",
+              file, new Path(file.getParent(), "." + file.getName() + ".crc"), e.getMessage()),
+          e);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read " + file, e);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidTableConfigException(
+          file + " is not a properties file (" + e.getMessage() + ")", e);
+    }
+    if (properties.isEmpty()) {
+      throw new InvalidTableConfigException(file + " is empty: it holds no table properties");
     }
     Map<String, String> map = new TreeMap<>();
     for (String key : properties.stringPropertyNames()) {

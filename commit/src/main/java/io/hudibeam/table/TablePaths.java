@@ -77,9 +77,28 @@ public final class TablePaths implements Serializable {
     return new Path(metaFolder(), "metadata");
   }
 
-  /** A partition folder; the base path itself for the empty partition path. */
+  /**
+   * A partition folder; the base path itself for the empty partition path.
+   *
+   * @throws HudiTableException when {@code partitionPath} is not a relative path of folders under
+   *     the base path (an empty folder name, {@code .} or {@code ..}) or starts with the {@code
+   *     .hoodie} folder: such a path would reach the table's metadata or outside the table
+   */
   public Path partitionFolder(String partitionPath) {
-    return partitionPath.isEmpty() ? basePath() : new Path(basePath(), partitionPath);
+    if (partitionPath.isEmpty()) {
+      return basePath();
+    }
+    String[] folders = partitionPath.split("/", -1);
+    for (String folder : folders) {
+      if (folder.isEmpty() || folder.equals(".") || folder.equals("..") || folders[0].equals(META_FOLDER)) {
+        throw new HudiTableException(
+            String.format(
+                "Partition path '%s' of table %s is not a relative path of partition folders under the"
+                    + " base path: folder name '%s' is empty, '.' or '..', or the path is in %s",
+                partitionPath, basePath, folder, META_FOLDER));
+      }
+    }
+    return new Path(basePath(), partitionPath);
   }
 
   /** The path of a file relative to the base path, as commit metadata stores it. */

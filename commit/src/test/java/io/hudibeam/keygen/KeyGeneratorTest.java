@@ -70,7 +70,10 @@ public class KeyGeneratorTest {
   @Test
   public void partitionValuesAreUrlEncodedOnlyWhenAsked() {
     GenericRecord r = record("k", "a/b:c");
-    assertThat(key(KeyGeneratorConfig.simple("id", "name"), r).partitionPath(), equalTo("a/b:c"));
+    assertThat("unencoded, '/' would nest folders (PartitionPathSafetyTest)",
+        recordError(KeyGeneratorConfig.simple("id", "name"), r),
+        startsWith("record key 'k': partition field 'name' value 'a/b:c' gives partition folder 'a/b:c', which is"
+            + " not safe: the value holds '/'"));
     assertThat(key(KeyGeneratorConfig.simple("id", "name").withUrlEncodePartitionPath(true), r).partitionPath(),
         equalTo("a%2Fb%3Ac"));
     assertThat(key(KeyGeneratorConfig.simple("id", "name").withUrlEncodePartitionPath(true)

@@ -3,8 +3,10 @@ package io.hudibeam.table;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.startsWith;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 
@@ -13,6 +15,7 @@ import io.hudibeam.testing.HudiMetaClients;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.Properties;
@@ -147,7 +150,36 @@ public class TableConfigTest {
     Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), new byte[0]);
     Files.deleteIfExists(Paths.get(base, ".hoodie", ".hoodie.properties.crc"));
     InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(e.getMessage(), equalTo(Paths.get(base, ".hoodie", "hoodie.properties") + " is empty: it holds no"
+        + " table properties, and there is no backup " + Paths.get(base, ".hoodie", "hoodie.properties.backup")
+        + ". Restore hoodie.properties from a copy"));
+    Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), "not=a table\n".getBytes(StandardCharsets.UTF_8));
+    e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
     assertThat(e.getMessage(), allOf(containsString("hoodie.properties"), containsString("no hoodie.table.name")));
+    Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), "hoodie.table.name=\\uZZZZ\n".getBytes(StandardCharsets.UTF_8));
+    e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(e.getMessage(), equalTo(Paths.get(base, ".hoodie", "hoodie.properties") + " is not a properties"
+        + " file (Malformed \\uxxxx encoding.), and there is no backup "
+        + Paths.get(base, ".hoodie", "hoodie.properties.backup") + ". Restore hoodie.properties from a copy"));
+  }
+
+  @Test
+  public void aPropertiesFileFailingItsHadoopChecksumIsCorruptAndTheBackupIsUsed() throws IOException {
+    String base = tmp.newFolder("checksum").getAbsolutePath();
+    TableConfig config = store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
+    Path properties = Paths.get(base, ".hoodie", "hoodie.properties");
+    byte[] good = Files.readAllBytes(properties);
+    byte[] flipped = good.clone();
+    flipped[flipped.length - 2] ^= 1;
+    Files.write(properties, flipped);
+    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(e.getMessage(), allOf(
+        startsWith(properties + " fails its checksum (" + Paths.get(base, ".hoodie", ".hoodie.properties.crc")
+            + "): Checksum error: "),
+        endsWith(", and there is no backup " + Paths.get(base, ".hoodie", "hoodie.properties.backup")
+            + ". Restore hoodie.properties from a copy")));
+    Files.write(Paths.get(base, ".hoodie", "hoodie.properties.backup"), good);
+    assertThat(store(base).load(), equalTo(config));
   }
 
   @Test

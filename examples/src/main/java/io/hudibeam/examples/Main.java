@@ -40,11 +40,14 @@ public final class Main {
       return USAGE;
     }
     String command = args[0];
-    String[] options = RunnerDefaults.apply(Arrays.copyOfRange(args, 1, args.length));
+    String[] given = Arrays.copyOfRange(args, 1, args.length);
     long startedAt = System.currentTimeMillis();
     Pipeline pipeline;
     String table;
     try {
+      checkPositive(given, "parallelism");
+      checkPositive(given, "targetParallelism");
+      String[] options = RunnerDefaults.apply(given);
       switch (command) {
         case "trips":
           TripsExample.Options trips = parse(options, TripsExample.Options.class);
@@ -81,6 +84,28 @@ public final class Main {
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",
         table, (System.currentTimeMillis() - startedAt) / 1000.0, table);
     return OK;
+  }
+
+  /** A {@code --option=N} given must be a whole number of at least 1. */
+  private static void checkPositive(String[] args, String option) {
+    String prefix = "--" + option + "=";
+    for (String arg : args) {
+      if (!arg.startsWith(prefix)) {
+        continue;
+      }
+      String value = arg.substring(prefix.length());
+      int n;
+      try {
+        n = Integer.parseInt(value.trim());
+      } catch (NumberFormatException e) {
+        n = 0;
+      }
+      if (n < 1) {
+        throw new UsageException(
+            arg + " is not valid; --" + option + " is the number of parallel workers, a whole number"
+                + " of at least 1 (leave it out for the runner's default)");
+      }
+    }
   }
 
   private static <T extends PipelineOptions> T parse(String[] args, Class<T> type) {

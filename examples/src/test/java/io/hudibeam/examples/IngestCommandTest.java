@@ -122,6 +122,54 @@ public class IngestCommandTest {
         matchesPattern("HudiIO .*id.*")));
   }
 
+  /**
+   * The issue's case: partition values that are paths. Each unsafe one is a reject naming the
+   * record key, the field and the value; the others are written; nothing lands outside the table.
+   */
+  @Test
+  public void partitionValuesThatArePathsAreRejectedAndNothingIsWrittenOutsideTheTable() throws Exception {
+    File input = tmp.newFolder("in");
+    String[][] cities = {
+      {"r1", "."}, {"r2", ".."}, {"r3", "../../escaped"}, {"r4", ".hoodie"}, {"r5", "a"}, {"r6", "a/b"},
+      {"r7", "New York"}, {"r8", "a//b"}};
+    List<String> lines = new ArrayList<>();
+    for (String[] c : cities) {
+      lines.add("{\"id\":\"" + c[0] + "\",\"city\":\"" + c[1] + "\",\"ts\":1}");
+    }
+    write(new File(input, "rows.json"), lines.toArray(new String[0]));
+    String table = new File(tmp.getRoot(), "orders").getPath();
+
+    ConsoleCapture c = ConsoleCapture.run(
+        "ingest", "--input=" + input + "/rows.json", "--format=json", "--table=" + table,
+        "--recordKey=id", "--partitionFields=city", "--orderingField=ts", "--operation=upsert");
+
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), containsInAnyOrder("r5", "r7"));
+    assertThat(values(rows.get("r5")), contains("r5", "a", 1L));
+    assertThat(values(rows.get("r7")), contains("r7", "New York", 1L));
+    assertThat(HudiTableReader.string(rows.get("r7"), "_hoodie_partition_path"), is("New York"));
+    assertThat(reader.partitionPaths(), containsInAnyOrder("a", "New York"));
+
+    List<String> reasons = new ArrayList<>();
+    for (JsonNode r : rejects(new File(table + "_rejects.jsonl"))) {
+      String reason = r.get("reason").asText();
+      reasons.add(reason.substring(reason.indexOf("record key '"), reason.indexOf(", which is not safe")));
+      assertThat(reason, reason.contains("hoodie.datasource.write.partitionpath.urlencode=true"), is(true));
+    }
+    assertThat(reasons, containsInAnyOrder(
+        "record key 'r1': partition field 'city' value '.' gives partition folder '.'",
+        "record key 'r2': partition field 'city' value '..' gives partition folder '..'",
+        "record key 'r3': partition field 'city' value '../../escaped' gives partition folder '../../escaped'",
+        "record key 'r4': partition field 'city' value '.hoodie' gives partition folder '.hoodie'",
+        "record key 'r6': partition field 'city' value 'a/b' gives partition folder 'a/b'",
+        "record key 'r8': partition field 'city' value 'a//b' gives partition folder 'a//b'"));
+    assertThat(Arrays.asList(tmp.getRoot().list()), containsInAnyOrder("in", "orders", "orders_rejects.jsonl"));
+    assertThat(new File(table, ".hoodie_partition_metadata").exists(), is(false));
+    assertThat(new File(table, ".hoodie").list((d, n) -> n.endsWith(".parquet")).length, is(0));
+  }
+
   private static List<Object> values(GenericRecord record) {
     List<Object> out = new ArrayList<>();
     for (Schema.Field f : record.getSchema().getFields()) {

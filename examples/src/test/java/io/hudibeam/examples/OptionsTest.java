@@ -60,4 +60,27 @@ public class OptionsTest {
     assertThat(noFiles.exitCode, is(2));
     assertThat(noFiles.err, containsString("matches no files"));
   }
+
+  @Test
+  public void parallelismBelowOneIsAUsageErrorNamingTheOption() {
+    for (String runner : new String[] {"DirectRunner", "FlinkRunner"}) {
+      for (String value : new String[] {"0", "-1", "-8", "two", ""}) {
+        String table = new File(tmp.getRoot(), runner + value).getPath();
+        ConsoleCapture c = ConsoleCapture.run(
+            "trips", "--table=" + table, "--runner=" + runner, "--parallelism=" + value, "--count=10");
+        assertThat(c.exitCode, is(2));
+        assertThat(c.err, containsString("trips: --parallelism=" + value + " is not valid; --parallelism is the"
+            + " number of parallel workers, a whole number of at least 1 (leave it out for the runner's default)"));
+        assertThat(c.err, containsString("usage: java -jar hudi-beam-examples.jar"));
+        assertThat(c.err.contains("pipeline failed"), is(false));
+        assertThat(new File(table).exists(), is(false));
+      }
+    }
+    ConsoleCapture target = ConsoleCapture.run(
+        "ingest", "--input=/nowhere/*.json", "--format=json", "--table=/tmp/x", "--recordKey=id",
+        "--targetParallelism=0");
+    assertThat(target.exitCode, is(2));
+    assertThat(target.err, containsString("ingest: --targetParallelism=0 is not valid; --targetParallelism is the"
+        + " number of parallel workers"));
+  }
 }

@@ -210,7 +210,11 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
         plan = planner.plan(profile, latest, averageRecordSize, true);
       }
-      saveToInflight(fs, paths, timeline, instant, profile, plan);
+      if (!profile.partitions().isEmpty()) {
+        // With nothing to write (every record failed, or no input) the commit step does not wait for
+        // the plan and moves the instant to inflight itself; writing it here too would race it.
+        saveToInflight(fs, paths, timeline, instant, profile, plan);
+      }
       LOG.info(
           "Table {}: instant {} plans {} inserts and {} updates into {} file groups (average record"
               + " size {} bytes)",
