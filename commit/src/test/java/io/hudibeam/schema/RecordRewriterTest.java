@@ -1,4 +1,4 @@
-package io.hudibeam.write;
+package io.hudibeam.schema;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -30,18 +30,18 @@ public class RecordRewriterTest {
 
   @Test
   public void recordsOfAnEqualSchemaPassThroughUncopied() {
-    MergeHandle.RecordRewriter rewriter = new MergeHandle.RecordRewriter(new Schema.Parser().parse(OLD.toString()));
+    RecordRewriter rewriter = new RecordRewriter(new Schema.Parser().parse(OLD.toString()));
     GenericRecord a = old("a", 1);
     GenericRecord b = old("b", 2);
-    assertThat(rewriter.toWriteSchema(a), sameInstance(a));
-    assertThat(rewriter.toWriteSchema(b), sameInstance(b));
+    assertThat(rewriter.rewrite(a), sameInstance(a));
+    assertThat(rewriter.rewrite(b), sameInstance(b));
   }
 
   @Test
   public void recordsOfAnOlderSchemaGetTheNewFieldsDefault() {
-    MergeHandle.RecordRewriter rewriter = new MergeHandle.RecordRewriter(NEW);
+    RecordRewriter rewriter = new RecordRewriter(NEW);
     for (int i = 0; i < 3; i++) {
-      GenericRecord carried = rewriter.toWriteSchema(old("k" + i, i));
+      GenericRecord carried = rewriter.rewrite(old("k" + i, i));
       assertThat(carried.getSchema(), is(NEW));
       assertThat(carried.get("id"), is("k" + i));
       assertThat(carried.get("n"), is((long) i));
@@ -54,7 +54,7 @@ public class RecordRewriterTest {
     Schema required = SchemaBuilder.record("r").fields()
         .requiredString("id").requiredLong("n").requiredString("must").endRecord();
     HudiTableException e =
-        assertThrows(HudiTableException.class, () -> new MergeHandle.RecordRewriter(required).toWriteSchema(old("a", 1)));
+        assertThrows(HudiTableException.class, () -> new RecordRewriter(required).rewrite(old("a", 1)));
     assertThat(e.getMessage(), containsString("Field 'must' of the write schema has no default"));
   }
 }
