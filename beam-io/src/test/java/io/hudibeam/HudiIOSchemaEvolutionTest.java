@@ -279,4 +279,107 @@ public class HudiIOSchemaEvolutionTest {
         "b", values("id", "b", "part", "p1", "n", 2L, "tip", 2.5, "note", "two"),
         "c", values("id", "c", "part", "p1", "n", 3L, "tip", null, "note", null))));
   }
+
+  @Test
+  public void columnDropDropsTheColumnWhenAllowed() {
+    String base = new File(tmp.getRoot(), "drop").getPath();
+    Schema full = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
+        .addNullableField("tip", FieldType.DOUBLE).build();
+    run(full, List.of(row(full, "a", "p1", 1L, 1.5), row(full, "b", "p2", 2L, 2.5)), write(base, WriteOperation.INSERT));
+
+    Schema without = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n").build();
+    run(without, List.of(row(without, "a", "p1", 10L)),
+        write(base, WriteOperation.UPSERT).withHoodieProperties(Map.of(SchemaEvolution.ALLOW_COLUMN_DROP, "true")));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(tableFields(reader), contains("id", "part", "n"));
+    assertThat(snapshot(reader), is(Map.of(
+        "a", values("id", "a", "part", "p1", "n", 10L),
+        "b", values("id", "b", "part", "p2", "n", 2L))));
+    // p1's file group was rewritten without the column; p2's still has it.
+    for (org.apache.hudi.common.model.FileSlice slice : reader.latestFileSlices()) {
+      boolean hasTip = reader.readBaseFile(slice.getBaseFile().get().getPath()).get(0).getSchema().getField("tip") != null;
+      assertThat(slice.getPartitionPath(), hasTip, is(slice.getPartitionPath().equals("p2")));
+    }
+  }
+
+  @Test
+  public void aSchemaSettingThatIsNotABooleanIsRefusedWhenThePipelineIsBuilt() {
+    Schema schema = Schema.builder().addStringField("id").addStringField("part").build();
+    Pipeline p = HudiIOTesting.pipeline(1);
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> p.apply(Create.of(List.of(row(schema, "a", "p1"))).withRowSchema(schema))
+                .apply(write(new File(tmp.getRoot(), "bad").getPath(), WriteOperation.UPSERT)
+                    .withHoodieProperties(Map.of(SchemaEvolution.ALLOW_COLUMN_DROP, "maybe"))));
+    assertThat(e.getMessage(), is(
+        "hoodie.datasource.write.schema.allow.auto.evolution.column.drop must be true or false, but was 'maybe'"));
+  }
+
+  /** A trips row of the trips schema plus a nullable "tip". */
+  private static final Schema TRIPS_WITH_TIP =
+      Schema.builder().addFields(io.hudibeam.testing.TripsRows.SCHEMA.getFields())
+          .addNullableField("tip", FieldType.DOUBLE).build();
+
+  private static Row tripWithTip(long b, long i) {
+    List<Object> values = new ArrayList<>(io.hudibeam.testing.TripsRows.row(b, i).getValues());
+    values.add(i * 0.5);
+    return Row.withSchema(TRIPS_WITH_TIP).addValues(values).build();
+  }
+
+  @Test
+  public void hudisWriterContinuesOurEvolvedTableAndWeRefuseItsOldSchema() {
+    String base = new File(tmp.getRoot(), "trips").getPath();
+    SafetyChecks.run(io.hudibeam.testing.TripsRows.batch(0, 0, 16), SafetyChecks.trips(base, WriteOperation.INSERT));
+    List<Row> evolved = new ArrayList<>();
+    for (long i = 8; i < 24; i++) {
+      evolved.add(tripWithTip(1, i));
+    }
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(Create.of(evolved).withRowSchema(TRIPS_WITH_TIP)).apply(SafetyChecks.trips(base, WriteOperation.UPSERT));
+    p.run().waitUntilFinish();
+
+    // Hudi 0.15's Java client takes our commit's schema as the table's and upserts 20..27 with it.
+    HudiTableReader reader = HudiTableReader.of(base);
+    org.apache.avro.Schema tableSchema =
+        new org.apache.avro.Schema.Parser().parse(commitMetadata(reader, lastInstant(reader)).getMetadata("schema"));
+    List<GenericRecord> hudiRecords = new ArrayList<>();
+    for (long i = 20; i < 28; i++) {
+      GenericRecord trip = io.hudibeam.testing.TripsData.record(2, i);
+      org.apache.avro.generic.GenericData.Record r = new org.apache.avro.generic.GenericData.Record(tableSchema);
+      for (org.apache.avro.Schema.Field f : io.hudibeam.testing.TripsData.SCHEMA.getFields()) {
+        r.put(f.name(), trip.get(f.name()));
+      }
+      r.put("tip", -1.0 * i);
+      hudiRecords.add(r);
+    }
+    io.hudibeam.testing.HudiReference.trips(base).schema(tableSchema).open().upsert(hudiRecords);
+
+    reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), hasSize(3));
+    Map<String, GenericRecord> rows = new TreeMap<>();
+    for (GenericRecord r : reader.snapshotWithTableSchema()) {
+      assertThat(rows.put(HudiTableReader.string(r, RECORD_KEY), r), nullValue());
+    }
+    assertThat(rows.size(), is(28));
+    for (long i = 0; i < 28; i++) {
+      GenericRecord r = rows.get(io.hudibeam.testing.TripsData.key(i));
+      long b = i < 8 ? 0 : i < 20 ? 1 : 2;
+      Double tip = i < 8 ? null : i < 20 ? i * 0.5 : -1.0 * i;
+      assertThat(r.toString(), r.get("ts"), is(io.hudibeam.testing.TripsData.ts(b, i)));
+      assertThat(r.toString(), HudiTableReader.string(r, "city"), is(io.hudibeam.testing.TripsData.city(i)));
+      assertThat(r.toString(), r.get("fare"), is(io.hudibeam.testing.TripsData.fare(b, i)));
+      assertThat(r.toString(), r.get("tip"), is(tip));
+    }
+
+    // Our next write with the schema from before the change is refused: the table has "tip".
+    Pipeline old = HudiIOTesting.pipeline(2);
+    old.apply(Create.of(io.hudibeam.testing.TripsRows.batch(3, 0, 2)).withRowSchema(io.hudibeam.testing.TripsRows.SCHEMA))
+        .apply(SafetyChecks.trips(base, WriteOperation.UPSERT));
+    Pipeline.PipelineExecutionException failure =
+        assertThrows(Pipeline.PipelineExecutionException.class, () -> old.run().waitUntilFinish());
+    assertThat(failure.getCause().getMessage(), containsString(
+        "field 'tip' (double) is in the table but missing from the incoming records"));
+    assertThat(HudiTableReader.of(base).completedInstantTimes(), hasSize(3));
+  }
 }
