@@ -39,10 +39,24 @@ import org.apache.avro.Schema;
  *       incoming schema); with it the table's, new fields appended.
  * </ul>
  *
- * <p>Stricter than Hudi 0.15 on purpose, because Hudi's readers cannot read such tables back
- * exactly: Hudi also lets a string column take numbers, numbers become strings, strings become
- * dates and decimals and logical types change (e.g. timestamp-micros to timestamp-millis, which
- * re-reads old values with another unit); all of these are refused here.
+ * <p>Where this differs from Hudi 0.15 (SchemaEvolutionConformanceTest pins the plain-type
+ * cases against Hudi's own classes):
+ *
+ * <ul>
+ *   <li>Stricter: Hudi also lets a number column become a string column and writes numbers into a
+ *       string column as text, turns strings into dates and decimals, and lets logical types change
+ *       (its Avro compatibility check ignores them, so timestamp-micros may become
+ *       timestamp-millis and stored values are re-read in another unit). All of these are refused
+ *       here; decimals must keep their precision and scale.
+ *   <li>With {@value #RECONCILE_SCHEMA}: Hudi 0.15's legacy reconciliation ({@code
+ *       HoodieSchemaUtils.reconcileSchemasLegacy}, schema on read off) keeps the table's schema
+ *       when the incoming one is a projection of it (promotions allowed) and otherwise takes the
+ *       incoming schema, dropping the table fields it lacks. Here the table's fields are always
+ *       kept, new incoming fields appended and wider incoming types taken, as Hudi's schema-on-read
+ *       reconciliation ({@code AvroSchemaEvolutionUtils.reconcileSchema}) merges them.
+ *   <li>With {@value #ALLOW_COLUMN_DROP} and {@code hoodie.avro.schema.validate} at its default
+ *       (false) Hudi checks nothing else; here the remaining fields are still checked.
+ * </ul>
  */
 public final class SchemaEvolution implements Serializable {
   private static final long serialVersionUID = 1L;
