@@ -177,6 +177,13 @@ public class HudiIOSchemaEvolutionTest {
         "b", values("id", "b", "part", "p1", "n", 2L),
         "c", values("id", "c", "part", "p2", "n", 7L),
         "d", values("id", "d", "part", "p2", "n", 8L))));
+
+    // bulk_insert writes new file groups straight from the bundle, with the table's long too.
+    run(ints, List.of(row(ints, "e", "p3", 9)), write(base, WriteOperation.BULK_INSERT));
+    reader = HudiTableReader.of(base);
+    assertThat(tableType(reader, "n"), is(org.apache.avro.Schema.Type.LONG));
+    assertThat(snapshot(reader).get("e"), is(values("id", "e", "part", "p3", "n", 9L)));
+    assertThat(snapshot(reader).size(), is(5));
   }
 
   @Test
