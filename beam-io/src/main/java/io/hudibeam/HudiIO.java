@@ -5,6 +5,7 @@ import io.hudibeam.commit.ArchiveSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.keygen.KeyGeneratorType;
+import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
@@ -105,7 +106,35 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>(properties only)</td><td>hoodie.archive.automatic, hoodie.keep.min.commits, hoodie.keep.max.commits</td><td>true, 20, 30: after each commit (and clean) the oldest instants beyond 30 completed commits are archived down to 20 into {@code .hoodie/archived}, as Hudi does; min must exceed hoodie.cleaner.commits.retained</td></tr>
  * <tr><td>withHadoopConfiguration</td><td>(Hadoop keys, e.g. fs.s3a.*)</td><td>none</td></tr>
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.datasource.write.reconcile.schema</td><td>false: see Schema evolution</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.datasource.write.schema.allow.auto.evolution.column.drop</td><td>false: see Schema evolution</td></tr>
  * </table>
+ *
+ * <h2>Schema evolution</h2>
+ *
+ * <p>Each write's schema is checked against the table's latest schema (the newest commit's) when
+ * its instant is started, before anything is written, with Hudi 0.15's rules:
+ *
+ * <ul>
+ *   <li>New fields must be nullable (or have a default); the commit records the evolved schema and
+ *       rows already stored read null (or the default) for them.
+ *   <li>A wider type evolves the table: int → long → float → double, string ↔ bytes; stored rows
+ *       are promoted when their file group is next rewritten (Hudi's merge promotes the others as
+ *       it reads them). A narrower incoming type ({@code int} into a {@code long} column) is written as the
+ *       table's type.
+ *   <li>Reordered fields: the incoming order becomes the table's.
+ *   <li>A field the table has and the input lacks is refused, unless {@code
+ *       hoodie.datasource.write.reconcile.schema=true} (the records are written with the table's
+ *       schema, the missing fields null or their default) or {@code
+ *       hoodie.datasource.write.schema.allow.auto.evolution.column.drop=true} (the column is dropped
+ *       from the table, and from every file group the write rewrites).
+ *   <li>Any other type change (a number to a string, a logical type such as a timestamp unit or a
+ *       decimal's precision) is refused. A refused write fails with a {@code
+ *       SchemaEvolutionException} naming each field, its table type and its incoming type, and leaves
+ *       the table as it was, without a pending instant.
+ * </ul>
+ *
+ * <p>Deletes may carry only the keys: a delete commits the table's schema as it is.
  *
  * <h2>Types</h2>
  *
@@ -467,6 +496,7 @@ public final class HudiIO {
       } catch (HudiTableException e) {
         throw new IllegalArgumentException(e.getMessage(), e);
       }
+      SchemaEvolution.fromProperties(properties);
       if (settings.tableType() != TableType.COPY_ON_WRITE) {
         throw new IllegalArgumentException(
             "withTableType(" + settings.tableType() + ") is not supported yet; only COPY_ON_WRITE");

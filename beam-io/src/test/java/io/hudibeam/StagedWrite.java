@@ -143,7 +143,7 @@ final class StagedWrite {
               .fs(fs)
               .paths(spec.paths())
               .instant(instant.instantTime())
-              .schema(WriteSchemas.of(spec, fs))
+              .schema(WriteSchemas.of(instant, spec))
               .parquet(spec.parquetSettings())
               .orderingField(spec.orderingField())
               .writeToken(token)

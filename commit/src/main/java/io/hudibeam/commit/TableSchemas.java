@@ -7,6 +7,8 @@ import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
@@ -19,6 +21,18 @@ import org.apache.hadoop.fs.FileSystem;
  */
 public final class TableSchemas {
   private TableSchemas() {}
+
+  /** {@link #latest}, or empty when there is no table at {@code paths} yet. */
+  public static Optional<String> latestIfTableExists(FileSystem fs, TablePaths paths) {
+    try {
+      if (!fs.exists(paths.propertiesFile()) && !fs.exists(paths.propertiesBackupFile())) {
+        return Optional.empty();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
+    }
+    return latest(fs, paths).filter(s -> !s.isEmpty());
+  }
 
   public static Optional<String> latest(FileSystem fs, TablePaths paths) {
     Timeline timeline = Timeline.load(fs, paths);

@@ -7,6 +7,7 @@ import io.hudibeam.commit.IOType;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.schema.RecordRewriter;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -32,9 +33,9 @@ public final class ConcatHandle {
     try {
       Path currentPath =
           new Path(context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
-      MergeHandle.RecordRewriter rewriter = new MergeHandle.RecordRewriter(writer.schema());
+      RecordRewriter rewriter = new RecordRewriter(writer.schema());
       BaseFileReader.of(context.conf(), currentPath)
-          .forEachRecord(stored -> writer.write(rewriter.toWriteSchema(stored)));
+          .forEachRecord(stored -> writer.write(rewriter.rewrite(stored)));
       for (TableRecord record : records) {
         if (record.isDelete()) {
           continue;
@@ -43,7 +44,7 @@ public final class ConcatHandle {
             context.instant().value(),
             record.recordKey(),
             fileGroup.partitionPath(),
-            record.data().orElseThrow());
+            context.toWriteSchema(record.data().orElseThrow()));
         inserts++;
       }
     } catch (RuntimeException e) {

@@ -30,7 +30,7 @@ public final class CreateHandle {
             context.instant().value(),
             record.recordKey(),
             record.partitionPath(),
-            record.data().orElseThrow());
+            context.toWriteSchema(record.data().orElseThrow()));
         inserts++;
       }
     } catch (RuntimeException e) {

@@ -8,14 +8,13 @@ import io.hudibeam.commit.IOType;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.schema.RecordRewriter;
 import io.hudibeam.table.HudiTableException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
 
@@ -61,17 +60,19 @@ public final class MergeHandle {
                 if (update != null) {
                   matched.add(key);
                 }
-                GenericRecord storedRecord = rewriter.toWriteSchema(stored);
+                GenericRecord storedRecord = rewriter.rewrite(stored);
                 if (update == null) {
                   writer.write(storedRecord);
                 } else if (update.isDelete()) {
                   counts.deletes++;
-                } else if (context.orderingField().compare(update.data(), Optional.of(stored)) < 0) {
-                  writer.write(storedRecord);
                 } else {
-                  writer.write(
-                      context.instant().value(), key, fileGroup.partitionPath(), update.data().get());
-                  counts.updates++;
+                  GenericRecord updateRecord = context.toWriteSchema(update.data().get());
+                  if (context.orderingField().compare(Optional.of(updateRecord), Optional.of(storedRecord)) < 0) {
+                    writer.write(storedRecord);
+                  } else {
+                    writer.write(context.instant().value(), key, fileGroup.partitionPath(), updateRecord);
+                    counts.updates++;
+                  }
                 }
               });
       for (TableRecord insert : incoming.values()) {
@@ -80,7 +81,7 @@ public final class MergeHandle {
               context.instant().value(),
               insert.recordKey(),
               fileGroup.partitionPath(),
-              insert.data().get());
+              context.toWriteSchema(insert.data().get()));
           counts.inserts++;
         }
       }
@@ -101,44 +102,5 @@ public final class MergeHandle {
     long updates;
     long deletes;
     long inserts;
-  }
-
-  /**
-   * Carries stored records into the write schema when the table's schema has changed. The records
-   * of one base file share one schema instance; it is compared with the write schema once, not
-   * per record (Avro compares schemas field by field).
-   */
-  static final class RecordRewriter {
-    private final Schema target;
-    private Schema lastStoredSchema;
-    private boolean lastStoredSchemaIsTarget;
-
-    RecordRewriter(Schema target) {
-      this.target = target;
-    }
-
-    GenericRecord toWriteSchema(GenericRecord stored) {
-      if (stored.getSchema() != lastStoredSchema) {
-        lastStoredSchema = stored.getSchema();
-        lastStoredSchemaIsTarget = lastStoredSchema.equals(target);
-      }
-      if (lastStoredSchemaIsTarget) {
-        return stored;
-      }
-      GenericData.Record copy = new GenericData.Record(target);
-      for (Schema.Field field : target.getFields()) {
-        Schema.Field old = stored.getSchema().getField(field.name());
-        if (old != null) {
-          copy.put(field.pos(), stored.get(old.pos()));
-        } else if (field.hasDefaultValue()) {
-          copy.put(field.pos(), GenericData.get().getDefaultValue(field));
-        } else {
-          throw new HudiTableException(
-              "Field '" + field.name() + "' of the write schema has no default and is missing from"
-                  + " stored records; new fields must be nullable with a default");
-        }
-      }
-      return copy;
-    }
   }
 }

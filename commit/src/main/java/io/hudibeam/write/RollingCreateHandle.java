@@ -38,7 +38,8 @@ public final class RollingCreateHandle {
     }
     try {
       writer.write(
-          context.instant().value(), record.recordKey(), partitionPath, record.data().orElseThrow());
+          context.instant().value(), record.recordKey(), partitionPath,
+          context.toWriteSchema(record.data().orElseThrow()));
     } catch (RuntimeException e) {
       writer.abort();
       writer = null;

@@ -13,7 +13,9 @@ import io.hudibeam.files.WriteToken;
 import io.hudibeam.keygen.PartitionMetadata;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.schema.RecordRewriter;
 import java.util.Objects;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -32,6 +34,7 @@ public final class WriteContext {
   private final ParquetSettings parquet;
   private final OrderingField orderingField;
   private final WriteToken writeToken;
+  private RecordRewriter incomingRewriter;
 
   private WriteContext(Builder b) {
     this.conf = Objects.requireNonNull(b.conf, "conf");
@@ -78,6 +81,17 @@ public final class WriteContext {
 
   public WriteToken writeToken() {
     return writeToken;
+  }
+
+  /**
+   * An incoming record in the write schema: as is when its schema is the write schema, else
+   * rewritten by name with the promotions of an evolved schema ({@link RecordRewriter}).
+   */
+  GenericRecord toWriteSchema(GenericRecord incoming) {
+    if (incomingRewriter == null) {
+      incomingRewriter = new RecordRewriter(schema);
+    }
+    return incomingRewriter.rewrite(incoming);
   }
 
   /** The task partition id used in commit sequence numbers. */

@@ -15,6 +15,8 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
+import org.apache.hudi.avro.AvroSchemaUtils;
+import org.apache.hudi.avro.HoodieAvroUtils;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.generic.IndexedRecord;
 import org.apache.hadoop.conf.Configuration;
@@ -157,6 +159,27 @@ public final class HudiTableReader {
         }
       } else {
         out.addAll(mergeSlice(meta, slice, logs, schema, lastInstant));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every record of the latest snapshot of a copy-on-write table in the table's schema ({@link
+   * #tableSchema()}), whatever schema each latest base file was written with, read as Hudi 0.15's
+   * merge reads a base file ({@code HoodieMergeHelper.runMerge}): with the table schema as the
+   * read schema when it is a strict projection of the file's ({@code
+   * AvroSchemaUtils.isStrictProjectionOf}, fields added or dropped), otherwise with the file's
+   * schema and each record rewritten by {@code HoodieAvroUtils.rewriteRecordWithNewSchema} (types
+   * widened).
+   */
+  public List<GenericRecord> snapshotWithTableSchema() {
+    HoodieTableMetaClient meta = metaClient();
+    Schema schema = tableSchema(meta);
+    List<GenericRecord> out = new ArrayList<>();
+    for (FileSlice slice : latestFileSlices()) {
+      if (slice.getBaseFile().isPresent()) {
+        out.addAll(readBaseFile(meta.getStorage(), slice.getBaseFile().get().getStoragePath(), schema));
       }
     }
     return out;
@@ -317,14 +340,21 @@ public final class HudiTableReader {
   }
 
   private List<GenericRecord> readBaseFile(HoodieStorage storage, StoragePath path) {
+    return readBaseFile(storage, path, null);
+  }
+
+  private List<GenericRecord> readBaseFile(HoodieStorage storage, StoragePath path, Schema readerSchema) {
     List<GenericRecord> out = new ArrayList<>();
     try (HoodieAvroFileReader reader = (HoodieAvroFileReader) HoodieIOFactory.getIOFactory(storage)
         .getReaderFactory(HoodieRecord.HoodieRecordType.AVRO)
         .getFileReader(new HoodieConfig(), path)) {
       Schema fileSchema = reader.getSchema();
-      try (ClosableIterator<IndexedRecord> it = reader.getIndexedRecordIterator(fileSchema, fileSchema)) {
+      boolean projection = readerSchema == null || AvroSchemaUtils.isStrictProjectionOf(fileSchema, readerSchema);
+      Schema schema = readerSchema == null || !projection ? fileSchema : readerSchema;
+      try (ClosableIterator<IndexedRecord> it = reader.getIndexedRecordIterator(fileSchema, schema)) {
         while (it.hasNext()) {
-          out.add((GenericRecord) it.next());
+          IndexedRecord record = it.next();
+          out.add(projection ? (GenericRecord) record : HoodieAvroUtils.rewriteRecordWithNewSchema(record, readerSchema));
         }
       }
     } catch (IOException e) {

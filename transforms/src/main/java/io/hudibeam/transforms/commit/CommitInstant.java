@@ -105,11 +105,12 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     }
 
     /**
-     * The schema this commit records. Deletes may carry only keys, and readers take the newest
-     * commit's schema as the table's, so a delete records the table's current schema.
+     * The schema this commit records: the write schema decided when the instant was started (for a
+     * delete, which may carry only keys, the table's current schema; readers take the newest
+     * commit's schema as the table's).
      */
-    private String schemaToRecord(FileSystem fs) {
-      return WriteSchemas.of(spec, fs).toString();
+    private String schemaToRecord(StartedInstant instant) {
+      return WriteSchemas.of(instant, spec).toString();
     }
 
     /** Archives the timeline after the commit; a failure is logged, the next commit retries it. */
@@ -133,7 +134,7 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       CommitMetadata.Builder metadata =
           CommitMetadata.builder()
               .operationType(spec.operation().operationType())
-              .schema(schemaToRecord(fs));
+              .schema(schemaToRecord(instant));
       CommittedInstant.Builder summary =
           CommittedInstant.builder()
               .instantTime(instant.instantTime().value())

@@ -4,6 +4,7 @@ import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.write.WriteSchemas;
 import java.time.Clock;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.metrics.Counter;
@@ -15,10 +16,13 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 
 /**
- * Stage 1. Impulse → one DoFn that creates or opens the table, refuses a conflicting request, rolls
+ * Stage 1. Impulse → one DoFn that decides the write schema (refusing an input schema the table
+ * cannot take, before anything is written), creates or opens the table, refuses a conflicting request, rolls
  * back failed pending instants, mints the instant and writes {@code <T>.commit.requested}. The
  * started instant reaches every later stage as a singleton side input, so it exists before any
  * data is written and is minted at run time, never in {@code expand()}.
@@ -52,9 +56,13 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
     @ProcessElement
     public void process(OutputReceiver<StartedInstant> out) {
       Configuration conf = spec.hadoopConfiguration();
+      FileSystem fs = spec.fileSystem(conf);
+      // Refuses a schema the table cannot take before the starter touches the table.
+      Schema writeSchema = WriteSchemas.decide(spec, fs);
       StartedInstant started =
-          new InstantStarter(spec.fileSystem(conf), spec.paths(), Clock.systemUTC())
-              .start(spec.tableConfig(), Action.COMMIT);
+          new InstantStarter(fs, spec.paths(), Clock.systemUTC())
+              .start(spec.tableConfig(), Action.COMMIT)
+              .withWriteSchema(writeSchema.toString());
       instants.inc();
       out.output(started);
     }

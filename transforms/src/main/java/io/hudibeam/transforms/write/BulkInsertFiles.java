@@ -82,9 +82,10 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
     @ProcessElement
     public void process(@Element TableRecord record, ProcessContext c) {
       if (context == null) {
+        StartedInstant instant = c.sideInput(started);
         context =
             WriteContext.builder().conf(conf).fs(fs).paths(spec.paths())
-                .instant(c.sideInput(started).instantTime()).schema(spec.schema())
+                .instant(instant.instantTime()).schema(WriteSchemas.of(instant, spec))
                 .parquet(spec.parquetSettings()).orderingField(spec.orderingField())
                 .writeToken(WriteTokens.newToken()).build();
         fileIdPrefix = UUID.randomUUID();

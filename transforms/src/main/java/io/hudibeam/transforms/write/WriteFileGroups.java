@@ -58,6 +58,7 @@ public final class WriteFileGroups
     private transient Configuration conf;
     private transient FileSystem fs;
     private transient org.apache.avro.Schema writeSchema;
+    private transient StartedInstant writeSchemaOf;
 
     WriteFileGroupFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
@@ -68,18 +69,22 @@ public final class WriteFileGroups
     public void setup() {
       conf = spec.hadoopConfiguration();
       fs = spec.fileSystem(conf);
-      writeSchema = WriteSchemas.of(spec, fs);
     }
 
     @ProcessElement
     public void process(
         @Element KV<Bucket, Iterable<TableRecord>> group, OutputReceiver<WriteStat> out, ProcessContext c) {
+      StartedInstant instant = c.sideInput(started);
+      if (!instant.equals(writeSchemaOf)) {
+        writeSchema = WriteSchemas.of(instant, spec);
+        writeSchemaOf = instant;
+      }
       WriteContext context =
           WriteContext.builder()
               .conf(conf)
               .fs(fs)
               .paths(spec.paths())
-              .instant(c.sideInput(started).instantTime())
+              .instant(instant.instantTime())
               .schema(writeSchema)
               .parquet(spec.parquetSettings())
               .orderingField(spec.orderingField())

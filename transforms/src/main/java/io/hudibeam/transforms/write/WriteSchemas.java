@@ -1,24 +1,42 @@
 package io.hudibeam.transforms.write;
 
+import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TableSchemas;
+import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.WriteOperation;
+import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The schema base files are written with. Deletes may carry only keys, so a delete rewrites file
- * groups with the table's current schema; every other operation writes the input's schema.
+ * The schema base files are written with and the commit records. Decided once, when the instant
+ * is started ({@link #decide}), and carried to every stage in the {@link StartedInstant}: deletes
+ * may carry only keys, so a delete writes with the table's current schema; every other operation
+ * writes the schema {@link SchemaEvolution} derives from the table's and the input's, or is
+ * refused there, before anything is written.
  */
 public final class WriteSchemas {
   private WriteSchemas() {}
 
-  public static Schema of(WriteSpec spec, FileSystem fs) {
-    if (spec.operation() != WriteOperation.DELETE) {
-      return spec.schema();
+  /**
+   * The write schema of a write about to start.
+   *
+   * @throws io.hudibeam.schema.SchemaEvolutionException when the input's schema is not compatible
+   *     with the table's
+   */
+  public static Schema decide(WriteSpec spec, FileSystem fs) {
+    Optional<Schema> table =
+        TableSchemas.latestIfTableExists(fs, spec.paths()).map(json -> new Schema.Parser().parse(json));
+    if (spec.operation() == WriteOperation.DELETE) {
+      return table.orElse(spec.schema());
     }
-    return TableSchemas.latest(fs, spec.paths())
-        .map(json -> new Schema.Parser().parse(json))
-        .orElse(spec.schema());
+    return SchemaEvolution.fromProperties(spec.writeProperties())
+        .writerSchema(spec.paths().toString(), table, spec.schema());
+  }
+
+  /** The write schema of a started instant (the input's schema if none was decided). */
+  public static Schema of(StartedInstant started, WriteSpec spec) {
+    return started.writeSchema().map(json -> new Schema.Parser().parse(json)).orElse(spec.schema());
   }
 }
