@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.apache.beam.sdk.coders.BooleanCoder;
 import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.InstantCoder;
 import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
@@ -35,6 +36,7 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Sum;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.transforms.windowing.FixedWindows;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindows;
 import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.transforms.windowing.Window;
@@ -49,7 +51,9 @@ import org.slf4j.LoggerFactory;
  * Starts one instant per commit interval that has records, in interval order, each only after the
  * previous one is completed (streaming.md 4.2). The records, windowed into commit intervals, are
  * counted per interval; when an interval closes (the watermark passes its end), its count reaches
- * a stateful coordinator keyed by the sink id, in the global window. The coordinator asks {@link
+ * a stateful coordinator keyed by the sink id, in the global window. Once the watermark has passed
+ * an interval (an event-time timer), so that every earlier interval has arrived, the coordinator
+ * takes the intervals in order and asks {@link
  * SinkInstants} what to do: skip an interval the sink already committed through, wait while the
  * previous instant (or another writer's) is pending, else roll back the sink's abandoned instants
  * and start the interval's instant. While an interval waits, a processing-time timer polls the
@@ -145,6 +149,9 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
     private final StateSpec<ValueState<List<IntervalWindow>>> pendingSpec =
         StateSpecs.value(ListCoder.of(IntervalWindow.getCoder()));
 
+    @StateId("eligibleThrough")
+    private final StateSpec<ValueState<Instant>> eligibleThroughSpec = StateSpecs.value(InstantCoder.of());
+
     @StateId("decidedThrough")
     private final StateSpec<ValueState<Long>> decidedThroughSpec = StateSpecs.value(VarLongCoder.of());
 
@@ -154,58 +161,149 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
     @StateId("waiting")
     private final StateSpec<ValueState<Boolean>> waitingSpec = StateSpecs.value(BooleanCoder.of());
 
+    @TimerId("ready")
+    private final TimerSpec readySpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
+
     @TimerId("poll")
     private final TimerSpec pollSpec = TimerSpecs.timer(TimeDomain.PROCESSING_TIME);
+
+    /**
+     * Set only while an interval waits: an event-time timer at the end of time whose output
+     * timestamp holds the output watermark at the waiting interval, so its decision is not late for
+     * its window (the DirectRunner was measured not to hold the watermark for the poll timer's
+     * output timestamp). It fires only when the input ends while an interval still waits.
+     */
+    @TimerId("hold")
+    private final TimerSpec holdSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
 
     CoordinatorFn(WriteSpec spec, StreamSettings settings) {
       this.spec = spec;
       this.settings = settings;
     }
 
+    /**
+     * An interval's count arrives when the interval closed; it is decided only once the input
+     * watermark has passed it (the "ready" timer), so every earlier interval's count has arrived
+     * and the intervals are decided in order, whatever order one bundle holds them in.
+     */
     @ProcessElement
     public void process(
         @Element KV<String, IntervalWindow> interval,
         @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+        @TimerId("ready") Timer ready) {
+      List<IntervalWindow> waitingIntervals = read(pending);
+      waitingIntervals.add(interval.getValue());
+      pending.write(waitingIntervals);
+      setReady(waitingIntervals, eligibleThrough.read(), ready);
+    }
+
+    @OnTimer("ready")
+    public void onReady(
+        OnTimerContext context,
+        @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
         @StateId("decidedThrough") ValueState<Long> decidedThrough,
         @StateId("live") ValueState<List<String>> live,
         @StateId("waiting") ValueState<Boolean> waiting,
+        @TimerId("ready") Timer ready,
         @TimerId("poll") Timer poll,
+        @TimerId("hold") Timer hold,
         OutputReceiver<IntervalDecision> out) {
-      List<IntervalWindow> waitingIntervals = read(pending);
-      waitingIntervals.add(interval.getValue());
-      if (Boolean.TRUE.equals(waiting.read())) {
-        pending.write(waitingIntervals);
-        return;
+      Instant through = eligibleThrough.read();
+      if (through == null || context.timestamp().isAfter(through)) {
+        through = context.timestamp();
+        eligibleThrough.write(through);
       }
-      decide(waitingIntervals, decidedThrough, live, out);
-      afterDeciding(waitingIntervals, pending, waiting, poll);
+      List<IntervalWindow> waitingIntervals = read(pending);
+      setReady(waitingIntervals, through, ready);
+      if (Boolean.TRUE.equals(waiting.read())) {
+        return; // the poll timer decides, in order, once the previous instant is completed
+      }
+      decide(waitingIntervals, through, decidedThrough, live, out);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, false);
     }
 
     @OnTimer("poll")
     public void onPoll(
         @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
         @StateId("decidedThrough") ValueState<Long> decidedThrough,
         @StateId("live") ValueState<List<String>> live,
         @StateId("waiting") ValueState<Boolean> waiting,
         @TimerId("poll") Timer poll,
+        @TimerId("hold") Timer hold,
         OutputReceiver<IntervalDecision> out) {
       polls.inc();
+      Instant through = eligibleThrough.read();
       List<IntervalWindow> waitingIntervals = read(pending);
-      decide(waitingIntervals, decidedThrough, live, out);
-      afterDeciding(waitingIntervals, pending, waiting, poll);
+      decide(waitingIntervals, through, decidedThrough, live, out);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, false);
+    }
+
+    /**
+     * The input ended while an interval waits for the previous commit: poll here, pausing one poll
+     * interval between looks (there is no later event to wait for).
+     */
+    @OnTimer("hold")
+    public void onEndOfInput(
+        @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+        @StateId("decidedThrough") ValueState<Long> decidedThrough,
+        @StateId("live") ValueState<List<String>> live,
+        @StateId("waiting") ValueState<Boolean> waiting,
+        @TimerId("poll") Timer poll,
+        @TimerId("hold") Timer hold,
+        OutputReceiver<IntervalDecision> out) {
+      polls.inc();
+      Instant through = eligibleThrough.read();
+      List<IntervalWindow> waitingIntervals = read(pending);
+      decide(waitingIntervals, through, decidedThrough, live, out);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, true);
+    }
+
+    /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
+    private static void setReady(List<IntervalWindow> waitingIntervals, Instant eligibleThrough, Timer ready) {
+      Instant next = null;
+      for (IntervalWindow window : waitingIntervals) {
+        Instant t = window.maxTimestamp();
+        if ((eligibleThrough == null || t.isAfter(eligibleThrough)) && (next == null || t.isBefore(next))) {
+          next = t;
+        }
+      }
+      if (next != null) {
+        ready.set(next);
+      }
+    }
+
+    private static boolean eligible(IntervalWindow window, Instant eligibleThrough) {
+      return eligibleThrough != null && !window.maxTimestamp().isAfter(eligibleThrough);
     }
 
     private void afterDeciding(
-        List<IntervalWindow> waitingIntervals, ValueState<List<IntervalWindow>> pending,
-        ValueState<Boolean> waiting, Timer poll) {
-      if (waitingIntervals.isEmpty()) {
-        pending.clear();
+        List<IntervalWindow> waitingIntervals, Instant eligibleThrough, ValueState<List<IntervalWindow>> pending,
+        ValueState<Boolean> waiting, Timer poll, Timer hold, boolean endOfInput) {
+      pending.write(waitingIntervals);
+      if (waitingIntervals.isEmpty() || !eligible(waitingIntervals.get(0), eligibleThrough)) {
+        if (Boolean.TRUE.equals(waiting.read())) {
+          hold.clear();
+          poll.clear();
+        }
         waiting.clear();
         return;
       }
-      pending.write(waitingIntervals);
       waiting.write(true);
-      // Hold the output watermark at the first waiting interval, so its decision is not late.
+      if (endOfInput) {
+        try {
+          Thread.sleep(settings.pollInterval().getMillis());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("Interrupted while waiting for the previous instant", e);
+        }
+      }
+      hold.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp()).set(GlobalWindow.INSTANCE.maxTimestamp());
+      // Poll the timeline; hold the output watermark at the waiting interval, so its decision is
+      // not late for its window.
       poll.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
           .offset(settings.pollInterval())
           .setRelative();
@@ -213,7 +311,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
 
     /** Decides the waiting intervals in order, until one must wait; removes the decided ones. */
     private void decide(
-        List<IntervalWindow> waitingIntervals, ValueState<Long> decidedThrough,
+        List<IntervalWindow> waitingIntervals, Instant eligibleThrough, ValueState<Long> decidedThrough,
         ValueState<List<String>> liveState, OutputReceiver<IntervalDecision> out) {
       waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
       FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
@@ -226,6 +324,9 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
       Long through = decidedThrough.read();
       List<IntervalWindow> decided = new ArrayList<>();
       for (IntervalWindow window : waitingIntervals) {
+        if (!eligible(window, eligibleThrough)) {
+          break;
+        }
         long start = window.start().getMillis();
         long end = window.end().getMillis();
         if (through != null && end <= through) {
