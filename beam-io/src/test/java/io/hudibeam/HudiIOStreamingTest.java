@@ -16,6 +16,9 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TableFiles;
+import io.hudibeam.testing.TripsData;
+import java.util.stream.Collectors;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
@@ -234,6 +237,54 @@ public class HudiIOStreamingTest {
     assertThat(counter(result, SkipCommittedIntervals.class, "lateRecordsDropped"), is(1L));
     assertThat(counter(result, CommitInstant.class, "instantsCommitted"), is(3L));
     assertThat(lateDropsByTheRunner(result) > 0, is(true));
+  }
+
+  /**
+   * A run crashes while writing interval 1 (a base file fails after its bytes are written), leaving
+   * interval 1's instant pending with files and markers. A fresh run of the same stream, same sink
+   * id: interval 0 is skipped (committed), the crashed run's pending instant of the sink is rolled
+   * back (its files deleted by their markers) before interval 1's new instant, and the table ends
+   * with every record exactly once (insert: a duplicate would show), nothing pending, no file of
+   * the crashed instant left.
+   */
+  @Test
+  public void aFreshRunAfterACrashRollsBackTheSinksPendingInstantAndEndsExact() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    List<Row> crashing = new ArrayList<>(TripsRows.batch(0, 16, 16));
+    for (long i = 1000; i < 1004; i++) {
+      crashing.add(Row.fromRow(TripsRows.row(0, i)).withFieldValue("city", "crash").build());
+    }
+    List<List<Row>> intervals = List.of(TripsRows.batch(0, 0, 16), crashing);
+    HudiIO.Write<Row> write =
+        trips(base, WriteOperation.INSERT)
+            .withHadoopConfiguration(CrashOnceFileSystem.configuration(tmp.getRoot() + "/crashed", "crash"));
+    assertThrows(Exception.class, () -> run(stream(TripsRows.SCHEMA, intervals), write));
+    HudiTableReader crashed = HudiTableReader.of(base);
+    assertThat(crashed.completedInstantTimes(), hasSize(1));
+    List<String> pending = crashed.metaClient().getActiveTimeline().filterInflightsAndRequested()
+        .getInstantsAsStream().map(i -> i.getTimestamp()).collect(Collectors.toList());
+    assertThat(pending, hasSize(1));
+    assertThat(TableFiles.dataFilesOnDisk(base).stream().anyMatch(f -> f.contains(pending.get(0))), is(true));
+
+    PipelineResult rerun = run(stream(TripsRows.SCHEMA, intervals), write);
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), hasSize(2));
+    assertThat(reader.metaClient().getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
+    assertThat(reader.metaClient().getActiveTimeline().getRollbackTimeline().filterCompletedInstants().countInstants(),
+        is(1));
+    Map<String, List<Object>> actual = valuesByKey(reader.snapshot());
+    assertThat(actual.size(), is(36));
+    for (long i = 1000; i < 1004; i++) {
+      List<Object> values = new ArrayList<>(TripsData.values(TripsData.record(0, i)));
+      values.set(TripsData.SCHEMA.getField("city").pos(), "crash");
+      assertThat(actual.get(TripsData.key(i)), is(values));
+    }
+    for (long i = 0; i < 32; i++) {
+      assertThat(actual.get(TripsData.key(i)), is(TripsData.values(TripsData.record(0, i))));
+    }
+    assertThat("no file of the crashed instant is left",
+        TableFiles.dataFilesOnDisk(base).stream().noneMatch(f -> f.contains(pending.get(0))), is(true));
+    assertThat(counter(rerun, CoordinateInstants.class, "committedIntervalsSkipped"), is(1L));
   }
 
   private static long lateDropsByTheRunner(PipelineResult result) {
