@@ -156,6 +156,27 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
  *   <li>One writer at a time: concurrent writers to one table (this or Hudi's) are not coordinated.
  * </ul>
+ *
+ * <h2>Streaming</h2>
+ *
+ * <p>An unbounded input needs {@link Write#withTriggeringFrequency} (refused at construction
+ * otherwise). The records are windowed into event-time commit intervals of that length ({@code
+ * FixedWindows}, default trigger, allowed lateness 0); each interval with records becomes one
+ * instant, started when the watermark passes the interval's end, in interval order and only after
+ * the previous instant is completed (a coordinator keyed by the sink id polls the timeline with a
+ * processing-time timer; no cycle in the graph). Intervals without records make no instant. The
+ * batch stages then run per interval, and one {@code @RequiresStableInput} commit per interval,
+ * after a GroupByKey, completes the instant with {@code beam.hudi.sink.id}, {@code
+ * beam.hudi.window.start}, {@code beam.hudi.window.end} and {@code beam.hudi.committed.through} in
+ * its extra metadata. An interval the sink ({@link Write#withSinkId}, default the table name) has
+ * already committed through is skipped, not written again; the sink's own pending instants left by
+ * a crashed run are rolled back before its next instant, and other writers' pending instants are
+ * waited for, never touched. Late records are dropped: those of an interval that started no
+ * instant are counted in {@code lateRecordsDropped}, the others by the runner's {@code
+ * DroppedDueToLateness} counter at the next GroupByKey. With the BUCKET index a commit's cost does
+ * not depend on the table's size; with SIMPLE it grows with the size of the partitions an interval
+ * touches. BULK_INSERT, BLOOM and GLOBAL_SIMPLE are not supported in streaming yet. On Flink the
+ * commit step needs checkpointing ({@code --checkpointingInterval}).
  */
 public final class HudiIO {
   static final String TABLE_NAME = "hoodie.table.name";
