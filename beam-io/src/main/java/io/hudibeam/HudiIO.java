@@ -470,6 +470,7 @@ public final class HudiIO {
      * completed; the batch stages then run per interval, and one commit per interval completes it.
      */
     private HudiWriteResult expandStreaming(PCollection<T> input, PCollection<GenericRecord> records, WriteSpec spec) {
+      FlinkCheckpointing.check(input.getPipeline().getOptions());
       StreamSettings stream =
           StreamSettings.of(getSinkId() == null ? spec.tableConfig().name() : getSinkId(), getTriggeringFrequency());
       PCollection<GenericRecord> windowed =

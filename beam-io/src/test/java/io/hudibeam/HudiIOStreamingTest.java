@@ -23,6 +23,7 @@ import io.hudibeam.testing.TripsRows;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
 import io.hudibeam.transforms.streaming.SkipCommittedIntervals;
+import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,6 +94,16 @@ public class HudiIOStreamingTest {
   @Test
   public void insertCommitsOncePerIntervalAndARerunSkipsEveryInterval() throws Exception {
     checkIntervalsAndRerun(WriteOperation.INSERT, w -> w);
+  }
+
+  @Test
+  public void upsertWithTheSimpleIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval() throws Exception {
+    checkIntervalsAndRerun(WriteOperation.UPSERT, w -> w.withIndex(IndexType.SIMPLE));
+  }
+
+  @Test
+  public void upsertWithTheBucketIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval() throws Exception {
+    checkIntervalsAndRerun(WriteOperation.UPSERT, w -> w.withIndex(IndexType.BUCKET).withBucketCount(4));
   }
 
   /**
