@@ -24,6 +24,7 @@ import io.hudibeam.transforms.schema.RowToGenericRecord;
 import io.hudibeam.transforms.write.BulkInsertFiles;
 import io.hudibeam.transforms.write.WriteFileGroups;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
+import io.hudibeam.transforms.streaming.FlinkCheckpointing;
 import io.hudibeam.transforms.streaming.IntervalDecision;
 import io.hudibeam.transforms.streaming.SkipCommittedIntervals;
 import io.hudibeam.transforms.streaming.StartedInstants;

@@ -1,4 +1,4 @@
-package io.hudibeam;
+package io.hudibeam.transforms.streaming;
 
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
@@ -7,9 +7,10 @@ import org.apache.beam.sdk.options.PipelineOptions;
 /**
  * The FlinkRunner's checkpointing option, read without a dependency on the Flink runner: the same
  * property as {@code FlinkPipelineOptions.getCheckpointingInterval()}, so a pipeline's options
- * viewed through this interface give the value the user set.
+ * viewed through this interface give the value the user set. Public only because Beam's options
+ * proxies require it; internal API.
  */
-interface FlinkCheckpointing extends PipelineOptions {
+public interface FlinkCheckpointing extends PipelineOptions {
   @Description("Interval in milliseconds between Flink checkpoints; -1: checkpointing off")
   @Default.Long(-1L)
   Long getCheckpointingInterval();
