@@ -25,6 +25,17 @@ import io.hudibeam.transforms.schema.HudiAvroSchemas;
 import io.hudibeam.transforms.schema.RowToGenericRecord;
 import io.hudibeam.transforms.write.BulkInsertFiles;
 import io.hudibeam.transforms.write.WriteFileGroups;
+import io.hudibeam.transforms.streaming.CoordinateInstants;
+import io.hudibeam.transforms.streaming.FlinkCheckpointing;
+import io.hudibeam.transforms.streaming.IntervalDecision;
+import io.hudibeam.transforms.streaming.SkipCommittedIntervals;
+import io.hudibeam.transforms.streaming.StartedInstants;
+import io.hudibeam.transforms.streaming.StreamSettings;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.transforms.windowing.DefaultTrigger;
+import org.apache.beam.sdk.transforms.windowing.FixedWindows;
+import org.apache.beam.sdk.transforms.windowing.Window;
+import org.joda.time.Duration;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
@@ -197,6 +208,27 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
  *   <li>One writer at a time: concurrent writers to one table (this or Hudi's) are not coordinated.
  * </ul>
+ *
+ * <h2>Streaming</h2>
+ *
+ * <p>An unbounded input needs {@link Write#withTriggeringFrequency} (refused at construction
+ * otherwise). The records are windowed into event-time commit intervals of that length ({@code
+ * FixedWindows}, default trigger, allowed lateness 0); each interval with records becomes one
+ * instant, started when the watermark passes the interval's end, in interval order and only after
+ * the previous instant is completed (a coordinator keyed by the sink id polls the timeline with a
+ * processing-time timer; no cycle in the graph). Intervals without records make no instant. The
+ * batch stages then run per interval, and one {@code @RequiresStableInput} commit per interval,
+ * after a GroupByKey, completes the instant with {@code beam.hudi.sink.id}, {@code
+ * beam.hudi.window.start}, {@code beam.hudi.window.end} and {@code beam.hudi.committed.through} in
+ * its extra metadata. An interval the sink ({@link Write#withSinkId}, default the table name) has
+ * already committed through is skipped, not written again; the sink's own pending instants left by
+ * a crashed run are rolled back before its next instant, and other writers' pending instants are
+ * waited for, never touched. Late records are dropped: those of an interval that started no
+ * instant are counted in {@code lateRecordsDropped}, the others by the runner's {@code
+ * DroppedDueToLateness} counter at the next GroupByKey. With the BUCKET index a commit's cost does
+ * not depend on the table's size; with SIMPLE it grows with the size of the partitions an interval
+ * touches. BULK_INSERT, BLOOM and GLOBAL_SIMPLE are not supported in streaming yet. On Flink the
+ * commit step needs checkpointing ({@code --checkpointingInterval}).
  */
 public final class HudiIO {
   static final String TABLE_NAME = "hoodie.table.name";
@@ -246,6 +278,10 @@ public final class HudiIO {
 
     abstract boolean getFailedRecordsOutput();
 
+    abstract @Nullable Duration getTriggeringFrequency();
+
+    abstract @Nullable String getSinkId();
+
     abstract Builder<T> toBuilder();
 
     static <T> Builder<T> builder(InputKind kind) {
@@ -267,6 +303,10 @@ public final class HudiIO {
       abstract Builder<T> setHadoopConfiguration(Map<String, String> configuration);
 
       abstract Builder<T> setFailedRecordsOutput(boolean output);
+
+      abstract Builder<T> setTriggeringFrequency(Duration frequency);
+
+      abstract Builder<T> setSinkId(String sinkId);
 
       abstract Write<T> build();
     }
@@ -392,6 +432,31 @@ public final class HudiIO {
       return toBuilder().setFailedRecordsOutput(true).build();
     }
 
+    /**
+     * The commit interval of a streaming write: one Hudi instant per event-time window of this
+     * length that has records (IcebergIO's name for it). Required for unbounded input; with it,
+     * bounded input is committed per interval as well. Records behind the watermark (allowed
+     * lateness 0) are dropped and counted; see the class documentation.
+     */
+    public Write<T> withTriggeringFrequency(Duration frequency) {
+      if (frequency == null || frequency.getMillis() <= 0) {
+        throw new IllegalArgumentException("withTriggeringFrequency must be a positive duration, but was " + frequency);
+      }
+      return toBuilder().setTriggeringFrequency(frequency).build();
+    }
+
+    /**
+     * The stable identity of a streaming write (default: the table name), written into every
+     * commit it makes ({@code beam.hudi.sink.id}) with the interval it covers. A run of the same
+     * sink id recognises the intervals a previous run committed and skips them, and rolls back
+     * only pending instants of its own sink id. Keep it across restarts; give two streams into one
+     * table different ids.
+     */
+    public Write<T> withSinkId(String sinkId) {
+      requireNonEmpty("withSinkId", sinkId);
+      return toBuilder().setSinkId(sinkId).build();
+    }
+
     private Write<T> withProperty(String key, String value) {
       return withHoodieProperties(Map.of(key, value));
     }
@@ -417,7 +482,16 @@ public final class HudiIO {
 
     @Override
     public HudiWriteResult expand(PCollection<T> input) {
+      if (input.isBounded() == PCollection.IsBounded.UNBOUNDED && getTriggeringFrequency() == null) {
+        throw new IllegalArgumentException(
+            "HudiIO.write() got an unbounded PCollection (" + input.getName() + "): set"
+                + " withTriggeringFrequency(Duration), the commit interval: one Hudi instant is committed per"
+                + " interval of event time that has records");
+      }
       WriteSettings settings = WriteSettings.of(getBasePath(), getHoodieProperties());
+      if (getTriggeringFrequency() != null) {
+        settings.checkStreamable();
+      }
       PCollection<GenericRecord> records = toGenericRecords(input, settings.tableName());
       Schema schema = ((AvroCoder<GenericRecord>) records.getCoder()).getSchema();
       settings.checkFieldsExist(schema);
@@ -425,6 +499,9 @@ public final class HudiIO {
           schema, getHadoopConfiguration(),
           getFailedRecordsOutput() ? FailedRecordPolicy.OUTPUT : FailedRecordPolicy.FAIL);
 
+      if (getTriggeringFrequency() != null) {
+        return expandStreaming(input, records, spec);
+      }
       PCollectionView<StartedInstant> started =
           input.getPipeline().apply("Start instant", new StartInstant(spec));
       PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec));
@@ -443,6 +520,45 @@ public final class HudiIO {
       PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started));
       PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
       return new HudiWriteResult(input.getPipeline(), committed, failed);
+    }
+
+    /**
+     * The streaming write: the records are cut into commit intervals (event-time windows), an
+     * instant is started per interval that has records, in order, each after the previous one is
+     * completed; the batch stages then run per interval, and one commit per interval completes it.
+     */
+    private HudiWriteResult expandStreaming(PCollection<T> input, PCollection<GenericRecord> records, WriteSpec spec) {
+      FlinkCheckpointing.check(input.getPipeline().getOptions());
+      StreamSettings stream =
+          StreamSettings.of(getSinkId() == null ? spec.tableConfig().name() : getSinkId(), getTriggeringFrequency());
+      PCollection<GenericRecord> windowed =
+          records.apply(
+              "Commit intervals",
+              Window.<GenericRecord>into(FixedWindows.of(stream.commitInterval()))
+                  .triggering(DefaultTrigger.of())
+                  .withAllowedLateness(Duration.ZERO)
+                  .discardingFiredPanes());
+      PCollection<IntervalDecision> decisions =
+          windowed.apply("Start instants", new CoordinateInstants<GenericRecord>(spec, stream));
+      PCollectionView<List<IntervalDecision>> decisionView =
+          decisions.apply("Decisions as side input", View.asList());
+      PCollection<StartedInstant> startedPerInterval = decisions.apply("Started instants", new StartedInstants());
+      PCollectionView<StartedInstant> started =
+          startedPerInterval.apply("Started instant as side input", View.asSingleton());
+      PCollectionTuple prepared =
+          windowed
+              .apply("Skip committed intervals", new SkipCommittedIntervals<GenericRecord>(decisionView))
+              .apply("Prepare records", new PrepareRecords(spec));
+      PCollection<TaggedRecord> tagged =
+          prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));
+      PCollectionView<WritePlan> plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
+      PCollection<WriteStat> stats =
+          tagged
+              .apply("Assign buckets", new AssignBuckets(spec, plan))
+              .apply("Write file groups", new WriteFileGroups(spec, started));
+      PCollection<CommittedInstant> committed =
+          stats.apply("Commit instant", CommitInstant.perCommitInterval(spec, started, startedPerInterval));
+      return new HudiWriteResult(input.getPipeline(), committed, prepared.get(PrepareRecords.FAILED));
     }
 
     @SuppressWarnings("unchecked")
@@ -517,6 +633,20 @@ public final class HudiIO {
 
     String tableName() {
       return properties.get(TABLE_NAME);
+    }
+
+    /** The cross-field rules of a streaming write (withTriggeringFrequency). */
+    void checkStreamable() {
+      if (operation() == WriteOperation.BULK_INSERT) {
+        throw new IllegalArgumentException(
+            "withOperation(BULK_INSERT) is not supported with withTriggeringFrequency (streaming writes);"
+                + " use INSERT or UPSERT");
+      }
+      if (index() != IndexType.SIMPLE && index() != IndexType.BUCKET) {
+        throw new IllegalArgumentException(
+            "withIndex(" + index() + ") is not supported with withTriggeringFrequency (streaming writes) yet;"
+                + " use SIMPLE or BUCKET");
+      }
     }
 
     TableType tableType() {

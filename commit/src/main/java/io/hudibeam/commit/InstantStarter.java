@@ -12,6 +12,13 @@ import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.OperationType;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +53,44 @@ public final class InstantStarter {
     InstantTime instantTime = generator.next(Timeline.load(fs, paths));
     new TimelineWriter(fs, paths).createRequested(instantTime, action, new byte[0]);
     return new StartedInstant(instantTime, action, table);
+  }
+
+  /**
+   * Starts an instant of a streaming sink: as {@link #start}, but rolls back only the given pending
+   * instants (the sink's own abandoned ones, newest first; other writers' instants are never
+   * touched), and writes {@code lineage} (see {@link SinkLineage}) with the operation type into the
+   * requested file, so a later run recognises the instant as the sink's.
+   */
+  public StartedInstant startForSink(
+      TableConfig requested, Action action, OperationType operation, Map<String, String> lineage,
+      List<InstantTime> abandoned) {
+    TableConfigStore store = new TableConfigStore(fs, paths);
+    TableConfig table = openOrCreate(store, requested);
+    table = dropMetadataTable(store, table);
+    InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+    Rollback rollback = new Rollback(fs, paths);
+    rollback.resumePending();
+    List<InstantTime> newestFirst = new ArrayList<>(abandoned);
+    newestFirst.sort(Comparator.reverseOrder());
+    for (InstantTime pending : newestFirst) {
+      LOG.info("Table {}: rolling back {}, left pending by an earlier run of sink {}", paths, pending,
+          lineage.get(SinkLineage.SINK_ID));
+      rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
+    }
+    InstantTime instantTime = generator.next(Timeline.load(fs, paths));
+    CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
+    lineage.forEach(content::putExtraMetadata);
+    new TimelineWriter(fs, paths).createRequested(instantTime, action, CommitMetadataJson.toJson(content.build()));
+    return new StartedInstant(instantTime, action, table, lineage);
+  }
+
+  /** Whether the table exists (has its properties file). */
+  public boolean tableExists() {
+    try {
+      return fs.exists(paths.propertiesFile()) || fs.exists(paths.propertiesBackupFile());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
+    }
   }
 
   private TableConfig openOrCreate(TableConfigStore store, TableConfig requested) {

@@ -24,6 +24,10 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.extensions.avro.io.AvroIO;
 import org.apache.beam.sdk.io.FileIO;
+import org.apache.beam.sdk.transforms.Watch;
+import org.apache.beam.sdk.transforms.windowing.FixedWindows;
+import org.apache.beam.sdk.transforms.windowing.Window;
+import org.joda.time.Duration;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.MatchResult;
@@ -117,6 +121,25 @@ public final class IngestExample {
     String getRejects();
 
     void setRejects(String value);
+
+    @Description("Keep watching the input glob for new files every this many seconds (a streaming write,"
+        + " committed every --commitInterval seconds); 0: read the files once")
+    @Default.Long(0)
+    long getWatch();
+
+    void setWatch(long value);
+
+    @Description("With --watch: stop watching after this many seconds, commit what was read and end (0: never stop)")
+    @Default.Long(0)
+    long getWatchFor();
+
+    void setWatchFor(long value);
+
+    @Description("With --watch: the commit interval in seconds")
+    @Default.Long(10)
+    long getCommitInterval();
+
+    void setCommitInterval(long value);
   }
 
   private IngestExample() {}
@@ -132,7 +155,8 @@ public final class IngestExample {
     Schema schema = schema(options, format, tableName);
 
     Pipeline pipeline = Pipeline.create(options);
-    PCollectionTuple read = read(pipeline, options.getInput(), format, schema);
+    Watching watching = Watching.of(options);
+    PCollectionTuple read = read(pipeline, options.getInput(), format, schema, watching);
     PCollection<GenericRecord> records = read.get(RECORDS).setCoder(AvroCoder.of(schema));
 
     HudiIO.Write<GenericRecord> write =
@@ -146,6 +170,9 @@ public final class IngestExample {
     if (options.getOrderingField() != null) {
       write = write.withOrderingField(options.getOrderingField());
     }
+    if (watching.enabled()) {
+      write = write.withTriggeringFrequency(watching.commitInterval());
+    }
     HudiWriteResult result = records.apply("Write " + tableName, write);
 
     PCollection<String> notWritten =
@@ -153,8 +180,19 @@ public final class IngestExample {
             .getFailedRecords()
             .apply("Describe failed records", MapElements.into(TypeDescriptors.strings())
                 .via((FailedRecord f) -> TextRecords.reject("HudiIO", f.reason(), f.record())));
+    PCollection<String> parseRejects = read.get(REJECTS);
+    if (watching.enabled()) {
+      parseRejects = parseRejects.apply("Parse rejects per interval",
+          Window.<String>into(FixedWindows.of(watching.commitInterval())));
+    }
     PCollection<String> rejects =
-        PCollectionList.of(read.get(REJECTS)).and(notWritten).apply("All rejects", Flatten.pCollections());
+        PCollectionList.of(parseRejects).and(notWritten).apply("All rejects", Flatten.pCollections());
+    if (watching.enabled()) {
+      // A stream: rejects are written per commit interval, into files named after the rejects path.
+      rejects.apply("Write rejects", TextIO.write().to(rejectsPath).withWindowedWrites().withNumShards(1));
+      result.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+      return pipeline;
+    }
     rejects.apply("Write rejects", TextIO.write().to(rejectsPath).withoutSharding());
     result
         .getCommittedInstants()
@@ -163,14 +201,56 @@ public final class IngestExample {
     return pipeline;
   }
 
-  private static PCollectionTuple read(Pipeline pipeline, String glob, InputFormat format, Schema schema) {
+  /** {@code --watch}: poll interval, how long to watch, the commit interval. */
+  static final class Watching {
+    private final Duration poll;
+    private final Duration watchFor;
+    private final Duration commitInterval;
+
+    private Watching(Duration poll, Duration watchFor, Duration commitInterval) {
+      this.poll = poll;
+      this.watchFor = watchFor;
+      this.commitInterval = commitInterval;
+    }
+
+    static Watching of(Options options) {
+      if (options.getWatch() < 0 || options.getWatchFor() < 0 || options.getCommitInterval() <= 0) {
+        throw new UsageException("--watch and --watchFor must be >= 0 and --commitInterval > 0 seconds, but were "
+            + options.getWatch() + ", " + options.getWatchFor() + " and " + options.getCommitInterval());
+      }
+      return new Watching(Duration.standardSeconds(options.getWatch()), Duration.standardSeconds(options.getWatchFor()),
+          Duration.standardSeconds(options.getCommitInterval()));
+    }
+
+    boolean enabled() {
+      return poll.getMillis() > 0;
+    }
+
+    Duration commitInterval() {
+      return commitInterval;
+    }
+
+    Watch.Growth.TerminationCondition<String, ?> termination() {
+      return watchFor.getMillis() > 0 ? Watch.Growth.afterTotalOf(watchFor) : Watch.Growth.never();
+    }
+  }
+
+  private static PCollectionTuple read(Pipeline pipeline, String glob, InputFormat format, Schema schema, Watching watching) {
     if (format == InputFormat.AVRO) {
-      PCollection<GenericRecord> records = pipeline.apply("Read Avro", AvroIO.readGenericRecords(schema).from(glob));
+      AvroIO.Read<GenericRecord> avro = AvroIO.readGenericRecords(schema).from(glob);
+      if (watching.enabled()) {
+        avro = avro.watchForNewFiles(watching.poll, watching.termination());
+      }
+      PCollection<GenericRecord> records = pipeline.apply("Read Avro", avro);
       PCollection<String> none = pipeline.apply("No rejects", org.apache.beam.sdk.transforms.Create.empty(TypeDescriptors.strings()));
       return PCollectionTuple.of(RECORDS, records).and(REJECTS, none);
     }
+    FileIO.Match match = FileIO.match().filepattern(glob);
+    if (watching.enabled()) {
+      match = match.continuously(watching.poll, watching.termination());
+    }
     return pipeline
-        .apply("Match " + format.name().toLowerCase(Locale.ROOT) + " files", FileIO.match().filepattern(glob))
+        .apply("Match " + format.name().toLowerCase(Locale.ROOT) + " files", match)
         .apply("Open files", FileIO.readMatches())
         .apply("Parse", ParDo.of(new ReadFileFn(format, schema.toString())).withOutputTags(RECORDS, TupleTagList.of(REJECTS)));
   }

@@ -11,6 +11,8 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.options.StreamingOptions;
+import org.joda.time.Duration;
 import org.apache.beam.sdk.options.Validation;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
@@ -23,7 +25,10 @@ import org.apache.beam.sdk.values.Row;
 /**
  * Writes one batch of the trips data set to a Hudi table: {@code trips --table=PATH
  * --operation=upsert --batch=B --start=S --count=N}. The records are generated inside the
- * pipeline, so any count fits.
+ * pipeline, so any count fits. With Beam's {@code --streaming} the batch is generated as an
+ * unbounded stream of {@code --rate} records per second (event time derived from the record index,
+ * see {@link TripsStream}) and committed every {@code --commitInterval} seconds of event time; the
+ * job ends when every record is committed.
  */
 public final class TripsExample {
   /** The trips command's options; every Beam pipeline option is accepted as well. */
@@ -68,6 +73,18 @@ public final class TripsExample {
     String getIndex();
 
     void setIndex(String value);
+
+    @Description("With --streaming: records per second of the generated stream")
+    @Default.Long(1000)
+    long getRate();
+
+    void setRate(long value);
+
+    @Description("With --streaming: the commit interval in seconds (event time; one commit per interval)")
+    @Default.Long(10)
+    long getCommitInterval();
+
+    void setCommitInterval(long value);
   }
 
   private TripsExample() {}
@@ -124,6 +141,21 @@ public final class TripsExample {
 
     long batch = options.getBatch();
     Pipeline pipeline = Pipeline.create(options);
+    if (options.as(StreamingOptions.class).isStreaming()) {
+      if (options.getCommitInterval() <= 0) {
+        throw new UsageException("--commitInterval must be > 0 seconds, but was " + options.getCommitInterval());
+      }
+      HudiWriteResult streamed =
+          pipeline
+              .apply("Index range", Create.of(KV.of(options.getStart(), options.getStart() + options.getCount()))
+                  .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
+              .apply("Trips stream " + batch, ParDo.of(new TripsStream(batch, options.getRate())))
+              .setRowSchema(TripsRecords.SCHEMA)
+              .apply("Write " + operation.name().toLowerCase(java.util.Locale.ROOT),
+                  write.withTriggeringFrequency(Duration.standardSeconds(options.getCommitInterval())));
+      streamed.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+      return pipeline;
+    }
     HudiWriteResult result =
         pipeline
             .apply("Index ranges", Create.of(indexRanges(options.getStart(), options.getCount()))

@@ -2,7 +2,7 @@ package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.IntervalCommitter;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.transforms.write.WriteSchemas;
@@ -17,7 +17,16 @@ import java.util.List;
 import org.apache.beam.sdk.coders.CannotProvideCoderException;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
+import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.ListCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.transforms.Flatten;
+import org.apache.beam.sdk.transforms.GroupByKey;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.SimpleFunction;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollectionList;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Distribution;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -37,6 +46,9 @@ import org.slf4j.LoggerFactory;
  * batch) and commits there: files with a marker but no stat are deleted, {@code <T>.commit} is
  * written with the commit metadata and the schema, markers are deleted, then the table is cleaned.
  * {@code @RequiresStableInput} and idempotent: an instant already completed is not committed again.
+ * A streaming write ({@link #perCommitInterval}) commits once per commit interval instead, after a
+ * GroupByKey per window on the table's key, and an interval its sink already committed through is
+ * rolled back instead of committed (see {@link io.hudibeam.commit.SinkLineage}).
  */
 public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
@@ -44,18 +56,87 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
   private final WriteSpec spec;
   private final PCollectionView<StartedInstant> started;
 
+  private final @Nullable PCollection<StartedInstant> startedPerInterval;
+
   public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    this(spec, started, null);
+  }
+
+  private CommitInstant(
+      WriteSpec spec, PCollectionView<StartedInstant> started, @Nullable PCollection<StartedInstant> perInterval) {
     this.spec = spec;
     this.started = started;
+    this.startedPerInterval = perInterval;
+  }
+
+  /**
+   * The streaming commit step: one commit per commit interval (window) that started an instant,
+   * after a GroupByKey per window on the table's key. {@code startedPerInterval} holds each
+   * interval's started instant in that interval's window.
+   */
+  public static CommitInstant perCommitInterval(
+      WriteSpec spec, PCollectionView<StartedInstant> started, PCollection<StartedInstant> startedPerInterval) {
+    return new CommitInstant(spec, started, startedPerInterval);
   }
 
   @Override
   public PCollection<CommittedInstant> expand(PCollection<WriteStat> stats) {
+    if (startedPerInterval != null) {
+      return commitPerInterval(stats, startedPerInterval);
+    }
     return stats
         .apply("Gather write stats", Combine.globally(new GatherFn()))
         .setCoder(ListCoder.of(WriteStatCoder.of()))
         .apply("Commit", ParDo.of(new CommitFn(spec, started)).withSideInputs(started))
         .setCoder(CommittedInstant.CommittedInstantCoder.of());
+  }
+
+  private PCollection<CommittedInstant> commitPerInterval(
+      PCollection<WriteStat> stats, PCollection<StartedInstant> perInterval) {
+    String table = spec.basePath();
+    KvCoder<String, List<WriteStat>> coder = KvCoder.of(StringUtf8Coder.of(), ListCoder.of(WriteStatCoder.of()));
+    PCollection<KV<String, List<WriteStat>>> keyedStats =
+        stats
+            .apply("Key write stats", MapElements.via(new KeyStatFn(table)))
+            .setCoder(coder);
+    PCollection<KV<String, List<WriteStat>>> intervals =
+        perInterval
+            .apply("Key started instants", MapElements.via(new KeyIntervalFn(table)))
+            .setCoder(coder);
+    return PCollectionList.of(keyedStats)
+        .and(intervals)
+        .apply("Stats and instants", Flatten.pCollections())
+        .apply("Gather write stats per interval", GroupByKey.create())
+        .apply("Commit", ParDo.of(new IntervalCommitFn(spec, started)).withSideInputs(started))
+        .setCoder(CommittedInstant.CommittedInstantCoder.of());
+  }
+
+  static final class KeyStatFn extends SimpleFunction<WriteStat, KV<String, List<WriteStat>>> {
+    private static final long serialVersionUID = 1L;
+    private final String table;
+
+    KeyStatFn(String table) {
+      this.table = table;
+    }
+
+    @Override
+    public KV<String, List<WriteStat>> apply(WriteStat stat) {
+      return KV.of(table, List.of(stat));
+    }
+  }
+
+  static final class KeyIntervalFn extends SimpleFunction<StartedInstant, KV<String, List<WriteStat>>> {
+    private static final long serialVersionUID = 1L;
+    private final String table;
+
+    KeyIntervalFn(String table) {
+      this.table = table;
+    }
+
+    @Override
+    public KV<String, List<WriteStat>> apply(StartedInstant instant) {
+      return KV.of(table, List.of());
+    }
   }
 
   /** Collects write stats into one list. */
@@ -94,14 +175,57 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
 
   static final class CommitFn extends DoFn<List<WriteStat>, CommittedInstant> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final Committer committer;
     private final PCollectionView<StartedInstant> started;
-    private final Counter commits = Metrics.counter(CommitInstant.class, "instantsCommitted");
-    private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
 
     CommitFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
-      this.spec = spec;
+      this.committer = new Committer(spec);
       this.started = started;
+    }
+
+    @RequiresStableInput
+    @ProcessElement
+    public void process(@Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
+      out.output(committer.commit(stats, c.sideInput(started)));
+    }
+  }
+
+  /**
+   * Streaming: the write stats of one commit interval, grouped under the table's key with an empty
+   * list for the interval's started instant (so an interval whose records wrote no file still
+   * completes its instant), committed on one worker.
+   */
+  static final class IntervalCommitFn extends DoFn<KV<String, Iterable<List<WriteStat>>>, CommittedInstant> {
+    private static final long serialVersionUID = 1L;
+    private final Committer committer;
+    private final PCollectionView<StartedInstant> started;
+
+    IntervalCommitFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+      this.committer = new Committer(spec);
+      this.started = started;
+    }
+
+    @RequiresStableInput
+    @ProcessElement
+    public void process(
+        @Element KV<String, Iterable<List<WriteStat>>> grouped, OutputReceiver<CommittedInstant> out,
+        ProcessContext c) {
+      List<WriteStat> stats = new ArrayList<>();
+      grouped.getValue().forEach(stats::addAll);
+      out.output(committer.commit(stats, c.sideInput(started)));
+    }
+  }
+
+  /** Commits an instant's write stats, then cleans; shared by the batch and streaming commit steps. */
+  static final class Committer implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final Counter commits = Metrics.counter(CommitInstant.class, "instantsCommitted");
+    private final Counter replays = Metrics.counter(CommitInstant.class, "replayedIntervalsSkipped");
+    private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
+
+    Committer(WriteSpec spec) {
+      this.spec = spec;
     }
 
     /**
@@ -124,11 +248,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       }
     }
 
-    @RequiresStableInput
-    @ProcessElement
-    public void process(@Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
+    CommittedInstant commit(List<WriteStat> stats, StartedInstant instant) {
       long start = System.currentTimeMillis();
-      StartedInstant instant = c.sideInput(started);
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
       CommitMetadata.Builder metadata =
@@ -150,13 +271,13 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         deleted += stat.numDeletes();
         bytes += stat.totalWriteBytes();
       }
+      InstantTimeGenerator generator =
+          new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone());
       CommitOutcome outcome =
-          new InstantCommitter(fs, spec.paths())
-              .commit(instant.instantTime(), instant.action(), metadata.build());
+          new IntervalCommitter(fs, spec.paths()).commit(instant, metadata.build(), generator);
       if (outcome == CommitOutcome.COMMITTED && spec.cleanSettings().automatic()) {
         try {
-          new Cleaner(fs, spec.paths(), spec.cleanSettings())
-              .clean(new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone()));
+          new Cleaner(fs, spec.paths(), spec.cleanSettings()).clean(generator);
         } catch (RuntimeException e) {
           LOG.error(
               "Table {}: instant {} is committed, but cleaning failed; the next write resumes it",
@@ -166,11 +287,19 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       if (outcome == CommitOutcome.COMMITTED) {
         archive(fs);
       }
-      commits.inc();
+      if (outcome == CommitOutcome.REPLAY_SKIPPED) {
+        replays.inc();
+        inserted = 0;
+        updated = 0;
+        deleted = 0;
+        bytes = 0;
+        stats = List.of();
+      } else {
+        commits.inc();
+      }
       latency.update(System.currentTimeMillis() - start);
-      out.output(
-          summary.outcome(outcome).recordsInserted(inserted).recordsUpdated(updated)
-              .recordsDeleted(deleted).filesWritten(stats.size()).bytesWritten(bytes).build());
+      return summary.outcome(outcome).recordsInserted(inserted).recordsUpdated(updated)
+          .recordsDeleted(deleted).filesWritten(stats.size()).bytesWritten(bytes).build();
     }
   }
 }

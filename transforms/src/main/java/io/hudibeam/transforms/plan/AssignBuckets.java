@@ -13,6 +13,7 @@ import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
@@ -44,6 +45,7 @@ public final class AssignBuckets
   static final class RouteFn extends DoFn<TaggedRecord, KV<Bucket, TableRecord>> {
     private static final long serialVersionUID = 1L;
     private final PCollectionView<WritePlan> plan;
+    private transient BoundedWindow planWindow;
     private transient WritePlan bundlePlan;
     private final Counter absentDeletes = Metrics.counter(AssignBuckets.class, "deletesOfAbsentKeys");
 
@@ -51,21 +53,28 @@ public final class AssignBuckets
       this.plan = plan;
     }
 
-    /** The records of a write are in the global window: one side input value per bundle. */
+    /**
+     * The plan is read once per bundle and window: a batch write has one window, a streaming write
+     * one per commit interval, each with its own plan.
+     */
     @StartBundle
     public void startBundle() {
+      planWindow = null;
       bundlePlan = null;
     }
 
     @ProcessElement
-    public void process(@Element TaggedRecord tagged, OutputReceiver<KV<Bucket, TableRecord>> out, ProcessContext c) {
+    public void process(
+        @Element TaggedRecord tagged, BoundedWindow window, OutputReceiver<KV<Bucket, TableRecord>> out,
+        ProcessContext c) {
       TableRecord record = tagged.record();
       if (record.isDelete() && tagged.location().isEmpty()) {
         absentDeletes.inc();
         return;
       }
-      if (bundlePlan == null) {
+      if (bundlePlan == null || !window.equals(planWindow)) {
         bundlePlan = c.sideInput(plan);
+        planWindow = window;
       }
       Bucket bucket = bundlePlan.route(record.partitionPath(), record.recordKey(), tagged.location());
       out.output(KV.of(bucket, record));

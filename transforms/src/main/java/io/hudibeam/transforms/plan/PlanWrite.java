@@ -33,7 +33,8 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindows;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.conf.Configuration;
@@ -63,10 +64,15 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
 
   @Override
   public PCollectionView<WritePlan> expand(PCollection<TaggedRecord> tagged) {
+    Combine.Globally<Counts, WorkloadProfile> profile = Combine.globally(new ProfileFn());
+    if (!(tagged.getWindowingStrategy().getWindowFn() instanceof GlobalWindows)) {
+      // A streaming write plans each commit interval (window) that has records.
+      profile = profile.withoutDefaults();
+    }
     return tagged
         .apply("Count per bundle", ParDo.of(new CountFn()))
         .setCoder(SerializableCoder.of(Counts.class))
-        .apply("Profile workload", Combine.globally(new ProfileFn()))
+        .apply("Profile workload", profile)
         .setCoder(SerializableCoder.of(WorkloadProfile.class))
         .apply("Plan buckets", ParDo.of(new PlanFn(spec, started)).withSideInputs(started))
         .setCoder(SerializableCoder.of(WritePlan.class))
@@ -115,27 +121,31 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     }
   }
 
-  /** Counts the tagged records of a bundle; outputs the bundle's counts when it finishes. */
+  /**
+   * Counts the tagged records of a bundle per window (the global window of a batch write, a
+   * commit interval of a streaming one); outputs each window's counts when the bundle finishes.
+   */
   static final class CountFn extends DoFn<TaggedRecord, Counts> {
     private static final long serialVersionUID = 1L;
-    private transient Counts counts;
+    private transient Map<BoundedWindow, Counts> counts;
 
     @StartBundle
     public void startBundle() {
-      counts = new Counts();
+      counts = new HashMap<>();
     }
 
     @ProcessElement
-    public void process(@Element TaggedRecord tagged) {
-      counts.add(tagged);
+    public void process(@Element TaggedRecord tagged, BoundedWindow window) {
+      counts.computeIfAbsent(window, w -> new Counts()).add(tagged);
     }
 
-    /** The records of a write are in the global window. */
     @FinishBundle
     public void finishBundle(FinishBundleContext context) {
-      if (!counts.isEmpty()) {
-        context.output(counts, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
-      }
+      counts.forEach((window, c) -> {
+        if (!c.isEmpty()) {
+          context.output(c, window.maxTimestamp(), window);
+        }
+      });
       counts = null;
     }
   }
@@ -256,9 +266,10 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         }
         workload.put(e.getKey(), new PartitionWorkload(counts.inserts(), groups));
       }
-      CommitMetadata inflight =
-          CommitMetadata.workloadProfile(spec.operation().operationType(), workload);
-      new TimelineWriter(fs, paths).transitionToInflight(current, CommitMetadataJson.toJson(inflight));
+      CommitMetadata.Builder inflight =
+          CommitMetadata.workloadProfile(spec.operation().operationType(), workload).toBuilder();
+      instant.extraMetadata().forEach(inflight::putExtraMetadata);
+      new TimelineWriter(fs, paths).transitionToInflight(current, CommitMetadataJson.toJson(inflight.build()));
     }
   }
 }

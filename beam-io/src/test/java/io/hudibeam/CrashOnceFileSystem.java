@@ -1,0 +1,58 @@
+package io.hudibeam;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.Map;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * A local file system that fails the first base file written into partition folder {@link
+ * #PARTITION} after its bytes are complete, once: "once" is a flag file created atomically on the
+ * local disk. On the DirectRunner (no retries) this fails the pipeline mid-interval, leaving the
+ * interval's instant pending with its files and markers, as a crash would.
+ */
+public final class CrashOnceFileSystem extends LocalFileSystem {
+  static final String FLAG = "hudibeam.test.crash-once.flag";
+  static final String PARTITION = "hudibeam.test.crash-once.partition";
+
+  static Map<String, String> configuration(String flagPath, String partition) {
+    return Map.of(
+        "fs.file.impl", CrashOnceFileSystem.class.getName(),
+        "fs.file.impl.disable.cache", "true",
+        FLAG, flagPath,
+        PARTITION, partition);
+  }
+
+  @Override
+  public FSDataOutputStream create(
+      Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
+      long blockSize, Progressable progress) throws IOException {
+    FSDataOutputStream out = super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+    String flag = getConf().get(FLAG);
+    String partition = getConf().get(PARTITION);
+    if (flag == null || !f.getName().endsWith(".parquet") || !f.getParent().getName().equals(partition)) {
+      return out;
+    }
+    return new FSDataOutputStream(out, null) {
+      @Override
+      public void close() throws IOException {
+        super.close();
+        try {
+          Files.write(Paths.get(flag), f.toUri().getPath().getBytes(StandardCharsets.UTF_8),
+              StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        } catch (FileAlreadyExistsException alreadyFailed) {
+          return;
+        }
+        throw new IOException("injected crash after writing " + f + " (first time only)");
+      }
+    };
+  }
+}

@@ -1,0 +1,51 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTimeGenerator;
+import io.hudibeam.timeline.Timeline;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Commits an instant of a streaming sink's commit interval, idempotently on two levels: an instant
+ * already completed is left alone ({@link CommitOutcome#ALREADY_COMMITTED}); an interval the sink
+ * has already committed through (a replay: the same stream run again against the table) has its
+ * instant rolled back instead ({@link CommitOutcome#REPLAY_SKIPPED}). Otherwise commits as {@link
+ * InstantCommitter}, with the instant's lineage in the commit's extra metadata.
+ */
+public final class IntervalCommitter {
+  private static final Logger LOG = LoggerFactory.getLogger(IntervalCommitter.class);
+  private final FileSystem fs;
+  private final TablePaths paths;
+
+  public IntervalCommitter(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+  }
+
+  public CommitOutcome commit(StartedInstant instant, CommitMetadata metadata, InstantTimeGenerator generator) {
+    Timeline timeline = Timeline.load(fs, paths);
+    Optional<Instant> current = timeline.find(instant.instantTime(), instant.action());
+    if (current.isPresent() && current.get().isCompleted()) {
+      return new InstantCommitter(fs, paths).commit(instant.instantTime(), instant.action(), metadata);
+    }
+    Optional<String> sinkId = SinkLineage.sinkIdOf(instant.extraMetadata());
+    if (sinkId.isPresent()) {
+      long windowEnd = SinkLineage.windowEndOf(instant.extraMetadata());
+      Optional<Long> through = new SinkLineage(fs, paths).committedThrough(timeline, sinkId.get());
+      if (through.isPresent() && through.get() >= windowEnd) {
+        LOG.info("Table {}: sink {} is committed through {}, so instant {} for the interval ending {}"
+            + " is a replay; rolling it back", paths, sinkId.get(), through.get(), instant.instantTime(), windowEnd);
+        new Rollback(fs, paths).rollback(instant.instantTime(), generator.next(timeline));
+        return CommitOutcome.REPLAY_SKIPPED;
+      }
+    }
+    CommitMetadata.Builder withLineage = metadata.toBuilder();
+    instant.extraMetadata().forEach(withLineage::putExtraMetadata);
+    return new InstantCommitter(fs, paths).commit(instant.instantTime(), instant.action(), withLineage.build());
+  }
+}

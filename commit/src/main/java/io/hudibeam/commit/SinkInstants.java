@@ -1,0 +1,151 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.metadata.OperationType;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.Timeline;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * Decides, for one commit interval of a streaming sink, whether to skip it, wait, or start its
+ * instant (streaming.md 4.2, the instant coordinator's steps 2 to 5):
+ *
+ * <ol>
+ *   <li>the sink's newest commit is through the interval's end: {@link Kind#SKIP} (a replay);
+ *   <li>a pending write instant of another writer, or one of the sink's own still-live instants
+ *       (the previous interval, not yet committed), is on the timeline: {@link Kind#WAIT}, so
+ *       instant N+1 is started only after N is completed and every copy-on-write merge reads N's
+ *       base files;
+ *   <li>otherwise the sink's abandoned pending instants (tagged with its id, not live: left by a
+ *       crashed run) are rolled back and a new instant is started: {@link Kind#START}.
+ * </ol>
+ */
+public final class SinkInstants {
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final Clock clock;
+
+  public SinkInstants(FileSystem fs, TablePaths paths, Clock clock) {
+    this.fs = fs;
+    this.paths = paths;
+    this.clock = clock;
+  }
+
+  /** What to do with an interval. */
+  public enum Kind {
+    SKIP,
+    WAIT,
+    START
+  }
+
+  /** The decision, with the started instant or what it waits for. */
+  public static final class Decision {
+    private final Kind kind;
+    private final Optional<StartedInstant> started;
+    private final List<Instant> waitingFor;
+    private final Optional<Long> committedThrough;
+
+    private Decision(Kind kind, Optional<StartedInstant> started, List<Instant> waitingFor, Optional<Long> through) {
+      this.kind = kind;
+      this.started = started;
+      this.waitingFor = List.copyOf(waitingFor);
+      this.committedThrough = through;
+    }
+
+    public Kind kind() {
+      return kind;
+    }
+
+    public Optional<StartedInstant> started() {
+      return started;
+    }
+
+    /** The pending instants a {@link Kind#WAIT} waits for. */
+    public List<Instant> waitingFor() {
+      return waitingFor;
+    }
+
+    /** The sink's committed-through mark found on the timeline, if any. */
+    public Optional<Long> committedThrough() {
+      return committedThrough;
+    }
+
+    @Override
+    public String toString() {
+      return kind + started.map(s -> " " + s.instantTime()).orElse("")
+          + (waitingFor.isEmpty() ? "" : " waiting for " + waitingFor);
+    }
+  }
+
+  /**
+   * Decides for the interval whose lineage is {@code lineage} (see {@link SinkLineage#of}).
+   * {@code live} are the instants this run of the sink started and has not seen completed: they
+   * are waited for, never rolled back.
+   */
+  public Decision decide(
+      TableConfig requested, Action action, OperationType operation, Map<String, String> lineage,
+      Set<InstantTime> live) {
+    String sinkId = SinkLineage.sinkIdOf(lineage)
+        .orElseThrow(() -> new IllegalArgumentException("The lineage has no " + SinkLineage.SINK_ID));
+    long windowEnd = SinkLineage.windowEndOf(lineage);
+    InstantStarter starter = new InstantStarter(fs, paths, clock);
+    if (!starter.tableExists()) {
+      return new Decision(Kind.START,
+          Optional.of(starter.startForSink(requested, action, operation, lineage, List.of())),
+          List.of(), Optional.empty());
+    }
+    SinkLineage sinks = new SinkLineage(fs, paths);
+    Timeline timeline = Timeline.load(fs, paths);
+    Optional<Long> through = sinks.committedThrough(timeline, sinkId);
+    if (through.isPresent() && through.get() >= windowEnd) {
+      return new Decision(Kind.SKIP, Optional.empty(), List.of(), through);
+    }
+    List<Instant> blocking = new ArrayList<>();
+    List<InstantTime> abandoned = new ArrayList<>();
+    for (Instant pending : timeline.writeTimeline().pending().instants()) {
+      boolean ours = sinks.ownerOf(pending).filter(sinkId::equals).isPresent();
+      if (ours && !live.contains(pending.time())) {
+        abandoned.add(pending.time());
+      } else {
+        blocking.add(pending);
+      }
+    }
+    if (!blocking.isEmpty()) {
+      return new Decision(Kind.WAIT, Optional.empty(), blocking, through);
+    }
+    return new Decision(Kind.START,
+        Optional.of(starter.startForSink(requested, action, operation, lineage, abandoned)),
+        List.of(), through);
+  }
+
+  /** The instants of {@code live} that are still pending on the timeline. */
+  public Set<InstantTime> stillPending(Set<InstantTime> live) {
+    Set<InstantTime> pending = new TreeSet<>();
+    if (live.isEmpty() || !new InstantStarter(fs, paths, clock).tableExists()) {
+      return Collections.unmodifiableSet(pending);
+    }
+    for (Instant instant : Timeline.load(fs, paths).writeTimeline().pending().instants()) {
+      if (live.contains(instant.time())) {
+        pending.add(instant.time());
+      }
+    }
+    return Collections.unmodifiableSet(pending);
+  }
+
+  @Override
+  public String toString() {
+    return "SinkInstants{" + Objects.toString(paths) + "}";
+  }
+}

@@ -1,0 +1,151 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.State;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.FileNotFoundException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * The lineage a streaming sink writes into the extra metadata of its instants (requested, inflight
+ * and completed files), and its lookup on the timeline. A sink (a stable id, like a Kafka consumer
+ * group) commits one instant per commit interval, a window {@code [start, end)} of event time, and
+ * marks each commit with the window and a monotonic "committed through" mark (the window end: the
+ * sink commits its intervals in order). A replayed interval, with {@code end <= committed
+ * through}, is recognised and skipped; pending instants tagged with the sink id are its own, and
+ * nobody else's are touched.
+ *
+ * <p>The lookup walks the active timeline's completed write instants newest first and reads each
+ * commit file until it finds one of the sink, as Hudi's streaming sink finds its batch id
+ * ({@code CommitUtils.getLatestCommitMetadataWithValidCheckpointInfo}). A commit of the sink that
+ * has been archived is not seen.
+ */
+public final class SinkLineage {
+  /** The sink's stable id. */
+  public static final String SINK_ID = "beam.hudi.sink.id";
+  /** The commit interval's window start, epoch milliseconds (inclusive). */
+  public static final String WINDOW_START = "beam.hudi.window.start";
+  /** The commit interval's window end, epoch milliseconds (exclusive). */
+  public static final String WINDOW_END = "beam.hudi.window.end";
+  /** Every event time before this (epoch milliseconds) is committed by the sink. */
+  public static final String COMMITTED_THROUGH = "beam.hudi.committed.through";
+  /** The commit interval in milliseconds. */
+  public static final String COMMIT_INTERVAL = "beam.hudi.commit.interval.ms";
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+
+  public SinkLineage(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+  }
+
+  /** The extra metadata of the sink's instant for the window {@code [start, end)}. */
+  public static Map<String, String> of(String sinkId, long windowStart, long windowEnd, long intervalMillis) {
+    if (sinkId == null || sinkId.isEmpty()) {
+      throw new IllegalArgumentException("A streaming sink id must not be null or empty");
+    }
+    if (windowEnd <= windowStart) {
+      throw new IllegalArgumentException(
+          "A commit interval's window must end after it starts, but got [" + windowStart + ", " + windowEnd + ")");
+    }
+    Map<String, String> lineage = new LinkedHashMap<>();
+    lineage.put(SINK_ID, sinkId);
+    lineage.put(WINDOW_START, String.valueOf(windowStart));
+    lineage.put(WINDOW_END, String.valueOf(windowEnd));
+    lineage.put(COMMITTED_THROUGH, String.valueOf(windowEnd));
+    lineage.put(COMMIT_INTERVAL, String.valueOf(intervalMillis));
+    return Collections.unmodifiableMap(lineage);
+  }
+
+  /** The sink id in an instant's extra metadata, if it has one. */
+  public static Optional<String> sinkIdOf(Map<String, String> extraMetadata) {
+    return Optional.ofNullable(extraMetadata.get(SINK_ID));
+  }
+
+  /** The window end in a sink instant's extra metadata. */
+  public static long windowEndOf(Map<String, String> extraMetadata) {
+    return longValue(extraMetadata, WINDOW_END);
+  }
+
+  /**
+   * The "committed through" mark of the newest completed commit of {@code sinkId} on the active
+   * timeline, or empty if the sink has committed nothing there.
+   */
+  public Optional<Long> committedThrough(String sinkId) {
+    return committedThrough(Timeline.load(fs, paths), sinkId);
+  }
+
+  public Optional<Long> committedThrough(Timeline timeline, String sinkId) {
+    List<Instant> completed = new ArrayList<>(timeline.completedWriteTimeline().instants());
+    Collections.reverse(completed);
+    for (Instant instant : completed) {
+      Map<String, String> extra = extraMetadataOf(instant);
+      if (sinkId.equals(extra.get(SINK_ID))) {
+        return Optional.of(longValue(extra, COMMITTED_THROUGH));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The sink id a pending write instant was started for: read from its inflight file, else its
+   * requested file; empty for an instant of another kind of writer (a batch write, Hudi's own).
+   */
+  public Optional<String> ownerOf(Instant pending) {
+    for (State state : List.of(State.INFLIGHT, State.REQUESTED)) {
+      if (pending.state().compareTo(state) >= 0) {
+        Optional<String> owner = sinkIdOf(extraMetadataOf(pending.withState(state)));
+        if (owner.isPresent()) {
+          return owner;
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Map<String, String> extraMetadataOf(Instant instant) {
+    byte[] content;
+    try {
+      content = new TimelineWriter(fs, paths).read(instant);
+    } catch (UncheckedIOException e) {
+      if (e.getCause() instanceof FileNotFoundException) {
+        return Map.of();
+      }
+      throw e;
+    }
+    if (content.length == 0) {
+      return Map.of();
+    }
+    String source = instant.fileName() + " of table " + paths;
+    CommitMetadata metadata =
+        instant.action() == Action.REPLACE_COMMIT
+            ? CommitMetadataJson.replaceFromJson(content, source).commitMetadata()
+            : CommitMetadataJson.fromJson(content, source);
+    return metadata.extraMetadata();
+  }
+
+  private static long longValue(Map<String, String> extra, String key) {
+    String value = extra.get(key);
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException | NullPointerException e) {
+      throw new HudiTableException(
+          "Extra metadata key " + key + " of a streaming sink's instant must be epoch milliseconds, but was '"
+              + value + "'");
+    }
+  }
+}

@@ -1,0 +1,133 @@
+package io.hudibeam.commit;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.OperationType;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableType;
+import io.hudibeam.table.TimelineTimezone;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.InstantTimeGenerator;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * The streaming coordinator's decisions against a real timeline on the local file system: start,
+ * wait for the sink's live instant and for another writer's pending instant, skip an interval the
+ * sink committed through, roll back only the sink's abandoned instants; and the commit step's
+ * replay rollback.
+ */
+public class SinkInstantsTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  private FileSystem fs;
+  private TablePaths paths;
+  private final TableConfig table =
+      TableConfig.newTable("t", TableType.COPY_ON_WRITE).recordKeyFields(List.of("id")).build();
+  private final InstantTimeGenerator generator = new InstantTimeGenerator(TimelineTimezone.LOCAL);
+
+  @Before
+  public void setUp() throws IOException {
+    fs = FileSystem.getLocal(new Configuration());
+    paths = TablePaths.of(tmp.newFolder("t").getAbsolutePath());
+  }
+
+  private SinkInstants.Decision decide(String sink, int window, Set<InstantTime> live) {
+    return new SinkInstants(fs, paths, Clock.systemUTC())
+        .decide(table, Action.COMMIT, OperationType.UPSERT, SinkLineage.of(sink, window * 10L, window * 10L + 10, 10), live);
+  }
+
+  private CommitOutcome commit(StartedInstant started) {
+    return new IntervalCommitter(fs, paths)
+        .commit(started, CommitMetadata.builder().operationType(OperationType.UPSERT).build(), generator);
+  }
+
+  private List<String> pendingTimes() {
+    return Timeline.load(fs, paths).writeTimeline().pending().instants().stream()
+        .map(i -> i.time().value()).collect(Collectors.toList());
+  }
+
+  @Test
+  public void startsWaitsForTheLiveInstantThenStartsTheNextAndSkipsCommittedIntervals() {
+    SinkInstants.Decision first = decide("s", 0, Set.of());
+    assertThat(first.kind(), is(SinkInstants.Kind.START));
+    StartedInstant i0 = first.started().get();
+    assertThat(i0.extraMetadata().get(SinkLineage.SINK_ID), is("s"));
+    assertThat(new SinkLineage(fs, paths).ownerOf(Instant.requested(i0.instantTime(), Action.COMMIT)).get(), is("s"));
+
+    SinkInstants.Decision waiting = decide("s", 1, Set.of(i0.instantTime()));
+    assertThat(waiting.kind(), is(SinkInstants.Kind.WAIT));
+    assertThat(waiting.waitingFor().get(0).time(), is(i0.instantTime()));
+
+    assertThat(commit(i0), is(CommitOutcome.COMMITTED));
+    assertThat(new SinkLineage(fs, paths).committedThrough("s").get(), is(10L));
+    assertThat(new SinkLineage(fs, paths).committedThrough("other").isPresent(), is(false));
+    SinkInstants.Decision second = decide("s", 1, Set.of(i0.instantTime()));
+    assertThat(second.kind(), is(SinkInstants.Kind.START));
+    assertThat(second.started().get().instantTime().isAfter(i0.instantTime()), is(true));
+    assertThat(commit(second.started().get()), is(CommitOutcome.COMMITTED));
+    assertThat(commit(second.started().get()), is(CommitOutcome.ALREADY_COMMITTED));
+
+    SinkInstants.Decision replay = decide("s", 1, Set.of());
+    assertThat(replay.kind(), is(SinkInstants.Kind.SKIP));
+    assertThat(replay.committedThrough().get(), is(20L));
+    assertThat(decide("s", 0, Set.of()).kind(), is(SinkInstants.Kind.SKIP));
+    assertThat("another sink id has committed nothing", decide("other", 0, Set.of()).kind(),
+        is(SinkInstants.Kind.START));
+  }
+
+  @Test
+  public void rollsBackOnlyTheSinksAbandonedInstantsAndWaitsForOtherWriters() {
+    StartedInstant abandoned = decide("s", 0, Set.of()).started().get();
+    // A new run (nothing live) rolls the sink's abandoned instant back and starts anew.
+    SinkInstants.Decision restart = decide("s", 0, Set.of());
+    assertThat(restart.kind(), is(SinkInstants.Kind.START));
+    assertThat(pendingTimes(), contains(restart.started().get().instantTime().value()));
+    assertThat(Timeline.load(fs, paths).find(abandoned.instantTime(), Action.COMMIT).isPresent(), is(false));
+    assertThat(commit(restart.started().get()), is(CommitOutcome.COMMITTED));
+
+    // Another writer's pending instant (a batch write: empty requested file) is waited for, not touched.
+    InstantTime foreign = generator.next(Timeline.load(fs, paths));
+    new TimelineWriter(fs, paths).createRequested(foreign, Action.COMMIT, new byte[0]);
+    SinkInstants.Decision blocked = decide("s", 1, Set.of());
+    assertThat(blocked.kind(), is(SinkInstants.Kind.WAIT));
+    assertThat(blocked.waitingFor().get(0).time(), is(foreign));
+    // So is another sink's.
+    new TimelineWriter(fs, paths).delete(List.of(Instant.requested(foreign, Action.COMMIT)));
+    StartedInstant otherSink = decide("other", 5, Set.of()).started().get();
+    assertThat(decide("s", 1, Set.of()).kind(), is(SinkInstants.Kind.WAIT));
+    assertThat(pendingTimes(), contains(otherSink.instantTime().value()));
+  }
+
+  @Test
+  public void aReplayedIntervalReachingTheCommitIsRolledBack() {
+    StartedInstant a = decide("s", 0, Set.of()).started().get();
+    assertThat(commit(a), is(CommitOutcome.COMMITTED));
+    // A second instant for the same interval, as a restarted run that had not seen the commit
+    // when it started the instant would hold.
+    StartedInstant b = new InstantStarter(fs, paths, Clock.systemUTC())
+        .startForSink(table, Action.COMMIT, OperationType.UPSERT, a.extraMetadata(), List.of());
+    assertThat(commit(b), is(CommitOutcome.REPLAY_SKIPPED));
+    assertThat(pendingTimes(), empty());
+    assertThat(Timeline.load(fs, paths).completedWriteTimeline().instants().stream()
+        .map(Instant::time).collect(Collectors.toList()), contains(a.instantTime()));
+    assertThat(Timeline.load(fs, paths).ofAction(Action.ROLLBACK).completed().size(), is(1));
+  }
+}

@@ -1,0 +1,56 @@
+package io.hudibeam.runners;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.HudiIO;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.write.WriteOperation;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.io.GenerateSequence;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.joda.time.Duration;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * A streaming write on the FlinkRunner needs checkpointing (its commit step is
+ * {@code @RequiresStableInput}): refused at construction without it, with a message naming
+ * {@code --checkpointingInterval}; accepted with it. Construction only, no job runs.
+ */
+public class FlinkStreamingSetupTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private PCollection<Row> stream(Pipeline p) {
+    return p.apply(GenerateSequence.from(0).withRate(1, Duration.standardSeconds(1)))
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+        .setRowSchema(TripsRows.SCHEMA);
+  }
+
+  private HudiIO.Write<Row> write() {
+    return HudiIO.write().withBasePath(tmp.getRoot().getPath()).withTableName("trips")
+        .withRecordKeyFields("uuid").withPartitionFields("city").withOperation(WriteOperation.INSERT)
+        .withTriggeringFrequency(Duration.standardSeconds(10));
+  }
+
+  @Test
+  public void aStreamingWriteWithoutCheckpointingIsRefusedNamingTheOption() {
+    FlinkPipelineOptions options = FlinkRunnerWriteTest.flinkOptions(0);
+    options.setStreaming(true);
+    Pipeline p = Pipeline.create(options);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> stream(p).apply(write()));
+    assertThat(e.getMessage(), containsString("--checkpointingInterval"));
+
+    FlinkPipelineOptions checkpointed = FlinkRunnerWriteTest.flinkOptions(0);
+    checkpointed.setStreaming(true);
+    checkpointed.setCheckpointingInterval(1000L);
+    Pipeline q = Pipeline.create(checkpointed);
+    stream(q).apply(write());
+  }
+}

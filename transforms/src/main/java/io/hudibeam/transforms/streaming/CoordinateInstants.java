@@ -1,0 +1,380 @@
+package io.hudibeam.transforms.streaming;
+
+import io.hudibeam.commit.SinkInstants;
+import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.transforms.WriteSpec;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.beam.sdk.coders.BooleanCoder;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.InstantCoder;
+import org.apache.beam.sdk.coders.ListCoder;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarLongCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.state.StateSpec;
+import org.apache.beam.sdk.state.StateSpecs;
+import org.apache.beam.sdk.state.TimeDomain;
+import org.apache.beam.sdk.state.Timer;
+import org.apache.beam.sdk.state.TimerSpec;
+import org.apache.beam.sdk.state.TimerSpecs;
+import org.apache.beam.sdk.state.ValueState;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Sum;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.transforms.windowing.FixedWindows;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindows;
+import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
+import org.apache.beam.sdk.transforms.windowing.Window;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.hadoop.fs.FileSystem;
+import org.joda.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts one instant per commit interval that has records, in interval order, each only after the
+ * previous one is completed (streaming.md 4.2). The records, windowed into commit intervals, are
+ * counted per interval; when an interval closes (the watermark passes its end), its count reaches
+ * a stateful coordinator keyed by the sink id, in the global window. Once the watermark has passed
+ * an interval (an event-time timer), so that every earlier interval has arrived, the coordinator
+ * takes the intervals in order and asks {@link
+ * SinkInstants} what to do: skip an interval the sink already committed through, wait while the
+ * previous instant (or another writer's) is pending, else roll back the sink's abandoned instants
+ * and start the interval's instant. While an interval waits, a processing-time timer polls the
+ * timeline (set only while waiting) and holds the output watermark at the interval's end, so the
+ * decision is never late for its window. The decisions are re-windowed into the commit intervals:
+ * one per interval, read by the later stages as side inputs. No cycle: "N+1 after N" goes through
+ * the timeline, which the commit step writes.
+ *
+ * <pre>
+ * records ─ count per bundle and interval ─ Sum per interval ─ global window ─ coordinator
+ *         ─ back into commit intervals ─ decisions
+ * </pre>
+ */
+public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCollection<IntervalDecision>> {
+  private static final long serialVersionUID = 1L;
+  private final WriteSpec spec;
+  private final StreamSettings settings;
+
+  public CoordinateInstants(WriteSpec spec, StreamSettings settings) {
+    this.spec = spec;
+    this.settings = settings;
+  }
+
+  @Override
+  public PCollection<IntervalDecision> expand(PCollection<T> records) {
+    return records
+        .apply("Count per bundle", ParDo.of(new CountPerIntervalFn<T>(settings.sinkId())))
+        .setCoder(KvCoder.of(StringUtf8Coder.of(), VarLongCoder.of()))
+        .apply("Records per interval", Sum.longsPerKey())
+        .apply("Interval", ParDo.of(new IntervalFn()))
+        .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
+        .apply("Into the global window", Window.into(new GlobalWindows()))
+        .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings)))
+        .setCoder(SerializableCoder.of(IntervalDecision.class))
+        .apply("Back into commit intervals", Window.into(FixedWindows.of(settings.commitInterval())));
+  }
+
+  /** Counts a bundle's records per window; one element per window per bundle. */
+  static final class CountPerIntervalFn<T> extends DoFn<T, KV<String, Long>> {
+    private static final long serialVersionUID = 1L;
+    private final String sinkId;
+    private transient Map<BoundedWindow, Long> counts;
+
+    CountPerIntervalFn(String sinkId) {
+      this.sinkId = sinkId;
+    }
+
+    @StartBundle
+    public void startBundle() {
+      counts = new HashMap<>();
+    }
+
+    @ProcessElement
+    public void process(BoundedWindow window) {
+      counts.merge(window, 1L, Long::sum);
+    }
+
+    @FinishBundle
+    public void finishBundle(FinishBundleContext context) {
+      counts.forEach((window, n) -> context.output(KV.of(sinkId, n), window.maxTimestamp(), window));
+      counts = null;
+    }
+  }
+
+  /** The interval (window) of a per-interval count. */
+  static final class IntervalFn extends DoFn<KV<String, Long>, KV<String, IntervalWindow>> {
+    private static final long serialVersionUID = 1L;
+
+    @ProcessElement
+    public void process(@Element KV<String, Long> count, BoundedWindow window, OutputReceiver<KV<String, IntervalWindow>> out) {
+      if (!(window instanceof IntervalWindow)) {
+        throw new IllegalStateException("A streaming write's records must be in commit-interval windows, not " + window);
+      }
+      out.output(KV.of(count.getKey(), (IntervalWindow) window));
+    }
+  }
+
+  /**
+   * The coordinator: keyed by the sink id, in the global window. State: the intervals waiting for
+   * a decision, the end of the last decided interval, the instants this run started and has not
+   * seen completed ({@code live}), and whether the poll timer is set.
+   */
+  static final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecision> {
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(CoordinateInstants.class);
+    private final WriteSpec spec;
+    private final StreamSettings settings;
+    private final Counter started = Metrics.counter(CoordinateInstants.class, "instantsStarted");
+    private final Counter skipped = Metrics.counter(CoordinateInstants.class, "committedIntervalsSkipped");
+    private final Counter polls = Metrics.counter(CoordinateInstants.class, "timelinePolls");
+
+    @StateId("pending")
+    private final StateSpec<ValueState<List<IntervalWindow>>> pendingSpec =
+        StateSpecs.value(ListCoder.of(IntervalWindow.getCoder()));
+
+    @StateId("eligibleThrough")
+    private final StateSpec<ValueState<Instant>> eligibleThroughSpec = StateSpecs.value(InstantCoder.of());
+
+    @StateId("decidedThrough")
+    private final StateSpec<ValueState<Long>> decidedThroughSpec = StateSpecs.value(VarLongCoder.of());
+
+    @StateId("live")
+    private final StateSpec<ValueState<List<String>>> liveSpec = StateSpecs.value(ListCoder.of(StringUtf8Coder.of()));
+
+    @StateId("waiting")
+    private final StateSpec<ValueState<Boolean>> waitingSpec = StateSpecs.value(BooleanCoder.of());
+
+    @TimerId("ready")
+    private final TimerSpec readySpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
+
+    @TimerId("poll")
+    private final TimerSpec pollSpec = TimerSpecs.timer(TimeDomain.PROCESSING_TIME);
+
+    /**
+     * Set only while an interval waits: an event-time timer at the end of time whose output
+     * timestamp holds the output watermark at the waiting interval, so its decision is not late for
+     * its window (the DirectRunner was measured not to hold the watermark for the poll timer's
+     * output timestamp). It fires only when the input ends while an interval still waits.
+     */
+    @TimerId("hold")
+    private final TimerSpec holdSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
+
+    CoordinatorFn(WriteSpec spec, StreamSettings settings) {
+      this.spec = spec;
+      this.settings = settings;
+    }
+
+    /**
+     * An interval's count arrives when the interval closed; it is decided only once the input
+     * watermark has passed it (the "ready" timer), so every earlier interval's count has arrived
+     * and the intervals are decided in order, whatever order one bundle holds them in.
+     */
+    @ProcessElement
+    public void process(
+        @Element KV<String, IntervalWindow> interval,
+        @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+        @TimerId("ready") Timer ready) {
+      List<IntervalWindow> waitingIntervals = read(pending);
+      waitingIntervals.add(interval.getValue());
+      pending.write(waitingIntervals);
+      setReady(waitingIntervals, eligibleThrough.read(), ready);
+    }
+
+    @OnTimer("ready")
+    public void onReady(
+        OnTimerContext context,
+        @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+        @StateId("decidedThrough") ValueState<Long> decidedThrough,
+        @StateId("live") ValueState<List<String>> live,
+        @StateId("waiting") ValueState<Boolean> waiting,
+        @TimerId("ready") Timer ready,
+        @TimerId("poll") Timer poll,
+        @TimerId("hold") Timer hold,
+        OutputReceiver<IntervalDecision> out) {
+      Instant through = eligibleThrough.read();
+      if (through == null || context.timestamp().isAfter(through)) {
+        through = context.timestamp();
+        eligibleThrough.write(through);
+      }
+      List<IntervalWindow> waitingIntervals = read(pending);
+      setReady(waitingIntervals, through, ready);
+      if (Boolean.TRUE.equals(waiting.read())) {
+        return; // the poll timer decides, in order, once the previous instant is completed
+      }
+      decide(waitingIntervals, through, decidedThrough, live, out);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, false);
+    }
+
+    @OnTimer("poll")
+    public void onPoll(
+        @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+        @StateId("decidedThrough") ValueState<Long> decidedThrough,
+        @StateId("live") ValueState<List<String>> live,
+        @StateId("waiting") ValueState<Boolean> waiting,
+        @TimerId("poll") Timer poll,
+        @TimerId("hold") Timer hold,
+        OutputReceiver<IntervalDecision> out) {
+      polls.inc();
+      Instant through = eligibleThrough.read();
+      List<IntervalWindow> waitingIntervals = read(pending);
+      decide(waitingIntervals, through, decidedThrough, live, out);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, false);
+    }
+
+    /**
+     * The input ended while an interval waits for the previous commit: poll here, pausing one poll
+     * interval between looks (there is no later event to wait for).
+     */
+    @OnTimer("hold")
+    public void onEndOfInput(
+        @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+        @StateId("decidedThrough") ValueState<Long> decidedThrough,
+        @StateId("live") ValueState<List<String>> live,
+        @StateId("waiting") ValueState<Boolean> waiting,
+        @TimerId("poll") Timer poll,
+        @TimerId("hold") Timer hold,
+        OutputReceiver<IntervalDecision> out) {
+      polls.inc();
+      Instant through = eligibleThrough.read();
+      List<IntervalWindow> waitingIntervals = read(pending);
+      decide(waitingIntervals, through, decidedThrough, live, out);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, true);
+    }
+
+    /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
+    private static void setReady(List<IntervalWindow> waitingIntervals, Instant eligibleThrough, Timer ready) {
+      Instant next = null;
+      for (IntervalWindow window : waitingIntervals) {
+        Instant t = window.maxTimestamp();
+        if ((eligibleThrough == null || t.isAfter(eligibleThrough)) && (next == null || t.isBefore(next))) {
+          next = t;
+        }
+      }
+      if (next != null) {
+        ready.set(next);
+      }
+    }
+
+    private static boolean eligible(IntervalWindow window, Instant eligibleThrough) {
+      return eligibleThrough != null && !window.maxTimestamp().isAfter(eligibleThrough);
+    }
+
+    private void afterDeciding(
+        List<IntervalWindow> waitingIntervals, Instant eligibleThrough, ValueState<List<IntervalWindow>> pending,
+        ValueState<Boolean> waiting, Timer poll, Timer hold, boolean endOfInput) {
+      pending.write(waitingIntervals);
+      if (waitingIntervals.isEmpty() || !eligible(waitingIntervals.get(0), eligibleThrough)) {
+        if (Boolean.TRUE.equals(waiting.read())) {
+          hold.clear();
+          poll.clear();
+        }
+        waiting.clear();
+        return;
+      }
+      waiting.write(true);
+      if (endOfInput) {
+        try {
+          Thread.sleep(settings.pollInterval().getMillis());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("Interrupted while waiting for the previous instant", e);
+        }
+      }
+      hold.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp()).set(GlobalWindow.INSTANCE.maxTimestamp());
+      // Poll the timeline; hold the output watermark at the waiting interval, so its decision is
+      // not late for its window.
+      poll.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
+          .offset(settings.pollInterval())
+          .setRelative();
+    }
+
+    /** Decides the waiting intervals in order, until one must wait; removes the decided ones. */
+    private void decide(
+        List<IntervalWindow> waitingIntervals, Instant eligibleThrough, ValueState<Long> decidedThrough,
+        ValueState<List<String>> liveState, OutputReceiver<IntervalDecision> out) {
+      waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
+      FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
+      SinkInstants instants = new SinkInstants(fs, spec.paths(), Clock.systemUTC());
+      Set<InstantTime> live = new TreeSet<>();
+      for (String time : read(liveState)) {
+        live.add(InstantTime.parse(time));
+      }
+      live = new TreeSet<>(instants.stillPending(live));
+      Long through = decidedThrough.read();
+      List<IntervalWindow> decided = new ArrayList<>();
+      for (IntervalWindow window : waitingIntervals) {
+        if (!eligible(window, eligibleThrough)) {
+          break;
+        }
+        long start = window.start().getMillis();
+        long end = window.end().getMillis();
+        if (through != null && end <= through) {
+          LOG.warn("Table {}: sink {} already decided the interval [{}, {}); ignoring it again",
+              spec.paths(), settings.sinkId(), window.start(), window.end());
+          decided.add(window);
+          continue;
+        }
+        SinkInstants.Decision decision =
+            instants.decide(
+                spec.tableConfig(), Action.COMMIT, spec.operation().operationType(),
+                SinkLineage.of(settings.sinkId(), start, end, settings.commitInterval().getMillis()), live);
+        if (decision.kind() == SinkInstants.Kind.WAIT) {
+          LOG.debug("Table {}: the interval [{}, {}) of sink {} waits for {}", spec.paths(), window.start(),
+              window.end(), settings.sinkId(), decision.waitingFor());
+          break;
+        }
+        IntervalDecision result;
+        if (decision.kind() == SinkInstants.Kind.SKIP) {
+          skipped.inc();
+          LOG.info("Table {}: sink {} is committed through {}, so the interval [{}, {}) is skipped (a replay)",
+              spec.paths(), settings.sinkId(), new Instant(decision.committedThrough().get()), window.start(),
+              window.end());
+          result = IntervalDecision.skip(start, end);
+        } else {
+          StartedInstant instant = decision.started().get();
+          started.inc();
+          live.add(instant.instantTime());
+          LOG.info("Table {}: sink {} started instant {} for the interval [{}, {})", spec.paths(),
+              settings.sinkId(), instant.instantTime(), window.start(), window.end());
+          result = IntervalDecision.start(start, end, instant);
+        }
+        out.outputWithTimestamp(result, window.maxTimestamp());
+        through = end;
+        decided.add(window);
+      }
+      waitingIntervals.removeAll(decided);
+      if (through != null) {
+        decidedThrough.write(through);
+      }
+      List<String> liveTimes = new ArrayList<>();
+      live.forEach(t -> liveTimes.add(t.value()));
+      liveState.write(liveTimes);
+    }
+
+    private static <V> List<V> read(ValueState<List<V>> state) {
+      List<V> value = state.read();
+      return value == null ? new ArrayList<>() : new ArrayList<>(value);
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package io.hudibeam.transforms.streaming;
+
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.PipelineOptions;
+
+/**
+ * The FlinkRunner's checkpointing option, read without a dependency on the Flink runner: the same
+ * property as {@code FlinkPipelineOptions.getCheckpointingInterval()}, so a pipeline's options
+ * viewed through this interface give the value the user set. Public only because Beam's options
+ * proxies require it; internal API.
+ */
+public interface FlinkCheckpointing extends PipelineOptions {
+  @Description("Interval in milliseconds between Flink checkpoints; -1: checkpointing off")
+  @Default.Long(-1L)
+  Long getCheckpointingInterval();
+
+  void setCheckpointingInterval(Long interval);
+
+  /**
+   * Refuses a streaming write on the FlinkRunner without checkpointing: its commit step is
+   * {@code @RequiresStableInput}, which Flink honours only by releasing input at completed
+   * checkpoints.
+   */
+  static void check(PipelineOptions options) {
+    if (options.getRunner() == null || !options.getRunner().getName().endsWith("FlinkRunner")) {
+      return;
+    }
+    Long interval = options.as(FlinkCheckpointing.class).getCheckpointingInterval();
+    if (interval == null || interval <= 0) {
+      throw new IllegalArgumentException(
+          "HudiIO.write() with withTriggeringFrequency (a streaming write) on the FlinkRunner needs"
+              + " checkpointing: its commit step is @RequiresStableInput, which Flink honours only with"
+              + " checkpoints. Set --checkpointingInterval=MILLIS (well below the commit interval), but it"
+              + " was " + interval);
+    }
+  }
+}

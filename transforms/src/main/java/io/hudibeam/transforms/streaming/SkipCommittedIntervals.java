@@ -1,0 +1,69 @@
+package io.hudibeam.transforms.streaming;
+
+import java.util.List;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+
+/**
+ * Passes on the records of the commit intervals that started an instant. Records of an interval
+ * the sink already committed through (a replay) are dropped and counted ({@code
+ * recordsOfCommittedIntervalsSkipped}); so are records of an interval with no decision at all,
+ * which can only be late records (the interval closed with no on-time record, so no instant was
+ * started for it), counted in {@code lateRecordsDropped}. The runner holds each interval's records
+ * here until its decision exists.
+ */
+public final class SkipCommittedIntervals<T> extends PTransform<PCollection<T>, PCollection<T>> {
+  private static final long serialVersionUID = 1L;
+  private final PCollectionView<List<IntervalDecision>> decisions;
+
+  public SkipCommittedIntervals(PCollectionView<List<IntervalDecision>> decisions) {
+    this.decisions = decisions;
+  }
+
+  @Override
+  public PCollection<T> expand(PCollection<T> records) {
+    return records
+        .apply("Keep started intervals", ParDo.of(new KeepFn<T>(decisions)).withSideInputs(decisions))
+        .setCoder(records.getCoder());
+  }
+
+  static final class KeepFn<T> extends DoFn<T, T> {
+    private static final long serialVersionUID = 1L;
+    private final PCollectionView<List<IntervalDecision>> decisions;
+    private final Counter replayed = Metrics.counter(SkipCommittedIntervals.class, "recordsOfCommittedIntervalsSkipped");
+    private final Counter late = Metrics.counter(SkipCommittedIntervals.class, "lateRecordsDropped");
+    private transient BoundedWindow cachedWindow;
+    private transient List<IntervalDecision> cached;
+
+    KeepFn(PCollectionView<List<IntervalDecision>> decisions) {
+      this.decisions = decisions;
+    }
+
+    @StartBundle
+    public void startBundle() {
+      cachedWindow = null;
+      cached = null;
+    }
+
+    @ProcessElement
+    public void process(@Element T record, BoundedWindow window, ProcessContext c) {
+      if (cached == null || !window.equals(cachedWindow)) {
+        cached = c.sideInput(decisions);
+        cachedWindow = window;
+      }
+      if (cached.isEmpty()) {
+        late.inc();
+      } else if (cached.get(0).isSkip()) {
+        replayed.inc();
+      } else {
+        c.output(record);
+      }
+    }
+  }
+}

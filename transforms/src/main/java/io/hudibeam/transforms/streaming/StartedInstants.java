@@ -1,0 +1,29 @@
+package io.hudibeam.transforms.streaming;
+
+import io.hudibeam.commit.StartedInstant;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.PCollection;
+
+/** The started instants of the decisions, each in its commit interval's window; skips have none. */
+public final class StartedInstants extends PTransform<PCollection<IntervalDecision>, PCollection<StartedInstant>> {
+  private static final long serialVersionUID = 1L;
+
+  @Override
+  public PCollection<StartedInstant> expand(PCollection<IntervalDecision> decisions) {
+    return decisions
+        .apply("Started instants", ParDo.of(new StartedFn()))
+        .setCoder(SerializableCoder.of(StartedInstant.class));
+  }
+
+  static final class StartedFn extends DoFn<IntervalDecision, StartedInstant> {
+    private static final long serialVersionUID = 1L;
+
+    @ProcessElement
+    public void process(@Element IntervalDecision decision, OutputReceiver<StartedInstant> out) {
+      decision.started().ifPresent(out::output);
+    }
+  }
+}

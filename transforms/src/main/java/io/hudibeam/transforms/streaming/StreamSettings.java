@@ -1,0 +1,51 @@
+package io.hudibeam.transforms.streaming;
+
+import java.io.Serializable;
+import java.util.Objects;
+import org.joda.time.Duration;
+
+/**
+ * The settings of a streaming write: the sink id that owns its instants across restarts, and the
+ * commit interval (one instant per event-time window of this length that has records).
+ */
+public final class StreamSettings implements Serializable {
+  private static final long serialVersionUID = 1L;
+  private final String sinkId;
+  private final long commitIntervalMillis;
+
+  private StreamSettings(String sinkId, long commitIntervalMillis) {
+    this.sinkId = Objects.requireNonNull(sinkId, "sinkId");
+    this.commitIntervalMillis = commitIntervalMillis;
+  }
+
+  public static StreamSettings of(String sinkId, Duration commitInterval) {
+    if (sinkId.isEmpty()) {
+      throw new IllegalArgumentException("The sink id must not be empty");
+    }
+    if (commitInterval.getMillis() <= 0) {
+      throw new IllegalArgumentException("The commit interval must be > 0, but was " + commitInterval);
+    }
+    return new StreamSettings(sinkId, commitInterval.getMillis());
+  }
+
+  public String sinkId() {
+    return sinkId;
+  }
+
+  public Duration commitInterval() {
+    return Duration.millis(commitIntervalMillis);
+  }
+
+  /**
+   * How often the coordinator looks at the timeline while an interval waits for the previous
+   * instant: a tenth of the commit interval, between 100 ms and 1 s.
+   */
+  public Duration pollInterval() {
+    return Duration.millis(Math.max(100, Math.min(1000, commitIntervalMillis / 10)));
+  }
+
+  @Override
+  public String toString() {
+    return "sink " + sinkId + ", commit interval " + commitInterval();
+  }
+}
