@@ -6,6 +6,7 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.write.WriteSchemas;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -323,6 +324,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
       live = new TreeSet<>(instants.stillPending(live));
       Long through = decidedThrough.read();
       List<IntervalWindow> decided = new ArrayList<>();
+      String writeSchema = null;
       for (IntervalWindow window : waitingIntervals) {
         if (!eligible(window, eligibleThrough)) {
           break;
@@ -334,6 +336,10 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
               spec.paths(), settings.sinkId(), window.start(), window.end());
           decided.add(window);
           continue;
+        }
+        if (writeSchema == null) {
+          // Refuses an incompatible input schema before this sink starts any instant.
+          writeSchema = WriteSchemas.decide(spec, fs).toString();
         }
         SinkInstants.Decision decision =
             instants.decide(
@@ -352,7 +358,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
               window.end());
           result = IntervalDecision.skip(start, end);
         } else {
-          StartedInstant instant = decision.started().get();
+          StartedInstant instant = decision.started().get().withWriteSchema(writeSchema);
           started.inc();
           live.add(instant.instantTime());
           LOG.info("Table {}: sink {} started instant {} for the interval [{}, {})", spec.paths(),
