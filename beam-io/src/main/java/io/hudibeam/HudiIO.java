@@ -144,7 +144,20 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       hash(key) mod withBucketCount}), one file group per bucket and partition, named as Hudi's
  *       bucket index names them, not sized. The bucket count is not stored in the table: every
  *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
- *   <li>One writer at a time: concurrent writers to one table (this or Hudi's) are not coordinated.
+ *   <li>One writer at a time, enforced: a write keeps a heartbeat ({@code
+ *       .hoodie/.heartbeat/<instant>}, refreshed as its stages work, expired after {@code
+ *       hoodie.client.heartbeat.interval_in_ms} × {@code hoodie.client.heartbeat.tolerable.misses},
+ *       60 s × 2 by default), and a write that starts while another write's heartbeat is live fails
+ *       at once, naming it. A write whose heartbeat expired (it died) is rolled back by the next
+ *       write; after a failed pipeline, the next write of the table can start once that heartbeat
+ *       has expired.
+ *   <li>Starts and commits take the table lock {@code .hoodie/lock}, the file of Hudi's {@code
+ *       FileSystemBasedLockProvider} (also with a single writer), and the commit checks, under the
+ *       lock, that no write completed since this one started touched the same file groups (Hudi's
+ *       conflict rule); if one did, this write is rolled back and fails, so an update is never lost.
+ *       A write whose instant another writer rolled back deletes its files and fails.
+ *   <li>A write of zero records commits an empty instant (as Hudi does by default); a DELETE on a
+ *       base path with no table fails instead of creating a table.
  * </ul>
  */
 public final class HudiIO {
@@ -367,23 +380,29 @@ public final class HudiIO {
       WriteSpec spec = settings.toSpec(
           schema, getHadoopConfiguration(),
           getFailedRecordsOutput() ? FailedRecordPolicy.OUTPUT : FailedRecordPolicy.FAIL);
+      try {
+        spec.validateSettings();
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException("HudiIO.write(): " + e.getMessage(), e);
+      }
 
       PCollectionView<StartedInstant> started =
           input.getPipeline().apply("Start instant", new StartInstant(spec));
       PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec));
       PCollection<WriteStat> stats;
+      PCollectionView<WritePlan> plan = null;
       if (spec.operation() == WriteOperation.BULK_INSERT) {
         stats = prepared.get(PrepareRecords.RECORDS).apply("Write file groups", new BulkInsertFiles(spec, started));
       } else {
         PCollection<TaggedRecord> tagged =
             prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));
-        PCollectionView<WritePlan> plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
+        plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
         stats =
             tagged
                 .apply("Assign buckets", new AssignBuckets(spec, plan))
                 .apply("Write file groups", new WriteFileGroups(spec, started));
       }
-      PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started));
+      PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started, plan));
       PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
       return new HudiWriteResult(input.getPipeline(), committed, failed);
     }

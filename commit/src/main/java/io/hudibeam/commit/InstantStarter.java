@@ -3,8 +3,10 @@ package io.hudibeam.commit;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableNotFoundException;
 import io.hudibeam.table.TableProperty;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.Timeline;
@@ -12,6 +14,10 @@ import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,37 +28,123 @@ import org.slf4j.LoggerFactory;
  * own writer does when its metadata setting is off (section 13), rolls back failed pending write
  * instants, mints an instant time after everything on the timeline and writes the requested
  * instant.
+ *
+ * <p>Concurrency ({@link #startUnderLock}): the steps from the rollback of failed instants to the
+ * requested instant run under the {@link TableLock}. A pending write instant whose heartbeat is
+ * live belongs to a running writer, and the start fails at once naming it ({@link
+ * ConcurrentWriterException}); pending instants whose heartbeat expired or that have none (Hudi's
+ * EAGER writers keep none) are rolled back. The new instant's heartbeat is written before its
+ * requested file, so no other writer can see the instant without a live heartbeat. Unlike Hudi's
+ * EAGER single writer, which rolls back every pending instant at start, a live writer is never
+ * rolled back.
  */
 public final class InstantStarter {
   private static final Logger LOG = LoggerFactory.getLogger(InstantStarter.class);
 
+  /** What a start does when the base path holds no table. */
+  public enum IfMissing {
+    /** Create the table from the requested config. */
+    CREATE,
+    /** Fail with a {@link TableNotFoundException} (a delete has nothing to delete from). */
+    REFUSE
+  }
+
   private final FileSystem fs;
   private final TablePaths paths;
   private final Clock clock;
+  private final Heartbeats heartbeats;
+  private final TableLock lock;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
+    this(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, LockSettings.defaults(), clock));
+  }
+
+  public InstantStarter(
+      FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
+    this.heartbeats = new Heartbeats(fs, paths, heartbeat, clock);
+    this.lock = lock;
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
-    TableConfigStore store = new TableConfigStore(fs, paths);
-    TableConfig table = openOrCreate(store, requested);
-    table = dropMetadataTable(store, table);
-    InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
-    new Rollback(fs, paths).rollbackAllPending(generator);
-    InstantTime instantTime = generator.next(Timeline.load(fs, paths));
-    new TimelineWriter(fs, paths).createRequested(instantTime, action, new byte[0]);
-    return new StartedInstant(instantTime, action, table);
+    return start(requested, action, IfMissing.CREATE);
   }
 
-  private TableConfig openOrCreate(TableConfigStore store, TableConfig requested) {
+  public StartedInstant start(TableConfig requested, Action action, IfMissing ifMissing) {
+    TableConfigStore store = new TableConfigStore(fs, paths);
+    TableConfig table = openOrCreate(store, requested, ifMissing);
+    table = dropMetadataTable(store, table);
+    try (TableLock.Held held = lock.acquire("start a " + action.value())) {
+      return startUnderLock(table, action);
+    }
+  }
+
+  /**
+   * Refuses to start beside a live writer, rolls back failed pending instants, mints the instant,
+   * writes its heartbeat, then its requested file.
+   */
+  private StartedInstant startUnderLock(TableConfig table, Action action) {
+    refuseLiveWriters(Timeline.load(fs, paths));
+    InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+    new Rollback(fs, paths).rollbackAllPending(generator);
+    Timeline timeline = Timeline.load(fs, paths);
+    InstantTime instantTime = generator.next(timeline);
+    heartbeats.beat(instantTime);
+    try {
+      new TimelineWriter(fs, paths).createRequested(instantTime, action, new byte[0]);
+    } catch (RuntimeException e) {
+      heartbeats.delete(instantTime);
+      throw e;
+    }
+    Set<InstantTime> completedWrites = new TreeSet<>();
+    for (Instant completed : timeline.completed().instants()) {
+      if (completed.action() == Action.COMMIT || completed.action() == Action.DELTA_COMMIT
+          || completed.action() == Action.REPLACE_COMMIT) {
+        completedWrites.add(completed.time());
+      }
+    }
+    return new StartedInstant(instantTime, action, table, completedWrites);
+  }
+
+  private void refuseLiveWriters(Timeline timeline) {
+    for (Instant pending : timeline.pending().instants()) {
+      if (!pending.action().writesData()) {
+        continue;
+      }
+      Optional<Duration> age = heartbeats.age(pending.time());
+      if (age.isPresent() && !heartbeats.isExpiredAge(age.get())) {
+        HeartbeatSettings s = heartbeats.settings();
+        throw new ConcurrentWriterException(String.format(
+            "Cannot start a write on table %s: instant %s (%s, %s) belongs to a writer that is still"
+                + " running: its heartbeat %s was refreshed %.1f s ago, and a heartbeat expires only"
+                + " after %s x %s = %d x %d ms. HudiIO writes a table with one writer at a time (Hudi's"
+                + " single-writer mode); concurrent writers need Hudi's multi-writer settings"
+                + " (hoodie.write.concurrency.mode=optimistic_concurrency_control,"
+                + " hoodie.cleaner.policy.failed.writes=LAZY, a hoodie.write.lock.provider), which HudiIO"
+                + " does not support. Run the writes one after the other; if that writer has died, start"
+                + " again once its heartbeat has expired (in %.1f s) or delete the heartbeat file.",
+            paths, pending.time(), pending.action().value(), pending.state(), heartbeats.file(pending.time()),
+            age.get().toMillis() / 1000.0, HeartbeatSettings.INTERVAL, HeartbeatSettings.TOLERABLE_MISSES,
+            s.intervalMillis(), s.tolerableMisses(),
+            Math.max(0, s.maxAllowedAgeMillis() - age.get().toMillis() + 1) / 1000.0));
+      }
+    }
+  }
+
+  private TableConfig openOrCreate(TableConfigStore store, TableConfig requested, IfMissing ifMissing) {
     boolean hasProperties;
     try {
       hasProperties = fs.exists(paths.propertiesFile()) || fs.exists(paths.propertiesBackupFile());
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
+    }
+    if (!hasProperties && ifMissing == IfMissing.REFUSE) {
+      throw new TableNotFoundException(String.format(
+          "There is no Hudi table at %s (no %s): a delete needs an existing table, and none is"
+              + " created for it. Check the base path.",
+          paths, paths.propertiesFile()));
     }
     if (!hasProperties) {
       return store.create(requested);

@@ -2,6 +2,8 @@ package io.hudibeam.transforms;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CleanSettings;
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.LockSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.table.TableConfig;
@@ -117,6 +119,28 @@ public final class WriteSpec implements Serializable {
 
   public CleanSettings cleanSettings() {
     return CleanSettings.fromProperties(writeProperties);
+  }
+
+  /** Writer heartbeats ({@code hoodie.client.heartbeat.*}). */
+  public HeartbeatSettings heartbeatSettings() {
+    return HeartbeatSettings.fromProperties(writeProperties);
+  }
+
+  /** The table lock ({@code hoodie.write.lock.filesystem.*}, {@code hoodie.write.lock.client.*}). */
+  public LockSettings lockSettings() {
+    return LockSettings.fromProperties(writeProperties);
+  }
+
+  /**
+   * Parses every setting the workers parse (file sizing, Parquet, cleaning, heartbeats, lock), so a
+   * bad value fails when the pipeline is built rather than on a worker.
+   */
+  public void validateSettings() {
+    fileSizing();
+    parquetSettings();
+    cleanSettings();
+    heartbeatSettings();
+    lockSettings();
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */

@@ -4,6 +4,8 @@ import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.InstantCommitter;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.commit.TableLock;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.WriteStat;
@@ -35,17 +37,30 @@ import org.slf4j.LoggerFactory;
  * Stage 7. Gathers every write stat on one worker (a global combine: one element even for an empty
  * batch) and commits there: files with a marker but no stat are deleted, {@code <T>.commit} is
  * written with the commit metadata and the schema, markers are deleted, then the table is cleaned.
- * {@code @RequiresStableInput} and idempotent: an instant already completed is not committed again.
+ * {@code @RequiresStableInput} and idempotent: an instant already completed is not committed again,
+ * but its post-commit steps (marker folder, heartbeat, clean) are finished.
+ *
+ * <p>With {@code waitFor} (the write plan of upserts, inserts and deletes), the commit also waits
+ * until that view is computed: with no records, nothing else orders the commit after the planner,
+ * which moves the instant to inflight, and the two would race on the timeline. A write of zero
+ * records commits an empty instant, as Hudi does with its default {@code
+ * hoodie.allow.empty.commit=true}.
  */
 public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CommitInstant.class);
   private final WriteSpec spec;
   private final PCollectionView<StartedInstant> started;
+  private final PCollectionView<?> waitFor;
 
   public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    this(spec, started, null);
+  }
+
+  public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<?> waitFor) {
     this.spec = spec;
     this.started = started;
+    this.waitFor = waitFor;
   }
 
   @Override
@@ -53,7 +68,10 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     return stats
         .apply("Gather write stats", Combine.globally(new GatherFn()))
         .setCoder(ListCoder.of(WriteStatCoder.of()))
-        .apply("Commit", ParDo.of(new CommitFn(spec, started)).withSideInputs(started))
+        .apply(
+            "Commit",
+            ParDo.of(new CommitFn(spec, started, waitFor))
+                .withSideInputs(waitFor == null ? List.of(started) : List.of(started, waitFor)))
         .setCoder(CommittedInstant.CommittedInstantCoder.of());
   }
 
@@ -95,12 +113,14 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
+    private final PCollectionView<?> waitFor;
     private final Counter commits = Metrics.counter(CommitInstant.class, "instantsCommitted");
     private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
 
-    CommitFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    CommitFn(WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<?> waitFor) {
       this.spec = spec;
       this.started = started;
+      this.waitFor = waitFor;
     }
 
     /**
@@ -116,8 +136,14 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     public void process(@Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
       long start = System.currentTimeMillis();
       StartedInstant instant = c.sideInput(started);
+      if (waitFor != null) {
+        c.sideInput(waitFor);
+      }
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
+      InstantHeartbeat.of(spec, fs).refresh(instant);
+      Clock clock = Clock.systemUTC();
+      TableLock lock = new TableLock(fs, spec.paths(), spec.lockSettings(), clock);
       CommitMetadata.Builder metadata =
           CommitMetadata.builder()
               .operationType(spec.operation().operationType())
@@ -138,12 +164,12 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         bytes += stat.totalWriteBytes();
       }
       CommitOutcome outcome =
-          new InstantCommitter(fs, spec.paths())
-              .commit(instant.instantTime(), instant.action(), metadata.build());
-      if (outcome == CommitOutcome.COMMITTED && spec.cleanSettings().automatic()) {
-        try {
+          new InstantCommitter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock)
+              .commit(instant, metadata.build());
+      if (spec.cleanSettings().automatic()) {
+        try (TableLock.Held held = lock.acquire("clean after " + instant.instantTime())) {
           new Cleaner(fs, spec.paths(), spec.cleanSettings())
-              .clean(new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone()));
+              .clean(new InstantTimeGenerator(clock, instant.tableConfig().timelineTimezone()));
         } catch (RuntimeException e) {
           LOG.error(
               "Table {}: instant {} is committed, but cleaning failed; the next write resumes it",

@@ -14,6 +14,7 @@ import io.hudibeam.timeline.Timeline;
 import io.hudibeam.transforms.Deduplication;
 import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.RecordLocationCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
@@ -307,6 +308,7 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
+    private transient InstantHeartbeat heartbeat;
 
     ListBaseFilesFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
@@ -315,9 +317,12 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
     @ProcessElement
     public void process(@Element String partition, OutputReceiver<BaseFile> out, ProcessContext c) {
-      c.sideInput(started);
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
+      if (heartbeat == null) {
+        heartbeat = InstantHeartbeat.of(spec, fs);
+      }
+      heartbeat.refresh(c.sideInput(started));
       TablePaths paths = spec.paths();
       FileSystemView.load(fs, paths, Timeline.load(fs, paths), List.of(partition))
           .latestBaseFiles(partition)
@@ -329,6 +334,7 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
+    private transient InstantHeartbeat heartbeat;
 
     ListAllBaseFilesFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
@@ -337,9 +343,12 @@ public final class TagLocations extends PTransform<PCollection<TableRecord>, PCo
 
     @ProcessElement
     public void process(OutputReceiver<BaseFile> out, ProcessContext c) {
-      c.sideInput(started);
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
+      if (heartbeat == null) {
+        heartbeat = InstantHeartbeat.of(spec, fs);
+      }
+      heartbeat.refresh(c.sideInput(started));
       TablePaths paths = spec.paths();
       FileSystemView.load(fs, paths, Timeline.load(fs, paths)).latestBaseFiles().forEach(out::output);
     }

@@ -4,6 +4,7 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.Bucket;
 import io.hudibeam.write.ConcatHandle;
 import io.hudibeam.write.CreateHandle;
@@ -58,6 +59,7 @@ public final class WriteFileGroups
     private transient Configuration conf;
     private transient FileSystem fs;
     private transient org.apache.avro.Schema writeSchema;
+    private transient InstantHeartbeat heartbeat;
 
     WriteFileGroupFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
@@ -69,11 +71,13 @@ public final class WriteFileGroups
       conf = spec.hadoopConfiguration();
       fs = spec.fileSystem(conf);
       writeSchema = WriteSchemas.of(spec, fs);
+      heartbeat = InstantHeartbeat.of(spec, fs);
     }
 
     @ProcessElement
     public void process(
         @Element KV<Bucket, Iterable<TableRecord>> group, OutputReceiver<WriteStat> out, ProcessContext c) {
+      heartbeat.refresh(c.sideInput(started));
       WriteContext context =
           WriteContext.builder()
               .conf(conf)
