@@ -32,7 +32,7 @@ public final class InstantHeartbeat {
   private InstantTime lastInstant;
   private long lastBeatMillis;
 
-  private InstantHeartbeat(Heartbeats heartbeats, long intervalMillis, Clock clock) {
+  InstantHeartbeat(Heartbeats heartbeats, long intervalMillis, Clock clock) {
     this.heartbeats = heartbeats;
     this.intervalMillis = intervalMillis;
     this.clock = clock;
