@@ -76,8 +76,11 @@ public class HudiIOConcurrentWritersTest {
     Future<?> a = startHeldWriterA(base, hold);
     String instantA = pendingInstant(base);
 
+    // B judges heartbeats with 10 tolerable misses (10 minutes), so however slow the machine, A's
+    // heartbeat (last refreshed just before the hold) is live for B.
     RuntimeException b = assertThrows(RuntimeException.class,
-        () -> run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT)));
+        () -> run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT)
+            .withHoodieProperties(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
     assertThat(rootMessage(b), allOf(
         containsString("Cannot start a write on table " + base),
         containsString("instant " + instantA),

@@ -14,8 +14,6 @@ import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
@@ -86,7 +84,7 @@ public final class InstantStarter {
    * writes its heartbeat, then its requested file.
    */
   private StartedInstant startUnderLock(TableConfig table, Action action) {
-    refuseLiveWriters(Timeline.load(fs, paths));
+    new LiveWriters(paths, heartbeats).refuseStart(Timeline.load(fs, paths));
     InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
     new Rollback(fs, paths).rollbackAllPending(generator);
     Timeline timeline = Timeline.load(fs, paths);
@@ -105,32 +103,7 @@ public final class InstantStarter {
         completedWrites.add(completed.time());
       }
     }
-    return new StartedInstant(instantTime, action, table, completedWrites);
-  }
-
-  private void refuseLiveWriters(Timeline timeline) {
-    for (Instant pending : timeline.pending().instants()) {
-      if (!pending.action().writesData()) {
-        continue;
-      }
-      Optional<Duration> age = heartbeats.age(pending.time());
-      if (age.isPresent() && !heartbeats.isExpiredAge(age.get())) {
-        HeartbeatSettings s = heartbeats.settings();
-        throw new ConcurrentWriterException(String.format(
-            "Cannot start a write on table %s: instant %s (%s, %s) belongs to a writer that is still"
-                + " running: its heartbeat %s was refreshed %.1f s ago, and a heartbeat expires only"
-                + " after %s x %s = %d x %d ms. HudiIO writes a table with one writer at a time (Hudi's"
-                + " single-writer mode); concurrent writers need Hudi's multi-writer settings"
-                + " (hoodie.write.concurrency.mode=optimistic_concurrency_control,"
-                + " hoodie.cleaner.policy.failed.writes=LAZY, a hoodie.write.lock.provider), which HudiIO"
-                + " does not support. Run the writes one after the other; if that writer has died, start"
-                + " again once its heartbeat has expired (in %.1f s) or delete the heartbeat file.",
-            paths, pending.time(), pending.action().value(), pending.state(), heartbeats.file(pending.time()),
-            age.get().toMillis() / 1000.0, HeartbeatSettings.INTERVAL, HeartbeatSettings.TOLERABLE_MISSES,
-            s.intervalMillis(), s.tolerableMisses(),
-            Math.max(0, s.maxAllowedAgeMillis() - age.get().toMillis() + 1) / 1000.0));
-      }
-    }
+    return new StartedInstant(instantTime, action, table).withCompletedWritesAtStart(completedWrites);
   }
 
   private TableConfig openOrCreate(TableConfigStore store, TableConfig requested, IfMissing ifMissing) {

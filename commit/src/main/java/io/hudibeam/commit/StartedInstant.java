@@ -26,7 +26,16 @@ public final class StartedInstant implements Serializable {
   /** Null when unknown (an instant built from its time alone). */
   private final TreeSet<InstantTime> completedWritesAtStart;
 
-  public StartedInstant(
+  /**
+   * An instant whose start snapshot is unknown: its commit checks conflicts only against completed
+   * write instants newer than it. A starter adds the snapshot with {@link
+   * #withCompletedWritesAtStart}.
+   */
+  public StartedInstant(InstantTime instantTime, Action action, TableConfig tableConfig) {
+    this(instantTime, action, tableConfig, null);
+  }
+
+  private StartedInstant(
       InstantTime instantTime, Action action, TableConfig tableConfig, Set<InstantTime> completedWritesAtStart) {
     this.instantTime = Objects.requireNonNull(instantTime);
     this.action = Objects.requireNonNull(action);
@@ -35,12 +44,10 @@ public final class StartedInstant implements Serializable {
         completedWritesAtStart == null ? null : new TreeSet<>(completedWritesAtStart);
   }
 
-  /**
-   * An instant whose start snapshot is unknown: its commit checks conflicts only against completed
-   * write instants newer than it.
-   */
-  public StartedInstant(InstantTime instantTime, Action action, TableConfig tableConfig) {
-    this(instantTime, action, tableConfig, null);
+  /** This instant with the completed write instants its start saw. */
+  public StartedInstant withCompletedWritesAtStart(Set<InstantTime> completedWrites) {
+    return new StartedInstant(
+        instantTime, action, tableConfig, Objects.requireNonNull(completedWrites, "completedWrites"));
   }
 
   public InstantTime instantTime() {

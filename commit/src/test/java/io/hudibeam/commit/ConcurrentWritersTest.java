@@ -150,17 +150,21 @@ public class ConcurrentWritersTest {
   }
 
   @Test
-  public void aStartBesideALiveWriterFailsAtOnceAndChangesNothing() {
+  public void aStartBesideALiveWriterFailsAtOnceAndChangesNothing() throws IOException {
     StartedInstant a = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
     List<WriteStat> aStats = writer.write(a, records(1, 0, 40, i -> true));
     TreeSet<String> files = TableFiles.dataFilesOnDisk(base);
     List<String> meta = Arrays.asList(new File(base, ".hoodie").list());
 
+    // B starts 30 s after A's last beat (a clock fixed relative to the heartbeat file's time).
+    Path heartbeat = new Path(base, ".hoodie/.heartbeat/" + a.instantTime().value());
+    long lastBeat = fs.getFileStatus(heartbeat).getModificationTime();
     ConcurrentWriterException e = assertThrows(ConcurrentWriterException.class,
-        () -> starter(fs, later(1)).start(StepWriter.tripsTable(), Action.COMMIT));
+        () -> starter(fs, fixed(lastBeat + 30_000)).start(StepWriter.tripsTable(), Action.COMMIT));
     assertThat(e.getMessage(), allOf(
-        containsString("instant " + a.instantTime().value()),
-        containsString(".heartbeat/" + a.instantTime().value() + " was refreshed 1."),
+        containsString("instant " + a.instantTime().value() + " (commit, REQUESTED)"),
+        containsString(".heartbeat/" + a.instantTime().value() + " was refreshed 30.0 s ago"),
+        containsString("once its heartbeat has expired (in 90.0 s)"),
         containsString("hoodie.client.heartbeat.interval_in_ms x hoodie.client.heartbeat.tolerable.misses = 60000 x 2"),
         containsString("hoodie.write.concurrency.mode=optimistic_concurrency_control")));
     assertThat(TableFiles.dataFilesOnDisk(base), is(files));
@@ -242,10 +246,14 @@ public class ConcurrentWritersTest {
     TreeSet<String> firstFiles = filesOf(a.instantTime());
     assertThat(firstFiles, hasSize(4));
 
-    // 110 s later A's heartbeat (60 s x 2) is live: B fails fast. 121 s later it has expired.
+    // A stops beating. With its last beat 60 s ago its heartbeat (60 s x 2) is live: B fails fast;
+    // with its last beat 200 s ago it has expired.
+    File heartbeat = new File(base, ".hoodie/.heartbeat/" + a.instantTime().value());
+    assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 60_000), is(true));
     assertThrows(ConcurrentWriterException.class,
-        () -> starter(fs, later(110)).start(StepWriter.tripsTable(), Action.COMMIT));
-    StartedInstant b = starter(fs, later(121)).start(StepWriter.tripsTable(), Action.COMMIT);
+        () -> starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT));
+    assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 200_000), is(true));
+    StartedInstant b = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
     assertThat(rolledBackInstants(), is(List.of(a.instantTime().value())));
     assertThat(filesOf(a.instantTime()), is(empty()));
 
