@@ -394,7 +394,7 @@ public final class HudiIO {
       PCollection<WriteStat> stats;
       PCollectionView<WritePlan> plan = null;
       if (spec.operation() == WriteOperation.BULK_INSERT) {
-        stats = prepared.get(PrepareRecords.RECORDS).apply("Write file groups", new BulkInsertFiles(spec, started));
+        stats = prepared.get(PrepareRecords.RECORDS).apply("Bulk insert files", new BulkInsertFiles(spec, started));
       } else {
         PCollection<TaggedRecord> tagged =
             prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));

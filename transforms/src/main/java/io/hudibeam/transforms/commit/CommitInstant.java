@@ -9,6 +9,7 @@ import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.write.WritePlan;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
@@ -40,9 +41,10 @@ import org.slf4j.LoggerFactory;
  * {@code @RequiresStableInput} and idempotent: an instant already completed is not committed again,
  * but its post-commit steps (marker folder, heartbeat, clean) are finished.
  *
- * <p>With {@code waitFor} (the write plan of upserts, inserts and deletes), the commit also waits
+ * <p>With {@code plan} (the write plan of upserts, inserts and deletes), the commit also waits
  * until that view is computed: with no records, nothing else orders the commit after the planner,
- * which moves the instant to inflight, and the two would race on the timeline. A write of zero
+ * which moves the instant to inflight, and the two would race on the timeline. The commit logs
+ * how many file groups the plan routed to against how many were written. A write of zero
  * records commits an empty instant, as Hudi does with its default {@code
  * hoodie.allow.empty.commit=true}.
  */
@@ -51,16 +53,16 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
   private static final Logger LOG = LoggerFactory.getLogger(CommitInstant.class);
   private final WriteSpec spec;
   private final PCollectionView<StartedInstant> started;
-  private final PCollectionView<?> waitFor;
+  private final PCollectionView<WritePlan> plan;
 
   public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started) {
     this(spec, started, null);
   }
 
-  public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<?> waitFor) {
+  public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
     this.spec = spec;
     this.started = started;
-    this.waitFor = waitFor;
+    this.plan = plan;
   }
 
   @Override
@@ -70,8 +72,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         .setCoder(ListCoder.of(WriteStatCoder.of()))
         .apply(
             "Commit",
-            ParDo.of(new CommitFn(spec, started, waitFor))
-                .withSideInputs(waitFor == null ? List.of(started) : List.of(started, waitFor)))
+            ParDo.of(new CommitFn(spec, started, plan))
+                .withSideInputs(plan == null ? List.of(started) : List.of(started, plan)))
         .setCoder(CommittedInstant.CommittedInstantCoder.of());
   }
 
@@ -113,14 +115,14 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
-    private final PCollectionView<?> waitFor;
+    private final PCollectionView<WritePlan> plan;
     private final Counter commits = Metrics.counter(CommitInstant.class, "instantsCommitted");
     private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
 
-    CommitFn(WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<?> waitFor) {
+    CommitFn(WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
       this.spec = spec;
       this.started = started;
-      this.waitFor = waitFor;
+      this.plan = plan;
     }
 
     /**
@@ -136,9 +138,9 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     public void process(@Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
       long start = System.currentTimeMillis();
       StartedInstant instant = c.sideInput(started);
-      if (waitFor != null) {
-        c.sideInput(waitFor);
-      }
+      // The plan orders the commit after the planner (with no records nothing else does); its
+      // size goes into the commit's log line.
+      int plannedFileGroups = plan == null ? -1 : c.sideInput(plan).buckets().size();
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
       InstantHeartbeat.of(spec, fs).refresh(instant);
@@ -176,6 +178,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
               spec.paths(), instant.instantTime(), e);
         }
       }
+      LOG.info("Table {}: instant {} {}: {} file groups written{}", spec.paths(), instant.instantTime(),
+          outcome, stats.size(), plannedFileGroups < 0 ? "" : " of " + plannedFileGroups + " planned");
       commits.inc();
       latency.update(System.currentTimeMillis() - start);
       out.output(
