@@ -115,6 +115,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>(properties only)</td><td>hoodie.keygen.timebased.*</td><td>timestamp-based key generator options</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.cleaner.policy, hoodie.cleaner.commits.retained, hoodie.clean.automatic</td><td>KEEP_LATEST_COMMITS, 10, true</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.archive.automatic, hoodie.keep.min.commits, hoodie.keep.max.commits</td><td>true, 20, 30: after each commit (and clean) the oldest instants beyond 30 completed commits are archived down to 20 into {@code .hoodie/archived}, as Hudi does; min must exceed hoodie.cleaner.commits.retained</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.client.heartbeat.interval_in_ms, hoodie.client.heartbeat.tolerable.misses</td><td>60000, 2</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.write.lock.filesystem.path, hoodie.write.lock.filesystem.expire (minutes), hoodie.write.lock.client.num_retries, hoodie.write.lock.client.wait_time_ms_between_retry</td><td>the table's .hoodie, 0 (never), 50, 5000</td></tr>
  * <tr><td>withHadoopConfiguration</td><td>(Hadoop keys, e.g. fs.s3a.*)</td><td>none</td></tr>
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.datasource.write.reconcile.schema</td><td>false: see Schema evolution</td></tr>
@@ -206,7 +208,20 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       hash(key) mod withBucketCount}), one file group per bucket and partition, named as Hudi's
  *       bucket index names them, not sized. The bucket count is not stored in the table: every
  *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
- *   <li>One writer at a time: concurrent writers to one table (this or Hudi's) are not coordinated.
+ *   <li>One writer at a time, enforced: a write keeps a heartbeat ({@code
+ *       .hoodie/.heartbeat/<instant>}, refreshed as its stages work, expired after {@code
+ *       hoodie.client.heartbeat.interval_in_ms} × {@code hoodie.client.heartbeat.tolerable.misses},
+ *       60 s × 2 by default), and a write that starts while another write's heartbeat is live fails
+ *       at once, naming it. A write whose heartbeat expired (it died) is rolled back by the next
+ *       write; after a failed pipeline, the next write of the table can start once that heartbeat
+ *       has expired.
+ *   <li>Starts and commits take the table lock {@code .hoodie/lock}, the file of Hudi's {@code
+ *       FileSystemBasedLockProvider} (also with a single writer), and the commit checks, under the
+ *       lock, that no write completed since this one started touched the same file groups (Hudi's
+ *       conflict rule); if one did, this write is rolled back and fails, so an update is never lost.
+ *       A write whose instant another writer rolled back deletes its files and fails.
+ *   <li>A write of zero records commits an empty instant (as Hudi does by default); a DELETE on a
+ *       base path with no table fails instead of creating a table.
  * </ul>
  *
  * <h2>Streaming</h2>
@@ -498,6 +513,11 @@ public final class HudiIO {
       WriteSpec spec = settings.toSpec(
           schema, getHadoopConfiguration(),
           getFailedRecordsOutput() ? FailedRecordPolicy.OUTPUT : FailedRecordPolicy.FAIL);
+      try {
+        spec.validateSettings();
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException("HudiIO.write(): " + e.getMessage(), e);
+      }
 
       if (getTriggeringFrequency() != null) {
         return expandStreaming(input, records, spec);
@@ -506,18 +526,19 @@ public final class HudiIO {
           input.getPipeline().apply("Start instant", new StartInstant(spec));
       PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec));
       PCollection<WriteStat> stats;
+      PCollectionView<WritePlan> plan = null;
       if (spec.operation() == WriteOperation.BULK_INSERT) {
         stats = prepared.get(PrepareRecords.RECORDS).apply("Bulk insert files", new BulkInsertFiles(spec, started));
       } else {
         PCollection<TaggedRecord> tagged =
             prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));
-        PCollectionView<WritePlan> plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
+        plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
         stats =
             tagged
                 .apply("Assign buckets", new AssignBuckets(spec, plan))
                 .apply("Write file groups", new WriteFileGroups(spec, started));
       }
-      PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started));
+      PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started, plan));
       PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
       return new HudiWriteResult(input.getPipeline(), committed, failed);
     }

@@ -94,6 +94,12 @@ public class HudiIOFailedRecordsTest {
     assertThat(content(reader), is(snapshot));
     assertThat(reader.completedInstantTimes(), is(instants));
     List<HoodieInstant> left = pending(reader);
+    // The failed pipeline is dead; its heartbeat (if its instant got started) is no longer
+    // refreshed, and 10 minutes later it has expired, so the next write may roll it back.
+    for (HoodieInstant instant : left) {
+      java.io.File heartbeat = new java.io.File(base, ".hoodie/.heartbeat/" + instant.getTimestamp());
+      assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 600_000), is(true));
+    }
 
     // With the failed-records output, the keyless record is reported and the others committed;
     // the instant the failed run left pending (if it got that far) is rolled back first.

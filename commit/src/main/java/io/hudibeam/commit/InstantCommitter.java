@@ -4,16 +4,19 @@ import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataJson;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -26,33 +29,94 @@ import org.slf4j.LoggerFactory;
  * Completes a pending write instant (hudi-format.md section 15, step 5): deletes the data files that
  * have a marker but are not in the write stats (left by retried or failed attempts), checks every
  * reported file exists with its reported size, writes the completed instant with the commit
- * metadata — the single atomic commit point — and deletes the marker folder. Idempotent: an
- * instant that is already completed is left alone.
+ * metadata — the single atomic commit point — and deletes the marker folder and the heartbeat.
+ *
+ * <p>Concurrency. Everything from reading the timeline to writing the completed instant runs under
+ * the {@link TableLock}, which writers' starts and commits (and Hudi writers configured with
+ * Hudi's {@code FileSystemBasedLockProvider}) also take, so no other commit, and no rollback by
+ * another writer's start, can come between the check and the completion. Under the lock:
+ *
+ * <ul>
+ *   <li>The instant is gone (another writer rolled it back, its heartbeat having expired) or is
+ *       being rolled back: this write's data files (by its markers), its marker folder and its
+ *       heartbeat are deleted and the commit fails ({@link ConcurrentWriterException}), saying so.
+ *   <li>A write instant completed since this one started touches one of its file groups ({@link
+ *       WriteConflicts}): committing would lose that write's updates, so this instant is rolled back
+ *       (its files deleted by its markers, a rollback instant written) and the commit fails naming
+ *       the conflicting instant and file groups.
+ * </ul>
+ *
+ * <p>Idempotent: an instant that is already completed is not committed again, but the steps after
+ * the completion (marker folder, heartbeat) are finished, in case a crash stopped them.
  */
 public final class InstantCommitter {
   private static final Logger LOG = LoggerFactory.getLogger(InstantCommitter.class);
 
   private final FileSystem fs;
   private final TablePaths paths;
+  private final Clock clock;
+  private final Heartbeats heartbeats;
+  private final TableLock lock;
 
   public InstantCommitter(FileSystem fs, TablePaths paths) {
-    this.fs = fs;
-    this.paths = paths;
+    this(fs, paths, Clock.systemUTC(), HeartbeatSettings.defaults(),
+        new TableLock(fs, paths, LockSettings.defaults(), Clock.systemUTC()));
   }
 
+  public InstantCommitter(
+      FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock) {
+    this.fs = fs;
+    this.paths = paths;
+    this.clock = clock;
+    this.heartbeats = new Heartbeats(fs, paths, heartbeat, clock);
+    this.lock = lock;
+  }
+
+  /**
+   * Commits an instant whose start snapshot is unknown: conflicts are checked only against
+   * completed write instants newer than it. Prefer {@link #commit(StartedInstant, CommitMetadata)}.
+   */
   public CommitOutcome commit(InstantTime instantTime, Action action, CommitMetadata metadata) {
+    return commit(new StartedInstant(instantTime, action, new TableConfigStore(fs, paths).load()), metadata);
+  }
+
+  public CommitOutcome commit(StartedInstant started, CommitMetadata metadata) {
+    InstantTime instantTime = started.instantTime();
+    CommitOutcome outcome;
+    try (TableLock.Held held = lock.acquire("commit " + instantTime)) {
+      outcome = commitUnderLock(started, metadata);
+    }
+    new MarkerStore(fs, paths, instantTime).deleteAll();
+    heartbeats.delete(instantTime);
+    return outcome;
+  }
+
+  private CommitOutcome commitUnderLock(StartedInstant started, CommitMetadata metadata) {
+    InstantTime instantTime = started.instantTime();
     Timeline timeline = Timeline.load(fs, paths);
-    Optional<Instant> current = timeline.find(instantTime, action);
+    Optional<Instant> current = timeline.find(instantTime, started.action());
     if (current.isPresent() && current.get().isCompleted()) {
-      LOG.info("Table {}: instant {} is already committed; nothing to do", paths, instantTime);
+      LOG.info("Table {}: instant {} is already committed; finishing its post-commit steps", paths, instantTime);
       return CommitOutcome.ALREADY_COMMITTED;
     }
-    if (current.isEmpty()) {
-      throw new HudiTableException(
-          String.format(
-              "Cannot commit instant %s (%s) of table %s: it is not on the timeline; it may have"
-                  + " been rolled back by another writer",
-              instantTime, action.value(), paths));
+    Rollback rollback = new Rollback(fs, paths);
+    Optional<Instant> rollingBack = current.isPresent() ? rollback.pendingRollbackOf(instantTime) : Optional.empty();
+    if (current.isEmpty() || rollingBack.isPresent()) {
+      int deleted = deleteOwnFiles(instantTime);
+      throw new ConcurrentWriterException(String.format(
+          "Cannot commit instant %s (%s) of table %s: %s, most likely because its heartbeat %s had"
+              + " expired (see %s and %s). Nothing of this write is committed: its %d data files"
+              + " left on disk, its marker folder %s and its heartbeat were deleted. Write again.",
+          instantTime, started.action().value(), paths,
+          current.isEmpty()
+              ? "it is no longer on the timeline; another writer rolled it back"
+              : "another writer is rolling it back (rollback " + rollingBack.get().time() + ")",
+          heartbeats.file(instantTime), HeartbeatSettings.INTERVAL, HeartbeatSettings.TOLERABLE_MISSES,
+          deleted, new MarkerStore(fs, paths, instantTime).folder()));
+    }
+    Optional<WriteConflicts.Conflict> conflict = new WriteConflicts(fs, paths).find(timeline, started, metadata);
+    if (conflict.isPresent()) {
+      throw rollBackConflict(started, conflict.get());
     }
     TimelineWriter writer = new TimelineWriter(fs, paths);
     Instant inflight =
@@ -65,12 +129,64 @@ public final class InstantCommitter {
       checkReportedFile(instantTime, stat);
       reported.add(stat.path());
     }
-    MarkerStore markers = new MarkerStore(fs, paths, instantTime);
-    deleteUnreportedFiles(markers, reported);
-
+    deleteUnreportedFiles(new MarkerStore(fs, paths, instantTime), reported);
     writer.complete(inflight, CommitMetadataJson.toJson(metadata));
-    markers.deleteAll();
     return CommitOutcome.COMMITTED;
+  }
+
+  private ConcurrentWriterException rollBackConflict(StartedInstant started, WriteConflicts.Conflict conflict) {
+    InstantTime instantTime = started.instantTime();
+    String what = String.format(
+        "Cannot commit instant %s (%s) of table %s: it conflicts with instant %s (%s), which another"
+            + " writer completed after this write started and which also wrote file groups %s."
+            + " Committing would lose that write's changes to them",
+        instantTime, started.action().value(), paths, conflict.instant().time(),
+        conflict.instant().action().value(), conflict.fileGroups());
+    // Hudi's ordering rule lets an instant with a heartbeat be rolled back under a newer commit.
+    heartbeats.beat(instantTime);
+    InstantTimeGenerator generator =
+        new InstantTimeGenerator(clock, started.tableConfig().timelineTimezone());
+    try {
+      RollbackResult result = new Rollback(fs, paths).rollback(instantTime, generator.next(Timeline.load(fs, paths)));
+      LOG.warn("Table {}: {}; rolled back as {}", paths, what, result.rollbackTime());
+      return new ConcurrentWriterException(String.format(
+          "%s. This write is rolled back (rollback instant %s deleted its %d data files; its marker"
+              + " folder and heartbeat are gone). Write again: the new write sees %s.",
+          what, result.rollbackTime(), result.deletedFiles().size(), conflict.instant().time()));
+    } catch (RollbackRefusedException e) {
+      int deleted = deleteOwnFiles(instantTime);
+      return new ConcurrentWriterException(String.format(
+          "%s. Its %d data files were deleted, but the instant could not be rolled back now (%s); the"
+              + " next write rolls it back once its heartbeat has expired. Write again.",
+          what, deleted, e.getMessage()));
+    }
+  }
+
+  /**
+   * Deletes the data files named by this instant's CREATE and MERGE markers, the marker folder and
+   * the heartbeat; returns how many data files were deleted.
+   */
+  private int deleteOwnFiles(InstantTime instantTime) {
+    MarkerStore markers = new MarkerStore(fs, paths, instantTime);
+    int deleted = 0;
+    for (Marker marker : markers.list()) {
+      if (marker.ioType() == IOType.APPEND) {
+        continue;
+      }
+      Path file = new Path(paths.basePath(), marker.dataFileRelativePath());
+      try {
+        if (fs.exists(file) && fs.delete(file, false)) {
+          deleted++;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot delete " + file + " of instant " + instantTime, e);
+      }
+    }
+    markers.deleteAll();
+    heartbeats.delete(instantTime);
+    LOG.warn("Table {}: instant {} was rolled back by another writer; deleted its {} data files",
+        paths, instantTime, deleted);
+    return deleted;
   }
 
   private void checkReportedFile(InstantTime instantTime, WriteStat stat) {

@@ -1,10 +1,15 @@
 package io.hudibeam.commit;
 
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.OperationType;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableNotFoundException;
 import io.hudibeam.table.TableProperty;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.Timeline;
@@ -16,72 +21,102 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
-import io.hudibeam.metadata.OperationType;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts a write instant (hudi-format.md section 15, steps 1 and 2): refuses a table whose
- * metadata is corrupt ({@link TableIntegrity}), creates the table or opens it and refuses a request that contradicts it, stops maintaining a metadata table exactly as Hudi's
+ * Starts a write instant (hudi-format.md section 15, steps 1 and 2): creates the table or opens it
+ * and refuses a request that contradicts it, stops maintaining a metadata table exactly as Hudi's
  * own writer does when its metadata setting is off (section 13), rolls back failed pending write
  * instants, mints an instant time after everything on the timeline and writes the requested
  * instant.
+ *
+ * <p>Concurrency ({@link #startUnderLock}): the steps from the rollback of failed instants to the
+ * requested instant run under the {@link TableLock}. A pending write instant whose heartbeat is
+ * live belongs to a running writer, and the start fails at once naming it ({@link
+ * ConcurrentWriterException}); pending instants whose heartbeat expired or that have none (Hudi's
+ * EAGER writers keep none) are rolled back. The new instant's heartbeat is written before its
+ * requested file, so no other writer can see the instant without a live heartbeat. Unlike Hudi's
+ * EAGER single writer, which rolls back every pending instant at start, a live writer is never
+ * rolled back.
  */
 public final class InstantStarter {
   private static final Logger LOG = LoggerFactory.getLogger(InstantStarter.class);
 
+  /** What a start does when the base path holds no table. */
+  public enum IfMissing {
+    /** Create the table from the requested config. */
+    CREATE,
+    /** Fail with a {@link TableNotFoundException} (a delete has nothing to delete from). */
+    REFUSE
+  }
+
   private final FileSystem fs;
   private final TablePaths paths;
   private final Clock clock;
+  private final Heartbeats heartbeats;
+  private final TableLock lock;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
+    this(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, LockSettings.defaults(), clock));
+  }
+
+  public InstantStarter(
+      FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
+    this.heartbeats = new Heartbeats(fs, paths, heartbeat, clock);
+    this.lock = lock;
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
+    return start(requested, action, IfMissing.CREATE);
+  }
+
+  public StartedInstant start(TableConfig requested, Action action, IfMissing ifMissing) {
     new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
-    TableConfig table = openOrCreate(store, requested);
+    TableConfig table = openOrCreate(store, requested, ifMissing);
     table = dropMetadataTable(store, table);
-    InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
-    new Rollback(fs, paths).rollbackAllPending(generator);
-    InstantTime instantTime = generator.next(Timeline.load(fs, paths));
-    new TimelineWriter(fs, paths).createRequested(instantTime, action, new byte[0]);
-    return new StartedInstant(instantTime, action, table);
+    try (TableLock.Held held = lock.acquire("start a " + action.value())) {
+      return startUnderLock(table, action);
+    }
   }
 
   /**
-   * Starts an instant of a streaming sink: as {@link #start}, but rolls back only the given pending
-   * instants (the sink's own abandoned ones, newest first; other writers' instants are never
-   * touched), and writes {@code lineage} (see {@link SinkLineage}) with the operation type into the
-   * requested file, so a later run recognises the instant as the sink's.
+   * Starts an instant of a streaming sink: as {@link #start}, but under the lock rolls back only
+   * the given pending instants (the sink's own abandoned ones, newest first; other writers'
+   * instants are never touched), and writes {@code lineage} (see {@link SinkLineage}) with the
+   * operation type into the requested file, so a later run recognises the instant as the sink's.
    */
   public StartedInstant startForSink(
       TableConfig requested, Action action, OperationType operation, Map<String, String> lineage,
       List<InstantTime> abandoned) {
+    new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
-    TableConfig table = openOrCreate(store, requested);
+    TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
     table = dropMetadataTable(store, table);
-    InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
-    Rollback rollback = new Rollback(fs, paths);
-    rollback.resumePending();
-    List<InstantTime> newestFirst = new ArrayList<>(abandoned);
-    newestFirst.sort(Comparator.reverseOrder());
-    for (InstantTime pending : newestFirst) {
-      LOG.info("Table {}: rolling back {}, left pending by an earlier run of sink {}", paths, pending,
-          lineage.get(SinkLineage.SINK_ID));
-      rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
+    try (TableLock.Held held = lock.acquire("start a " + action.value() + " of a streaming sink")) {
+      InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+      Rollback rollback = new Rollback(fs, paths);
+      rollback.resumePending();
+      List<InstantTime> newestFirst = new ArrayList<>(abandoned);
+      newestFirst.sort(Comparator.reverseOrder());
+      for (InstantTime pending : newestFirst) {
+        LOG.info("Table {}: rolling back {}, left pending by an earlier run of sink {}", paths, pending,
+            lineage.get(SinkLineage.SINK_ID));
+        rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
+      }
+      CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
+      lineage.forEach(content::putExtraMetadata);
+      return mint(
+          new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table, lineage),
+          CommitMetadataJson.toJson(content.build()));
     }
-    InstantTime instantTime = generator.next(Timeline.load(fs, paths));
-    CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
-    lineage.forEach(content::putExtraMetadata);
-    new TimelineWriter(fs, paths).createRequested(instantTime, action, CommitMetadataJson.toJson(content.build()));
-    return new StartedInstant(instantTime, action, table, lineage);
   }
 
   /** Whether the table exists (has its properties file). */
@@ -93,12 +128,54 @@ public final class InstantStarter {
     }
   }
 
-  private TableConfig openOrCreate(TableConfigStore store, TableConfig requested) {
+  /**
+   * Refuses to start beside a live writer, rolls back failed pending instants, mints the instant,
+   * writes its heartbeat, then its requested file.
+   */
+  private StartedInstant startUnderLock(TableConfig table, Action action) {
+    new LiveWriters(paths, heartbeats).refuseStart(Timeline.load(fs, paths));
+    InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+    new Rollback(fs, paths).rollbackAllPending(generator);
+    return mint(
+        new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table), new byte[0]);
+  }
+
+  /**
+   * Writes the heartbeat of {@code minted}, then its requested file with {@code content}, and
+   * records the completed write instants the start saw. Runs under the lock.
+   */
+  private StartedInstant mint(StartedInstant minted, byte[] content) {
+    Timeline timeline = Timeline.load(fs, paths);
+    InstantTime instantTime = minted.instantTime();
+    heartbeats.beat(instantTime);
+    try {
+      new TimelineWriter(fs, paths).createRequested(instantTime, minted.action(), content);
+    } catch (RuntimeException e) {
+      heartbeats.delete(instantTime);
+      throw e;
+    }
+    Set<InstantTime> completedWrites = new TreeSet<>();
+    for (Instant completed : timeline.completed().instants()) {
+      if (completed.action() == Action.COMMIT || completed.action() == Action.DELTA_COMMIT
+          || completed.action() == Action.REPLACE_COMMIT) {
+        completedWrites.add(completed.time());
+      }
+    }
+    return minted.withCompletedWritesAtStart(completedWrites);
+  }
+
+  private TableConfig openOrCreate(TableConfigStore store, TableConfig requested, IfMissing ifMissing) {
     boolean hasProperties;
     try {
       hasProperties = fs.exists(paths.propertiesFile()) || fs.exists(paths.propertiesBackupFile());
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
+    }
+    if (!hasProperties && ifMissing == IfMissing.REFUSE) {
+      throw new TableNotFoundException(String.format(
+          "There is no Hudi table at %s (no %s): a delete needs an existing table, and none is"
+              + " created for it. Check the base path.",
+          paths, paths.propertiesFile()));
     }
     if (!hasProperties) {
       return store.create(requested);

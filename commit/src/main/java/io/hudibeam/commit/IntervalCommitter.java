@@ -21,17 +21,20 @@ public final class IntervalCommitter {
   private static final Logger LOG = LoggerFactory.getLogger(IntervalCommitter.class);
   private final FileSystem fs;
   private final TablePaths paths;
+  private final InstantCommitter committer;
 
-  public IntervalCommitter(FileSystem fs, TablePaths paths) {
+  /** Commits through {@code committer} (its lock, heartbeats and conflict check). */
+  public IntervalCommitter(FileSystem fs, TablePaths paths, InstantCommitter committer) {
     this.fs = fs;
     this.paths = paths;
+    this.committer = committer;
   }
 
   public CommitOutcome commit(StartedInstant instant, CommitMetadata metadata, InstantTimeGenerator generator) {
     Timeline timeline = Timeline.load(fs, paths);
     Optional<Instant> current = timeline.find(instant.instantTime(), instant.action());
     if (current.isPresent() && current.get().isCompleted()) {
-      return new InstantCommitter(fs, paths).commit(instant.instantTime(), instant.action(), metadata);
+      return committer.commit(instant, metadata);
     }
     Optional<String> sinkId = SinkLineage.sinkIdOf(instant.extraMetadata());
     if (sinkId.isPresent()) {
@@ -46,6 +49,6 @@ public final class IntervalCommitter {
     }
     CommitMetadata.Builder withLineage = metadata.toBuilder();
     instant.extraMetadata().forEach(withLineage::putExtraMetadata);
-    return new InstantCommitter(fs, paths).commit(instant.instantTime(), instant.action(), withLineage.build());
+    return committer.commit(instant, withLineage.build());
   }
 }

@@ -56,7 +56,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Ordering: as Hudi's {@code validateRollbackCommitSequence} (EAGER failed-writes policy), an
  * instant is rolled back only if it is pending, no completed commit, deltacommit or replacecommit is
- * newer, and no newer pending write instant (other than clustering) exists. A writer calls {@link
+ * newer unless the instant has a heartbeat file (a writer that lost a write conflict, or died,
+ * after another writer committed), and no newer pending write instant (other than clustering)
+ * exists. A writer calls {@link
  * #rollbackAllPending} before minting a new instant: it first completes rollbacks a crash left
  * pending, then rolls back every pending write instant, newest first.
  *
@@ -124,6 +126,16 @@ public final class Rollback {
     return execute(requested, plan);
   }
 
+  /** The pending rollback instant whose plan rolls back {@code instantTime}, if any. */
+  public Optional<Instant> pendingRollbackOf(InstantTime instantTime) {
+    for (Instant rollback : Timeline.load(fs, paths).ofAction(Action.ROLLBACK).pending().instants()) {
+      if (readPlan(rollback).instantToRollback().commitTime().equals(instantTime.value())) {
+        return Optional.of(rollback);
+      }
+    }
+    return Optional.empty();
+  }
+
   /**
    * The rollback plan of a pending write instant: per partition path, the absolute paths of the data
    * files to delete (from its markers, or by listing when it has no marker folder). Reads only.
@@ -187,7 +199,7 @@ public final class Rollback {
     List<Instant> newerCompleted = timeline.completed()
         .filter(i -> i.action().writesData() && i.time().isAfter(instantTime))
         .instants();
-    if (!newerCompleted.isEmpty()) {
+    if (!newerCompleted.isEmpty() && !exists(new Path(paths.heartbeatFolder(), instantTime.value()))) {
       throw new RollbackRefusedException(String.format(
           "Cannot roll back %s of table %s: completed instants %s are newer, and Hudi's ordering rule"
               + " (BaseRollbackActionExecutor.validateRollbackCommitSequence) only rolls back instants"

@@ -54,6 +54,19 @@ public final class RollingCreateHandle {
     startNanos = System.nanoTime();
   }
 
+  /**
+   * Abandons the open file, if any, after a failure: closes its writer and deletes the partial file
+   * (its marker stays, so the commit or a rollback deletes it if this fails).
+   */
+  public void abort() {
+    if (writer == null) {
+      return;
+    }
+    BaseFileWriter failed = writer;
+    writer = null;
+    failed.abort();
+  }
+
   /** Closes the open file, if any, and returns its stat. */
   public List<WriteStat> close() {
     if (writer == null) {

@@ -55,7 +55,7 @@ public class SinkInstantsTest {
   }
 
   private CommitOutcome commit(StartedInstant started) {
-    return new IntervalCommitter(fs, paths)
+    return new IntervalCommitter(fs, paths, new InstantCommitter(fs, paths))
         .commit(started, CommitMetadata.builder().operationType(OperationType.UPSERT).build(), generator);
   }
 

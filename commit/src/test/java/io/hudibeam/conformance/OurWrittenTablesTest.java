@@ -154,6 +154,9 @@ public class OurWrittenTablesTest {
     String t1 = write(TripsData.batch(0, 0, 600), false, OperationType.INSERT, true);
     String t2 = write(TripsData.batch(1, 300, 600), false, OperationType.UPSERT, true);
     String failed = write(TripsData.batch(2, 0, 900), false, OperationType.UPSERT, false);
+    // Its writer died: its heartbeat stopped, and 10 minutes later it has expired.
+    assertThat(new java.io.File(base(), ".hoodie/.heartbeat/" + failed)
+        .setLastModified(System.currentTimeMillis() - 600_000), is(true));
     String t3 = write(TripsData.batch(0, 0, 100), true, OperationType.DELETE, true); // rolls back `failed`
 
     Map<String, GenericRecord> rows = HudiTableReader.of(base()).snapshotByRecordKey();

@@ -3,6 +3,8 @@ package io.hudibeam.transforms;
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.ArchiveSettings;
 import io.hudibeam.commit.CleanSettings;
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.LockSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.table.TableConfig;
@@ -123,6 +125,29 @@ public final class WriteSpec implements Serializable {
   /** Timeline archival: {@code hoodie.archive.automatic}, {@code hoodie.keep.min/max.commits}. */
   public ArchiveSettings archiveSettings() {
     return ArchiveSettings.fromProperties(writeProperties);
+  }
+
+  /** Writer heartbeats ({@code hoodie.client.heartbeat.*}). */
+  public HeartbeatSettings heartbeatSettings() {
+    return HeartbeatSettings.fromProperties(writeProperties);
+  }
+
+  /** The table lock ({@code hoodie.write.lock.filesystem.*}, {@code hoodie.write.lock.client.*}). */
+  public LockSettings lockSettings() {
+    return LockSettings.fromProperties(writeProperties);
+  }
+
+  /**
+   * Parses every setting the workers parse (file sizing, Parquet, cleaning, heartbeats, lock, archival), so a
+   * bad value fails when the pipeline is built rather than on a worker.
+   */
+  public void validateSettings() {
+    fileSizing();
+    parquetSettings();
+    cleanSettings();
+    heartbeatSettings();
+    lockSettings();
+    archiveSettings();
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */

@@ -320,6 +320,9 @@ public class Hudi1ReadsOurTablesTest {
     String t1 = write(rides(0, range(0, 12)), false, OperationType.INSERT, true);
     String t2 = write(rides(1, range(6, 18)), false, OperationType.UPSERT, true);
     String failed = write(rides(2, range(0, 20)), false, OperationType.UPSERT, false);
+    // Its writer died: its heartbeat stopped, and 10 minutes later it has expired.
+    assertThat(new java.io.File(paths.basePathString(), ".hoodie/.heartbeat/" + failed)
+        .setLastModified(System.currentTimeMillis() - 600_000), is(true));
     String t3 = write(rides(9, 0, 3), true, OperationType.DELETE, true); // starting it rolls `failed` back
     List<CleanResult> cleaned = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1))
         .clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));

@@ -2,12 +2,16 @@ package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.InstantCommitter;
 import io.hudibeam.commit.IntervalCommitter;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TimelineArchiver;
+import io.hudibeam.commit.TableLock;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.write.WritePlan;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
@@ -49,23 +53,42 @@ import org.slf4j.LoggerFactory;
  * A streaming write ({@link #perCommitInterval}) commits once per commit interval instead, after a
  * GroupByKey per window on the table's key, and an interval its sink already committed through is
  * rolled back instead of committed (see {@link io.hudibeam.commit.SinkLineage}).
+ *
+ *  * An instant already completed is not committed again, but its post-commit steps (marker folder,
+ * heartbeat, clean) are finished.
+ *
+ * <p>With {@code plan} (the write plan of upserts, inserts and deletes), the commit also waits
+ * until that view is computed: with no records, nothing else orders the commit after the planner,
+ * which moves the instant to inflight, and the two would race on the timeline. The commit logs
+ * how many file groups the plan routed to against how many were written. A write of zero
+ * records commits an empty instant, as Hudi does with its default {@code
+ * hoodie.allow.empty.commit=true}.
  */
 public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CommitInstant.class);
   private final WriteSpec spec;
   private final PCollectionView<StartedInstant> started;
+  private final PCollectionView<WritePlan> plan;
 
   private final @Nullable PCollection<StartedInstant> startedPerInterval;
 
   public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started) {
-    this(spec, started, null);
+    this(spec, started, null, null);
+  }
+
+  public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
+    this(spec, started, plan, null);
   }
 
   private CommitInstant(
-      WriteSpec spec, PCollectionView<StartedInstant> started, @Nullable PCollection<StartedInstant> perInterval) {
+      WriteSpec spec,
+      PCollectionView<StartedInstant> started,
+      @Nullable PCollectionView<WritePlan> plan,
+      @Nullable PCollection<StartedInstant> perInterval) {
     this.spec = spec;
     this.started = started;
+    this.plan = plan;
     this.startedPerInterval = perInterval;
   }
 
@@ -76,7 +99,7 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
    */
   public static CommitInstant perCommitInterval(
       WriteSpec spec, PCollectionView<StartedInstant> started, PCollection<StartedInstant> startedPerInterval) {
-    return new CommitInstant(spec, started, startedPerInterval);
+    return new CommitInstant(spec, started, null, startedPerInterval);
   }
 
   @Override
@@ -87,7 +110,10 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     return stats
         .apply("Gather write stats", Combine.globally(new GatherFn()))
         .setCoder(ListCoder.of(WriteStatCoder.of()))
-        .apply("Commit", ParDo.of(new CommitFn(spec, started)).withSideInputs(started))
+        .apply(
+            "Commit",
+            ParDo.of(new CommitFn(spec, started, plan))
+                .withSideInputs(plan == null ? List.of(started) : List.of(started, plan)))
         .setCoder(CommittedInstant.CommittedInstantCoder.of());
   }
 
@@ -177,16 +203,21 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     private static final long serialVersionUID = 1L;
     private final Committer committer;
     private final PCollectionView<StartedInstant> started;
+    private final @Nullable PCollectionView<WritePlan> plan;
 
-    CommitFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    CommitFn(WriteSpec spec, PCollectionView<StartedInstant> started, @Nullable PCollectionView<WritePlan> plan) {
       this.committer = new Committer(spec);
       this.started = started;
+      this.plan = plan;
     }
 
     @RequiresStableInput
     @ProcessElement
     public void process(@Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
-      out.output(committer.commit(stats, c.sideInput(started)));
+      // The plan orders the commit after the planner (with no records nothing else does); its
+      // size goes into the commit's log line.
+      int plannedFileGroups = plan == null ? -1 : c.sideInput(plan).buckets().size();
+      out.output(committer.commit(stats, c.sideInput(started), plannedFileGroups));
     }
   }
 
@@ -212,7 +243,7 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         ProcessContext c) {
       List<WriteStat> stats = new ArrayList<>();
       grouped.getValue().forEach(stats::addAll);
-      out.output(committer.commit(stats, c.sideInput(started)));
+      out.output(committer.commit(stats, c.sideInput(started), -1));
     }
   }
 
@@ -238,8 +269,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     }
 
     /** Archives the timeline after the commit; a failure is logged, the next commit retries it. */
-    private void archive(FileSystem fs) {
-      try {
+    private void archive(FileSystem fs, TableLock lock, StartedInstant instant) {
+      try (TableLock.Held held = lock.acquire("archive after " + instant.instantTime())) {
         if (spec.archiveSettings().automatic()) {
           new TimelineArchiver(fs, spec.paths(), spec.archiveSettings(), spec.cleanSettings()).archive();
         }
@@ -248,10 +279,14 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       }
     }
 
-    CommittedInstant commit(List<WriteStat> stats, StartedInstant instant) {
+    /** {@code plannedFileGroups}: the file groups the write plan routed to, or -1 if unknown. */
+    CommittedInstant commit(List<WriteStat> stats, StartedInstant instant, int plannedFileGroups) {
       long start = System.currentTimeMillis();
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
+      InstantHeartbeat.of(spec, fs).refresh(instant);
+      Clock clock = Clock.systemUTC();
+      TableLock lock = new TableLock(fs, spec.paths(), spec.lockSettings(), clock);
       CommitMetadata.Builder metadata =
           CommitMetadata.builder()
               .operationType(spec.operation().operationType())
@@ -272,11 +307,14 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         bytes += stat.totalWriteBytes();
       }
       InstantTimeGenerator generator =
-          new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone());
+          new InstantTimeGenerator(clock, instant.tableConfig().timelineTimezone());
       CommitOutcome outcome =
-          new IntervalCommitter(fs, spec.paths()).commit(instant, metadata.build(), generator);
-      if (outcome == CommitOutcome.COMMITTED && spec.cleanSettings().automatic()) {
-        try {
+          new IntervalCommitter(
+                  fs, spec.paths(),
+                  new InstantCommitter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock))
+              .commit(instant, metadata.build(), generator);
+      if (outcome != CommitOutcome.REPLAY_SKIPPED && spec.cleanSettings().automatic()) {
+        try (TableLock.Held held = lock.acquire("clean after " + instant.instantTime())) {
           new Cleaner(fs, spec.paths(), spec.cleanSettings()).clean(generator);
         } catch (RuntimeException e) {
           LOG.error(
@@ -285,7 +323,7 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         }
       }
       if (outcome == CommitOutcome.COMMITTED) {
-        archive(fs);
+        archive(fs, lock, instant);
       }
       if (outcome == CommitOutcome.REPLAY_SKIPPED) {
         replays.inc();
@@ -297,6 +335,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       } else {
         commits.inc();
       }
+      LOG.info("Table {}: instant {} {}: {} file groups written{}", spec.paths(), instant.instantTime(),
+          outcome, stats.size(), plannedFileGroups < 0 ? "" : " of " + plannedFileGroups + " planned");
       latency.update(System.currentTimeMillis() - start);
       return summary.outcome(outcome).recordsInserted(inserted).recordsUpdated(updated)
           .recordsDeleted(deleted).filesWritten(stats.size()).bytesWritten(bytes).build();

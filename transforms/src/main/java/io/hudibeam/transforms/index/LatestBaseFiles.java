@@ -7,6 +7,7 @@ import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
 import java.util.ArrayList;
@@ -176,6 +177,7 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
     public void process(@Element List<String> touched, OutputReceiver<BaseFile> out, ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
+      InstantHeartbeat.of(spec, fs).refresh(instant);
       TablePaths paths = spec.paths();
       Timeline before =
           Timeline.load(fs, paths).filter(i -> i.time().isBefore(instant.instantTime()));

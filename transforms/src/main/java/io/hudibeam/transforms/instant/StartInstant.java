@@ -2,7 +2,9 @@ package io.hudibeam.transforms.instant;
 
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.commit.TableLock;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.write.WriteOperation;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.write.WriteSchemas;
 import java.time.Clock;
@@ -25,7 +27,8 @@ import org.apache.hadoop.fs.FileSystem;
  * cannot take, before anything is written), creates or opens the table, refuses a conflicting request, rolls
  * back failed pending instants, mints the instant and writes {@code <T>.commit.requested}. The
  * started instant reaches every later stage as a singleton side input, so it exists before any
- * data is written and is minted at run time, never in {@code expand()}.
+ * data is written and is minted at run time, never in {@code expand()}. A delete on a base path
+ * with no table fails here instead of creating one.
  */
 public final class StartInstant extends PTransform<PBegin, PCollectionView<StartedInstant>> {
   private static final long serialVersionUID = 1L;
@@ -57,11 +60,18 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
     public void process(OutputReceiver<StartedInstant> out) {
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
+      Clock clock = Clock.systemUTC();
       // Refuses a schema the table cannot take before the starter touches the table.
       Schema writeSchema = WriteSchemas.decide(spec, fs);
+      TableLock lock = new TableLock(fs, spec.paths(), spec.lockSettings(), clock);
       StartedInstant started =
-          new InstantStarter(fs, spec.paths(), Clock.systemUTC())
-              .start(spec.tableConfig(), Action.COMMIT)
+          new InstantStarter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock)
+              .start(
+                  spec.tableConfig(),
+                  Action.COMMIT,
+                  spec.operation() == WriteOperation.DELETE
+                      ? InstantStarter.IfMissing.REFUSE
+                      : InstantStarter.IfMissing.CREATE)
               .withWriteSchema(writeSchema.toString());
       instants.inc();
       out.output(started);

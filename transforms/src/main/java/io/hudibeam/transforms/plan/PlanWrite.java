@@ -15,6 +15,7 @@ import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.index.TaggedRecord;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.AverageRecordSize;
 import io.hudibeam.write.FileIdPrefixes;
 import io.hudibeam.write.BucketType;
@@ -203,6 +204,7 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       StartedInstant instant = c.sideInput(started);
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
+      InstantHeartbeat.of(spec, fs).refresh(instant);
       TablePaths paths = spec.paths();
       Timeline timeline = Timeline.load(fs, paths);
       List<String> partitions = new ArrayList<>(profile.partitions().keySet());

@@ -6,6 +6,7 @@ import io.hudibeam.files.FileId;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.RollingCreateHandle;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteContext;
@@ -22,17 +23,22 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Stage 6 for bulk_insert: no index, no profile, no shuffle. Each bundle writes new file groups
  * straight from its records, one open file per partition, rolling to a new file group at the max
  * file size; at most {@value #MAX_OPEN_FILES} files are open, and the least recently used one is
  * closed when another is needed. A retried bundle writes new files; the commit step deletes the
- * failed attempt's files by their markers.
+ * failed attempt's files by their markers. A bundle that fails aborts the files it has open (in
+ * {@code @Teardown}, or at the start of the next bundle if the runner reuses the instance), so no
+ * Parquet writer is dropped open.
  */
 public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, PCollection<WriteStat>> {
   private static final long serialVersionUID = 1L;
   static final int MAX_OPEN_FILES = 16;
+  private static final Logger LOG = LoggerFactory.getLogger(BulkInsertFiles.class);
   private final WriteSpec spec;
   private final PCollectionView<StartedInstant> started;
 
@@ -61,6 +67,7 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
     private transient UUID fileIdPrefix;
     private transient int nextFileIndex;
     private transient Map<String, RollingCreateHandle> open;
+    private transient InstantHeartbeat heartbeat;
 
     BulkInsertFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
@@ -71,16 +78,19 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
     public void setup() {
       conf = spec.hadoopConfiguration();
       fs = spec.fileSystem(conf);
+      heartbeat = InstantHeartbeat.of(spec, fs);
     }
 
     @StartBundle
     public void startBundle() {
+      abortOpenFiles();
       context = null;
       open = new LinkedHashMap<>(16, 0.75f, true);
     }
 
     @ProcessElement
     public void process(@Element TableRecord record, ProcessContext c) {
+      heartbeat.refresh(c.sideInput(started));
       if (context == null) {
         StartedInstant instant = c.sideInput(started);
         context =
@@ -129,6 +139,27 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
         for (WriteStat stat : handle.close()) {
           count(stat);
           c.output(stat, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+        }
+      }
+      open.clear();
+    }
+
+    /** Aborts the files a failed bundle left open; the commit deletes them by their markers. */
+    @Teardown
+    public void teardown() {
+      abortOpenFiles();
+    }
+
+    private void abortOpenFiles() {
+      if (open == null) {
+        return;
+      }
+      for (RollingCreateHandle handle : open.values()) {
+        try {
+          handle.abort();
+        } catch (RuntimeException e) {
+          LOG.warn("Table {}: cannot abort an open bulk-insert file; its marker names it for the commit",
+              spec.paths(), e);
         }
       }
       open.clear();

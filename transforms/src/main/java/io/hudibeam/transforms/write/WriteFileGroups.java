@@ -4,6 +4,7 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.Bucket;
 import io.hudibeam.write.ConcatHandle;
 import io.hudibeam.write.CreateHandle;
@@ -59,6 +60,7 @@ public final class WriteFileGroups
     private transient FileSystem fs;
     private transient org.apache.avro.Schema writeSchema;
     private transient StartedInstant writeSchemaOf;
+    private transient InstantHeartbeat heartbeat;
 
     WriteFileGroupFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
@@ -69,6 +71,7 @@ public final class WriteFileGroups
     public void setup() {
       conf = spec.hadoopConfiguration();
       fs = spec.fileSystem(conf);
+      heartbeat = InstantHeartbeat.of(spec, fs);
     }
 
     @ProcessElement
@@ -79,6 +82,7 @@ public final class WriteFileGroups
         writeSchema = WriteSchemas.of(instant, spec);
         writeSchemaOf = instant;
       }
+      heartbeat.refresh(instant);
       WriteContext context =
           WriteContext.builder()
               .conf(conf)

@@ -1,0 +1,44 @@
+package io.hudibeam;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * A local file system on which the n-th base file ({@code *.parquet} outside {@code .hoodie}) of a
+ * registered id cannot be created. Installed with {@link #configuration}; the count is found by id
+ * because workers make their own uncached instances.
+ */
+public final class FailNthBaseFileSystem extends LocalFileSystem {
+  static final String ID = "hudibeam.test.fail-nth.id";
+  private static final Map<String, AtomicInteger> REMAINING = new ConcurrentHashMap<>();
+
+  static Map<String, String> configuration(String id, int n) {
+    REMAINING.put(id, new AtomicInteger(n));
+    return Map.of("fs.file.impl", FailNthBaseFileSystem.class.getName(),
+        "fs.file.impl.disable.cache", "true", ID, id);
+  }
+
+  static void unregister(String id) {
+    REMAINING.remove(id);
+  }
+
+  @Override
+  public FSDataOutputStream create(
+      Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
+      long blockSize, Progressable progress) throws IOException {
+    String id = getConf() == null ? null : getConf().get(ID);
+    AtomicInteger remaining = id == null ? null : REMAINING.get(id);
+    if (remaining != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")
+        && remaining.decrementAndGet() == 0) {
+      throw new IOException("injected failure creating " + f);
+    }
+    return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+  }
+}

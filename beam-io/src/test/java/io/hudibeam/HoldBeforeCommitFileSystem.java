@@ -1,0 +1,82 @@
+package io.hudibeam;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * A local file system that holds a write between its write stage and its commit: the first time,
+ * after a base file was created, that a worker looks at the table lock {@code .hoodie/lock} (the
+ * first step of the commit), it signals {@link Hold#reached} and waits for {@link Hold#release}
+ * (bounded). Installed through a pipeline's Hadoop configuration with {@link #configuration}; the
+ * hold is found by its id because the workers make their own uncached instances.
+ */
+public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
+  static final String HOLD_ID = "hudibeam.test.hold.id";
+  private static final Map<String, Hold> HOLDS = new ConcurrentHashMap<>();
+
+  /** One pipeline's hold point. */
+  static final class Hold {
+    final CountDownLatch reached = new CountDownLatch(1);
+    final CountDownLatch release = new CountDownLatch(1);
+    final AtomicBoolean wroteData = new AtomicBoolean();
+    final AtomicBoolean held = new AtomicBoolean();
+  }
+
+  static Hold register(String id) {
+    Hold hold = new Hold();
+    HOLDS.put(id, hold);
+    return hold;
+  }
+
+  static void unregister(String id) {
+    HOLDS.remove(id);
+  }
+
+  static Map<String, String> configuration(String id) {
+    return Map.of("fs.file.impl", HoldBeforeCommitFileSystem.class.getName(),
+        "fs.file.impl.disable.cache", "true", HOLD_ID, id);
+  }
+
+  private Hold hold() {
+    String id = getConf() == null ? null : getConf().get(HOLD_ID);
+    return id == null ? null : HOLDS.get(id);
+  }
+
+  @Override
+  public FSDataOutputStream create(
+      Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
+      long blockSize, Progressable progress) throws IOException {
+    Hold hold = hold();
+    if (hold != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")) {
+      hold.wroteData.set(true);
+    }
+    return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+  }
+
+  @Override
+  public boolean exists(Path f) throws IOException {
+    Hold hold = hold();
+    if (hold != null && f.toString().endsWith("/.hoodie/lock") && hold.wroteData.get()
+        && hold.held.compareAndSet(false, true)) {
+      hold.reached.countDown();
+      try {
+        if (!hold.release.await(120, TimeUnit.SECONDS)) {
+          throw new IOException("test hold was never released");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException(e);
+      }
+    }
+    return super.exists(f);
+  }
+}

@@ -1,0 +1,95 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.InstantTime;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writer heartbeats in {@code .hoodie/.heartbeat/<instant>}, compatible with Hudi 0.15's {@code
+ * HoodieHeartbeatClient}: an empty file rewritten on every beat, whose modification time is the
+ * last beat. A heartbeat is expired when {@code now - lastBeat > interval × tolerable misses}, a
+ * missing file counting as a last beat at time 0 (so as expired), as in {@code
+ * HoodieHeartbeatUtils.getLastHeartbeatTime}. The file is deleted when the instant completes or is
+ * rolled back.
+ *
+ * <p>The clock is the one "now" is read from; the last beat always comes from the file system.
+ */
+public final class Heartbeats {
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final HeartbeatSettings settings;
+  private final Clock clock;
+
+  public Heartbeats(FileSystem fs, TablePaths paths, HeartbeatSettings settings, Clock clock) {
+    this.fs = fs;
+    this.paths = paths;
+    this.settings = settings;
+    this.clock = clock;
+  }
+
+  public HeartbeatSettings settings() {
+    return settings;
+  }
+
+  public Path file(InstantTime instant) {
+    return new Path(paths.heartbeatFolder(), instant.value());
+  }
+
+  /** Creates or rewrites the heartbeat file of an instant. */
+  public void beat(InstantTime instant) {
+    Path file = file(instant);
+    try {
+      fs.create(file, true).close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write heartbeat " + file, e);
+    }
+  }
+
+  /** Whether the instant has a heartbeat file, live or not. */
+  public boolean exists(InstantTime instant) {
+    try {
+      return fs.exists(file(instant));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check heartbeat " + file(instant), e);
+    }
+  }
+
+  /** Time since the last beat; empty when the instant has no heartbeat file. */
+  public Optional<Duration> age(InstantTime instant) {
+    Path file = file(instant);
+    try {
+      long last = fs.getFileStatus(file).getModificationTime();
+      return Optional.of(Duration.ofMillis(clock.millis() - last));
+    } catch (FileNotFoundException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read heartbeat " + file, e);
+    }
+  }
+
+  /** Hudi's rule: expired when older than interval × tolerable misses, or absent. */
+  public boolean isExpired(InstantTime instant) {
+    return age(instant).map(this::isExpiredAge).orElse(true);
+  }
+
+  boolean isExpiredAge(Duration age) {
+    return age.toMillis() > settings.maxAllowedAgeMillis();
+  }
+
+  /** Deletes the heartbeat file, if any. */
+  public void delete(InstantTime instant) {
+    Path file = file(instant);
+    try {
+      fs.delete(file, false);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete heartbeat " + file, e);
+    }
+  }
+}

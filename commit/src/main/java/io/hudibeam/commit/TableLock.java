@@ -1,0 +1,215 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import java.io.File;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The table lock, on the file Hudi 0.15's {@code FileSystemBasedLockProvider} uses, so it also
+ * excludes a Hudi writer configured with that provider: the file {@code lock} in {@value
+ * LockSettings#PATH} (default the table's {@code .hoodie}), created only if absent, holding the
+ * provider's JSON ({@code lockCreateTime} as {@code yyyy-MM-dd HH:mm:ss.SSS} in the JVM's zone,
+ * {@code lockThreadName}, {@code lockStacksInfo}, which later Hudi versions write and 0.15 means to
+ * write: its provider leaves the file empty, and only logs the content); a lock file whose modification time is more than
+ * {@value LockSettings#EXPIRE_MINUTES} minutes old is deleted as abandoned (0: never); released by
+ * deleting the file. A held lock is tried again {@value LockSettings#CLIENT_RETRIES} times {@value
+ * LockSettings#CLIENT_RETRY_WAIT} ms apart, as Hudi's {@code LockManager} does.
+ *
+ * <p>The file is created atomically where the file system allows it: on the local file system with
+ * {@code CREATE_NEW} (Hadoop's local {@code create(path, false)} checks and creates in two steps),
+ * elsewhere with {@code create(path, false)}, which HDFS makes atomic. Object stores without atomic
+ * creation (S3) give no mutual exclusion, as with Hudi's provider, which refuses them.
+ */
+public final class TableLock {
+  private static final Logger LOG = LoggerFactory.getLogger(TableLock.class);
+  static final String LOCK_FILE_NAME = "lock";
+  private static final DateTimeFormatter CREATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+
+  /** Waits between tries; a test passes one that records instead of sleeping. */
+  @FunctionalInterface
+  public interface Sleeper {
+    void sleep(long millis) throws InterruptedException;
+  }
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final Path lockFile;
+  private final LockSettings settings;
+  private final Clock clock;
+  private final Sleeper sleeper;
+
+  public TableLock(FileSystem fs, TablePaths paths, LockSettings settings, Clock clock, Sleeper sleeper) {
+    this.fs = fs;
+    this.paths = paths;
+    this.lockFile =
+        new Path(settings.lockFolder().map(Path::new).orElse(paths.metaFolder()), LOCK_FILE_NAME);
+    this.settings = settings;
+    this.clock = clock;
+    this.sleeper = sleeper;
+  }
+
+  public TableLock(FileSystem fs, TablePaths paths, LockSettings settings, Clock clock) {
+    this(fs, paths, settings, clock, Thread::sleep);
+  }
+
+  public Path lockFile() {
+    return lockFile;
+  }
+
+  /** Takes the lock, waiting while another writer holds it. */
+  public Held acquire(String purpose) {
+    for (int attempt = 0; ; attempt++) {
+      if (tryLock()) {
+        LOG.debug("Table {}: took lock {} to {}", paths, lockFile, purpose);
+        return new Held(purpose);
+      }
+      if (attempt >= settings.clientRetries()) {
+        throw new HudiTableException(String.format(
+            "Cannot take the lock %s of table %s to %s: another writer held it on all %d tries, %d ms"
+                + " apart (%s, %s). Its holder: %s. If no writer of this table is running, the lock"
+                + " was abandoned by a crashed writer: delete the file, or set %s (minutes) to let"
+                + " abandoned locks expire.",
+            lockFile, paths, purpose, attempt + 1, settings.retryWaitMillis(),
+            LockSettings.CLIENT_RETRIES, LockSettings.CLIENT_RETRY_WAIT, holder(),
+            LockSettings.EXPIRE_MINUTES));
+      }
+      try {
+        sleeper.sleep(settings.retryWaitMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new HudiTableException("Interrupted while waiting for the lock " + lockFile, e);
+      }
+    }
+  }
+
+  private boolean tryLock() {
+    try {
+      if (fs.exists(lockFile)) {
+        if (!isExpired()) {
+          return false;
+        }
+        LOG.warn("Table {}: deleting the expired lock {} (older than {}={} minutes)",
+            paths, lockFile, LockSettings.EXPIRE_MINUTES, settings.expireMinutes());
+        fs.delete(lockFile, false);
+      }
+      return create(lockInfo().getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot take the lock " + lockFile, e);
+    }
+  }
+
+  private boolean isExpired() throws IOException {
+    if (settings.expireMinutes() == 0) {
+      return false;
+    }
+    try {
+      long modified = fs.getFileStatus(lockFile).getModificationTime();
+      return clock.millis() - modified > settings.expireMinutes() * 60_000L;
+    } catch (FileNotFoundException e) {
+      return true;
+    }
+  }
+
+  private boolean create(byte[] content) throws IOException {
+    if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
+      File file = new File(lockFile.toUri().getPath());
+      Files.createDirectories(file.toPath().getParent());
+      try {
+        Files.write(file.toPath(), content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return true;
+      } catch (FileAlreadyExistsException e) {
+        return false;
+      }
+    }
+    try (FSDataOutputStream out = fs.create(lockFile, false)) {
+      out.write(content);
+      return true;
+    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      return false;
+    }
+  }
+
+  /** The JSON of Hudi's {@code LockInfo}, pretty-printed as Jackson's default printer does. */
+  private String lockInfo() {
+    String time = CREATE_TIME.format(Instant.ofEpochMilli(clock.millis()).atZone(ZoneId.systemDefault()));
+    List<String> frames = new ArrayList<>();
+    for (StackTraceElement e : Thread.currentThread().getStackTrace()) {
+      frames.add(json(String.format("%s.%s (%s:%s)", e.getClassName(), e.getMethodName(), e.getFileName(), e.getLineNumber())));
+    }
+    return "{\n  \"lockCreateTime\" : " + json(time)
+        + ",\n  \"lockThreadName\" : " + json(Thread.currentThread().getName())
+        + ",\n  \"lockStacksInfo\" : [ " + String.join(", ", frames) + " ]\n}";
+  }
+
+  private static String json(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (char c : s.toCharArray()) {
+      if (c == '"' || c == '\\') {
+        b.append('\\').append(c);
+      } else if (c < 0x20) {
+        b.append(String.format("\\u%04x", (int) c));
+      } else {
+        b.append(c);
+      }
+    }
+    return b.append('"').toString();
+  }
+
+  private String holder() {
+    try (InputStream in = fs.open(lockFile)) {
+      String content = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      if (content.isBlank()) {
+        return "unknown (an empty lock file, as Hudi 0.15's provider writes)";
+      }
+      int end = content.indexOf("\"lockStacksInfo\"");
+      return (end > 0 ? content.substring(0, end) : content).replaceAll("\\s+", " ").trim();
+    } catch (IOException e) {
+      return "unknown (" + e.getMessage() + ")";
+    }
+  }
+
+  /** A held lock; closing releases it. */
+  public final class Held implements AutoCloseable {
+    private final String purpose;
+    private boolean released;
+
+    private Held(String purpose) {
+      this.purpose = purpose;
+    }
+
+    @Override
+    public void close() {
+      if (released) {
+        return;
+      }
+      released = true;
+      try {
+        fs.delete(lockFile, false);
+        LOG.debug("Table {}: released lock {} after {}", paths, lockFile, purpose);
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot release the lock " + lockFile, e);
+      }
+    }
+  }
+}

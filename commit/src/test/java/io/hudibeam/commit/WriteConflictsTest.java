@@ -1,0 +1,105 @@
+package io.hudibeam.commit;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadata.ReplaceCommitMetadata;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableType;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.File;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Hudi's conflict rule on hand-made timelines: only write instants completed since the start are
+ * candidates (by the start's set, whatever their times), a conflict is a shared (partition, file
+ * id), and a replacecommit's replaced file groups count as written.
+ */
+public class WriteConflictsTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private FileSystem fs;
+  private TablePaths paths;
+  private TimelineWriter timeline;
+  private final TableConfig table = TableConfig.newTable("t", TableType.COPY_ON_WRITE).recordKeyFields(List.of("k"))
+      .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator").createSchema("\"string\"").build();
+
+  @Before
+  public void setUp() throws IOException {
+    fs = FileSystem.getLocal(new Configuration());
+    File base = tmp.newFolder("t");
+    new File(base, ".hoodie").mkdirs();
+    paths = TablePaths.of(base.getAbsolutePath());
+    timeline = new TimelineWriter(fs, paths);
+  }
+
+  private static WriteStat stat(String partition, String fileId) {
+    return WriteStat.builder().partitionPath(partition).fileId(fileId).path(partition + "/" + fileId + "_1-0-1_x.parquet")
+        .prevCommit(WriteStat.NULL_COMMIT).build();
+  }
+
+  private static CommitMetadata metadata(WriteStat... stats) {
+    CommitMetadata.Builder b = CommitMetadata.builder().operationType(OperationType.UPSERT);
+    for (WriteStat s : stats) {
+      b.addWriteStat(s.partitionPath(), s);
+    }
+    return b.build();
+  }
+
+  private void complete(String time, Action action, byte[] content) {
+    Instant requested = timeline.createRequested(InstantTime.parse(time), action, new byte[0]);
+    timeline.complete(timeline.transitionToInflight(requested, new byte[0]), content);
+  }
+
+  @Test
+  public void onlyWritesCompletedSinceTheStartThatShareAFileGroupConflict() {
+    complete("20260101000000001", Action.COMMIT, CommitMetadataJson.toJson(metadata(stat("a", "f1"), stat("b", "f2"))));
+    complete("20260101000000002", Action.COMMIT, CommitMetadataJson.toJson(metadata(stat("b", "f3"))));
+    complete("20260101000000003", Action.REPLACE_COMMIT, CommitMetadataJson.toJson(ReplaceCommitMetadata.of(
+        metadata(stat("c", "f9")), Map.of("c", List.of("f4")))));
+    Timeline now = Timeline.load(fs, paths);
+    WriteConflicts conflicts = new WriteConflicts(fs, paths);
+    // Ours started before ...002 and ...003 completed; its own time is older than both.
+    StartedInstant ours = new StartedInstant(InstantTime.parse("20260101000000001"), Action.COMMIT, table)
+        .withCompletedWritesAtStart(Set.of(InstantTime.parse("20260101000000001")));
+    StartedInstant oursAt = new StartedInstant(InstantTime.parse("20260101000000000"), Action.COMMIT, table)
+        .withCompletedWritesAtStart(Set.of(InstantTime.parse("20260101000000001")));
+
+    // f1 in a was written only by ...001, which the start saw: no conflict.
+    assertThat(conflicts.find(now, oursAt, metadata(stat("a", "f1"))), is(Optional.empty()));
+    // The same file id in another partition is another file group.
+    assertThat(conflicts.find(now, oursAt, metadata(stat("a", "f3"))), is(Optional.empty()));
+    Optional<WriteConflicts.Conflict> update = conflicts.find(now, oursAt, metadata(stat("a", "f0"), stat("b", "f3")));
+    assertThat(update.get().instant().time().value(), is("20260101000000002"));
+    assertThat(update.get().fileGroups().toString(), is("[b/f3]"));
+    // A file group a replacecommit replaced conflicts, as does one it wrote.
+    Optional<WriteConflicts.Conflict> replaced = conflicts.find(now, oursAt, metadata(stat("c", "f4")));
+    assertThat(replaced.get().instant().action(), is(Action.REPLACE_COMMIT));
+    assertThat(replaced.get().fileGroups().toString(), is("[c/f4]"));
+    assertThat(conflicts.find(now, oursAt, metadata(stat("c", "f9"))).get().fileGroups().toString(), is("[c/f9]"));
+    // Without the start's set, only instants newer than ours are candidates.
+    StartedInstant unknownStart = new StartedInstant(InstantTime.parse("20260101000000002"), Action.COMMIT, table);
+    assertThat(conflicts.find(now, unknownStart, metadata(stat("b", "f3"))), is(Optional.empty()));
+    assertThat(conflicts.find(now, unknownStart, metadata(stat("c", "f4"))).isPresent(), is(true));
+    assertThat(ours.completedWritesAtStart().get(), is(Set.of(InstantTime.parse("20260101000000001"))));
+  }
+}

@@ -1,0 +1,71 @@
+package io.hudibeam.transforms.instant;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.Heartbeats;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableType;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.InstantTime;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/** A DoFn's heartbeat refresher writes the file on first use, then at most once per interval. */
+public class InstantHeartbeatTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** A clock the test moves. */
+  private static final class TestClock extends Clock {
+    long millis = 1_800_000_000_000L;
+
+    @Override
+    public java.time.ZoneId getZone() {
+      return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(java.time.ZoneId zone) {
+      return this;
+    }
+
+    @Override
+    public Instant instant() {
+      return Instant.ofEpochMilli(millis);
+    }
+  }
+
+  @Test
+  public void refreshesAtMostOncePerInterval() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    TablePaths paths = TablePaths.of(tmp.newFolder("t").getAbsolutePath());
+    TestClock clock = new TestClock();
+    Heartbeats heartbeats = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), clock);
+    InstantHeartbeat refresher = new InstantHeartbeat(heartbeats, 60_000, clock);
+    TableConfig table = TableConfig.newTable("t", TableType.COPY_ON_WRITE).recordKeyFields(List.of("k"))
+        .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator").createSchema("\"string\"").build();
+    StartedInstant instant = new StartedInstant(InstantTime.parse("20261201010101010"), Action.COMMIT, table);
+    Path file = heartbeats.file(instant.instantTime());
+
+    refresher.refresh(instant);
+    assertThat(fs.exists(file), is(true));
+    fs.setTimes(file, 1_000_000L, -1);
+    clock.millis += 59_999;
+    refresher.refresh(instant);
+    assertThat("no beat within the interval", fs.getFileStatus(file).getModificationTime(), is(1_000_000L));
+    clock.millis += 1;
+    refresher.refresh(instant);
+    assertThat("a beat once the interval has passed", fs.getFileStatus(file).getModificationTime() > 1_000_000L, is(true));
+  }
+}
