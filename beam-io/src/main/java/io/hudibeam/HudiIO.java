@@ -84,7 +84,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><th>method</th><th>Hudi key</th><th>default</th></tr>
  * <tr><td>withBasePath</td><td>(base path)</td><td>required</td></tr>
  * <tr><td>withTableName</td><td>hoodie.table.name</td><td>required</td></tr>
- * <tr><td>withTableType</td><td>hoodie.datasource.write.table.type</td><td>COPY_ON_WRITE (the only one supported yet)</td></tr>
+ * <tr><td>withTableType</td><td>hoodie.datasource.write.table.type</td><td>COPY_ON_WRITE (or MERGE_ON_READ: updates and deletes go to log files, completed as deltacommits)</td></tr>
  * <tr><td>withRecordKeyFields</td><td>hoodie.datasource.write.recordkey.field</td><td>required</td></tr>
  * <tr><td>withPartitionFields</td><td>hoodie.datasource.write.partitionpath.field</td><td>none: non-partitioned</td></tr>
  * <tr><td>withOrderingField</td><td>hoodie.datasource.write.precombine.field</td><td>none: ties broken deterministically</td></tr>
@@ -434,10 +434,6 @@ public final class HudiIO {
             "withRecordKeyFields() (" + RECORD_KEY_FIELD + ") is required");
       }
       WriteSettings settings = new WriteSettings(basePath, properties);
-      if (settings.tableType() != TableType.COPY_ON_WRITE) {
-        throw new IllegalArgumentException(
-            "withTableType(" + settings.tableType() + ") is not supported yet; only COPY_ON_WRITE");
-      }
       if (settings.index() == IndexType.BUCKET) {
         if (settings.operation() == WriteOperation.BULK_INSERT) {
           throw new IllegalArgumentException(

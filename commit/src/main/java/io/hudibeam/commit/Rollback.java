@@ -50,9 +50,14 @@ import org.slf4j.LoggerFactory;
  * Hudi, a requested-only instant is planned the same way, so files written before the instant went
  * inflight are not left behind.
  *
- * <p>Merge-on-read rollback is not supported: an APPEND marker (a log file append), a plan with log
- * blocks to roll back, or a deltacommit without a marker folder make the rollback fail with a
- * {@link RollbackRefusedException} before anything is deleted.
+ * <p>Merge-on-read: this writer never appends to an existing log file; each write attempt creates
+ * new log files (named by its APPEND markers). Rolling back a failed deltacommit therefore deletes
+ * its log files, as Hudi 1.0 does, instead of appending a rollback command block as Hudi 0.15 does
+ * for appends to existing files (hudi-format.md 12.6): the failed instant's blocks are gone either
+ * way, and no reader can merge them. An APPEND marker in Hudi 0.14's base-file form, a plan with
+ * log blocks to roll back (written by Hudi) make the rollback fail with a {@link
+ * RollbackRefusedException} before anything is deleted. A deltacommit without a marker folder wrote
+ * no log file (markers come first), so only its base files are looked for, by listing.
  *
  * <p>Ordering: as Hudi's {@code validateRollbackCommitSequence} (EAGER failed-writes policy), an
  * instant is rolled back only if it is pending, no completed commit, deltacommit or replacecommit is
@@ -134,11 +139,12 @@ public final class Rollback {
     Map<String, List<String>> filesByPartition = new TreeMap<>();
     if (exists(markers.folder())) {
       for (Marker marker : markers.list()) {
-        if (marker.ioType() == IOType.APPEND) {
+        if (marker.ioType() == IOType.APPEND
+            && io.hudibeam.files.LogFileName.tryParse(marker.dataFileName()).isEmpty()) {
           throw new RollbackRefusedException(String.format(
-              "Cannot roll back %s of table %s: marker %s records a log file append, and merge-on-read"
-                  + " rollback is not supported; only CREATE and MERGE markers can be rolled back",
-              pending, paths, marker));
+              "Cannot roll back %s of table %s: APPEND marker %s names no log file (Hudi 0.14's"
+                  + " base-file form), so the log blocks to roll back cannot be found; roll it back"
+                  + " with Hudi's writer", pending, paths, marker));
         }
         Path file = new Path(paths.partitionFolder(marker.partitionPath()), marker.dataFileName());
         if (exists(file)) {
@@ -147,10 +153,9 @@ public final class Rollback {
       }
     } else {
       if (pending.action() == Action.DELTA_COMMIT) {
-        throw new RollbackRefusedException(String.format(
-            "Cannot roll back %s of table %s: it has no marker folder %s, and a deltacommit's log"
-                + " appends cannot be found by listing (merge-on-read rollback is not supported)",
-            pending, paths, markers.folder()));
+        LOG.warn(
+            "Table {}: {} has no marker folder {}; writers create a marker before each file, so it"
+                + " wrote no log file; its base files are found by listing", paths, pending, markers.folder());
       }
       for (String partition : FileSystemView.listPartitions(fs, paths)) {
         for (FileStatus status : list(paths.partitionFolder(partition))) {

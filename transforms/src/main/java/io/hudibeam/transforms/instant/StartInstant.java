@@ -2,7 +2,6 @@ package io.hudibeam.transforms.instant;
 
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.timeline.Action;
 import io.hudibeam.transforms.WriteSpec;
 import java.time.Clock;
 import org.apache.beam.sdk.coders.SerializableCoder;
@@ -54,7 +53,7 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
       Configuration conf = spec.hadoopConfiguration();
       StartedInstant started =
           new InstantStarter(spec.fileSystem(conf), spec.paths(), Clock.systemUTC())
-              .start(spec.tableConfig(), Action.COMMIT);
+              .start(spec.tableConfig(), spec.commitAction());
       instants.inc();
       out.output(started);
     }

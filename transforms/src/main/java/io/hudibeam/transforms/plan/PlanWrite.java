@@ -3,6 +3,7 @@ package io.hudibeam.transforms.plan;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileId;
+import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataJson;
@@ -46,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * WorkloadProfile), saves it into {@code <T>.inflight} as Hudi does, and makes the write plan once
  * on one worker: small files filled first, then new file groups sized to the max file size, with
  * file ids derived from the instant time; with the BUCKET index, updates to their bucket's file
- * group and inserts to a new file group per bucket. The plan is a singleton side input, so every
+ * group and inserts to a new file group per bucket. On a merge-on-read table updates and deletes go
+ * to a new log file of their file group's latest slice (see {@link WritePlanner}). The plan is a singleton side input, so every
  * retry of a later bundle routes the same way, and a re-run of this step (a runner restarting part
  * of the job) makes the same plan.
  */
@@ -198,14 +200,24 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       List<String> partitions = new ArrayList<>(profile.partitions().keySet());
       FileSystemView view = FileSystemView.load(fs, paths, timeline, partitions);
       Map<String, List<BaseFile>> latest = new HashMap<>();
+      Map<String, List<FileSlice>> latestSlices = new HashMap<>();
       for (String partition : partitions) {
         latest.put(partition, view.latestBaseFiles(partition));
+        latestSlices.put(partition, view.latestFileSlices(partition));
       }
       WritePlanner planner = new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()));
       long averageRecordSize = 0;
       WritePlan plan;
-      if (spec.index() == IndexType.BUCKET) {
+      if (spec.mergeOnRead()) {
+        refusePendingCompaction(timeline, paths);
+      }
+      if (spec.index() == IndexType.BUCKET && spec.mergeOnRead()) {
+        plan = planner.planBucketsMergeOnRead(profile, latestSlices, spec.bucketIndex());
+      } else if (spec.index() == IndexType.BUCKET) {
         plan = planner.planBuckets(profile, latest, spec.bucketIndex());
+      } else if (spec.mergeOnRead()) {
+        averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
+        plan = planner.planMergeOnRead(profile, latestSlices, averageRecordSize);
       } else {
         averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
         plan = planner.plan(profile, latest, averageRecordSize, true);
@@ -217,6 +229,21 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
           paths, instant.instantTime(), profile.totalInserts(), profile.totalUpdates(),
           plan.buckets().size(), averageRecordSize);
       out.output(plan);
+    }
+
+    /**
+     * A pending compaction fixes the slices it compacts: Hudi's writers put new log files into the
+     * slice the compaction opens (hudi-format.md 12.7). This writer does not do that yet, so it
+     * refuses to write rather than add log files a compaction would lose.
+     */
+    private static void refusePendingCompaction(Timeline timeline, TablePaths paths) {
+      List<Instant> pending = timeline.ofAction(io.hudibeam.timeline.Action.COMPACTION).pending().instants();
+      if (!pending.isEmpty()) {
+        throw new io.hudibeam.table.HudiTableException(
+            "Table " + paths + " has pending compactions " + pending + "; this writer cannot yet"
+                + " write a merge-on-read table while a compaction is pending. Complete it with Hudi's"
+                + " compactor first");
+      }
     }
 
     private void saveToInflight(
@@ -241,7 +268,7 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         e.getValue().updateBuckets().forEach((fileId, bucket) -> groups.add(
             new PartitionWorkload.FileGroupWorkload(
                 fileId.value(),
-                bucket.baseFile().get().name().instantTime().value(),
+                bucket.baseInstant().get().value(),
                 counts.updates().getOrDefault(fileId, 0L),
                 plannedInserts.getOrDefault(fileId.value(), 0L))));
         for (WritePlan.InsertTarget target : e.getValue().insertTargets()) {
