@@ -8,9 +8,9 @@ import org.apache.avro.generic.IndexedRecord;
 /**
  * A reusable, read-only view of a record with meta fields whose meta values are overlaid on another
  * record, so that writing does not copy or change the caller's record. Only valid until the next
- * {@code carryOver}/{@code fill} call.
+ * {@code carryOver}/{@code fill} call. Used by the base-file writer and the log data-block builder.
  */
-final class MetaFieldsView implements GenericRecord {
+public final class MetaFieldsView implements GenericRecord {
   private final Schema schema;
 
   /** Meta values to return; a null slot is read from the delegate (carried over unchanged). */
@@ -19,12 +19,12 @@ final class MetaFieldsView implements GenericRecord {
   private IndexedRecord delegate;
   private int delegateOffset;
 
-  MetaFieldsView(Schema schemaWithMetaFields) {
+  public MetaFieldsView(Schema schemaWithMetaFields) {
     this.schema = schemaWithMetaFields;
   }
 
   /** The full record as is, except {@code _hoodie_file_name}. */
-  MetaFieldsView carryOver(IndexedRecord recordWithMetaFields, String fileName) {
+  public MetaFieldsView carryOver(IndexedRecord recordWithMetaFields, String fileName) {
     this.delegate = recordWithMetaFields;
     this.delegateOffset = 0;
     Arrays.fill(meta, null);
@@ -33,7 +33,7 @@ final class MetaFieldsView implements GenericRecord {
   }
 
   /** All five meta values set; the delegate has either the user schema or the full schema. */
-  MetaFieldsView fill(
+  public MetaFieldsView fill(
       IndexedRecord record,
       boolean recordHasMetaFields,
       String commitTime,

@@ -1,0 +1,34 @@
+package io.hudibeam.log;
+
+/**
+ * The keys of a log block's header, written as their ordinal (Hudi's {@code
+ * HoodieLogBlock.HeaderMetadataType}, hudi-format.md section 12.2). Hudi 0.15 defines the first
+ * seven; {@link #IS_PARTIAL} is Hudi 1.0's and only read.
+ */
+public enum HeaderKey {
+  /** The instant that wrote the block (a deltacommit, or for a command block the rollback). */
+  INSTANT_TIME,
+  /** For a rollback command block: the instant whose blocks are rolled back. */
+  TARGET_INSTANT_TIME,
+  /** The Avro schema (JSON) of the block's records, with the five meta fields. */
+  SCHEMA,
+  /** For a command block: the command's ordinal, {@code "0"} for a rollback. */
+  COMMAND_BLOCK_TYPE,
+  COMPACTED_BLOCK_TIMES,
+  RECORD_POSITIONS,
+  BLOCK_IDENTIFIER,
+  IS_PARTIAL;
+
+  public int code() {
+    return ordinal();
+  }
+
+  public static HeaderKey fromCode(int code) {
+    HeaderKey[] all = values();
+    if (code < 0 || code >= all.length) {
+      throw new LogFormatException(
+          "Unknown log block header key " + code + "; expected 0.." + (all.length - 1) + " (Hudi's HeaderMetadataType)");
+    }
+    return all[code];
+  }
+}

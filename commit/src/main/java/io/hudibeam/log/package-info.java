@@ -1,0 +1,31 @@
+/**
+ * Hudi log files (hudi-format.md section 12): the block framing, Avro data blocks, delete blocks and
+ * rollback command blocks, written as Hudi 0.15 writes them and read back. No Beam.
+ *
+ * <p>Writing a file group's log file for one instant and attempt (the caller writes the APPEND marker
+ * first and reports the result in a deltacommit write stat):
+ *
+ * <pre>{@code
+ * LogFileName name = LogFileName.of(fileId, sliceBaseInstant, nextVersion, writeToken);
+ * LogFileWriter writer = LogFileWriter.create(conf, new Path(partitionFolder, name.value()));
+ * try {
+ *   AvroDataBlockBuilder data = new AvroDataBlockBuilder(instant, writeSchema, fileId, taskPartitionId);
+ *   for (...) {
+ *     data.add(recordKey, partitionPath, record);               // meta fields filled as Hudi does
+ *     if (data.sizeBytes() >= maxBlockBytes) writer.append(data.build());
+ *   }
+ *   if (!data.isEmpty()) writer.append(data.build());
+ *   if (!deletes.isEmpty()) writer.append(LogBlock.delete(instant, data.schema(), deletes));
+ *   LogFileResult result = writer.close();                      // size, blocks, records, deletes
+ * } catch (RuntimeException e) {
+ *   writer.abort();                                             // deletes the file
+ *   throw e;
+ * }
+ * }</pre>
+ *
+ * <p>A rollback appends {@code LogBlock.rollback(rollbackInstant, failedInstant)} to a new log file of
+ * the slice. {@link io.hudibeam.log.LogFileReader} iterates a file's blocks ({@link
+ * io.hudibeam.log.LogBlock#type()}, {@link io.hudibeam.log.LogBlock#header()}, {@link
+ * io.hudibeam.log.LogBlock#records()}, {@link io.hudibeam.log.LogBlock#deleteRecords()}).
+ */
+package io.hudibeam.log;
