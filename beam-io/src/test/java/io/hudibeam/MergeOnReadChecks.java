@@ -97,12 +97,12 @@ final class MergeOnReadChecks {
     return out;
   }
 
-  /** Record key to trips values, for comparing a read with the expected rows. */
+  /** The {@code uuid} (record key) to trips values, for comparing a read with the expected rows. */
   static Map<String, List<Object>> valuesByKey(List<GenericRecord> records) {
     Map<String, List<Object>> out = new TreeMap<>();
     for (GenericRecord r : records) {
-      List<Object> previous = out.put(HudiTableReader.string(r, "_hoodie_record_key"), TripsData.values(r));
-      assertThat("duplicate key " + HudiTableReader.string(r, "_hoodie_record_key"), previous == null, is(true));
+      List<Object> previous = out.put(HudiTableReader.string(r, "uuid"), TripsData.values(r));
+      assertThat("duplicate key " + HudiTableReader.string(r, "uuid"), previous == null, is(true));
     }
     return out;
   }

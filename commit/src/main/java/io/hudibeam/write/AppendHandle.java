@@ -1,10 +1,13 @@
 package io.hudibeam.write;
 
-import io.hudibeam.basefile.MetaFields;
-import io.hudibeam.commit.IOType;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.LogFileName;
+import io.hudibeam.log.AvroDataBlockBuilder;
+import io.hudibeam.log.DeleteRecord;
+import io.hudibeam.log.LogBlock;
+import io.hudibeam.log.LogFileResult;
+import io.hudibeam.log.LogFileWriter;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
@@ -12,9 +15,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericData;
-import org.apache.avro.generic.GenericRecord;
+import io.hudibeam.timeline.InstantTime;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Writes the updates and deletes of one file group of a merge-on-read table into a NEW log file of
@@ -34,6 +36,8 @@ import org.apache.avro.generic.GenericRecord;
  * always deletes.
  */
 public final class AppendHandle {
+  private static final Integer DELETE_ORDERING_VALUE = 0;
+
   private final WriteContext context;
 
   public AppendHandle(WriteContext context) {
@@ -43,10 +47,10 @@ public final class AppendHandle {
   public WriteStat write(FileSlice slice, Iterable<TableRecord> records) {
     FileGroupId fileGroup = slice.fileGroupId();
     long startNanos = System.nanoTime();
-    Schema schema = MetaFields.withMetaFields(context.schema());
-    String instant = context.instant().value();
-    List<GenericRecord> upserts = new ArrayList<>();
-    List<LogFiles.DeletedKey> deletes = new ArrayList<>();
+    InstantTime instant = context.instant();
+    AvroDataBlockBuilder upserts =
+        new AvroDataBlockBuilder(instant, context.schema(), fileGroup.fileId(), context.taskPartitionId());
+    List<DeleteRecord> deletes = new ArrayList<>();
     Set<String> keys = new HashSet<>();
     for (TableRecord record : records) {
       if (!keys.add(record.recordKey())) {
@@ -55,21 +59,29 @@ public final class AppendHandle {
                 + " twice in instant " + instant + "; records must be de-duplicated first");
       }
       if (record.isDelete()) {
-        deletes.add(new LogFiles.DeletedKey(record.recordKey(), fileGroup.partitionPath()));
+        // Hudi's delete payload (EmptyHoodieRecordPayload) has ordering value 0: the delete always wins.
+        deletes.add(DeleteRecord.of(record.recordKey(), fileGroup.partitionPath(), DELETE_ORDERING_VALUE));
       } else {
-        upserts.add(
-            withMetaFields(
-                schema,
-                record.data().orElseThrow(),
-                instant,
-                MetaFields.sequenceId(instant, context.taskPartitionId(), upserts.size()),
-                record.recordKey(),
-                fileGroup));
+        upserts.add(record.recordKey(), fileGroup.partitionPath(), record.data().orElseThrow());
       }
     }
+    long upserted = upserts.recordCount();
     LogFileName name = slice.nextLogFile(context.writeToken());
-    long size =
-        LogFiles.write(context, fileGroup, name, IOType.APPEND, schema, upserts, deletes);
+    Path path = context.prepareLogFile(fileGroup, name);
+    LogFileWriter writer = LogFileWriter.create(context.conf(), path);
+    LogFileResult result;
+    try {
+      if (!upserts.isEmpty()) {
+        writer.append(upserts.build());
+      }
+      if (!deletes.isEmpty()) {
+        writer.append(LogBlock.delete(instant, upserts.schema(), deletes));
+      }
+      result = writer.close();
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
     List<String> logFiles = new ArrayList<>();
     for (LogFileName existing : slice.logFiles()) {
       logFiles.add(existing.value());
@@ -79,11 +91,11 @@ public final class AppendHandle {
         .fileId(fileGroup.fileId().value())
         .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
         .prevCommit(slice.baseInstant().value())
-        .numWrites(upserts.size())
-        .numUpdateWrites(upserts.size())
+        .numWrites(upserted)
+        .numUpdateWrites(upserted)
         .numDeletes(deletes.size())
-        .totalWriteBytes(size)
-        .fileSizeInBytes(size)
+        .totalWriteBytes(result.fileSizeBytes())
+        .fileSizeInBytes(result.fileSizeBytes())
         .partitionPath(fileGroup.partitionPath())
         .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
         .logAppend(
@@ -93,38 +105,5 @@ public final class AppendHandle {
                 slice.baseFile().map(b -> b.name().value()).orElse(""),
                 logFiles))
         .build();
-  }
-
-  /** A copy of {@code data} in {@code schema} (meta fields first) with the meta fields set. */
-  private static GenericRecord withMetaFields(
-      Schema schema,
-      GenericRecord data,
-      String instant,
-      String sequenceId,
-      String recordKey,
-      FileGroupId fileGroup) {
-    GenericData.Record out = new GenericData.Record(schema);
-    out.put(MetaFields.COMMIT_TIME.position(), instant);
-    out.put(MetaFields.COMMIT_SEQNO.position(), sequenceId);
-    out.put(MetaFields.RECORD_KEY.position(), recordKey);
-    out.put(MetaFields.PARTITION_PATH.position(), fileGroup.partitionPath());
-    out.put(MetaFields.FILE_NAME.position(), fileGroup.fileId().value());
-    Schema dataSchema = data.getSchema();
-    for (Schema.Field field : schema.getFields()) {
-      if (field.pos() < MetaFields.COUNT) {
-        continue;
-      }
-      Schema.Field source = dataSchema.getField(field.name());
-      if (source != null) {
-        out.put(field.pos(), data.get(source.pos()));
-      } else if (field.hasDefaultValue()) {
-        out.put(field.pos(), GenericData.get().getDefaultValue(field));
-      } else {
-        throw new HudiTableException(
-            "Field '" + field.name() + "' of the write schema is missing from the record of key '"
-                + recordKey + "' and has no default");
-      }
-    }
-    return out;
   }
 }
