@@ -175,6 +175,84 @@ public final class HudiIO {
     return Write.<GenericRecord>builder(InputKind.GENERIC_RECORDS).build();
   }
 
+  /**
+   * Compacts a MERGE_ON_READ table: completes pending compactions (a crashed run's, or ones Hudi's
+   * own writer scheduled) or schedules one of every file slice with log files, and runs it: each
+   * file slice's base file and log files are merged into a new base file of its file group, in
+   * parallel, then committed as one {@code commit} (operation {@code COMPACT}). Use it in a
+   * pipeline of its own, not while a write to the table runs.
+   */
+  public static Compact compact() {
+    return new AutoValue_HudiIO_Compact.Builder()
+        .setHoodieProperties(Map.of())
+        .setHadoopConfiguration(Map.of())
+        .build();
+  }
+
+  /** The compaction transform; every {@code withX()} returns a new instance. */
+  @AutoValue
+  public abstract static class Compact
+      extends PTransform<org.apache.beam.sdk.values.PBegin, PCollection<CommittedInstant>> {
+    private static final long serialVersionUID = 1L;
+
+    abstract @Nullable String getBasePath();
+
+    abstract Map<String, String> getHoodieProperties();
+
+    abstract Map<String, String> getHadoopConfiguration();
+
+    abstract Builder toBuilder();
+
+    @AutoValue.Builder
+    abstract static class Builder {
+      abstract Builder setBasePath(String basePath);
+
+      abstract Builder setHoodieProperties(Map<String, String> properties);
+
+      abstract Builder setHadoopConfiguration(Map<String, String> configuration);
+
+      abstract Compact build();
+    }
+
+    /** The table's base path. */
+    public Compact withBasePath(String basePath) {
+      if (basePath == null || basePath.isEmpty()) {
+        throw new IllegalArgumentException("withBasePath must not be null or empty");
+      }
+      return toBuilder().setBasePath(basePath).build();
+    }
+
+    /** Hudi's {@code hoodie.parquet.*} settings for the new base files. */
+    public Compact withHoodieProperties(Map<String, String> properties) {
+      Map<String, String> merged = new TreeMap<>(getHoodieProperties());
+      merged.putAll(properties);
+      return toBuilder().setHoodieProperties(Map.copyOf(merged)).build();
+    }
+
+    /** Hadoop configuration for the table's file system (e.g. {@code fs.s3a.*}). */
+    public Compact withHadoopConfiguration(Map<String, String> configuration) {
+      Map<String, String> merged = new TreeMap<>(getHadoopConfiguration());
+      merged.putAll(configuration);
+      return toBuilder().setHadoopConfiguration(Map.copyOf(merged)).build();
+    }
+
+    @Override
+    public PCollection<CommittedInstant> expand(org.apache.beam.sdk.values.PBegin input) {
+      if (getBasePath() == null) {
+        throw new IllegalArgumentException("HudiIO.compact() needs withBasePath()");
+      }
+      try {
+        io.hudibeam.basefile.ParquetSettings.fromProperties(getHoodieProperties());
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+      return input.apply(
+          "Compact",
+          new io.hudibeam.transforms.compact.CompactTable(
+              getBasePath(), getHadoopConfiguration(), getHoodieProperties()));
+    }
+  }
+
   enum InputKind {
     ROWS,
     GENERIC_RECORDS
@@ -434,6 +512,17 @@ public final class HudiIO {
             "withRecordKeyFields() (" + RECORD_KEY_FIELD + ") is required");
       }
       WriteSettings settings = new WriteSettings(basePath, properties);
+      io.hudibeam.commit.CompactionSettings compaction;
+      try {
+        compaction = io.hudibeam.commit.CompactionSettings.fromProperties(properties);
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+      if (compaction.inline() && settings.tableType() != TableType.MERGE_ON_READ) {
+        throw new IllegalArgumentException(
+            io.hudibeam.commit.CompactionSettings.INLINE + "=true needs withTableType(MERGE_ON_READ);"
+                + " a " + settings.tableType() + " table has no log files to compact");
+      }
       if (settings.index() == IndexType.BUCKET) {
         if (settings.operation() == WriteOperation.BULK_INSERT) {
           throw new IllegalArgumentException(

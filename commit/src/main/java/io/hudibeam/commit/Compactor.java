@@ -59,11 +59,6 @@ import org.slf4j.LoggerFactory;
 public final class Compactor {
   private static final Logger LOG = LoggerFactory.getLogger(Compactor.class);
 
-  /** Hudi's keys and defaults ({@code HoodieCompactionConfig}). */
-  public static final String INLINE = "hoodie.compact.inline";
-  public static final String MAX_DELTA_COMMITS = "hoodie.compact.inline.max.delta.commits";
-  public static final int DEFAULT_MAX_DELTA_COMMITS = 5;
-
   private final Configuration conf;
   private final FileSystem fs;
   private final TablePaths paths;
@@ -246,6 +241,31 @@ public final class Compactor {
     CommitOutcome outcome = new InstantCommitter(fs, paths).commit(instant, Action.COMPACTION, metadata.build());
     LOG.info("Table {}: compaction {} {} ({} file slices)", paths, instant, outcome, stats.size());
     return outcome;
+  }
+
+  /**
+   * Inline compaction after a deltacommit (Hudi's {@code hoodie.compact.inline}): completes pending
+   * compactions, then, once {@code settings.maxDeltaCommits()} deltacommits have completed since the
+   * last compaction, schedules and runs a new one. Returns the compactions completed.
+   */
+  public List<InstantTime> runInline(
+      CompactionSettings settings, InstantTimeGenerator generator, ParquetSettings parquet) {
+    List<InstantTime> done = new ArrayList<>();
+    if (!settings.inline()) {
+      return done;
+    }
+    for (InstantTime pending : pending()) {
+      run(pending, parquet, 0);
+      done.add(pending);
+    }
+    if (deltaCommitsSinceLastCompaction() >= settings.maxDeltaCommits()) {
+      Optional<InstantTime> scheduled = schedule(generator, TableType.MERGE_ON_READ);
+      if (scheduled.isPresent()) {
+        run(scheduled.get(), parquet, 0);
+        done.add(scheduled.get());
+      }
+    }
+    return done;
   }
 
   /**

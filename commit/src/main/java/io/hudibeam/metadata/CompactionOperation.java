@@ -32,6 +32,11 @@ public record CompactionOperation(
     metrics = AvroInstantFile.copy(metrics);
   }
 
+  /** Plans of version 1 held paths; version 2 file names. Either way the name is what identifies a file. */
+  private static String fileName(String pathOrName) {
+    return pathOrName.substring(pathOrName.lastIndexOf('/') + 1);
+  }
+
   GenericRecord toRecord(Schema schema) {
     GenericRecord r = new GenericData.Record(schema);
     r.put("baseInstantTime", baseInstantTime);
@@ -50,8 +55,12 @@ public record CompactionOperation(
         Objects.requireNonNullElse(AvroInstantFile.string(r.get("partitionPath")), ""),
         AvroInstantFile.string(r.get("fileId")),
         AvroInstantFile.string(r.get("baseInstantTime")),
-        Optional.ofNullable(AvroInstantFile.string(r.get("dataFilePath"))).filter(s -> !s.isEmpty()),
-        AvroInstantFile.strings(r.get("deltaFilePaths")),
+        Optional.ofNullable(AvroInstantFile.string(r.get("dataFilePath")))
+            .filter(s -> !s.isEmpty())
+            .map(CompactionOperation::fileName),
+        AvroInstantFile.strings(r.get("deltaFilePaths")).stream()
+            .map(CompactionOperation::fileName)
+            .collect(java.util.stream.Collectors.toList()),
         AvroInstantFile.map(r.get("metrics"), v -> ((Number) v).doubleValue()));
   }
 }

@@ -128,6 +128,10 @@ public final class WriteSpec implements Serializable {
     return ParquetSettings.fromProperties(writeProperties);
   }
 
+  public io.hudibeam.commit.CompactionSettings compactionSettings() {
+    return io.hudibeam.commit.CompactionSettings.fromProperties(writeProperties);
+  }
+
   public CleanSettings cleanSettings() {
     return CleanSettings.fromProperties(writeProperties);
   }

@@ -196,6 +196,9 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
       TablePaths paths = spec.paths();
+      if (spec.mergeOnRead()) {
+        completePendingCompactions(conf, fs, paths);
+      }
       Timeline timeline = Timeline.load(fs, paths);
       List<String> partitions = new ArrayList<>(profile.partitions().keySet());
       FileSystemView view = FileSystemView.load(fs, paths, timeline, partitions);
@@ -208,9 +211,6 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       WritePlanner planner = new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()));
       long averageRecordSize = 0;
       WritePlan plan;
-      if (spec.mergeOnRead()) {
-        refusePendingCompaction(timeline, paths);
-      }
       if (spec.index() == IndexType.BUCKET && spec.mergeOnRead()) {
         plan = planner.planBucketsMergeOnRead(profile, latestSlices, spec.bucketIndex());
       } else if (spec.index() == IndexType.BUCKET) {
@@ -233,17 +233,18 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
 
     /**
      * A pending compaction fixes the slices it compacts: Hudi's writers put new log files into the
-     * slice the compaction opens (hudi-format.md 12.7). This writer does not do that yet, so it
-     * refuses to write rather than add log files a compaction would lose.
+     * slice the compaction opens (hudi-format.md 12.7). This writer instead completes every pending
+     * compaction (a crashed one of ours, or one Hudi scheduled) before it plans, so that no log file
+     * goes into a slice a compaction would then lose. Returns whether it compacted anything.
      */
-    private static void refusePendingCompaction(Timeline timeline, TablePaths paths) {
-      List<Instant> pending = timeline.ofAction(io.hudibeam.timeline.Action.COMPACTION).pending().instants();
-      if (!pending.isEmpty()) {
-        throw new io.hudibeam.table.HudiTableException(
-            "Table " + paths + " has pending compactions " + pending + "; this writer cannot yet"
-                + " write a merge-on-read table while a compaction is pending. Complete it with Hudi's"
-                + " compactor first");
+    private boolean completePendingCompactions(Configuration conf, FileSystem fs, TablePaths paths) {
+      io.hudibeam.commit.Compactor compactor = new io.hudibeam.commit.Compactor(conf, fs, paths);
+      List<io.hudibeam.timeline.InstantTime> pending = compactor.pending();
+      for (io.hudibeam.timeline.InstantTime compaction : pending) {
+        LOG.info("Table {}: completing pending compaction {} before planning", paths, compaction);
+        compactor.run(compaction, spec.parquetSettings(), 0);
       }
+      return !pending.isEmpty();
     }
 
     private void saveToInflight(
