@@ -117,4 +117,58 @@ public class HudiIOMergeOnReadFailureTest {
     assertThat(finalFiles, is(committedFiles(reader)));
     expected.assertSnapshot(reader);
   }
+
+  /**
+   * Hudi 0.15's Java client fails a deltacommit on our table after writing (on a local file system it
+   * appends to the latest log file, which holds our committed blocks). Our next write rolls it back
+   * without losing a committed block: a log file that holds other instants' blocks is kept and gets
+   * a rollback command block; Hudi's snapshot is exact throughout.
+   */
+  @Test
+  public void aFailedHudiDeltaCommitIsRolledBackWithoutLosingCommittedBlocks() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    HudiIOMergeOnReadTest.Expected expected = new HudiIOMergeOnReadTest.Expected();
+    run(TripsRows.batch(0, 0, 40), trips(base, WriteOperation.INSERT));
+    expected.upsert(0, 0, 40, reader.completedInstantTimes().get(0));
+    run(TripsRows.batch(1, 0, 16), trips(base, WriteOperation.UPSERT));
+    expected.upsert(1, 0, 16, reader.completedInstantTimes().get(1));
+    TreeSet<String> ourLogs = logFilesOnDisk(base);
+
+    String failed =
+        io.hudibeam.testing.HudiReference.trips(base)
+            .tableType(org.apache.hudi.common.model.HoodieTableType.MERGE_ON_READ)
+            .open()
+            .failedWrite(io.hudibeam.testing.HudiReference.Operation.UPSERT, io.hudibeam.testing.TripsData.batch(5, 0, 8));
+    assertThat(logBlocks(reader).stream().anyMatch(b -> b.instant().equals(failed)), is(true));
+    expected.assertSnapshot(reader);
+    boolean appendedToOurs = logBlocks(reader).stream()
+        .anyMatch(b -> b.instant().equals(failed) && ourLogs.contains(b.file()));
+
+    run(TripsRows.batch(3, 30, 4), trips(base, WriteOperation.UPSERT));
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(3));
+    expected.upsert(3, 30, 4, commits.get(2));
+    expected.assertSnapshot(reader);
+    HoodieTableMetaClient meta = reader.metaClient();
+    assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
+    List<HoodieInstant> rollbacks = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
+    assertThat(rollbacks, hasSize(1));
+    HoodieRollbackMetadata rollback =
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
+    assertThat(rollback.getCommitsRollback(), is(List.of(failed)));
+    // Every log file our committed deltacommits wrote is still there.
+    for (String log : ourLogs) {
+      assertThat(log, Files.exists(Paths.get(base, log)), is(true));
+    }
+    long commandBlocks = logBlocks(reader).stream()
+        .filter(b -> b.type() == org.apache.hudi.common.table.log.block.HoodieLogBlock.HoodieLogBlockType.COMMAND_BLOCK)
+        .count();
+    if (appendedToOurs) {
+      assertThat(commandBlocks > 0, is(true));
+    }
+    System.out.println("Hudi's failed deltacommit appended to our log files: " + appendedToOurs
+        + "; rollback command blocks written: " + commandBlocks);
+  }
 }

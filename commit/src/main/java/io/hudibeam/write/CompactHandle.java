@@ -36,7 +36,9 @@ import org.apache.hadoop.fs.Path;
  * OverwriteWithLatestAvroPayload}; deletes carry ordering value 0 and always delete); then the base
  * file's records are carried over unless a log record replaces or deletes them, and the remaining
  * log records are added. The result is a new base file of the same file group at the compaction
- * instant: marker (MERGE, or CREATE for a slice without a base file) first, then the file.
+ * instant: marker (MERGE, or CREATE for a slice without a base file) first, then the file. The
+ * merged log records of the slice are held in memory (Hudi spills them to disk past {@code
+ * hoodie.compaction.memory.fraction}); the base file is streamed.
  */
 public final class CompactHandle {
   private final WriteContext context;
@@ -75,14 +77,17 @@ public final class CompactHandle {
         while (reader.hasNext()) {
           LogBlock block = reader.next();
           InstantTime instant = block.instantTime();
-          if (!completed.containsOrBeforeStart(instant) || instant.isAfter(compactionInstant)) {
-            continue;
-          }
           if (block.isRollback()) {
+            // A rollback command block's instant is the rollback's, not a commit: it always applies.
             rollbackBlocks++;
             InstantTime target = block.targetInstantTime().orElseThrow();
             blocks.removeIf(b -> b.instantTime().equals(target));
-          } else if (block.type() == LogBlockType.AVRO_DATA_BLOCK || block.type() == LogBlockType.DELETE_BLOCK) {
+            continue;
+          }
+          if (!completed.containsOrBeforeStart(instant) || instant.isAfter(compactionInstant)) {
+            continue;
+          }
+          if (block.type() == LogBlockType.AVRO_DATA_BLOCK || block.type() == LogBlockType.DELETE_BLOCK) {
             blocks.add(block);
           } else if (block.type() != LogBlockType.COMMAND_BLOCK) {
             throw new HudiTableException(
@@ -112,28 +117,25 @@ public final class CompactHandle {
 
     IOType ioType = operation.dataFileName().isPresent() ? IOType.MERGE : IOType.CREATE;
     BaseFileWriter writer = context.openBaseFile(fileGroup, ioType);
-    long updates = 0;
-    long deletes = 0;
-    long inserts = 0;
+    long[] counts = new long[3]; // updates, deletes, inserts
     try {
       if (operation.dataFileName().isPresent()) {
         MergeHandle.RecordRewriter rewriter = new MergeHandle.RecordRewriter(writer.schema());
         Path base = new Path(folder, operation.dataFileName().get());
-        List<GenericRecord> stored = BaseFileReader.of(context.conf(), base).readRecords();
-        for (GenericRecord record : stored) {
+        BaseFileReader.of(context.conf(), base).forEachRecord(record -> {
           String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
           if (!merged.containsKey(key)) {
             writer.write(rewriter.toWriteSchema(record));
-            continue;
+            return;
           }
           GenericRecord update = merged.remove(key);
           if (update == null) {
-            deletes++;
+            counts[1]++;
           } else {
             writer.write(update);
-            updates++;
+            counts[0]++;
           }
-        }
+        });
       }
       Iterator<Map.Entry<String, GenericRecord>> rest = merged.entrySet().stream()
           .sorted(Map.Entry.comparingByKey())
@@ -142,7 +144,7 @@ public final class CompactHandle {
         GenericRecord insert = rest.next().getValue();
         if (insert != null) {
           writer.write(insert);
-          inserts++;
+          counts[2]++;
         }
       }
     } catch (RuntimeException e) {
@@ -151,13 +153,13 @@ public final class CompactHandle {
     }
     BaseFileResult result = writer.close();
     return WriteContext.statOf(fileGroup, result, operation.baseInstantTime())
-        .numUpdateWrites(updates)
-        .numDeletes(deletes)
-        .numInserts(inserts)
+        .numUpdateWrites(counts[0])
+        .numDeletes(counts[1])
+        .numInserts(counts[2])
         .totalLogRecords(logRecords)
         .totalLogFilesCompacted(logs.size())
         .totalLogSizeCompacted(logBytes)
-        .totalUpdatedRecordsCompacted(updates)
+        .totalUpdatedRecordsCompacted(counts[0])
         .totalLogBlocks(blocks.size())
         .totalRollbackBlocks(rollbackBlocks)
         .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
