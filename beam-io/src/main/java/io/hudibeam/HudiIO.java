@@ -1,6 +1,7 @@
 package io.hudibeam;
 
 import com.google.auto.value.AutoValue;
+import io.hudibeam.commit.ArchiveSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.keygen.KeyGeneratorType;
@@ -28,6 +29,7 @@ import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.commit.ArchiveSettings;
 import io.hudibeam.commit.StartedInstant;
 import java.util.Arrays;
 import java.util.List;
@@ -100,6 +102,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>withParquetCodec</td><td>hoodie.parquet.compression.codec</td><td>gzip</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.keygen.timebased.*</td><td>timestamp-based key generator options</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.cleaner.policy, hoodie.cleaner.commits.retained, hoodie.clean.automatic</td><td>KEEP_LATEST_COMMITS, 10, true</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.archive.automatic, hoodie.keep.min.commits, hoodie.keep.max.commits</td><td>true, 20, 30: after each commit (and clean) the oldest instants beyond 30 completed commits are archived down to 20 into {@code .hoodie/archived}, as Hudi does; min must exceed hoodie.cleaner.commits.retained</td></tr>
  * <tr><td>withHadoopConfiguration</td><td>(Hadoop keys, e.g. fs.s3a.*)</td><td>none</td></tr>
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
  * </table>
@@ -512,6 +515,11 @@ public final class HudiIO {
             "withRecordKeyFields() (" + RECORD_KEY_FIELD + ") is required");
       }
       WriteSettings settings = new WriteSettings(basePath, properties);
+      try {
+        ArchiveSettings.fromProperties(properties); // also checks keep.min against the cleaner's retention
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
       io.hudibeam.commit.CompactionSettings compaction;
       try {
         compaction = io.hudibeam.commit.CompactionSettings.fromProperties(properties);

@@ -66,6 +66,20 @@ public class HudiIOValidationTest {
   }
 
   @Test
+  public void archivalSettingsAreCheckedAsHudiDoes() {
+    assertThat(
+        refusal(valid().withHoodieProperties(Map.of("hoodie.keep.min.commits", "10"))),
+        is("Increase hoodie.keep.min.commits=10 to be greater than hoodie.cleaner.commits.retained=10."
+            + " Otherwise, there is risk of incremental pull missing data from few instants."));
+    assertThat(
+        refusal(valid().withHoodieProperties(Map.of("hoodie.keep.min.commits", "25", "hoodie.keep.max.commits", "25"))),
+        is("Increase hoodie.keep.max.commits=25 to be greater than hoodie.keep.min.commits=25"));
+    assertThat(
+        refusal(valid().withHoodieProperties(Map.of("hoodie.archive.automatic", "sometimes"))),
+        is("hoodie.archive.automatic='sometimes' is not a boolean; expected true or false"));
+  }
+
+  @Test
   public void fieldsMustBeInTheSchema() {
     String fields = "[uuid, ts, rider, driver, fare, begin_lat, begin_lon, end_lat, end_lon, city]";
     assertThat(

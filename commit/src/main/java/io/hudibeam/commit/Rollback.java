@@ -59,7 +59,7 @@ import org.slf4j.LoggerFactory;
  * <p>Merge-on-read: an APPEND marker names a log file. When every block of that file is of the
  * failed instant (always so for this writer, which never appends to an existing log file), the file
  * is deleted, as Hudi 1.0 does. When it also holds other instants' blocks (Hudi 0.15 appends to the
- * latest log file where storage allows it), a rollback command block (hudi-format.md 12.6) goes into
+ * latest log file where storage allows it), a rollback command block (Hudi's {@code HoodieCommandBlock}) goes into
  * a new log file of the slice, as Hudi 0.15 does; plans Hudi wrote with log blocks to roll back are
  * executed the same way. An APPEND marker in Hudi 0.14's base-file form makes the rollback fail with
  * a {@link RollbackRefusedException} before anything is deleted. A deltacommit without a marker folder wrote
@@ -325,7 +325,7 @@ public final class Rollback {
 
   /**
    * Rolls back the failed instant's blocks in a file slice the way Hudi 0.15 does: a rollback command
-   * block (hudi-format.md 12.6) in a new log file of the slice, next version, write token {@code
+   * block (Hudi's {@code HoodieCommandBlock}, {@code RollbackUtils.generateHeader}) in a new log file of the slice, next version, write token {@code
    * 1-0-1} ({@code HoodieLogFormat.UNKNOWN_WRITE_TOKEN}). Returns the new file.
    */
   private Path appendRollbackBlock(RollbackRequest request, InstantTime rollbackTime, InstantTime target) {

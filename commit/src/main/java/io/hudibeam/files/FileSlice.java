@@ -62,7 +62,7 @@ public final class FileSlice implements Serializable {
   /**
    * The version of the next log file of this slice: one more than the highest version among its
    * log files (committed or not, so a new file never takes an existing name), 1 for the first
-   * (hudi-format.md 12.1; Hudi's {@code HoodieLogFile.LOGFILE_BASE_VERSION}).
+   * (Hudi's {@code HoodieLogFile.LOGFILE_BASE_VERSION}, {@code FSUtils.makeLogFileName}).
    */
   public int nextLogVersion() {
     int max = 0;

@@ -2,7 +2,9 @@ package io.hudibeam.log;
 
 import io.hudibeam.timeline.InstantTime;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -13,9 +15,13 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericDatumWriter;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.generic.IndexedRecord;
 import org.apache.avro.io.BinaryDecoder;
+import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.io.EncoderFactory;
 
 /**
  * One block of a Hudi log file (hudi-format.md section 12.2): its type, header and content bytes. The
@@ -64,6 +70,40 @@ public final class LogBlock {
     header.put(HeaderKey.INSTANT_TIME, instantTime.value());
     header.put(HeaderKey.SCHEMA, schemaWithMetaFields.toString());
     return new LogBlock(LogBlockType.DELETE_BLOCK, header, DeleteBlockCodec.encode(deletes), deletes.size());
+  }
+
+  /**
+   * An Avro data block of records written as they are, with only the SCHEMA header: what Hudi 0.15's
+   * {@code HoodieTimelineArchiver.writeToFile} writes to archived timeline files (no INSTANT_TIME).
+   */
+  public static LogBlock avroRecords(Schema schema, List<? extends IndexedRecord> records) {
+    Objects.requireNonNull(schema, "schema");
+    if (records.isEmpty()) {
+      throw new IllegalArgumentException("An Avro data block needs at least one record");
+    }
+    GenericDatumWriter<IndexedRecord> writer = new GenericDatumWriter<>(schema);
+    ByteArrayOutputStream content = new ByteArrayOutputStream();
+    ByteArrayOutputStream one = new ByteArrayOutputStream();
+    DataOutputStream out = new DataOutputStream(content);
+    BinaryEncoder encoder = null;
+    try {
+      out.writeInt(CONTENT_VERSION);
+      out.writeInt(records.size());
+      for (IndexedRecord record : records) {
+        one.reset();
+        encoder = EncoderFactory.get().binaryEncoder(one, encoder);
+        writer.write(record, encoder);
+        encoder.flush();
+        out.writeInt(one.size());
+        one.writeTo(out);
+      }
+      out.flush();
+    } catch (IOException | RuntimeException e) {
+      throw new LogFormatException("Cannot encode a record with schema " + schema.getFullName() + ": " + e, e);
+    }
+    Map<HeaderKey, String> header = new EnumMap<>(HeaderKey.class);
+    header.put(HeaderKey.SCHEMA, schema.toString());
+    return new LogBlock(LogBlockType.AVRO_DATA_BLOCK, header, content.toByteArray(), records.size());
   }
 
   /**

@@ -1,7 +1,7 @@
 package io.hudibeam.log;
 
 import io.hudibeam.table.HudiTableException;
-import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -15,27 +15,29 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
  * Reads the blocks of a Hudi log file in order (hudi-format.md section 12.2, the framing {@link
- * LogFileWriter} writes and Hudi's {@code HoodieLogFileReader} reads). Every block's length is checked
- * against its parts and its reverse pointer.
- *
- * <p>Deviation from Hudi: Hudi's reader skips a block whose length check fails (a "corrupt block",
- * e.g. the torn end of an append on HDFS) and scans on to the next magic; this reader fails, naming
- * the file and offset, since HudiIO never appends and a torn log file of ours is never committed.
+ * LogFileWriter} writes), as Hudi 0.15's {@code HoodieLogFileReader} does: a block whose length does
+ * not check out (its length runs past the end of the file, its reverse pointer differs, or no magic
+ * follows it: the torn end of an append) is returned as a {@link LogBlockType#CORRUPT_BLOCK} holding
+ * the bytes up to the next magic, and reading goes on from there. Unlike Hudi, the check is also made
+ * on object stores (Hudi skips it for s3, s3a and gs). A file that does not start a block with the
+ * magic, or a block whose parts do not add up to its checked length, fails naming the file and offset.
  */
 public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
   private static final int MAX_METADATA_ENTRIES = 1024;
+  private static final int MAGIC_LENGTH = LogFileWriter.MAGIC.length;
 
   private final Path path;
   private final long fileLength;
-  private final DataInputStream in;
+  private final FSDataInputStream in;
   private long position;
 
-  private LogFileReader(Path path, long fileLength, DataInputStream in) {
+  private LogFileReader(Path path, long fileLength, FSDataInputStream in) {
     this.path = path;
     this.fileLength = fileLength;
     this.in = in;
@@ -47,7 +49,7 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     try {
       FileSystem fs = path.getFileSystem(conf);
       long length = fs.getFileStatus(path).getLen();
-      return new LogFileReader(path, length, new DataInputStream(new BufferedInputStream(fs.open(path), 1 << 16)));
+      return new LogFileReader(path, length, fs.open(path));
     } catch (IOException e) {
       throw new HudiTableException("Cannot open log file " + path + ": " + e, e);
     }
@@ -78,38 +80,18 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     }
     long start = position;
     try {
-      byte[] magic = new byte[LogFileWriter.MAGIC.length];
-      readFully(magic);
-      if (!Arrays.equals(magic, LogFileWriter.MAGIC)) {
-        throw corrupt(start, "expected the magic #HUDI#, found bytes " + Arrays.toString(magic));
+      if (start + MAGIC_LENGTH + Long.BYTES > fileLength || !isMagicAt(start)) {
+        throw corrupt(start, "expected the magic #HUDI# at the start of a block");
       }
-      long blockLength = readLong();
-      long end = position + blockLength;
-      if (blockLength < 28 || end > fileLength) {
-        throw corrupt(start, "block length " + blockLength + " does not fit the file (" + fileLength + " bytes)");
+      long blockLength = readLong(start + MAGIC_LENGTH);
+      long body = start + MAGIC_LENGTH + Long.BYTES;
+      if (!lengthChecksOut(body, blockLength)) {
+        return corruptBlock(start);
       }
-      int version = readInt();
-      if (version != LogFileWriter.LOG_FORMAT_VERSION) {
-        throw corrupt(start, "log format version " + version + "; only version 1 (Hudi 0.x and 1.x) is read");
-      }
-      LogBlockType type = LogBlockType.fromCode(readInt());
-      Map<HeaderKey, String> header = readMetadata(start, end);
-      long contentLength = readLong();
-      if (contentLength < 0 || position + contentLength > end - 12) {
-        throw corrupt(start, "content length " + contentLength + " exceeds the block length " + blockLength);
-      }
-      byte[] content = new byte[(int) contentLength];
-      readFully(content);
-      readMetadata(start, end); // the footer: Hudi defines no keys, so any entries are dropped
-      long reversePointer = readLong();
-      if (position != end) {
-        throw corrupt(start, "the block's parts end at " + position + ", but its length says " + end);
-      }
-      if (reversePointer != blockLength + LogFileWriter.MAGIC.length) {
-        throw corrupt(start, "reverse pointer " + reversePointer + ", expected block length + 6 = "
-            + (blockLength + LogFileWriter.MAGIC.length));
-      }
-      return new LogBlock(type, header, content);
+      byte[] bytes = new byte[Math.toIntExact(blockLength)];
+      in.readFully(body, bytes);
+      position = body + blockLength;
+      return parse(bytes, start, blockLength);
     } catch (EOFException e) {
       throw corrupt(start, "the file ends inside the block");
     } catch (IOException e) {
@@ -126,43 +108,114 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     }
   }
 
-  private Map<HeaderKey, String> readMetadata(long start, long end) throws IOException {
-    int count = readInt();
+  /** Hudi's {@code isBlockCorrupted}: the reverse pointer matches and a magic or the end follows. */
+  private boolean lengthChecksOut(long body, long blockLength) throws IOException {
+    if (blockLength < 28 || body + blockLength > fileLength) {
+      return false;
+    }
+    if (readLong(body + blockLength - Long.BYTES) - MAGIC_LENGTH != blockLength) {
+      return false;
+    }
+    long next = body + blockLength;
+    return next == fileLength || (next + MAGIC_LENGTH <= fileLength && isMagicAt(next));
+  }
+
+  /** Hudi's {@code createCorruptBlock}: the bytes after the magic up to the next magic or the end. */
+  private LogBlock corruptBlock(long start) throws IOException {
+    long contentStart = start + MAGIC_LENGTH;
+    long next = nextMagic(contentStart);
+    byte[] content = new byte[Math.toIntExact(next - contentStart)];
+    in.readFully(contentStart, content);
+    position = next;
+    return new LogBlock(LogBlockType.CORRUPT_BLOCK, Map.of(), content);
+  }
+
+  private long nextMagic(long from) throws IOException {
+    byte[] buffer = new byte[64 * 1024];
+    long offset = from;
+    while (offset + MAGIC_LENGTH <= fileLength) {
+      int length = (int) Math.min(buffer.length, fileLength - offset);
+      in.readFully(offset, buffer, 0, length);
+      for (int i = 0; i + MAGIC_LENGTH <= length; i++) {
+        if (matchesMagic(buffer, i)) {
+          return offset + i;
+        }
+      }
+      if (offset + length >= fileLength) {
+        break;
+      }
+      offset += length - (MAGIC_LENGTH - 1);
+    }
+    return fileLength;
+  }
+
+  private LogBlock parse(byte[] bytes, long start, long blockLength) throws IOException {
+    DataInputStream data = new DataInputStream(new ByteArrayInputStream(bytes));
+    int version = data.readInt();
+    if (version != LogFileWriter.LOG_FORMAT_VERSION) {
+      throw corrupt(start, "log format version " + version + "; only version 1 (Hudi 0.x and 1.x) is read");
+    }
+    LogBlockType type = LogBlockType.fromCode(data.readInt());
+    Map<HeaderKey, String> header = readMetadata(data, start);
+    long contentLength = data.readLong();
+    if (contentLength < 0 || contentLength > data.available()) {
+      throw corrupt(start, "content length " + contentLength + " exceeds the block length " + blockLength);
+    }
+    byte[] content = new byte[(int) contentLength];
+    data.readFully(content);
+    readMetadata(data, start); // the footer: Hudi defines no keys, so any entries are dropped
+    data.readLong(); // the reverse pointer, checked before
+    if (data.available() != 0) {
+      throw corrupt(start, "the block's parts end " + data.available() + " bytes before its length says");
+    }
+    return new LogBlock(type, header, content);
+  }
+
+  private Map<HeaderKey, String> readMetadata(DataInputStream data, long start) throws IOException {
+    int count = data.readInt();
     if (count < 0 || count > MAX_METADATA_ENTRIES) {
       throw corrupt(start, "header/footer entry count " + count);
     }
     Map<HeaderKey, String> metadata = new EnumMap<>(HeaderKey.class);
     for (int i = 0; i < count; i++) {
-      HeaderKey key = HeaderKey.fromCode(readInt());
-      int length = readInt();
-      if (length < 0 || position + length > end) {
+      HeaderKey key = HeaderKey.fromCode(data.readInt());
+      int length = data.readInt();
+      if (length < 0 || length > data.available()) {
         throw corrupt(start, "header " + key + " has length " + length + ", past the block's end");
       }
       byte[] value = new byte[length];
-      readFully(value);
+      data.readFully(value);
       metadata.put(key, new String(value, StandardCharsets.UTF_8));
     }
     return metadata;
   }
 
+  private boolean isMagicAt(long offset) throws IOException {
+    byte[] magic = new byte[MAGIC_LENGTH];
+    in.readFully(offset, magic);
+    return Arrays.equals(magic, LogFileWriter.MAGIC);
+  }
+
+  private static boolean matchesMagic(byte[] buffer, int i) {
+    for (int k = 0; k < MAGIC_LENGTH; k++) {
+      if (buffer[i + k] != LogFileWriter.MAGIC[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private long readLong(long offset) throws IOException {
+    byte[] bytes = new byte[Long.BYTES];
+    in.readFully(offset, bytes);
+    long v = 0;
+    for (byte b : bytes) {
+      v = (v << 8) | (b & 0xff);
+    }
+    return v;
+  }
+
   private LogFormatException corrupt(long offset, String what) {
     return new LogFormatException("Log file " + path + " has a corrupt block at offset " + offset + ": " + what);
-  }
-
-  private void readFully(byte[] bytes) throws IOException {
-    in.readFully(bytes);
-    position += bytes.length;
-  }
-
-  private long readLong() throws IOException {
-    long v = in.readLong();
-    position += 8;
-    return v;
-  }
-
-  private int readInt() throws IOException {
-    int v = in.readInt();
-    position += 4;
-    return v;
   }
 }

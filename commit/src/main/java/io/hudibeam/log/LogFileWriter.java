@@ -1,6 +1,7 @@
 package io.hudibeam.log;
 
 import io.hudibeam.table.HudiTableException;
+import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -138,7 +139,7 @@ public final class LogFileWriter {
    * int key ordinal, int byte length, UTF-8 bytes.
    */
   static byte[] metadataBytes(Map<HeaderKey, String> metadata) {
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream data = new DataOutputStream(bytes);
     try {
       data.writeInt(metadata.size());

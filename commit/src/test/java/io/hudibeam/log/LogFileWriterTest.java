@@ -263,27 +263,55 @@ public class LogFileWriterTest {
   }
 
   @Test
-  public void aTruncatedOrDamagedFileFailsNamingTheOffset() throws Exception {
+  public void damagedBlocksBecomeCorruptBlocksAsInHudisReader() throws Exception {
     Path file = logPath(1);
     LogFileWriter writer = LogFileWriter.create(CONF, file);
     writer.append(LogBlock.rollback(ROLLBACK, DELTA));
     writer.append(LogBlock.rollback(ROLLBACK, BASE));
-    long firstBlock = writer.bytesWritten() / 2;
+    long secondBlock = writer.bytesWritten() / 2;
     writer.close();
     File f = new File(file.toUri());
-    try (RandomAccessFile raf = new RandomAccessFile(f, "rw")) {
-      raf.setLength(f.length() - 3);
-    }
-    new File(f.getParentFile(), "." + f.getName() + ".crc").delete(); // Hadoop's checksum would fail first
-    LogFormatException e = assertThrows(LogFormatException.class, () -> LogFileReader.readAll(CONF, file));
-    assertThat(e.getMessage(), containsString("corrupt block at offset " + firstBlock));
+    File crc = new File(f.getParentFile(), "." + f.getName() + ".crc"); // Hadoop's checksum would fail first
+    crc.delete();
 
+    // The first block's reverse pointer is wrong: that block is corrupt, the second one reads.
     try (RandomAccessFile raf = new RandomAccessFile(f, "rw")) {
-      raf.seek(firstBlock - 1); // the first block's reverse pointer
+      raf.seek(secondBlock - 1);
       raf.write(99);
     }
-    e = assertThrows(LogFormatException.class, () -> LogFileReader.readAll(CONF, file));
-    assertThat(e.getMessage(), containsString("corrupt block at offset 0: reverse pointer"));
+    assertSameBlocksAsHudi(file, List.of(LogBlockType.CORRUPT_BLOCK, LogBlockType.COMMAND_BLOCK));
+    LogBlock corrupt = LogFileReader.readAll(CONF, file).get(0);
+    assertEquals(secondBlock - 6, corrupt.contentLength());
+
+    // The file ends inside the second block (a torn append): it is corrupt, up to the end.
+    try (RandomAccessFile raf = new RandomAccessFile(f, "rw")) {
+      raf.seek(secondBlock - 1);
+      raf.write((int) ((secondBlock - 8) & 0xff)); // restored: the reverse pointer is the block size less its own 8 bytes
+      raf.setLength(f.length() - 3);
+    }
+    assertSameBlocksAsHudi(file, List.of(LogBlockType.COMMAND_BLOCK, LogBlockType.CORRUPT_BLOCK));
+
+    // No magic where a block must start: the file is refused, naming the offset.
+    try (RandomAccessFile raf = new RandomAccessFile(f, "rw")) {
+      raf.seek(0);
+      raf.write('X');
+    }
+    LogFormatException e = assertThrows(LogFormatException.class, () -> LogFileReader.readAll(CONF, file));
+    assertThat(e.getMessage(), containsString("corrupt block at offset 0: expected the magic"));
+  }
+
+  private static void assertSameBlocksAsHudi(Path file, List<LogBlockType> expected) throws IOException {
+    List<LogBlock> ours = LogFileReader.readAll(CONF, file);
+    List<HoodieLogBlock> hudis = readWithHudi(file, null);
+    assertEquals(expected, ours.stream().map(LogBlock::type).collect(java.util.stream.Collectors.toList()));
+    assertEquals(expected.stream().map(Enum::name).collect(java.util.stream.Collectors.toList()),
+        hudis.stream().map(b -> b.getBlockType().name()).collect(java.util.stream.Collectors.toList()));
+    for (int i = 0; i < ours.size(); i++) {
+      assertEquals(headerOf(hudis.get(i)), headerOf(ours.get(i)));
+      if (ours.get(i).type() == LogBlockType.CORRUPT_BLOCK) {
+        assertEquals(hudis.get(i).getBlockContentLocation().get().getBlockSize(), (long) ours.get(i).contentLength());
+      }
+    }
   }
 
   @Test

@@ -1,6 +1,7 @@
 package io.hudibeam.transforms;
 
 import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.commit.ArchiveSettings;
 import io.hudibeam.commit.CleanSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
@@ -134,6 +135,11 @@ public final class WriteSpec implements Serializable {
 
   public CleanSettings cleanSettings() {
     return CleanSettings.fromProperties(writeProperties);
+  }
+
+  /** Timeline archival: {@code hoodie.archive.automatic}, {@code hoodie.keep.min/max.commits}. */
+  public ArchiveSettings archiveSettings() {
+    return ArchiveSettings.fromProperties(writeProperties);
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */

@@ -4,6 +4,7 @@ import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.InstantCommitter;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.WriteStat;
@@ -112,6 +113,17 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       return WriteSchemas.of(spec, fs).toString();
     }
 
+    /** Archives the timeline after the commit; a failure is logged, the next commit retries it. */
+    private void archive(FileSystem fs) {
+      try {
+        if (spec.archiveSettings().automatic()) {
+          new TimelineArchiver(fs, spec.paths(), spec.archiveSettings(), spec.cleanSettings()).archive();
+        }
+      } catch (RuntimeException e) {
+        LOG.error("Table {}: archiving the timeline failed; the next commit retries it", spec.paths(), e);
+      }
+    }
+
     @RequiresStableInput
     @ProcessElement
     public void process(@Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
@@ -162,6 +174,9 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
               "Table {}: instant {} is committed, but inline compaction failed; the next write or"
                   + " HudiIO.compact() completes it", spec.paths(), instant.instantTime(), e);
         }
+      }
+      if (outcome == CommitOutcome.COMMITTED) {
+        archive(fs);
       }
       commits.inc();
       latency.update(System.currentTimeMillis() - start);

@@ -233,7 +233,7 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
 
     /**
      * A pending compaction fixes the slices it compacts: Hudi's writers put new log files into the
-     * slice the compaction opens (hudi-format.md 12.7). This writer instead completes every pending
+     * slice the compaction opens (Hudi's {@code HoodieTableFileSystemView} adds that slice for a pending compaction). This writer instead completes every pending
      * compaction (a crashed one of ours, or one Hudi scheduled) before it plans, so that no log file
      * goes into a slice a compaction would then lose. Returns whether it compacted anything.
      */

@@ -1,0 +1,72 @@
+package io.hudibeam;
+
+import static io.hudibeam.SafetyChecks.run;
+import static io.hudibeam.SafetyChecks.sanFrancisco;
+import static io.hudibeam.SafetyChecks.trips;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
+
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.write.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.values.Row;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieArchivedTimeline;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Automatic timeline archival after {@link HudiIO#write()} commits (hoodie.keep.min.commits=3,
+ * hoodie.keep.max.commits=4, hoodie.cleaner.commits.retained=2), checked with Hudi's active and
+ * archived timelines and Hudi's reader.
+ */
+public class HudiIOArchivalTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test
+  public void commitsBeyondKeepMaxAreArchivedWhereHudiFindsThem() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    HudiIO.Write<Row> upsert = trips(base, WriteOperation.UPSERT).withHoodieProperties(Map.of(
+        "hoodie.keep.min.commits", "3", "hoodie.keep.max.commits", "4", "hoodie.cleaner.commits.retained", "2"));
+    List<String> commits = new ArrayList<>();
+    for (int b = 0; b < 6; b++) {
+      run(sanFrancisco(b, 0, 10), b == 0 ? upsert.withOperation(WriteOperation.INSERT) : upsert);
+      HoodieTableMetaClient meta = reader.metaClient();
+      String last = meta.getCommitsTimeline().filterCompletedInstants().lastInstant().get().getTimestamp();
+      commits.add(last);
+      assertThat("commits on the active timeline after write " + b,
+          meta.getCommitsTimeline().filterCompletedInstants().countInstants(), lessThanOrEqualTo(4));
+    }
+    // Five commits > 4: archived down to 3 (c0, c1 go); the sixth leaves 4 active.
+    assertThat(reader.completedInstantTimes(), is(commits.subList(2, 6)));
+    HoodieTableMetaClient meta = reader.metaClient();
+    HoodieArchivedTimeline archived = meta.getArchivedTimeline();
+    archived.loadCompletedInstantDetailsInMemory();
+    List<HoodieInstant> archivedCommits = archived.getCommitsTimeline().filterCompletedInstants().getInstants();
+    assertThat(archivedCommits.stream().map(HoodieInstant::getTimestamp).collect(Collectors.toList()),
+        is(commits.subList(0, 2)));
+    for (HoodieInstant instant : archivedCommits) {
+      HoodieCommitMetadata metadata =
+          HoodieCommitMetadata.fromBytes(archived.getInstantDetails(instant).get(), HoodieCommitMetadata.class);
+      assertThat(instant + " names its base file", metadata.getFileIdAndRelativePaths().size(), is(1));
+    }
+
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.size(), is(10));
+    for (long n = 0; n < 10; n++) {
+      GenericRecord row = rows.get(TripsData.key(n * 8));
+      assertThat(TripsData.values(row), is(TripsData.values(TripsData.record(5, n * 8))));
+      assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is(commits.get(5)));
+    }
+  }
+}

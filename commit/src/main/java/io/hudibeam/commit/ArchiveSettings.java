@@ -1,0 +1,110 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.table.HudiTableException;
+import java.io.Serializable;
+import java.util.Map;
+
+/**
+ * When the timeline archiver runs and how many commits it keeps, read from Hudi's write config keys
+ * (hudi-format.md section 11, Hudi 0.15's {@code HoodieArchivalConfig}): {@value #AUTOMATIC} (default
+ * true: archive after each commit), {@value #MIN_COMMITS} (default 20) and {@value #MAX_COMMITS}
+ * (default 30): once the active timeline holds more than max completed commits, the oldest are
+ * archived down to min. For MERGE_ON_READ, {@value #COMPACT_MAX_DELTA_COMMITS} (default 5) is read
+ * too: deltacommits a future compaction needs stay active, as Hudi's archiver keeps them.
+ *
+ * <p>Validated as Hudi's {@code HoodieWriteConfig} does: max must be greater than min, and with the
+ * KEEP_LATEST_COMMITS cleaning policy min must be greater than {@code hoodie.cleaner.commits.retained}
+ * ("otherwise there is risk of incremental pull missing data").
+ *
+ * @param automatic whether the writer archives after each commit
+ * @param minCommits completed commits the archiver keeps active
+ * @param maxCommits completed commits that trigger archiving when exceeded
+ * @param compactMaxDeltaCommits deltacommits after which Hudi schedules a compaction (MOR only)
+ */
+public record ArchiveSettings(boolean automatic, int minCommits, int maxCommits, int compactMaxDeltaCommits)
+    implements Serializable {
+
+  public static final String AUTOMATIC = "hoodie.archive.automatic";
+  public static final String MIN_COMMITS = "hoodie.keep.min.commits";
+  public static final String MAX_COMMITS = "hoodie.keep.max.commits";
+  public static final String COMPACT_MAX_DELTA_COMMITS = "hoodie.compact.inline.max.delta.commits";
+
+  public static final int DEFAULT_MIN_COMMITS = 20;
+  public static final int DEFAULT_MAX_COMMITS = 30;
+  public static final int DEFAULT_COMPACT_MAX_DELTA_COMMITS = 5;
+
+  public ArchiveSettings {
+    if (minCommits < 1) {
+      throw new HudiTableException(MIN_COMMITS + " must be >= 1, but was " + minCommits);
+    }
+    if (maxCommits <= minCommits) {
+      throw new HudiTableException(String.format(
+          "Increase %s=%d to be greater than %s=%d", MAX_COMMITS, maxCommits, MIN_COMMITS, minCommits));
+    }
+    if (compactMaxDeltaCommits < 1) {
+      throw new HudiTableException(COMPACT_MAX_DELTA_COMMITS + " must be >= 1, but was " + compactMaxDeltaCommits);
+    }
+  }
+
+  /** Hudi's defaults: automatic, keep 20 to 30 commits, compaction after 5 deltacommits. */
+  public static ArchiveSettings defaults() {
+    return new ArchiveSettings(true, DEFAULT_MIN_COMMITS, DEFAULT_MAX_COMMITS, DEFAULT_COMPACT_MAX_DELTA_COMMITS);
+  }
+
+  /** Keeps {@code min} to {@code max} commits, archiving automatically. */
+  public static ArchiveSettings keep(int min, int max) {
+    return new ArchiveSettings(true, min, max, DEFAULT_COMPACT_MAX_DELTA_COMMITS);
+  }
+
+  /**
+   * Reads the keys from write options (missing ones take defaults) and checks them against the
+   * cleaner's settings read from the same options.
+   */
+  public static ArchiveSettings fromProperties(Map<String, String> properties) {
+    ArchiveSettings settings = new ArchiveSettings(
+        parseBoolean(properties, AUTOMATIC, true),
+        parseInt(properties, MIN_COMMITS, DEFAULT_MIN_COMMITS),
+        parseInt(properties, MAX_COMMITS, DEFAULT_MAX_COMMITS),
+        parseInt(properties, COMPACT_MAX_DELTA_COMMITS, DEFAULT_COMPACT_MAX_DELTA_COMMITS));
+    settings.checkAgainst(CleanSettings.fromProperties(properties));
+    return settings;
+  }
+
+  /** Hudi's check of {@value #MIN_COMMITS} against {@code hoodie.cleaner.commits.retained}. */
+  public void checkAgainst(CleanSettings clean) {
+    if (clean.policy() == CleaningPolicy.KEEP_LATEST_COMMITS && minCommits <= clean.commitsRetained()) {
+      throw new HudiTableException(String.format(
+          "Increase %s=%d to be greater than %s=%d. Otherwise, there is risk of incremental pull missing"
+              + " data from few instants.",
+          MIN_COMMITS, minCommits, CleanSettings.COMMITS_RETAINED, clean.commitsRetained()));
+    }
+  }
+
+  private static boolean parseBoolean(Map<String, String> properties, String key, boolean defaultValue) {
+    String value = properties.get(key);
+    if (value == null) {
+      return defaultValue;
+    }
+    String trimmed = value.trim();
+    if (trimmed.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (trimmed.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new HudiTableException(key + "='" + value + "' is not a boolean; expected true or false");
+  }
+
+  private static int parseInt(Map<String, String> properties, String key, int defaultValue) {
+    String value = properties.get(key);
+    if (value == null) {
+      return defaultValue;
+    }
+    try {
+      return Integer.parseInt(value.trim());
+    } catch (NumberFormatException e) {
+      throw new HudiTableException(key + "='" + value + "' is not an integer", e);
+    }
+  }
+}
