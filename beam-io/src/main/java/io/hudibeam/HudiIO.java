@@ -98,7 +98,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><th>method</th><th>Hudi key</th><th>default</th></tr>
  * <tr><td>withBasePath</td><td>(base path)</td><td>required</td></tr>
  * <tr><td>withTableName</td><td>hoodie.table.name</td><td>required</td></tr>
- * <tr><td>withTableType</td><td>hoodie.datasource.write.table.type</td><td>COPY_ON_WRITE (the only one supported yet)</td></tr>
+ * <tr><td>withTableType</td><td>hoodie.datasource.write.table.type</td><td>COPY_ON_WRITE (or MERGE_ON_READ: updates and deletes go to log files, completed as deltacommits)</td></tr>
  * <tr><td>withRecordKeyFields</td><td>hoodie.datasource.write.recordkey.field</td><td>required</td></tr>
  * <tr><td>withPartitionFields</td><td>hoodie.datasource.write.partitionpath.field</td><td>none: non-partitioned</td></tr>
  * <tr><td>withOrderingField</td><td>hoodie.datasource.write.precombine.field</td><td>none: ties broken deterministically</td></tr>
@@ -271,6 +271,84 @@ public final class HudiIO {
   /** Writes a {@code PCollection<GenericRecord>} whose coder is an {@code AvroCoder}. */
   public static Write<GenericRecord> writeGenericRecords() {
     return Write.<GenericRecord>builder(InputKind.GENERIC_RECORDS).build();
+  }
+
+  /**
+   * Compacts a MERGE_ON_READ table: completes pending compactions (a crashed run's, or ones Hudi's
+   * own writer scheduled) or schedules one of every file slice with log files, and runs it: each
+   * file slice's base file and log files are merged into a new base file of its file group, in
+   * parallel, then committed as one {@code commit} (operation {@code COMPACT}). Use it in a
+   * pipeline of its own, not while a write to the table runs.
+   */
+  public static Compact compact() {
+    return new AutoValue_HudiIO_Compact.Builder()
+        .setHoodieProperties(Map.of())
+        .setHadoopConfiguration(Map.of())
+        .build();
+  }
+
+  /** The compaction transform; every {@code withX()} returns a new instance. */
+  @AutoValue
+  public abstract static class Compact
+      extends PTransform<org.apache.beam.sdk.values.PBegin, PCollection<CommittedInstant>> {
+    private static final long serialVersionUID = 1L;
+
+    abstract @Nullable String getBasePath();
+
+    abstract Map<String, String> getHoodieProperties();
+
+    abstract Map<String, String> getHadoopConfiguration();
+
+    abstract Builder toBuilder();
+
+    @AutoValue.Builder
+    abstract static class Builder {
+      abstract Builder setBasePath(String basePath);
+
+      abstract Builder setHoodieProperties(Map<String, String> properties);
+
+      abstract Builder setHadoopConfiguration(Map<String, String> configuration);
+
+      abstract Compact build();
+    }
+
+    /** The table's base path. */
+    public Compact withBasePath(String basePath) {
+      if (basePath == null || basePath.isEmpty()) {
+        throw new IllegalArgumentException("withBasePath must not be null or empty");
+      }
+      return toBuilder().setBasePath(basePath).build();
+    }
+
+    /** Hudi's {@code hoodie.parquet.*} settings for the new base files. */
+    public Compact withHoodieProperties(Map<String, String> properties) {
+      Map<String, String> merged = new TreeMap<>(getHoodieProperties());
+      merged.putAll(properties);
+      return toBuilder().setHoodieProperties(Map.copyOf(merged)).build();
+    }
+
+    /** Hadoop configuration for the table's file system (e.g. {@code fs.s3a.*}). */
+    public Compact withHadoopConfiguration(Map<String, String> configuration) {
+      Map<String, String> merged = new TreeMap<>(getHadoopConfiguration());
+      merged.putAll(configuration);
+      return toBuilder().setHadoopConfiguration(Map.copyOf(merged)).build();
+    }
+
+    @Override
+    public PCollection<CommittedInstant> expand(org.apache.beam.sdk.values.PBegin input) {
+      if (getBasePath() == null) {
+        throw new IllegalArgumentException("HudiIO.compact() needs withBasePath()");
+      }
+      try {
+        io.hudibeam.basefile.ParquetSettings.fromProperties(getHoodieProperties());
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+      return input.apply(
+          "Compact",
+          new io.hudibeam.transforms.compact.CompactTable(
+              getBasePath(), getHadoopConfiguration(), getHoodieProperties()));
+    }
   }
 
   enum InputKind {
@@ -634,9 +712,16 @@ public final class HudiIO {
         throw new IllegalArgumentException(e.getMessage(), e);
       }
       SchemaEvolution.fromProperties(properties);
-      if (settings.tableType() != TableType.COPY_ON_WRITE) {
+      io.hudibeam.commit.CompactionSettings compaction;
+      try {
+        compaction = io.hudibeam.commit.CompactionSettings.fromProperties(properties);
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
+      if (compaction.inline() && settings.tableType() != TableType.MERGE_ON_READ) {
         throw new IllegalArgumentException(
-            "withTableType(" + settings.tableType() + ") is not supported yet; only COPY_ON_WRITE");
+            io.hudibeam.commit.CompactionSettings.INLINE + "=true needs withTableType(MERGE_ON_READ);"
+                + " a " + settings.tableType() + " table has no log files to compact");
       }
       if (settings.index() == IndexType.BUCKET) {
         if (settings.operation() == WriteOperation.BULK_INSERT) {
@@ -667,6 +752,11 @@ public final class HudiIO {
         throw new IllegalArgumentException(
             "withIndex(" + index() + ") is not supported with withTriggeringFrequency (streaming writes) yet;"
                 + " use SIMPLE or BUCKET");
+      }
+      if (tableType() != TableType.COPY_ON_WRITE) {
+        throw new IllegalArgumentException(
+            "withTableType(" + tableType() + ") is not supported with withTriggeringFrequency (streaming"
+                + " writes) yet; streaming writes COPY_ON_WRITE tables only");
       }
     }
 

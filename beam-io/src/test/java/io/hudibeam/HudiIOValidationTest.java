@@ -102,9 +102,16 @@ public class HudiIOValidationTest {
 
   @Test
   public void unsupportedTableTypeAndCombinationsAreRefused() {
+    // MERGE_ON_READ is written; inline compaction needs it, and a positive delta commit count.
+    HudiIO.WriteSettings.of(BASE, valid().withTableType(TableType.MERGE_ON_READ).getHoodieProperties());
     assertThat(
-        refusal(valid().withTableType(TableType.MERGE_ON_READ)),
-        is("withTableType(MERGE_ON_READ) is not supported yet; only COPY_ON_WRITE"));
+        refusal(valid().withHoodieProperties(Map.of("hoodie.compact.inline", "true"))),
+        is("hoodie.compact.inline=true needs withTableType(MERGE_ON_READ); a COPY_ON_WRITE table has no"
+            + " log files to compact"));
+    assertThat(
+        refusal(valid().withTableType(TableType.MERGE_ON_READ)
+            .withHoodieProperties(Map.of("hoodie.compact.inline.max.delta.commits", "0"))),
+        is("hoodie.compact.inline.max.delta.commits must be >= 1, but was 0"));
     assertThat(
         refusal(valid().withIndex(IndexType.BUCKET).withOperation(WriteOperation.BULK_INSERT)),
         is("withOperation(BULK_INSERT) is not supported with withIndex(BUCKET); use INSERT or UPSERT"));

@@ -17,7 +17,9 @@ import io.hudibeam.transforms.records.PrepareRecords;
 import io.hudibeam.transforms.schema.HudiAvroSchemas;
 import io.hudibeam.transforms.schema.RowToGenericRecord;
 import io.hudibeam.transforms.write.WriteSchemas;
+import io.hudibeam.write.AppendHandle;
 import io.hudibeam.write.Bucket;
+import io.hudibeam.write.BucketType;
 import io.hudibeam.write.CreateHandle;
 import io.hudibeam.write.MergeHandle;
 import io.hudibeam.write.TableRecord;
@@ -148,6 +150,9 @@ final class StagedWrite {
               .orderingField(spec.orderingField())
               .writeToken(token)
               .build();
+      if (bucket.type() == BucketType.APPEND) {
+        return new AppendHandle(context).write(bucket.slice().get(), records);
+      }
       return bucket.baseFile().isPresent()
           ? new MergeHandle(context).write(bucket.baseFile().get(), records)
           : new CreateHandle(context).write(bucket.fileGroupId(), records);

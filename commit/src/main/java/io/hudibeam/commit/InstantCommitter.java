@@ -27,7 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Completes a pending write instant (hudi-format.md section 15, step 5): deletes the data files that
- * have a marker but are not in the write stats (left by retried or failed attempts), checks every
+ * have a marker but are not in the write stats (left by retried or failed attempts; log files too,
+ * since this writer writes every log file new and never appends to one another attempt wrote), checks every
  * reported file exists with its reported size, writes the completed instant with the commit
  * metadata — the single atomic commit point — and deletes the marker folder and the heartbeat.
  *
@@ -209,7 +210,12 @@ public final class InstantCommitter {
 
   private void deleteUnreportedFiles(MarkerStore markers, Set<String> reported) {
     for (Marker marker : markers.list()) {
-      if (marker.ioType() == IOType.APPEND || reported.contains(marker.dataFileRelativePath())) {
+      if (reported.contains(marker.dataFileRelativePath())) {
+        continue;
+      }
+      if (marker.ioType() == IOType.APPEND
+          && io.hudibeam.files.LogFileName.tryParse(marker.dataFileName()).isEmpty()) {
+        // An APPEND marker with a base-file name (Hudi 0.14's form) names no log file to delete.
         continue;
       }
       Path orphan = new Path(paths.basePath(), marker.dataFileRelativePath());

@@ -1,6 +1,12 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.files.BaseFileName;
+import io.hudibeam.files.FileId;
+import io.hudibeam.files.LogFileName;
+import io.hudibeam.files.WriteToken;
+import io.hudibeam.log.LogBlock;
+import io.hudibeam.log.LogFileReader;
+import io.hudibeam.log.LogFileWriter;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.metadata.InstantInfo;
 import io.hudibeam.metadata.OperationType;
@@ -50,9 +56,14 @@ import org.slf4j.LoggerFactory;
  * Hudi, a requested-only instant is planned the same way, so files written before the instant went
  * inflight are not left behind.
  *
- * <p>Merge-on-read rollback is not supported: an APPEND marker (a log file append), a plan with log
- * blocks to roll back, or a deltacommit without a marker folder make the rollback fail with a
- * {@link RollbackRefusedException} before anything is deleted.
+ * <p>Merge-on-read: an APPEND marker names a log file. When every block of that file is of the
+ * failed instant (always so for this writer, which never appends to an existing log file), the file
+ * is deleted, as Hudi 1.0 does. When it also holds other instants' blocks (Hudi 0.15 appends to the
+ * latest log file where storage allows it), a rollback command block (Hudi's {@code HoodieCommandBlock}) goes into
+ * a new log file of the slice, as Hudi 0.15 does; plans Hudi wrote with log blocks to roll back are
+ * executed the same way. An APPEND marker in Hudi 0.14's base-file form makes the rollback fail with
+ * a {@link RollbackRefusedException} before anything is deleted. A deltacommit without a marker folder wrote
+ * no log file (markers come first), so only its base files are looked for, by listing.
  *
  * <p>Ordering: as Hudi's {@code validateRollbackCommitSequence} (EAGER failed-writes policy), an
  * instant is rolled back only if it is pending, no completed commit, deltacommit or replacecommit is
@@ -144,25 +155,36 @@ public final class Rollback {
     InstantTime time = pending.time();
     MarkerStore markers = new MarkerStore(fs, paths, time);
     Map<String, List<String>> filesByPartition = new TreeMap<>();
+    List<RollbackRequest> logRollbacks = new ArrayList<>();
     if (exists(markers.folder())) {
       for (Marker marker : markers.list()) {
-        if (marker.ioType() == IOType.APPEND) {
+        if (marker.ioType() == IOType.APPEND
+            && io.hudibeam.files.LogFileName.tryParse(marker.dataFileName()).isEmpty()) {
           throw new RollbackRefusedException(String.format(
-              "Cannot roll back %s of table %s: marker %s records a log file append, and merge-on-read"
-                  + " rollback is not supported; only CREATE and MERGE markers can be rolled back",
-              pending, paths, marker));
+              "Cannot roll back %s of table %s: APPEND marker %s names no log file (Hudi 0.14's"
+                  + " base-file form), so the log blocks to roll back cannot be found; roll it back"
+                  + " with Hudi's writer", pending, paths, marker));
         }
         Path file = new Path(paths.partitionFolder(marker.partitionPath()), marker.dataFileName());
-        if (exists(file)) {
-          filesByPartition.computeIfAbsent(marker.partitionPath(), p -> new ArrayList<>()).add(file.toString());
+        if (!exists(file)) {
+          continue;
         }
+        if (marker.ioType() == IOType.APPEND && !onlyBlocksOf(file, time)) {
+          // Hudi 0.15 appends to an existing log file where storage allows it: the file also holds
+          // committed blocks, so the failed instant's blocks get a rollback command block instead.
+          LogFileName log = LogFileName.parse(marker.dataFileName());
+          logRollbacks.add(new RollbackRequest(
+              marker.partitionPath(), log.fileId().value(), log.baseInstant().value(), List.of(),
+              Map.of(file.toString(), size(file))));
+          continue;
+        }
+        filesByPartition.computeIfAbsent(marker.partitionPath(), p -> new ArrayList<>()).add(file.toString());
       }
     } else {
       if (pending.action() == Action.DELTA_COMMIT) {
-        throw new RollbackRefusedException(String.format(
-            "Cannot roll back %s of table %s: it has no marker folder %s, and a deltacommit's log"
-                + " appends cannot be found by listing (merge-on-read rollback is not supported)",
-            pending, paths, markers.folder()));
+        LOG.warn(
+            "Table {}: {} has no marker folder {}; writers create a marker before each file, so it"
+                + " wrote no log file; its base files are found by listing", paths, pending, markers.folder());
       }
       for (String partition : FileSystemView.listPartitions(fs, paths)) {
         for (FileStatus status : list(paths.partitionFolder(partition))) {
@@ -177,6 +199,7 @@ public final class Rollback {
     List<RollbackRequest> requests = new ArrayList<>();
     filesByPartition.forEach((partition, files) ->
         requests.add(RollbackRequest.deleteFiles(partition, files.stream().sorted().collect(Collectors.toList()))));
+    requests.addAll(logRollbacks);
     return RollbackPlan.of(new InstantInfo(time.value(), pending.action().value()), requests);
   }
 
@@ -255,14 +278,6 @@ public final class Rollback {
           "Rollback %s of table %s targets instant %s, which is completed; rolling back completed"
               + " instants is not supported", rollback, paths, target));
     }
-    for (RollbackRequest request : plan.rollbackRequests()) {
-      if (!request.logBlocksToBeDeleted().isEmpty()) {
-        throw new RollbackRefusedException(String.format(
-            "Rollback %s of table %s asks for log blocks to be rolled back in partition '%s' (%s);"
-                + " merge-on-read rollback is not supported", rollback, paths, request.partitionPath(),
-            request.logBlocksToBeDeleted().keySet()));
-      }
-    }
     long start = System.currentTimeMillis();
     Instant inflight = rollback.state() == State.REQUESTED
         ? timelineWriter.transitionToInflight(rollback, new byte[0])
@@ -275,12 +290,25 @@ public final class Rollback {
         outcome.computeIfAbsent(request.partitionPath(), p -> new ArrayList<>()).add(file);
       }
     }
+    Map<String, Map<String, Long>> rollbackLogFiles = new TreeMap<>();
+    Map<String, Map<String, Long>> failedLogFiles = new TreeMap<>();
+    for (RollbackRequest request : plan.rollbackRequests()) {
+      if (!request.logBlocksToBeDeleted().isEmpty()) {
+        Path written = appendRollbackBlock(request, rollback.time(), target);
+        rollbackLogFiles.computeIfAbsent(request.partitionPath(), p -> new TreeMap<>())
+            .put(written.toString(), size(written));
+        failedLogFiles.computeIfAbsent(request.partitionPath(), p -> new TreeMap<>())
+            .putAll(request.logBlocksToBeDeleted());
+      }
+    }
     List<RollbackPartitionMetadata> partitions = new ArrayList<>();
     TreeSet<String> touched = new TreeSet<>(deleted.keySet());
     touched.addAll(failed.keySet());
+    touched.addAll(rollbackLogFiles.keySet());
     for (String partition : touched) {
-      partitions.add(RollbackPartitionMetadata.deletedFiles(
-          partition, deleted.getOrDefault(partition, List.of()), failed.getOrDefault(partition, List.of())));
+      partitions.add(new RollbackPartitionMetadata(
+          partition, deleted.getOrDefault(partition, List.of()), failed.getOrDefault(partition, List.of()),
+          rollbackLogFiles.getOrDefault(partition, Map.of()), failedLogFiles.getOrDefault(partition, Map.of())));
     }
     timelineWriter.delete(List.of(Instant.inflight(target, targetAction), Instant.requested(target, targetAction)));
     RollbackMetadata metadata = RollbackMetadata.of(rollback.time().value(), System.currentTimeMillis() - start,
@@ -293,6 +321,55 @@ public final class Rollback {
     LOG.info("Table {}: rollback {} rolled back {} {}: {} files deleted, {} failed",
         paths, rollback.time(), targetAction.value(), target, allDeleted.size(), allFailed.size());
     return new RollbackResult(rollback.time(), target, targetAction, allDeleted, allFailed);
+  }
+
+  /** Whether every block of a log file is of {@code instant} (the file was created by it). */
+  private boolean onlyBlocksOf(Path logFile, InstantTime instant) {
+    try (LogFileReader reader = LogFileReader.open(fs.getConf(), logFile)) {
+      while (reader.hasNext()) {
+        if (!reader.next().instantTime().equals(instant)) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  /**
+   * Rolls back the failed instant's blocks in a file slice the way Hudi 0.15 does: a rollback command
+   * block (Hudi's {@code HoodieCommandBlock}, {@code RollbackUtils.generateHeader}) in a new log file of the slice, next version, write token {@code
+   * 1-0-1} ({@code HoodieLogFormat.UNKNOWN_WRITE_TOKEN}). Returns the new file.
+   */
+  private Path appendRollbackBlock(RollbackRequest request, InstantTime rollbackTime, InstantTime target) {
+    Path folder = paths.partitionFolder(request.partitionPath());
+    FileId fileId = FileId.parse(request.fileId());
+    InstantTime baseInstant = InstantTime.parse(request.latestBaseInstant());
+    int version = 0;
+    for (FileStatus status : list(folder)) {
+      Optional<LogFileName> log = LogFileName.tryParse(status.getPath().getName());
+      if (log.isPresent() && log.get().fileId().equals(fileId) && log.get().baseInstant().equals(baseInstant)) {
+        version = Math.max(version, log.get().version());
+      }
+    }
+    Path path = new Path(folder, LogFileName.of(fileId, baseInstant, version + 1, WriteToken.of(1, 0, 1)).value());
+    LogFileWriter writer = LogFileWriter.create(fs.getConf(), path);
+    try {
+      writer.append(LogBlock.rollback(rollbackTime, target));
+      writer.close();
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+    LOG.info("Table {}: rollback {} wrote a rollback command block for {} to {}", paths, rollbackTime, target, path);
+    return path;
+  }
+
+  private long size(Path path) {
+    try {
+      return fs.getFileStatus(path).getLen();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read the size of " + path, e);
+    }
   }
 
   private void deleteIfExists(Path path) {

@@ -54,6 +54,29 @@ public final class FileSlice implements Serializable {
     return logFiles;
   }
 
+  /** Whether the slice is a base file alone (no log files yet). */
+  public boolean isBaseOnly() {
+    return baseFile != null && logFiles.isEmpty();
+  }
+
+  /**
+   * The version of the next log file of this slice: one more than the highest version among its
+   * log files (committed or not, so a new file never takes an existing name), 1 for the first
+   * (Hudi's {@code HoodieLogFile.LOGFILE_BASE_VERSION}, {@code FSUtils.makeLogFileName}).
+   */
+  public int nextLogVersion() {
+    int max = 0;
+    for (LogFileName log : logFiles) {
+      max = Math.max(max, log.version());
+    }
+    return max + 1;
+  }
+
+  /** The name of a new log file of this slice with the next version and the given write token. */
+  public LogFileName nextLogFile(WriteToken writeToken) {
+    return LogFileName.of(fileGroupId.fileId(), baseInstant, nextLogVersion(), writeToken);
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof FileSlice)) {

@@ -2,43 +2,72 @@ package io.hudibeam.write;
 
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
+import io.hudibeam.files.FileSlice;
+import io.hudibeam.timeline.InstantTime;
 import java.io.Serializable;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * Where records are written in one instant: a file group, with the base file it currently has
- * (records are merged into a new version of it) or none (a new file group is created).
+ * (records are merged into a new version of it), or none (a new file group is created), or, on a
+ * merge-on-read table, its latest file slice (records go to a new log file of that slice).
  */
 public final class Bucket implements Comparable<Bucket>, Serializable {
   private static final long serialVersionUID = 1L;
 
   private final FileGroupId fileGroupId;
   private final BaseFile baseFile;
+  private final FileSlice slice;
 
-  private Bucket(FileGroupId fileGroupId, BaseFile baseFile) {
+  private Bucket(FileGroupId fileGroupId, BaseFile baseFile, FileSlice slice) {
     this.fileGroupId = Objects.requireNonNull(fileGroupId);
     this.baseFile = baseFile;
+    this.slice = slice;
   }
 
   public static Bucket newFileGroup(FileGroupId fileGroupId) {
-    return new Bucket(fileGroupId, null);
+    return new Bucket(fileGroupId, null, null);
   }
 
   public static Bucket existing(BaseFile baseFile) {
-    return new Bucket(baseFile.fileGroupId(), baseFile);
+    return new Bucket(baseFile.fileGroupId(), baseFile, null);
+  }
+
+  /** A bucket whose records go to a new log file of the given (latest) file slice. */
+  public static Bucket append(FileSlice slice) {
+    return new Bucket(slice.fileGroupId(), null, slice);
   }
 
   public FileGroupId fileGroupId() {
     return fileGroupId;
   }
 
-  /** The current base file of an existing file group; empty for a new file group. */
+  /**
+   * The base file an UPDATE bucket merges into; empty for a new file group and for an APPEND
+   * bucket (whose slice may have a base file, which it leaves alone).
+   */
   public Optional<BaseFile> baseFile() {
     return Optional.ofNullable(baseFile);
   }
 
+  /** The latest file slice an APPEND bucket adds a log file to. */
+  public Optional<FileSlice> slice() {
+    return Optional.ofNullable(slice);
+  }
+
+  /** The instant of the file group's current slice ({@code prevCommit}); empty for a new file group. */
+  public Optional<InstantTime> baseInstant() {
+    if (slice != null) {
+      return Optional.of(slice.baseInstant());
+    }
+    return baseFile().map(b -> b.name().instantTime());
+  }
+
   public BucketType type() {
+    if (slice != null) {
+      return BucketType.APPEND;
+    }
     return baseFile == null ? BucketType.INSERT : BucketType.UPDATE;
   }
 
@@ -53,16 +82,21 @@ public final class Bucket implements Comparable<Bucket>, Serializable {
       return false;
     }
     Bucket other = (Bucket) o;
-    return fileGroupId.equals(other.fileGroupId) && Objects.equals(baseFile, other.baseFile);
+    return fileGroupId.equals(other.fileGroupId)
+        && Objects.equals(baseFile, other.baseFile)
+        && Objects.equals(slice, other.slice);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(fileGroupId, baseFile);
+    return Objects.hash(fileGroupId, baseFile, slice);
   }
 
   @Override
   public String toString() {
+    if (slice != null) {
+      return type() + ":" + fileGroupId + " -> " + slice;
+    }
     return type() + ":" + fileGroupId + (baseFile == null ? "" : " <- " + baseFile.name());
   }
 }

@@ -1,7 +1,12 @@
 package io.hudibeam.write;
 
-/** Whether a bucket creates a new file group or writes a new version of an existing one. */
+/**
+ * How a bucket writes its file group: a new file group (INSERT), a new version of the base file
+ * (UPDATE: merge, or concat for inserts), or a new log file of the latest file slice of a
+ * merge-on-read table (APPEND).
+ */
 public enum BucketType {
   INSERT,
-  UPDATE
+  UPDATE,
+  APPEND
 }

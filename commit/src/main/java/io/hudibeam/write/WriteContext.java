@@ -113,6 +113,20 @@ public final class WriteContext {
   }
 
   /**
+   * Prepares a new log file of a file group: the partition metadata file if the partition is new,
+   * then the APPEND marker, named with the log file's own name (as Hudi 0.15 and 1.0 write it).
+   * Returns the log file's path.
+   */
+  Path prepareLogFile(FileGroupId fileGroup, io.hudibeam.files.LogFileName name) {
+    String partition = fileGroup.partitionPath();
+    Path folder = paths.partitionFolder(partition);
+    PartitionMetadata.forPartition(instant.value(), partition)
+        .writeIfAbsent(fs, folder, writeToken.value());
+    new MarkerStore(fs, paths, instant).create(Marker.of(partition, name.value(), IOType.APPEND));
+    return new Path(folder, name.value());
+  }
+
+  /**
    * Opens the new base file a file group gets in this instant: partition metadata and marker first,
    * then the writer.
    */

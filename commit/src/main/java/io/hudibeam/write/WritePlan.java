@@ -127,6 +127,15 @@ public final class WritePlan implements Serializable {
       return new PartitionPlan(updateBuckets, List.of(), bucketInserts);
     }
 
+    /** This plan with other buckets for the existing file groups (same file ids). */
+    PartitionPlan withUpdateBuckets(Map<FileId, Bucket> buckets) {
+      if (!buckets.keySet().equals(updateBuckets.keySet())) {
+        throw new IllegalArgumentException(
+            "Update buckets " + buckets.keySet() + " do not match the plan's " + updateBuckets.keySet());
+      }
+      return new PartitionPlan(buckets, insertTargets, bucketInserts);
+    }
+
     /** Existing file groups written in this instant (updates, deletes, inserts into small files). */
     public SortedMap<FileId, Bucket> updateBuckets() {
       return updateBuckets;

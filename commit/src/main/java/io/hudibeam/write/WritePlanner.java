@@ -3,6 +3,7 @@ package io.hudibeam.write;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
+import io.hudibeam.files.FileSlice;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.table.HudiTableException;
 import java.util.ArrayList;
@@ -20,6 +21,15 @@ import java.util.function.Supplier;
  * first fill small files (base files under the small-file limit; capacity = (max file size − size)
  * / average record size), then new file groups of max file size / average record size records
  * each, with the remaining inserts split evenly among them.
+ *
+ * <p>On a merge-on-read table ({@link #planMergeOnRead}) the plan is the same except that a file
+ * group's updates and deletes go to a new log file of its latest slice (an APPEND bucket), and only
+ * slices that are a base file alone count as small files (Hudi's rule for indexes that cannot index
+ * log files, {@code SparkUpsertDeltaCommitPartitioner.getSmallFiles}); a small file that receives
+ * inserts is rewritten with its updates and inserts into a new base file (an UPDATE bucket), as
+ * Hudi's {@code BaseSparkDeltaCommitActionExecutor.handleUpdate} does for small files. Hudi rewrites
+ * every small file of a partition that receives inserts; here only those the inserts are packed
+ * into.
  */
 public final class WritePlanner {
   private final FileSizing sizing;
@@ -43,6 +53,28 @@ public final class WritePlanner {
     if (averageRecordSize <= 0) {
       throw new HudiTableException("average record size must be > 0, but was " + averageRecordSize);
     }
+    return plan(profile, latestBaseFiles, null, averageRecordSize, packSmallFiles);
+  }
+
+  /**
+   * The plan of a merge-on-read write.
+   *
+   * @param latestSlices the latest file slice of every file group of each touched partition
+   */
+  public WritePlan planMergeOnRead(
+      WorkloadProfile profile, Map<String, List<FileSlice>> latestSlices, long averageRecordSize) {
+    return plan(profile, baseFilesOf(latestSlices), latestSlices, averageRecordSize, true);
+  }
+
+  private WritePlan plan(
+      WorkloadProfile profile,
+      Map<String, List<BaseFile>> latestBaseFiles,
+      Map<String, List<FileSlice>> latestSlices,
+      long averageRecordSize,
+      boolean packSmallFiles) {
+    if (averageRecordSize <= 0) {
+      throw new HudiTableException("average record size must be > 0, but was " + averageRecordSize);
+    }
     Map<String, WritePlan.PartitionPlan> plans = new TreeMap<>();
     for (Map.Entry<String, WorkloadProfile.PartitionWorkload> entry : profile.partitions().entrySet()) {
       String partition = entry.getKey();
@@ -52,8 +84,50 @@ public final class WritePlanner {
               partition,
               entry.getValue(),
               latestBaseFiles.getOrDefault(partition, List.of()),
+              latestSlices == null ? null : slicesByFileId(latestSlices.getOrDefault(partition, List.of())),
               averageRecordSize,
               packSmallFiles));
+    }
+    return WritePlan.of(plans);
+  }
+
+  private static Map<String, List<BaseFile>> baseFilesOf(Map<String, List<FileSlice>> latestSlices) {
+    Map<String, List<BaseFile>> baseFiles = new TreeMap<>();
+    latestSlices.forEach(
+        (partition, slices) -> {
+          List<BaseFile> files = new ArrayList<>();
+          for (FileSlice slice : slices) {
+            slice.baseFile().ifPresent(files::add);
+          }
+          baseFiles.put(partition, files);
+        });
+    return baseFiles;
+  }
+
+  private static Map<FileId, FileSlice> slicesByFileId(List<FileSlice> slices) {
+    Map<FileId, FileSlice> byFileId = new TreeMap<>();
+    for (FileSlice slice : slices) {
+      byFileId.put(slice.fileGroupId().fileId(), slice);
+    }
+    return byFileId;
+  }
+
+  /**
+   * The plan of a merge-on-read bucket-index write (Hudi's bucket index can index log files): all
+   * records of a bucket that has a file group go to a new log file of its latest slice; buckets
+   * without one get a new file group.
+   */
+  public WritePlan planBucketsMergeOnRead(
+      WorkloadProfile profile, Map<String, List<FileSlice>> latestSlices, BucketIndex index) {
+    WritePlan plan = planBuckets(profile, baseFilesOf(latestSlices), index);
+    Map<String, WritePlan.PartitionPlan> plans = new TreeMap<>();
+    for (Map.Entry<String, WritePlan.PartitionPlan> entry : plan.partitions().entrySet()) {
+      Map<FileId, FileSlice> slices = slicesByFileId(latestSlices.getOrDefault(entry.getKey(), List.of()));
+      Map<FileId, Bucket> appends = new TreeMap<>();
+      for (FileId fileId : entry.getValue().updateBuckets().keySet()) {
+        appends.put(fileId, Bucket.append(slices.get(fileId)));
+      }
+      plans.put(entry.getKey(), entry.getValue().withUpdateBuckets(appends));
     }
     return WritePlan.of(plans);
   }
@@ -108,6 +182,7 @@ public final class WritePlanner {
       String partition,
       WorkloadProfile.PartitionWorkload workload,
       List<BaseFile> baseFiles,
+      Map<FileId, FileSlice> slices,
       long averageRecordSize,
       boolean packSmallFiles) {
     Map<FileId, BaseFile> byFileId = new TreeMap<>();
@@ -116,6 +191,16 @@ public final class WritePlanner {
     }
     Map<FileId, Bucket> updateBuckets = new TreeMap<>();
     for (FileId fileId : workload.updates().keySet()) {
+      if (slices != null) {
+        FileSlice slice = slices.get(fileId);
+        if (slice == null) {
+          throw new HudiTableException(
+              "File group " + fileId + " of partition '" + partition
+                  + "' has updates but no latest file slice in the table snapshot");
+        }
+        updateBuckets.put(fileId, Bucket.append(slice));
+        continue;
+      }
       BaseFile base = byFileId.get(fileId);
       if (base == null) {
         throw new HudiTableException(
@@ -131,7 +216,8 @@ public final class WritePlanner {
     if (packSmallFiles) {
       List<BaseFile> smallFiles = new ArrayList<>();
       for (BaseFile file : byFileId.values()) {
-        if (file.sizeInBytes() < sizing.smallFileLimit()) {
+        boolean baseOnly = slices == null || slices.get(file.name().fileId()).isBaseOnly();
+        if (baseOnly && file.sizeInBytes() < sizing.smallFileLimit()) {
           smallFiles.add(file);
         }
       }
@@ -145,7 +231,8 @@ public final class WritePlanner {
         if (toAppend <= 0) {
           continue;
         }
-        Bucket bucket = updateBuckets.computeIfAbsent(small.name().fileId(), f -> Bucket.existing(small));
+        Bucket bucket = Bucket.existing(small);
+        updateBuckets.put(small.name().fileId(), bucket);
         cumulative += toAppend;
         targets.add(new WritePlan.InsertTarget(bucket, toAppend, cumulative));
         unassigned -= toAppend;

@@ -310,20 +310,66 @@ public class RollbackTest {
     assertThat(rollback.rollbackAllPending(generator), is(empty()));
   }
 
+  /** A log file of file group f1-0 in partition paris, base instant T0, with one data block per instant. */
+  private org.apache.hadoop.fs.Path logFile(TablePaths paths, int version, InstantTime... instants) {
+    org.apache.avro.Schema schema = org.apache.avro.SchemaBuilder.record("r").fields().requiredString("k").endRecord();
+    io.hudibeam.files.LogFileName name = io.hudibeam.files.LogFileName.of(
+        io.hudibeam.files.FileId.parse("f1-0"), T0, version, io.hudibeam.files.WriteToken.of(0, 1, version));
+    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(paths.partitionFolder("paris"), name.value());
+    io.hudibeam.log.LogFileWriter writer = io.hudibeam.log.LogFileWriter.create(fs.getConf(), path);
+    for (InstantTime instant : instants) {
+      io.hudibeam.log.AvroDataBlockBuilder block =
+          new io.hudibeam.log.AvroDataBlockBuilder(instant, schema, io.hudibeam.files.FileId.parse("f1-0"), 0);
+      org.apache.avro.generic.GenericRecord record = new org.apache.avro.generic.GenericData.Record(schema);
+      record.put("k", "key-" + instant.value());
+      block.add("key-" + instant.value(), "paris", record);
+      writer.append(block.build());
+    }
+    writer.close();
+    return path;
+  }
+
+  private static final InstantTime T0 = InstantTime.parse("20250101000000000");
+
   @Test
-  public void refusesLogAppendsAndDeltacommitsWithoutMarkers() throws IOException {
+  public void deltacommitLogFilesAreDeletedOrGetARollbackBlockWhenTheyHoldOtherInstants() throws IOException {
     TablePaths paths = emptyTable();
     Instant deltaCommit = pending(paths, T1, Action.DELTA_COMMIT);
     Rollback rollback = new Rollback(fs, paths);
-    RollbackRefusedException noMarkers = assertThrows(RollbackRefusedException.class, () -> rollback.plan(deltaCommit));
-    assertThat(noMarkers.getMessage(), containsString("has no marker folder"));
+    // No marker folder: markers come before files, so there is nothing to delete.
+    assertThat(rollback.plan(deltaCommit).rollbackRequests(), is(empty()));
 
-    new MarkerStore(fs, paths, T1).create(
+    // A log file only T1 wrote is deleted; one that also holds T0's (committed) block is kept and
+    // gets a rollback command block for T1 in a new log file of the slice, as Hudi 0.15 does.
+    org.apache.hadoop.fs.Path own = logFile(paths, 2, T1);
+    org.apache.hadoop.fs.Path shared = logFile(paths, 1, T0, T1);
+    MarkerStore markers = new MarkerStore(fs, paths, T1);
+    markers.create(Marker.of("paris", own.getName(), IOType.APPEND));
+    markers.create(Marker.of("paris", shared.getName(), IOType.APPEND));
+    RollbackResult result = rollback.rollback(T1, T2);
+    assertThat(result.deletedFiles(), is(List.of(own.toString())));
+    assertThat(fs.exists(own), is(false));
+    assertThat(fs.exists(shared), is(true));
+    org.apache.hadoop.fs.Path command = new org.apache.hadoop.fs.Path(
+        paths.partitionFolder("paris"), ".f1-0_" + T0.value() + ".log.2_1-0-1"); // next version once T1's own file is gone
+    List<io.hudibeam.log.LogBlock> blocks = io.hudibeam.log.LogFileReader.readAll(fs.getConf(), command);
+    assertThat(blocks.size(), is(1));
+    assertThat(blocks.get(0).isRollback(), is(true));
+    assertThat(blocks.get(0).instantTime(), is(T2));
+    assertThat(blocks.get(0).targetInstantTime().get(), is(T1));
+    HoodieRollbackMetadata metadata = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+        new TimelineWriter(fs, paths).read(Instant.completed(T2, Action.ROLLBACK)));
+    HoodieRollbackPartitionMetadata paris = metadata.getPartitionMetadata().get("paris");
+    assertThat(paris.getSuccessDeleteFiles(), is(List.of(own.toString())));
+    assertThat(paris.getRollbackLogFiles().keySet(), is(Set.of(command.toString())));
+    assertThat(paris.getLogFilesFromFailedCommit().keySet(), is(Set.of(shared.toString())));
+
+    // An APPEND marker in Hudi 0.14's base-file form names no log file: refused before anything is done.
+    Instant other = pending(paths, T3, Action.DELTA_COMMIT);
+    new MarkerStore(fs, paths, T3).create(
         Marker.of("paris", "f1-0_0-1-2_20250101000000000.parquet", IOType.APPEND));
-    RollbackRefusedException append = assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T2));
-    assertThat(append.getMessage(), containsString(
-        "marker paris/f1-0_0-1-2_20250101000000000.parquet.marker.APPEND records a log file append"));
-    assertThat(Timeline.load(fs, paths).ofAction(Action.ROLLBACK).isEmpty(), is(true));
+    RollbackRefusedException append = assertThrows(RollbackRefusedException.class, () -> rollback.plan(other));
+    assertThat(append.getMessage(), containsString("names no log file"));
   }
 
   @Test

@@ -242,6 +242,25 @@ public final class HudiReference {
   }
 
   /**
+   * Schedules a compaction of a merge-on-read table with Hudi's own client ({@code
+   * scheduleCompaction}); Hudi's trigger ({@code hoodie.compact.inline.max.delta.commits}, give it with
+   * {@link Builder#writeConfig}) decides whether there is one. Returns its instant time.
+   */
+  public Optional<String> scheduleCompaction() {
+    try (HoodieJavaWriteClient<HoodieRecordPayload<?>> client = newClient(true)) {
+      org.apache.hudi.common.util.Option<String> instant = client.scheduleCompaction(org.apache.hudi.common.util.Option.empty());
+      return instant.isPresent() ? Optional.of(instant.get()) : Optional.empty();
+    }
+  }
+
+  /** Executes and commits the pending compaction {@code instant} with Hudi's own client ({@code compact}). */
+  public void compact(String instant) {
+    try (HoodieJavaWriteClient<HoodieRecordPayload<?>> client = newClient(true)) {
+      client.compact(instant);
+    }
+  }
+
+  /**
    * A write that fails before its commit: {@code startCommit()}, then {@code op} with auto-commit off, then
    * the client is closed without committing. Leaves {@code <instant>.<action>.requested} and
    * {@code .inflight}, the data files and their markers under {@code .hoodie/.temp/<instant>}. Returns the

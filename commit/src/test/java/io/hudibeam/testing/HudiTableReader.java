@@ -185,6 +185,21 @@ public final class HudiTableReader {
     return out;
   }
 
+  /**
+   * The read-optimized query: every record of the base files of the latest file slices, log files
+   * ignored (Hudi's read-optimized view of a merge-on-read table; the snapshot of a copy-on-write one).
+   */
+  public List<GenericRecord> readOptimized() {
+    HoodieTableMetaClient meta = metaClient();
+    List<GenericRecord> out = new ArrayList<>();
+    for (FileSlice slice : latestFileSlices()) {
+      if (slice.getBaseFile().isPresent()) {
+        out.addAll(readBaseFile(meta.getStorage(), slice.getBaseFile().get().getStoragePath()));
+      }
+    }
+    return out;
+  }
+
   /** The latest snapshot keyed by {@code _hoodie_record_key}; fails on a duplicate key. */
   public Map<String, GenericRecord> snapshotByRecordKey() {
     return byRecordKey(snapshot());

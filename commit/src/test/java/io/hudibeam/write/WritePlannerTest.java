@@ -151,4 +151,49 @@ public class WritePlannerTest {
                 baseFile("p", "00000002-aaaa-0", 10), baseFile("p", "00000002-bbbb-0", 10))), index));
     assertThat(shared.getMessage(), containsString("Partition 'p' has two file groups in bucket 2"));
   }
+
+  private static io.hudibeam.files.FileSlice slice(BaseFile base, int logFiles) {
+    List<io.hudibeam.files.LogFileName> logs = new java.util.ArrayList<>();
+    for (int v = 1; v <= logFiles; v++) {
+      logs.add(io.hudibeam.files.LogFileName.of(base.name().fileId(), T0, v, WriteToken.of(0, 1, v)));
+    }
+    return io.hudibeam.files.FileSlice.of(base.fileGroupId(), T0, Optional.of(base), logs);
+  }
+
+  @Test
+  public void mergeOnReadUpdatesGoToLogFilesAndOnlyBaseOnlySmallSlicesTakeInserts() {
+    BaseFile withLogs = baseFile("p", "aaaa-0", 10_000); // small, but has a log file: not a small file
+    BaseFile baseOnly = baseFile("p", "bbbb-0", 60_000); // small, base only: takes 39 inserts
+    BaseFile updatedOnly = baseFile("p", "cccc-0", 90_000); // not small, updated
+    WorkloadProfile profile =
+        WorkloadProfile.of(
+            Map.of(
+                "p",
+                WorkloadProfile.PartitionWorkload.of(
+                    50,
+                    Map.of(
+                        FileId.parse("aaaa-0"), 3L,
+                        FileId.parse("bbbb-0"), 2L,
+                        FileId.parse("cccc-0"), 1L))));
+    io.hudibeam.files.FileSlice logSlice = slice(withLogs, 2);
+    WritePlan plan =
+        new WritePlanner(SIZING, () -> PREFIX)
+            .planMergeOnRead(
+                profile, Map.of("p", List.of(logSlice, slice(baseOnly, 0), slice(updatedOnly, 0))), 1024);
+    Map<FileId, Bucket> updates = plan.partitions().get("p").updateBuckets();
+    assertThat(updates.get(FileId.parse("aaaa-0")), is(Bucket.append(logSlice)));
+    assertThat(updates.get(FileId.parse("aaaa-0")).type(), is(BucketType.APPEND));
+    assertThat(updates.get(FileId.parse("bbbb-0")), is(Bucket.existing(baseOnly)));
+    assertThat(updates.get(FileId.parse("cccc-0")).type(), is(BucketType.APPEND));
+    List<WritePlan.InsertTarget> targets = plan.partitions().get("p").insertTargets();
+    assertThat(targets.get(0).bucket(), is(Bucket.existing(baseOnly)));
+    assertThat(targets.get(0).plannedInserts(), is(39L));
+    assertThat(targets.get(1).bucket(), is(Bucket.newFileGroup(FileGroupId.of("p", FileId.of(PREFIX, 0)))));
+    assertThat(targets.get(1).plannedInserts(), is(11L));
+    // Next log version of the slice with versions 1 and 2.
+    assertThat(logSlice.nextLogVersion(), is(3));
+    assertThat(
+        logSlice.nextLogFile(WriteToken.of(4, 5, 6)).value(),
+        is(".aaaa-0_" + T0.value() + ".log.3_4-5-6"));
+  }
 }

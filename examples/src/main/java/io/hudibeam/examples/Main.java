@@ -8,7 +8,7 @@ import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /**
- * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar trips|ingest
+ * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar trips|ingest|compact
  * --option=value ...}. Exit code 0 on success, 2 for a wrong option, 1 when the pipeline fails.
  */
 public final class Main {
@@ -21,10 +21,11 @@ public final class Main {
           System.lineSeparator(),
           "usage: java -jar hudi-beam-examples.jar <command> [--option=value ...]",
           "  trips   --table=PATH [--operation=insert|upsert|bulk_insert|delete] [--batch=B] [--start=S] [--count=N]",
-          "          [--tableType=COPY_ON_WRITE] [--index=SIMPLE|GLOBAL_SIMPLE]",
+          "          [--tableType=COPY_ON_WRITE|MERGE_ON_READ] [--index=SIMPLE|GLOBAL_SIMPLE|BLOOM|BUCKET]",
           "  ingest  --input=GLOB --format=json|csv|avro|parquet --table=PATH --recordKey=F[,F]",
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
           "          [--tableName=NAME] [--rejects=FILE]",
+          "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
           "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option");
 
   private Main() {}
@@ -59,8 +60,13 @@ public final class Main {
           table = ingest.getTable();
           pipeline = IngestExample.build(ingest, startedAt);
           break;
+        case "compact":
+          CompactExample.Options compact = parse(options, CompactExample.Options.class);
+          table = compact.getTable();
+          pipeline = CompactExample.build(compact, startedAt);
+          break;
         default:
-          err.println("unknown command '" + command + "'; choose one of trips, ingest");
+          err.println("unknown command '" + command + "'; choose one of trips, ingest, compact");
           err.println(USAGE_TEXT);
           return USAGE;
       }

@@ -32,9 +32,9 @@ public class OptionsTest {
     assertThat(index.exitCode, is(2));
     assertThat(index.err, containsString("--index=hash is not valid; choose one of simple, global_simple, bloom, bucket"));
 
-    ConsoleCapture type = ConsoleCapture.run("trips", "--table=/tmp/x", "--tableType=merge_on_read");
+    ConsoleCapture type = ConsoleCapture.run("trips", "--table=/tmp/x", "--tableType=merge_on_write");
     assertThat(type.exitCode, is(2));
-    assertThat(type.err, containsString("withTableType(MERGE_ON_READ) is not supported yet"));
+    assertThat(type.err, containsString("--tableType=merge_on_write is not valid; choose one of"));
   }
 
   @Test

@@ -74,6 +74,19 @@ public final class WriteSpec implements Serializable {
     return tableConfig;
   }
 
+  /** Whether the table is merge-on-read: updates and deletes go to log files. */
+  public boolean mergeOnRead() {
+    return tableConfig.tableType() == io.hudibeam.table.TableType.MERGE_ON_READ;
+  }
+
+  /**
+   * The action of this write's instant: {@code deltacommit} on a merge-on-read table (Hudi writes
+   * every merge-on-read write, bulk_insert included, as a deltacommit), else {@code commit}.
+   */
+  public io.hudibeam.timeline.Action commitAction() {
+    return mergeOnRead() ? io.hudibeam.timeline.Action.DELTA_COMMIT : io.hudibeam.timeline.Action.COMMIT;
+  }
+
   public KeyGeneratorConfig keyGenerator() {
     return keyGenerator;
   }
@@ -116,6 +129,10 @@ public final class WriteSpec implements Serializable {
 
   public ParquetSettings parquetSettings() {
     return ParquetSettings.fromProperties(writeProperties);
+  }
+
+  public io.hudibeam.commit.CompactionSettings compactionSettings() {
+    return io.hudibeam.commit.CompactionSettings.fromProperties(writeProperties);
   }
 
   public CleanSettings cleanSettings() {

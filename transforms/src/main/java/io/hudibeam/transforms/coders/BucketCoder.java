@@ -3,7 +3,17 @@ package io.hudibeam.transforms.coders;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
 import io.hudibeam.write.Bucket;
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.FileSlice;
+import io.hudibeam.files.LogFileName;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.write.BucketType;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.beam.sdk.coders.CoderException;
+import org.apache.beam.sdk.coders.VarIntCoder;
 import java.io.InputStream;
 import java.io.OutputStream;
 import org.apache.beam.sdk.coders.AtomicCoder;
@@ -12,7 +22,7 @@ import org.apache.beam.sdk.coders.StringUtf8Coder;
 
 /**
  * Deterministic coder of a {@link Bucket}, the key of the write shuffle: partition path, file id,
- * then the current base file when the file group exists.
+ * the bucket type, then the current base file (UPDATE) or the latest file slice (APPEND).
  */
 public final class BucketCoder extends AtomicCoder<Bucket> {
   private static final BucketCoder INSTANCE = new BucketCoder();
@@ -26,9 +36,27 @@ public final class BucketCoder extends AtomicCoder<Bucket> {
   public void encode(Bucket value, OutputStream out) throws IOException {
     STRING.encode(value.fileGroupId().partitionPath(), out);
     STRING.encode(value.fileGroupId().fileId().value(), out);
-    BooleanCoder.of().encode(value.baseFile().isPresent(), out);
-    if (value.baseFile().isPresent()) {
-      BaseFileCoder.of().encode(value.baseFile().get(), out);
+    out.write(value.type().ordinal());
+    switch (value.type()) {
+      case INSERT:
+        return;
+      case UPDATE:
+        BaseFileCoder.of().encode(value.baseFile().get(), out);
+        return;
+      case APPEND:
+        FileSlice slice = value.slice().get();
+        STRING.encode(slice.baseInstant().value(), out);
+        BooleanCoder.of().encode(slice.baseFile().isPresent(), out);
+        if (slice.baseFile().isPresent()) {
+          BaseFileCoder.of().encode(slice.baseFile().get(), out);
+        }
+        VarIntCoder.of().encode(slice.logFiles().size(), out);
+        for (LogFileName log : slice.logFiles()) {
+          STRING.encode(log.value(), out);
+        }
+        return;
+      default:
+        throw new CoderException("Unknown bucket type " + value.type());
     }
   }
 
@@ -36,10 +64,25 @@ public final class BucketCoder extends AtomicCoder<Bucket> {
   public Bucket decode(InputStream in) throws IOException {
     String partition = STRING.decode(in);
     FileId fileId = FileId.parse(STRING.decode(in));
-    if (!BooleanCoder.of().decode(in)) {
+    int type = in.read();
+    if (type == BucketType.INSERT.ordinal()) {
       return Bucket.newFileGroup(FileGroupId.of(partition, fileId));
     }
-    return Bucket.existing(BaseFileCoder.of().decode(in));
+    if (type == BucketType.UPDATE.ordinal()) {
+      return Bucket.existing(BaseFileCoder.of().decode(in));
+    }
+    if (type != BucketType.APPEND.ordinal()) {
+      throw new CoderException("Unknown bucket type ordinal " + type);
+    }
+    InstantTime baseInstant = InstantTime.parse(STRING.decode(in));
+    BaseFile base = BooleanCoder.of().decode(in) ? BaseFileCoder.of().decode(in) : null;
+    int logCount = VarIntCoder.of().decode(in);
+    List<LogFileName> logs = new ArrayList<>(logCount);
+    for (int i = 0; i < logCount; i++) {
+      logs.add(LogFileName.parse(STRING.decode(in)));
+    }
+    return Bucket.append(
+        FileSlice.of(FileGroupId.of(partition, fileId), baseInstant, Optional.ofNullable(base), logs));
   }
 
   @Override

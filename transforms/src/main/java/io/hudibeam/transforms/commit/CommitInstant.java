@@ -48,7 +48,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Stage 7. Gathers every write stat on one worker (a global combine: one element even for an empty
  * batch) and commits there: files with a marker but no stat are deleted, {@code <T>.commit} is
- * written with the commit metadata and the schema, markers are deleted, then the table is cleaned.
+ * written with the commit metadata and the schema, markers are deleted, then the table is cleaned
+ * and, on a merge-on-read table with {@code hoodie.compact.inline}, compacted.
  * {@code @RequiresStableInput} and idempotent: an instant already completed is not committed again.
  * A streaming write ({@link #perCommitInterval}) commits once per commit interval instead, after a
  * GroupByKey per window on the table's key, and an interval its sink already committed through is
@@ -320,6 +321,18 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
           LOG.error(
               "Table {}: instant {} is committed, but cleaning failed; the next write resumes it",
               spec.paths(), instant.instantTime(), e);
+        }
+      }
+      if (outcome == CommitOutcome.COMMITTED && spec.mergeOnRead()) {
+        try {
+          new io.hudibeam.commit.Compactor(conf, fs, spec.paths()).runInline(
+              spec.compactionSettings(),
+              new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone()),
+              spec.parquetSettings());
+        } catch (RuntimeException e) {
+          LOG.error(
+              "Table {}: instant {} is committed, but inline compaction failed; the next write or"
+                  + " HudiIO.compact() completes it", spec.paths(), instant.instantTime(), e);
         }
       }
       if (outcome == CommitOutcome.COMMITTED) {

@@ -68,7 +68,7 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
           new InstantStarter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock)
               .start(
                   spec.tableConfig(),
-                  Action.COMMIT,
+                  spec.commitAction(),
                   spec.operation() == WriteOperation.DELETE
                       ? InstantStarter.IfMissing.REFUSE
                       : InstantStarter.IfMissing.CREATE)

@@ -3,6 +3,7 @@ package io.hudibeam.transforms.plan;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileId;
+import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataJson;
@@ -48,7 +49,8 @@ import org.slf4j.LoggerFactory;
  * WorkloadProfile), saves it into {@code <T>.inflight} as Hudi does, and makes the write plan once
  * on one worker: small files filled first, then new file groups sized to the max file size, with
  * file ids derived from the instant time; with the BUCKET index, updates to their bucket's file
- * group and inserts to a new file group per bucket. The plan is a singleton side input, so every
+ * group and inserts to a new file group per bucket. On a merge-on-read table updates and deletes go
+ * to a new log file of their file group's latest slice (see {@link WritePlanner}). The plan is a singleton side input, so every
  * retry of a later bundle routes the same way, and a re-run of this step (a runner restarting part
  * of the job) makes the same plan.
  */
@@ -206,18 +208,28 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       FileSystem fs = spec.fileSystem(conf);
       InstantHeartbeat.of(spec, fs).refresh(instant);
       TablePaths paths = spec.paths();
+      if (spec.mergeOnRead()) {
+        completePendingCompactions(conf, fs, paths);
+      }
       Timeline timeline = Timeline.load(fs, paths);
       List<String> partitions = new ArrayList<>(profile.partitions().keySet());
       FileSystemView view = FileSystemView.load(fs, paths, timeline, partitions);
       Map<String, List<BaseFile>> latest = new HashMap<>();
+      Map<String, List<FileSlice>> latestSlices = new HashMap<>();
       for (String partition : partitions) {
         latest.put(partition, view.latestBaseFiles(partition));
+        latestSlices.put(partition, view.latestFileSlices(partition));
       }
       WritePlanner planner = new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()));
       long averageRecordSize = 0;
       WritePlan plan;
-      if (spec.index() == IndexType.BUCKET) {
+      if (spec.index() == IndexType.BUCKET && spec.mergeOnRead()) {
+        plan = planner.planBucketsMergeOnRead(profile, latestSlices, spec.bucketIndex());
+      } else if (spec.index() == IndexType.BUCKET) {
         plan = planner.planBuckets(profile, latest, spec.bucketIndex());
+      } else if (spec.mergeOnRead()) {
+        averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
+        plan = planner.planMergeOnRead(profile, latestSlices, averageRecordSize);
       } else {
         averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
         plan = planner.plan(profile, latest, averageRecordSize, true);
@@ -233,6 +245,22 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
           paths, instant.instantTime(), profile.totalInserts(), profile.totalUpdates(),
           plan.buckets().size(), averageRecordSize);
       out.output(plan);
+    }
+
+    /**
+     * A pending compaction fixes the slices it compacts: Hudi's writers put new log files into the
+     * slice the compaction opens (Hudi's {@code HoodieTableFileSystemView} adds that slice for a pending compaction). This writer instead completes every pending
+     * compaction (a crashed one of ours, or one Hudi scheduled) before it plans, so that no log file
+     * goes into a slice a compaction would then lose. Returns whether it compacted anything.
+     */
+    private boolean completePendingCompactions(Configuration conf, FileSystem fs, TablePaths paths) {
+      io.hudibeam.commit.Compactor compactor = new io.hudibeam.commit.Compactor(conf, fs, paths);
+      List<io.hudibeam.timeline.InstantTime> pending = compactor.pending();
+      for (io.hudibeam.timeline.InstantTime compaction : pending) {
+        LOG.info("Table {}: completing pending compaction {} before planning", paths, compaction);
+        compactor.run(compaction, spec.parquetSettings(), 0);
+      }
+      return !pending.isEmpty();
     }
 
     private void saveToInflight(
@@ -257,7 +285,7 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         e.getValue().updateBuckets().forEach((fileId, bucket) -> groups.add(
             new PartitionWorkload.FileGroupWorkload(
                 fileId.value(),
-                bucket.baseFile().get().name().instantTime().value(),
+                bucket.baseInstant().get().value(),
                 counts.updates().getOrDefault(fileId, 0L),
                 plannedInserts.getOrDefault(fileId.value(), 0L))));
         for (WritePlan.InsertTarget target : e.getValue().insertTargets()) {

@@ -5,7 +5,9 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.write.AppendHandle;
 import io.hudibeam.write.Bucket;
+import io.hudibeam.write.BucketType;
 import io.hudibeam.write.ConcatHandle;
 import io.hudibeam.write.CreateHandle;
 import io.hudibeam.write.MergeHandle;
@@ -27,8 +29,9 @@ import org.apache.hadoop.fs.FileSystem;
 /**
  * Stage 6. One writer per file group per instant: a GroupByKey on the bucket, then a create handle
  * for a new file group, a merge handle for an existing one, or for inserts a concat handle (stored
- * records kept, incoming ones appended, duplicates allowed as in Hudi's insert). Each writes its
- * marker first, then its base file, and reports a write stat.
+ * records kept, incoming ones appended, duplicates allowed as in Hudi's insert), or on a
+ * merge-on-read table an append handle (a new log file of the latest slice). Each writes its
+ * marker first, then its file, and reports a write stat.
  */
 public final class WriteFileGroups
     extends PTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> {
@@ -96,7 +99,9 @@ public final class WriteFileGroups
               .build();
       Bucket bucket = group.getKey();
       WriteStat stat;
-      if (bucket.baseFile().isEmpty()) {
+      if (bucket.type() == BucketType.APPEND) {
+        stat = new AppendHandle(context).write(bucket.slice().get(), group.getValue());
+      } else if (bucket.baseFile().isEmpty()) {
         stat = new CreateHandle(context).write(bucket.fileGroupId(), group.getValue());
       } else if (spec.operation() == WriteOperation.INSERT) {
         stat = new ConcatHandle(context).write(bucket.baseFile().get(), group.getValue());

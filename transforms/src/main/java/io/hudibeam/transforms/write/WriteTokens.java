@@ -8,10 +8,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * own random token: two attempts at the same file group never write the same file name, and the
  * commit step deletes the files of the attempts it was not told about.
  */
-final class WriteTokens {
+public final class WriteTokens {
   private WriteTokens() {}
 
-  static WriteToken newToken() {
+  public static WriteToken newToken() {
     ThreadLocalRandom random = ThreadLocalRandom.current();
     return WriteToken.of(random.nextInt(1 << 20), random.nextInt(1 << 20), random.nextInt(1 << 30));
   }

@@ -89,7 +89,20 @@ public class TransformCodersTest {
         true,
         Bucket.existing(BASE_FILE),
         Bucket.existing(UNPARTITIONED),
-        Bucket.newFileGroup(FileGroupId.of("2023/11/14", FileId.parse("0b6f3c1d-1111-4e2e-8f00-aa55aa55aa55-0"))));
+        Bucket.newFileGroup(FileGroupId.of("2023/11/14", FileId.parse("0b6f3c1d-1111-4e2e-8f00-aa55aa55aa55-0"))),
+        Bucket.append(
+            io.hudibeam.files.FileSlice.of(
+                BASE_FILE.fileGroupId(),
+                BASE_FILE.name().instantTime(),
+                java.util.Optional.of(BASE_FILE),
+                java.util.List.of(
+                    io.hudibeam.files.LogFileName.of(
+                        BASE_FILE.name().fileId(), BASE_FILE.name().instantTime(), 1,
+                        io.hudibeam.files.WriteToken.of(0, 22, 38))))),
+        Bucket.append(
+            io.hudibeam.files.FileSlice.of(
+                UNPARTITIONED.fileGroupId(), UNPARTITIONED.name().instantTime(),
+                java.util.Optional.empty(), java.util.List.of())));
     roundTrip(
         RecordLocationCoder.of(),
         true,

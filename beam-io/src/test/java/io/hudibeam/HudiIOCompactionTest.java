@@ -1,0 +1,235 @@
+package io.hudibeam;
+
+import static io.hudibeam.HudiIOMergeOnReadTest.trips;
+import static io.hudibeam.MergeOnReadChecks.logFilesOnDisk;
+import static io.hudibeam.SafetyChecks.committedFiles;
+import static io.hudibeam.SafetyChecks.run;
+import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+
+import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.CompactionSettings;
+import io.hudibeam.commit.Compactor;
+import io.hudibeam.files.WriteToken;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableType;
+import io.hudibeam.testing.HudiReference;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.InstantTimeGenerator;
+import io.hudibeam.table.TimelineTimezone;
+import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.write.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hudi.common.model.FileSlice;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.model.HoodieTableType;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Compaction of MERGE_ON_READ tables, read back by Hudi: inline after N deltacommits, by {@code
+ * HudiIO.compact()} (also re-running a crashed compaction), a compaction we scheduled executed by
+ * Hudi's Java client, and one Hudi scheduled executed by us. After each, Hudi's snapshot is unchanged
+ * row by row (values and commit times) and its read-optimized view equals the snapshot.
+ */
+public class HudiIOCompactionTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** Record key to {@code values|commit time}: the content a compaction must keep. */
+  private static Map<String, String> rows(List<GenericRecord> records) {
+    Map<String, String> out = new TreeMap<>();
+    for (GenericRecord r : records) {
+      String previous = out.put(HudiTableReader.string(r, "_hoodie_record_key"),
+          TripsData.values(r) + "|" + HudiTableReader.string(r, "_hoodie_commit_time"));
+      assertThat("duplicate key " + HudiTableReader.string(r, "_hoodie_record_key"), previous == null, is(true));
+    }
+    return out;
+  }
+
+  private static String last(HudiTableReader reader) {
+    List<String> commits = reader.completedInstantTimes();
+    return commits.get(commits.size() - 1);
+  }
+
+  /** The completed compaction instants (commits whose metadata Hudi parses as COMPACT), in order. */
+  private static List<String> compactions(HudiTableReader reader) {
+    List<String> out = new ArrayList<>();
+    HoodieTimeline commits = reader.metaClient().getActiveTimeline().getCommitTimeline().filterCompletedInstants();
+    for (HoodieInstant instant : commits.getInstants()) {
+      HoodieCommitMetadata metadata = HudiIOTesting.commitMetadata(reader, instant.getTimestamp());
+      if (metadata.getOperationType().name().equals("COMPACT")) {
+        assertThat(metadata.getCompacted(), is(true));
+        out.add(instant.getTimestamp());
+      }
+    }
+    return out;
+  }
+
+  /** After a compaction of every slice: no latest slice has log files and read-optimized = snapshot. */
+  private static void assertCompacted(HudiTableReader reader, Map<String, String> expected) {
+    assertThat(rows(reader.snapshot()), is(expected));
+    assertThat(rows(reader.readOptimized()), is(expected));
+    for (FileSlice slice : reader.latestFileSlices()) {
+      assertThat(slice.toString(), slice.getLogFiles().count(), is(0L));
+    }
+    assertThat(dataFilesOnDisk(reader.basePath()).stream().filter(f -> true).count(), greaterThan(0L));
+  }
+
+  private static Compactor compactor(String base) throws Exception {
+    return new Compactor(new Configuration(), FileSystem.getLocal(new Configuration()), TablePaths.of(base));
+  }
+
+  private static void compactWithHudiIO(String base, long expectedCompactions) {
+    Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
+    PCollection<CommittedInstant> done = p.apply(HudiIO.compact().withBasePath(base));
+    PAssert.that(done).satisfies(all -> {
+      long n = 0;
+      for (CommittedInstant c : all) {
+        assertThat(c.toString(), c.operation(), is("COMPACT"));
+        assertThat(c.toString(), c.outcome(), is(CommitOutcome.COMMITTED));
+        n++;
+      }
+      assertThat(n, is(expectedCompactions));
+      return null;
+    });
+    p.run().waitUntilFinish();
+  }
+
+  @Test
+  public void inlineCompactionAfterMaxDeltaCommits() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    HudiIO.Write<Row> upsert =
+        trips(base, WriteOperation.UPSERT)
+            .withHoodieProperties(Map.of(CompactionSettings.INLINE, "true", CompactionSettings.MAX_DELTA_COMMITS, "3"));
+    run(TripsRows.batch(0, 0, 40), upsert);
+    run(TripsRows.batch(1, 0, 16), upsert);
+    assertThat(compactions(reader), is(empty()));
+    assertThat(logFilesOnDisk(base), is(not(empty())));
+    Map<String, String> beforeThird = rows(reader.snapshot());
+    run(TripsRows.batch(2, 8, 16), upsert);
+    String d3 = reader.metaClient().getActiveTimeline().getDeltaCommitTimeline().filterCompletedInstants()
+        .lastInstant().get().getTimestamp();
+    // The third deltacommit triggered a compaction right after it.
+    List<String> compacted = compactions(reader);
+    assertThat(compacted, hasSize(1));
+    assertThat(compacted.get(0).compareTo(d3), greaterThan(0));
+    Map<String, String> expected = new TreeMap<>(beforeThird);
+    for (long i = 8; i < 24; i++) {
+      expected.put(TripsData.key(i), TripsData.values(TripsData.record(2, i)) + "|" + d3);
+    }
+    assertCompacted(reader, expected);
+
+    // Writes go on into the compacted slices: logs of the new slices, merged by Hudi.
+    run(TripsRows.batch(3, 0, 4), upsert);
+    String d4 = last(reader);
+    for (long i = 0; i < 4; i++) {
+      expected.put(TripsData.key(i), TripsData.values(TripsData.record(3, i)) + "|" + d4);
+    }
+    assertThat(rows(reader.snapshot()), is(expected));
+    TreeSet<String> onDisk = new TreeSet<>(dataFilesOnDisk(base));
+    onDisk.addAll(logFilesOnDisk(base));
+    assertThat(onDisk, is(committedFiles(reader)));
+  }
+
+  @Test
+  public void compactTransformAlsoReRunsACrashedCompaction() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 40), trips(base, WriteOperation.INSERT));
+    run(TripsRows.batch(1, 0, 16), trips(base, WriteOperation.UPSERT));
+    Map<String, String> expected = rows(reader.snapshot());
+
+    // A compaction that crashes after writing the new base file of one file slice.
+    Compactor compactor = compactor(base);
+    InstantTime crashed =
+        compactor.schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ).get();
+    assertThat(compactor.plan(crashed).operations(), hasSize(8));
+    compactor.markInflight(crashed);
+    String orphan =
+        compactor.execute(crashed, compactor.plan(crashed).operations().get(0), WriteToken.of(9, 9, 9),
+            ParquetSettings.defaults()).path();
+    assertThat(rows(reader.snapshot()), is(expected));
+
+    // HudiIO.compact() runs the pending compaction again: the crashed attempt's file is deleted.
+    compactWithHudiIO(base, 1);
+    assertThat(compactions(reader), is(List.of(crashed.value())));
+    assertThat(dataFilesOnDisk(base).contains(orphan), is(false));
+    assertCompacted(reader, expected);
+    TreeSet<String> onDisk = new TreeSet<>(dataFilesOnDisk(base));
+    onDisk.addAll(logFilesOnDisk(base));
+    assertThat(onDisk, is(committedFiles(reader)));
+
+    // Nothing left to compact: no instant.
+    compactWithHudiIO(base, 0);
+    assertThat(compactions(reader), hasSize(1));
+  }
+
+  @Test
+  public void hudiExecutesACompactionWeScheduled() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 40), trips(base, WriteOperation.INSERT));
+    run(TripsRows.batch(1, 0, 16), trips(base, WriteOperation.UPSERT));
+    Map<String, String> expected = rows(reader.snapshot());
+    InstantTime ours =
+        compactor(base).schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ).get();
+    HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).open().compact(ours.value());
+    assertThat(compactions(reader), is(List.of(ours.value())));
+    assertCompacted(reader, expected);
+    // And we write on after Hudi's compaction.
+    run(TripsRows.batch(2, 0, 4), trips(base, WriteOperation.UPSERT));
+    String d3 = last(reader);
+    for (long i = 0; i < 4; i++) {
+      expected.put(TripsData.key(i), TripsData.values(TripsData.record(2, i)) + "|" + d3);
+    }
+    assertThat(rows(reader.snapshot()), is(expected));
+  }
+
+  @Test
+  public void weExecuteACompactionHudiScheduled() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    HudiReference hudi =
+        HudiReference.trips(base)
+            .tableType(HoodieTableType.MERGE_ON_READ)
+            .writeConfig(CompactionSettings.MAX_DELTA_COMMITS, "1")
+            .create();
+    hudi.insert(TripsData.batch(0, 0, 40));
+    hudi.upsert(TripsData.batch(1, 0, 16));
+    hudi.deleteRecordKeys(TripsData.keys(20, 4));
+    assertThat(logFilesOnDisk(base), is(not(empty())));
+    Map<String, String> expected = rows(reader.snapshot());
+    assertThat(expected.size(), is(36));
+    Optional<String> theirs = hudi.scheduleCompaction();
+    assertThat(theirs.isPresent(), is(true));
+    compactWithHudiIO(base, 1);
+    assertThat(compactions(reader), is(List.of(theirs.get())));
+    assertCompacted(reader, expected);
+  }
+}

@@ -1,0 +1,109 @@
+package io.hudibeam.write;
+
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.files.FileSlice;
+import io.hudibeam.files.LogFileName;
+import io.hudibeam.log.AvroDataBlockBuilder;
+import io.hudibeam.log.DeleteRecord;
+import io.hudibeam.log.LogBlock;
+import io.hudibeam.log.LogFileResult;
+import io.hudibeam.log.LogFileWriter;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import io.hudibeam.timeline.InstantTime;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writes the updates and deletes of one file group of a merge-on-read table into a NEW log file of
+ * its latest file slice (Hudi's {@code HoodieAppendHandle}, except that it never appends to an
+ * existing log file: the file is named with the slice's base instant, the next log version and this
+ * attempt's write token, so a retried attempt writes its own file and the commit deletes the
+ * other). The file holds an Avro data block of the upserted records (with their five meta fields;
+ * {@code _hoodie_file_name} is the file id, as Hudi's log records have it) and, when there are
+ * deletes, a delete block. APPEND marker first, then the file. The write stat is Hudi's {@code
+ * HoodieDeltaWriteStat}: {@code prevCommit} the slice's base instant, {@code logVersion}, {@code
+ * logOffset} 0, {@code baseFile} the slice's base file name (or ""), {@code logFiles} the slice's
+ * log files plus the new one.
+ *
+ * <p>Readers merge the log with the base file by the table's payload: {@code
+ * OverwriteWithLatestAvroPayload} (what this writer puts in {@code hoodie.properties}) lets a log
+ * record replace the stored one whatever their ordering values, and a delete (ordering value 0)
+ * always deletes.
+ */
+public final class AppendHandle {
+  private static final Integer DELETE_ORDERING_VALUE = 0;
+
+  private final WriteContext context;
+
+  public AppendHandle(WriteContext context) {
+    this.context = context;
+  }
+
+  public WriteStat write(FileSlice slice, Iterable<TableRecord> records) {
+    FileGroupId fileGroup = slice.fileGroupId();
+    long startNanos = System.nanoTime();
+    InstantTime instant = context.instant();
+    AvroDataBlockBuilder upserts =
+        new AvroDataBlockBuilder(instant, context.schema(), fileGroup.fileId(), context.taskPartitionId());
+    List<DeleteRecord> deletes = new ArrayList<>();
+    Set<String> keys = new HashSet<>();
+    for (TableRecord record : records) {
+      if (!keys.add(record.recordKey())) {
+        throw new HudiTableException(
+            "Record key '" + record.recordKey() + "' reached file group " + fileGroup
+                + " twice in instant " + instant + "; records must be de-duplicated first");
+      }
+      if (record.isDelete()) {
+        // Hudi's delete payload (EmptyHoodieRecordPayload) has ordering value 0: the delete always wins.
+        deletes.add(DeleteRecord.of(record.recordKey(), fileGroup.partitionPath(), DELETE_ORDERING_VALUE));
+      } else {
+        upserts.add(record.recordKey(), fileGroup.partitionPath(), record.data().orElseThrow());
+      }
+    }
+    long upserted = upserts.recordCount();
+    LogFileName name = slice.nextLogFile(context.writeToken());
+    Path path = context.prepareLogFile(fileGroup, name);
+    LogFileWriter writer = LogFileWriter.create(context.conf(), path);
+    LogFileResult result;
+    try {
+      if (!upserts.isEmpty()) {
+        writer.append(upserts.build());
+      }
+      if (!deletes.isEmpty()) {
+        writer.append(LogBlock.delete(instant, upserts.schema(), deletes));
+      }
+      result = writer.close();
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+    List<String> logFiles = new ArrayList<>();
+    for (LogFileName existing : slice.logFiles()) {
+      logFiles.add(existing.value());
+    }
+    logFiles.add(name.value());
+    return WriteStat.builder()
+        .fileId(fileGroup.fileId().value())
+        .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
+        .prevCommit(slice.baseInstant().value())
+        .numWrites(upserted)
+        .numUpdateWrites(upserted)
+        .numDeletes(deletes.size())
+        .totalWriteBytes(result.fileSizeBytes())
+        .fileSizeInBytes(result.fileSizeBytes())
+        .partitionPath(fileGroup.partitionPath())
+        .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .logAppend(
+            new WriteStat.LogAppendStats(
+                name.version(),
+                0,
+                slice.baseFile().map(b -> b.name().value()).orElse(""),
+                logFiles))
+        .build();
+  }
+}
