@@ -385,7 +385,7 @@ public final class HudiIO {
       }
       PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started));
       PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
-      return new HudiWriteResult(input.getPipeline(), committed, failed);
+      return new HudiWriteResult(input.getPipeline(), PublicResults.commits(committed), PublicResults.failures(failed));
     }
 
     @SuppressWarnings("unchecked")
