@@ -40,6 +40,8 @@ import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.display.DisplayData;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
+import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PCollectionView;
@@ -102,6 +104,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>(properties only)</td><td>hoodie.cleaner.policy, hoodie.cleaner.commits.retained, hoodie.clean.automatic</td><td>KEEP_LATEST_COMMITS, 10, true</td></tr>
  * <tr><td>withHadoopConfiguration</td><td>(Hadoop keys, e.g. fs.s3a.*)</td><td>none</td></tr>
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
+ * <tr><td>withBadRecordErrorHandler</td><td></td><td>off: as withFailedRecordsOutput, but to Beam's bad-record ErrorHandler</td></tr>
  * </table>
  *
  * <h2>Types</h2>
@@ -195,6 +198,8 @@ public final class HudiIO {
 
     abstract boolean getFailedRecordsOutput();
 
+    abstract @Nullable ErrorHandler<BadRecord, ?> getBadRecordErrorHandler();
+
     abstract Builder<T> toBuilder();
 
     static <T> Builder<T> builder(InputKind kind) {
@@ -216,6 +221,8 @@ public final class HudiIO {
       abstract Builder<T> setHadoopConfiguration(Map<String, String> configuration);
 
       abstract Builder<T> setFailedRecordsOutput(boolean output);
+
+      abstract Builder<T> setBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler);
 
       abstract Write<T> build();
     }
@@ -335,6 +342,62 @@ public final class HudiIO {
       return toBuilder().setFailedRecordsOutput(true).build();
     }
 
+    /**
+     * Records that cannot be written go to {@code handler}, Beam's bad-record convention (as
+     * KafkaIO, FileIO and BigQueryIO take it), and the others are committed. A record is bad when
+     * it cannot be converted to the table's Avro record (step {@code "To Avro records"}, e.g. a
+     * decimal with more digits than the column holds) or the key generator cannot key it (step
+     * {@code "Generate keys"}: no record key, a partition value the key generator rejects). Each
+     * {@link BadRecord} carries the input element (as JSON and encoded with the input's coder),
+     * the exception with its stack trace, and a description naming the table, the step and the
+     * reason. The check runs in its own step, {@code "Check records"}, before "Prepare records",
+     * and keys each record there once more than without the handler.
+     *
+     * <p>Use this rather than {@link #withFailedRecordsOutput()} when the pipeline already has an
+     * error handler, or needs the original element or the exception: one handler collects the bad
+     * records of every transform that supports it into one sink. {@link
+     * #withFailedRecordsOutput()} stays for pipelines that want the failures as a plain output of
+     * this transform ({@link HudiFailedRecord}: the record as Avro JSON text and the reason). The
+     * two cannot be combined. Register the handler with {@code
+     * pipeline.registerBadRecordErrorHandler(sink)} and close it after the last transform that
+     * uses it.
+     */
+    public Write<T> withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
+      if (handler == null) {
+        throw new IllegalArgumentException("withBadRecordErrorHandler needs a handler, but got null");
+      }
+      return toBuilder().setBadRecordErrorHandler(handler).build();
+    }
+
+    /** The records of the input that can be written; the others go to the bad-record handler. */
+    @SuppressWarnings("unchecked")
+    private PCollection<GenericRecord> checkedRecords(PCollection<T> input, WriteSettings settings) {
+      ErrorHandler<BadRecord, ?> handler = getBadRecordErrorHandler();
+      if (getFailedRecordsOutput()) {
+        throw new IllegalArgumentException(
+            "withBadRecordErrorHandler and withFailedRecordsOutput cannot be combined; use one");
+      }
+      if (handler.isClosed()) {
+        throw new IllegalArgumentException(
+            "withBadRecordErrorHandler got a handler that is already closed; close it after the"
+                + " last transform that uses it");
+      }
+      RowToGenericRecord convert = null;
+      Schema avro;
+      if (getInputKind() == InputKind.ROWS) {
+        PCollection<Row> rows = (PCollection<Row>) input;
+        if (!rows.hasSchema()) {
+          throw new IllegalArgumentException("HudiIO.write() needs a PCollection<Row> with a schema");
+        }
+        avro = HudiAvroSchemas.fromBeamSchema(rows.getSchema(), settings.tableName());
+        convert = RowToGenericRecord.of(rows.getSchema(), avro);
+      } else {
+        avro = ((AvroCoder<GenericRecord>) toGenericRecords(input, settings.tableName()).getCoder()).getSchema();
+      }
+      return BadRecordCheck.apply(
+          input, convert, avro, KeyGeneratorConfig.fromProperties(getHoodieProperties()), getBasePath(), handler);
+    }
+
     private Write<T> withProperty(String key, String value) {
       return withHoodieProperties(Map.of(key, value));
     }
@@ -361,7 +424,10 @@ public final class HudiIO {
     @Override
     public HudiWriteResult expand(PCollection<T> input) {
       WriteSettings settings = WriteSettings.of(getBasePath(), getHoodieProperties());
-      PCollection<GenericRecord> records = toGenericRecords(input, settings.tableName());
+      PCollection<GenericRecord> records =
+          getBadRecordErrorHandler() == null
+              ? toGenericRecords(input, settings.tableName())
+              : checkedRecords(input, settings);
       Schema schema = ((AvroCoder<GenericRecord>) records.getCoder()).getSchema();
       settings.checkFieldsExist(schema);
       WriteSpec spec = settings.toSpec(
