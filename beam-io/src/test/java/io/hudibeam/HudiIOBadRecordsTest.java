@@ -12,7 +12,10 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.hudibeam.testing.TripsData;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.schemas.Schema;
@@ -138,6 +141,54 @@ public class HudiIOBadRecordsTest {
     rows.sort(null);
     assertThat(rows, is(List.of("k1|2024/01/01|2024-01-01|1", "k2|2024/01/02|2024-01-02|2", "k3|2024/01/01|2024-01-01|3")));
     assertThat(reader.partitionPaths(), is(List.of("2024/01/01", "2024/01/02")));
+  }
+
+  /** GenericRecord input: the bad record carries the Avro record, encoded with the input's AvroCoder. */
+  @Test
+  public void genericRecordsWithoutAKeyGoToTheHandler() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    GenericRecord emptyKey = new GenericData.Record((GenericData.Record) TripsData.record(0, 2), true);
+    emptyKey.put("uuid", "");
+    AvroCoder<GenericRecord> coder = AvroCoder.of(TripsData.SCHEMA);
+    Pipeline p = HudiIOTesting.pipeline(2);
+    BadRecordErrorHandler<PCollection<String>> handler =
+        p.registerBadRecordErrorHandler(
+            new PTransform<PCollection<BadRecord>, PCollection<String>>() {
+              @Override
+              public PCollection<String> expand(PCollection<BadRecord> bad) {
+                return bad.apply(MapElements.into(TypeDescriptors.strings()).via((BadRecord b) -> {
+                  try {
+                    GenericRecord r = CoderUtils.decodeFromByteArray(coder, b.getRecord().getEncodedRecord());
+                    String d = b.getFailure().getDescription();
+                    return r.get("ts") + "|" + d.substring(0, d.indexOf("; record: "));
+                  } catch (Exception e) {
+                    throw new AssertionError(e);
+                  }
+                }));
+              }
+            });
+    HudiWriteResult result =
+        p.apply(Create.of(TripsData.record(0, 0), TripsData.record(0, 1), emptyKey).withCoder(coder))
+            .apply(
+                HudiIO.writeGenericRecords()
+                    .withBasePath(base)
+                    .withTableName("trips")
+                    .withRecordKeyFields("uuid")
+                    .withPartitionFields("city")
+                    .withOrderingField("ts")
+                    .withBadRecordErrorHandler(handler));
+    handler.close();
+    PAssert.that(result.getCommittedInstants()).satisfies(committed("UPSERT", 2, 0, 0, 2));
+    PAssert.that(handler.getOutput())
+        .containsInAnyOrder(emptyKey.get("ts") + "|HudiIO write to " + base + ", step 'Generate keys': record key"
+            + " field 'uuid' is empty, but a record key must be non-empty");
+    p.run().waitUntilFinish();
+    List<String> expected = new ArrayList<>();
+    for (long i : new long[] {0, 1}) {
+      expected.add(TripsData.key(i) + "|" + TripsData.city(i) + "|" + TripsData.values(TripsData.record(0, i)));
+    }
+    expected.sort(null);
+    assertThat(HudiIOTesting.content(HudiTableReader.of(base)), is(expected));
   }
 
   @Test
