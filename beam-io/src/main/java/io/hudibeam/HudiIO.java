@@ -54,6 +54,8 @@ import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.display.DisplayData;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
+import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PCollectionView;
@@ -121,6 +123,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.datasource.write.reconcile.schema</td><td>false: see Schema evolution</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.datasource.write.schema.allow.auto.evolution.column.drop</td><td>false: see Schema evolution</td></tr>
+ * <tr><td>withBadRecordErrorHandler</td><td></td><td>off: as withFailedRecordsOutput, but to Beam's bad-record ErrorHandler</td></tr>
  * </table>
  *
  * <h2>Schema evolution</h2>
@@ -290,7 +293,7 @@ public final class HudiIO {
   /** The compaction transform; every {@code withX()} returns a new instance. */
   @AutoValue
   public abstract static class Compact
-      extends PTransform<org.apache.beam.sdk.values.PBegin, PCollection<CommittedInstant>> {
+      extends PTransform<org.apache.beam.sdk.values.PBegin, PCollection<HudiCommitInfo>> {
     private static final long serialVersionUID = 1L;
 
     abstract @Nullable String getBasePath();
@@ -335,7 +338,7 @@ public final class HudiIO {
     }
 
     @Override
-    public PCollection<CommittedInstant> expand(org.apache.beam.sdk.values.PBegin input) {
+    public PCollection<HudiCommitInfo> expand(org.apache.beam.sdk.values.PBegin input) {
       if (getBasePath() == null) {
         throw new IllegalArgumentException("HudiIO.compact() needs withBasePath()");
       }
@@ -344,10 +347,11 @@ public final class HudiIO {
       } catch (HudiTableException e) {
         throw new IllegalArgumentException(e.getMessage(), e);
       }
-      return input.apply(
-          "Compact",
-          new io.hudibeam.transforms.compact.CompactTable(
-              getBasePath(), getHadoopConfiguration(), getHoodieProperties()));
+      return PublicResults.commits(
+          input.apply(
+              "Compact",
+              new io.hudibeam.transforms.compact.CompactTable(
+                  getBasePath(), getHadoopConfiguration(), getHoodieProperties())));
     }
   }
 
@@ -375,6 +379,8 @@ public final class HudiIO {
 
     abstract @Nullable String getSinkId();
 
+    abstract @Nullable ErrorHandler<BadRecord, ?> getBadRecordErrorHandler();
+
     abstract Builder<T> toBuilder();
 
     static <T> Builder<T> builder(InputKind kind) {
@@ -400,6 +406,8 @@ public final class HudiIO {
       abstract Builder<T> setTriggeringFrequency(Duration frequency);
 
       abstract Builder<T> setSinkId(String sinkId);
+
+      abstract Builder<T> setBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler);
 
       abstract Write<T> build();
     }
@@ -550,6 +558,62 @@ public final class HudiIO {
       return toBuilder().setSinkId(sinkId).build();
     }
 
+    /**
+     * Records that cannot be written go to {@code handler}, Beam's bad-record convention (as
+     * KafkaIO, FileIO and BigQueryIO take it), and the others are committed. A record is bad when
+     * it cannot be converted to the table's Avro record (step {@code "To Avro records"}, e.g. a
+     * decimal with more digits than the column holds) or the key generator cannot key it (step
+     * {@code "Generate keys"}: no record key, a partition value the key generator rejects). Each
+     * {@link BadRecord} carries the input element (as JSON and encoded with the input's coder),
+     * the exception with its stack trace, and a description naming the table, the step and the
+     * reason. The check runs in its own step, {@code "Check records"}, before "Prepare records",
+     * and keys each record there once more than without the handler.
+     *
+     * <p>Use this rather than {@link #withFailedRecordsOutput()} when the pipeline already has an
+     * error handler, or needs the original element or the exception: one handler collects the bad
+     * records of every transform that supports it into one sink. {@link
+     * #withFailedRecordsOutput()} stays for pipelines that want the failures as a plain output of
+     * this transform ({@link HudiFailedRecord}: the record as Avro JSON text and the reason). The
+     * two cannot be combined. Register the handler with {@code
+     * pipeline.registerBadRecordErrorHandler(sink)} and close it after the last transform that
+     * uses it.
+     */
+    public Write<T> withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
+      if (handler == null) {
+        throw new IllegalArgumentException("withBadRecordErrorHandler needs a handler, but got null");
+      }
+      return toBuilder().setBadRecordErrorHandler(handler).build();
+    }
+
+    /** The records of the input that can be written; the others go to the bad-record handler. */
+    @SuppressWarnings("unchecked")
+    private PCollection<GenericRecord> checkedRecords(PCollection<T> input, WriteSettings settings) {
+      ErrorHandler<BadRecord, ?> handler = getBadRecordErrorHandler();
+      if (getFailedRecordsOutput()) {
+        throw new IllegalArgumentException(
+            "withBadRecordErrorHandler and withFailedRecordsOutput cannot be combined; use one");
+      }
+      if (handler.isClosed()) {
+        throw new IllegalArgumentException(
+            "withBadRecordErrorHandler got a handler that is already closed; close it after the"
+                + " last transform that uses it");
+      }
+      RowToGenericRecord convert = null;
+      Schema avro;
+      if (getInputKind() == InputKind.ROWS) {
+        PCollection<Row> rows = (PCollection<Row>) input;
+        if (!rows.hasSchema()) {
+          throw new IllegalArgumentException("HudiIO.write() needs a PCollection<Row> with a schema");
+        }
+        avro = HudiAvroSchemas.fromBeamSchema(rows.getSchema(), settings.tableName());
+        convert = RowToGenericRecord.of(rows.getSchema(), avro);
+      } else {
+        avro = ((AvroCoder<GenericRecord>) toGenericRecords(input, settings.tableName()).getCoder()).getSchema();
+      }
+      return BadRecordCheck.apply(
+          input, convert, avro, KeyGeneratorConfig.fromProperties(getHoodieProperties()), getBasePath(), handler);
+    }
+
     private Write<T> withProperty(String key, String value) {
       return withHoodieProperties(Map.of(key, value));
     }
@@ -585,7 +649,10 @@ public final class HudiIO {
       if (getTriggeringFrequency() != null) {
         settings.checkStreamable();
       }
-      PCollection<GenericRecord> records = toGenericRecords(input, settings.tableName());
+      PCollection<GenericRecord> records =
+          getBadRecordErrorHandler() == null
+              ? toGenericRecords(input, settings.tableName())
+              : checkedRecords(input, settings);
       Schema schema = ((AvroCoder<GenericRecord>) records.getCoder()).getSchema();
       settings.checkFieldsExist(schema);
       WriteSpec spec = settings.toSpec(
@@ -618,7 +685,7 @@ public final class HudiIO {
       }
       PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started, plan));
       PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
-      return new HudiWriteResult(input.getPipeline(), committed, failed);
+      return new HudiWriteResult(input.getPipeline(), PublicResults.commits(committed), PublicResults.failures(failed));
     }
 
     /**
@@ -657,7 +724,8 @@ public final class HudiIO {
               .apply("Write file groups", new WriteFileGroups(spec, started));
       PCollection<CommittedInstant> committed =
           stats.apply("Commit instant", CommitInstant.perCommitInterval(spec, started, startedPerInterval));
-      return new HudiWriteResult(input.getPipeline(), committed, prepared.get(PrepareRecords.FAILED));
+      return new HudiWriteResult(
+          input.getPipeline(), PublicResults.commits(committed), PublicResults.failures(prepared.get(PrepareRecords.FAILED)));
     }
 
     @SuppressWarnings("unchecked")

@@ -1,7 +1,5 @@
 package io.hudibeam;
 
-import io.hudibeam.transforms.commit.CommittedInstant;
-import io.hudibeam.transforms.records.FailedRecord;
 import java.util.Map;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -13,32 +11,34 @@ import org.apache.beam.sdk.values.TupleTag;
 
 /**
  * The output of {@link HudiIO.Write}: the instants it committed, with their counts, and the records
- * it could not write (only filled with {@code withFailedRecordsOutput()}).
+ * it could not write (only filled with {@code withFailedRecordsOutput()}). Both are public value
+ * types with a Beam schema ({@link HudiCommitInfo}, {@link HudiFailedRecord}), so they can be
+ * used with {@code Select}, {@code Convert} or Beam SQL.
  */
 public final class HudiWriteResult implements POutput {
-  private static final TupleTag<CommittedInstant> COMMITTED = new TupleTag<>("committedInstants");
-  private static final TupleTag<FailedRecord> FAILED = new TupleTag<>("failedRecords");
+  private static final TupleTag<HudiCommitInfo> COMMITTED = new TupleTag<>("committedInstants");
+  private static final TupleTag<HudiFailedRecord> FAILED = new TupleTag<>("failedRecords");
 
   private final Pipeline pipeline;
-  private final PCollection<CommittedInstant> committedInstants;
-  private final PCollection<FailedRecord> failedRecords;
+  private final PCollection<HudiCommitInfo> committedInstants;
+  private final PCollection<HudiFailedRecord> failedRecords;
 
   HudiWriteResult(
       Pipeline pipeline,
-      PCollection<CommittedInstant> committedInstants,
-      PCollection<FailedRecord> failedRecords) {
+      PCollection<HudiCommitInfo> committedInstants,
+      PCollection<HudiFailedRecord> failedRecords) {
     this.pipeline = pipeline;
     this.committedInstants = committedInstants;
     this.failedRecords = failedRecords;
   }
 
   /** One element per committed instant. */
-  public PCollection<CommittedInstant> getCommittedInstants() {
+  public PCollection<HudiCommitInfo> getCommittedInstants() {
     return committedInstants;
   }
 
   /** Records that could not be written, with the reason. */
-  public PCollection<FailedRecord> getFailedRecords() {
+  public PCollection<HudiFailedRecord> getFailedRecords() {
     return failedRecords;
   }
 

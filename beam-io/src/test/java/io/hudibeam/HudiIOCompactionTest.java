@@ -106,12 +106,12 @@ public class HudiIOCompactionTest {
 
   private static void compactWithHudiIO(String base, long expectedCompactions) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
-    PCollection<CommittedInstant> done = p.apply(HudiIO.compact().withBasePath(base));
+    PCollection<HudiCommitInfo> done = p.apply(HudiIO.compact().withBasePath(base));
     PAssert.that(done).satisfies(all -> {
       long n = 0;
-      for (CommittedInstant c : all) {
-        assertThat(c.toString(), c.operation(), is("COMPACT"));
-        assertThat(c.toString(), c.outcome(), is(CommitOutcome.COMMITTED));
+      for (HudiCommitInfo c : all) {
+        assertThat(c.toString(), c.getOperation(), is("COMPACT"));
+        assertThat(c.toString(), c.getOutcome(), is(CommitOutcome.COMMITTED.name()));
         n++;
       }
       assertThat(n, is(expectedCompactions));

@@ -10,7 +10,6 @@ import static org.junit.Assert.assertThrows;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
-import io.hudibeam.transforms.records.FailedRecord;
 import io.hudibeam.transforms.schema.HudiAvroSchemas;
 import io.hudibeam.transforms.schema.RowToGenericRecord;
 import io.hudibeam.write.WriteOperation;
@@ -110,7 +109,7 @@ public class HudiIOFailedRecordsTest {
         p3.apply(Create.of(row(0, 4), keyless(), row(0, 5)).withRowSchema(SCHEMA))
             .apply(trips(base).withFailedRecordsOutput());
     PAssert.that(result.getFailedRecords())
-        .containsInAnyOrder(FailedRecord.of(keylessJson,
+        .containsInAnyOrder(HudiFailedRecord.of(keylessJson,
             "record key field 'uuid' is null, but a record key must be non-empty; record: " + keylessJson));
     PAssert.that(result.getCommittedInstants()).satisfies(committed("UPSERT", 2, 0, 0, 2));
     p3.run().waitUntilFinish();

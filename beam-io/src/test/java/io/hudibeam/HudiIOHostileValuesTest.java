@@ -9,7 +9,7 @@ import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
-import io.hudibeam.transforms.records.FailedRecord;
+
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.io.IOException;
@@ -265,14 +265,14 @@ public class HudiIOHostileValuesTest {
         "none", "__HIVE_DEFAULT_PARTITION__/__HIVE_DEFAULT_PARTITION__ null null"))));
   }
 
-  private static SerializableFunction<Iterable<FailedRecord>, Void> failedExactly(TreeMap<String, String> problems) {
+  private static SerializableFunction<Iterable<HudiFailedRecord>, Void> failedExactly(TreeMap<String, String> problems) {
     return all -> {
       TreeMap<String, String> reasons = new TreeMap<>();
-      for (FailedRecord f : all) {
-        String reason = f.reason();
+      for (HudiFailedRecord f : all) {
+        String reason = f.getReason();
         String key = reason.substring("record key '".length(), reason.indexOf("': partition field"));
         assertThat(reason, reasons.put(key, reason) == null, is(true));
-        assertThat(reason, f.record(), containsString(key.length() > 100 ? key.substring(0, 100) : key));
+        assertThat(reason, f.getRecord(), containsString(key.length() > 100 ? key.substring(0, 100) : key));
       }
       assertThat(reasons.keySet(), is(problems.keySet()));
       for (Map.Entry<String, String> e : problems.entrySet()) {

@@ -47,7 +47,8 @@ public class HudiIOStepNamesTest {
   private static final List<String> BULK_INSERT =
       List.of("Bulk insert files", "Bulk insert files/Write new file groups");
   private static final List<String> COMMIT =
-      List.of("Commit instant", "Commit instant/Gather write stats", "Commit instant/Commit");
+      List.of("Commit instant", "Commit instant/Gather write stats", "Commit instant/Commit",
+          "Committed instants", "Committed instants/Map", "Failed records", "Failed records/Map");
 
   private static List<String> tagLocations(String index, String... steps) {
     List<String> names = new ArrayList<>(List.of("Tag locations", "Tag locations/" + index));

@@ -4,10 +4,8 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 
-import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
-import io.hudibeam.transforms.commit.CommittedInstant;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -180,22 +178,22 @@ final class HudiIOTesting {
   }
 
   /** PAssert check: exactly one committed instant, with these counts. */
-  static SerializableFunction<Iterable<CommittedInstant>, Void> committed(
+  static SerializableFunction<Iterable<HudiCommitInfo>, Void> committed(
       String operation, long inserted, long updated, long deleted, long files) {
     return all -> {
-      List<CommittedInstant> list = new ArrayList<>();
+      List<HudiCommitInfo> list = new ArrayList<>();
       all.forEach(list::add);
       assertThat(list.toString(), list.size(), is(1));
-      CommittedInstant c = list.get(0);
-      assertThat(c.toString(), c.outcome(), is(CommitOutcome.COMMITTED));
-      assertThat(c.toString(), c.instantTime().matches("\\d{17}"), is(true));
-      assertThat(c.toString(), c.operation(), is(operation));
-      assertThat(c.toString(), c.recordsInserted(), is(inserted));
-      assertThat(c.toString(), c.recordsUpdated(), is(updated));
-      assertThat(c.toString(), c.recordsDeleted(), is(deleted));
-      assertThat(c.toString(), c.filesWritten(), is(files));
+      HudiCommitInfo c = list.get(0);
+      assertThat(c.toString(), c.getOutcome(), is("COMMITTED"));
+      assertThat(c.toString(), c.getInstantTime().matches("\\d{17}"), is(true));
+      assertThat(c.toString(), c.getOperation(), is(operation));
+      assertThat(c.toString(), c.getRecordsInserted(), is(inserted));
+      assertThat(c.toString(), c.getRecordsUpdated(), is(updated));
+      assertThat(c.toString(), c.getRecordsDeleted(), is(deleted));
+      assertThat(c.toString(), c.getFilesWritten(), is(files));
       if (files > 0) {
-        assertThat(c.toString(), c.bytesWritten(), greaterThan(0L));
+        assertThat(c.toString(), c.getBytesWritten(), greaterThan(0L));
       }
       return null;
     };

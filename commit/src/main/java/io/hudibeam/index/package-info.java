@@ -5,5 +5,9 @@
  * ({@code FileKeyLookup}). The Beam stages that use them are in
  * {@code io.hudibeam.transforms.index}. May depend on {@code table}, {@code files} and
  * {@code basefile}.
+ *
+ * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
+ * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code
+ * io.hudibeam.HudiIO} and its result types only.
  */
 package io.hudibeam.index;

@@ -5,5 +5,9 @@
  * exceptions that name a table problem. The root of the commit module: depends on nothing else in
  * io.hudibeam. Plain Java and Hadoop's FileSystem; no Beam imports (as for every package of the
  * commit module).
+ *
+ * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
+ * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code
+ * io.hudibeam.HudiIO} and its result types only.
  */
 package io.hudibeam.table;

@@ -4,5 +4,9 @@
  * assignment in {@code WritePlanner}), and the write handles (create, rolling create, merge,
  * concat) that produce base files and write stats. May depend on every other package of the
  * commit module; no other package of the commit module depends on it.
+ *
+ * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
+ * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code
+ * io.hudibeam.HudiIO} and its result types only.
  */
 package io.hudibeam.write;

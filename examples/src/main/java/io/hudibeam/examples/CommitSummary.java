@@ -1,6 +1,6 @@
 package io.hudibeam.examples;
 
-import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.HudiCommitInfo;
 import java.util.Locale;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -16,7 +16,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * The line is printed where the commit runs: the console for the direct and embedded Flink
  * runners, the workers' logs on a cluster.
  */
-public final class CommitSummary extends PTransform<PCollection<CommittedInstant>, PDone> {
+public final class CommitSummary extends PTransform<PCollection<HudiCommitInfo>, PDone> {
   private static final long serialVersionUID = 1L;
 
   private final long startedAtMillis;
@@ -38,22 +38,22 @@ public final class CommitSummary extends PTransform<PCollection<CommittedInstant
   }
 
   /** The summary line of one commit. */
-  public static String format(CommittedInstant c, double seconds) {
+  public static String format(HudiCommitInfo c, double seconds) {
     return String.format(
         Locale.ROOT,
         "commit %s %s: %d inserted, %d updated, %d deleted, %d files, %d bytes, %.1f s",
-        c.instantTime(), c.operation(), c.recordsInserted(), c.recordsUpdated(),
-        c.recordsDeleted(), c.filesWritten(), c.bytesWritten(), seconds);
+        c.getInstantTime(), c.getOperation(), c.getRecordsInserted(), c.getRecordsUpdated(),
+        c.getRecordsDeleted(), c.getFilesWritten(), c.getBytesWritten(), seconds);
   }
 
   @Override
-  public PDone expand(PCollection<CommittedInstant> committed) {
-    ParDo.SingleOutput<CommittedInstant, Void> print = ParDo.of(new PrintFn(startedAtMillis, rejected, rejectsPath));
+  public PDone expand(PCollection<HudiCommitInfo> committed) {
+    ParDo.SingleOutput<HudiCommitInfo, Void> print = ParDo.of(new PrintFn(startedAtMillis, rejected, rejectsPath));
     committed.apply("Print", rejected == null ? print : print.withSideInputs(rejected));
     return PDone.in(committed.getPipeline());
   }
 
-  private static final class PrintFn extends DoFn<CommittedInstant, Void> {
+  private static final class PrintFn extends DoFn<HudiCommitInfo, Void> {
     private static final long serialVersionUID = 1L;
     private final long startedAtMillis;
     private final @Nullable PCollectionView<Long> rejected;
@@ -66,7 +66,7 @@ public final class CommitSummary extends PTransform<PCollection<CommittedInstant
     }
 
     @ProcessElement
-    public void process(@Element CommittedInstant instant, ProcessContext context) {
+    public void process(@Element HudiCommitInfo instant, ProcessContext context) {
       String line = format(instant, (System.currentTimeMillis() - startedAtMillis) / 1000.0);
       if (rejected != null) {
         line += String.format(", %d rejected (%s)", context.sideInput(rejected), rejectsPath);

@@ -2,7 +2,7 @@ package io.hudibeam.examples;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.HudiWriteResult;
-import io.hudibeam.transforms.records.FailedRecord;
+import io.hudibeam.HudiFailedRecord;
 import io.hudibeam.write.WriteOperation;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -179,7 +179,7 @@ public final class IngestExample {
         result
             .getFailedRecords()
             .apply("Describe failed records", MapElements.into(TypeDescriptors.strings())
-                .via((FailedRecord f) -> TextRecords.reject("HudiIO", f.reason(), f.record())));
+                .via((HudiFailedRecord f) -> TextRecords.reject("HudiIO", f.getReason(), f.getRecord())));
     PCollection<String> parseRejects = read.get(REJECTS);
     if (watching.enabled()) {
       parseRejects = parseRejects.apply("Parse rejects per interval",

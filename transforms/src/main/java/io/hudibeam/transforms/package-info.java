@@ -5,5 +5,11 @@
  * one stage each, in pipeline order: {@code instant}, {@code records}, {@code index}, {@code plan},
  * {@code write}, {@code commit}; {@code coders} and {@code schema} serve them. May depend on the
  * commit module and Beam; never on {@code io.hudibeam.HudiIO} (beam-io).
+ *
+ * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
+ * io.hudibeam.HudiIO} and its result types only.
  */
+@Internal
 package io.hudibeam.transforms;
+
+import org.apache.beam.sdk.annotations.Internal;

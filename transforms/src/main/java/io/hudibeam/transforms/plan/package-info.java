@@ -4,5 +4,11 @@
  * inserts into small files first, then new file groups). May depend on the commit module,
  * {@code io.hudibeam.transforms}, {@code transforms.coders} and {@code transforms.index}
  * (its input type).
+ *
+ * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
+ * io.hudibeam.HudiIO} and its result types only.
  */
+@Internal
 package io.hudibeam.transforms.plan;
+
+import org.apache.beam.sdk.annotations.Internal;

@@ -1,0 +1,95 @@
+package io.hudibeam;
+
+import com.google.auto.value.AutoValue;
+import io.hudibeam.transforms.commit.CommittedInstant;
+import org.apache.beam.sdk.schemas.AutoValueSchema;
+import org.apache.beam.sdk.schemas.annotations.DefaultSchema;
+import org.apache.beam.sdk.schemas.annotations.SchemaCaseFormat;
+import org.apache.beam.sdk.schemas.annotations.SchemaFieldDescription;
+import org.apache.beam.sdk.schemas.annotations.SchemaFieldNumber;
+import org.apache.beam.vendor.guava.v32_1_2_jre.com.google.common.base.CaseFormat;
+
+/**
+ * One instant a write committed, with its counts: an element of {@link
+ * HudiWriteResult#getCommittedInstants()}. Immutable, with a Beam schema (field names in
+ * snake_case, as IcebergIO's {@code SnapshotInfo}), so it can be selected, converted or queried with
+ * Beam SQL, and it is the row the {@code hudi_write} schema transform outputs.
+ */
+@DefaultSchema(AutoValueSchema.class)
+@SchemaCaseFormat(CaseFormat.LOWER_UNDERSCORE)
+@AutoValue
+public abstract class HudiCommitInfo {
+  @SchemaFieldNumber("0")
+  @SchemaFieldDescription("The instant time, yyyyMMddHHmmssSSS, as on the table's timeline.")
+  public abstract String getInstantTime();
+
+  @SchemaFieldNumber("1")
+  @SchemaFieldDescription("Hudi's operation type name of the commit, e.g. UPSERT, INSERT, BULK_INSERT, DELETE.")
+  public abstract String getOperation();
+
+  @SchemaFieldNumber("2")
+  @SchemaFieldDescription(
+      "COMMITTED when this write completed the instant; ALREADY_COMMITTED when a retried commit"
+          + " step found it completed already.")
+  public abstract String getOutcome();
+
+  @SchemaFieldNumber("3")
+  @SchemaFieldDescription("Records inserted (numInserts of the commit's write stats).")
+  public abstract long getRecordsInserted();
+
+  @SchemaFieldNumber("4")
+  @SchemaFieldDescription("Records updated (numUpdateWrites).")
+  public abstract long getRecordsUpdated();
+
+  @SchemaFieldNumber("5")
+  @SchemaFieldDescription("Records deleted (numDeletes).")
+  public abstract long getRecordsDeleted();
+
+  @SchemaFieldNumber("6")
+  @SchemaFieldDescription("Base files written (write stats of the commit).")
+  public abstract long getFilesWritten();
+
+  @SchemaFieldNumber("7")
+  @SchemaFieldDescription("Bytes written in base files.")
+  public abstract long getBytesWritten();
+
+  public static Builder builder() {
+    return new AutoValue_HudiCommitInfo.Builder();
+  }
+
+  /** The public form of the commit stage's internal result. */
+  static HudiCommitInfo of(CommittedInstant c) {
+    return builder()
+        .setInstantTime(c.instantTime())
+        .setOperation(c.operation())
+        .setOutcome(c.outcome().name())
+        .setRecordsInserted(c.recordsInserted())
+        .setRecordsUpdated(c.recordsUpdated())
+        .setRecordsDeleted(c.recordsDeleted())
+        .setFilesWritten(c.filesWritten())
+        .setBytesWritten(c.bytesWritten())
+        .build();
+  }
+
+  /** Builds a {@link HudiCommitInfo} (used by the schema inference and by tests). */
+  @AutoValue.Builder
+  public abstract static class Builder {
+    public abstract Builder setInstantTime(String instantTime);
+
+    public abstract Builder setOperation(String operation);
+
+    public abstract Builder setOutcome(String outcome);
+
+    public abstract Builder setRecordsInserted(long n);
+
+    public abstract Builder setRecordsUpdated(long n);
+
+    public abstract Builder setRecordsDeleted(long n);
+
+    public abstract Builder setFilesWritten(long n);
+
+    public abstract Builder setBytesWritten(long n);
+
+    public abstract HudiCommitInfo build();
+  }
+}

@@ -1,0 +1,281 @@
+package io.hudibeam;
+
+import com.google.auto.service.AutoService;
+import com.google.auto.value.AutoValue;
+import io.hudibeam.table.TableType;
+import io.hudibeam.write.WriteOperation;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.coders.RowCoder;
+import org.apache.beam.sdk.schemas.AutoValueSchema;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.annotations.DefaultSchema;
+import org.apache.beam.sdk.schemas.annotations.SchemaFieldDescription;
+import org.apache.beam.sdk.schemas.transforms.Convert;
+import org.apache.beam.sdk.schemas.transforms.SchemaTransform;
+import org.apache.beam.sdk.schemas.transforms.SchemaTransformProvider;
+import org.apache.beam.sdk.schemas.transforms.TypedSchemaTransformProvider;
+import org.apache.beam.sdk.schemas.transforms.providers.ErrorHandling;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
+import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler;
+import org.apache.beam.sdk.util.CoderUtils;
+import org.apache.beam.sdk.util.RowFilter;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionRowTuple;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * {@link HudiIO#write()} as a schema transform, for cross-language pipelines (Python, Go, through
+ * the expansion service) and Beam YAML. Identifier {@value #IDENTIFIER}; input {@code "input"}
+ * (rows with a schema); output {@value #COMMITS}: one {@link HudiCommitInfo} row per committed
+ * instant; with {@code error_handling}, the records that cannot be written go to the named output
+ * as rows {@code failed_row, error_message} (Beam's {@code ErrorHandling} schema) instead of
+ * failing the pipeline.
+ *
+ * <p>The configuration keys follow Managed IcebergIO's write configuration where they mean the
+ * same thing ({@code table}, {@code partition_fields}, {@code keep}, {@code drop}, {@code only},
+ * {@code error_handling}); Hudi's own settings go in {@code hoodie_properties} under their Hudi
+ * keys. {@code triggering_frequency_seconds} and {@code sink_id} are not offered yet: HudiIO has
+ * no streaming write on this branch.
+ */
+@AutoService(SchemaTransformProvider.class)
+public final class HudiWriteSchemaTransformProvider
+    extends TypedSchemaTransformProvider<HudiWriteSchemaTransformProvider.Configuration> {
+  public static final String IDENTIFIER = "beam:schematransform:io.hudibeam:hudi_write:v1";
+  static final String INPUT = "input";
+  static final String COMMITS = "commits";
+
+  @Override
+  public String identifier() {
+    return IDENTIFIER;
+  }
+
+  @Override
+  public String description() {
+    return "Writes rows to an Apache Hudi table (table version 6, copy-on-write) with HudiIO; outputs"
+        + " one row per committed instant.";
+  }
+
+  @Override
+  public List<String> inputCollectionNames() {
+    return List.of(INPUT);
+  }
+
+  @Override
+  public List<String> outputCollectionNames() {
+    return List.of(COMMITS);
+  }
+
+  @Override
+  protected SchemaTransform from(Configuration configuration) {
+    configuration.validate();
+    return new HudiWriteSchemaTransform(configuration);
+  }
+
+  /**
+   * The configuration; {@link TypedSchemaTransformProvider} gives its Beam schema snake_case field
+   * names (getBasePath is base_path).
+   */
+  @DefaultSchema(AutoValueSchema.class)
+  @AutoValue
+  public abstract static class Configuration {
+    @SchemaFieldDescription("The table name (hoodie.table.name).")
+    public abstract String getTable();
+
+    @SchemaFieldDescription("The table's base path: a local path or any Hadoop file system URI.")
+    public abstract String getBasePath();
+
+    @SchemaFieldDescription(
+        "The record key field, or several separated by commas (hoodie.datasource.write.recordkey.field).")
+    public abstract String getRecordKey();
+
+    @SchemaFieldDescription("Partition fields; none or empty makes a non-partitioned table.")
+    public abstract @Nullable List<String> getPartitionFields();
+
+    @SchemaFieldDescription("The ordering (precombine) field: the larger value wins between versions of a record.")
+    public abstract @Nullable String getOrderingField();
+
+    @SchemaFieldDescription("upsert (default), insert, bulk_insert or delete.")
+    public abstract @Nullable String getOperation();
+
+    @SchemaFieldDescription("COPY_ON_WRITE (default; the only one supported yet).")
+    public abstract @Nullable String getTableType();
+
+    @SchemaFieldDescription("Hudi settings under their hoodie.* keys, as HudiIO.write().withHoodieProperties.")
+    public abstract @Nullable Map<String, String> getHoodieProperties();
+
+    @SchemaFieldDescription("Only these input fields are written (mutually exclusive with drop and only).")
+    public abstract @Nullable List<String> getKeep();
+
+    @SchemaFieldDescription("These input fields are not written (mutually exclusive with keep and only).")
+    public abstract @Nullable List<String> getDrop();
+
+    @SchemaFieldDescription("The name of a row field whose fields are written (mutually exclusive with keep and drop).")
+    public abstract @Nullable String getOnly();
+
+    @SchemaFieldDescription("Where records that cannot be written go: {output: <name>}; without it they fail the pipeline.")
+    public abstract @Nullable ErrorHandling getErrorHandling();
+
+    public static Builder builder() {
+      return new AutoValue_HudiWriteSchemaTransformProvider_Configuration.Builder();
+    }
+
+    void validate() {
+      if (getTable().isEmpty()) {
+        throw new IllegalArgumentException("table must not be empty");
+      }
+      if (getBasePath().isEmpty()) {
+        throw new IllegalArgumentException("base_path must not be empty");
+      }
+      if (getRecordKey().isEmpty()) {
+        throw new IllegalArgumentException("record_key must name at least one field");
+      }
+      int filters = (getKeep() == null ? 0 : 1) + (getDrop() == null ? 0 : 1) + (getOnly() == null ? 0 : 1);
+      if (filters > 1) {
+        throw new IllegalArgumentException("Only one of keep, drop and only may be set, but got " + filters);
+      }
+      if (getOperation() != null) {
+        WriteOperation.fromValue(getOperation());
+      }
+      if (getTableType() != null) {
+        TableType.fromValue(getTableType());
+      }
+    }
+
+    /** Builds a {@link Configuration}. */
+    @AutoValue.Builder
+    public abstract static class Builder {
+      public abstract Builder setTable(String table);
+
+      public abstract Builder setBasePath(String basePath);
+
+      public abstract Builder setRecordKey(String recordKey);
+
+      public abstract Builder setPartitionFields(List<String> fields);
+
+      public abstract Builder setOrderingField(String field);
+
+      public abstract Builder setOperation(String operation);
+
+      public abstract Builder setTableType(String tableType);
+
+      public abstract Builder setHoodieProperties(Map<String, String> properties);
+
+      public abstract Builder setKeep(List<String> fields);
+
+      public abstract Builder setDrop(List<String> fields);
+
+      public abstract Builder setOnly(String field);
+
+      public abstract Builder setErrorHandling(ErrorHandling errorHandling);
+
+      public abstract Configuration build();
+    }
+  }
+
+  /** The transform one configuration describes. */
+  static final class HudiWriteSchemaTransform extends SchemaTransform {
+    private static final long serialVersionUID = 1L;
+    private final Configuration configuration;
+
+    HudiWriteSchemaTransform(Configuration configuration) {
+      this.configuration = configuration;
+    }
+
+    HudiIO.Write<Row> write() {
+      HudiIO.Write<Row> write =
+          HudiIO.write()
+              .withTableName(configuration.getTable())
+              .withBasePath(configuration.getBasePath())
+              .withRecordKeyFields(configuration.getRecordKey().split(","));
+      if (configuration.getHoodieProperties() != null) {
+        write = write.withHoodieProperties(configuration.getHoodieProperties());
+      }
+      List<String> partitions = configuration.getPartitionFields();
+      if (partitions != null && !partitions.isEmpty()) {
+        write = write.withPartitionFields(partitions.toArray(String[]::new));
+      }
+      if (configuration.getOrderingField() != null) {
+        write = write.withOrderingField(configuration.getOrderingField());
+      }
+      if (configuration.getOperation() != null) {
+        write = write.withOperation(WriteOperation.fromValue(configuration.getOperation()));
+      }
+      if (configuration.getTableType() != null) {
+        write = write.withTableType(TableType.fromValue(configuration.getTableType()));
+      }
+      return write;
+    }
+
+    @Override
+    public PCollectionRowTuple expand(PCollectionRowTuple input) {
+      PCollection<Row> rows = input.get(INPUT);
+      RowFilter filter = new RowFilter(rows.getSchema());
+      if (configuration.getKeep() != null) {
+        filter = filter.keep(configuration.getKeep());
+      } else if (configuration.getDrop() != null) {
+        filter = filter.drop(configuration.getDrop());
+      } else if (configuration.getOnly() != null) {
+        filter = filter.only(configuration.getOnly());
+      }
+      Schema written = filter.outputSchema();
+      RowFilter rowFilter = filter;
+      PCollection<Row> filtered =
+          rows.apply("Filter fields", MapElements.into(TypeDescriptors.rows()).via(rowFilter::filter))
+              .setRowSchema(written);
+
+      HudiIO.Write<Row> write = write();
+      String errorOutput = ErrorHandling.getOutputOrNull(configuration.getErrorHandling());
+      BadRecordErrorHandler<PCollection<Row>> handler = null;
+      if (errorOutput != null) {
+        handler = rows.getPipeline().registerBadRecordErrorHandler(new ErrorRows(written));
+        write = write.withBadRecordErrorHandler(handler);
+      }
+      HudiWriteResult result = filtered.apply("Write to Hudi", write);
+      PCollectionRowTuple output =
+          PCollectionRowTuple.of(COMMITS, result.getCommittedInstants().apply("Commit rows", Convert.toRows()));
+      if (handler != null) {
+        handler.close();
+        output = output.and(errorOutput, handler.getOutput());
+      }
+      return output;
+    }
+  }
+
+  /** Bad records as Beam's error rows: the input row that failed and the reason. */
+  static final class ErrorRows extends PTransform<PCollection<BadRecord>, PCollection<Row>> {
+    private static final long serialVersionUID = 1L;
+    private final Schema rowSchema;
+
+    ErrorRows(Schema rowSchema) {
+      this.rowSchema = rowSchema;
+    }
+
+    @Override
+    public PCollection<Row> expand(PCollection<BadRecord> bad) {
+      Schema errorSchema = ErrorHandling.errorSchema(rowSchema);
+      RowCoder coder = RowCoder.of(rowSchema);
+      return bad.apply(
+              "Error rows",
+              MapElements.into(TypeDescriptors.rows())
+                  .via(
+                      (BadRecord b) -> {
+                        Row failed;
+                        try {
+                          failed = CoderUtils.decodeFromByteArray(coder, b.getRecord().getEncodedRecord());
+                        } catch (Exception e) {
+                          throw new IllegalStateException("cannot decode the bad record " + b, e);
+                        }
+                        return Row.withSchema(errorSchema)
+                            .withFieldValue("failed_row", failed)
+                            .withFieldValue("error_message", b.getFailure().getDescription())
+                            .build();
+                      }))
+          .setRowSchema(errorSchema);
+    }
+  }
+}

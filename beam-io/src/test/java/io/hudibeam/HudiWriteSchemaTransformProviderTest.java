@@ -1,0 +1,158 @@
+package io.hudibeam;
+
+import static io.hudibeam.HudiIOTesting.commitMetadata;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.testing.TripsRows;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.io.TextIO;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.schemas.Schema.FieldType;
+import org.apache.beam.sdk.schemas.transforms.SchemaTransform;
+import org.apache.beam.sdk.schemas.transforms.SchemaTransformProvider;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.PCollectionRowTuple;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * The schema transform as the expansion service builds it: the provider found by its identifier
+ * through ServiceLoader, the transform made from a configuration Row of the provider's
+ * configuration schema. Two writes (insert, then upsert); the commit rows it outputs equal the
+ * commits on Hudi's timeline, the table read by Hudi holds the rows (the dropped field not
+ * written), and the keyless row is an error row.
+ */
+public class HudiWriteSchemaTransformProviderTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** Trips with a nullable key and a field the configuration drops. */
+  private static final Schema SCHEMA = inputSchema();
+
+  private static Schema inputSchema() {
+    Schema.Builder b = Schema.builder().addNullableField("uuid", FieldType.STRING);
+    TripsRows.SCHEMA.getFields().stream().skip(1).forEach(b::addField);
+    return b.addStringField("debug").build();
+  }
+
+  private static Row row(long batch, long i, boolean keyless) {
+    List<Object> values = new ArrayList<>(TripsRows.row(batch, i).getValues());
+    if (keyless) {
+      values.set(0, null);
+    }
+    values.add("debug " + i);
+    return Row.withSchema(SCHEMA).addValues(values).build();
+  }
+
+  private static SchemaTransformProvider provider() {
+    List<SchemaTransformProvider> found =
+        StreamSupport.stream(ServiceLoader.load(SchemaTransformProvider.class).spliterator(), false)
+            .filter(p -> p.identifier().equals("beam:schematransform:io.hudibeam:hudi_write:v1"))
+            .collect(Collectors.toList());
+    assertThat(found.size(), is(1));
+    return found.get(0);
+  }
+
+  private static Row configuration(SchemaTransformProvider provider, String base, String operation) {
+    Schema schema = provider.configurationSchema();
+    Schema errorHandling = schema.getField("error_handling").getType().getRowSchema();
+    return Row.withSchema(schema)
+        .withFieldValue("table", "trips")
+        .withFieldValue("base_path", base)
+        .withFieldValue("record_key", "uuid")
+        .withFieldValue("partition_fields", List.of("city"))
+        .withFieldValue("ordering_field", "ts")
+        .withFieldValue("operation", operation)
+        .withFieldValue("hoodie_properties", Map.of("hoodie.parquet.compression.codec", "snappy"))
+        .withFieldValue("drop", List.of("debug"))
+        .withFieldValue("error_handling", Row.withSchema(errorHandling).withFieldValue("output", "errors").build())
+        .build();
+  }
+
+  /** Runs one write through the schema transform; returns the commit rows as text. */
+  private List<String> write(String base, String operation, List<Row> rows, List<String> expectedErrors)
+      throws Exception {
+    SchemaTransformProvider provider = provider();
+    SchemaTransform transform = provider.from(configuration(provider, base, operation));
+    Pipeline p = HudiIOTesting.pipeline(2);
+    PCollectionRowTuple output =
+        PCollectionRowTuple.of("input", p.apply(Create.of(rows).withRowSchema(SCHEMA))).apply(transform);
+    String commitsFile = tmp.newFolder().toPath().resolve("commits.txt").toString();
+    output.get("commits")
+        .apply("Commit text", MapElements.into(TypeDescriptors.strings()).via(HudiWriteSchemaTransformProviderTest::text))
+        .apply("Write commits", TextIO.write().to(commitsFile).withoutSharding());
+    PAssert.that(
+            output.get("errors")
+                .apply("Error text", MapElements.into(TypeDescriptors.strings())
+                    .via((Row e) -> e.getRow("failed_row").getInt64("ts") + "|" + e.getRow("failed_row").getString("uuid")
+                        + "|" + e.getString("error_message").replaceAll("; record: .*", ""))))
+        .containsInAnyOrder(expectedErrors);
+    p.run().waitUntilFinish();
+    return Files.readAllLines(Paths.get(commitsFile));
+  }
+
+  private static String text(Row c) {
+    return String.join("|", c.getString("instant_time"), c.getString("operation"), c.getString("outcome"),
+        "" + c.getInt64("records_inserted"), "" + c.getInt64("records_updated"), "" + c.getInt64("records_deleted"),
+        "" + c.getInt64("files_written"), "" + c.getInt64("bytes_written"));
+  }
+
+  /** The commit as Hudi's reader sees it, in the commit row's text form. */
+  private static String hudiCommit(HudiTableReader reader, String instant) {
+    HoodieCommitMetadata m = commitMetadata(reader, instant);
+    return String.join("|", instant, m.getOperationType().name(), "COMMITTED",
+        "" + m.fetchTotalInsertRecordsWritten(), "" + m.fetchTotalUpdateRecordsWritten(), "" + m.getTotalRecordsDeleted(),
+        "" + m.getWriteStats().size(), "" + m.fetchTotalBytesWritten());
+  }
+
+  @Test
+  public void writesFromAConfigurationRowAndOutputsTheCommits() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    List<Row> first = new ArrayList<>();
+    for (long i = 0; i < 4; i++) {
+      first.add(row(0, i, false));
+    }
+    first.add(row(0, 9, true));
+    List<String> commits = new ArrayList<>(write(base, "insert", first,
+        List.of(row(0, 9, true).getInt64("ts") + "|null|HudiIO write to " + base
+            + ", step 'Generate keys': record key field 'uuid' is null, but a record key must be non-empty")));
+    List<Row> second = new ArrayList<>();
+    for (long i = 2; i < 6; i++) {
+      second.add(row(1, i, false));
+    }
+    commits.addAll(write(base, "upsert", second, List.of()));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<String> instants = reader.completedInstantTimes();
+    assertThat(instants.size(), is(2));
+    assertThat(commits, is(instants.stream().map(i -> hudiCommit(reader, i)).collect(Collectors.toList())));
+    assertThat(commits.get(0).split("\\|")[1] + " " + commits.get(0).split("\\|")[3], is("INSERT 4"));
+    assertThat(commits.get(1).split("\\|")[1] + " " + commits.get(1).split("\\|")[4], is("UPSERT 2"));
+
+    // Row by row: records 0, 1 of the first batch and 2..5 of the second; no debug column.
+    List<String> expected = new ArrayList<>();
+    for (long i = 0; i < 6; i++) {
+      expected.add(TripsData.key(i) + "|" + TripsData.city(i) + "|" + TripsData.values(TripsData.record(i < 2 ? 0 : 1, i)));
+    }
+    expected.sort(null);
+    assertThat(HudiIOTesting.content(reader), is(expected));
+    assertThat(reader.tableSchema().getField("debug"), is((Object) null));
+    assertThat(reader.tableConfig().getTableName(), is("trips"));
+  }
+}
