@@ -4,6 +4,7 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileId;
 import io.hudibeam.files.FileSystemView;
+import io.hudibeam.index.BucketCountCheck;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataJson;
 import io.hudibeam.metadata.PartitionWorkload;
@@ -206,6 +207,7 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       WritePlan plan;
       if (spec.index() == IndexType.BUCKET) {
         plan = planner.planBuckets(profile, latest, spec.bucketIndex());
+        warnIfBucketsAreSparse(profile, latest, AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing()));
       } else {
         averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
         plan = planner.plan(profile, latest, averageRecordSize, true);
@@ -217,6 +219,22 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
           paths, instant.instantTime(), profile.totalInserts(), profile.totalUpdates(),
           plan.buckets().size(), averageRecordSize);
       out.output(plan);
+    }
+
+    /** One WARN per write when the bucket count is far above what the data fills. */
+    private void warnIfBucketsAreSparse(
+        WorkloadProfile profile, Map<String, List<BaseFile>> latest, long averageRecordSize) {
+      Map<String, Long> partitionBytes = new TreeMap<>();
+      profile.partitions().forEach((partition, workload) -> {
+        long bytes = workload.inserts() * averageRecordSize;
+        for (BaseFile file : latest.getOrDefault(partition, List.of())) {
+          bytes += file.sizeInBytes();
+        }
+        partitionBytes.put(partition, bytes);
+      });
+      BucketCountCheck.warning(
+              spec.bucketIndex().numBuckets(), spec.fileSizing().maxFileSize(), partitionBytes)
+          .ifPresent(message -> LOG.warn("Table {}: {}", spec.paths(), message));
     }
 
     private void saveToInflight(
