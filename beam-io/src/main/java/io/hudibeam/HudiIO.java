@@ -24,6 +24,7 @@ import io.hudibeam.transforms.schema.RowToGenericRecord;
 import io.hudibeam.transforms.write.BulkInsertFiles;
 import io.hudibeam.transforms.write.WriteFileGroups;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import io.hudibeam.write.WritePlan;
@@ -100,6 +101,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>withParquetCodec</td><td>hoodie.parquet.compression.codec</td><td>gzip</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.keygen.timebased.*</td><td>timestamp-based key generator options</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.cleaner.policy, hoodie.cleaner.commits.retained, hoodie.clean.automatic</td><td>KEEP_LATEST_COMMITS, 10, true</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.memory.merge.max.size, hoodie.memory.merge.fraction, hoodie.memory.spillable.map.path</td><td>a file-group merge holds its incoming records in memory up to max.size bytes if given, else fraction (0.6) &times; 0.4 &times; max heap / available processors, and spills the rest to the path (java.io.tmpdir)</td></tr>
  * <tr><td>withHadoopConfiguration</td><td>(Hadoop keys, e.g. fs.s3a.*)</td><td>none</td></tr>
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
  * </table>
@@ -437,6 +439,11 @@ public final class HudiIO {
       if (settings.tableType() != TableType.COPY_ON_WRITE) {
         throw new IllegalArgumentException(
             "withTableType(" + settings.tableType() + ") is not supported yet; only COPY_ON_WRITE");
+      }
+      try {
+        MergeMemory.fromProperties(properties);
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
       }
       if (settings.index() == IndexType.BUCKET) {
         if (settings.operation() == WriteOperation.BULK_INSERT) {

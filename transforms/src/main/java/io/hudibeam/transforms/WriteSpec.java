@@ -8,6 +8,7 @@ import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.write.FileSizing;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import java.io.IOException;
@@ -117,6 +118,11 @@ public final class WriteSpec implements Serializable {
 
   public CleanSettings cleanSettings() {
     return CleanSettings.fromProperties(writeProperties);
+  }
+
+  /** The merge handle's memory budget ({@code hoodie.memory.merge.*}); see {@link MergeMemory}. */
+  public MergeMemory mergeMemory() {
+    return MergeMemory.fromProperties(writeProperties);
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */
