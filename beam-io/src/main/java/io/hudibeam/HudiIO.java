@@ -375,7 +375,7 @@ public final class HudiIO {
       PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec));
       PCollection<WriteStat> stats;
       if (spec.operation() == WriteOperation.BULK_INSERT) {
-        stats = prepared.get(PrepareRecords.RECORDS).apply("Write file groups", new BulkInsertFiles(spec, started));
+        stats = prepared.get(PrepareRecords.RECORDS).apply("Bulk insert files", new BulkInsertFiles(spec, started));
       } else {
         PCollection<TaggedRecord> tagged =
             prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));

@@ -6,7 +6,10 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
 
-/** The trips data set (shared/docs/trips.md) as Beam Rows, with the nullability of {@link TripsData}. */
+/**
+ * The trips data set (README.md, "The trips data set") as Beam Rows, with the nullability of
+ * {@link TripsData}.
+ */
 public final class TripsRows {
   public static final Schema SCHEMA =
       Schema.builder()

@@ -7,8 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * How the cleaner chooses what to delete, read from Hudi's write config keys (hudi-format.md section
- * 10.1, {@code HoodieCleanConfig}): {@value #AUTOMATIC} (default true; whether the writer cleans
+ * How the cleaner chooses what to delete, read from Hudi's write config keys (Hudi's
+ * {@code HoodieCleanConfig}): {@value #AUTOMATIC} (default true; whether the writer cleans
  * after each commit), {@value #POLICY} (default KEEP_LATEST_COMMITS), {@value #COMMITS_RETAINED}
  * (default 10) and {@value #FILE_VERSIONS_RETAINED} (default 3). KEEP_LATEST_BY_HOURS is not
  * supported.

@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Deletes file slices readers no longer need, as a {@code clean} instant the way Hudi 0.15 does
- * (hudi-format.md section 10; {@code CleanPlanner}, {@code CleanPlanActionExecutor}, {@code
+ * (Hudi's {@code CleanPlanner}, {@code CleanPlanActionExecutor}, {@code
  * CleanActionExecutor}).
  *
  * <p>KEEP_LATEST_COMMITS: the earliest commit to retain is the R-th completed commit from the end

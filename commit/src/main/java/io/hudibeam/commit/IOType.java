@@ -1,6 +1,9 @@
 package io.hudibeam.commit;
 
-/** What a write did to a data file, as recorded in its marker (hudi-format.md section 8). */
+/**
+ * What a write did to a data file, as recorded in its marker (Hudi's {@code IOType} and {@code
+ * WriteMarkers.getMarkerFileName}).
+ */
 public enum IOType {
   CREATE,
   MERGE,

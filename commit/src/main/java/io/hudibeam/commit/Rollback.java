@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Rolls back pending (requested or inflight) write instants of a copy-on-write table the way Hudi
- * 0.15 does (hudi-format.md section 9.2; {@code BaseRollbackPlanActionExecutor}, {@code
+ * 0.15 does (Hudi's {@code BaseRollbackPlanActionExecutor}, {@code
  * BaseRollbackActionExecutor}): a new {@code rollback} instant R after every instant on the
  * timeline, {@code R.rollback.requested} holding the Avro plan, an empty {@code
  * R.rollback.inflight}, the data files deleted, the failed instant's requested and inflight files
@@ -190,7 +190,8 @@ public final class Rollback {
     if (!newerCompleted.isEmpty()) {
       throw new RollbackRefusedException(String.format(
           "Cannot roll back %s of table %s: completed instants %s are newer, and Hudi's ordering rule"
-              + " (hudi-format.md 9.2) only rolls back instants with no newer completed commit; failed"
+              + " (BaseRollbackActionExecutor.validateRollbackCommitSequence) only rolls back instants"
+              + " with no newer completed commit; failed"
               + " instants must be rolled back before a newer instant is started",
           instant, paths, newerCompleted));
     }

@@ -12,7 +12,8 @@ import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The table's current schema as Hudi's readers resolve it (hudi-format.md section 4.4): the {@code
+ * The table's current schema as Hudi's readers resolve it (Hudi's {@code
+ * TableSchemaResolver.getTableAvroSchemaInternal}): the {@code
  * schema} of the newest completed commit whose operation can change the schema, else {@code
  * hoodie.table.create.schema}.
  */

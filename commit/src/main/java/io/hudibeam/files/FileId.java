@@ -5,8 +5,8 @@ import java.io.Serializable;
 import java.util.UUID;
 
 /**
- * A file group's id: {@code <uuid>-<n>} (hudi-format.md section 5.2). It may contain neither
- * {@code _} nor {@code .}, which base and log file names use as separators.
+ * A file group's id: {@code <uuid>-<n>} (Hudi's {@code FSUtils.createNewFileId}). It may contain
+ * neither {@code _} nor {@code .}, which base and log file names use as separators.
  */
 public final class FileId implements Comparable<FileId>, Serializable {
   private static final long serialVersionUID = 1L;

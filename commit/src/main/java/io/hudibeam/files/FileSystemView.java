@@ -29,8 +29,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The file-system view readers get (hudi-format.md section 9.1): per partition, the file groups
- * with the slices whose base instant is committed (on the completed write timeline or older than
+ * The file-system view readers get (Hudi's {@code AbstractTableFileSystemView}): per partition,
+ * the file groups with the slices whose base instant is committed (on the completed write timeline or older than
  * its first instant), without the file groups a completed replacecommit replaced. Built by
  * listing the partition folders.
  */

@@ -4,8 +4,8 @@ import io.hudibeam.timeline.InstantTime;
 import java.io.Serializable;
 
 /**
- * A write token {@code <taskPartitionId>-<stageId>-<attemptId>} (hudi-format.md section 5.3): three
- * non-negative integers that make each write attempt's file name unique.
+ * A write token {@code <taskPartitionId>-<stageId>-<attemptId>} (Hudi's {@code
+ * FSUtils.makeWriteToken}): three non-negative integers that make each write attempt's file name unique.
  */
 public final class WriteToken implements Serializable {
   private static final long serialVersionUID = 1L;

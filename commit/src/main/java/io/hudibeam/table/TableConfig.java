@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 
 /**
- * An immutable view of a table's {@code hoodie.properties} (hudi-format.md section 2). Instances
+ * An immutable view of a table's {@code hoodie.properties} (Hudi's {@code HoodieTableConfig}). Instances
  * always carry a correct {@code hoodie.table.checksum}; {@link TableConfigStore} reads and writes
  * them.
  */

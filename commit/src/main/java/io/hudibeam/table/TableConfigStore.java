@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Creates, loads and updates {@code hoodie.properties} on a Hadoop file system, with Hudi's
- * fail-safe backup protocol for updates (hudi-format.md section 2.1).
+ * fail-safe backup protocol for updates ({@code HoodieTableConfig.modify}, {@code recoverIfNeeded}).
  */
 public final class TableConfigStore {
   private static final Logger LOG = LoggerFactory.getLogger(TableConfigStore.class);

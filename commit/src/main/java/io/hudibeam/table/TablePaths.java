@@ -3,7 +3,7 @@ package io.hudibeam.table;
 import java.io.Serializable;
 import org.apache.hadoop.fs.Path;
 
-/** Where a table's folders and files live under its base path (hudi-format.md section 1.1). */
+/** Where a table's folders and files live under its base path (Hudi's {@code HoodieTableMetaClient}). */
 public final class TablePaths implements Serializable {
   private static final long serialVersionUID = 1L;
 

@@ -1,7 +1,7 @@
 package io.hudibeam.table;
 
 /**
- * The {@code hoodie.properties} keys this project reads or writes (hudi-format.md section 2.2). A
+ * The {@code hoodie.properties} keys this project reads or writes (Hudi's {@code HoodieTableConfig}). A
  * property that {@link #mustMatchRequest()} is part of the table's identity: a writer asking for
  * another value is refused instead of silently producing a table readers mis-read.
  */

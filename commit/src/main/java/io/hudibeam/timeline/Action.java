@@ -1,6 +1,6 @@
 package io.hudibeam.timeline;
 
-/** The action of an instant on the timeline (hudi-format.md section 3.2). */
+/** The action of an instant on the timeline (Hudi's {@code HoodieTimeline} action names). */
 public enum Action {
   COMMIT("commit"),
   DELTA_COMMIT("deltacommit"),

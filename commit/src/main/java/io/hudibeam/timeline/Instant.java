@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * One instant on the active timeline: time, action and state, named on disk as in timeline layout 1
- * (hudi-format.md section 3.2): {@code T.commit.requested}, {@code T.inflight}, {@code T.commit},
+ * (Hudi's {@code HoodieInstant.getFileName}): {@code T.commit.requested}, {@code T.inflight}, {@code T.commit},
  * {@code T.<action>.requested|inflight}, {@code T.<action>}. A completed compaction is a {@code
  * commit} and a completed log compaction a {@code deltacommit}.
  */

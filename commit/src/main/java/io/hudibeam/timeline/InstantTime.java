@@ -7,7 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /**
- * An instant time: 17 digits {@code yyyyMMddHHmmssSSS} (hudi-format.md section 3.1). Ordering is
+ * An instant time: 17 digits {@code yyyyMMddHHmmssSSS} (Hudi's {@code HoodieInstantTimeGenerator}). Ordering is
  * string ordering, as in Hudi. Older 14-digit times and Hudi's reserved values are accepted when
  * read from a timeline.
  */

@@ -130,7 +130,7 @@ public final class Timeline {
   }
 
   /**
-   * Hudi's file visibility rule (hudi-format.md section 9.1) on a completed write timeline: an
+   * Hudi's file visibility rule ({@code HoodieDefaultTimeline.containsOrBeforeTimelineStarts}) on a completed write timeline: an
    * instant is committed when it is on this timeline or older than its first instant.
    */
   public boolean containsOrBeforeStart(InstantTime time) {

@@ -4,7 +4,7 @@ import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
-/** The trips data set (docs/trips.md) as Avro records, with the schema Hudi's Spark writer uses. */
+/** The trips data set (README.md, "The trips data set") as Avro records, with the schema Hudi's Spark writer uses. */
 final class Trips {
   static final String[] CITIES = {
     "san_francisco", "sao_paulo", "chennai", "new_york", "london", "paris", "tokyo", "sydney"

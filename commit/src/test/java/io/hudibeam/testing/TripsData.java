@@ -8,7 +8,7 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * The deterministic trips data set of {@code shared/docs/trips.md}: batch {@code (b, start, count)} holds
+ * The deterministic trips data set of the README ("The trips data set"): batch {@code (b, start, count)} holds
  * the records for indexes {@code i} in {@code [start, start + count)}, each field a pure function of
  * {@code (b, i)}.
  *

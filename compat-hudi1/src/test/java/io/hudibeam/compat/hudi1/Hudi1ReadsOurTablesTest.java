@@ -369,7 +369,7 @@ public class Hudi1ReadsOurTablesTest {
     }
     assertThat(hudiDeleted.size(), is(cleaned.get(0).deletedFiles().size()));
 
-    // hudi-format.md section 13: a 1.0 reader wants the metadata table by default, but our table never
+    // Hudi 1.0's HoodieMetadataConfig: a 1.0 reader wants the metadata table by default, but our table never
     // lists `files` in hoodie.table.metadata.partitions, so 1.0 falls back to listing the file system.
     assertThat(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS, is(true));
     assertThat(meta.getTableConfig().getMetadataPartitions(), is(empty()));

@@ -50,7 +50,7 @@ public class TagLocationsTest {
   @Rule public final transient TestPipeline pipeline = TestPipeline.create();
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private static WriteSpec upsertSpec(String base, IndexType index) {
+  static WriteSpec upsertSpec(String base, IndexType index) {
     return WriteSpec.builder()
         .basePath(base)
         .tableConfig(TableConfig.newTable("trips", TableType.COPY_ON_WRITE)

@@ -1,0 +1,46 @@
+package io.hudibeam.transforms.index;
+
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.write.TableRecord;
+import io.hudibeam.write.WriteOperation;
+import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+
+/**
+ * One index strategy of the {@link TagLocations} stage: prepared records in, each record tagged
+ * with the file group that already holds its key (or none). The strategy is chosen by the index
+ * type and the operation in {@link #of}, never by reflection. Each strategy is named, and its name
+ * is the step's name in the pipeline graph, so the graph shows which index a write used.
+ *
+ * <p>A Beam composite is a {@link PTransform} subclass, so this small contract is an abstract class
+ * holding what every strategy is built from (the step name, the write spec, the started instant)
+ * rather than a Java interface.
+ */
+public abstract class IndexStage extends PTransform<PCollection<TableRecord>, PCollection<TaggedRecord>> {
+  private static final long serialVersionUID = 1L;
+  final WriteSpec spec;
+  final PCollectionView<StartedInstant> started;
+
+  IndexStage(String stepName, WriteSpec spec, PCollectionView<StartedInstant> started) {
+    super(stepName);
+    this.spec = spec;
+    this.started = started;
+  }
+
+  /**
+   * The index stage of a write. With the bucket index every operation is tagged by bucket, as an
+   * insert still goes to its bucket's file group, which may exist. Inserts and bulk inserts with the
+   * other indexes look nothing up.
+   */
+  public static IndexStage of(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    boolean insertOnly =
+        spec.operation() == WriteOperation.INSERT || spec.operation() == WriteOperation.BULK_INSERT;
+    return switch (spec.index()) {
+      case BUCKET -> new TagByBucket(spec, started);
+      case SIMPLE, GLOBAL_SIMPLE -> insertOnly ? new TagAsNew(spec, started) : new TagBySimpleIndex(spec, started);
+      case BLOOM -> insertOnly ? new TagAsNew(spec, started) : new TagByBloomIndex(spec, started);
+    };
+  }
+}

@@ -1,0 +1,153 @@
+package io.hudibeam.transforms.index;
+
+import io.hudibeam.basefile.BaseFileReader;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.index.FileKeyLookup;
+import io.hudibeam.index.FileKeyRange;
+import io.hudibeam.index.KeyRangeFilter;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.BaseFileCoder;
+import io.hudibeam.write.RecordLocation;
+import io.hudibeam.write.TableRecord;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.GroupByKey;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Reshuffle;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * BLOOM index (Hudi's HoodieBloomIndex) for upserts and deletes: only the footers' key ranges of the
+ * latest base files of the touched partitions are a side input; each incoming key becomes a (file,
+ * key) candidate for every file whose range may hold it; per file, the candidates are checked
+ * against its bloom filter and confirmed against its keys; the confirmed keys are joined with the
+ * records as the SIMPLE index does ({@link IndexJoin}).
+ *
+ * <pre>
+ * records ─ latest base files ─ Reshuffle ─ read footers ─ key ranges (side input)
+ * records ─ candidate (file, key) ─ GroupByKey(file) ─ bloom filter + keys ─ join as SIMPLE
+ * </pre>
+ */
+final class TagByBloomIndex extends IndexStage {
+  private static final long serialVersionUID = 1L;
+
+  TagByBloomIndex(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    super("Bloom index", spec, started);
+  }
+
+  @Override
+  public PCollection<TaggedRecord> expand(PCollection<TableRecord> records) {
+    PCollectionView<List<FileKeyRange>> ranges =
+        records
+            .apply("Latest base files", new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
+            .apply("Spread footers", Reshuffle.viaRandomKey())
+            .apply("Read key ranges", ParDo.of(new ReadKeyRangeFn(spec)))
+            .setCoder(SerializableCoder.of(FileKeyRange.class))
+            .apply("Key ranges", View.asList());
+    PCollection<KV<String, RecordLocation>> storedKeys =
+        records
+            .apply("Candidate files", ParDo.of(new CandidateFilesFn(ranges)).withSideInputs(ranges))
+            .setCoder(KvCoder.of(BaseFileCoder.of(), StringUtf8Coder.of()))
+            .apply("Group candidates by file", GroupByKey.create())
+            .apply("Check bloom filters and keys", ParDo.of(new LookupKeysFn(spec)))
+            .setCoder(IndexJoin.storedKeyCoder());
+    return IndexJoin.join(spec, records, storedKeys);
+  }
+
+  static final class ReadKeyRangeFn extends DoFn<BaseFile, FileKeyRange> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private transient Configuration conf;
+
+    ReadKeyRangeFn(WriteSpec spec) {
+      this.spec = spec;
+    }
+
+    @Setup
+    public void setup() {
+      conf = spec.hadoopConfiguration();
+    }
+
+    @ProcessElement
+    public void process(@Element BaseFile file, OutputReceiver<FileKeyRange> out) {
+      Path path = new Path(spec.paths().basePath(), file.relativePath());
+      out.output(FileKeyRange.fromFooter(file, BaseFileReader.of(conf, path).readFooter()));
+    }
+  }
+
+  static final class CandidateFilesFn extends DoFn<TableRecord, KV<BaseFile, String>> {
+    private static final long serialVersionUID = 1L;
+    private final PCollectionView<List<FileKeyRange>> ranges;
+    private final Counter candidates = Metrics.counter(TagLocations.class, "bloomIndexCandidatePairs");
+    private transient Map<BoundedWindow, KeyRangeFilter> filters;
+
+    CandidateFilesFn(PCollectionView<List<FileKeyRange>> ranges) {
+      this.ranges = ranges;
+    }
+
+    /** The side input is read once per window per bundle, not once per record. */
+    @StartBundle
+    public void startBundle() {
+      filters = new HashMap<>();
+    }
+
+    @ProcessElement
+    public void process(
+        @Element TableRecord record, BoundedWindow window, OutputReceiver<KV<BaseFile, String>> out, ProcessContext c) {
+      KeyRangeFilter filter = filters.computeIfAbsent(window, w -> KeyRangeFilter.of(c.sideInput(ranges)));
+      for (BaseFile file : filter.candidates(record.partitionPath(), record.recordKey())) {
+        candidates.inc();
+        out.output(KV.of(file, record.recordKey()));
+      }
+    }
+  }
+
+  static final class LookupKeysFn extends DoFn<KV<BaseFile, Iterable<String>>, KV<String, RecordLocation>> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final Counter filesChecked = Metrics.counter(TagLocations.class, "bloomIndexFilesChecked");
+    private final Counter bloomMatches = Metrics.counter(TagLocations.class, "bloomFilterMatches");
+    private final Counter confirmed = Metrics.counter(TagLocations.class, "bloomIndexKeysConfirmed");
+    private transient Configuration conf;
+
+    LookupKeysFn(WriteSpec spec) {
+      this.spec = spec;
+    }
+
+    @Setup
+    public void setup() {
+      conf = spec.hadoopConfiguration();
+    }
+
+    @ProcessElement
+    public void process(@Element KV<BaseFile, Iterable<String>> candidates, OutputReceiver<KV<String, RecordLocation>> out) {
+      BaseFile file = candidates.getKey();
+      List<String> keys = new ArrayList<>();
+      candidates.getValue().forEach(keys::add);
+      Path path = new Path(spec.paths().basePath(), file.relativePath());
+      FileKeyLookup.Result result = FileKeyLookup.of(BaseFileReader.of(conf, path)).lookup(keys);
+      filesChecked.inc();
+      bloomMatches.inc(result.bloomFilterMatches());
+      confirmed.inc(result.confirmedKeys().size());
+      RecordLocation location = LatestBaseFiles.locationOf(file);
+      for (String key : result.confirmedKeys()) {
+        out.output(KV.of(key, location));
+      }
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package io.hudibeam.transforms.index;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.testing.HudiReference;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.TableRecordCoder;
+import io.hudibeam.transforms.instant.StartInstant;
+import io.hudibeam.write.IndexType;
+import io.hudibeam.write.TableRecord;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.metrics.MetricNameFilter;
+import org.apache.beam.sdk.metrics.MetricResult;
+import org.apache.beam.sdk.metrics.MetricsFilter;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.testing.TestPipeline;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.hudi.common.model.FileSlice;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * The index's listing of the latest base files, on a table Hudi's Java client wrote in two commits
+ * (so several file groups have two versions): the files listed are exactly the latest base files
+ * Hudi's own file-system view gives for the partitions the records touch (every partition for a
+ * global index), and they are listed in one call however many partitions and bundles the records
+ * span.
+ */
+public class LatestBaseFilesTest {
+  @Rule public final transient TestPipeline pipeline = TestPipeline.create();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** A table of 80 trips over 8 cities, half of them updated by a second commit. */
+  private String tableWrittenByHudi() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiReference hudi = HudiReference.trips(base).create();
+    hudi.insert(TripsData.batch(0, 0, 80));
+    hudi.upsert(TripsData.batch(1, 0, 40));
+    return base;
+  }
+
+  /** Hudi's latest base files of the given partitions, as partition/file name. */
+  private static List<String> hudiLatestBaseFiles(String base, Set<String> partitions) {
+    List<String> files = new ArrayList<>();
+    for (FileSlice slice : HudiTableReader.of(base).latestFileSlices()) {
+      if (partitions.contains(slice.getPartitionPath()) && slice.getBaseFile().isPresent()) {
+        files.add(slice.getPartitionPath() + "/" + slice.getBaseFile().get().getFileName());
+      }
+    }
+    return files;
+  }
+
+  /** Upserts of keys 0, 1, ... in their cities, one Create element each (several bundles). */
+  private static List<TableRecord> upserts(long... indexes) {
+    List<TableRecord> records = new ArrayList<>();
+    for (long i : indexes) {
+      records.add(TableRecord.upsert(TripsData.key(i), TripsData.city(i), TripsData.record(2, i)));
+    }
+    return records;
+  }
+
+  private PCollection<String> listed(WriteSpec spec, List<TableRecord> records, LatestBaseFiles.Scope scope) {
+    PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
+    return pipeline
+        .apply(Create.of(records).withCoder(TableRecordCoder.of(spec.schema())))
+        .apply(new LatestBaseFiles(spec, started, scope))
+        .apply(MapElements.into(TypeDescriptors.strings())
+            .via((BaseFile f) -> f.partitionPath() + "/" + f.name().value()));
+  }
+
+  /** Runs the pipeline; returns how many times the latest base files were listed. */
+  private long runAndCountListings() {
+    PipelineResult result = pipeline.run();
+    result.waitUntilFinish();
+    long sum = 0;
+    for (MetricResult<Long> counter :
+        result.metrics().queryMetrics(
+                MetricsFilter.builder()
+                    .addNameFilter(MetricNameFilter.named(TagLocations.class, "latestBaseFileListings"))
+                    .build())
+            .getCounters()) {
+      sum += counter.getAttempted();
+    }
+    return sum;
+  }
+
+  @Test
+  public void listsTheLatestBaseFilesOfTheTouchedPartitionsOnce() throws Exception {
+    String base = tableWrittenByHudi();
+    // Keys 1, 9, 17 are in one city, 2 and 10 in another; 3 of them were updated by Hudi's upsert.
+    List<TableRecord> records = upserts(1, 9, 17, 2, 10, 50);
+    Set<String> touched = records.stream().map(TableRecord::partitionPath).collect(Collectors.toSet());
+    assertThat(touched, hasSize(2));
+    List<String> expected = hudiLatestBaseFiles(base, touched);
+
+    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.SIMPLE), records, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
+        .containsInAnyOrder(expected);
+    assertThat(runAndCountListings(), is(1L));
+  }
+
+  @Test
+  public void listsEveryPartitionForAGlobalIndexOnce() throws Exception {
+    String base = tableWrittenByHudi();
+    List<String> expected = hudiLatestBaseFiles(base, Set.copyOf(TripsData.CITIES));
+
+    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.GLOBAL_SIMPLE), upserts(1, 2), LatestBaseFiles.Scope.ALL_PARTITIONS))
+        .containsInAnyOrder(expected);
+    assertThat(runAndCountListings(), is(1L));
+  }
+
+  /** No records, no listing: the step derives from the records, not from an Impulse. */
+  @Test
+  public void listsNothingForNoRecords() throws Exception {
+    String base = tableWrittenByHudi();
+
+    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.GLOBAL_SIMPLE), List.of(), LatestBaseFiles.Scope.ALL_PARTITIONS))
+        .empty();
+    assertThat(runAndCountListings(), is(0L));
+  }
+}
