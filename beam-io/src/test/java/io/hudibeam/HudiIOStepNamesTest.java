@@ -37,9 +37,7 @@ public class HudiIOStepNamesTest {
           "Start instant", "Start instant/Impulse", "Start instant/Start", "Start instant/As side input",
           "Prepare records", "Prepare records/Generate keys", "Prepare records/No failed records");
   private static final List<String> DE_DUPLICATE =
-      List.of(
-          "Prepare records/Shards", "Prepare records/Shard by record key", "Prepare records/Group shards",
-          "Prepare records/De-duplicate");
+      List.of("Prepare records/Shard by record key", "Prepare records/Group shards", "Prepare records/De-duplicate");
   private static final List<String> PLAN_AND_WRITE =
       List.of(
           "Profile workload", "Profile workload/Count per bundle", "Profile workload/Profile workload",
@@ -60,7 +58,7 @@ public class HudiIOStepNamesTest {
   }
 
   private static final String[] JOIN = {
-    "Shards", "Key incoming records", "Key stored records", "Both sides", "Join keys", "Keep one per key and tag"
+    "Key incoming records", "Key stored records", "Both sides", "Join keys", "Keep one per key and tag"
   };
 
   private static List<String> simpleIndex(String index) {

@@ -20,14 +20,10 @@ import org.apache.beam.sdk.transforms.join.UnionCoder;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
-import org.apache.beam.sdk.values.PCollectionTuple;
-import org.apache.beam.sdk.values.PCollectionView;
-import org.apache.beam.sdk.values.TupleTag;
 
 /**
  * The join of the SIMPLE, GLOBAL_SIMPLE and BLOOM indexes: incoming records and stored (key,
- * location) pairs are keyed by {@link KeyShards key shard} (as many shards as the two sides' entries
- * need, counted first), flattened into one union and grouped
+ * location) pairs are keyed by {@link KeyShards key shard}, flattened into one union and grouped
  * once, and {@link TagFn} keeps one record per join key and tags it. The union carries each side
  * as it is; the join key is derived from it in {@link TagFn}, not shipped beside it. Its steps are
  * applied inside the calling index stage.
@@ -60,17 +56,13 @@ final class IndexJoin {
     UnionCoder union =
         UnionCoder.of(List.of(TableRecordCoder.of(spec.schema()), storedKeyCoder()));
     KvCoder<Integer, RawUnionValue> shardCoder = KvCoder.of(VarIntCoder.of(), union);
-    PCollectionView<Integer> shards =
-        PCollectionTuple.of(new TupleTag<TableRecord>("incoming records"), records)
-            .and(new TupleTag<KV<String, RecordLocation>>("stored keys"), storedKeys)
-            .apply("Shards", KeyShards.count());
     PCollection<KV<Integer, RawUnionValue>> incoming =
         records
-            .apply("Key incoming records", ParDo.of(new KeyRecordsFn(shards)).withSideInputs(shards))
+            .apply("Key incoming records", ParDo.of(new KeyRecordsFn()))
             .setCoder(shardCoder);
     PCollection<KV<Integer, RawUnionValue>> stored =
         storedKeys
-            .apply("Key stored records", ParDo.of(new KeyLocationsFn(shards)).withSideInputs(shards))
+            .apply("Key stored records", ParDo.of(new KeyLocationsFn()))
             .setCoder(shardCoder);
     return PCollectionList.of(incoming)
         .and(stored)
@@ -89,49 +81,20 @@ final class IndexJoin {
 
   static final class KeyRecordsFn extends DoFn<TableRecord, KV<Integer, RawUnionValue>> {
     private static final long serialVersionUID = 1L;
-    private final PCollectionView<Integer> shards;
-    private transient Integer bundleShards;
-
-    KeyRecordsFn(PCollectionView<Integer> shards) {
-      this.shards = shards;
-    }
-
-    @StartBundle
-    public void startBundle() {
-      bundleShards = null;
-    }
 
     @ProcessElement
-    public void process(ProcessContext c) {
-      if (bundleShards == null) {
-        bundleShards = c.sideInput(shards);
-      }
-      TableRecord record = c.element();
-      c.output(KV.of(KeyShards.of(record.recordKey(), bundleShards), new RawUnionValue(INCOMING, record)));
+    public void process(@Element TableRecord record, OutputReceiver<KV<Integer, RawUnionValue>> out) {
+      out.output(KV.of(KeyShards.of(record.recordKey()), new RawUnionValue(INCOMING, record)));
     }
   }
 
   static final class KeyLocationsFn extends DoFn<KV<String, RecordLocation>, KV<Integer, RawUnionValue>> {
     private static final long serialVersionUID = 1L;
-    private final PCollectionView<Integer> shards;
-    private transient Integer bundleShards;
-
-    KeyLocationsFn(PCollectionView<Integer> shards) {
-      this.shards = shards;
-    }
-
-    @StartBundle
-    public void startBundle() {
-      bundleShards = null;
-    }
 
     @ProcessElement
-    public void process(ProcessContext c) {
-      if (bundleShards == null) {
-        bundleShards = c.sideInput(shards);
-      }
-      KV<String, RecordLocation> stored = c.element();
-      c.output(KV.of(KeyShards.of(stored.getKey(), bundleShards), new RawUnionValue(STORED, stored)));
+    public void process(
+        @Element KV<String, RecordLocation> stored, OutputReceiver<KV<Integer, RawUnionValue>> out) {
+      out.output(KV.of(KeyShards.of(stored.getKey()), new RawUnionValue(STORED, stored)));
     }
   }
 }

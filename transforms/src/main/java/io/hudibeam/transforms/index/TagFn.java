@@ -23,9 +23,8 @@ import org.apache.beam.sdk.values.KV;
  * re-iterate a group): the stored locations of each key are collected and, of the incoming records
  * of each key, the preferred one (as PrepareRecords' de-duplication: per record key for a global
  * index, else per (key, partition)); then each kept record is tagged. Holds one shard in memory:
- * its stored keys and one record per incoming key, about {@value KeyShards#ENTRIES_PER_SHARD}
- * entries (the shard count follows the batch and the stored keys, {@link KeyShards}). Its metrics
- * keep the {@link TagLocations} namespace.
+ * its stored keys and one record per incoming key, about (batch + stored keys) / {@value
+ * KeyShards#SHARDS}. Its metrics keep the {@link TagLocations} namespace.
  */
 final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRecord> {
   private static final long serialVersionUID = 1L;

@@ -25,7 +25,6 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
-import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
 import org.apache.beam.sdk.coders.KvCoder;
@@ -80,10 +79,8 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
   }
 
   private PCollection<TableRecord> deduplicate(PCollection<TableRecord> records, TableRecordCoder coder) {
-    PCollectionView<Integer> shards =
-        PCollectionTuple.of(new TupleTag<TableRecord>("records"), records).apply("Shards", KeyShards.count());
     return records
-        .apply("Shard by record key", ParDo.of(new ShardFn(shards)).withSideInputs(shards))
+        .apply("Shard by record key", ParDo.of(new ShardFn()))
         .setCoder(KvCoder.of(VarIntCoder.of(), coder))
         .apply("Group shards", GroupByKey.create())
         .apply(
@@ -94,31 +91,16 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
 
   static final class ShardFn extends DoFn<TableRecord, KV<Integer, TableRecord>> {
     private static final long serialVersionUID = 1L;
-    private final PCollectionView<Integer> shards;
-    private transient Integer bundleShards;
-
-    ShardFn(PCollectionView<Integer> shards) {
-      this.shards = shards;
-    }
-
-    @StartBundle
-    public void startBundle() {
-      bundleShards = null;
-    }
 
     @ProcessElement
-    public void process(ProcessContext c) {
-      if (bundleShards == null) {
-        bundleShards = c.sideInput(shards);
-      }
-      c.output(KV.of(KeyShards.of(c.element().recordKey(), bundleShards), c.element()));
+    public void process(@Element TableRecord record, OutputReceiver<KV<Integer, TableRecord>> out) {
+      out.output(KV.of(KeyShards.of(record.recordKey()), record));
     }
   }
 
   /**
    * Keeps one record per key of a shard: per record key for a global index, else per (key,
-   * partition). Holds one shard's records in memory, about {@value KeyShards#ENTRIES_PER_SHARD}
-   * (the shard count follows the batch, {@link KeyShards}).
+   * partition). Holds one shard's records in memory, about batch / {@value KeyShards#SHARDS}.
    */
   static final class DeduplicateFn extends DoFn<KV<Integer, Iterable<TableRecord>>, TableRecord> {
     private static final long serialVersionUID = 1L;
