@@ -37,6 +37,7 @@ import org.apache.beam.sdk.transforms.windowing.FixedWindows;
 import org.apache.beam.sdk.transforms.windowing.Window;
 import org.joda.time.Duration;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import io.hudibeam.write.WritePlan;
@@ -119,6 +120,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>(properties only)</td><td>hoodie.archive.automatic, hoodie.keep.min.commits, hoodie.keep.max.commits</td><td>true, 20, 30: after each commit (and clean) the oldest instants beyond 30 completed commits are archived down to 20 into {@code .hoodie/archived}, as Hudi does; min must exceed hoodie.cleaner.commits.retained</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.client.heartbeat.interval_in_ms, hoodie.client.heartbeat.tolerable.misses</td><td>60000, 2</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.write.lock.filesystem.path, hoodie.write.lock.filesystem.expire (minutes), hoodie.write.lock.client.num_retries, hoodie.write.lock.client.wait_time_ms_between_retry</td><td>the table's .hoodie, 0 (never), 50, 5000</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.memory.merge.max.size, hoodie.memory.merge.fraction, hoodie.memory.spillable.map.path</td><td>a file-group merge holds its incoming records in memory up to max.size bytes if given, else fraction (0.6) &times; 0.4 &times; max heap / available processors, and spills the rest to the path (java.io.tmpdir)</td></tr>
  * <tr><td>withHadoopConfiguration</td><td>(Hadoop keys, e.g. fs.s3a.*)</td><td>none</td></tr>
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.datasource.write.reconcile.schema</td><td>false: see Schema evolution</td></tr>
@@ -790,6 +792,11 @@ public final class HudiIO {
         throw new IllegalArgumentException(
             io.hudibeam.commit.CompactionSettings.INLINE + "=true needs withTableType(MERGE_ON_READ);"
                 + " a " + settings.tableType() + " table has no log files to compact");
+      }
+      try {
+        MergeMemory.fromProperties(properties);
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
       }
       if (settings.index() == IndexType.BUCKET) {
         if (settings.operation() == WriteOperation.BULK_INSERT) {

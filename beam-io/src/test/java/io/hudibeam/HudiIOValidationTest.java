@@ -121,6 +121,16 @@ public class HudiIOValidationTest {
   }
 
   @Test
+  public void mergeMemorySettingsAreCheckedWhenThePipelineIsBuilt() {
+    assertThat(
+        refusal(valid().withHoodieProperties(Map.of("hoodie.memory.merge.max.size", "1g"))),
+        is("hoodie.memory.merge.max.size must be a number of bytes >= 0, but was '1g'"));
+    assertThat(
+        refusal(valid().withHoodieProperties(Map.of("hoodie.memory.merge.fraction", "1.5"))),
+        is("hoodie.memory.merge.fraction must be a number in (0, 1], but was '1.5'"));
+  }
+
+  @Test
   public void displayDataShowsTheBasePathAndSettings() {
     HudiIO.Write<Row> write =
         valid().withOperation(WriteOperation.BULK_INSERT).withIndex(IndexType.GLOBAL_SIMPLE).withMaxFileSize(1024);

@@ -19,7 +19,8 @@ import org.apache.parquet.io.OutputFile;
 /**
  * Writes one Parquet base file: records with the five meta fields, the record-key bloom filter and
  * min/max record keys in the footer, with Hudi's writer settings ({@code HoodieAvroParquetWriter},
- * {@code HoodieBaseParquetWriter}). The file is created, never overwritten. Not thread-safe.
+ * {@code HoodieBaseParquetWriter}). Unlike Hudi's writer, the bloom filter is sized to the keys the
+ * file holds, up to {@code hoodie.index.bloom.num_entries} ({@link RecordKeyFilter}). The file is created, never overwritten. Not thread-safe.
  */
 public final class BaseFileWriter {
   /** parquet's {@code DEFAULT_MINIMUM/MAXIMUM_RECORD_COUNT_FOR_CHECK}, as Hudi uses them. */
@@ -60,7 +61,7 @@ public final class BaseFileWriter {
         new HudiAvroWriteSupport(
             new AvroSchemaConverter(conf).convert(schema),
             schema,
-            settings.bloomFilter().newFilter());
+            new RecordKeyFilter(settings.bloomFilter()));
     this.parquetWriter =
         new Builder(HadoopOutputFile.fromPath(path, conf), writeSupport)
             .withConf(conf)

@@ -327,16 +327,21 @@ public final class BloomFilter {
 
   /** Hadoop {@code HashFunction.hash}: chained MurmurHash, each result seeds the next. */
   private void hash(String key) {
-    Objects.requireNonNull(key, "record key");
+    checkKey(key);
     byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
-    if (bytes.length == 0) {
-      throw new HudiTableException(
-          "Bloom filter keys must not be empty, but the record key was ''");
-    }
     int seed = 0;
     for (int i = 0; i < numHashes; i++) {
       seed = murmurHash(bytes, seed);
       positions[i] = Math.abs(seed % vectorSize);
+    }
+  }
+
+  /** Fails on a key the filter cannot hold: null or empty (Hadoop's filters refuse empty keys). */
+  static void checkKey(String key) {
+    Objects.requireNonNull(key, "record key");
+    if (key.isEmpty()) {
+      throw new HudiTableException(
+          "Bloom filter keys must not be empty, but the record key was ''");
     }
   }
 

@@ -86,6 +86,14 @@ public final class BloomFilterSettings {
     return dynamicMaxEntries;
   }
 
+  /**
+   * The same type, false positive rate and dynamic bound for {@code numEntries} entries: the filter
+   * Hudi would size with {@code hoodie.index.bloom.num_entries = numEntries}.
+   */
+  public BloomFilterSettings withNumEntries(int numEntries) {
+    return numEntries == this.numEntries ? this : of(type, numEntries, fpp, dynamicMaxEntries);
+  }
+
   /** A new, empty filter sized by these settings. */
   public BloomFilter newFilter() {
     return BloomFilter.create(this);

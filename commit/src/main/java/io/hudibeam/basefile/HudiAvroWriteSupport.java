@@ -11,14 +11,15 @@ import org.apache.parquet.schema.MessageType;
 /**
  * parquet-avro's write support plus Hudi's footer: every record key goes into the bloom filter and
  * the min/max key range, which are written as footer metadata when the file is closed (as Hudi's
- * {@code HoodieAvroWriteSupport} with {@code HoodieBloomFilterWriteSupport}).
+ * {@code HoodieAvroWriteSupport} with {@code HoodieBloomFilterWriteSupport}). The filter is sized
+ * to the file's keys when it is closed ({@link RecordKeyFilter}).
  */
 final class HudiAvroWriteSupport extends AvroWriteSupport<GenericRecord> {
-  private final BloomFilter bloomFilter;
+  private final RecordKeyFilter bloomFilter;
   private String minRecordKey;
   private String maxRecordKey;
 
-  HudiAvroWriteSupport(MessageType parquetSchema, Schema avroSchema, BloomFilter bloomFilter) {
+  HudiAvroWriteSupport(MessageType parquetSchema, Schema avroSchema, RecordKeyFilter bloomFilter) {
     super(parquetSchema, avroSchema, GenericData.get());
     this.bloomFilter = bloomFilter;
   }
@@ -44,9 +45,10 @@ final class HudiAvroWriteSupport extends AvroWriteSupport<GenericRecord> {
   @Override
   public FinalizedWriteContext finalizeWrite() {
     Map<String, String> footer = new HashMap<>(super.finalizeWrite().getExtraMetaData());
-    footer.put(FooterKeys.BLOOM_FILTER, bloomFilter.serializeToString());
-    if (bloomFilter.type() == BloomFilterType.DYNAMIC_V0) {
-      footer.put(FooterKeys.BLOOM_FILTER_TYPE_CODE, bloomFilter.type().value());
+    BloomFilter filter = bloomFilter.build();
+    footer.put(FooterKeys.BLOOM_FILTER, filter.serializeToString());
+    if (filter.type() == BloomFilterType.DYNAMIC_V0) {
+      footer.put(FooterKeys.BLOOM_FILTER_TYPE_CODE, filter.type().value());
     }
     if (minRecordKey != null) {
       footer.put(FooterKeys.MIN_RECORD_KEY, minRecordKey);

@@ -10,13 +10,12 @@ import io.hudibeam.files.FileGroupId;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.schema.RecordRewriter;
 import io.hudibeam.table.HudiTableException;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes a new version of an existing file group (Hudi's merge handle for copy-on-write): every
@@ -26,28 +25,66 @@ import org.apache.hadoop.fs.Path;
  * of keys not in the file are inserted (inserts routed to a small file). A key stored more than
  * once (left by inserts, which allow duplicates) has the incoming record applied to every copy, as
  * in Hudi's {@code HoodieMergeHandle}. Marker first, then the file.
+ *
+ * <p>The incoming records are held in a {@link SpillableRecordMap}: in memory up to the merge's
+ * budget ({@link MergeMemory}, Hudi's {@code hoodie.memory.merge.max.size}), on local disk beyond
+ * it, so a merge's heap does not grow with its batch. Inserts are written after the carried-over
+ * records in the order they arrived (Hudi writes them in its map's order).
  */
 public final class MergeHandle {
-  private final WriteContext context;
+  private static final Logger LOG = LoggerFactory.getLogger(MergeHandle.class);
 
+  private final WriteContext context;
+  private final MergeMemory memory;
+  private long spilledRecords;
+
+  /** A merge handle with the default memory budget ({@link MergeMemory#defaults()}). */
   public MergeHandle(WriteContext context) {
+    this(context, MergeMemory.defaults());
+  }
+
+  /** A merge handle that holds incoming records in memory up to {@code memory}'s budget. */
+  public MergeHandle(WriteContext context, MergeMemory memory) {
     this.context = context;
+    this.memory = Objects.requireNonNull(memory, "memory");
   }
 
   public WriteStat write(BaseFile current, Iterable<TableRecord> records) {
     FileGroupId fileGroup = current.fileGroupId();
-    Map<String, TableRecord> incoming = new HashMap<>();
-    for (TableRecord record : records) {
-      TableRecord previous = incoming.put(record.recordKey(), record);
-      if (previous != null) {
-        throw new HudiTableException(
-            "Record key '" + record.recordKey() + "' reached file group " + fileGroup
-                + " twice in instant " + context.instant() + "; records must be de-duplicated first");
+    long budget = memory.budgetBytes();
+    try (SpillableRecordMap incoming =
+        new SpillableRecordMap(
+            budget,
+            memory.spillFolder(),
+            RecordEncoding.of(context.schema()),
+            "the merge of file group " + fileGroup + " in instant " + context.instant())) {
+      for (TableRecord record : records) {
+        if (!incoming.put(record)) {
+          throw new HudiTableException(
+              "Record key '" + record.recordKey() + "' reached file group " + fileGroup
+                  + " twice in instant " + context.instant() + "; records must be de-duplicated first");
+        }
       }
+      spilledRecords = incoming.spilledCount();
+      if (incoming.spilledCount() > 0) {
+        LOG.info(
+            "Merge of file group {} in instant {}: {} of {} incoming records spilled to disk ({}"
+                + " bytes budget, {})",
+            fileGroup, context.instant(), incoming.spilledCount(), incoming.size(), budget,
+            memory.spillFolder());
+      }
+      return merge(current, fileGroup, incoming);
     }
+  }
+
+  /** How many incoming records the last {@link #write} spilled to disk. */
+  public long spilledRecords() {
+    return spilledRecords;
+  }
+
+  private WriteStat merge(BaseFile current, FileGroupId fileGroup, SpillableRecordMap incoming) {
     BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
     Counts counts = new Counts();
-    Set<String> matched = new HashSet<>();
     long startNanos = System.nanoTime();
     try {
       Path currentPath = new Path(context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
@@ -56,10 +93,7 @@ public final class MergeHandle {
           .forEachRecord(
               stored -> {
                 String key = String.valueOf(stored.get(MetaFields.RECORD_KEY.position()));
-                TableRecord update = incoming.get(key);
-                if (update != null) {
-                  matched.add(key);
-                }
+                TableRecord update = incoming.match(key);
                 GenericRecord storedRecord = rewriter.rewrite(stored);
                 if (update == null) {
                   writer.write(storedRecord);
@@ -75,16 +109,17 @@ public final class MergeHandle {
                   }
                 }
               });
-      for (TableRecord insert : incoming.values()) {
-        if (!insert.isDelete() && !matched.contains(insert.recordKey())) {
-          writer.write(
-              context.instant().value(),
-              insert.recordKey(),
-              fileGroup.partitionPath(),
-              context.toWriteSchema(insert.data().get()));
-          counts.inserts++;
-        }
-      }
+      incoming.forEachUnmatched(
+          insert -> {
+            if (!insert.isDelete()) {
+              writer.write(
+                  context.instant().value(),
+                  insert.recordKey(),
+                  fileGroup.partitionPath(),
+                  context.toWriteSchema(insert.data().get()));
+              counts.inserts++;
+            }
+          });
     } catch (RuntimeException e) {
       writer.abort();
       throw e;

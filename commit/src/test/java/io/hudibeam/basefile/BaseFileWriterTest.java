@@ -147,8 +147,9 @@ public class BaseFileWriterTest {
     writeInserts(writer, 300);
     writer.close();
 
+    // Hudi's filter for hoodie.index.bloom.num_entries = the 300 keys the file holds.
     org.apache.hudi.common.bloom.BloomFilter hudis =
-        BloomFilterFactory.createBloomFilter(60000, 0.000000001, 100000, "DYNAMIC_V0");
+        BloomFilterFactory.createBloomFilter(300, 0.000000001, 100000, "DYNAMIC_V0");
     for (int i = 0; i < 300; i++) {
       hudis.add(Trips.key(i));
     }
@@ -168,6 +169,85 @@ public class BaseFileWriterTest {
         }
       }
     }
+  }
+
+  @Test
+  public void smallFileHasASmallBloomFilter() throws Exception {
+    Path small = file(FILE_NAME);
+    BaseFileWriter writer =
+        BaseFileWriter.create(conf, small, Trips.USER_SCHEMA, 3, ParquetSettings.defaults());
+    writeInserts(writer, 50);
+    long smallFile = writer.close().fileSizeBytes();
+    String filter =
+        BaseFileReader.of(conf, small).readFooter().keyValueMetadata().get(FooterKeys.BLOOM_FILTER);
+    // 50 keys at fpp 1e-9: 2157 bits, 270 bytes; 308 bytes with the headers, 412 of base64.
+    assertThat(filter.length(), is(412));
+    // Hudi's writer sizes it for 60000 keys: 2587966 bits, about 431 KB of base64.
+    String sixtyThousand =
+        BloomFilterFactory.createBloomFilter(60000, 0.000000001, 100000, "DYNAMIC_V0")
+            .serializeToString();
+    assertThat(sixtyThousand.length(), greaterThan(430_000));
+    assertThat(smallFile, lessThan(20_000L));
+  }
+
+  @Test
+  public void hudiReadsTheSizedFilterWithTheConfiguredFalsePositiveRate() {
+    // fpp 1% so that the rate can be measured: 5000 keys sized to 5000 entries.
+    for (String type : List.of("DYNAMIC_V0", "SIMPLE")) {
+      Path path = file(type + "-" + FILE_NAME);
+      ParquetSettings settings =
+          ParquetSettings.fromProperties(
+              Map.of(ParquetSettings.BLOOM_FILTER_TYPE, type, ParquetSettings.BLOOM_FPP, "0.01"));
+      BaseFileWriter writer = BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, settings);
+      for (int i = 0; i < 5000; i++) {
+        writer.write(INSTANT, Trips.key(i), "chennai", Trips.record(0, i));
+      }
+      writer.close();
+      org.apache.hudi.common.bloom.BloomFilter bloom =
+          new ParquetUtils().readBloomFilterFromMetadata(hudiStorage(path), storagePath(path));
+      assertThat(bloom.getBloomFilterTypeCode().name(), equalTo(type));
+      for (int i = 0; i < 5000; i++) {
+        assertThat(Trips.key(i), bloom.mightContain(Trips.key(i)), is(true));
+      }
+      int falsePositives = 0;
+      int probes = 100_000;
+      for (int i = 1_000_000; i < 1_000_000 + probes; i++) {
+        falsePositives += bloom.mightContain(Trips.key(i)) ? 1 : 0;
+      }
+      double rate = (double) falsePositives / probes;
+      assertThat(type + " false positive rate " + rate, rate, greaterThan(0.005));
+      assertThat(type + " false positive rate " + rate, rate, lessThan(0.015));
+      org.apache.hudi.common.bloom.BloomFilter hudis =
+          BloomFilterFactory.createBloomFilter(5000, 0.01, 100000, type);
+      for (int i = 0; i < 5000; i++) {
+        hudis.add(Trips.key(i));
+      }
+      assertSameSerialization(bloom.serializeToString(), hudis.serializeToString());
+    }
+  }
+
+  @Test
+  public void fileWithMoreKeysThanNumEntriesGetsTheConfiguredFilter() {
+    Path path = file(FILE_NAME);
+    ParquetSettings settings =
+        ParquetSettings.fromProperties(
+            Map.of(
+                ParquetSettings.BLOOM_NUM_ENTRIES, "100",
+                ParquetSettings.BLOOM_DYNAMIC_MAX_ENTRIES, "1000"));
+    BaseFileWriter writer = BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, settings);
+    for (int i = 0; i < 250; i++) {
+      writer.write(INSTANT, Trips.key(i), "chennai", Trips.record(0, i));
+    }
+    writer.close();
+    org.apache.hudi.common.bloom.BloomFilter hudis =
+        BloomFilterFactory.createBloomFilter(100, 0.000000001, 1000, "DYNAMIC_V0");
+    for (int i = 0; i < 250; i++) {
+      hudis.add(Trips.key(i));
+    }
+    BaseFileFooter footer = BaseFileReader.of(conf, path).readFooter();
+    assertThat(footer.bloomFilter().get().rowCount(), is(3));
+    assertSameSerialization(
+        footer.keyValueMetadata().get(FooterKeys.BLOOM_FILTER), hudis.serializeToString());
   }
 
   @Test

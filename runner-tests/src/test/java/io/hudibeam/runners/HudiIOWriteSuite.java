@@ -11,7 +11,10 @@ import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
+import io.hudibeam.transforms.write.WriteFileGroups;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.WriteOperation;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Paths;
@@ -25,6 +28,9 @@ import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.metrics.MetricNameFilter;
+import org.apache.beam.sdk.metrics.MetricResult;
+import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.Create;
@@ -118,6 +124,71 @@ public abstract class HudiIOWriteSuite {
     TripsData.CITIES.forEach(city -> expected.put(city, 3L));
     assertThat(fileGroupsPerPartition, is(expected));
     assertNoOrphanBaseFiles(base);
+  }
+
+  @Test
+  public void mergesOverTheirMemoryBudgetSpillAndWriteTheSameTable() throws Exception {
+    // Two tables, the same writes: one merges in memory, the other with a budget of 0 bytes, so
+    // every incoming record of every merge is spilled to local disk and read back from there.
+    File spill = tmp.newFolder("spill");
+    Map<String, String> nothing =
+        Map.of(MergeMemory.MAX_SIZE, "0", MergeMemory.SPILL_PATH, spill.getAbsolutePath());
+    Map<String, HudiTableReader> tables = new TreeMap<>();
+    Map<String, Long> spilled = new TreeMap<>();
+    for (String name : List.of("in-memory", "spilled")) {
+      String base = tmp.newFolder(name).getAbsolutePath();
+      Map<String, String> memory = name.equals("spilled") ? nothing : Map.of();
+      runCountingSpills(TripsRows.batch(0, 0, 400), TripsRows.SCHEMA,
+          trips(base, WriteOperation.INSERT).withHoodieProperties(memory));
+      // 200 updates of stored keys and 200 inserts that fill the small files: all merges.
+      long upsertSpills = runCountingSpills(TripsRows.batch(1, 200, 400), TripsRows.SCHEMA,
+          trips(base, WriteOperation.UPSERT).withHoodieProperties(memory));
+      long deleteSpills = runCountingSpills(TripsRows.keys(0, 40), TripsRows.KEY_SCHEMA,
+          trips(base, WriteOperation.DELETE).withHoodieProperties(memory));
+      spilled.put(name, upsertSpills + deleteSpills);
+      tables.put(name, HudiTableReader.of(base));
+      assertNoOrphanBaseFiles(base);
+    }
+    assertThat(spilled, is(Map.of("in-memory", 0L, "spilled", 440L)));
+    assertThat("spill files left", spill.list().length, is(0));
+
+    for (HudiTableReader reader : tables.values()) {
+      List<String> instants = reader.completedInstantTimes();
+      assertRows(reader.snapshotByRecordKey(), 40, 560, i -> i < 200 ? 0L : 1L,
+          i -> i < 200 ? instants.get(0) : instants.get(1));
+    }
+    // Row by row, every field but the instant-specific ones (commit time checked above, sequence
+    // number, file name) is the same in both tables.
+    Map<String, GenericRecord> inMemory = tables.get("in-memory").snapshotByRecordKey();
+    Map<String, GenericRecord> spilledRows = tables.get("spilled").snapshotByRecordKey();
+    assertThat(spilledRows.keySet(), is(inMemory.keySet()));
+    for (Map.Entry<String, GenericRecord> e : inMemory.entrySet()) {
+      GenericRecord other = spilledRows.get(e.getKey());
+      for (org.apache.avro.Schema.Field field : other.getSchema().getFields()) {
+        if (!field.name().equals("_hoodie_commit_time") && !field.name().equals("_hoodie_commit_seqno")
+            && !field.name().equals("_hoodie_file_name")) {
+          assertThat(e.getKey() + "." + field.name(), String.valueOf(other.get(field.name())),
+              is(String.valueOf(e.getValue().get(field.name()))));
+        }
+      }
+    }
+  }
+
+  /** Runs the write and returns how many incoming records its merges spilled (a Beam counter). */
+  private long runCountingSpills(List<Row> rows, Schema schema, HudiIO.Write<Row> write) {
+    Pipeline p = Pipeline.create(options());
+    p.apply(Create.of(rows).withRowSchema(schema)).apply(write);
+    PipelineResult result = p.run();
+    assertThat(result.waitUntilFinish(), is(PipelineResult.State.DONE));
+    long total = 0;
+    for (MetricResult<Long> counter : result.metrics().queryMetrics(
+            MetricsFilter.builder()
+                .addNameFilter(MetricNameFilter.named(WriteFileGroups.class, WriteFileGroups.SPILLED_RECORDS))
+                .build())
+        .getCounters()) {
+      total += counter.getAttempted();
+    }
+    return total;
   }
 
   /** A function of the trips index. */

@@ -11,6 +11,7 @@ import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.write.FileSizing;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import java.io.IOException;
@@ -155,7 +156,8 @@ public final class WriteSpec implements Serializable {
   }
 
   /**
-   * Parses every setting the workers parse (file sizing, Parquet, cleaning, heartbeats, lock, archival), so a
+   * Parses every setting the workers parse (file sizing, Parquet, cleaning, heartbeats, lock, archival,
+   * merge memory), so a
    * bad value fails when the pipeline is built rather than on a worker.
    */
   public void validateSettings() {
@@ -165,6 +167,12 @@ public final class WriteSpec implements Serializable {
     heartbeatSettings();
     lockSettings();
     archiveSettings();
+    mergeMemory();
+  }
+
+  /** The merge handle's memory budget ({@code hoodie.memory.merge.*}); see {@link MergeMemory}. */
+  public MergeMemory mergeMemory() {
+    return MergeMemory.fromProperties(writeProperties);
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */

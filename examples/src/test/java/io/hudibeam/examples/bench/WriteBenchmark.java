@@ -35,8 +35,14 @@ import org.apache.parquet.hadoop.util.HadoopOutputFile;
  * records, gzip, one file per city, no Hudi metadata), HudiIO on the DirectRunner, HudiIO on an
  * embedded FlinkRunner (parallelism 2), and Hudi 0.15's own Java write client.
  *
- * <p>{@code --records=N} (default 1,000,000), {@code --dir=PATH} for the tables (wiped first),
- * {@code --writers=floor,direct,flink,hudi}.
+ * <p>{@code --records=N} (default 1,000,000, or the system property {@code bench.records}, so
+ * {@code -Dbench.records=10000000} runs at 10M), {@code --dir=PATH} for the tables (wiped first),
+ * {@code --writers=floor,direct,flink,hudi}. Hudi's Java client holds a workload's records in one
+ * list, so at 10M run it separately or leave it out ({@code --writers=floor,flink}).
+ *
+ * <p>Per workload it reports seconds, the bytes and files written, the peak heap used (sampled every
+ * 20 ms) and the peak resident set size of the process (VmRSS from /proc/self/status, sampled
+ * likewise; "-" where /proc is not there).
  */
 public final class WriteBenchmark {
   enum Workload {
@@ -75,15 +81,18 @@ public final class WriteBenchmark {
     final long records;
     final double seconds;
     final long peakHeapBytes;
+    final long peakRssBytes;
     final long files;
     final long bytes;
 
-    Result(String writer, Workload workload, long records, double seconds, long peakHeapBytes, long files, long bytes) {
+    Result(String writer, Workload workload, long records, double seconds, long peakHeapBytes,
+        long peakRssBytes, long files, long bytes) {
       this.writer = writer;
       this.workload = workload;
       this.records = records;
       this.seconds = seconds;
       this.peakHeapBytes = peakHeapBytes;
+      this.peakRssBytes = peakRssBytes;
       this.files = files;
       this.bytes = bytes;
     }
@@ -98,7 +107,7 @@ public final class WriteBenchmark {
       }
       options.put(arg.substring(2, eq), arg.substring(eq + 1));
     }
-    long n = Long.parseLong(options.getOrDefault("records", "1000000"));
+    long n = Long.parseLong(options.getOrDefault("records", System.getProperty("bench.records", "1000000")));
     Path dir = Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-bench")).toAbsolutePath();
     List<String> writerNames = List.of(options.getOrDefault("writers", "floor,direct,flink,hudi").split(","));
 
@@ -134,10 +143,12 @@ public final class WriteBenchmark {
     Map<Path, Long> before = parquetFiles(table);
     System.gc();
     AtomicLong peak = new AtomicLong();
+    AtomicLong peakRss = new AtomicLong(-1);
     Thread sampler = new Thread(() -> {
       Runtime rt = Runtime.getRuntime();
       while (!Thread.currentThread().isInterrupted()) {
         peak.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
+        peakRss.accumulateAndGet(residentBytes(), Math::max);
         try {
           Thread.sleep(20);
         } catch (InterruptedException e) {
@@ -161,7 +172,22 @@ public final class WriteBenchmark {
         bytes += f.getValue();
       }
     }
-    return new Result(name, w, w.count(n), seconds, peak.get(), files, bytes);
+    return new Result(name, w, w.count(n), seconds, peak.get(), peakRss.get(), files, bytes);
+  }
+
+  /** The process's resident set size (VmRSS of /proc/self/status), or -1 without /proc. */
+  private static long residentBytes() {
+    try {
+      for (String line : Files.readAllLines(Paths.get("/proc/self/status"), StandardCharsets.US_ASCII)) {
+        if (line.startsWith("VmRSS:")) {
+          String kib = line.substring("VmRSS:".length()).trim().split("\\s+")[0];
+          return Long.parseLong(kib) * 1024;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+    return -1;
   }
 
   /** The floor: the workload's input records as plain parquet-avro files, one per city, gzip. */
@@ -246,16 +272,20 @@ public final class WriteBenchmark {
   }
 
   private static String format(Result r) {
-    return String.format(Locale.ROOT, "%s %s: %d records, %.1f s, %.0f records/s, peak heap %d MiB, %d files, %d bytes",
-        r.writer, r.workload, r.records, r.seconds, r.records / r.seconds, r.peakHeapBytes >> 20, r.files, r.bytes);
+    return String.format(Locale.ROOT, "%s %s: %d records, %.1f s, %.0f records/s, peak heap %d MiB, peak RSS %s MiB, %d files, %d bytes",
+        r.writer, r.workload, r.records, r.seconds, r.records / r.seconds, r.peakHeapBytes >> 20, rss(r), r.files, r.bytes);
+  }
+
+  private static String rss(Result r) {
+    return r.peakRssBytes < 0 ? "-" : String.valueOf(r.peakRssBytes >> 20);
   }
 
   static String report(long n, List<Result> results) {
     StringBuilder s = new StringBuilder();
     s.append(String.format(Locale.ROOT, "Trips write benchmark, N = %,d records, %d cores, Java %s, max heap %d MiB%n%n",
         n, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20));
-    s.append("| workload | writer | records | seconds | records/s | peak heap MiB | files | MiB written | time / floor | time / Hudi client |\n");
-    s.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    s.append("| workload | writer | records | seconds | records/s | peak heap MiB | peak RSS MiB | files | MiB written | bytes/record | time / floor | time / Hudi client |\n");
+    s.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Workload w : Workload.values()) {
       Result floor = find(results, "parquet-avro (floor)", w);
       Result hudi = find(results, "Hudi 0.15 Java client", w);
@@ -263,9 +293,9 @@ public final class WriteBenchmark {
         if (r.workload != w) {
           continue;
         }
-        s.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.1f | %,.0f | %d | %d | %.1f | %s | %s |%n",
+        s.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.1f | %,.0f | %d | %s | %d | %.1f | %.1f | %s | %s |%n",
             w.name().toLowerCase(Locale.ROOT), r.writer, r.records, r.seconds, r.records / r.seconds,
-            r.peakHeapBytes >> 20, r.files, r.bytes / 1048576.0,
+            r.peakHeapBytes >> 20, rss(r), r.files, r.bytes / 1048576.0, (double) r.bytes / r.records,
             floor == null ? "-" : String.format(Locale.ROOT, "%.1f", r.seconds / floor.seconds),
             hudi == null ? "-" : String.format(Locale.ROOT, "%.2f", r.seconds / hudi.seconds)));
       }

@@ -5,6 +5,7 @@ import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileId;
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
+import io.hudibeam.index.BucketCountCheck;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataJson;
 import io.hudibeam.metadata.PartitionWorkload;
@@ -234,6 +235,9 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
         plan = planner.plan(profile, latest, averageRecordSize, true);
       }
+      if (spec.index() == IndexType.BUCKET) {
+        warnIfBucketsAreSparse(profile, latest, AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing()));
+      }
       if (!profile.partitions().isEmpty()) {
         // With nothing to write (every record failed, or no input) the commit step does not wait for
         // the plan and moves the instant to inflight itself; writing it here too would race it.
@@ -261,6 +265,22 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         compactor.run(compaction, spec.parquetSettings(), 0);
       }
       return !pending.isEmpty();
+    }
+
+    /** One WARN per write when the bucket count is far above what the data fills. */
+    private void warnIfBucketsAreSparse(
+        WorkloadProfile profile, Map<String, List<BaseFile>> latest, long averageRecordSize) {
+      Map<String, Long> partitionBytes = new TreeMap<>();
+      profile.partitions().forEach((partition, workload) -> {
+        long bytes = workload.inserts() * averageRecordSize;
+        for (BaseFile file : latest.getOrDefault(partition, List.of())) {
+          bytes += file.sizeInBytes();
+        }
+        partitionBytes.put(partition, bytes);
+      });
+      BucketCountCheck.warning(
+              spec.bucketIndex().numBuckets(), spec.fileSizing().maxFileSize(), partitionBytes)
+          .ifPresent(message -> LOG.warn("Table {}: {}", spec.paths(), message));
     }
 
     private void saveToInflight(

@@ -31,11 +31,17 @@ import org.apache.hadoop.fs.FileSystem;
  * for a new file group, a merge handle for an existing one, or for inserts a concat handle (stored
  * records kept, incoming ones appended, duplicates allowed as in Hudi's insert), or on a
  * merge-on-read table an append handle (a new log file of the latest slice). Each writes its
- * marker first, then its file, and reports a write stat.
+ * marker first, then its file, and reports a write stat. A merge holds its incoming records in
+ * memory up to {@code hoodie.memory.merge.max.size} and spills the rest to local disk, and every
+ * handle reads the group's records once, so a file group's batch need not fit in the heap.
  */
 public final class WriteFileGroups
     extends PTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> {
   private static final long serialVersionUID = 1L;
+
+  /** The counter of incoming records merges spilled to disk (over their memory budget). */
+  public static final String SPILLED_RECORDS = "mergeRecordsSpilled";
+
   private final WriteSpec spec;
   private final PCollectionView<StartedInstant> started;
 
@@ -59,6 +65,7 @@ public final class WriteFileGroups
     private final Counter files = Metrics.counter(WriteFileGroups.class, "filesWritten");
     private final Counter records = Metrics.counter(WriteFileGroups.class, "recordsWritten");
     private final Counter bytes = Metrics.counter(WriteFileGroups.class, "bytesWritten");
+    private final Counter spilled = Metrics.counter(WriteFileGroups.class, SPILLED_RECORDS);
     private transient Configuration conf;
     private transient FileSystem fs;
     private transient org.apache.avro.Schema writeSchema;
@@ -106,7 +113,9 @@ public final class WriteFileGroups
       } else if (spec.operation() == WriteOperation.INSERT) {
         stat = new ConcatHandle(context).write(bucket.baseFile().get(), group.getValue());
       } else {
-        stat = new MergeHandle(context).write(bucket.baseFile().get(), group.getValue());
+        MergeHandle merge = new MergeHandle(context, spec.mergeMemory());
+        stat = merge.write(bucket.baseFile().get(), group.getValue());
+        spilled.inc(merge.spilledRecords());
       }
       files.inc();
       records.inc(stat.numWrites());

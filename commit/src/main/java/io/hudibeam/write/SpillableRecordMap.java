@@ -1,0 +1,356 @@
+package io.hudibeam.write;
+
+import io.hudibeam.table.HudiTableException;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.apache.avro.Schema;
+
+/**
+ * The incoming records of one file-group merge by record key, within a memory budget (Hudi's
+ * {@code ExternalSpillableMap} in its merge handle). Records are kept in memory while their
+ * estimated size fits the budget; every later record is appended to a local spill file, of which
+ * 24 to 48 bytes per record stay in memory (arrays grow by doubling): a 64-bit hash of its key, its
+ * offset in the file and two slots of an open-addressing table. Looking up a spilled key reads its record back from the file
+ * when the hash matches.
+ *
+ * <p>Records are visited in the order they were put ({@link #forEachUnmatched}), so a merge writes
+ * the same rows in the same order whether it spilled or not. The size of a record in memory is an
+ * estimate, as Hudi's: re-estimated every {@value #ESTIMATE_EVERY} records from its key and Avro
+ * bytes. A spilled delete keeps its key and partition but not its data, which a merge never reads
+ * (deletes often carry only their key fields, in another schema). Not thread-safe; {@link #close}
+ * deletes the spill file.
+ */
+final class SpillableRecordMap implements AutoCloseable {
+  static final int ESTIMATE_EVERY = 100;
+
+  /** TableRecord, RecordPayload, HashMap entry, boxed ordinal and list slot. */
+  private static final long RECORD_OVERHEAD_BYTES = 160;
+
+  /** A decoded Avro record takes a few times its binary encoding on the heap. */
+  private static final int DECODED_RECORD_FACTOR = 4;
+
+  private static final byte NO_PAYLOAD = 0;
+  private static final byte PAYLOAD = 1;
+
+  private final long budgetBytes;
+  private final File folder;
+  private final RecordEncoding encoding;
+  private final String owner;
+
+  private final Map<String, Integer> memoryOrdinals = new HashMap<>();
+  private final List<TableRecord> memoryRecords = new ArrayList<>();
+  private long estimatedBytes;
+  private long recordEstimate;
+
+  private File spillFile;
+  private DataOutputStream out;
+  private boolean unflushed;
+  private long spillBytes;
+  private long[] offsets = new long[0];
+  private long[] hashes = new long[0];
+  private int spilled;
+  /** Spill ordinal + 1 per slot; 0 is empty. */
+  private int[] slots = new int[0];
+  private RandomAccessFile reader;
+  private byte[] readBuffer = new byte[256];
+
+  private final BitSet matched = new BitSet();
+  private Schema lastSchema;
+
+  /**
+   * @param owner what the records are merged into, for error messages (file group and instant)
+   */
+  SpillableRecordMap(long budgetBytes, File folder, RecordEncoding encoding, String owner) {
+    this.budgetBytes = budgetBytes;
+    this.folder = Objects.requireNonNull(folder, "folder");
+    this.encoding = Objects.requireNonNull(encoding, "encoding");
+    this.owner = Objects.requireNonNull(owner, "owner");
+  }
+
+  /** Adds a record; false (and nothing added) if its key is already here. */
+  boolean put(TableRecord record) {
+    String key = record.recordKey();
+    if (memoryOrdinals.containsKey(key) || (spilled > 0 && spilledOrdinal(key) >= 0)) {
+      return false;
+    }
+    if (spilled == 0) {
+      if (memoryRecords.size() % ESTIMATE_EVERY == 0) {
+        recordEstimate = estimate(record);
+      }
+      if (estimatedBytes + recordEstimate <= budgetBytes) {
+        estimatedBytes += recordEstimate;
+        memoryOrdinals.put(key, memoryRecords.size());
+        memoryRecords.add(record);
+        return true;
+      }
+    }
+    spill(record);
+    return true;
+  }
+
+  /** The record of the key, marked as matched, or null. */
+  TableRecord match(String key) {
+    Integer ordinal = memoryOrdinals.get(key);
+    if (ordinal != null) {
+      matched.set(ordinal);
+      return memoryRecords.get(ordinal);
+    }
+    if (spilled == 0) {
+      return null;
+    }
+    int spillOrdinal = spilledOrdinal(key);
+    if (spillOrdinal < 0) {
+      return null;
+    }
+    matched.set(memoryRecords.size() + spillOrdinal);
+    return readAt(offsets[spillOrdinal]);
+  }
+
+  /** Every record never matched, in the order they were put. */
+  void forEachUnmatched(Consumer<TableRecord> action) {
+    int inMemory = memoryRecords.size();
+    for (int i = matched.nextClearBit(0); i < inMemory; i = matched.nextClearBit(i + 1)) {
+      action.accept(memoryRecords.get(i));
+    }
+    if (spilled == 0) {
+      return;
+    }
+    flush();
+    try (DataInputStream in =
+        new DataInputStream(new BufferedInputStream(new FileInputStream(spillFile), 1 << 16))) {
+      for (int i = 0; i < spilled; i++) {
+        int length = in.readInt();
+        byte[] bytes = new byte[length];
+        in.readFully(bytes);
+        if (!matched.get(inMemory + i)) {
+          action.accept(decode(bytes, length));
+        }
+      }
+    } catch (IOException e) {
+      throw failure("read back", e);
+    }
+  }
+
+  int size() {
+    return memoryRecords.size() + spilled;
+  }
+
+  int spilledCount() {
+    return spilled;
+  }
+
+  long estimatedMemoryBytes() {
+    return estimatedBytes;
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (out != null) {
+        out.close();
+      }
+      if (reader != null) {
+        reader.close();
+      }
+    } catch (IOException e) {
+      // The file is deleted below.
+    } finally {
+      if (spillFile != null && !spillFile.delete() && spillFile.exists()) {
+        throw new HudiTableException("Cannot delete spill file " + spillFile + " of " + owner);
+      }
+    }
+  }
+
+  private long estimate(TableRecord record) {
+    long payloadBytes = 0;
+    if (!record.isDelete() && record.payload().isPresent()) {
+      RecordPayload payload = record.payload().get();
+      payloadBytes = encoded(record.recordKey(), payload).length;
+      if (payload.isDecoded()) {
+        payloadBytes *= DECODED_RECORD_FACTOR;
+      }
+    }
+    return RECORD_OVERHEAD_BYTES + 2L * record.recordKey().length() + payloadBytes;
+  }
+
+  /** The payload in the write schema's encoding; fails on data of another schema. */
+  private byte[] encoded(String recordKey, RecordPayload payload) {
+    byte[] bytes = payload.encodedIn(encoding);
+    if (bytes != null) {
+      return bytes;
+    }
+    Schema schema = payload.record().getSchema();
+    if (schema != lastSchema) {
+      if (!schema.equals(encoding.schema())) {
+        throw new HudiTableException(
+            "Record key '" + recordKey + "' of " + owner + " has data of schema " + schema
+                + "; expected the write schema " + encoding.schema());
+      }
+      lastSchema = schema;
+    }
+    return encoding.encode(payload);
+  }
+
+  private void spill(TableRecord record) {
+    try {
+      if (out == null) {
+        if (!folder.isDirectory() && !folder.mkdirs() && !folder.isDirectory()) {
+          throw new IOException("folder " + folder + " does not exist and cannot be created");
+        }
+        spillFile = File.createTempFile("hudi-merge-", ".spill", folder);
+        out = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(spillFile), 1 << 16));
+      }
+      byte[] key = record.recordKey().getBytes(StandardCharsets.UTF_8);
+      byte[] partition = record.partitionPath().getBytes(StandardCharsets.UTF_8);
+      // A delete's data (often only its key fields) is never read by a merge: not kept.
+      byte[] payload =
+          record.isDelete() || record.payload().isEmpty()
+              ? null
+              : encoded(record.recordKey(), record.payload().get());
+      int length = 4 + key.length + 4 + partition.length + 1 + 1 + (payload == null ? 0 : payload.length);
+      out.writeInt(length);
+      out.writeInt(key.length);
+      out.write(key);
+      out.writeInt(partition.length);
+      out.write(partition);
+      out.writeByte(record.operation().ordinal());
+      out.writeByte(payload == null ? NO_PAYLOAD : PAYLOAD);
+      if (payload != null) {
+        out.write(payload);
+      }
+      unflushed = true;
+      add(hash(record.recordKey()), spillBytes);
+      spillBytes += 4 + length;
+    } catch (IOException e) {
+      throw failure("write", e);
+    }
+  }
+
+  private void add(long hash, long offset) {
+    if (spilled == offsets.length) {
+      int capacity = Math.max(1024, offsets.length * 2);
+      offsets = Arrays.copyOf(offsets, capacity);
+      hashes = Arrays.copyOf(hashes, capacity);
+      rehash(capacity * 2);
+    }
+    offsets[spilled] = offset;
+    hashes[spilled] = hash;
+    insertSlot(spilled);
+    spilled++;
+  }
+
+  private void rehash(int capacity) {
+    slots = new int[capacity];
+    for (int i = 0; i < spilled; i++) {
+      insertSlot(i);
+    }
+  }
+
+  private void insertSlot(int ordinal) {
+    int mask = slots.length - 1;
+    int slot = (int) hashes[ordinal] & mask;
+    while (slots[slot] != 0) {
+      slot = (slot + 1) & mask;
+    }
+    slots[slot] = ordinal + 1;
+  }
+
+  private int spilledOrdinal(String key) {
+    long hash = hash(key);
+    int mask = slots.length - 1;
+    for (int slot = (int) hash & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
+      int ordinal = slots[slot] - 1;
+      if (hashes[ordinal] == hash && readAt(offsets[ordinal]).recordKey().equals(key)) {
+        return ordinal;
+      }
+    }
+    return -1;
+  }
+
+  private TableRecord readAt(long offset) {
+    flush();
+    try {
+      if (reader == null) {
+        reader = new RandomAccessFile(spillFile, "r");
+      }
+      reader.seek(offset);
+      int length = reader.readInt();
+      if (readBuffer.length < length) {
+        readBuffer = new byte[Math.max(length, readBuffer.length * 2)];
+      }
+      reader.readFully(readBuffer, 0, length);
+      return decode(readBuffer, length);
+    } catch (IOException e) {
+      throw failure("read back", e);
+    }
+  }
+
+  private TableRecord decode(byte[] bytes, int length) {
+    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes, 0, length);
+    String key = utf8(in, in.getInt());
+    String partition = utf8(in, in.getInt());
+    RecordOperation operation = RecordOperation.values()[in.get()];
+    RecordPayload payload = null;
+    if (in.get() == PAYLOAD) {
+      byte[] encoded = new byte[in.remaining()];
+      in.get(encoded);
+      payload = encoding.payload(encoded);
+    }
+    return TableRecord.of(key, partition, operation, payload);
+  }
+
+  private static String utf8(java.nio.ByteBuffer in, int length) {
+    String value = new String(in.array(), in.position(), length, StandardCharsets.UTF_8);
+    in.position(in.position() + length);
+    return value;
+  }
+
+  private void flush() {
+    if (unflushed) {
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw failure("write", e);
+      }
+      unflushed = false;
+    }
+  }
+
+  private HudiTableException failure(String what, IOException e) {
+    return new HudiTableException(
+        "Cannot " + what + " the spill file " + spillFile + " of " + owner + " (records over the "
+            + MergeMemory.MAX_SIZE + " budget of " + budgetBytes + " bytes go to "
+            + MergeMemory.SPILL_PATH + "=" + folder + "): " + e, e);
+  }
+
+  /** FNV-1a over the key's chars, then MurmurHash3's 64-bit finalizer. */
+  static long hash(String key) {
+    long h = 0xcbf29ce484222325L;
+    for (int i = 0; i < key.length(); i++) {
+      h ^= key.charAt(i);
+      h *= 0x100000001b3L;
+    }
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    h ^= h >>> 33;
+    return h;
+  }
+}

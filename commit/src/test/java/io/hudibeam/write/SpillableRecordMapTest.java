@@ -1,0 +1,159 @@
+package io.hudibeam.write;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.emptyArray;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThanOrEqualTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.testing.TripsData;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+public class SpillableRecordMapTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private final RecordEncoding encoding = RecordEncoding.of(TripsData.SCHEMA);
+
+  private static TableRecord upsert(long i) {
+    return TableRecord.upsert(TripsData.key(i), TripsData.city(i), TripsData.record(0, i));
+  }
+
+  /** Bytes, as records arrive after a shuffle (TableRecordCoder keeps them encoded). */
+  private TableRecord encoded(long i) {
+    TableRecord record = upsert(i);
+    return TableRecord.of(record.recordKey(), record.partitionPath(), record.operation(),
+        encoding.payload(encoding.encode(record.payload().get())));
+  }
+
+  @Test
+  public void recordsOverTheBudgetGoToDiskAndAreFoundAndVisitedInOrder() throws Exception {
+    File folder = tmp.newFolder("spill");
+    int count = 50_000;
+    long budget = 100_000;
+    try (SpillableRecordMap map = new SpillableRecordMap(budget, folder, encoding, "test")) {
+      for (int i = 0; i < count; i++) {
+        assertThat(map.put(i % 10 == 9 ? TableRecord.delete(TripsData.key(i), "p", null) : encoded(i)), is(true));
+      }
+      assertThat(map.size(), is(count));
+      assertThat(map.spilledCount(), greaterThan(count - 1000));
+      assertThat(count - map.spilledCount(), greaterThan(100));
+      assertThat(map.estimatedMemoryBytes(), lessThanOrEqualTo(budget));
+      assertThat(folder.list().length, is(1));
+
+      // Keys in memory and on disk: same key, partition, operation and record.
+      for (int i = 0; i < count; i += 3) {
+        TableRecord found = map.match(TripsData.key(i));
+        if (i % 10 == 9) {
+          assertThat(found.isDelete(), is(true));
+          assertThat(found.payload().isPresent(), is(false));
+          assertThat(found.partitionPath(), is("p"));
+        } else {
+          assertThat(found, equalTo(upsert(i)));
+        }
+      }
+      assertThat(map.match(TripsData.key(count)), nullValue());
+      assertThat(map.match("not-a-trip"), nullValue());
+
+      List<String> unmatched = new ArrayList<>();
+      map.forEachUnmatched(r -> unmatched.add(r.recordKey()));
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        if (i % 3 != 0) {
+          expected.add(TripsData.key(i));
+        }
+      }
+      assertThat(unmatched, equalTo(expected));
+    }
+    assertThat("the spill file is deleted", folder.list(), emptyArray());
+  }
+
+  @Test
+  public void spilledDeletesKeepTheirKeyNotTheirDataAndDataOfAnotherSchemaIsRefused() throws Exception {
+    org.apache.avro.Schema keySchema = org.apache.avro.SchemaBuilder.record("trips_key").fields()
+        .requiredString("uuid").requiredString("city").endRecord();
+    org.apache.avro.generic.GenericRecord key = new org.apache.avro.generic.GenericData.Record(keySchema);
+    key.put("uuid", TripsData.key(7));
+    key.put("city", TripsData.city(7));
+    try (SpillableRecordMap map = new SpillableRecordMap(0, tmp.newFolder("spill"), encoding, "file group F")) {
+      assertThat(map.put(TableRecord.delete(TripsData.key(7), TripsData.city(7), key)), is(true));
+      TableRecord found = map.match(TripsData.key(7));
+      assertThat(found.isDelete(), is(true));
+      assertThat(found.partitionPath(), is(TripsData.city(7)));
+      assertThat(found.payload().isPresent(), is(false));
+      HudiTableException e = assertThrows(HudiTableException.class,
+          () -> map.put(TableRecord.upsert(TripsData.key(8), TripsData.city(8), key)));
+      assertThat(e.getMessage(), e.getMessage().startsWith(
+          "Record key 'trip-000000000008' of file group F has data of schema"), is(true));
+    }
+  }
+
+  @Test
+  public void aKeyPutTwiceIsRefusedInMemoryAndOnDisk() throws Exception {
+    try (SpillableRecordMap map =
+        new SpillableRecordMap(2_000, tmp.newFolder("spill"), encoding, "test")) {
+      for (int i = 0; i < 100; i++) {
+        assertThat(map.put(upsert(i)), is(true));
+      }
+      assertThat(map.spilledCount(), greaterThan(0));
+      assertThat(map.spilledCount(), lessThanOrEqualTo(98));
+      assertThat(map.put(upsert(0)), is(false));
+      assertThat(map.put(upsert(99)), is(false));
+      assertThat(map.size(), is(100));
+    }
+  }
+
+  @Test
+  public void aBudgetOfNothingSpillsEveryRecordAndAnUnusedMapWritesNoFile() throws Exception {
+    File folder = tmp.newFolder("spill");
+    try (SpillableRecordMap map = new SpillableRecordMap(0, folder, encoding, "test")) {
+      map.put(upsert(1));
+      assertThat(map.spilledCount(), is(1));
+      assertThat(map.match(TripsData.key(1)), equalTo(upsert(1)));
+    }
+    try (SpillableRecordMap map = new SpillableRecordMap(1 << 20, folder, encoding, "test")) {
+      map.put(upsert(1));
+      assertThat(map.spilledCount(), is(0));
+      assertThat(folder.list(), emptyArray());
+    }
+  }
+
+  @Test
+  public void anUnwritableSpillFolderFailsNamingTheSetting() throws Exception {
+    File notAFolder = tmp.newFile("file");
+    try (SpillableRecordMap map =
+        new SpillableRecordMap(0, new File(notAFolder, "spill"), encoding, "file group X")) {
+      HudiTableException e = assertThrows(HudiTableException.class, () -> map.put(upsert(1)));
+      assertThat(e.getMessage().contains("hoodie.memory.spillable.map.path"), is(true));
+      assertThat(e.getMessage().contains("file group X"), is(true));
+    }
+  }
+
+  @Test
+  public void settingsAreParsedAndCheckedUnderHudisKeys() {
+    assertThat(MergeMemory.fromProperties(java.util.Map.of()).maxSizeBytes().isPresent(), is(false));
+    assertThat(
+        MergeMemory.fromProperties(java.util.Map.of(MergeMemory.MAX_SIZE, "1048576")).budgetBytes(),
+        is(1048576L));
+    MergeMemory half = MergeMemory.fromProperties(java.util.Map.of(MergeMemory.FRACTION, "0.5"));
+    Runtime runtime = Runtime.getRuntime();
+    assertThat(half.budgetBytes(),
+        is((long) Math.floor((double) runtime.maxMemory() / runtime.availableProcessors() * 0.4 * 0.5)));
+    for (String[] bad : new String[][] {
+        {MergeMemory.MAX_SIZE, "-1"}, {MergeMemory.MAX_SIZE, "1g"},
+        {MergeMemory.FRACTION, "0"}, {MergeMemory.FRACTION, "1.5"}, {MergeMemory.FRACTION, "x"},
+        {MergeMemory.SPILL_PATH, " "}}) {
+      HudiTableException e = assertThrows(HudiTableException.class,
+          () -> MergeMemory.fromProperties(java.util.Map.of(bad[0], bad[1])));
+      assertThat(e.getMessage(), e.getMessage().startsWith(bad[0] + " must"), is(true));
+    }
+  }
+}
