@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,13 +79,26 @@ public final class InstantStarter {
   }
 
   public StartedInstant start(TableConfig requested, Action action, IfMissing ifMissing) {
+    return start(requested, action, ifMissing, null);
+  }
+
+  /**
+   * As {@link #start(TableConfig, Action, IfMissing)}, with the write schema decided by {@code
+   * writeSchema} (Avro JSON; it may refuse the write by throwing) after the table's integrity is
+   * checked and before anything is written, and carried by the started instant.
+   */
+  public StartedInstant start(
+      TableConfig requested, Action action, IfMissing ifMissing, Supplier<String> writeSchema) {
     new TableIntegrity(fs, paths, clock).check();
+    String schema = writeSchema == null ? null : writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, ifMissing);
     table = dropMetadataTable(store, table);
+    StartedInstant started;
     try (TableLock.Held held = lock.acquire("start a " + action.value())) {
-      return startUnderLock(table, action);
+      started = startUnderLock(table, action);
     }
+    return schema == null ? started : started.withWriteSchema(schema);
   }
 
   /**

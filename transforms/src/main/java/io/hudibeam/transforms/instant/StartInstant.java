@@ -18,7 +18,6 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollectionView;
-import org.apache.avro.Schema;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -61,8 +60,6 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
       Clock clock = Clock.systemUTC();
-      // Refuses a schema the table cannot take before the starter touches the table.
-      Schema writeSchema = WriteSchemas.decide(spec, fs);
       TableLock lock = new TableLock(fs, spec.paths(), spec.lockSettings(), clock);
       StartedInstant started =
           new InstantStarter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock)
@@ -71,8 +68,9 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
                   spec.commitAction(),
                   spec.operation() == WriteOperation.DELETE
                       ? InstantStarter.IfMissing.REFUSE
-                      : InstantStarter.IfMissing.CREATE)
-              .withWriteSchema(writeSchema.toString());
+                      : InstantStarter.IfMissing.CREATE,
+                  // Refuses a schema the table cannot take before the starter writes anything.
+                  () -> WriteSchemas.decide(spec, fs).toString());
       instants.inc();
       out.output(started);
     }
