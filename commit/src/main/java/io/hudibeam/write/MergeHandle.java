@@ -37,6 +37,8 @@ public final class MergeHandle {
   private final WriteContext context;
   private final MergeMemory memory;
   private long spilledRecords;
+  /** The last incoming schema found equal to the write schema (compared once, not per record). */
+  private org.apache.avro.Schema lastIncomingSchema;
 
   /** A merge handle with the default memory budget ({@link MergeMemory#defaults()}). */
   public MergeHandle(WriteContext context) {
@@ -52,14 +54,15 @@ public final class MergeHandle {
   public WriteStat write(BaseFile current, Iterable<TableRecord> records) {
     FileGroupId fileGroup = current.fileGroupId();
     long budget = memory.budgetBytes();
+    RecordEncoding writeEncoding = RecordEncoding.of(context.schema());
     try (SpillableRecordMap incoming =
         new SpillableRecordMap(
             budget,
             memory.spillFolder(),
-            RecordEncoding.of(context.schema()),
+            writeEncoding,
             "the merge of file group " + fileGroup + " in instant " + context.instant())) {
       for (TableRecord record : records) {
-        if (!incoming.put(record)) {
+        if (!incoming.put(inWriteSchema(record, writeEncoding))) {
           throw new HudiTableException(
               "Record key '" + record.recordKey() + "' reached file group " + fileGroup
                   + " twice in instant " + context.instant() + "; records must be de-duplicated first");
@@ -137,5 +140,28 @@ public final class MergeHandle {
     long updates;
     long deletes;
     long inserts;
+  }
+
+  /**
+   * An incoming record with its data in the write schema: as it is when it already is (the usual
+   * case, checked without decoding when its bytes are in the write schema's encoding), else
+   * rewritten by name into the evolved write schema, so the spillable map holds one schema.
+   */
+  private TableRecord inWriteSchema(TableRecord record, RecordEncoding writeEncoding) {
+    if (record.isDelete() || record.payload().isEmpty()
+        || record.payload().get().encodedIn(writeEncoding) != null) {
+      return record;
+    }
+    GenericRecord data = record.payload().get().record();
+    if (data.getSchema() == lastIncomingSchema) {
+      return record;
+    }
+    if (data.getSchema().equals(context.schema())) {
+      lastIncomingSchema = data.getSchema();
+      return record;
+    }
+    return TableRecord.of(
+        record.recordKey(), record.partitionPath(), record.operation(),
+        RecordPayload.of(context.toWriteSchema(data)));
   }
 }
