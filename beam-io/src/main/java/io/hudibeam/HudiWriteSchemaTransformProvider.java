@@ -39,8 +39,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <p>The configuration keys follow Managed IcebergIO's write configuration where they mean the
  * same thing ({@code table}, {@code partition_fields}, {@code keep}, {@code drop}, {@code only},
  * {@code error_handling}); Hudi's own settings go in {@code hoodie_properties} under their Hudi
- * keys. {@code triggering_frequency_seconds} and {@code sink_id} are not offered yet: HudiIO has
- * no streaming write on this branch.
+ * keys. {@code triggering_frequency_seconds} (the commit interval of a streaming write, required
+ * for unbounded input) and {@code sink_id} (its stable identity) are passed to {@link
+ * HudiIO.Write#withTriggeringFrequency} and {@link HudiIO.Write#withSinkId}.
  */
 @AutoService(SchemaTransformProvider.class)
 public final class HudiWriteSchemaTransformProvider
@@ -102,7 +103,7 @@ public final class HudiWriteSchemaTransformProvider
     @SchemaFieldDescription("upsert (default), insert, bulk_insert or delete.")
     public abstract @Nullable String getOperation();
 
-    @SchemaFieldDescription("COPY_ON_WRITE (default; the only one supported yet).")
+    @SchemaFieldDescription("COPY_ON_WRITE (default) or MERGE_ON_READ (batch writes only).")
     public abstract @Nullable String getTableType();
 
     @SchemaFieldDescription("Hudi settings under their hoodie.* keys, as HudiIO.write().withHoodieProperties.")
@@ -119,6 +120,16 @@ public final class HudiWriteSchemaTransformProvider
 
     @SchemaFieldDescription("Where records that cannot be written go: {output: <name>}; without it they fail the pipeline.")
     public abstract @Nullable ErrorHandling getErrorHandling();
+
+    @SchemaFieldDescription(
+        "The commit interval of a streaming write in seconds: one Hudi commit per event-time window of"
+            + " this length that has records. Required for unbounded input.")
+    public abstract @Nullable Integer getTriggeringFrequencySeconds();
+
+    @SchemaFieldDescription(
+        "The stable identity of a streaming write (default: the table), written into its commits so a"
+            + " rerun skips the intervals already committed.")
+    public abstract @Nullable String getSinkId();
 
     public static Builder builder() {
       return new AutoValue_HudiWriteSchemaTransformProvider_Configuration.Builder();
@@ -143,6 +154,14 @@ public final class HudiWriteSchemaTransformProvider
       }
       if (getTableType() != null) {
         TableType.fromValue(getTableType());
+      }
+      if (getTriggeringFrequencySeconds() != null && getTriggeringFrequencySeconds() <= 0) {
+        throw new IllegalArgumentException(
+            "triggering_frequency_seconds must be a positive number of seconds, but got "
+                + getTriggeringFrequencySeconds());
+      }
+      if (getSinkId() != null && getSinkId().isEmpty()) {
+        throw new IllegalArgumentException("sink_id must not be empty");
       }
     }
 
@@ -172,6 +191,10 @@ public final class HudiWriteSchemaTransformProvider
       public abstract Builder setOnly(String field);
 
       public abstract Builder setErrorHandling(ErrorHandling errorHandling);
+
+      public abstract Builder setTriggeringFrequencySeconds(Integer seconds);
+
+      public abstract Builder setSinkId(String sinkId);
 
       public abstract Configuration build();
     }
@@ -207,6 +230,14 @@ public final class HudiWriteSchemaTransformProvider
       }
       if (configuration.getTableType() != null) {
         write = write.withTableType(TableType.fromValue(configuration.getTableType()));
+      }
+      if (configuration.getTriggeringFrequencySeconds() != null) {
+        write =
+            write.withTriggeringFrequency(
+                org.joda.time.Duration.standardSeconds(configuration.getTriggeringFrequencySeconds()));
+      }
+      if (configuration.getSinkId() != null) {
+        write = write.withSinkId(configuration.getSinkId());
       }
       return write;
     }
