@@ -539,7 +539,10 @@ public final class HudiIO {
      * The commit interval of a streaming write: one Hudi instant per event-time window of this
      * length that has records (IcebergIO's name for it). Required for unbounded input; with it,
      * bounded input is committed per interval as well. Records behind the watermark (allowed
-     * lateness 0) are dropped and counted; see the class documentation.
+     * lateness 0) are dropped and counted; see the class documentation. Known problem (open, see
+     * the README's Streaming section): when the input ends while an interval still waits for the
+     * previous commit, that interval is never written and the pipeline does not finish; this
+     * includes bounded input spanning more than one interval.
      */
     public Write<T> withTriggeringFrequency(Duration frequency) {
       if (frequency == null || frequency.getMillis() <= 0) {
