@@ -63,10 +63,10 @@ public record ArchiveSettings(boolean automatic, int minCommits, int maxCommits,
    */
   public static ArchiveSettings fromProperties(Map<String, String> properties) {
     ArchiveSettings settings = new ArchiveSettings(
-        parseBoolean(properties, AUTOMATIC, true),
-        parseInt(properties, MIN_COMMITS, DEFAULT_MIN_COMMITS),
-        parseInt(properties, MAX_COMMITS, DEFAULT_MAX_COMMITS),
-        parseInt(properties, COMPACT_MAX_DELTA_COMMITS, DEFAULT_COMPACT_MAX_DELTA_COMMITS));
+        SettingValues.parseBoolean(properties, AUTOMATIC, true),
+        SettingValues.parseInt(properties, MIN_COMMITS, DEFAULT_MIN_COMMITS),
+        SettingValues.parseInt(properties, MAX_COMMITS, DEFAULT_MAX_COMMITS),
+        SettingValues.parseInt(properties, COMPACT_MAX_DELTA_COMMITS, DEFAULT_COMPACT_MAX_DELTA_COMMITS));
     settings.checkAgainst(CleanSettings.fromProperties(properties));
     return settings;
   }
@@ -78,33 +78,6 @@ public record ArchiveSettings(boolean automatic, int minCommits, int maxCommits,
           "Increase %s=%d to be greater than %s=%d. Otherwise, there is risk of incremental pull missing"
               + " data from few instants.",
           MIN_COMMITS, minCommits, CleanSettings.COMMITS_RETAINED, clean.commitsRetained()));
-    }
-  }
-
-  private static boolean parseBoolean(Map<String, String> properties, String key, boolean defaultValue) {
-    String value = properties.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    String trimmed = value.trim();
-    if (trimmed.equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (trimmed.equalsIgnoreCase("false")) {
-      return false;
-    }
-    throw new HudiTableException(key + "='" + value + "' is not a boolean; expected true or false");
-  }
-
-  private static int parseInt(Map<String, String> properties, String key, int defaultValue) {
-    String value = properties.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
-      throw new HudiTableException(key + "='" + value + "' is not an integer", e);
     }
   }
 }

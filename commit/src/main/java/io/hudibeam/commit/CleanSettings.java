@@ -64,10 +64,10 @@ public record CleanSettings(
   public static CleanSettings fromProperties(Map<String, String> properties) {
     CleanSettings defaults = defaults();
     return new CleanSettings(
-        parseBoolean(properties, AUTOMATIC, defaults.automatic()),
+        SettingValues.parseBoolean(properties, AUTOMATIC, defaults.automatic()),
         properties.containsKey(POLICY) ? parsePolicy(properties.get(POLICY)) : defaults.policy(),
-        parseInt(properties, COMMITS_RETAINED, defaults.commitsRetained()),
-        parseInt(properties, FILE_VERSIONS_RETAINED, defaults.fileVersionsRetained()));
+        SettingValues.parseInt(properties, COMMITS_RETAINED, defaults.commitsRetained()),
+        SettingValues.parseInt(properties, FILE_VERSIONS_RETAINED, defaults.fileVersionsRetained()));
   }
 
   public CleanSettings withAutomatic(boolean value) {
@@ -83,32 +83,5 @@ public record CleanSettings(
     }
     throw new HudiTableException(POLICY + "='" + value
         + "' is not a cleaning policy; expected KEEP_LATEST_COMMITS or KEEP_LATEST_FILE_VERSIONS");
-  }
-
-  private static boolean parseBoolean(Map<String, String> properties, String key, boolean defaultValue) {
-    String value = properties.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    String trimmed = value.trim();
-    if (trimmed.equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (trimmed.equalsIgnoreCase("false")) {
-      return false;
-    }
-    throw new HudiTableException(key + "='" + value + "' is not a boolean; expected true or false");
-  }
-
-  private static int parseInt(Map<String, String> properties, String key, int defaultValue) {
-    String value = properties.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return Integer.parseInt(value.trim());
-    } catch (NumberFormatException e) {
-      throw new HudiTableException(key + "='" + value + "' is not an integer", e);
-    }
   }
 }

@@ -235,11 +235,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         @TimerId("poll") Timer poll,
         @TimerId("hold") Timer hold,
         OutputReceiver<IntervalDecision> out) {
-      polls.inc();
-      Instant through = eligibleThrough.read();
-      List<IntervalWindow> waitingIntervals = read(pending);
-      decide(waitingIntervals, through, decidedThrough, live, out);
-      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, false);
+      pollTimeline(pending, eligibleThrough, decidedThrough, live, waiting, poll, hold, out, false);
     }
 
     /**
@@ -256,11 +252,19 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         @TimerId("poll") Timer poll,
         @TimerId("hold") Timer hold,
         OutputReceiver<IntervalDecision> out) {
+      pollTimeline(pending, eligibleThrough, decidedThrough, live, waiting, poll, hold, out, true);
+    }
+
+    /** One look at the timeline for the waiting intervals: decides what it can, then waits again. */
+    private void pollTimeline(
+        ValueState<List<IntervalWindow>> pending, ValueState<Instant> eligibleThrough,
+        ValueState<Long> decidedThrough, ValueState<List<String>> live, ValueState<Boolean> waiting,
+        Timer poll, Timer hold, OutputReceiver<IntervalDecision> out, boolean endOfInput) {
       polls.inc();
       Instant through = eligibleThrough.read();
       List<IntervalWindow> waitingIntervals = read(pending);
       decide(waitingIntervals, through, decidedThrough, live, out);
-      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, true);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, endOfInput);
     }
 
     /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
