@@ -66,8 +66,7 @@ public class HudiIOBulkInsertFailureTest {
     }
 
     // The dead write's heartbeat expires; the next write rolls it back and commits.
-    assertThat(new File(base, ".hoodie/.heartbeat/" + pending)
-        .setLastModified(System.currentTimeMillis() - 600_000), is(true));
+    HudiIOTesting.expireHeartbeat(base, pending);
     run(TripsRows.batch(2, 0, 40), trips(base, WriteOperation.UPSERT));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));

@@ -136,9 +136,7 @@ public class HudiIOFailureTest {
 
     // c3's pipeline is dead, so its heartbeat is no longer refreshed; 10 minutes later it has
     // expired. (While it is live, a new write refuses to start: HudiIOConcurrentWritersTest.)
-    File heartbeat = new File(base, ".hoodie/.heartbeat/" + c3);
-    assertThat(heartbeat.exists(), is(true));
-    assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 600_000), is(true));
+    HudiIOTesting.expireHeartbeat(base, c3);
 
     // c4, a plain HudiIO write, rolls c3 back first, then commits.
     run(TripsRows.batch(3, 500, 200), trips(base, WriteOperation.UPSERT));

@@ -94,9 +94,7 @@ public class HudiIOMergeOnReadFailureTest {
 
     // d3's pipeline is dead, so its heartbeat is no longer refreshed; 10 minutes later it has
     // expired, and d4, a plain HudiIO write, rolls d3 back (its log files deleted), then commits its own.
-    java.io.File heartbeat = new java.io.File(base, ".hoodie/.heartbeat/" + d3);
-    assertThat(heartbeat.exists(), is(true));
-    assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 600_000), is(true));
+    HudiIOTesting.expireHeartbeat(base, d3);
     List<Row> d4Rows = new ArrayList<>(TripsRows.batch(3, 30, 20));
     run(d4Rows, trips(base, WriteOperation.UPSERT));
     meta = reader.metaClient();

@@ -198,4 +198,14 @@ final class HudiIOTesting {
       return null;
     };
   }
+
+  /**
+   * Ages the heartbeat of {@code instant}, written by a pipeline that has died, by 10 minutes, so it
+   * has expired (Hudi's rule: 60 s x 2 by default) and the next write may roll the instant back.
+   */
+  static void expireHeartbeat(String base, String instant) {
+    java.io.File heartbeat = new java.io.File(base, ".hoodie/.heartbeat/" + instant);
+    assertThat(heartbeat + " exists", heartbeat.exists(), is(true));
+    assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 600_000), is(true));
+  }
 }
