@@ -4,58 +4,46 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.testing.TripsRows;
-import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommitInstant;
-import io.hudibeam.transforms.index.TagLocations;
-import io.hudibeam.transforms.index.TaggedRecord;
-import io.hudibeam.transforms.instant.StartInstant;
-import io.hudibeam.transforms.plan.AssignBuckets;
-import io.hudibeam.transforms.plan.PlanWrite;
-import io.hudibeam.transforms.records.PrepareRecords;
-import io.hudibeam.transforms.schema.HudiAvroSchemas;
-import io.hudibeam.transforms.schema.RowToGenericRecord;
+import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.transforms.write.WriteFileGroups;
 import io.hudibeam.transforms.write.WriteSchemas;
-import io.hudibeam.write.AppendHandle;
 import io.hudibeam.write.Bucket;
-import io.hudibeam.write.BucketType;
-import io.hudibeam.write.CreateHandle;
-import io.hudibeam.write.MergeHandle;
 import io.hudibeam.write.TableRecord;
-import io.hudibeam.write.WriteContext;
-import io.hudibeam.write.WritePlan;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.runners.AppliedPTransform;
+import org.apache.beam.sdk.runners.PTransformOverride;
 import org.apache.beam.sdk.transforms.Count;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.GroupByKey;
-import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.util.construction.PTransformMatchers;
+import org.apache.beam.sdk.util.construction.PTransformReplacements;
+import org.apache.beam.sdk.util.construction.SingleInputOutputOverrideFactory;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.Row;
-import org.apache.beam.sdk.values.TypeDescriptor;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The stages of {@link HudiIO.Write#expand} for an upsert of trips rows, assembled by hand so a
- * test can stand in for a runner's retries and failures: the write stage can write every file
- * group twice (a first attempt under another write token whose stat is lost, as when a runner
- * retries a bundle), and the pipeline can die after the write stage instead of committing.
+ * A {@link HudiIO#write()} of trips rows, the pipeline {@link HudiIO.Write#expand} builds, with one
+ * or two of its stages overridden (Beam's {@link PTransformOverride}, as runners replace
+ * transforms) so a test can stand in for a runner's retries and failures: the write stage can
+ * write every file group twice (a first attempt under another write token whose stat is lost, as
+ * when a runner retries a bundle), and the commit stage can die once every file group is written
+ * instead of committing. Every other stage is the real one.
  */
 final class StagedWrite {
   /** What follows the write stage. */
@@ -72,41 +60,64 @@ final class StagedWrite {
    * in that folder ('/' replaced by '+').
    */
   static void run(HudiIO.Write<Row> write, List<Row> rows, File lostAttempts, Tail tail) {
-    Schema avro = HudiAvroSchemas.fromBeamSchema(TripsRows.SCHEMA, "trips");
-    WriteSpec spec =
-        HudiIO.WriteSettings.of(write.getBasePath(), write.getHoodieProperties())
-            .toSpec(avro, Map.of(), FailedRecordPolicy.FAIL);
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
-    PCollection<GenericRecord> records =
-        p.apply(Create.of(rows).withRowSchema(TripsRows.SCHEMA))
-            .apply(
-                MapElements.into(TypeDescriptor.of(GenericRecord.class))
-                    .via(RowToGenericRecord.of(TripsRows.SCHEMA, avro)))
-            .setCoder(AvroCoder.of(avro));
-    PCollectionView<StartedInstant> started = p.apply("Start instant", new StartInstant(spec));
-    PCollection<TaggedRecord> tagged =
-        records
-            .apply(new PrepareRecords(spec))
-            .get(PrepareRecords.RECORDS)
-            .apply(new TagLocations(spec, started));
-    PCollectionView<WritePlan> plan = tagged.apply(new PlanWrite(spec, started));
-    PCollection<WriteStat> stats =
-        tagged
-            .apply(new AssignBuckets(spec, plan))
-            .apply(GroupByKey.create())
-            .apply(
-                ParDo.of(new WriteWithLostAttemptFn(spec, started, lostAttempts == null ? null : lostAttempts.getAbsolutePath()))
-                    .withSideInputs(started))
-            .setCoder(WriteStatCoder.of());
-    if (tail == Tail.COMMIT) {
-      stats.apply(new CommitInstant(spec, started));
-    } else {
-      stats.apply(Count.globally()).apply(ParDo.of(new FailFn()));
+    p.apply(Create.of(rows).withRowSchema(TripsRows.SCHEMA)).apply(write);
+    List<PTransformOverride> overrides = new ArrayList<>();
+    if (lostAttempts != null) {
+      overrides.add(PTransformOverride.of(
+          PTransformMatchers.classEqualTo(WriteFileGroups.class), new LostAttemptsOverride(lostAttempts.getAbsolutePath())));
     }
+    if (tail == Tail.FAIL_AFTER_WRITES) {
+      overrides.add(PTransformOverride.of(PTransformMatchers.classEqualTo(CommitInstant.class), new FailOverride()));
+    }
+    p.replaceAll(overrides);
     p.run().waitUntilFinish();
   }
 
-  /** Writes a file group as WriteFileGroups does, optionally after a first attempt whose stat is lost. */
+  /** Replaces the write stage by one that writes every file group twice, losing the first stat. */
+  static final class LostAttemptsOverride
+      extends SingleInputOutputOverrideFactory<
+          PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>, WriteFileGroups> {
+    private final String lostAttempts;
+
+    LostAttemptsOverride(String lostAttempts) {
+      this.lostAttempts = lostAttempts;
+    }
+
+    @Override
+    public PTransformReplacement<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> getReplacementTransform(
+        AppliedPTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>, WriteFileGroups> transform) {
+      WriteFileGroups stage = transform.getTransform();
+      return PTransformReplacement.of(
+          PTransformReplacements.getSingletonMainInput(transform),
+          new WriteWithLostAttempts(stage.spec(), stage.started(), lostAttempts));
+    }
+  }
+
+  /** The write stage with a lost first attempt per file group. */
+  static final class WriteWithLostAttempts
+      extends PTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> {
+    private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
+    private final PCollectionView<StartedInstant> started;
+    private final String lostAttempts;
+
+    WriteWithLostAttempts(WriteSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
+      this.spec = spec;
+      this.started = started;
+      this.lostAttempts = lostAttempts;
+    }
+
+    @Override
+    public PCollection<WriteStat> expand(PCollection<KV<Bucket, TableRecord>> routed) {
+      return routed
+          .apply("Group by file group", GroupByKey.create())
+          .apply("Write twice", ParDo.of(new WriteWithLostAttemptFn(spec, started, lostAttempts)).withSideInputs(started))
+          .setCoder(WriteStatCoder.of());
+    }
+  }
+
+  /** Writes a file group as WriteFileGroups does (its file group writer), after a first attempt whose stat is lost. */
   static final class WriteWithLostAttemptFn extends DoFn<KV<Bucket, Iterable<TableRecord>>, WriteStat> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
@@ -125,42 +136,55 @@ final class StagedWrite {
       List<TableRecord> records = new ArrayList<>();
       group.getValue().forEach(records::add);
       StartedInstant instant = c.sideInput(started);
-      if (lostAttempts != null) {
-        WriteStat lost = write(instant, group.getKey(), records, WriteToken.of(1, 1, 0));
-        try {
-          Files.createFile(new File(lostAttempts, lost.path().replace('/', '+')).toPath());
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
-        }
+      WriteStat lost = write(instant, group.getKey(), records, WriteToken.of(1, 1, 0));
+      try {
+        Files.createFile(new File(lostAttempts, lost.path().replace('/', '+')).toPath());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
       out.output(write(instant, group.getKey(), records, WriteToken.of(1, 1, 1)));
     }
 
     private WriteStat write(StartedInstant instant, Bucket bucket, List<TableRecord> records, WriteToken token) {
       Configuration conf = spec.hadoopConfiguration();
-      FileSystem fs = spec.fileSystem(conf);
-      WriteContext context =
-          WriteContext.builder()
-              .conf(conf)
-              .fs(fs)
-              .paths(spec.paths())
-              .instant(instant.instantTime())
-              .schema(WriteSchemas.of(instant, spec))
-              .parquet(spec.parquetSettings())
-              .orderingField(spec.orderingField())
-              .writeToken(token)
-              .build();
-      if (bucket.type() == BucketType.APPEND) {
-        return new AppendHandle(context).write(bucket.slice().get(), records);
-      }
-      return bucket.baseFile().isPresent()
-          ? new MergeHandle(context).write(bucket.baseFile().get(), records)
-          : new CreateHandle(context).write(bucket.fileGroupId(), records);
+      return spec.transaction(conf, spec.fileSystem(conf))
+          .fileGroupWriter(instant)
+          .schema(WriteSchemas.of(instant, spec))
+          .parquet(spec.parquetSettings())
+          .orderingField(spec.orderingField())
+          .writeToken(token)
+          .operation(spec.operation())
+          .mergeMemory(spec.mergeMemory())
+          .build()
+          .write(bucket, records);
+    }
+  }
+
+  /** Replaces the commit stage by one that dies once every file group is written. */
+  static final class FailOverride
+      extends SingleInputOutputOverrideFactory<PCollection<WriteStat>, PCollection<CommittedInstant>, CommitInstant> {
+    @Override
+    public PTransformReplacement<PCollection<WriteStat>, PCollection<CommittedInstant>> getReplacementTransform(
+        AppliedPTransform<PCollection<WriteStat>, PCollection<CommittedInstant>, CommitInstant> transform) {
+      return PTransformReplacement.of(PTransformReplacements.getSingletonMainInput(transform), new FailAfterWrites());
+    }
+  }
+
+  /** Counts the write stats (so every file group is written first), then dies. */
+  static final class FailAfterWrites extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public PCollection<CommittedInstant> expand(PCollection<WriteStat> stats) {
+      return stats
+          .apply("Count files", Count.globally())
+          .apply("Fail", ParDo.of(new FailFn()))
+          .setCoder(CommittedInstant.CommittedInstantCoder.of());
     }
   }
 
   /** Dies once every file group is written, before the commit. */
-  static final class FailFn extends DoFn<Long, Void> {
+  static final class FailFn extends DoFn<Long, CommittedInstant> {
     private static final long serialVersionUID = 1L;
 
     @ProcessElement

@@ -14,11 +14,13 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.write.WriteTransaction;
 import java.io.File;
 import java.io.IOException;
 import java.time.Clock;
@@ -60,7 +62,7 @@ public class ConcurrentWritersTest {
   private FileSystem fs;
   private TablePaths paths;
   private String base;
-  private StepWriter writer;
+  private LocalWrite writer;
   private String c0;
   private static final LockSettings NO_WAIT = new LockSettings(null, 0, 0, 0);
 
@@ -69,12 +71,12 @@ public class ConcurrentWritersTest {
     fs = FileSystem.getLocal(conf);
     base = tmp.newFolder("trips").getAbsolutePath();
     paths = TablePaths.of(base);
-    writer = new StepWriter(conf, fs, paths);
+    writer = LocalWrite.trips(base);
     // c0: 80 trips, one file group per city.
-    StartedInstant started = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
-    List<WriteStat> stats = writer.write(started, TripsData.batch(0, 0, 80));
+    StartedInstant started = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
+    List<WriteStat> stats = writer.writeUpserts(started, TripsData.batch(0, 0, 80));
     assertThat(stats, hasSize(8));
-    committer(Clock.systemUTC()).commit(started, StepWriter.metadata(OperationType.INSERT, stats));
+    committer(Clock.systemUTC()).commit(started, metadata(OperationType.INSERT, stats));
     c0 = started.instantTime().value();
   }
 
@@ -84,6 +86,10 @@ public class ConcurrentWritersTest {
 
   private InstantCommitter committer(Clock clock) {
     return new InstantCommitter(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock));
+  }
+
+  private static CommitMetadata metadata(OperationType operation, List<WriteStat> stats) {
+    return WriteTransaction.commitMetadata(operation, TripsData.SCHEMA.toString(), stats);
   }
 
   private static Clock later(long seconds) {
@@ -151,8 +157,8 @@ public class ConcurrentWritersTest {
 
   @Test
   public void aStartBesideALiveWriterFailsAtOnceAndChangesNothing() throws IOException {
-    StartedInstant a = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
-    List<WriteStat> aStats = writer.write(a, records(1, 0, 40, i -> true));
+    StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
+    List<WriteStat> aStats = writer.writeUpserts(a, records(1, 0, 40, i -> true));
     TreeSet<String> files = TableFiles.dataFilesOnDisk(base);
     List<String> meta = Arrays.asList(new File(base, ".hoodie").list());
 
@@ -160,7 +166,7 @@ public class ConcurrentWritersTest {
     Path heartbeat = new Path(base, ".hoodie/.heartbeat/" + a.instantTime().value());
     long lastBeat = fs.getFileStatus(heartbeat).getModificationTime();
     ConcurrentWriterException e = assertThrows(ConcurrentWriterException.class,
-        () -> starter(fs, fixed(lastBeat + 30_000)).start(StepWriter.tripsTable(), Action.COMMIT));
+        () -> starter(fs, fixed(lastBeat + 30_000)).start(LocalWrite.tripsTable(), Action.COMMIT));
     assertThat(e.getMessage(), allOf(
         containsString("instant " + a.instantTime().value() + " (commit, REQUESTED)"),
         containsString(".heartbeat/" + a.instantTime().value() + " was refreshed 30.0 s ago"),
@@ -170,7 +176,7 @@ public class ConcurrentWritersTest {
     assertThat(TableFiles.dataFilesOnDisk(base), is(files));
     assertThat(Arrays.asList(new File(base, ".hoodie").list()), is(meta));
 
-    assertThat(committer(Clock.systemUTC()).commit(a, StepWriter.metadata(OperationType.UPSERT, aStats)),
+    assertThat(committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, aStats)),
         is(CommitOutcome.COMMITTED));
     assertTable(batches(i -> i < 40 ? 1 : 0), instants(i -> i < 40 ? a.instantTime().value() : c0));
     assertThat(new File(base, ".hoodie/.heartbeat/" + a.instantTime().value()).exists(), is(false));
@@ -178,33 +184,33 @@ public class ConcurrentWritersTest {
 
   @Test
   public void writersOfTheSameFileGroupsNeverBothCommitWhenTheLoserIsNewer() throws IOException {
-    StartedInstant a = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
+    StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
     // B starts without seeing A (a listing that misses A's requested file).
-    StartedInstant b = starter(hiding(a.instantTime()), later(1)).start(StepWriter.tripsTable(), Action.COMMIT);
+    StartedInstant b = starter(hiding(a.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
     assertThat(b.instantTime().isAfter(a.instantTime()), is(true));
     loserIsRolledBack(a, b);
   }
 
   @Test
   public void writersOfTheSameFileGroupsNeverBothCommitWhenTheLoserIsOlder() throws IOException {
-    StartedInstant b = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
-    StartedInstant a = starter(hiding(b.instantTime()), later(1)).start(StepWriter.tripsTable(), Action.COMMIT);
+    StartedInstant b = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
+    StartedInstant a = starter(hiding(b.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
     assertThat(a.instantTime().isAfter(b.instantTime()), is(true));
     loserIsRolledBack(a, b);
   }
 
   /** A and B both update every file group; A commits first. */
   private void loserIsRolledBack(StartedInstant a, StartedInstant b) throws IOException {
-    List<WriteStat> aStats = writer.write(a, records(1, 0, 40, i -> true));
-    List<WriteStat> bStats = writer.write(b, records(2, 40, 80, i -> true));
+    List<WriteStat> aStats = writer.writeUpserts(a, records(1, 0, 40, i -> true));
+    List<WriteStat> bStats = writer.writeUpserts(b, records(2, 40, 80, i -> true));
     assertThat(aStats, hasSize(8));
     assertThat(bStats, hasSize(8));
     assertThat(filesOf(b.instantTime()), hasSize(8));
-    assertThat(committer(Clock.systemUTC()).commit(a, StepWriter.metadata(OperationType.UPSERT, aStats)),
+    assertThat(committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, aStats)),
         is(CommitOutcome.COMMITTED));
 
     ConcurrentWriterException e = assertThrows(ConcurrentWriterException.class,
-        () -> committer(Clock.systemUTC()).commit(b, StepWriter.metadata(OperationType.UPSERT, bStats)));
+        () -> committer(Clock.systemUTC()).commit(b, metadata(OperationType.UPSERT, bStats)));
     assertThat(e.getMessage(), allOf(
         containsString("Cannot commit instant " + b.instantTime().value()),
         containsString("conflicts with instant " + a.instantTime().value()),
@@ -217,23 +223,23 @@ public class ConcurrentWritersTest {
     assertTable(batches(i -> i < 40 ? 1 : 0), instants(i -> i < 40 ? a.instantTime().value() : c0));
 
     // A third writer starts normally and sees A.
-    StartedInstant c = starter(fs, later(2)).start(StepWriter.tripsTable(), Action.COMMIT);
-    List<WriteStat> cStats = writer.write(c, records(3, 40, 80, i -> true));
-    committer(Clock.systemUTC()).commit(c, StepWriter.metadata(OperationType.UPSERT, cStats));
+    StartedInstant c = starter(fs, later(2)).start(LocalWrite.tripsTable(), Action.COMMIT);
+    List<WriteStat> cStats = writer.writeUpserts(c, records(3, 40, 80, i -> true));
+    committer(Clock.systemUTC()).commit(c, metadata(OperationType.UPSERT, cStats));
     assertTable(batches(i -> i < 40 ? 1 : 3),
         instants(i -> i < 40 ? a.instantTime().value() : c.instantTime().value()));
   }
 
   @Test
   public void writersOfDisjointFileGroupsBothCommit() {
-    StartedInstant a = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
-    StartedInstant b = starter(hiding(a.instantTime()), later(1)).start(StepWriter.tripsTable(), Action.COMMIT);
-    List<WriteStat> aStats = writer.write(a, records(1, 0, 80, i -> i % 8 == 1));
-    List<WriteStat> bStats = writer.write(b, records(2, 0, 80, i -> i % 8 == 0));
+    StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
+    StartedInstant b = starter(hiding(a.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
+    List<WriteStat> aStats = writer.writeUpserts(a, records(1, 0, 80, i -> i % 8 == 1));
+    List<WriteStat> bStats = writer.writeUpserts(b, records(2, 0, 80, i -> i % 8 == 0));
     assertThat(aStats, hasSize(1));
     assertThat(bStats, hasSize(1));
-    committer(Clock.systemUTC()).commit(a, StepWriter.metadata(OperationType.UPSERT, aStats));
-    assertThat(committer(Clock.systemUTC()).commit(b, StepWriter.metadata(OperationType.UPSERT, bStats)),
+    committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, aStats));
+    assertThat(committer(Clock.systemUTC()).commit(b, metadata(OperationType.UPSERT, bStats)),
         is(CommitOutcome.COMMITTED));
     assertTable(batches(i -> i % 8 == 1 ? 1 : i % 8 == 0 ? 2 : 0),
         instants(i -> i % 8 == 1 ? a.instantTime().value() : i % 8 == 0 ? b.instantTime().value() : c0));
@@ -241,8 +247,8 @@ public class ConcurrentWritersTest {
 
   @Test
   public void aWriterWhoseHeartbeatExpiredIsRolledBackAndItsCommitDeletesWhatItWrote() throws IOException {
-    StartedInstant a = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
-    List<WriteStat> aStats = new ArrayList<>(writer.write(a, records(1, 0, 80, i -> i % 8 < 4)));
+    StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
+    List<WriteStat> aStats = new ArrayList<>(writer.writeUpserts(a, records(1, 0, 80, i -> i % 8 < 4)));
     TreeSet<String> firstFiles = filesOf(a.instantTime());
     assertThat(firstFiles, hasSize(4));
 
@@ -251,27 +257,27 @@ public class ConcurrentWritersTest {
     File heartbeat = new File(base, ".hoodie/.heartbeat/" + a.instantTime().value());
     assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 60_000), is(true));
     assertThrows(ConcurrentWriterException.class,
-        () -> starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT));
+        () -> starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT));
     assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 200_000), is(true));
-    StartedInstant b = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
+    StartedInstant b = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
     assertThat(rolledBackInstants(), is(List.of(a.instantTime().value())));
     assertThat(filesOf(a.instantTime()), is(empty()));
 
     // A goes on writing after its rollback (the orphans), then tries to commit.
-    aStats.addAll(writer.write(a, records(1, 0, 80, i -> i % 8 >= 4)));
+    aStats.addAll(writer.writeUpserts(a, records(1, 0, 80, i -> i % 8 >= 4)));
     assertThat(filesOf(a.instantTime()), hasSize(4));
     assertThat(new File(base, ".hoodie/.temp/" + a.instantTime().value()).isDirectory(), is(true));
     List<WriteStat> finalAStats = aStats;
     ConcurrentWriterException e = assertThrows(ConcurrentWriterException.class,
-        () -> committer(Clock.systemUTC()).commit(a, StepWriter.metadata(OperationType.UPSERT, finalAStats)));
+        () -> committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, finalAStats)));
     assertThat(e.getMessage(), allOf(
         containsString("another writer rolled it back"),
         containsString("its 4 data files left on disk, its marker folder"),
         containsString("were deleted")));
     assertNothingLeftOf(a.instantTime());
 
-    List<WriteStat> bStats = writer.write(b, records(2, 0, 80, i -> i % 2 == 0));
-    committer(Clock.systemUTC()).commit(b, StepWriter.metadata(OperationType.UPSERT, bStats));
+    List<WriteStat> bStats = writer.writeUpserts(b, records(2, 0, 80, i -> i % 2 == 0));
+    committer(Clock.systemUTC()).commit(b, metadata(OperationType.UPSERT, bStats));
     assertTable(batches(i -> i % 2 == 0 ? 2 : 0), instants(i -> i % 2 == 0 ? b.instantTime().value() : c0));
     assertThat(TableFiles.dataFilesOnDisk(base).stream().noneMatch(f -> f.contains(a.instantTime().value())), is(true));
   }
@@ -308,9 +314,9 @@ public class ConcurrentWritersTest {
 
   @Test
   public void aCommitRetriedAfterItsCompletionFinishesThePostCommitSteps() {
-    StartedInstant a = starter(fs, Clock.systemUTC()).start(StepWriter.tripsTable(), Action.COMMIT);
-    List<WriteStat> aStats = writer.write(a, records(1, 0, 40, i -> true));
-    CommitMetadata metadata = StepWriter.metadata(OperationType.UPSERT, aStats);
+    StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
+    List<WriteStat> aStats = writer.writeUpserts(a, records(1, 0, 40, i -> true));
+    CommitMetadata metadata = metadata(OperationType.UPSERT, aStats);
     File markers = new File(base, ".hoodie/.temp/" + a.instantTime().value());
     // A commit step that dies right after writing the completed instant: markers and heartbeat stay.
     FileSystem diesAfterCommit = new FilterFileSystem(fs) {

@@ -200,6 +200,14 @@ public final class WriteSpec implements Serializable {
     }
   }
 
+  /** The write transaction (start, file group writers, commit) of this write, on {@code fs}. */
+  public io.hudibeam.write.WriteTransaction transaction(Configuration conf, FileSystem fs) {
+    return io.hudibeam.write.WriteTransaction.on(conf, fs, paths())
+        .heartbeat(heartbeatSettings())
+        .lock(lockSettings())
+        .build();
+  }
+
   /** Builds a {@link WriteSpec}. */
   public static final class Builder {
     private String basePath;

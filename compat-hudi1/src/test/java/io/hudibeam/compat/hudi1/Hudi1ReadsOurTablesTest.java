@@ -9,13 +9,10 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 
 import io.hudibeam.basefile.BaseFileReader;
-import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CleanResult;
 import io.hudibeam.commit.CleanSettings;
 import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.InstantCommitter;
-import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileSystemView;
@@ -23,7 +20,6 @@ import io.hudibeam.files.WriteToken;
 import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.keygen.KeyGenerator;
 import io.hudibeam.keygen.KeyGeneratorConfig;
-import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TableConfig;
@@ -36,16 +32,16 @@ import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.write.Bucket;
-import io.hudibeam.write.CreateHandle;
+import io.hudibeam.write.FileGroupWriter;
 import io.hudibeam.write.FileSizing;
-import io.hudibeam.write.MergeHandle;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WorkloadProfile;
-import io.hudibeam.write.WriteContext;
 import io.hudibeam.write.WritePlan;
+import io.hudibeam.write.WriteOperation;
 import io.hudibeam.write.WritePlanner;
+import io.hudibeam.write.WriteTransaction;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -174,9 +170,47 @@ public class Hudi1ReadsOurTablesTest {
         .build();
   }
 
-  /** One write instant as the pipeline stages run it: start, tag, plan, write, and commit unless told not to. */
-  private String write(List<GenericRecord> records, boolean delete, OperationType operation, boolean commit) {
-    StartedInstant started = new InstantStarter(fs, paths, Clock.systemUTC()).start(ridesTable(), Action.COMMIT);
+  private WriteTransaction transaction() {
+    return WriteTransaction.on(conf, fs, paths).build();
+  }
+
+  /** Inserts {@code records} as one commit; returns its instant time. */
+  private String insert(List<GenericRecord> records) {
+    return commit(OperationType.INSERT, records, false);
+  }
+
+  /** Upserts {@code records} as one commit; returns its instant time. */
+  private String upsert(List<GenericRecord> records) {
+    return commit(OperationType.UPSERT, records, false);
+  }
+
+  /** Deletes the stored ones of {@code records}' keys as one commit; returns its instant time. */
+  private String delete(List<GenericRecord> records) {
+    return commit(OperationType.DELETE, records, true);
+  }
+
+  /** An upsert whose writer dies after writing its files; returns the pending instant time. */
+  private String upsertWithoutCommit(List<GenericRecord> records) {
+    StartedInstant started = transaction().start(ridesTable(), Action.COMMIT);
+    writeFiles(started, records, false);
+    return started.instantTime().value();
+  }
+
+  /** One write instant through the steps the pipeline's stages run: start, write file groups, commit. */
+  private String commit(OperationType operation, List<GenericRecord> records, boolean delete) {
+    WriteTransaction transaction = transaction();
+    StartedInstant started = transaction.start(ridesTable(), Action.COMMIT);
+    List<WriteStat> stats = writeFiles(started, records, delete);
+    assertThat(transaction.commit(started, operation, SCHEMA.toString(), stats), is(CommitOutcome.COMMITTED));
+    return started.instantTime().value();
+  }
+
+  /**
+   * Tags the records against the latest base files (every stored key read: a SIMPLE index in one
+   * process), plans with Hudi's default file sizing, and writes each file group with the
+   * transaction's file group writer.
+   */
+  private List<WriteStat> writeFiles(StartedInstant started, List<GenericRecord> records, boolean delete) {
     FileSystemView view = FileSystemView.load(fs, paths, Timeline.load(fs, paths));
     Map<String, RecordLocation> stored = new HashMap<>();
     Map<String, List<BaseFile>> latest = new HashMap<>();
@@ -206,21 +240,17 @@ public class Hudi1ReadsOurTablesTest {
       Bucket bucket = plan.route(r.partitionPath(), r.recordKey(), Optional.ofNullable(stored.get(r.recordKey())));
       routed.computeIfAbsent(bucket, b -> new ArrayList<>()).add(r);
     }
-    WriteContext context = WriteContext.builder().conf(conf).fs(fs).paths(paths).instant(started.instantTime())
-        .schema(SCHEMA).parquet(ParquetSettings.defaults()).orderingField(OrderingField.of("ts"))
-        .writeToken(WriteToken.of(0, 1, 1)).build();
-    CommitMetadata.Builder metadata = CommitMetadata.builder().operationType(operation).schema(SCHEMA.toString());
+    FileGroupWriter writer = transaction().fileGroupWriter(started)
+        .schema(SCHEMA)
+        .orderingField(OrderingField.of("ts"))
+        .writeToken(WriteToken.of(0, 1, 1))
+        .operation(delete ? WriteOperation.DELETE : WriteOperation.UPSERT)
+        .build();
+    List<WriteStat> stats = new ArrayList<>();
     for (Map.Entry<Bucket, List<TableRecord>> e : routed.entrySet()) {
-      WriteStat stat = e.getKey().baseFile().isPresent()
-          ? new MergeHandle(context).write(e.getKey().baseFile().get(), e.getValue())
-          : new CreateHandle(context).write(e.getKey().fileGroupId(), e.getValue());
-      metadata.addWriteStat(stat.partitionPath(), stat);
+      stats.add(writer.write(e.getKey(), e.getValue()));
     }
-    if (commit) {
-      assertThat(new InstantCommitter(fs, paths).commit(started.instantTime(), Action.COMMIT, metadata.build()),
-          is(CommitOutcome.COMMITTED));
-    }
-    return started.instantTime().value();
+    return stats;
   }
 
   private String base() {
@@ -317,13 +347,13 @@ public class Hudi1ReadsOurTablesTest {
   public void hudi1ReadsInsertUpsertDeleteRollbackAndClean() throws Exception {
     // keys 0..11 inserted; 6..17 upserted (6..11 merged into existing file groups, 12..17 new);
     // a failed upsert of everything; keys 0 and 3 (both in amsterdam) deleted; then a clean.
-    String t1 = write(rides(0, range(0, 12)), false, OperationType.INSERT, true);
-    String t2 = write(rides(1, range(6, 18)), false, OperationType.UPSERT, true);
-    String failed = write(rides(2, range(0, 20)), false, OperationType.UPSERT, false);
+    String t1 = insert(rides(0, range(0, 12)));
+    String t2 = upsert(rides(1, range(6, 18)));
+    String failed = upsertWithoutCommit(rides(2, range(0, 20)));
     // Its writer died: its heartbeat stopped, and 10 minutes later it has expired.
     assertThat(new java.io.File(paths.basePathString(), ".hoodie/.heartbeat/" + failed)
         .setLastModified(System.currentTimeMillis() - 600_000), is(true));
-    String t3 = write(rides(9, 0, 3), true, OperationType.DELETE, true); // starting it rolls `failed` back
+    String t3 = delete(rides(9, 0, 3)); // starting it rolls `failed` back
     List<CleanResult> cleaned = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1))
         .clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));
     assertThat(cleaned.size(), is(1));
@@ -434,7 +464,7 @@ public class Hudi1ReadsOurTablesTest {
    */
   @Test
   public void hudi1ListsAgainAfterOurWriterDropsTheMetadataTable() throws Exception {
-    String t1 = write(rides(0, range(0, 6)), false, OperationType.INSERT, true);
+    String t1 = insert(rides(0, range(0, 6)));
     new TableConfigStore(fs, paths).update(c -> c.with(TableProperty.METADATA_PARTITIONS.key(), "files"));
 
     HoodieTableMetaClient claimed = metaClient();
@@ -443,7 +473,7 @@ public class Hudi1ReadsOurTablesTest {
       assertThat(view, instanceOf(HoodieMetadataFileSystemView.class));
     }
 
-    String t2 = write(rides(1, range(3, 9)), false, OperationType.UPSERT, true);
+    String t2 = upsert(rides(1, range(3, 9)));
     HoodieTableMetaClient meta = metaClient();
     assertThat(meta.getTableConfig().getMetadataPartitions(), is(empty()));
     assertThat(completedTimes(meta.getActiveTimeline().getCommitsTimeline()), is(List.of(t1, t2)));

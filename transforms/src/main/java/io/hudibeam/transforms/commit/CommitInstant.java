@@ -2,14 +2,12 @@ package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.InstantCommitter;
-import io.hudibeam.commit.IntervalCommitter;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.commit.TableLock;
+import io.hudibeam.write.WriteTransaction;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.write.WriteSchemas;
-import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.timeline.InstantTimeGenerator;
@@ -286,12 +284,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
       InstantHeartbeat.of(spec, fs).refresh(instant);
-      Clock clock = Clock.systemUTC();
-      TableLock lock = new TableLock(fs, spec.paths(), spec.lockSettings(), clock);
-      CommitMetadata.Builder metadata =
-          CommitMetadata.builder()
-              .operationType(spec.operation().operationType())
-              .schema(schemaToRecord(instant));
+      WriteTransaction transaction = spec.transaction(conf, fs);
+      TableLock lock = transaction.lock();
       CommittedInstant.Builder summary =
           CommittedInstant.builder()
               .instantTime(instant.instantTime().value())
@@ -301,19 +295,15 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       long deleted = 0;
       long bytes = 0;
       for (WriteStat stat : stats) {
-        metadata.addWriteStat(stat.partitionPath(), stat);
         inserted += stat.numInserts();
         updated += stat.numUpdateWrites();
         deleted += stat.numDeletes();
         bytes += stat.totalWriteBytes();
       }
-      InstantTimeGenerator generator =
-          new InstantTimeGenerator(clock, instant.tableConfig().timelineTimezone());
       CommitOutcome outcome =
-          new IntervalCommitter(
-                  fs, spec.paths(),
-                  new InstantCommitter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock))
-              .commit(instant, metadata.build(), generator);
+          transaction.commit(instant, spec.operation().operationType(), schemaToRecord(instant), stats);
+      InstantTimeGenerator generator =
+          new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone());
       if (outcome != CommitOutcome.REPLAY_SKIPPED && spec.cleanSettings().automatic()) {
         try (TableLock.Held held = lock.acquire("clean after " + instant.instantTime())) {
           new Cleaner(fs, spec.paths(), spec.cleanSettings()).clean(generator);

@@ -2,12 +2,10 @@ package io.hudibeam.transforms.instant;
 
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.commit.TableLock;
 import io.hudibeam.timeline.Action;
-import io.hudibeam.write.WriteOperation;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.write.WriteSchemas;
-import java.time.Clock;
+import io.hudibeam.write.WriteOperation;
 import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -59,10 +57,8 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
     public void process(OutputReceiver<StartedInstant> out) {
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
-      Clock clock = Clock.systemUTC();
-      TableLock lock = new TableLock(fs, spec.paths(), spec.lockSettings(), clock);
       StartedInstant started =
-          new InstantStarter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock)
+          spec.transaction(conf, fs)
               .start(
                   spec.tableConfig(),
                   spec.commitAction(),

@@ -5,15 +5,10 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
-import io.hudibeam.write.AppendHandle;
 import io.hudibeam.write.Bucket;
-import io.hudibeam.write.BucketType;
-import io.hudibeam.write.ConcatHandle;
-import io.hudibeam.write.CreateHandle;
-import io.hudibeam.write.MergeHandle;
+import io.hudibeam.write.FileGroupWriter;
 import io.hudibeam.write.TableRecord;
-import io.hudibeam.write.WriteContext;
-import io.hudibeam.write.WriteOperation;
+import io.hudibeam.write.WriteTransaction;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -50,6 +45,16 @@ public final class WriteFileGroups
     this.started = started;
   }
 
+  /** The write this stage belongs to (for an override of the stage, as tests inject failures with). */
+  public WriteSpec spec() {
+    return spec;
+  }
+
+  /** The started instant this stage writes into. */
+  public PCollectionView<StartedInstant> started() {
+    return started;
+  }
+
   @Override
   public PCollection<WriteStat> expand(PCollection<KV<Bucket, TableRecord>> routed) {
     return routed
@@ -71,6 +76,7 @@ public final class WriteFileGroups
     private transient org.apache.avro.Schema writeSchema;
     private transient StartedInstant writeSchemaOf;
     private transient InstantHeartbeat heartbeat;
+    private transient WriteTransaction transaction;
 
     WriteFileGroupFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
@@ -82,6 +88,7 @@ public final class WriteFileGroups
       conf = spec.hadoopConfiguration();
       fs = spec.fileSystem(conf);
       heartbeat = InstantHeartbeat.of(spec, fs);
+      transaction = spec.transaction(conf, fs);
     }
 
     @ProcessElement
@@ -93,30 +100,18 @@ public final class WriteFileGroups
         writeSchemaOf = instant;
       }
       heartbeat.refresh(instant);
-      WriteContext context =
-          WriteContext.builder()
-              .conf(conf)
-              .fs(fs)
-              .paths(spec.paths())
-              .instant(instant.instantTime())
+      FileGroupWriter writer =
+          transaction
+              .fileGroupWriter(instant)
               .schema(writeSchema)
               .parquet(spec.parquetSettings())
               .orderingField(spec.orderingField())
               .writeToken(WriteTokens.newToken())
+              .operation(spec.operation())
+              .mergeMemory(spec.mergeMemory())
               .build();
-      Bucket bucket = group.getKey();
-      WriteStat stat;
-      if (bucket.type() == BucketType.APPEND) {
-        stat = new AppendHandle(context).write(bucket.slice().get(), group.getValue());
-      } else if (bucket.baseFile().isEmpty()) {
-        stat = new CreateHandle(context).write(bucket.fileGroupId(), group.getValue());
-      } else if (spec.operation() == WriteOperation.INSERT) {
-        stat = new ConcatHandle(context).write(bucket.baseFile().get(), group.getValue());
-      } else {
-        MergeHandle merge = new MergeHandle(context, spec.mergeMemory());
-        stat = merge.write(bucket.baseFile().get(), group.getValue());
-        spilled.inc(merge.spilledRecords());
-      }
+      WriteStat stat = writer.write(group.getKey(), group.getValue());
+      spilled.inc(writer.spilledRecords());
       files.inc();
       records.inc(stat.numWrites());
       bytes.inc(stat.totalWriteBytes());

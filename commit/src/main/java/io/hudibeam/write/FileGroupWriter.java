@@ -1,0 +1,104 @@
+package io.hudibeam.write;
+
+import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.files.WriteToken;
+import io.hudibeam.metadata.WriteStat;
+import java.util.Objects;
+import org.apache.avro.Schema;
+
+/**
+ * Writes the file groups of one started instant (one attempt, one write token), each with the
+ * handle its bucket needs, as Hudi's write client picks them: an append handle for a bucket of
+ * log appends (merge-on-read), a create handle for a new file group, for an insert a concat handle
+ * (stored records kept, incoming ones appended), else a merge handle with the given merge memory.
+ * Made by {@link WriteTransaction#fileGroupWriter}.
+ */
+public final class FileGroupWriter {
+  private final WriteContext context;
+  private final WriteOperation operation;
+  private final MergeMemory mergeMemory;
+  private long spilledRecords;
+
+  private FileGroupWriter(WriteContext context, WriteOperation operation, MergeMemory mergeMemory) {
+    this.context = context;
+    this.operation = operation;
+    this.mergeMemory = mergeMemory;
+  }
+
+  static Builder builder(WriteContext.Builder context) {
+    return new Builder(context);
+  }
+
+  /** Writes one file group's records with the handle its bucket needs; returns its write stat. */
+  public WriteStat write(Bucket bucket, Iterable<TableRecord> records) {
+    if (bucket.type() == BucketType.APPEND) {
+      return new AppendHandle(context).write(bucket.slice().get(), records);
+    }
+    if (bucket.baseFile().isEmpty()) {
+      return new CreateHandle(context).write(bucket.fileGroupId(), records);
+    }
+    if (operation == WriteOperation.INSERT) {
+      return new ConcatHandle(context).write(bucket.baseFile().get(), records);
+    }
+    MergeHandle merge = new MergeHandle(context, mergeMemory);
+    WriteStat stat = merge.write(bucket.baseFile().get(), records);
+    spilledRecords += merge.spilledRecords();
+    return stat;
+  }
+
+  /** Incoming records this writer's merges spilled to local disk (over their memory budget), so far. */
+  public long spilledRecords() {
+    return spilledRecords;
+  }
+
+  /** Builder of a {@link FileGroupWriter}: schema, ordering field and write token are required. */
+  public static final class Builder {
+    private final WriteContext.Builder context;
+    private WriteOperation operation = WriteOperation.UPSERT;
+    private MergeMemory mergeMemory = MergeMemory.defaults();
+    private ParquetSettings parquet = ParquetSettings.defaults();
+
+    private Builder(WriteContext.Builder context) {
+      this.context = context;
+    }
+
+    /** The write schema (without meta fields). */
+    public Builder schema(Schema schema) {
+      context.schema(schema);
+      return this;
+    }
+
+    public Builder orderingField(OrderingField orderingField) {
+      context.orderingField(orderingField);
+      return this;
+    }
+
+    /** The attempt's write token; a retried attempt needs a new one. */
+    public Builder writeToken(WriteToken writeToken) {
+      context.writeToken(writeToken);
+      return this;
+    }
+
+    /** Parquet settings of new base files; Hudi's defaults unless given. */
+    public Builder parquet(ParquetSettings parquet) {
+      this.parquet = Objects.requireNonNull(parquet, "parquet");
+      return this;
+    }
+
+    /** The write's operation: an {@link WriteOperation#INSERT} keeps stored records (concat); UPSERT unless given. */
+    public Builder operation(WriteOperation operation) {
+      this.operation = Objects.requireNonNull(operation, "operation");
+      return this;
+    }
+
+    /** The merge handles' memory budget ({@code hoodie.memory.merge.max.size}); Hudi's default unless given. */
+    public Builder mergeMemory(MergeMemory mergeMemory) {
+      this.mergeMemory = Objects.requireNonNull(mergeMemory, "mergeMemory");
+      return this;
+    }
+
+    public FileGroupWriter build() {
+      return new FileGroupWriter(context.parquet(parquet).build(), operation, mergeMemory);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+package io.hudibeam.write;
+
+import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.commit.IntervalCommitter;
+import io.hudibeam.commit.LockSettings;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.commit.TableLock;
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.InstantTimeGenerator;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.function.Supplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * The transaction of one write instant in three steps, as Hudi's write client runs it ({@code
+ * startCommit}, the write handles, {@code commit}): {@link #start} (the {@link InstantStarter}),
+ * {@link #fileGroupWriter} (the write handle each bucket needs), {@link #commit} (the commit
+ * metadata of the write stats, committed by an {@link IntervalCommitter} over an {@link
+ * InstantCommitter}). The pipeline's stages call these steps on different workers, passing the
+ * {@link StartedInstant} between them; tests that drive a write in one process call the same
+ * steps, so they cannot drift from the stages. Table services after the commit (clean, compaction,
+ * archival) are not part of it.
+ *
+ * <p>Bound to a table (its file system and paths) and the writer's heartbeat, lock and clock;
+ * holds no open resources.
+ */
+public final class WriteTransaction {
+  private final Configuration conf;
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final Clock clock;
+  private final HeartbeatSettings heartbeat;
+  private final TableLock lock;
+
+  private WriteTransaction(Builder b) {
+    this.conf = b.conf;
+    this.fs = b.fs;
+    this.paths = b.paths;
+    this.clock = b.clock;
+    this.heartbeat = b.heartbeat;
+    this.lock = new TableLock(fs, paths, b.lock, clock);
+  }
+
+  /** A transaction on the table at {@code paths}, with the default heartbeat, lock and the UTC clock. */
+  public static Builder on(Configuration conf, FileSystem fs, TablePaths paths) {
+    return new Builder(conf, fs, paths);
+  }
+
+  /** The table lock the transaction's start and commit take (table services after a commit take it too). */
+  public TableLock lock() {
+    return lock;
+  }
+
+  /** Starts an instant of {@code action}, creating the table from {@code requested} if it is missing. */
+  public StartedInstant start(TableConfig requested, Action action) {
+    return start(requested, action, InstantStarter.IfMissing.CREATE, null);
+  }
+
+  /**
+   * Starts an instant (see {@link InstantStarter#start(TableConfig, Action, InstantStarter.IfMissing,
+   * Supplier)}): {@code writeSchema} (may be null) decides the write schema before anything is written.
+   */
+  public StartedInstant start(
+      TableConfig requested, Action action, InstantStarter.IfMissing ifMissing, Supplier<String> writeSchema) {
+    return new InstantStarter(fs, paths, clock, heartbeat, lock).start(requested, action, ifMissing, writeSchema);
+  }
+
+  /** A writer of the started instant's file groups; give it the schema, ordering field and write token. */
+  public FileGroupWriter.Builder fileGroupWriter(StartedInstant started) {
+    return FileGroupWriter.builder(
+        WriteContext.builder().conf(conf).fs(fs).paths(paths).instant(started.instantTime()));
+  }
+
+  /**
+   * Commits the started instant with the write stats of its file groups: the commit metadata
+   * records {@code operation}, {@code schemaJson} and every stat. Idempotent: an instant already
+   * committed is not committed again ({@link CommitOutcome#ALREADY_COMMITTED}).
+   */
+  public CommitOutcome commit(
+      StartedInstant started, OperationType operation, String schemaJson, Collection<WriteStat> stats) {
+    InstantTimeGenerator generator = new InstantTimeGenerator(clock, started.tableConfig().timelineTimezone());
+    return new IntervalCommitter(fs, paths, new InstantCommitter(fs, paths, clock, heartbeat, lock))
+        .commit(started, commitMetadata(operation, schemaJson, stats), generator);
+  }
+
+  /** The commit metadata {@link #commit} writes: the operation, the schema and every write stat. */
+  public static CommitMetadata commitMetadata(
+      OperationType operation, String schemaJson, Collection<WriteStat> stats) {
+    CommitMetadata.Builder metadata = CommitMetadata.builder().operationType(operation).schema(schemaJson);
+    for (WriteStat stat : stats) {
+      metadata.addWriteStat(stat.partitionPath(), stat);
+    }
+    return metadata.build();
+  }
+
+  /** Builder of a {@link WriteTransaction}. */
+  public static final class Builder {
+    private final Configuration conf;
+    private final FileSystem fs;
+    private final TablePaths paths;
+    private Clock clock = Clock.systemUTC();
+    private HeartbeatSettings heartbeat = HeartbeatSettings.defaults();
+    private LockSettings lock = LockSettings.defaults();
+
+    private Builder(Configuration conf, FileSystem fs, TablePaths paths) {
+      this.conf = Objects.requireNonNull(conf, "conf");
+      this.fs = Objects.requireNonNull(fs, "fs");
+      this.paths = Objects.requireNonNull(paths, "paths");
+    }
+
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    public Builder heartbeat(HeartbeatSettings heartbeat) {
+      this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
+      return this;
+    }
+
+    public Builder lock(LockSettings lock) {
+      this.lock = Objects.requireNonNull(lock, "lock");
+      return this;
+    }
+
+    public WriteTransaction build() {
+      return new WriteTransaction(this);
+    }
+  }
+}
