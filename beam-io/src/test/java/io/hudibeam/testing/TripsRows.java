@@ -3,27 +3,17 @@ package io.hudibeam.testing;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.extensions.avro.schemas.utils.AvroUtils;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.values.Row;
 
 /**
- * The trips data set (README.md, "The trips data set") as Beam Rows, with the nullability of
- * {@link TripsData}.
+ * The trips data set of {@link TripsData} (the one copy of its values and schema) as Beam Rows: the
+ * Row schema is converted from {@link TripsData#SCHEMA} (same fields and nullability), each row from
+ * {@link TripsData#record}.
  */
 public final class TripsRows {
-  public static final Schema SCHEMA =
-      Schema.builder()
-          .addStringField("uuid")
-          .addInt64Field("ts")
-          .addNullableStringField("rider")
-          .addNullableStringField("driver")
-          .addNullableDoubleField("fare")
-          .addNullableDoubleField("begin_lat")
-          .addNullableDoubleField("begin_lon")
-          .addNullableDoubleField("end_lat")
-          .addNullableDoubleField("end_lon")
-          .addNullableStringField("city")
-          .build();
+  public static final Schema SCHEMA = AvroUtils.toBeamSchema(TripsData.SCHEMA);
 
   public static final Schema KEY_SCHEMA =
       Schema.builder().addStringField("uuid").addNullableStringField("city").build();

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.testing.TripsData;
 import java.io.File;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ public class BaseFileReaderTest {
     Set<String> present = new HashSet<>(keys);
     int falsePositives = 0;
     for (int i = 0; i < 10_000; i++) {
-      String absent = Trips.key(i);
+      String absent = TripsData.key(i);
       if (!present.contains(absent)) {
         falsePositives += filter.mightContain(absent) ? 1 : 0;
       }
@@ -77,7 +78,7 @@ public class BaseFileReaderTest {
     assertThat(footer.maxRecordKey().get(), equalTo(Collections.max(keys)));
 
     assertThat(MetaFields.hasMetaFields(footer.avroSchema()), is(true));
-    assertThat(MetaFields.withoutMetaFields(footer.avroSchema()), equalTo(Trips.USER_SCHEMA));
+    assertThat(MetaFields.withoutMetaFields(footer.avroSchema()), equalTo(TripsData.SCHEMA));
 
     List<GenericRecord> records = reader.readRecords();
     List<String> recordKeys = new ArrayList<>();
@@ -96,15 +97,15 @@ public class BaseFileReaderTest {
   public void readsBackWhatWeWrote() {
     Path path = new Path(tmp.getRoot().getAbsolutePath(), "f-0_0-0-0_20240101000000000.parquet");
     BaseFileWriter writer =
-        BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, ParquetSettings.defaults());
+        BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, ParquetSettings.defaults());
     for (int i = 10; i >= 1; i--) {
-      writer.write("20240101000000000", Trips.key(i), "p", Trips.record(0, i));
+      writer.write("20240101000000000", TripsData.key(i), "p", TripsData.record(0, i));
     }
     writer.close();
     BaseFileReader reader = BaseFileReader.of(conf, path);
     List<String> expectedKeys = new ArrayList<>();
     for (int i = 10; i >= 1; i--) {
-      expectedKeys.add(Trips.key(i));
+      expectedKeys.add(TripsData.key(i));
     }
     assertThat(reader.readRecordKeys(), equalTo(expectedKeys));
     List<GenericRecord> records = reader.readRecords();
@@ -112,9 +113,9 @@ public class BaseFileReaderTest {
     assertThat(
         records.get(9).get("_hoodie_commit_seqno").toString(), equalTo("20240101000000000_0_9"));
     BaseFileFooter footer = reader.readFooter();
-    assertThat(footer.minRecordKey(), equalTo(Optional.of(Trips.key(1))));
-    assertThat(footer.maxRecordKey(), equalTo(Optional.of(Trips.key(10))));
-    assertThat(footer.avroSchema(), equalTo(MetaFields.withMetaFields(Trips.USER_SCHEMA)));
+    assertThat(footer.minRecordKey(), equalTo(Optional.of(TripsData.key(1))));
+    assertThat(footer.maxRecordKey(), equalTo(Optional.of(TripsData.key(10))));
+    assertThat(footer.avroSchema(), equalTo(MetaFields.withMetaFields(TripsData.SCHEMA)));
   }
 
   @Test

@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.lessThan;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.testing.TripsData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ public class BaseFileWriterTest {
   private static final String INSTANT = "20240418173213674";
   private static final String FILE_NAME =
       "bb7c3a45-387f-490d-aab2-981c3f1a8ada-0_3-140-198_" + INSTANT + ".parquet";
-  private static final Schema SCHEMA = MetaFields.withMetaFields(Trips.USER_SCHEMA);
+  private static final Schema SCHEMA = MetaFields.withMetaFields(TripsData.SCHEMA);
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
@@ -62,15 +63,15 @@ public class BaseFileWriterTest {
   private List<GenericRecord> writeInserts(BaseFileWriter writer, int count) {
     List<GenericRecord> expected = new ArrayList<>();
     for (int i = 0; i < count; i++) {
-      GenericRecord user = Trips.record(0, i);
-      writer.write(INSTANT, Trips.key(i), "chennai", user);
+      GenericRecord user = TripsData.record(0, i);
+      writer.write(INSTANT, TripsData.key(i), "chennai", user);
       expected.add(
-          Trips.withMeta(
+          withMeta(
               user,
               SCHEMA,
               INSTANT,
               INSTANT + "_3_" + i,
-              Trips.key(i),
+              TripsData.key(i),
               "chennai",
               writer.path().getName()));
     }
@@ -81,7 +82,7 @@ public class BaseFileWriterTest {
   public void hudiReadsRecordsBloomFilterAndKeyRangeOfOurFile() throws Exception {
     Path path = file(FILE_NAME);
     BaseFileWriter writer =
-        BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 3, ParquetSettings.defaults());
+        BaseFileWriter.create(conf, path, TripsData.SCHEMA, 3, ParquetSettings.defaults());
     List<GenericRecord> expected = writeInserts(writer, 2000);
     BaseFileResult result = writer.close();
 
@@ -96,25 +97,25 @@ public class BaseFileWriterTest {
     assertThat(utils.getRowCount(storage, storagePath(path)), is(2000L));
 
     String[] minMax = utils.readMinMaxRecordKeys(storage, storagePath(path));
-    assertThat(minMax[0], equalTo(Trips.key(0)));
-    assertThat(minMax[1], equalTo(Trips.key(1999)));
+    assertThat(minMax[0], equalTo(TripsData.key(0)));
+    assertThat(minMax[1], equalTo(TripsData.key(1999)));
 
     org.apache.hudi.common.bloom.BloomFilter bloom =
         utils.readBloomFilterFromMetadata(storage, storagePath(path));
     assertThat(bloom.getBloomFilterTypeCode().name(), equalTo("DYNAMIC_V0"));
     for (int i = 0; i < 2000; i++) {
-      assertThat(bloom.mightContain(Trips.key(i)), is(true));
+      assertThat(bloom.mightContain(TripsData.key(i)), is(true));
     }
     int falsePositives = 0;
     for (int i = 1_000_000; i < 1_010_000; i++) {
-      falsePositives += bloom.mightContain(Trips.key(i)) ? 1 : 0;
+      falsePositives += bloom.mightContain(TripsData.key(i)) ? 1 : 0;
     }
     assertThat(falsePositives, is(0));
 
     assertThat(result.recordCount(), is(2000L));
     assertThat(result.fileName(), equalTo(FILE_NAME));
-    assertThat(result.minRecordKey(), equalTo(Optional.of(Trips.key(0))));
-    assertThat(result.maxRecordKey(), equalTo(Optional.of(Trips.key(1999))));
+    assertThat(result.minRecordKey(), equalTo(Optional.of(TripsData.key(0))));
+    assertThat(result.maxRecordKey(), equalTo(Optional.of(TripsData.key(1999))));
     FileSystem fs = path.getFileSystem(conf);
     assertThat(result.fileSizeBytes(), is(fs.getFileStatus(path).getLen()));
   }
@@ -123,7 +124,7 @@ public class BaseFileWriterTest {
   public void uniqueMetaColumnsArePlainAndTheOthersUseADictionary() throws Exception {
     Path path = file(FILE_NAME);
     BaseFileWriter writer =
-        BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 3, ParquetSettings.defaults());
+        BaseFileWriter.create(conf, path, TripsData.SCHEMA, 3, ParquetSettings.defaults());
     writeInserts(writer, 300);
     writer.close();
     try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
@@ -143,7 +144,7 @@ public class BaseFileWriterTest {
   public void footerHasHudisKeysAndTheFilterHudiWouldWrite() throws Exception {
     Path path = file(FILE_NAME);
     BaseFileWriter writer =
-        BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 3, ParquetSettings.defaults());
+        BaseFileWriter.create(conf, path, TripsData.SCHEMA, 3, ParquetSettings.defaults());
     writeInserts(writer, 300);
     writer.close();
 
@@ -151,15 +152,15 @@ public class BaseFileWriterTest {
     org.apache.hudi.common.bloom.BloomFilter hudis =
         BloomFilterFactory.createBloomFilter(300, 0.000000001, 100000, "DYNAMIC_V0");
     for (int i = 0; i < 300; i++) {
-      hudis.add(Trips.key(i));
+      hudis.add(TripsData.key(i));
     }
     try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
       ParquetMetadata footer = reader.getFooter();
       Map<String, String> kv = footer.getFileMetaData().getKeyValueMetaData();
       assertSameSerialization(kv.get("org.apache.hudi.bloomfilter"), hudis.serializeToString());
       assertThat(kv.get("hoodie_bloom_filter_type_code"), equalTo("DYNAMIC_V0"));
-      assertThat(kv.get("hoodie_min_record_key"), equalTo(Trips.key(0)));
-      assertThat(kv.get("hoodie_max_record_key"), equalTo(Trips.key(299)));
+      assertThat(kv.get("hoodie_min_record_key"), equalTo(TripsData.key(0)));
+      assertThat(kv.get("hoodie_max_record_key"), equalTo(TripsData.key(299)));
       assertThat(new Schema.Parser().parse(kv.get("parquet.avro.schema")), equalTo(SCHEMA));
       assertThat(kv.get("writer.model.name"), equalTo("avro"));
       for (BlockMetaData block : footer.getBlocks()) {
@@ -175,7 +176,7 @@ public class BaseFileWriterTest {
   public void smallFileHasASmallBloomFilter() throws Exception {
     Path small = file(FILE_NAME);
     BaseFileWriter writer =
-        BaseFileWriter.create(conf, small, Trips.USER_SCHEMA, 3, ParquetSettings.defaults());
+        BaseFileWriter.create(conf, small, TripsData.SCHEMA, 3, ParquetSettings.defaults());
     writeInserts(writer, 50);
     long smallFile = writer.close().fileSizeBytes();
     String filter =
@@ -198,21 +199,21 @@ public class BaseFileWriterTest {
       ParquetSettings settings =
           ParquetSettings.fromProperties(
               Map.of(ParquetSettings.BLOOM_FILTER_TYPE, type, ParquetSettings.BLOOM_FPP, "0.01"));
-      BaseFileWriter writer = BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, settings);
+      BaseFileWriter writer = BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, settings);
       for (int i = 0; i < 5000; i++) {
-        writer.write(INSTANT, Trips.key(i), "chennai", Trips.record(0, i));
+        writer.write(INSTANT, TripsData.key(i), "chennai", TripsData.record(0, i));
       }
       writer.close();
       org.apache.hudi.common.bloom.BloomFilter bloom =
           new ParquetUtils().readBloomFilterFromMetadata(hudiStorage(path), storagePath(path));
       assertThat(bloom.getBloomFilterTypeCode().name(), equalTo(type));
       for (int i = 0; i < 5000; i++) {
-        assertThat(Trips.key(i), bloom.mightContain(Trips.key(i)), is(true));
+        assertThat(TripsData.key(i), bloom.mightContain(TripsData.key(i)), is(true));
       }
       int falsePositives = 0;
       int probes = 100_000;
       for (int i = 1_000_000; i < 1_000_000 + probes; i++) {
-        falsePositives += bloom.mightContain(Trips.key(i)) ? 1 : 0;
+        falsePositives += bloom.mightContain(TripsData.key(i)) ? 1 : 0;
       }
       double rate = (double) falsePositives / probes;
       assertThat(type + " false positive rate " + rate, rate, greaterThan(0.005));
@@ -220,7 +221,7 @@ public class BaseFileWriterTest {
       org.apache.hudi.common.bloom.BloomFilter hudis =
           BloomFilterFactory.createBloomFilter(5000, 0.01, 100000, type);
       for (int i = 0; i < 5000; i++) {
-        hudis.add(Trips.key(i));
+        hudis.add(TripsData.key(i));
       }
       assertSameSerialization(bloom.serializeToString(), hudis.serializeToString());
     }
@@ -234,15 +235,15 @@ public class BaseFileWriterTest {
             Map.of(
                 ParquetSettings.BLOOM_NUM_ENTRIES, "100",
                 ParquetSettings.BLOOM_DYNAMIC_MAX_ENTRIES, "1000"));
-    BaseFileWriter writer = BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, settings);
+    BaseFileWriter writer = BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, settings);
     for (int i = 0; i < 250; i++) {
-      writer.write(INSTANT, Trips.key(i), "chennai", Trips.record(0, i));
+      writer.write(INSTANT, TripsData.key(i), "chennai", TripsData.record(0, i));
     }
     writer.close();
     org.apache.hudi.common.bloom.BloomFilter hudis =
         BloomFilterFactory.createBloomFilter(100, 0.000000001, 1000, "DYNAMIC_V0");
     for (int i = 0; i < 250; i++) {
-      hudis.add(Trips.key(i));
+      hudis.add(TripsData.key(i));
     }
     BaseFileFooter footer = BaseFileReader.of(conf, path).readFooter();
     assertThat(footer.bloomFilter().get().rowCount(), is(3));
@@ -260,9 +261,9 @@ public class BaseFileWriterTest {
                 "simple",
                 ParquetSettings.BLOOM_NUM_ENTRIES,
                 "1000"));
-    BaseFileWriter writer = BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, settings);
+    BaseFileWriter writer = BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, settings);
     for (int i = 0; i < 100; i++) {
-      writer.write(INSTANT, Trips.key(i), "chennai", Trips.record(0, i));
+      writer.write(INSTANT, TripsData.key(i), "chennai", TripsData.record(0, i));
     }
     writer.close();
     BaseFileFooter footer = BaseFileReader.of(conf, path).readFooter();
@@ -272,7 +273,7 @@ public class BaseFileWriterTest {
         new ParquetUtils().readBloomFilterFromMetadata(hudiStorage(path), storagePath(path));
     assertThat(bloom.getBloomFilterTypeCode().name(), equalTo("SIMPLE"));
     for (int i = 0; i < 100; i++) {
-      assertThat(bloom.mightContain(Trips.key(i)), is(true));
+      assertThat(bloom.mightContain(TripsData.key(i)), is(true));
     }
   }
 
@@ -283,63 +284,63 @@ public class BaseFileWriterTest {
     BaseFileWriter writer =
         BaseFileWriter.create(conf, path, SCHEMA, 7, ParquetSettings.defaults());
     GenericRecord old =
-        Trips.withMeta(
-            Trips.record(0, 5),
+        withMeta(
+            TripsData.record(0, 5),
             SCHEMA,
             "20240101000000000",
             "20240101000000000_1_5",
-            Trips.key(5),
+            TripsData.key(5),
             "chennai",
             oldFile);
     GenericData.Record oldCopy = new GenericData.Record((GenericData.Record) old, true);
     writer.write(old);
-    writer.write(INSTANT, Trips.key(6), "chennai", Trips.record(1, 6));
+    writer.write(INSTANT, TripsData.key(6), "chennai", TripsData.record(1, 6));
     BaseFileResult result = writer.close();
 
     assertThat(old, equalTo(oldCopy));
     List<GenericRecord> read = BaseFileReader.of(conf, path).readRecords();
     GenericRecord expectedOld =
-        Trips.withMeta(
-            Trips.record(0, 5),
+        withMeta(
+            TripsData.record(0, 5),
             SCHEMA,
             "20240101000000000",
             "20240101000000000_1_5",
-            Trips.key(5),
+            TripsData.key(5),
             "chennai",
             FILE_NAME);
     // The sequence number counts every record in the file, carried over or not.
     GenericRecord expectedNew =
-        Trips.withMeta(
-            Trips.record(1, 6),
+        withMeta(
+            TripsData.record(1, 6),
             SCHEMA,
             INSTANT,
             INSTANT + "_7_1",
-            Trips.key(6),
+            TripsData.key(6),
             "chennai",
             FILE_NAME);
     assertThat(read, equalTo(List.of(expectedOld, expectedNew)));
-    assertThat(result.minRecordKey(), equalTo(Optional.of(Trips.key(5))));
-    assertThat(result.maxRecordKey(), equalTo(Optional.of(Trips.key(6))));
+    assertThat(result.minRecordKey(), equalTo(Optional.of(TripsData.key(5))));
+    assertThat(result.maxRecordKey(), equalTo(Optional.of(TripsData.key(6))));
   }
 
   @Test
   public void recordWithMetaFieldsSchemaCanBeFilled() {
     Path path = file(FILE_NAME);
     BaseFileWriter writer =
-        BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, ParquetSettings.defaults());
-    GenericRecord full = Trips.withMeta(Trips.record(0, 1), SCHEMA, null, null, null, null, null);
-    writer.write(INSTANT, Trips.key(1), "chennai", full);
+        BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, ParquetSettings.defaults());
+    GenericRecord full = withMeta(TripsData.record(0, 1), SCHEMA, null, null, null, null, null);
+    writer.write(INSTANT, TripsData.key(1), "chennai", full);
     writer.close();
     GenericRecord read = BaseFileReader.of(conf, path).readRecords().get(0);
     assertThat(
         read,
         equalTo(
-            Trips.withMeta(
-                Trips.record(0, 1),
+            withMeta(
+                TripsData.record(0, 1),
                 SCHEMA,
                 INSTANT,
                 INSTANT + "_0_0",
-                Trips.key(1),
+                TripsData.key(1),
                 "chennai",
                 FILE_NAME)));
   }
@@ -347,14 +348,14 @@ public class BaseFileWriterTest {
   @Test
   public void existingFileIsNotOverwritten() throws Exception {
     Path path = file(FILE_NAME);
-    BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, ParquetSettings.defaults()).close();
+    BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, ParquetSettings.defaults()).close();
     long size = path.getFileSystem(conf).getFileStatus(path).getLen();
     HudiTableException e =
         assertThrows(
             HudiTableException.class,
             () ->
                 BaseFileWriter.create(
-                    conf, path, Trips.USER_SCHEMA, 0, ParquetSettings.defaults()));
+                    conf, path, TripsData.SCHEMA, 0, ParquetSettings.defaults()));
     assertThat(e.getMessage(), containsString(path.toString()));
     assertThat(path.getFileSystem(conf).getFileStatus(path).getLen(), is(size));
   }
@@ -363,24 +364,24 @@ public class BaseFileWriterTest {
   public void emptyFileHasBloomFilterButNoKeyRange() {
     Path path = file(FILE_NAME);
     BaseFileResult result =
-        BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, ParquetSettings.defaults()).close();
+        BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, ParquetSettings.defaults()).close();
     assertThat(result.recordCount(), is(0L));
     assertThat(result.minRecordKey(), equalTo(Optional.empty()));
     BaseFileFooter footer = BaseFileReader.of(conf, path).readFooter();
     assertThat(footer.rowCount(), is(0L));
     assertThat(footer.minRecordKey(), equalTo(Optional.empty()));
     assertThat(footer.maxRecordKey(), equalTo(Optional.empty()));
-    assertThat(footer.bloomFilter().get().mightContain(Trips.key(1)), is(false));
+    assertThat(footer.bloomFilter().get().mightContain(TripsData.key(1)), is(false));
   }
 
   @Test
   public void canWriteTurnsFalseNearTheMaxFileSize() {
     Path path = file(FILE_NAME);
     ParquetSettings settings = ParquetSettings.defaults().withMaxFileSizeBytes(20_000);
-    BaseFileWriter writer = BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, settings);
+    BaseFileWriter writer = BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, settings);
     int written = 0;
     while (writer.canWrite()) {
-      writer.write(INSTANT, Trips.key(written), "chennai", Trips.record(0, written));
+      writer.write(INSTANT, TripsData.key(written), "chennai", TripsData.record(0, written));
       written++;
       assertThat("runaway writer", written, lessThan(100_000));
     }
@@ -396,9 +397,9 @@ public class BaseFileWriterTest {
   public void canWriteStaysTrueWellBelowTheLimit() {
     BaseFileWriter writer =
         BaseFileWriter.create(
-            conf, file(FILE_NAME), Trips.USER_SCHEMA, 0, ParquetSettings.defaults());
+            conf, file(FILE_NAME), TripsData.SCHEMA, 0, ParquetSettings.defaults());
     for (int i = 0; i < 1000; i++) {
-      writer.write(INSTANT, Trips.key(i), "chennai", Trips.record(0, i));
+      writer.write(INSTANT, TripsData.key(i), "chennai", TripsData.record(0, i));
       assertThat(writer.canWrite(), is(true));
     }
     assertThat(writer.bytesWritten(), greaterThan(0L));
@@ -410,7 +411,7 @@ public class BaseFileWriterTest {
   public void recordWithAnotherSchemaIsRejected() {
     BaseFileWriter writer =
         BaseFileWriter.create(
-            conf, file(FILE_NAME), Trips.USER_SCHEMA, 0, ParquetSettings.defaults());
+            conf, file(FILE_NAME), TripsData.SCHEMA, 0, ParquetSettings.defaults());
     Schema other =
         new Schema.Parser()
             .parse(
@@ -422,7 +423,7 @@ public class BaseFileWriterTest {
     assertThat(e.getMessage(), containsString("expected the file's schema"));
     assertThrows(HudiTableException.class, () -> writer.write(record));
     // a user-schema record is no carry-over: it has no meta fields
-    assertThrows(HudiTableException.class, () -> writer.write(Trips.record(0, 1)));
+    assertThrows(HudiTableException.class, () -> writer.write(TripsData.record(0, 1)));
     writer.abort();
   }
 
@@ -430,12 +431,12 @@ public class BaseFileWriterTest {
   public void carriedOverRecordWithoutKeyIsRejected() {
     BaseFileWriter writer =
         BaseFileWriter.create(conf, file(FILE_NAME), SCHEMA, 0, ParquetSettings.defaults());
-    GenericRecord noKey = Trips.withMeta(Trips.record(0, 1), SCHEMA, INSTANT, "s", null, "p", "f");
+    GenericRecord noKey = withMeta(TripsData.record(0, 1), SCHEMA, INSTANT, "s", null, "p", "f");
     HudiTableException e = assertThrows(HudiTableException.class, () -> writer.write(noKey));
     assertThat(e.getMessage(), containsString("_hoodie_record_key=null"));
     HudiTableException empty =
         assertThrows(
-            HudiTableException.class, () -> writer.write(INSTANT, "", "p", Trips.record(0, 1)));
+            HudiTableException.class, () -> writer.write(INSTANT, "", "p", TripsData.record(0, 1)));
     assertThat(empty.getMessage(), containsString("must not be empty"));
     writer.abort();
   }
@@ -444,21 +445,42 @@ public class BaseFileWriterTest {
   public void closedWriterRejectsWritesAndAbortDeletesTheFile() throws Exception {
     Path path = file(FILE_NAME);
     BaseFileWriter writer =
-        BaseFileWriter.create(conf, path, Trips.USER_SCHEMA, 0, ParquetSettings.defaults());
-    writer.write(INSTANT, Trips.key(1), "chennai", Trips.record(0, 1));
+        BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, ParquetSettings.defaults());
+    writer.write(INSTANT, TripsData.key(1), "chennai", TripsData.record(0, 1));
     writer.close();
     HudiTableException e =
         assertThrows(
             HudiTableException.class,
-            () -> writer.write(INSTANT, Trips.key(2), "chennai", Trips.record(0, 2)));
+            () -> writer.write(INSTANT, TripsData.key(2), "chennai", TripsData.record(0, 2)));
     assertThat(e.getMessage(), containsString("already closed"));
     assertThrows(HudiTableException.class, writer::close);
 
     Path aborted = file("aborted.parquet");
     BaseFileWriter other =
-        BaseFileWriter.create(conf, aborted, Trips.USER_SCHEMA, 0, ParquetSettings.defaults());
-    other.write(INSTANT, Trips.key(1), "chennai", Trips.record(0, 1));
+        BaseFileWriter.create(conf, aborted, TripsData.SCHEMA, 0, ParquetSettings.defaults());
+    other.write(INSTANT, TripsData.key(1), "chennai", TripsData.record(0, 1));
     other.abort();
     assertThat(aborted.getFileSystem(conf).exists(aborted), is(false));
+  }
+
+  /** The record as a base file holds it: meta fields then the user fields. */
+  private static GenericRecord withMeta(
+      GenericRecord user,
+      Schema schemaWithMeta,
+      String commitTime,
+      String seqNo,
+      String key,
+      String partitionPath,
+      String fileName) {
+    GenericRecord r = new GenericData.Record(schemaWithMeta);
+    r.put(0, commitTime);
+    r.put(1, seqNo);
+    r.put(2, key);
+    r.put(3, partitionPath);
+    r.put(4, fileName);
+    for (Schema.Field f : user.getSchema().getFields()) {
+      r.put(f.name(), user.get(f.pos()));
+    }
+    return r;
   }
 }

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.testing.TripsData;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ public class BloomFilterTest {
   private static List<String> keys(int from, int count) {
     List<String> keys = new ArrayList<>(count);
     for (int i = from; i < from + count; i++) {
-      keys.add(Trips.key(i));
+      keys.add(TripsData.key(i));
     }
     return keys;
   }

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.sameInstance;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.testing.TripsData;
 import org.apache.avro.Schema;
 import org.apache.hudi.avro.HoodieAvroUtils;
 import org.apache.hudi.common.model.HoodieRecord;
@@ -38,12 +39,12 @@ public class MetaFieldsTest {
 
   @Test
   public void withMetaFieldsEqualsHudisAddMetadataFields() {
-    Schema ours = MetaFields.withMetaFields(Trips.USER_SCHEMA);
-    Schema hudis = HoodieAvroUtils.addMetadataFields(Trips.USER_SCHEMA);
+    Schema ours = MetaFields.withMetaFields(TripsData.SCHEMA);
+    Schema hudis = HoodieAvroUtils.addMetadataFields(TripsData.SCHEMA);
     assertThat(ours, equalTo(hudis));
     assertThat(ours.toString(), equalTo(hudis.toString()));
     assertThat(MetaFields.hasMetaFields(ours), is(true));
-    assertThat(MetaFields.hasMetaFields(Trips.USER_SCHEMA), is(false));
+    assertThat(MetaFields.hasMetaFields(TripsData.SCHEMA), is(false));
   }
 
   @Test
@@ -64,17 +65,17 @@ public class MetaFieldsTest {
 
   @Test
   public void schemaWithMetaFieldsIsReturnedUnchanged() {
-    Schema withMeta = MetaFields.withMetaFields(Trips.USER_SCHEMA);
+    Schema withMeta = MetaFields.withMetaFields(TripsData.SCHEMA);
     assertThat(MetaFields.withMetaFields(withMeta), sameInstance(withMeta));
   }
 
   @Test
   public void withoutMetaFieldsEqualsHudisRemoveMetadataFields() {
-    Schema withMeta = MetaFields.withMetaFields(Trips.USER_SCHEMA);
+    Schema withMeta = MetaFields.withMetaFields(TripsData.SCHEMA);
     Schema ours = MetaFields.withoutMetaFields(withMeta);
     assertThat(ours, equalTo(HoodieAvroUtils.removeMetadataFields(withMeta)));
-    assertThat(ours, equalTo(Trips.USER_SCHEMA));
-    assertThat(MetaFields.withoutMetaFields(Trips.USER_SCHEMA), sameInstance(Trips.USER_SCHEMA));
+    assertThat(ours, equalTo(TripsData.SCHEMA));
+    assertThat(MetaFields.withoutMetaFields(TripsData.SCHEMA), sameInstance(TripsData.SCHEMA));
   }
 
   @Test

@@ -14,13 +14,17 @@ import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TimelineTimezone;
 import io.hudibeam.testing.GoldenTable;
+import io.hudibeam.testing.HudiMetaClients;
+import io.hudibeam.testing.HudiReference;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TableFiles;
+import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
-import io.hudibeam.testing.TableFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,21 +35,20 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
+import java.util.stream.LongStream;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hudi.avro.model.HoodieCleanFileInfo;
 import org.apache.hudi.avro.model.HoodieCleanMetadata;
 import org.apache.hudi.avro.model.HoodieCleanPartitionMetadata;
 import org.apache.hudi.avro.model.HoodieCleanerPlan;
-import org.apache.hudi.client.HoodieJavaWriteClient;
-import org.apache.hudi.common.model.HoodieAvroPayload;
-import org.apache.hudi.common.model.HoodieCleaningPolicy;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
-import org.apache.hudi.config.HoodieCleanConfig;
 import org.junit.Before;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -67,30 +70,53 @@ public class CleanerTest {
     fs = FileSystem.getLocal(new Configuration());
   }
 
-  private static IntStream city(int index) {
-    return IntStream.range(0, 30).filter(i -> i % 3 == index);
+  /** Trips 0..23: three per city. */
+  private static final int TRIPS = 24;
+
+  /** Built once for the class by Hudi's client; each comparison gets copies. */
+  @ClassRule public static TemporaryFolder fixtures = new TemporaryFolder();
+  private static String fiveCommitsTable;
+  private static List<String> fiveCommits;
+
+  /** The trips of partition {@code TripsData.city(index)}, as batch {@code b} writes them. */
+  private static List<GenericRecord> city(int index, long b) {
+    return LongStream.range(0, TRIPS).filter(i -> i % TripsData.CITIES.size() == index)
+        .mapToObj(i -> TripsData.record(b, i)).collect(Collectors.toList());
+  }
+
+  /** Hudi's snapshot as record key → "commit time,ts,fare". */
+  private static TreeMap<String, String> snapshot(String base) {
+    return HudiTableReader.of(base).snapshotSummary("ts", "fare");
   }
 
   /**
-   * Five commits by Hudi's Java client, file groups updated unevenly: chennai at c1, c2, c3, c5;
-   * paris at c1, c2, c4; tokyo at c1, c2 (and small-file inserts at c5).
+   * Five commits by Hudi's Java client, file groups updated unevenly: city 0 at c1, c2, c3, c5;
+   * city 1 at c1, c2, c4; the other six at c1, c2 (and at c5 a small-file insert into city 0).
    */
-  private List<String> writeFiveCommits(String base, HoodieCleanConfig clean) {
-    HudiJavaTables.create(base);
+  @BeforeClass
+  public static void writeFiveCommits() throws IOException {
+    fiveCommitsTable = fixtures.newFolder("five-commits").getAbsolutePath();
+    HudiReference hudi = HudiReference.trips(fiveCommitsTable).create();
     List<String> commits = new ArrayList<>();
-    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, true, clean)) {
-      commits.add(client.startCommit());
-      client.insert(HudiJavaTables.records(0, 30, 1), commits.get(0));
-      commits.add(client.startCommit());
-      client.upsert(HudiJavaTables.records(0, 30, 2), commits.get(1));
-      commits.add(client.startCommit());
-      client.upsert(HudiJavaTables.records(city(0), 3), commits.get(2));
-      commits.add(client.startCommit());
-      client.upsert(HudiJavaTables.records(city(1), 4), commits.get(3));
-      commits.add(client.startCommit());
-      client.upsert(HudiJavaTables.records(IntStream.concat(city(0), IntStream.of(30)), 5), commits.get(4));
+    commits.add(hudi.insert(TripsData.batch(1, 0, TRIPS)));
+    commits.add(hudi.upsert(TripsData.batch(2, 0, TRIPS)));
+    commits.add(hudi.upsert(city(0, 3)));
+    commits.add(hudi.upsert(city(1, 4)));
+    List<GenericRecord> c5 = new ArrayList<>(city(0, 5));
+    c5.add(TripsData.record(5, TRIPS));
+    commits.add(hudi.upsert(c5));
+    fiveCommits = List.copyOf(commits);
+  }
+
+  /** Hudi's client on {@code base}, its cleaner configured as {@code settings}. */
+  private static HudiReference hudiWithCleaner(String base, CleanSettings settings) {
+    HudiReference.Builder builder = HudiReference.trips(base);
+    if (settings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS) {
+      builder.cleanerCommitsRetained(settings.commitsRetained());
+    } else {
+      builder.cleanerFileVersionsRetained(settings.fileVersionsRetained());
     }
-    return commits;
+    return builder.open();
   }
 
   private static String instantOf(String relativeFile) {
@@ -107,7 +133,7 @@ public class CleanerTest {
   }
 
   private static HoodieInstant lastClean(String base) {
-    return HudiJavaTables.metaClient(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
+    return HudiMetaClients.open(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
         .lastInstant().get();
   }
 
@@ -117,7 +143,7 @@ public class CleanerTest {
   }
 
   private static HoodieCleanMetadata hudiMetadata(String base, HoodieInstant clean) throws IOException {
-    HoodieTableMetaClient meta = HudiJavaTables.metaClient(base);
+    HoodieTableMetaClient meta = HudiMetaClients.open(base);
     return TimelineMetadataUtils.deserializeHoodieCleanMetadata(meta.getActiveTimeline().getInstantDetails(clean).get());
   }
 
@@ -147,20 +173,16 @@ public class CleanerTest {
   }
 
   /** Runs our cleaner on one copy and Hudi's on a twin, and compares everything observable. */
-  private void compareWithHudi(HoodieCleaningPolicy hudiPolicy, CleanSettings settings, Set<String> expectedDeletedInstants,
-      int expectedDeleted) throws IOException {
-    HoodieCleanConfig cleanConfig = HudiJavaTables.cleanConfig(hudiPolicy,
-        settings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS ? settings.commitsRetained() : settings.fileVersionsRetained());
-    String ours = tmp.newFolder("ours").getAbsolutePath();
-    List<String> commits = writeFiveCommits(ours, cleanConfig);
-    String hudi = HudiJavaTables.copy(ours, tmp.getRoot().toPath().resolve("hudi"));
-    TreeMap<String, String> snapshot = HudiJavaTables.snapshot(ours);
+  private void compareWithHudi(CleanSettings settings, Set<String> expectedDeletedInstants, int expectedDeleted)
+      throws IOException {
+    String ours = TableFiles.copy(fiveCommitsTable, tmp.getRoot().toPath().resolve("ours"));
+    List<String> commits = fiveCommits;
+    String hudi = TableFiles.copy(fiveCommitsTable, tmp.getRoot().toPath().resolve("hudi"));
+    TreeMap<String, String> snapshot = snapshot(ours);
     Set<String> filesBefore = TableFiles.dataFilesOnDisk(ours);
 
     List<CleanResult> results = new Cleaner(fs, TablePaths.of(ours), settings).clean(generator);
-    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(hudi, true, cleanConfig)) {
-      client.clean();
-    }
+    hudiWithCleaner(hudi, settings).clean();
 
     // Same files left; the deleted ones are exactly the expected old slices.
     assertThat(TableFiles.dataFilesOnDisk(ours), is(TableFiles.dataFilesOnDisk(hudi)));
@@ -173,7 +195,7 @@ public class CleanerTest {
     assertThat(results.size(), is(1));
     assertThat(relative(ours, results.get(0).deletedFiles()), is(deleted));
     assertThat(results.get(0).failedFiles(), is(empty()));
-    assertThat(HudiJavaTables.snapshot(ours), is(snapshot));
+    assertThat(snapshot(ours), is(snapshot));
 
     // Hudi parses our plan (requested and inflight) and metadata; they say what Hudi's say.
     HoodieInstant ourClean = lastClean(ours);
@@ -204,27 +226,26 @@ public class CleanerTest {
     Map<String, List<String>> commitsOf = Map.of(ours, new ArrayList<>(commits), hudi, new ArrayList<>(commits));
     TreeMap<String, String> expected = new TreeMap<>(snapshot);
     for (int batch : List.of(6, 7)) {
-      IntStream keys = batch == 6 ? city(2) : city(0);
+      int city = batch == 6 ? 2 : 0;
       for (String base : List.of(ours, hudi)) {
-        String next;
-        try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, true, cleanConfig)) {
-          next = client.startCommit();
-          client.upsert(HudiJavaTables.records(batch == 6 ? city(2) : city(0), batch), next);
-          if (batch == 7 || base.equals(hudi)) {
-            client.clean();
-          }
+        HudiReference client = hudiWithCleaner(base, settings);
+        String next = client.upsert(city(city, batch));
+        if (batch == 7 || base.equals(hudi)) {
+          client.clean();
         }
         if (batch == 6 && base.equals(ours)) {
           new Cleaner(fs, TablePaths.of(ours), settings).clean(generator);
         }
         commitsOf.get(base).add(next);
       }
-      keys.forEach(i -> expected.put("key-" + i, "c" + batch + "," + batch + "," + (i * 10.0 + batch)));
+      for (GenericRecord trip : city(city, batch)) {
+        expected.put(trip.get("uuid").toString(), "c" + batch + "," + trip.get("ts") + "," + trip.get("fare"));
+      }
       assertThat(slices(ours, commitsOf.get(ours)), is(slices(hudi, commitsOf.get(hudi))));
       assertThat(cleanCount(ours), is(cleanCount(hudi)));
       for (String base : List.of(ours, hudi)) {
         TreeMap<String, String> rows = new TreeMap<>();
-        HudiJavaTables.snapshot(base).forEach((k, v) -> rows.put(k, label(v, commitsOf.get(base))));
+        snapshot(base).forEach((k, v) -> rows.put(k, label(v, commitsOf.get(base))));
         TreeMap<String, String> labelled = new TreeMap<>();
         expected.forEach((k, v) -> labelled.put(k, v.startsWith("c") ? v : label(v, commits)));
         assertThat(rows, is(labelled));
@@ -246,22 +267,21 @@ public class CleanerTest {
   }
 
   private static int cleanCount(String base) {
-    return HudiJavaTables.metaClient(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
+    return HudiMetaClients.open(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
         .countInstants();
   }
 
   @Test
   public void keepLatestCommitsDeletesWhatHudisCleanerDeletes() throws IOException {
-    // Earliest commit to retain c4: chennai keeps c5 and c3, paris c4 and c2, tokyo c2 (or c5 after small-file inserts).
-    compareWithHudi(HoodieCleaningPolicy.KEEP_LATEST_COMMITS, CleanSettings.keepLatestCommits(2),
-        Set.of("c1", "c2"), 4);
+    // Earliest commit to retain c4: city 0 keeps c5 and c3, city 1 c4 and c2, the other six c2; so
+    // 2 + 1 + 6 slices go.
+    compareWithHudi(CleanSettings.keepLatestCommits(2), Set.of("c1", "c2"), 9);
   }
 
   @Test
   public void keepLatestFileVersionsDeletesWhatHudisCleanerDeletes() throws IOException {
-    // chennai keeps c5 and c3, paris c4 and c2, tokyo c2 and c1.
-    compareWithHudi(HoodieCleaningPolicy.KEEP_LATEST_FILE_VERSIONS, CleanSettings.keepLatestFileVersions(2),
-        Set.of("c1", "c2"), 3);
+    // City 0 keeps c5 and c3, city 1 c4 and c2, the other six c2 and c1; so 2 + 1 slices go.
+    compareWithHudi(CleanSettings.keepLatestFileVersions(2), Set.of("c1", "c2"), 3);
   }
 
   // ---- Hudi's own clean instants of the golden table v6_cow_nonpartitioned_cleaned
@@ -371,7 +391,7 @@ public class CleanerTest {
     HoodieCleanMetadata metadata = TimelineMetadataUtils.deserializeHoodieCleanMetadata(
         Files.readAllBytes(new File(base, ".hoodie/" + pending + ".clean").toPath()));
     assertThat(metadata.getPartitionMetadata().get("").getSuccessDeleteFiles(), is(List.of(baseFile(C2))));
-    assertThat(HudiJavaTables.metaClient(base).getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
+    assertThat(HudiMetaClients.open(base).getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
   }
 
   @Test

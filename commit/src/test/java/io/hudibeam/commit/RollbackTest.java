@@ -12,6 +12,11 @@ import io.hudibeam.metadata.RollbackRequest;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TimelineTimezone;
+import io.hudibeam.testing.HudiMetaClients;
+import io.hudibeam.testing.HudiReference;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TableFiles;
+import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
@@ -19,7 +24,6 @@ import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
-import io.hudibeam.testing.TableFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,19 +33,19 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hudi.avro.model.HoodieRollbackMetadata;
 import org.apache.hudi.avro.model.HoodieRollbackPartitionMetadata;
 import org.apache.hudi.avro.model.HoodieRollbackPlan;
 import org.apache.hudi.avro.model.HoodieRollbackRequest;
-import org.apache.hudi.client.HoodieJavaWriteClient;
-import org.apache.hudi.common.model.HoodieAvroPayload;
-import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
 import org.junit.Before;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -66,34 +70,46 @@ public class RollbackTest {
   private record FailedWrite(String base, String instant, Set<String> filesBefore, Set<String> failedFiles,
       TreeMap<String, String> snapshotBefore) {}
 
-  private FailedWrite failedWrite() throws IOException {
-    String base = tmp.newFolder("trips").getAbsolutePath();
-    HudiJavaTables.create(base);
-    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, true)) {
-      String c1 = client.startCommit();
-      client.insert(HudiJavaTables.records(0, 30, 1), c1);
-      String c2 = client.startCommit();
-      client.upsert(HudiJavaTables.records(0, 15, 2), c2);
-    }
-    TreeMap<String, String> snapshot = HudiJavaTables.snapshot(base);
+  /** Built once for the class by Hudi's client; each test gets a copy. */
+  @ClassRule public static TemporaryFolder fixtures = new TemporaryFolder();
+  private static FailedWrite fixture;
+
+  /** Hudi's snapshot as record key → "commit time,ts,fare". */
+  private static TreeMap<String, String> snapshot(String base) {
+    return HudiTableReader.of(base).snapshotSummary("ts", "fare");
+  }
+
+  /**
+   * Trips 0..31 inserted (four per city), 0..15 upserted, then an upsert of 5..15 and new trips
+   * 32..37 that fails before its commit: one new base file in each of the eight partitions.
+   */
+  @BeforeClass
+  public static void writeFailedWrite() throws IOException {
+    String base = fixtures.newFolder("trips").getAbsolutePath();
+    HudiReference hudi = HudiReference.trips(base).create();
+    hudi.insert(TripsData.batch(1, 0, 32));
+    hudi.upsert(TripsData.batch(2, 0, 16));
+    TreeMap<String, String> snapshot = snapshot(base);
     TreeSet<String> filesBefore = TableFiles.dataFilesOnDisk(base);
-    String failed;
-    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(base, false)) {
-      failed = client.startCommit();
-      List<HoodieRecord<HoodieAvroPayload>> records = new ArrayList<>(HudiJavaTables.records(5, 10, 3));
-      records.addAll(HudiJavaTables.records(30, 6, 3));
-      client.upsert(records, failed);
-    }
+    List<GenericRecord> records = new ArrayList<>(TripsData.batch(3, 5, 11));
+    records.addAll(TripsData.batch(3, 32, 6));
+    String failed = hudi.failedWrite(HudiReference.Operation.UPSERT, records);
     TreeSet<String> failedFiles = TableFiles.dataFilesOnDisk(base);
     failedFiles.removeAll(filesBefore);
-    assertThat(failedFiles.size(), is(3));
+    assertThat(failedFiles.size(), is(TripsData.CITIES.size()));
     for (String file : failedFiles) {
       assertThat(file, containsString("_" + failed + ".parquet"));
     }
     assertThat(new File(base, ".hoodie/" + failed + ".inflight").exists(), is(true));
     assertThat(new File(base, ".hoodie/.temp/" + failed).isDirectory(), is(true));
-    assertThat(HudiJavaTables.snapshot(base), is(snapshot));
-    return new FailedWrite(base, failed, filesBefore, failedFiles, snapshot);
+    assertThat(snapshot(base), is(snapshot));
+    fixture = new FailedWrite(base, failed, filesBefore, failedFiles, snapshot);
+  }
+
+  /** A copy of the table with the failed write. */
+  private FailedWrite failedWrite() throws IOException {
+    String base = TableFiles.copy(fixture.base(), tmp.getRoot().toPath().resolve("trips"));
+    return new FailedWrite(base, fixture.instant(), fixture.filesBefore(), fixture.failedFiles(), fixture.snapshotBefore());
   }
 
   private static Set<String> relative(String base, List<String> absolutePaths) {
@@ -117,8 +133,8 @@ public class RollbackTest {
     assertThat(instantFilesOf(w.base(), r), is(List.of(r + ".rollback", r + ".rollback.inflight", r + ".rollback.requested")));
 
     // Hudi's own reader: the snapshot is the one before the failed write, nothing is pending.
-    assertThat(HudiJavaTables.snapshot(w.base()), is(w.snapshotBefore()));
-    HoodieTableMetaClient meta = HudiJavaTables.metaClient(w.base());
+    assertThat(snapshot(w.base()), is(w.snapshotBefore()));
+    HoodieTableMetaClient meta = HudiMetaClients.open(w.base());
     assertThat(meta.getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
     HoodieInstant rollback = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().lastInstant().get();
     assertThat(rollback.getTimestamp(), is(r));
@@ -156,17 +172,13 @@ public class RollbackTest {
 
   /** Hudi's Java client starts (EAGER rollback of failed writes), upserts and commits after us. */
   private static void assertHudiContinues(FailedWrite w) {
-    String next;
-    try (HoodieJavaWriteClient<HoodieAvroPayload> client = HudiJavaTables.client(w.base(), true)) {
-      next = client.startCommit();
-      client.upsert(HudiJavaTables.records(0, 5, 4), next);
-    }
+    String next = HudiReference.trips(w.base()).open().upsert(TripsData.batch(4, 0, 5));
     TreeMap<String, String> expected = new TreeMap<>(w.snapshotBefore());
     for (int i = 0; i < 5; i++) {
-      expected.put("key-" + i, next + ",4," + (i * 10.0 + 4));
+      expected.put(TripsData.key(i), next + "," + TripsData.ts(4, i) + "," + TripsData.fare(4, i));
     }
-    assertThat(HudiJavaTables.snapshot(w.base()), is(expected));
-    assertThat(HudiJavaTables.metaClient(w.base()).getActiveTimeline().getRollbackTimeline().countInstants(), is(1));
+    assertThat(snapshot(w.base()), is(expected));
+    assertThat(HudiMetaClients.open(w.base()).getActiveTimeline().getRollbackTimeline().countInstants(), is(1));
   }
 
   @Test

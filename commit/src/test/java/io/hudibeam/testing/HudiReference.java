@@ -27,6 +27,7 @@ import org.apache.hudi.common.model.DefaultHoodieRecordPayload;
 import org.apache.hudi.common.model.EmptyHoodieRecordPayload;
 import org.apache.hudi.common.model.HoodieAvroPayload;
 import org.apache.hudi.common.model.HoodieAvroRecord;
+import org.apache.hudi.common.model.HoodieCleaningPolicy;
 import org.apache.hudi.common.model.HoodieKey;
 import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.model.HoodieRecordPayload;
@@ -58,7 +59,7 @@ import org.apache.hudi.storage.StorageConfiguration;
  * {@code ComplexAvroKeyGenerator}, {@code NonpartitionedAvroKeyGenerator}).
  *
  * <p>Fixed choices, so results are deterministic: no embedded timeline server, direct markers, SIMPLE
- * index, automatic cleaning off (call {@link #clean()}), bulk insert with {@code GLOBAL_SORT} (input sorted
+ * index, automatic cleaning off (call {@link #clean()}; KEEP_LATEST_COMMITS, or KEEP_LATEST_FILE_VERSIONS if so built), bulk insert with {@code GLOBAL_SORT} (input sorted
  * by partition path and key; Hudi's default {@code NONE} opens a file per partition switch), failed writes
  * rolled back eagerly by the next {@code startCommit()} (Hudi's default), metadata table off unless
  * {@link Builder#metadataTable(boolean)} turns it on. Instances are immutable and hold no open resources.
@@ -129,6 +130,7 @@ public final class HudiReference {
   private final boolean metadataTable;
   private final Payload payload;
   private final int cleanerCommitsRetained;
+  private final int cleanerFileVersionsRetained;
   private final Map<String, String> extraWriteConfig;
 
   private HudiReference(Builder b) {
@@ -144,6 +146,7 @@ public final class HudiReference {
     this.metadataTable = b.metadataTable;
     this.payload = b.payload;
     this.cleanerCommitsRetained = b.cleanerCommitsRetained;
+    this.cleanerFileVersionsRetained = b.cleanerFileVersionsRetained;
     this.extraWriteConfig = Map.copyOf(b.extraWriteConfig);
   }
 
@@ -389,11 +392,20 @@ public final class HudiReference {
             .withMarkersType("DIRECT")
             .withIndexConfig(HoodieIndexConfig.newBuilder().withIndexType(HoodieIndex.IndexType.SIMPLE).build())
             .withMetadataConfig(HoodieMetadataConfig.newBuilder().enable(metadataTable).build())
-            .withCleanConfig(
-                HoodieCleanConfig.newBuilder().withAutoClean(false).retainCommits(cleanerCommitsRetained).build())
+            .withCleanConfig(cleanConfig())
             .withProps(props)
             .build();
     return new HoodieJavaWriteClient<>(new HoodieJavaEngineContext(storageConf()), config);
+  }
+
+  /** Automatic cleaning off; {@link #clean()} keeps the latest commits, or file versions when so built. */
+  private HoodieCleanConfig cleanConfig() {
+    HoodieCleanConfig.Builder clean = HoodieCleanConfig.newBuilder().withAutoClean(false);
+    if (cleanerFileVersionsRetained > 0) {
+      return clean.withCleanerPolicy(HoodieCleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
+          .retainFileVersions(cleanerFileVersionsRetained).build();
+    }
+    return clean.withCleanerPolicy(HoodieCleaningPolicy.KEEP_LATEST_COMMITS).retainCommits(cleanerCommitsRetained).build();
   }
 
   private static StorageConfiguration<Configuration> storageConf() {
@@ -414,6 +426,7 @@ public final class HudiReference {
     private boolean metadataTable = false;
     private Payload payload = Payload.OVERWRITE_WITH_LATEST;
     private int cleanerCommitsRetained = 10;
+    private int cleanerFileVersionsRetained = 0;
     private final Map<String, String> extraWriteConfig = new LinkedHashMap<>();
 
     private Builder(String basePath) {
@@ -473,12 +486,24 @@ public final class HudiReference {
       return this;
     }
 
-    /** {@code hoodie.cleaner.commits.retained} for {@link HudiReference#clean()}; Hudi's default is 10. */
+    /** {@code hoodie.cleaner.commits.retained} for {@link HudiReference#clean()} (KEEP_LATEST_COMMITS); Hudi's default is 10. */
     public Builder cleanerCommitsRetained(int commits) {
       if (commits < 1) {
         throw new IllegalArgumentException("cleanerCommitsRetained must be >= 1, got " + commits);
       }
       this.cleanerCommitsRetained = commits;
+      return this;
+    }
+
+    /**
+     * {@link HudiReference#clean()} with Hudi's KEEP_LATEST_FILE_VERSIONS policy ({@code
+     * hoodie.cleaner.fileversions.retained}) instead of KEEP_LATEST_COMMITS.
+     */
+    public Builder cleanerFileVersionsRetained(int versions) {
+      if (versions < 1) {
+        throw new IllegalArgumentException("cleanerFileVersionsRetained must be >= 1, got " + versions);
+      }
+      this.cleanerFileVersionsRetained = versions;
       return this;
     }
 

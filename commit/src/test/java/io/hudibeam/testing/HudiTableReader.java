@@ -206,6 +206,22 @@ public final class HudiTableReader {
   }
 
   /**
+   * The latest snapshot as record key → its commit time and the values of {@code fields}, comma-separated
+   * (a compact form to compare snapshots with); fails on a duplicate key.
+   */
+  public java.util.TreeMap<String, String> snapshotSummary(String... fields) {
+    java.util.TreeMap<String, String> out = new java.util.TreeMap<>();
+    snapshotByRecordKey().forEach((key, r) -> {
+      StringBuilder row = new StringBuilder(string(r, HoodieRecord.COMMIT_TIME_METADATA_FIELD));
+      for (String field : fields) {
+        row.append(',').append(r.get(field));
+      }
+      out.put(key, row.toString());
+    });
+    return out;
+  }
+
+  /**
    * Records keyed by {@code _hoodie_record_key}, in input order. Throws an {@link AssertionError} naming
    * the key and both file names when a key occurs twice: a Hudi table holds each key once.
    */

@@ -8,6 +8,7 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.TableRecordCoder;
@@ -30,6 +31,8 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.apache.hudi.common.model.FileSlice;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -45,13 +48,21 @@ public class LatestBaseFilesTest {
   @Rule public final transient TestPipeline pipeline = TestPipeline.create();
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
+  /** Built once for the class by Hudi's client; each test starts an instant on a copy. */
+  @ClassRule public static TemporaryFolder fixtures = new TemporaryFolder();
+  private static String writtenByHudi;
+
   /** A table of 80 trips over 8 cities, half of them updated by a second commit. */
-  private String tableWrittenByHudi() throws Exception {
-    String base = tmp.newFolder("trips").getAbsolutePath();
-    HudiReference hudi = HudiReference.trips(base).create();
+  @BeforeClass
+  public static void writeTable() throws Exception {
+    writtenByHudi = fixtures.newFolder("trips").getAbsolutePath();
+    HudiReference hudi = HudiReference.trips(writtenByHudi).create();
     hudi.insert(TripsData.batch(0, 0, 80));
     hudi.upsert(TripsData.batch(1, 0, 40));
-    return base;
+  }
+
+  private String tableWrittenByHudi() {
+    return TableFiles.copy(writtenByHudi, tmp.getRoot().toPath().resolve("trips"));
   }
 
   /** Hudi's latest base files of the given partitions, as partition/file name. */

@@ -9,6 +9,7 @@ import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
@@ -37,6 +38,8 @@ import org.apache.beam.sdk.values.TypeDescriptors;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.junit.BeforeClass;
+import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -149,6 +152,20 @@ public class TagLocationsTest {
                 + t.record().data().filter(d -> !t.record().isDelete()).map(d -> " @" + d.get("ts")).orElse("")));
   }
 
+  /** Ten trips written by Hudi's client, built once for the class; each test tags against a copy. */
+  @ClassRule public static TemporaryFolder fixtures = new TemporaryFolder();
+  private static String tenTrips;
+
+  @BeforeClass
+  public static void writeTenTrips() throws Exception {
+    tenTrips = fixtures.newFolder("ten-trips").getAbsolutePath();
+    HudiReference.trips(tenTrips).create().insert(TripsData.batch(0, 0, 10));
+  }
+
+  private String copyOfTenTrips() {
+    return TableFiles.copy(tenTrips, tmp.getRoot().toPath().resolve("trips"));
+  }
+
   @Test
   public void simpleIndexKeepsTheLaterRecordPerKeyAndPartition() throws Exception {
     keepsTheLaterRecordPerKeyAndPartition(IndexType.SIMPLE);
@@ -161,8 +178,7 @@ public class TagLocationsTest {
   }
 
   private void keepsTheLaterRecordPerKeyAndPartition(IndexType index) throws Exception {
-    String base = tmp.newFolder("trips").getAbsolutePath();
-    HudiReference.trips(base).create().insert(TripsData.batch(0, 0, 10));
+    String base = copyOfTenTrips();
     Map<String, String> fileIds = fileIdOfKey(base);
 
     PAssert.that(tagUpsertsWithDuplicateKeys(upsertSpec(base, index)))
@@ -178,8 +194,7 @@ public class TagLocationsTest {
 
   @Test
   public void globalSimpleIndexKeepsTheLaterRecordPerKey() throws Exception {
-    String base = tmp.newFolder("trips").getAbsolutePath();
-    HudiReference.trips(base).create().insert(TripsData.batch(0, 0, 10));
+    String base = copyOfTenTrips();
     Map<String, String> fileIds = fileIdOfKey(base);
 
     PAssert.that(tagUpsertsWithDuplicateKeys(upsertSpec(base, IndexType.GLOBAL_SIMPLE)))
