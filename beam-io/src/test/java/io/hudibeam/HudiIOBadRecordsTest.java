@@ -115,7 +115,7 @@ public class HudiIOBadRecordsTest {
                     .withRowSchema(SCHEMA))
             .apply(write(base).withBadRecordErrorHandler(handler));
     handler.close();
-    PAssert.that(result.getCommittedInstants()).satisfies(committed("UPSERT", 3, 0, 0, 2));
+    PAssert.that(result.getCommittedInstants()).satisfies(committed(ExpectedCommit.upsert().inserted(3).files(2)));
     PAssert.that(result.getFailedRecords()).empty();
     String prefix = "HudiIO write to " + base + ", step ";
     PAssert.that(handler.getOutput())
@@ -178,7 +178,7 @@ public class HudiIOBadRecordsTest {
                     .withOrderingField("ts")
                     .withBadRecordErrorHandler(handler));
     handler.close();
-    PAssert.that(result.getCommittedInstants()).satisfies(committed("UPSERT", 2, 0, 0, 2));
+    PAssert.that(result.getCommittedInstants()).satisfies(committed(ExpectedCommit.upsert().inserted(2).files(2)));
     PAssert.that(handler.getOutput())
         .containsInAnyOrder(emptyKey.get("ts") + "|HudiIO write to " + base + ", step 'Generate keys': record key"
             + " field 'uuid' is empty, but a record key must be non-empty");

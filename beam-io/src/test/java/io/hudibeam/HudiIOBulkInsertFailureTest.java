@@ -1,6 +1,7 @@
 package io.hudibeam;
 
-import static io.hudibeam.HudiIOConcurrentWritersTest.assertRows;
+import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
@@ -70,7 +71,9 @@ public class HudiIOBulkInsertFailureTest {
     run(TripsRows.batch(2, 0, 40), trips(base, WriteOperation.UPSERT));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
-    assertRows(reader, 80, new long[][] {{0, 40, 2}, {40, 80, 0}}, commits.get(1), c1);
+    assertRows(reader, 80,
+        trips(0, 40).ofBatch(2).committedAt(commits.get(1)),
+        trips(40, 80).ofBatch(0).committedAt(c1));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
   }
 }

@@ -1,5 +1,7 @@
 package io.hudibeam;
 
+import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
@@ -91,7 +93,9 @@ public class HudiIOConcurrentWritersTest {
     a.get(120, TimeUnit.SECONDS);
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, is(List.of(c1, instantA)));
-    assertRows(reader, 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, instantA);
+    assertRows(reader, 600,
+        trips(0, 200).ofBatch(0).committedAt(c1),
+        trips(200, 600).ofBatch(1).committedAt(instantA));
     assertClean(base, reader);
   }
 
@@ -120,7 +124,9 @@ public class HudiIOConcurrentWritersTest {
         containsString("another writer rolled it back"),
         containsString("were deleted")));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantB)));
-    assertRows(reader, 400, new long[][] {{0, 300, 2}, {300, 400, 0}}, instantB, c1);
+    assertRows(reader, 400,
+        trips(0, 300).ofBatch(2).committedAt(instantB),
+        trips(300, 400).ofBatch(0).committedAt(c1));
     assertThat(dataFilesOnDisk(base).stream().filter(f -> f.contains(instantA)).collect(Collectors.toList()), is(empty()));
     assertClean(base, reader);
   }
@@ -155,15 +161,4 @@ public class HudiIOConcurrentWritersTest {
   }
 
   /** Exactly {@code size} rows; for each range {@code {from, to, batch}} that batch's rows with the commit time at its position. */
-  static void assertRows(HudiTableReader reader, int size, long[][] ranges, String... commitTimes) {
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertThat(rows.size(), is(size));
-    for (int r = 0; r < ranges.length; r++) {
-      for (long i = ranges[r][0]; i < ranges[r][1]; i++) {
-        GenericRecord row = rows.get(TripsData.key(i));
-        assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(ranges[r][2], i))));
-        assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(commitTimes[r]));
-      }
-    }
-  }
 }

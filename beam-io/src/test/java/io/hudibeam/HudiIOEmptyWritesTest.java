@@ -1,6 +1,7 @@
 package io.hudibeam;
 
-import static io.hudibeam.HudiIOConcurrentWritersTest.assertRows;
+import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
@@ -58,7 +59,8 @@ public class HudiIOEmptyWritesTest {
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
     assertThat(reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
     assertThat(List.of(new File(base, ".hoodie/.temp").list()), is(empty()));
-    assertRows(reader, 200, new long[][] {{0, 200, 0}}, c1);
+    assertRows(reader, 200,
+        trips(0, 200).ofBatch(0).committedAt(c1));
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.hudibeam;
 
+import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static io.hudibeam.SafetyChecks.run;
@@ -100,7 +102,9 @@ public class HudiIOFailureTest {
     assertThat(onDisk, hasSize(8 + 16));
     assertThat(Files.exists(Paths.get(base, ".hoodie", ".temp", c2)), is(false));
     Map<String, GenericRecord> afterC2 = reader.snapshotByRecordKey();
-    assertRows(afterC2, 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, c2);
+    assertRows(afterC2, 600,
+        trips(0, 200).ofBatch(0).committedAt(c1),
+        trips(200, 600).ofBatch(1).committedAt(c2));
 
     // The commit step again, for the same instant: nothing happens.
     FileSystem fs = FileSystem.getLocal(new Configuration());
@@ -116,7 +120,9 @@ public class HudiIOFailureTest {
     assertThat(new TimelineWriter(fs, paths).read(completed), is(commitFile));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, c2)));
     assertThat(dataFilesOnDisk(base), is(onDisk));
-    assertRows(reader.snapshotByRecordKey(), 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, c2);
+    assertRows(reader.snapshotByRecordKey(), 600,
+        trips(0, 200).ofBatch(0).committedAt(c1),
+        trips(200, 600).ofBatch(1).committedAt(c2));
 
     // c3 dies after its write stage: the snapshot is c2's, c3 is pending with its files on disk.
     assertThrows(
@@ -132,7 +138,9 @@ public class HudiIOFailureTest {
     TreeSet<String> failedFiles = filesOf(dataFilesOnDisk(base), c3);
     assertThat(failedFiles, is(not(empty())));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, c2)));
-    assertRows(reader.snapshotByRecordKey(), 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, c2);
+    assertRows(reader.snapshotByRecordKey(), 600,
+        trips(0, 200).ofBatch(0).committedAt(c1),
+        trips(200, 600).ofBatch(1).committedAt(c2));
 
     // c3's pipeline is dead, so its heartbeat is no longer refreshed; 10 minutes later it has
     // expired. (While it is live, a new write refuses to start: HudiIOConcurrentWritersTest.)
@@ -157,7 +165,10 @@ public class HudiIOFailureTest {
     assertThat(filesOf(finalFiles, c3), is(empty()));
     assertThat(finalFiles, is(committedFiles(reader)));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertRows(rows, 700, new long[][] {{0, 200, 0}, {200, 500, 1}, {500, 700, 3}}, c1, c2, c4);
+    assertRows(rows, 700,
+        trips(0, 200).ofBatch(0).committedAt(c1),
+        trips(200, 500).ofBatch(1).committedAt(c2),
+        trips(500, 700).ofBatch(3).committedAt(c4));
   }
 
   /** Runs CommitInstant alone on the stats of an instant already committed. */
@@ -190,15 +201,4 @@ public class HudiIOFailureTest {
    * Exactly {@code size} rows; for each range {@code {from, to, batch}} the rows of trips batch
    * {@code batch} with the commit time of the same position in {@code commitTimes}.
    */
-  private static void assertRows(Map<String, GenericRecord> rows, int size, long[][] ranges, String... commitTimes) {
-    assertThat(rows.size(), is(size));
-    for (int r = 0; r < ranges.length; r++) {
-      for (long i = ranges[r][0]; i < ranges[r][1]; i++) {
-        GenericRecord row = rows.get(TripsData.key(i));
-        assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(ranges[r][2], i))));
-        assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(commitTimes[r]));
-        assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
-      }
-    }
-  }
 }

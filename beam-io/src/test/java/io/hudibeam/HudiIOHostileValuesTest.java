@@ -104,33 +104,39 @@ public class HudiIOHostileValuesTest {
     return rows;
   }
 
-  private static HudiIO.Write<Row> table(String base, boolean urlEncode) {
+  /** How the table names its partition folders. */
+  private enum PartitionPaths {
+    PLAIN,
+    URL_ENCODED
+  }
+
+  private static HudiIO.Write<Row> table(String base, PartitionPaths paths) {
     return HudiIO.write()
         .withBasePath(base)
         .withTableName("hostile")
         .withRecordKeyFields("id")
         .withPartitionFields("part")
-        .withUrlEncodePartitionPath(urlEncode)
+        .withUrlEncodePartitionPath(paths == PartitionPaths.URL_ENCODED)
         .withOperation(WriteOperation.INSERT);
   }
 
   @Test
   public void unsafeValuesAreFailedRecordsAndTheRestIsReadByHudiRowByRow() throws Exception {
-    checkTable(false);
+    checkTable(PartitionPaths.PLAIN);
   }
 
   @Test
   public void withUrlEncodingTheSameValuesAreEncodedIntoSafeFolders() throws Exception {
-    checkTable(true);
+    checkTable(PartitionPaths.URL_ENCODED);
   }
 
-  private void checkTable(boolean urlEncode) throws Exception {
+  private void checkTable(PartitionPaths paths) throws Exception {
     File root = tmp.newFolder("root");
     String base = new File(root, "table").getAbsolutePath();
     TreeMap<String, String> accepted = new TreeMap<>();
     TreeMap<String, String> refused = new TreeMap<>();
     for (String[] c : CASES) {
-      String outcome = urlEncode ? c[3] : c[2];
+      String outcome = paths == PartitionPaths.URL_ENCODED ? c[3] : c[2];
       if (outcome.startsWith("!")) {
         refused.put(c[0], outcome.substring(1));
       } else {
@@ -139,10 +145,11 @@ public class HudiIOHostileValuesTest {
     }
     Pipeline p = HudiIOTesting.pipeline(2);
     HudiWriteResult result =
-        p.apply(Create.of(rows()).withRowSchema(SCHEMA)).apply(table(base, urlEncode).withFailedRecordsOutput());
+        p.apply(Create.of(rows()).withRowSchema(SCHEMA)).apply(table(base, paths).withFailedRecordsOutput());
     PAssert.that(result.getFailedRecords()).satisfies(failedExactly(refused));
     PAssert.that(result.getCommittedInstants())
-        .satisfies(HudiIOTesting.committed("INSERT", accepted.size(), 0, 0, new TreeSet<>(accepted.values()).size()));
+        .satisfies(HudiIOTesting.committed(
+            ExpectedCommit.insert().inserted(accepted.size()).files(new TreeSet<>(accepted.values()).size())));
     p.run().waitUntilFinish();
 
     // Hudi reads every accepted row, in the expected partition, with its values as written.
@@ -180,7 +187,7 @@ public class HudiIOHostileValuesTest {
     String base = new File(root, "table").getAbsolutePath();
     Pipeline p = HudiIOTesting.pipeline(2);
     p.apply(Create.of(row("a", "a"), row("dotdot", ".."), row("b", "b")).withRowSchema(SCHEMA))
-        .apply(table(base, false));
+        .apply(table(base, PartitionPaths.PLAIN));
     Pipeline.PipelineExecutionException failure =
         assertThrows(Pipeline.PipelineExecutionException.class, () -> p.run().waitUntilFinish());
     String message = failure.getCause().getMessage();
@@ -231,7 +238,7 @@ public class HudiIOHostileValuesTest {
     PAssert.that(result.getFailedRecords()).satisfies(failedExactly(
         new TreeMap<>(Map.of(TripsData.key(2), SLASH))));
     // Every record refused: an empty commit (the plan step no longer races the commit step for it).
-    PAssert.that(result.getCommittedInstants()).satisfies(HudiIOTesting.committed("UPSERT", 0, 0, 0, 0));
+    PAssert.that(result.getCommittedInstants()).satisfies(HudiIOTesting.committed(ExpectedCommit.upsert()));
     p2.run().waitUntilFinish();
     assertThat(HudiTableReader.of(base).snapshotByRecordKey().keySet(), is(java.util.Set.of(TripsData.key(0))));
     assertThat(HudiTableReader.of(base).completedInstantTimes().size(), is(3));

@@ -1,5 +1,7 @@
 package io.hudibeam;
 
+import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static io.hudibeam.SafetyChecks.run;
@@ -51,7 +53,10 @@ public class HudiIOInteropTest {
     String c3 = commits.get(2);
 
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertRows(rows, 350, new long[][] {{0, 100, 0}, {100, 250, 1}, {250, 350, 2}}, c1, c2, c3);
+    assertRows(rows, 350,
+        trips(0, 100).ofBatch(0).committedAt(c1),
+        trips(100, 250).ofBatch(1).committedAt(c2),
+        trips(250, 350).ofBatch(2).committedAt(c3));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
   }
 
@@ -72,27 +77,20 @@ public class HudiIOInteropTest {
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String c2 = commits.get(1);
-    assertRows(reader.snapshotByRecordKey(), 300, new long[][] {{0, 100, 0}, {100, 300, 1}}, c1, c2);
+    assertRows(reader.snapshotByRecordKey(), 300,
+        trips(0, 100).ofBatch(0).committedAt(c1),
+        trips(100, 300).ofBatch(1).committedAt(c2));
 
     // Hudi writes again (metadata table on): it rebuilds the metadata table.
     String c3 = hudi.upsert(TripsData.batch(2, 250, 100));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, c2, c3)));
     assertThat(reader.tableConfig().getMetadataPartitions(), hasItem("files"));
     assertThat(Files.isDirectory(Paths.get(base, ".hoodie", "metadata")), is(true));
-    assertRows(
-        reader.snapshotByRecordKey(), 350, new long[][] {{0, 100, 0}, {100, 250, 1}, {250, 350, 2}}, c1, c2, c3);
+    assertRows(reader.snapshotByRecordKey(), 350,
+        trips(0, 100).ofBatch(0).committedAt(c1),
+        trips(100, 250).ofBatch(1).committedAt(c2),
+        trips(250, 350).ofBatch(2).committedAt(c3));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
   }
 
-  static void assertRows(Map<String, GenericRecord> rows, int size, long[][] ranges, String... commitTimes) {
-    assertThat(rows.size(), is(size));
-    for (int r = 0; r < ranges.length; r++) {
-      for (long i = ranges[r][0]; i < ranges[r][1]; i++) {
-        GenericRecord row = rows.get(TripsData.key(i));
-        assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(ranges[r][2], i))));
-        assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(commitTimes[r]));
-        assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
-      }
-    }
-  }
 }

@@ -95,7 +95,7 @@ public class HudiIOKeyGeneratorTest {
             p.apply(Create.of(rows).withRowSchema(TripsRows.SCHEMA))
                 .apply(write.withOperation(WriteOperation.INSERT))
                 .getCommittedInstants())
-        .satisfies(committed("INSERT", 8, 0, 0, 8));
+        .satisfies(committed(ExpectedCommit.insert().inserted(8).files(8)));
     p.run().waitUntilFinish();
 
     Map<String, String> hudiProps = new LinkedHashMap<>();
@@ -135,7 +135,7 @@ public class HudiIOKeyGeneratorTest {
             p2.apply(Create.of(updates).withRowSchema(TripsRows.SCHEMA))
                 .apply(write.withOperation(WriteOperation.UPSERT))
                 .getCommittedInstants())
-        .satisfies(committed("UPSERT", 0, 4, 0, 4));
+        .satisfies(committed(ExpectedCommit.upsert().updated(4).files(4)));
     p2.run().waitUntilFinish();
     assertKeysAsHudi(reader, hudi, updated);
   }
@@ -166,7 +166,7 @@ public class HudiIOKeyGeneratorTest {
                         .withHoodieProperties(timestamp)
                         .withOperation(WriteOperation.UPSERT))
                 .getCommittedInstants())
-        .satisfies(committed("UPSERT", 4, 0, 0, 3));
+        .satisfies(committed(ExpectedCommit.upsert().inserted(4).files(3)));
     p.run().waitUntilFinish();
 
     Map<String, String> hudiProps = new LinkedHashMap<>(timestamp);

@@ -55,17 +55,23 @@ public class HudiIOOperationsTest {
   }
 
   /** Writes {@code rows}; with {@code oneBundle} as a single bundle. */
-  private static void write(
-      boolean oneBundle, HudiIO.Write<Row> write, List<Row> rows, Schema schema,
-      String operation, long inserted, long updated, long deleted, long files) {
+  /** Writes {@code rows} (a Create, read in bundles of one or two rows) and checks the commit's counts. */
+  private static void write(HudiIO.Write<Row> write, List<Row> rows, Schema schema, ExpectedCommit expected) {
     Pipeline p = HudiIOTesting.pipeline(2);
-    HudiWriteResult result =
-        (oneBundle ? HudiIOTesting.oneBundle(p, rows, schema) : p.apply(Create.of(rows).withRowSchema(schema)))
-            .apply(write);
-    PAssert.that(result.getCommittedInstants())
-        .satisfies(committed(operation, inserted, updated, deleted, files));
-    PAssert.that(result.getFailedRecords()).empty();
+    check(p.apply(Create.of(rows).withRowSchema(schema)).apply(write), expected);
     p.run().waitUntilFinish();
+  }
+
+  /** As {@link #write}, with {@code rows} in one bundle. */
+  private static void writeInOneBundle(HudiIO.Write<Row> write, List<Row> rows, Schema schema, ExpectedCommit expected) {
+    Pipeline p = HudiIOTesting.pipeline(2);
+    check(HudiIOTesting.oneBundle(p, rows, schema).apply(write), expected);
+    p.run().waitUntilFinish();
+  }
+
+  private static void check(HudiWriteResult result, ExpectedCommit expected) {
+    PAssert.that(result.getCommittedInstants()).satisfies(committed(expected));
+    PAssert.that(result.getFailedRecords()).empty();
   }
 
   private static GenericRecord withTs(GenericRecord record, long ts) {
@@ -115,8 +121,8 @@ public class HudiIOOperationsTest {
 
     // 1. bulk_insert of a new table from one bundle: one file group per partition.
     List<GenericRecord> first = TripsData.batch(0, 0, 16);
-    write(true, trips(base, WriteOperation.BULK_INSERT), rows(first), TripsRows.SCHEMA,
-        "BULK_INSERT", 16, 0, 0, 8);
+    writeInOneBundle(trips(base, WriteOperation.BULK_INSERT), rows(first), TripsRows.SCHEMA,
+        ExpectedCommit.bulkInsert().inserted(16).files(8));
     twin.bulkInsert(first);
     for (long i = 0; i < 16; i++) {
       expected.put(TripsData.key(i), valuesOf(TripsData.record(0, i)));
@@ -134,7 +140,7 @@ public class HudiIOOperationsTest {
     assertThat(reader.tableConfig().getRecordKeyFieldProp(), is("uuid"));
     assertThat(reader.tableConfig().getPartitionFieldProp(), is("city"));
     assertThat(reader.tableConfig().getPreCombineField(), is("ts"));
-    assertCommitCounts(reader, t1, "BULK_INSERT", 16, 0, 0, 8);
+    assertCommitCounts(reader, t1, ExpectedCommit.bulkInsert().inserted(16).files(8));
 
     // 2. insert into the existing table: no key lookup, duplicates kept, as Hudi's insert
     //    (hoodie.combine.before.insert=false, hoodie.merge.allow.duplicate.on.inserts=true): keys
@@ -142,7 +148,8 @@ public class HudiIOOperationsTest {
     //    small files, so each partition keeps one file group.
     List<GenericRecord> second = new ArrayList<>(TripsData.batch(1, 12, 8));
     second.add(TripsData.record(2, 17));
-    write(false, trips(base, WriteOperation.INSERT), rows(second), TripsRows.SCHEMA, "INSERT", 9, 0, 0, 8);
+    write(trips(base, WriteOperation.INSERT), rows(second), TripsRows.SCHEMA,
+        ExpectedCommit.insert().inserted(9).files(8));
     twin.insert(second);
     for (long i = 12; i < 16; i++) {
       expected.put(TripsData.key(i), valuesOf(TripsData.record(0, i), TripsData.record(1, i)));
@@ -156,7 +163,7 @@ public class HudiIOOperationsTest {
     assertThat(HudiTableReader.string(rows.get(TripsData.key(0)).get(0), COMMIT_TIME), is(t1));
     assertThat(HudiTableReader.string(rows.get(TripsData.key(16)).get(0), COMMIT_TIME), is(t2));
     assertThat(List.copyOf(checkMetaFields(reader).values()), is(List.of(1, 1, 1, 1, 1, 1, 1, 1)));
-    assertCommitCounts(reader, t2, "INSERT", 9, 0, 0, 8);
+    assertCommitCounts(reader, t2, ExpectedCommit.insert().inserted(9).files(8));
 
     // 3. upsert with the ordering field ts:
     //    key 1: incoming ts smaller than the stored one -> the stored record stays (and its commit time);
@@ -171,7 +178,8 @@ public class HudiIOOperationsTest {
     third.add(TripsData.record(3, 20));
     third.add(TripsData.record(3, 13));
     // inserted: key 20; updated: keys 2, 3 and both copies of 13; files: partitions of 1, 2, 3, 13, 20.
-    write(false, trips(base, WriteOperation.UPSERT), rows(third), TripsRows.SCHEMA, "UPSERT", 1, 4, 0, 5);
+    write(trips(base, WriteOperation.UPSERT), rows(third), TripsRows.SCHEMA,
+        ExpectedCommit.upsert().inserted(1).updated(4).files(5));
     twin.upsert(third);
     expected.put(TripsData.key(2), valuesOf(TripsData.record(3, 2)));
     expected.put(TripsData.key(3), valuesOf(TripsData.record(4, 3)));
@@ -181,23 +189,25 @@ public class HudiIOOperationsTest {
     String t3 = lastInstant(reader);
     assertThat(HudiTableReader.string(rows.get(TripsData.key(1)).get(0), COMMIT_TIME), is(t1));
     assertThat(HudiTableReader.string(rows.get(TripsData.key(2)).get(0), COMMIT_TIME), is(t3));
-    assertCommitCounts(reader, t3, "UPSERT", 1, 4, 0, 5);
+    assertCommitCounts(reader, t3, ExpectedCommit.upsert().inserted(1).updated(4).files(5));
 
     // 4. delete by full records: key 4, key 14 (stored twice: both copies go) and the absent key 999
     //    (no error, nothing happens for it).
     List<GenericRecord> fourth =
         List.of(TripsData.record(0, 4), TripsData.record(7, 14), TripsData.record(0, 999));
-    write(false, trips(base, WriteOperation.DELETE), rows(fourth), TripsRows.SCHEMA, "DELETE", 0, 0, 3, 2);
+    write(trips(base, WriteOperation.DELETE), rows(fourth), TripsRows.SCHEMA,
+        ExpectedCommit.delete().deleted(3).files(2));
     twin.delete(fourth);
     expected.remove(TripsData.key(4));
     expected.remove(TripsData.key(14));
     assertTable(reader, twinReader, expected);
-    assertCommitCounts(reader, lastInstant(reader), "DELETE", 0, 0, 3, 2);
+    assertCommitCounts(reader, lastInstant(reader), ExpectedCommit.delete().deleted(3).files(2));
 
     // 5. delete by key-only rows (record key and partition field): keys 5 and 6, absent key 998.
     List<Row> keys = new ArrayList<>(TripsRows.keys(5, 2));
     keys.addAll(TripsRows.keys(998, 1));
-    write(false, trips(base, WriteOperation.DELETE), keys, TripsRows.KEY_SCHEMA, "DELETE", 0, 0, 2, 2);
+    write(trips(base, WriteOperation.DELETE), keys, TripsRows.KEY_SCHEMA,
+        ExpectedCommit.delete().deleted(2).files(2));
     twin.deleteKeys(List.of(
         new HoodieKey(TripsData.key(5), TripsData.city(5)),
         new HoodieKey(TripsData.key(6), TripsData.city(6)),
@@ -210,8 +220,8 @@ public class HudiIOOperationsTest {
 
     // 6. delete of absent keys only: an empty commit, nothing changes.
     List<String> before = content(reader);
-    write(false, trips(base, WriteOperation.DELETE), TripsRows.keys(990, 2), TripsRows.KEY_SCHEMA,
-        "DELETE", 0, 0, 0, 0);
+    write(trips(base, WriteOperation.DELETE), TripsRows.keys(990, 2), TripsRows.KEY_SCHEMA,
+        ExpectedCommit.delete());
     assertThat(content(reader), is(before));
     assertThat(reader.completedInstantTimes().size(), is(6));
 
@@ -219,8 +229,8 @@ public class HudiIOOperationsTest {
     //    old partition no longer has it, and the table has exactly one row for the key.
     GenericRecord moved = TripsData.record(5, 7);
     moved.put("city", "paris");
-    write(false, trips(base, WriteOperation.UPSERT).withIndex(IndexType.GLOBAL_SIMPLE), rows(List.of(moved)),
-        TripsRows.SCHEMA, "UPSERT", 1, 0, 1, 2);
+    write(trips(base, WriteOperation.UPSERT).withIndex(IndexType.GLOBAL_SIMPLE), rows(List.of(moved)), TripsRows.SCHEMA,
+        ExpectedCommit.upsert().inserted(1).deleted(1).files(2));
     HudiReference.trips(twin.basePath())
         .payload(HudiReference.Payload.DEFAULT)
         .writeConfig("hoodie.index.type", "GLOBAL_SIMPLE")
@@ -235,6 +245,6 @@ public class HudiIOOperationsTest {
         assertThat(HudiTableReader.string(r, "uuid").equals(TripsData.key(7)), is(false));
       }
     }
-    assertCommitCounts(reader, lastInstant(reader), "UPSERT", 1, 0, 1, 2);
+    assertCommitCounts(reader, lastInstant(reader), ExpectedCommit.upsert().inserted(1).deleted(1).files(2));
   }
 }

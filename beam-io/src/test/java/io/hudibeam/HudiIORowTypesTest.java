@@ -262,7 +262,7 @@ public class HudiIORowTypesTest {
                         .withRecordKeyFields("id")
                         .withOperation(WriteOperation.INSERT))
                 .getCommittedInstants())
-        .satisfies(committed("INSERT", 2, 0, 0, 1));
+        .satisfies(committed(ExpectedCommit.insert().inserted(2).files(1)));
     p.run().waitUntilFinish();
 
     HudiTableReader reader = HudiTableReader.of(base);

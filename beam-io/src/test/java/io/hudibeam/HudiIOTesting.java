@@ -166,20 +166,43 @@ final class HudiIOTesting {
    * Checks that the commit metadata Hudi reads for {@code instantTime} holds the counts: inserts,
    * updates, deletes and the number of write stats (files).
    */
-  static void assertCommitCounts(
-      HudiTableReader reader, String instantTime, String operation, long inserted, long updated,
-      long deleted, long files) {
+  static void assertCommitCounts(HudiTableReader reader, String instantTime, ExpectedCommit expected) {
     HoodieCommitMetadata metadata = commitMetadata(reader, instantTime);
-    assertThat(metadata.getOperationType().name(), is(operation));
-    assertThat(metadata.fetchTotalInsertRecordsWritten(), is(inserted));
-    assertThat(metadata.fetchTotalUpdateRecordsWritten(), is(updated));
-    assertThat(metadata.getTotalRecordsDeleted(), is(deleted));
-    assertThat((long) metadata.getWriteStats().size(), is(files));
+    assertThat(metadata.getOperationType().name(), is(expected.operation()));
+    assertThat(metadata.fetchTotalInsertRecordsWritten(), is(expected.inserted()));
+    assertThat(metadata.fetchTotalUpdateRecordsWritten(), is(expected.updated()));
+    assertThat(metadata.getTotalRecordsDeleted(), is(expected.deleted()));
+    assertThat((long) metadata.getWriteStats().size(), is(expected.files()));
+  }
+
+  /** Hudi's snapshot holds exactly {@code size} records, among them those of {@code ranges}, row by row. */
+  static void assertRows(HudiTableReader reader, int size, TripsRange... ranges) {
+    assertRows(reader.snapshotByRecordKey(), size, ranges);
+  }
+
+  /**
+   * {@code rows} (by record key) are {@code size} records, among them each trip of {@code ranges} with its
+   * batch's values, its commit time and its partition path.
+   */
+  static void assertRows(Map<String, GenericRecord> rows, int size, TripsRange... ranges) {
+    assertThat(rows.size(), is(size));
+    for (TripsRange range : ranges) {
+      for (long i = range.from(); i < range.to(); i++) {
+        GenericRecord row = rows.get(TripsData.key(i));
+        assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(range.batch(), i))));
+        assertThat(TripsData.key(i), HudiTableReader.string(row, COMMIT_TIME), is(range.commitTime()));
+        assertThat(TripsData.key(i), HudiTableReader.string(row, PARTITION_PATH), is(TripsData.city(i)));
+      }
+    }
   }
 
   /** PAssert check: exactly one committed instant, with these counts. */
-  static SerializableFunction<Iterable<HudiCommitInfo>, Void> committed(
-      String operation, long inserted, long updated, long deleted, long files) {
+  static SerializableFunction<Iterable<HudiCommitInfo>, Void> committed(ExpectedCommit expected) {
+    String operation = expected.operation();
+    long inserted = expected.inserted();
+    long updated = expected.updated();
+    long deleted = expected.deleted();
+    long files = expected.files();
     return all -> {
       List<HudiCommitInfo> list = new ArrayList<>();
       all.forEach(list::add);

@@ -52,12 +52,17 @@ public class HudiWriteSchemaTransformProviderTest {
     return b.addStringField("debug").build();
   }
 
-  private static Row row(long batch, long i, boolean keyless) {
+  /** Trip {@code i} of the batch with its extra debug column. */
+  private static Row row(long batch, long i) {
     List<Object> values = new ArrayList<>(TripsRows.row(batch, i).getValues());
-    if (keyless) {
-      values.set(0, null);
-    }
     values.add("debug " + i);
+    return Row.withSchema(SCHEMA).addValues(values).build();
+  }
+
+  /** As {@link #row}, with no record key (uuid null): a bad record. */
+  private static Row rowWithoutKey(long batch, long i) {
+    List<Object> values = new ArrayList<>(row(batch, i).getValues());
+    values.set(0, null);
     return Row.withSchema(SCHEMA).addValues(values).build();
   }
 
@@ -127,15 +132,15 @@ public class HudiWriteSchemaTransformProviderTest {
     String base = tmp.newFolder("trips").getAbsolutePath();
     List<Row> first = new ArrayList<>();
     for (long i = 0; i < 4; i++) {
-      first.add(row(0, i, false));
+      first.add(row(0, i));
     }
-    first.add(row(0, 9, true));
+    first.add(rowWithoutKey(0, 9));
     List<String> commits = new ArrayList<>(write(base, "insert", first,
-        List.of(row(0, 9, true).getInt64("ts") + "|null|HudiIO write to " + base
+        List.of(rowWithoutKey(0, 9).getInt64("ts") + "|null|HudiIO write to " + base
             + ", step 'Generate keys': record key field 'uuid' is null, but a record key must be non-empty")));
     List<Row> second = new ArrayList<>();
     for (long i = 2; i < 6; i++) {
-      second.add(row(1, i, false));
+      second.add(row(1, i));
     }
     commits.addAll(write(base, "upsert", second, List.of()));
 
@@ -181,7 +186,7 @@ public class HudiWriteSchemaTransformProviderTest {
             .build();
     List<org.apache.beam.sdk.values.TimestampedValue<Row>> rows = new ArrayList<>();
     for (long i = 0; i < 5; i++) {
-      rows.add(org.apache.beam.sdk.values.TimestampedValue.of(row(0, i, false), new org.joda.time.Instant(i * 1000)));
+      rows.add(org.apache.beam.sdk.values.TimestampedValue.of(row(0, i), new org.joda.time.Instant(i * 1000)));
     }
     Pipeline p = HudiIOTesting.pipeline(2);
     PCollection<Row> input =

@@ -120,7 +120,7 @@ public class KeyGeneratorConformanceTest {
   @Test
   public void nonPartitionedKeyGenerator() {
     for (String keys : new String[] {"id", "name", "id,name,day", "name,address.city"}) {
-      Map<String, String> props = props(keys, "", false, false);
+      Map<String, String> props = props(keys, "");
       props.put(KeyGeneratorConfig.KEY_GENERATOR_CLASS, "org.apache.hudi.keygen.NonpartitionedKeyGenerator");
       compare(props, new NonpartitionedAvroKeyGenerator(typed(props)));
     }
@@ -128,7 +128,7 @@ public class KeyGeneratorConformanceTest {
 
   @Test
   public void timestampBasedEpochMillisWithOutputZone() throws IOException {
-    Map<String, String> props = props("id", "longField", false, false);
+    Map<String, String> props = props("id", "longField");
     timestamp(props, "EPOCHMILLISECONDS", "yyyy/MM/dd");
     props.put(TimestampKeyOptions.OUTPUT_TIMEZONE, "Asia/Kolkata");
     compare(props, new TimestampBasedAvroKeyGenerator(typed(props)));
@@ -139,7 +139,7 @@ public class KeyGeneratorConformanceTest {
     props.put(KeyGeneratorConfig.HIVE_STYLE_PARTITIONING, "true");
     compare(props, new TimestampBasedAvroKeyGenerator(typed(props)));
 
-    Map<String, String> nullable = props("id", "eventTime", false, false);
+    Map<String, String> nullable = props("id", "eventTime");
     timestamp(nullable, "EPOCHMILLISECONDS", "yyyy/MM/dd/HH");
     nullable.put(TimestampKeyOptions.TIMEZONE, "GMT+8");
     compare(nullable, new TimestampBasedAvroKeyGenerator(typed(nullable)));
@@ -147,24 +147,24 @@ public class KeyGeneratorConformanceTest {
 
   @Test
   public void timestampBasedUnixTimestampAndScalar() throws IOException {
-    Map<String, String> unix = props("id", "intField", true, false);
+    Map<String, String> unix = withHiveStylePartitioning(props("id", "intField"));
     timestamp(unix, "UNIX_TIMESTAMP", "yyyyMMddHH");
     unix.put(TimestampKeyOptions.OUTPUT_TIMEZONE, "UTC");
     compare(unix, new TimestampBasedAvroKeyGenerator(typed(unix)));
 
-    Map<String, String> scalarDays = props("name", "day", false, false);
+    Map<String, String> scalarDays = props("name", "day");
     timestamp(scalarDays, "SCALAR", "yyyy/MM");
     scalarDays.put(TimestampKeyOptions.SCALAR_TIME_UNIT, "days");
     scalarDays.put(TimestampKeyOptions.OUTPUT_TIMEZONE, "Europe/Paris");
     compare(scalarDays, new TimestampBasedAvroKeyGenerator(typed(scalarDays)));
 
-    Map<String, String> scalarDecimal = props("id", "amount", false, false);
+    Map<String, String> scalarDecimal = props("id", "amount");
     timestamp(scalarDecimal, "SCALAR", "yyyy-MM-dd");
     scalarDecimal.put(TimestampKeyOptions.SCALAR_TIME_UNIT, "HOURS");
     scalarDecimal.put(TimestampKeyOptions.OUTPUT_TIMEZONE, "UTC");
     compare(scalarDecimal, new TimestampBasedAvroKeyGenerator(typed(scalarDecimal)));
 
-    Map<String, String> doubles = props("id", "doubleField", false, false);
+    Map<String, String> doubles = props("id", "doubleField");
     timestamp(doubles, "UNIX_TIMESTAMP", "yyyy/MM/dd");
     doubles.put(TimestampKeyOptions.OUTPUT_TIMEZONE, "Pacific/Auckland");
     compare(doubles, new TimestampBasedAvroKeyGenerator(typed(doubles)));
@@ -172,7 +172,7 @@ public class KeyGeneratorConformanceTest {
 
   @Test
   public void timestampBasedDateStringWithZones() throws IOException {
-    Map<String, String> props = props("id", "dateStr", false, false);
+    Map<String, String> props = props("id", "dateStr");
     timestamp(props, "DATE_STRING", "yyyy/MM/dd");
     props.put(TimestampKeyOptions.INPUT_DATE_FORMAT, "yyyy-MM-dd HH:mm:ss");
     props.put(TimestampKeyOptions.INPUT_TIMEZONE, "America/Los_Angeles");
@@ -184,7 +184,7 @@ public class KeyGeneratorConformanceTest {
     props.put(KeyGeneratorConfig.HIVE_STYLE_PARTITIONING, "true");
     compare(props, new TimestampBasedAvroKeyGenerator(typed(props)));
 
-    Map<String, String> offsets = props("id", "offsetDateStr", false, true);
+    Map<String, String> offsets = withUrlEncodedPartitionPath(props("id", "offsetDateStr"));
     timestamp(offsets, "DATE_STRING", "yyyy/MM/dd/HH:mm Z");
     offsets.put(TimestampKeyOptions.INPUT_DATE_FORMAT, "yyyy-MM-dd'T'HH:mm:ssZ,yyyy-MM-dd");
     offsets.put(TimestampKeyOptions.INPUT_TIMEZONE, "Asia/Kolkata");
@@ -203,12 +203,12 @@ public class KeyGeneratorConformanceTest {
     // UTC, so the two agree only when the JVM runs in UTC.
     Assume.assumeTrue(TimeZone.getDefault().getRawOffset() == 0
         && !TimeZone.getDefault().useDaylightTime());
-    Map<String, String> offsets = props("id", "offsetDateStr", false, false);
+    Map<String, String> offsets = props("id", "offsetDateStr");
     timestamp(offsets, "DATE_STRING", "yyyy/MM/dd HH ZZ");
     offsets.put(TimestampKeyOptions.INPUT_DATE_FORMAT, "yyyy-MM-dd'T'HH:mm:ssZ,yyyy-MM-dd");
     compare(offsets, new TimestampBasedAvroKeyGenerator(typed(offsets)));
 
-    Map<String, String> millis = props("id", "longField", false, false);
+    Map<String, String> millis = props("id", "longField");
     timestamp(millis, "EPOCHMILLISECONDS", "yyyy/MM/dd");
     compare(millis, new TimestampBasedAvroKeyGenerator(typed(millis)));
   }
@@ -274,6 +274,21 @@ public class KeyGeneratorConformanceTest {
     String[] folders = hudiPartition.split("/", -1);
     return folders.length != depth
         || Arrays.stream(folders).anyMatch(f -> PartitionPathSafety.folderNameProblem(f).isPresent());
+  }
+
+  /** Key generator properties: plain partition folders, no URL encoding. */
+  private static Map<String, String> props(String recordKey, String partition) {
+    return props(recordKey, partition, false, false);
+  }
+
+  private static Map<String, String> withHiveStylePartitioning(Map<String, String> props) {
+    props.put(KeyGeneratorConfig.HIVE_STYLE_PARTITIONING, "true");
+    return props;
+  }
+
+  private static Map<String, String> withUrlEncodedPartitionPath(Map<String, String> props) {
+    props.put(KeyGeneratorConfig.URL_ENCODE_PARTITION_PATH, "true");
+    return props;
   }
 
   private static Map<String, String> props(String recordKey, String partition, boolean hive, boolean encode) {
