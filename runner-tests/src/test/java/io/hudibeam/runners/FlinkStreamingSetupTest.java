@@ -41,13 +41,13 @@ public class FlinkStreamingSetupTest {
 
   @Test
   public void aStreamingWriteWithoutCheckpointingIsRefusedNamingTheOption() {
-    FlinkPipelineOptions options = FlinkRunnerWriteTest.flinkOptions(0);
+    FlinkPipelineOptions options = FlinkRunnerWriteIT.flinkOptions(0);
     options.setStreaming(true);
     Pipeline p = Pipeline.create(options);
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> stream(p).apply(write()));
     assertThat(e.getMessage(), containsString("--checkpointingInterval"));
 
-    FlinkPipelineOptions checkpointed = FlinkRunnerWriteTest.flinkOptions(0);
+    FlinkPipelineOptions checkpointed = FlinkRunnerWriteIT.flinkOptions(0);
     checkpointed.setStreaming(true);
     checkpointed.setCheckpointingInterval(1000L);
     Pipeline q = Pipeline.create(checkpointed);

@@ -48,7 +48,7 @@ import org.junit.rules.TemporaryFolder;
  * refused before anything is written, with the table left as it was; reconcile.schema filling
  * missing fields with nulls.
  */
-public class HudiIOSchemaEvolutionTest {
+public class HudiIOSchemaEvolutionIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static HudiIO.Write<Row> write(String base, WriteOperation operation) {

@@ -20,7 +20,7 @@ import org.junit.Test;
  * The write suite on the FlinkRunner (an embedded local Flink cluster, parallelism 2), plus a write
  * stage that fails once and is retried by Flink's restart strategy.
  */
-public class FlinkRunnerWriteTest extends HudiIOWriteSuite {
+public class FlinkRunnerWriteIT extends HudiIOWriteSuite {
   @Override
   protected PipelineOptions options() {
     return flinkOptions(0);

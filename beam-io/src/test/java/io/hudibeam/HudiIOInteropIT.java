@@ -30,7 +30,7 @@ import org.junit.rules.TemporaryFolder;
  * {@link HudiIO#write()} and Hudi 0.15's Java client taking turns on one table, every state read
  * with Hudi's own reader.
  */
-public class HudiIOInteropTest {
+public class HudiIOInteropIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test

@@ -41,7 +41,7 @@ import org.junit.rules.TemporaryFolder;
  * refusal (no rollback, no requested instant, no repair), and Hudi's reader still reads the rows
  * committed before, row by row. One two-commit table is written once and copied for each case.
  */
-public class HudiIOCorruptTableTest {
+public class HudiIOCorruptTableIT {
   @ClassRule public static TemporaryFolder shared = new TemporaryFolder();
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 

@@ -43,7 +43,7 @@ import org.junit.rules.TemporaryFolder;
  * wrote and fails. Either way the table holds exactly one writer's data over the committed base
  * (read by Hudi, row by row), with no orphan file, no leftover marker folder and no heartbeat.
  */
-public class HudiIOConcurrentWritersTest {
+public class HudiIOConcurrentWritersIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final ExecutorService executor = Executors.newSingleThreadExecutor();
   private final String holdId = UUID.randomUUID().toString();

@@ -71,7 +71,7 @@ import org.junit.rules.TemporaryFolder;
  * nothing; a pipeline that dies after writing files leaves the previous snapshot intact and the
  * next write rolls its instant back.
  */
-public class HudiIOFailureTest {
+public class HudiIOFailureIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
@@ -143,7 +143,7 @@ public class HudiIOFailureTest {
         trips(200, 600).ofBatch(1).committedAt(c2));
 
     // c3's pipeline is dead, so its heartbeat is no longer refreshed; 10 minutes later it has
-    // expired. (While it is live, a new write refuses to start: HudiIOConcurrentWritersTest.)
+    // expired. (While it is live, a new write refuses to start: HudiIOConcurrentWritersIT.)
     HudiIOTesting.expireHeartbeat(base, c3);
 
     // c4, a plain HudiIO write, rolls c3 back first, then commits.

@@ -1,6 +1,6 @@
 package io.hudibeam;
 
-import static io.hudibeam.HudiIOMergeOnReadTest.trips;
+import static io.hudibeam.HudiIOMergeOnReadIT.trips;
 import static io.hudibeam.MergeOnReadChecks.logFilesOnDisk;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
@@ -57,7 +57,7 @@ import org.junit.rules.TemporaryFolder;
  * Hudi's Java client, and one Hudi scheduled executed by us. After each, Hudi's snapshot is unchanged
  * row by row (values and commit times) and its read-optimized view equals the snapshot.
  */
-public class HudiIOCompactionTest {
+public class HudiIOCompactionIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   /** Record key to {@code values|commit time}: the content a compaction must keep. */

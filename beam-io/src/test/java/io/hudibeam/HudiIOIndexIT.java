@@ -38,7 +38,7 @@ import org.junit.rules.TemporaryFolder;
  * HudiIO.write() with the BLOOM and BUCKET indexes, on tables Hudi 0.15's Java client writes into
  * too; every table is read back row by row with Hudi's own reader.
  */
-public class HudiIOIndexTest {
+public class HudiIOIndexIT {
   private static final String MAX_FILE_SIZE = "20480";
   private static final String BLOOM_ENTRIES = "1000";
 

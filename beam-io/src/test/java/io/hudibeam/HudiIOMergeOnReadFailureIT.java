@@ -1,6 +1,6 @@
 package io.hudibeam;
 
-import static io.hudibeam.HudiIOMergeOnReadTest.trips;
+import static io.hudibeam.HudiIOMergeOnReadIT.trips;
 import static io.hudibeam.MergeOnReadChecks.logBlocks;
 import static io.hudibeam.MergeOnReadChecks.logFilesOnDisk;
 import static io.hudibeam.SafetyChecks.committedFiles;
@@ -40,7 +40,7 @@ import org.junit.rules.TemporaryFolder;
  * deltacommit that dies after writing log files is invisible to Hudi's snapshot query (its blocks
  * are skipped) and the next write rolls it back, deleting its log files.
  */
-public class HudiIOMergeOnReadFailureTest {
+public class HudiIOMergeOnReadFailureIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
@@ -48,7 +48,7 @@ public class HudiIOMergeOnReadFailureTest {
     String base = tmp.newFolder("trips").getAbsolutePath();
     File lost = tmp.newFolder("lost-attempts");
     HudiTableReader reader = HudiTableReader.of(base);
-    HudiIOMergeOnReadTest.Expected expected = new HudiIOMergeOnReadTest.Expected();
+    HudiIOMergeOnReadIT.Expected expected = new HudiIOMergeOnReadIT.Expected();
 
     // d1: 80 trips, one file group per city.
     run(TripsRows.batch(0, 0, 80), trips(base, WriteOperation.INSERT));
@@ -130,7 +130,7 @@ public class HudiIOMergeOnReadFailureTest {
   public void aFailedHudiDeltaCommitIsRolledBackWithoutLosingCommittedBlocks() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
-    HudiIOMergeOnReadTest.Expected expected = new HudiIOMergeOnReadTest.Expected();
+    HudiIOMergeOnReadIT.Expected expected = new HudiIOMergeOnReadIT.Expected();
     run(TripsRows.batch(0, 0, 40), trips(base, WriteOperation.INSERT));
     expected.upsert(0, 0, 40, reader.completedInstantTimes().get(0));
     run(TripsRows.batch(1, 0, 16), trips(base, WriteOperation.UPSERT));

@@ -41,7 +41,7 @@ import org.junit.rules.TemporaryFolder;
  * implements): bulk_insert, insert with duplicates, upsert with the ordering field, delete by
  * records and by keys, and a GLOBAL_SIMPLE upsert that moves a record to another partition.
  */
-public class HudiIOOperationsTest {
+public class HudiIOOperationsIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static HudiIO.Write<Row> trips(String base, WriteOperation operation) {

@@ -1,6 +1,6 @@
 package io.hudibeam;
 
-import static io.hudibeam.HudiIOMergeOnReadTest.trips;
+import static io.hudibeam.HudiIOMergeOnReadIT.trips;
 import static io.hudibeam.MergeOnReadChecks.logBlocks;
 import static io.hudibeam.SafetyChecks.run;
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -30,7 +30,7 @@ import org.junit.rules.TemporaryFolder;
  * snapshot query row by row: Hudi 0.15's Java client upserts into our table, and we upsert into the
  * golden table Hudi 0.15's Spark writer made (log files with data and delete blocks).
  */
-public class HudiIOMergeOnReadInteropTest {
+public class HudiIOMergeOnReadInteropIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static String last(HudiTableReader reader) {
@@ -42,7 +42,7 @@ public class HudiIOMergeOnReadInteropTest {
   public void hudiJavaClientUpsertsIntoOurMergeOnReadTableAndWeContinue() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
-    HudiIOMergeOnReadTest.Expected expected = new HudiIOMergeOnReadTest.Expected();
+    HudiIOMergeOnReadIT.Expected expected = new HudiIOMergeOnReadIT.Expected();
     run(TripsRows.batch(0, 0, 80), trips(base, WriteOperation.INSERT));
     expected.upsert(0, 0, 80, last(reader));
     run(TripsRows.batch(1, 0, 20), trips(base, WriteOperation.UPSERT));
@@ -79,7 +79,7 @@ public class HudiIOMergeOnReadInteropTest {
     HudiTableReader reader = HudiTableReader.of(base);
     // The golden table: insert 0:0:1000 at 20261129114610773, upsert 1:500:1000 at 20261129114637990,
     // delete keys 0..99 at 20261129114708235.
-    HudiIOMergeOnReadTest.Expected expected = new HudiIOMergeOnReadTest.Expected();
+    HudiIOMergeOnReadIT.Expected expected = new HudiIOMergeOnReadIT.Expected();
     expected.upsert(0, 100, 400, "20261129114610773");
     expected.upsert(1, 500, 1000, "20261129114637990");
     expected.assertSnapshot(reader);

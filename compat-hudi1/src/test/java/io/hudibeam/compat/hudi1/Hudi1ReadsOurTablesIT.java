@@ -102,7 +102,7 @@ import org.junit.rules.TemporaryFolder;
  * Parquet reader reads every record we expect, its schema resolver resolves our schema, and it
  * parses our commit, rollback and clean instants.
  */
-public class Hudi1ReadsOurTablesTest {
+public class Hudi1ReadsOurTablesIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
@@ -434,7 +434,7 @@ public class Hudi1ReadsOurTablesTest {
         live.add(i);
       }
     }
-    assertThat(rows.keySet(), containsInAnyOrder(live.stream().map(Hudi1ReadsOurTablesTest::key).toArray()));
+    assertThat(rows.keySet(), containsInAnyOrder(live.stream().map(Hudi1ReadsOurTablesIT::key).toArray()));
     for (int i : live) {
       GenericRecord row = rows.get(key(i));
       assertThat(key(i), dataValues(row), is(dataValues(ride(i < 6 ? 0 : 1, i))));

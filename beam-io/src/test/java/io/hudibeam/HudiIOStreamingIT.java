@@ -50,7 +50,7 @@ import org.junit.rules.TemporaryFolder;
  * exactly the records up to that interval; a rerun of the same stream against the table skips
  * every interval.
  */
-public class HudiIOStreamingTest {
+public class HudiIOStreamingIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   static HudiIO.Write<Row> trips(String base, WriteOperation operation) {

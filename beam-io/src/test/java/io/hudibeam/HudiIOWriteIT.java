@@ -18,7 +18,7 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-public class HudiIOWriteTest {
+public class HudiIOWriteIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static HudiIO.Write<Row> trips(String base, WriteOperation operation) {

@@ -47,7 +47,7 @@ import org.junit.rules.TemporaryFolder;
  * by Hudi's {@code HoodieMergedLogRecordScanner}), the read-optimized query (base files only), every
  * log block parsed by Hudi's log reader, and the deltacommit metadata parsed by Hudi.
  */
-public class HudiIOMergeOnReadTest {
+public class HudiIOMergeOnReadIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   static HudiIO.Write<Row> trips(String base, WriteOperation operation) {

@@ -26,7 +26,7 @@ import org.junit.rules.TemporaryFolder;
  * partition (a new version of the same file group), so the table does not grow by a file per
  * partition per commit: at most 2 base files (file groups) per partition after 20 commits.
  */
-public class HudiIOStreamingFilesTest {
+public class HudiIOStreamingFilesIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
@@ -40,8 +40,8 @@ public class HudiIOStreamingFilesTest {
         table.put(i, 0L);
       }
     }
-    HudiIOStreamingTest.run(stream(TripsRows.SCHEMA, intervals),
-        HudiIOStreamingTest.trips(base, WriteOperation.INSERT));
+    HudiIOStreamingIT.run(stream(TripsRows.SCHEMA, intervals),
+        HudiIOStreamingIT.trips(base, WriteOperation.INSERT));
 
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(20));

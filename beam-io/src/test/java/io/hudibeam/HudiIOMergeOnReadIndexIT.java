@@ -1,7 +1,7 @@
 package io.hudibeam;
 
-import static io.hudibeam.HudiIOMergeOnReadTest.logStats;
-import static io.hudibeam.HudiIOMergeOnReadTest.trips;
+import static io.hudibeam.HudiIOMergeOnReadIT.logStats;
+import static io.hudibeam.HudiIOMergeOnReadIT.trips;
 import static io.hudibeam.MergeOnReadChecks.logBlocks;
 import static io.hudibeam.SafetyChecks.run;
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -34,7 +34,7 @@ import org.junit.runners.Parameterized;
  * group), then deletes (delete blocks), each read back by Hudi's snapshot query row by row.
  */
 @RunWith(Parameterized.class)
-public class HudiIOMergeOnReadIndexTest {
+public class HudiIOMergeOnReadIndexIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Parameterized.Parameter public IndexType index;
@@ -58,7 +58,7 @@ public class HudiIOMergeOnReadIndexTest {
   public void upsertsAndDeletesGoThroughLogFiles() throws Exception {
     String base = tmp.newFolder(index.name()).getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
-    HudiIOMergeOnReadTest.Expected expected = new HudiIOMergeOnReadTest.Expected();
+    HudiIOMergeOnReadIT.Expected expected = new HudiIOMergeOnReadIT.Expected();
     run(TripsRows.batch(0, 0, 40), write(base, WriteOperation.UPSERT));
     expected.upsert(0, 0, 40, last(reader));
 
