@@ -2,7 +2,9 @@
  * Writing records into file groups: the record and its operation ({@code TableRecord},
  * {@code RecordPayload}), the write plan (Hudi's workload profile, small-file packing and bucket
  * assignment in {@code WritePlanner}), and the write handles (create, rolling create, merge,
- * concat) that produce base files and write stats. May depend on every other package of the
+ * concat) that produce base files and write stats, and the write transaction that runs one
+ * instant's steps ({@code WriteTransaction}: start, {@code FileGroupWriter}, commit) for the
+ * pipeline's stages and for tests. May depend on every other package of the
  * commit module; no other package of the commit module depends on it.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
