@@ -9,7 +9,6 @@ import io.hudibeam.testing.TripsData;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
-import org.junit.Ignore;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -19,16 +18,12 @@ import org.junit.rules.TemporaryFolder;
  * generated stream spans several commit intervals, so later intervals wait for the previous commit;
  * the run must end (the source is finite) with every record committed, one commit per interval.
  *
- * <p>Ignored: it reproduces issue #8 (open). Measured 2026-12-01 on this machine: interval 1 is
- * committed, interval 2's instant is started, and the run then never ends (JUnit timeout). The
- * decision for interval 2 is made in the coordinator's end-of-input callback (the generated stream
- * ends long before the first commit completes, so the input watermark is at the end) and, in every
- * run, never reached the transform right after the coordinator. Remove {@code @Ignore} with the fix.
+ * <p>This run hung before the fix (issue #8): the generated stream ends long before the first
+ * commit completes, so later intervals wait after the end of input.
  */
 public class TripsStreamingCommandTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  @Ignore("Issue #8: the streaming trips run stalls after the first commit on the DirectRunner")
   @Test(timeout = 120_000)
   public void streamingInsertOnTheDirectRunnerCommitsEveryIntervalReadBackByHudi() throws Exception {
     String table = tmp.newFolder("hudi-trips-stream").getAbsolutePath();
