@@ -26,7 +26,8 @@ public final class Main {
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
           "          [--tableName=NAME] [--rejects=FILE]",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
-          "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option");
+          "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option",
+          "          trips and ingest: [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)");
 
   private Main() {}
 
@@ -45,6 +46,7 @@ public final class Main {
     long startedAt = System.currentTimeMillis();
     Pipeline pipeline;
     String table;
+    long progressSeconds = 0;
     try {
       checkPositive(given, "parallelism");
       checkPositive(given, "targetParallelism");
@@ -53,11 +55,13 @@ public final class Main {
         case "trips":
           TripsExample.Options trips = parse(options, TripsExample.Options.class);
           table = trips.getTable();
+          progressSeconds = progressSeconds(trips);
           pipeline = TripsExample.build(trips, startedAt);
           break;
         case "ingest":
           IngestExample.Options ingest = parse(options, IngestExample.Options.class);
           table = ingest.getTable();
+          progressSeconds = progressSeconds(ingest);
           pipeline = IngestExample.build(ingest, startedAt);
           break;
         case "compact":
@@ -75,8 +79,22 @@ public final class Main {
       err.println(USAGE_TEXT);
       return USAGE;
     }
+    ProgressReporter progress = null;
     try {
-      PipelineResult.State state = pipeline.run().waitUntilFinish();
+      if (progressSeconds > 0 && RunnerDefaults.runsUntilDone(given)) {
+        out.println(
+            "progress: this runner gives the job's metrics only when the job has ended (the FlinkRunner in"
+                + " attached mode, its default), so the progress line follows then");
+      }
+      PipelineResult result = pipeline.run();
+      if (progressSeconds > 0) {
+        progress = ProgressReporter.start(result, progressSeconds, out, startedAt);
+      }
+      PipelineResult.State state = result.waitUntilFinish();
+      if (progress != null) {
+        progress.finish(state == PipelineResult.State.DONE ? "done" : state.name().toLowerCase(java.util.Locale.ROOT));
+        progress = null;
+      }
       if (state != PipelineResult.State.DONE) {
         err.println(command + ": pipeline ended in state " + state);
         return FAILED;
@@ -85,11 +103,24 @@ public final class Main {
       err.println(command + ": pipeline failed: " + e.getMessage());
       e.printStackTrace(err);
       return FAILED;
+    } finally {
+      if (progress != null) {
+        progress.finish("failed");
+      }
     }
     out.printf(
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",
         table, (System.currentTimeMillis() - startedAt) / 1000.0, table);
     return OK;
+  }
+
+  private static long progressSeconds(ProgressOptions options) {
+    if (options.getProgressSeconds() < 0) {
+      throw new UsageException(
+          "--progressSeconds=" + options.getProgressSeconds() + " is not valid; it is the seconds between"
+              + " progress lines, a whole number of at least 1, or 0 for none");
+    }
+    return options.getProgressSeconds();
   }
 
   /** A {@code --option=N} given must be a whole number of at least 1. */
