@@ -79,22 +79,9 @@ public final class Main {
       err.println(USAGE_TEXT);
       return USAGE;
     }
-    ProgressReporter progress = null;
     try {
-      if (progressSeconds > 0 && RunnerDefaults.runsUntilDone(given)) {
-        out.println(
-            "progress: this runner gives the job's metrics only when the job has ended (the FlinkRunner in"
-                + " attached mode, its default), so the progress line follows then");
-      }
-      PipelineResult result = pipeline.run();
-      if (progressSeconds > 0) {
-        progress = ProgressReporter.start(result, progressSeconds, out, startedAt);
-      }
-      PipelineResult.State state = result.waitUntilFinish();
-      if (progress != null) {
-        progress.finish(state == PipelineResult.State.DONE ? "done" : state.name().toLowerCase(java.util.Locale.ROOT));
-        progress = null;
-      }
+      PipelineResult.State state =
+          ProgressReporter.runAndWait(pipeline, progressSeconds, RunnerDefaults.runsUntilDone(given), out, startedAt);
       if (state != PipelineResult.State.DONE) {
         err.println(command + ": pipeline ended in state " + state);
         return FAILED;
@@ -103,10 +90,6 @@ public final class Main {
       err.println(command + ": pipeline failed: " + e.getMessage());
       e.printStackTrace(err);
       return FAILED;
-    } finally {
-      if (progress != null) {
-        progress.finish("failed");
-      }
     }
     out.printf(
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 
 /**
@@ -41,6 +42,34 @@ final class ProgressReporter {
               t.setDaemon(true);
               return t;
             });
+  }
+
+  /**
+   * Runs {@code pipeline} and waits until it ends; with {@code seconds > 0}, prints a progress line
+   * every {@code seconds} while it runs and a last one when it has ended (done, failed, ...). When
+   * the runner's {@code run()} returns only at the end ({@code runsUntilDone}), one line says so
+   * first, and only the last line follows.
+   */
+  static PipelineResult.State runAndWait(
+      Pipeline pipeline, long seconds, boolean runsUntilDone, PrintStream out, long startedAtMillis) {
+    if (seconds <= 0) {
+      return pipeline.run().waitUntilFinish();
+    }
+    if (runsUntilDone) {
+      out.println(
+          "progress: this runner gives the job's metrics only when the job has ended (the FlinkRunner in"
+              + " attached mode, its default), so the progress line follows then");
+    }
+    PipelineResult result = pipeline.run();
+    ProgressReporter reporter = start(result, seconds, out, startedAtMillis);
+    String how = "failed";
+    try {
+      PipelineResult.State state = result.waitUntilFinish();
+      how = state == PipelineResult.State.DONE ? "done" : state.name().toLowerCase(Locale.ROOT);
+      return state;
+    } finally {
+      reporter.finish(how);
+    }
   }
 
   /** Starts printing a line every {@code seconds} (at least 1) for the running {@code result}. */

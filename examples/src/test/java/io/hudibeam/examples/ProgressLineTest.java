@@ -84,16 +84,16 @@ public class ProgressLineTest {
     String table = tmp.newFolder("hudi-trips").getAbsolutePath();
 
     ConsoleCapture c = ConsoleCapture.run(
-        "trips", "--table=" + table, "--operation=insert", "--batch=0", "--start=0", "--count=20000",
+        "trips", "--table=" + table, "--operation=insert", "--batch=0", "--start=0", "--count=6000",
         "--parallelism=2", "--progressSeconds=1");
     assertThat(c.err, c.exitCode, is(0));
-    int whileRunning = assertProgress(c, 20000);
+    int whileRunning = assertProgress(c, 6000);
     System.out.println("progress lines while the job ran: " + whileRunning);
     assertThat(c.out, c.out.contains("progress: this runner"), is(false));
 
     Map<String, GenericRecord> rows = HudiTableReader.of(table).snapshotByRecordKey();
-    assertThat(rows.size(), is(20000));
-    for (long i = 0; i < 20000; i++) {
+    assertThat(rows.size(), is(6000));
+    for (long i = 0; i < 6000; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
       assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
       assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
