@@ -100,8 +100,9 @@ final class RunnerDefaults {
           dir.resolve("flink-conf.yaml"),
           "taskmanager.memory.managed.size: " + EMBEDDED_MANAGED_MEMORY + "\n",
           StandardCharsets.UTF_8);
-      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
+      // Deleted at exit in the reverse order of registration: the file first, then its folder.
       dir.toFile().deleteOnExit();
+      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
       return dir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the embedded Flink configuration to a temporary folder", e);
