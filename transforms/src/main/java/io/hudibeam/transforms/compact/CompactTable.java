@@ -12,6 +12,7 @@ import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.transforms.write.WriteCounters;
 import io.hudibeam.transforms.write.WriteTokens;
 import java.io.IOException;
 import java.io.Serializable;
@@ -138,6 +139,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
   static final class ExecuteFn extends DoFn<KV<String, Integer>, KV<String, WriteStat>> {
     private static final long serialVersionUID = 1L;
     private final Settings settings;
+    private final WriteCounters counters = WriteCounters.of(CompactTable.class);
 
     ExecuteFn(Settings settings) {
       this.settings = settings;
@@ -154,6 +156,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
               plan.operations().get(operation.getValue()),
               WriteTokens.newToken(),
               ParquetSettings.fromProperties(settings.properties));
+      counters.count(stat);
       out.output(KV.of(operation.getKey(), stat));
     }
   }
