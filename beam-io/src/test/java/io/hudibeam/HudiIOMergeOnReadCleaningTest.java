@@ -20,6 +20,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.Row;
 import org.apache.hudi.avro.model.HoodieCleanMetadata;
 import org.apache.hudi.common.model.FileSlice;
@@ -37,7 +41,8 @@ import org.junit.rules.TemporaryFolder;
  * and automatic cleaning on (KEEP_LATEST_COMMITS, 1 commit retained): after each write Hudi's
  * merged snapshot and read-optimized view are exact row by row, and Hudi's file-system view shows exactly the slices
  * the retention rule keeps, with their base and log files, and nothing else on disk. The clean
- * instants are parsed with Hudi's {@code TimelineMetadataUtils}.
+ * instants are parsed with Hudi's {@code TimelineMetadataUtils}. The log counts of a deltacommit's
+ * {@link HudiCommitInfo} equal what Hudi's log reader finds of that instant.
  */
 public class HudiIOMergeOnReadCleaningTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -151,7 +156,7 @@ public class HudiIOMergeOnReadCleaningTest {
     // with the #4 log files; then compaction #5.
     TreeSet<String> before = new TreeSet<>(dataFilesOnDisk(base));
     before.addAll(logFilesOnDisk(base));
-    run(TripsRows.batch(2, 8, 16), write(base, WriteOperation.UPSERT));
+    runCountingLogs(TripsRows.batch(2, 8, 16), write(base, WriteOperation.UPSERT), reader, 8, 8, 16);
     instants = reader.completedInstantTimes();
     expected.upsert(2, 8, 16, instants.get(3));
     assertReads(reader, expected, true);
@@ -170,7 +175,7 @@ public class HudiIOMergeOnReadCleaningTest {
     // files, also after compaction #7.
     before = new TreeSet<>(dataFilesOnDisk(base));
     before.addAll(logFilesOnDisk(base));
-    run(TripsRows.batch(3, 0, 8), write(base, WriteOperation.DELETE));
+    runCountingLogs(TripsRows.batch(3, 0, 8), write(base, WriteOperation.DELETE), reader, 8, 8, 8);
     expected.delete(0, 8);
     instants = reader.completedInstantTimes();
     assertReads(reader, expected, true);
@@ -184,6 +189,35 @@ public class HudiIOMergeOnReadCleaningTest {
     assertThat(cleanedFiles(cleans.get(1)), is(slice3));
     String k5 = instants.get(4);
     assertThat(logFilesOnDisk(base).stream().filter(f -> f.contains(k5)).count(), is(8L));
+  }
+
+  /**
+   * Runs a write and checks its one committed instant's log counts (log files, blocks, records) in
+   * the write's result, then the same counts of that instant's blocks as Hudi's log reader reads
+   * them from the table.
+   */
+  private static void runCountingLogs(List<Row> rows, HudiIO.Write<Row> write, HudiTableReader reader,
+      long logFiles, long logBlocks, long logRecords) {
+    Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
+    HudiWriteResult result = p.apply(Create.of(rows).withRowSchema(TripsRows.SCHEMA)).apply(write);
+    PAssert.that(result.getCommittedInstants()).satisfies(all -> {
+      List<HudiCommitInfo> list = new ArrayList<>();
+      all.forEach(list::add);
+      assertThat(list.toString(), list.size(), is(1));
+      HudiCommitInfo c = list.get(0);
+      assertThat(c.toString(), List.of(c.getLogFilesWritten(), c.getLogBlocksWritten(), c.getLogRecordsWritten()),
+          is(List.of(logFiles, logBlocks, logRecords)));
+      assertThat(c.toString(), c.getFilesWritten(), is(logFiles));
+      return null;
+    });
+    p.run().waitUntilFinish();
+    String instant = reader.metaClient().getActiveTimeline().getDeltaCommitTimeline().filterCompletedInstants()
+        .lastInstant().get().getTimestamp();
+    List<MergeOnReadChecks.Block> blocks = MergeOnReadChecks.logBlocks(reader).stream()
+        .filter(b -> b.instant().equals(instant)).collect(Collectors.toList());
+    assertThat(blocks.stream().map(MergeOnReadChecks.Block::file).distinct().count(), is(logFiles));
+    assertThat((long) blocks.size(), is(logBlocks));
+    assertThat(blocks.stream().mapToLong(b -> b.keys().size()).sum(), is(logRecords));
   }
 
   private static TreeSet<String> cleanedFiles(HoodieCleanMetadata clean) {
