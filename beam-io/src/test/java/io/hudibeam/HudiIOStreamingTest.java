@@ -15,6 +15,7 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
@@ -267,6 +268,46 @@ public class HudiIOStreamingTest {
     assertThat("the rerun commits nothing", again.completedInstantTimes(), is(commits));
     assertThat(HudiIOTesting.content(again), is(before));
     assertThat(counter(rerun, CoordinateInstants.class, "committedIntervalsSkipped"), is(3L));
+  }
+
+  /**
+   * Hudi's own writer continues a table a stream wrote, and the stream then continues the table
+   * Hudi wrote: a stream commits intervals 0 and 1; Hudi's Java client upserts (updates rows of
+   * both intervals, inserts new ones); the same sink then streams intervals 2 and 3 (updating rows
+   * Hudi wrote). Four stream commits and Hudi's between them; the final table, read by Hudi, holds
+   * every row with the value of its last writer, and Hudi's commit did not end the sink's lineage.
+   */
+  @Test(timeout = 240_000)
+  public void hudisWriterContinuesAStreamedTableAndTheStreamContinuesHudisTable() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    Map<Long, Long> table = new TreeMap<>();
+    List<TimestampedValue<Row>> firstRun = new ArrayList<>();
+    addTimestamped(firstRun, 0, TripsRows.batch(0, 0, 20));
+    addTimestamped(firstRun, 1, TripsRows.batch(0, 20, 20));
+    put(table, 0, 0, 40);
+    runBounded(firstRun, trips(base, WriteOperation.UPSERT));
+
+    String hudiCommit = HudiReference.trips(base).open().upsert(TripsData.batch(1, 10, 40));
+    put(table, 1, 10, 40);
+
+    List<TimestampedValue<Row>> secondRun = new ArrayList<>();
+    addTimestamped(secondRun, 2, TripsRows.batch(2, 45, 10));
+    addTimestamped(secondRun, 3, TripsRows.batch(3, 0, 5));
+    put(table, 2, 45, 10);
+    put(table, 3, 0, 5);
+    runBounded(secondRun, trips(base, WriteOperation.UPSERT));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(5));
+    assertThat(commits.get(2), is(hudiCommit));
+    for (int c : new int[] {0, 1, 3, 4}) {
+      int window = c < 2 ? c : c - 1;
+      assertThat(extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
+          is(String.valueOf(intervalStart(window).getMillis())));
+    }
+    assertThat(extraMetadata(reader, hudiCommit).get(SinkLineage.SINK_ID), is((String) null));
+    assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
   }
 
   private static void addTimestamped(List<TimestampedValue<Row>> input, int interval, List<Row> rows) {
