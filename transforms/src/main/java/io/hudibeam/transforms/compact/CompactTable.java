@@ -3,6 +3,7 @@ package io.hudibeam.transforms.compact;
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.Compactor;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.commit.Rollback;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
@@ -53,7 +54,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
     this.settings = new Settings(basePath, Map.copyOf(hadoopConfiguration), Map.copyOf(properties));
   }
 
-  /** What every step needs: the table and Hadoop and Parquet settings. */
+  /** What every step needs: the table and Hadoop, Parquet and compaction-memory settings. */
   static final class Settings implements Serializable {
     private static final long serialVersionUID = 1L;
     final String basePath;
@@ -65,6 +66,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       this.hadoopConfiguration = hadoopConfiguration;
       this.properties = properties;
       ParquetSettings.fromProperties(properties);
+      MergeMemory.forCompaction(properties);
     }
 
     Configuration conf() {
@@ -83,7 +85,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
 
     Compactor compactor() {
       Configuration conf = conf();
-      return new Compactor(conf, fs(conf), TablePaths.of(basePath));
+      return new Compactor(conf, fs(conf), TablePaths.of(basePath), MergeMemory.forCompaction(properties));
     }
   }
 
@@ -115,7 +117,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       Configuration conf = settings.conf();
       FileSystem fs = settings.fs(conf);
       TablePaths paths = TablePaths.of(settings.basePath);
-      Compactor compactor = new Compactor(conf, fs, paths);
+      Compactor compactor = new Compactor(conf, fs, paths, MergeMemory.forCompaction(settings.properties));
       InstantTimeGenerator generator =
           new InstantTimeGenerator(Clock.systemUTC(), new TableConfigStore(fs, paths).load().timelineTimezone());
       new Rollback(fs, paths).rollbackAllPending(generator);
