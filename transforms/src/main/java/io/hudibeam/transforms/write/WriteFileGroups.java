@@ -67,9 +67,7 @@ public final class WriteFileGroups
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
-    private final Counter files = Metrics.counter(WriteFileGroups.class, "filesWritten");
-    private final Counter records = Metrics.counter(WriteFileGroups.class, "recordsWritten");
-    private final Counter bytes = Metrics.counter(WriteFileGroups.class, "bytesWritten");
+    private final WriteCounters counters = WriteCounters.of(WriteFileGroups.class);
     private final Counter spilled = Metrics.counter(WriteFileGroups.class, SPILLED_RECORDS);
     private transient Configuration conf;
     private transient FileSystem fs;
@@ -112,9 +110,7 @@ public final class WriteFileGroups
               .build();
       WriteStat stat = writer.write(group.getKey(), group.getValue());
       spilled.inc(writer.spilledRecords());
-      files.inc();
-      records.inc(stat.numWrites());
-      bytes.inc(stat.totalWriteBytes());
+      counters.count(stat);
       out.output(stat);
     }
   }
