@@ -78,7 +78,7 @@ public final class TableConfig implements java.io.Serializable {
     boolean layoutRequired = version == TableVersion.EIGHT;
     if ((layout == null && layoutRequired)
         || (layout != null && !String.valueOf(version.timelineLayoutVersion()).equals(layout.trim()))) {
-      throw new InvalidTableConfigException(
+      throw new UnsupportedTableVersionException(
           String.format(
               "%s has %s=%s; table version %s uses timeline layout %d",
               source,
@@ -92,7 +92,7 @@ public final class TableConfig implements java.io.Serializable {
         String value = properties.get(folder.key());
         String expected = folder == TableProperty.TIMELINE_PATH ? "timeline" : "history";
         if (value != null && !expected.equals(value.trim())) {
-          throw new InvalidTableConfigException(
+          throw new UnsupportedTableVersionException(
               String.format(
                   "%s has %s=%s; this writer supports only Hudi's default '%s'", source, folder.key(), value,
                   expected));

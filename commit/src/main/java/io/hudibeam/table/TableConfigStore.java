@@ -88,6 +88,8 @@ public final class TableConfigStore {
     Optional<TableConfig> main;
     try {
       main = tryRead(paths.propertiesFile());
+    } catch (UnsupportedTableVersionException unsupported) {
+      throw unsupported;
     } catch (InvalidTableConfigException invalidMain) {
       Optional<TableConfig> backup;
       try {

@@ -31,7 +31,7 @@ public enum TableVersion {
    * The version of a {@code hoodie.table.version} (or {@code hoodie.write.table.version}) value.
    *
    * @param source names the file or setting in the error message
-   * @throws InvalidTableConfigException for any other value, naming it and the supported ones
+   * @throws UnsupportedTableVersionException for any other value, naming it and the supported ones
    */
   public static TableVersion parse(String value, String key, String source) {
     String trimmed = value == null ? null : value.trim();
@@ -40,7 +40,7 @@ public enum TableVersion {
         return version;
       }
     }
-    throw new InvalidTableConfigException(
+    throw new UnsupportedTableVersionException(
         String.format(
             "%s has %s=%s; this writer supports table versions 6 (Hudi 0.14/0.15) and 8 (Hudi 1.0)"
                 + " only: write with a Hudi release that supports table version %s, or upgrade or"

@@ -46,6 +46,47 @@ public class InstantTest {
   }
 
   @Test
+  public void layoutTwoNamesCarryTheCompletionTime() {
+    InstantTime c = InstantTime.parse("20261129114501003");
+    Instant completed = Instant.parse("20261129114500216_20261129114501003.commit");
+    assertThat(completed, is(Instant.completed(T, Action.COMMIT, c)));
+    assertThat(completed.completionTime(), is(Optional.of(c)));
+    assertThat(completed.fileName(), is("20261129114500216_20261129114501003.commit"));
+    // As in Hudi's HoodieInstant, the completion time is not part of the identity.
+    assertThat(completed, is(Instant.completed(T, Action.COMMIT)));
+    assertThat(Instant.completed(T, Action.COMMIT).completionTime(), is(Optional.empty()));
+    for (Action action : List.of(Action.DELTA_COMMIT, Action.REPLACE_COMMIT, Action.CLEAN, Action.ROLLBACK)) {
+      String name = T + "_" + c + "." + action.value();
+      assertThat(Instant.parse(name).fileName(), is(name));
+      assertThat(Instant.parse(name).action(), is(action));
+    }
+    assertThat(Instant.inflight(T, Action.COMPACTION).withState(State.COMPLETED).withCompletionTime(c).fileName(),
+        is("20261129114500216_20261129114501003.commit"));
+    // Equal times are allowed (Hudi requires completion >= requested).
+    assertThat(Instant.parse(T + "_" + T + ".commit").completionTime(), is(Optional.of(T)));
+  }
+
+  @Test
+  public void invalidLayoutTwoNamesAreNotInstants() {
+    for (String name :
+        List.of("20261129114500216_20261129114501003.commit.inflight", // a pending state has no completion time
+            "20261129114500216_20261129114501003.commit.requested",
+            "20261129114500216_20261129114501003.compaction", // completes as a commit
+            "20261129114500216_2026112911450100.commit", // 16 digits
+            "20261129114500216_20261129114500215.commit", // completed before it was requested
+            "20261129114500216_.commit", "_20261129114500216.commit",
+            "20261129114500216_20261129114501003.bogus")) {
+      assertThat(name, Instant.tryParse(name), is(Optional.empty()));
+    }
+    HudiTableException e = assertThrows(HudiTableException.class,
+        () -> Instant.completed(T, Action.COMMIT, InstantTime.parse("20261129114500215")));
+    assertThat(e.getMessage(), containsString("is before its instant time"));
+    e = assertThrows(HudiTableException.class,
+        () -> Instant.inflight(T, Action.COMMIT).withCompletionTime(T));
+    assertThat(e.getMessage(), containsString("Only a completed instant has a completion time"));
+  }
+
+  @Test
   public void otherFilesInTheMetaFolderAreNotInstants() {
     for (String name :
         List.of("hoodie.properties", "hoodie.properties.backup", "20261129114500216.commit.crc",
