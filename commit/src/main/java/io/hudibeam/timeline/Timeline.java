@@ -26,7 +26,7 @@ import org.apache.hadoop.fs.Path;
 public final class Timeline {
   private static final Set<Action> WRITE_ACTIONS =
       EnumSet.of(Action.COMMIT, Action.DELTA_COMMIT, Action.REPLACE_COMMIT, Action.COMPACTION,
-          Action.LOG_COMPACTION);
+          Action.LOG_COMPACTION, Action.CLUSTERING);
 
   private final List<Instant> instants;
 
@@ -92,8 +92,8 @@ public final class Timeline {
   }
 
   /**
-   * Instants of actions that write data files: commit, deltacommit, replacecommit, compaction and
-   * log compaction.
+   * Instants of actions that write data files: commit, deltacommit, replacecommit, compaction, log
+   * compaction and (layout 2) clustering.
    */
   public Timeline writeTimeline() {
     return filter(i -> WRITE_ACTIONS.contains(i.action()));

@@ -35,10 +35,13 @@ import org.apache.hudi.common.model.HoodieTableType;
 import org.apache.hudi.common.model.WriteOperationType;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.HoodieTableVersion;
+import org.apache.hudi.common.table.log.InstantRange;
+import org.apache.hudi.common.table.read.IncrementalQueryAnalyzer;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.view.FileSystemViewManager;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.apache.hudi.hadoop.fs.HadoopFSUtils;
+import org.apache.hudi.storage.StoragePath;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -168,6 +171,51 @@ public class HudiIOTableVersionEightTest {
       first.put(String.format("ride-%04d", i), expected(0, i, t1));
     }
     assertThat(hudiRows(meta, t1), is(first));
+
+    // Incremental queries as Hudi 1.0 plans them (IncrementalQueryAnalyzer, by completion time), read
+    // as Spark's copy-on-write incremental relation does: the latest file of each file group the
+    // instants in range wrote, rows whose commit time is one of those instants.
+    // From the start: Spark's begin instant "000", a completion time before every instant.
+    assertThat(incrementalRows(meta, "000"), is(expected));
+    HoodieInstant firstInstant = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
+        .firstInstant().get();
+    Map<String, List<Object>> afterFirst = new TreeMap<>(expected);
+    afterFirst.values().removeIf(row -> row.get(3).equals(t1));
+    assertThat(afterFirst.size(), is(11));
+    assertThat(incrementalRows(meta, firstInstant.getCompletionTime()), is(afterFirst));
+  }
+
+  private static Map<String, List<Object>> incrementalRows(HoodieTableMetaClient meta, String startCompletionTime)
+      throws Exception {
+    IncrementalQueryAnalyzer.QueryContext query = IncrementalQueryAnalyzer.builder()
+        .metaClient(meta)
+        .startCompletionTime(startCompletionTime)
+        .rangeType(InstantRange.RangeType.OPEN_CLOSED)
+        .build()
+        .analyze();
+    assertThat(query.getInstantTimeList().isEmpty(), is(false));
+    Map<String, String> latestFileOfGroup = new TreeMap<>();
+    for (HoodieInstant instant : query.getInstants()) {
+      HoodieCommitMetadata metadata = meta.getCommitMetadataSerDe().deserialize(instant,
+          meta.getActiveTimeline().getInstantDetails(instant).get(), HoodieCommitMetadata.class);
+      latestFileOfGroup.putAll(metadata.getFileIdAndRelativePaths());
+    }
+    java.util.Set<String> inRange = new java.util.HashSet<>(query.getInstantTimeList());
+    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
+    Map<String, List<Object>> rows = new TreeMap<>();
+    for (String relativePath : latestFileOfGroup.values()) {
+      HoodieBaseFile file = new HoodieBaseFile(
+          meta.getStorage().getPathInfo(new StoragePath(meta.getBasePath(), relativePath)));
+      for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
+        GenericRecord r = e.getValue();
+        String commitTime = r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString();
+        if (inRange.contains(commitTime)) {
+          rows.put(e.getKey(), Arrays.asList(r.get("ts"), r.get("rider") == null ? null : r.get("rider").toString(),
+              r.get("city").toString(), commitTime));
+        }
+      }
+    }
+    return rows;
   }
 
   @Test
