@@ -1,7 +1,7 @@
 package io.hudibeam.commit;
 
-import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;

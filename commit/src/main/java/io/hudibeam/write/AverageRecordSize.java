@@ -1,7 +1,7 @@
 package io.hudibeam.write;
 
-import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
