@@ -69,6 +69,21 @@ public final class Heartbeats {
     }
   }
 
+  /**
+   * Rewrites the heartbeat file of an instant if it is there; returns false, writing nothing, when
+   * it is not. A running write's heartbeat is created by its start; a missing one means the instant
+   * was completed or rolled back, or its write failed and released it, and must not come back.
+   * (On a file system without conditional writes a release between the check and the write can
+   * still be undone; the window is that of one existence check.)
+   */
+  public boolean refreshIfPresent(InstantTime instant) {
+    if (!exists(instant)) {
+      return false;
+    }
+    beat(instant);
+    return true;
+  }
+
   /** Whether the instant has a heartbeat file, live or not. */
   public boolean exists(InstantTime instant) {
     try {

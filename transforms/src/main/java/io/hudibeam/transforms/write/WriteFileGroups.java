@@ -93,6 +93,15 @@ public final class WriteFileGroups
         writeSchemaOf = instant;
       }
       heartbeat.refresh(instant);
+      try {
+        out.output(write(group, instant));
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private WriteStat write(KV<Bucket, Iterable<TableRecord>> group, StartedInstant instant) {
       WriteContext context =
           WriteContext.builder()
               .conf(conf)
@@ -120,7 +129,7 @@ public final class WriteFileGroups
       files.inc();
       records.inc(stat.numWrites());
       bytes.inc(stat.totalWriteBytes());
-      out.output(stat);
+      return stat;
     }
   }
 }
