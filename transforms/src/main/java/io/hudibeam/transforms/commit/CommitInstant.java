@@ -323,7 +323,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       CommitOutcome outcome =
           new IntervalCommitter(
                   fs, spec.paths(),
-                  new InstantCommitter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock))
+                  new InstantCommitter(
+                      fs, spec.paths(), clock, spec.heartbeatSettings(), lock, spec.concurrencySettings()))
               .commit(instant, metadata.build(), generator);
       if (outcome != CommitOutcome.REPLAY_SKIPPED && spec.cleanSettings().automatic()) {
         try (TableLock.Held held = lock.acquire("clean after " + instant.instantTime())) {
