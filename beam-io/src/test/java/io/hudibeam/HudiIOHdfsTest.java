@@ -63,7 +63,8 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * The write, commit, rollback, clean, lock and two-writer suite on a real HDFS: a NameNode and a
+ * The write, commit, rollback, clean, lock and two-writer suite (single writer and optimistic
+ * concurrency control) on a real HDFS: a NameNode and a
  * DataNode in the test JVM ({@code hadoop-client-minicluster}, one cluster for the class), tables
  * at {@code hdfs://} paths, every table read back by Hudi's reader row by row. On HDFS, creating a
  * file that exists fails and a rename onto an existing file fails, where the local file system
@@ -137,9 +138,9 @@ public class HudiIOHdfsTest {
     String c3 = pending.get(0).getTimestamp();
     assertThat(filesOf(dataFiles(base), c3), is(not(empty())));
     HudiIOConcurrentWritersTest.assertRows(reader, 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, c2);
-    expireHeartbeat(base, c3);
+    assertThat("the failed write released its heartbeat", hdfs.exists(new Path(base, ".hoodie/.heartbeat/" + c3)), is(false));
 
-    // c4 rolls c3 back on HDFS, commits and cleans.
+    // c4 rolls c3 back on HDFS at once, commits and cleans.
     run(TripsRows.batch(3, 500, 200), trips(base, WriteOperation.UPSERT).withHoodieProperties(oneVersion));
     HoodieTableMetaClient meta = reader.metaClient();
     assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
@@ -280,6 +281,49 @@ public class HudiIOHdfsTest {
     }
   }
 
+  @Test
+  public void ofTwoOptimisticWritersOfTheSameFileGroupsTheLaterIsRolledBackOnHdfs() throws Exception {
+    String base = newTable();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+    String holdId = UUID.randomUUID().toString();
+    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try {
+      // A updates keys 0..199 with optimistic concurrency control and is held before its commit.
+      HudiIO.Write<Row> a = trips(base, WriteOperation.UPSERT).withHoodieProperties(HudiIOOptimisticConcurrencyTest.OCC)
+          .withHadoopConfiguration(HdfsWithHooks.configuration(HoldBeforeCommitFileSystem.configuration(holdId)));
+      Future<?> runningA = executor.submit(() -> run(TripsRows.batch(1, 0, 200), a));
+      assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+      String instantA = HudiIOOptimisticConcurrencyTest.pendingInstants(reader).get(0);
+
+      // B updates keys 100..299 (the same file groups) beside A, and commits first.
+      Map<String, String> occ = new java.util.HashMap<>(HudiIOOptimisticConcurrencyTest.OCC);
+      occ.put("hoodie.client.heartbeat.tolerable.misses", "10");
+      run(TripsRows.batch(2, 100, 200), trips(base, WriteOperation.UPSERT).withHoodieProperties(occ));
+      List<String> commits = reader.completedInstantTimes();
+      assertThat(commits, hasSize(2));
+      String instantB = commits.get(1);
+
+      hold.release.countDown();
+      Exception lost = assertThrows(Exception.class, () -> runningA.get(120, TimeUnit.SECONDS));
+      assertThat(messages(lost), allOf(
+          containsString("Cannot commit instant " + instantA),
+          containsString("conflicts with instant " + instantB),
+          containsString("This write is rolled back")));
+      assertThat(reader.completedInstantTimes(), is(List.of(c1, instantB)));
+      assertThat(filesOf(dataFiles(base), instantA), is(empty()));
+      HudiIOConcurrentWritersTest.assertRows(
+          reader, 400, new long[][] {{0, 100, 0}, {100, 300, 2}, {300, 400, 0}}, c1, instantB, c1);
+      assertNoOrphans(base, reader);
+    } finally {
+      hold.release.countDown();
+      HoldBeforeCommitFileSystem.unregister(holdId);
+      executor.shutdownNow();
+    }
+  }
+
   /** The calls, each on its own thread, all started together; their results in order. */
   private static <T> List<T> race(List<Callable<T>> calls) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(calls.size());
@@ -328,13 +372,6 @@ public class HudiIOHdfsTest {
 
   private static List<HoodieInstant> cleans(HudiTableReader reader) {
     return reader.metaClient().getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants();
-  }
-
-  /** Ages an instant's heartbeat on HDFS by 10 minutes: its writer has died. */
-  private static void expireHeartbeat(String base, String instant) throws IOException {
-    Path heartbeat = new Path(base, ".hoodie/.heartbeat/" + instant);
-    assertThat(heartbeat + " exists", hdfs.exists(heartbeat), is(true));
-    hdfs.setTimes(heartbeat, System.currentTimeMillis() - 600_000, -1);
   }
 
   /** Relative paths of every {@code .parquet} file under the base path outside {@code .hoodie}. */
