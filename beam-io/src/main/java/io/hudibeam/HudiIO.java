@@ -9,6 +9,7 @@ import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommitInstant;
@@ -120,6 +121,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>(properties only)</td><td>hoodie.archive.automatic, hoodie.keep.min.commits, hoodie.keep.max.commits</td><td>true, 20, 30: after each commit (and clean) the oldest instants beyond 30 completed commits are archived down to 20 into {@code .hoodie/archived}, as Hudi does; min must exceed hoodie.cleaner.commits.retained</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.client.heartbeat.interval_in_ms, hoodie.client.heartbeat.tolerable.misses</td><td>60000, 2</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.write.lock.filesystem.path, hoodie.write.lock.filesystem.expire (minutes), hoodie.write.lock.client.num_retries, hoodie.write.lock.client.wait_time_ms_between_retry</td><td>the table's .hoodie, 0 (never), 50, 5000</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.write.concurrency.mode, hoodie.write.lock.provider, hoodie.cleaner.policy.failed.writes</td><td>SINGLE_WRITER, none, EAGER (LAZY with OPTIMISTIC_CONCURRENCY_CONTROL, which needs org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider)</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.memory.merge.max.size, hoodie.memory.merge.fraction, hoodie.memory.spillable.map.path</td><td>a file-group merge holds its incoming records in memory up to max.size bytes if given, else fraction (0.6) &times; 0.4 &times; max heap / available processors, and spills the rest to the path (java.io.tmpdir)</td></tr>
  * <tr><td>withHadoopConfiguration</td><td>(Hadoop keys, e.g. fs.s3a.*)</td><td>none</td></tr>
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
@@ -213,13 +215,18 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       hash(key) mod withBucketCount}), one file group per bucket and partition, named as Hudi's
  *       bucket index names them, not sized. The bucket count is not stored in the table: every
  *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
- *   <li>One writer at a time, enforced: a write keeps a heartbeat ({@code
+ *   <li>One writer at a time by default, enforced: a write keeps a heartbeat ({@code
  *       .hoodie/.heartbeat/<instant>}, refreshed as its stages work, expired after {@code
  *       hoodie.client.heartbeat.interval_in_ms} × {@code hoodie.client.heartbeat.tolerable.misses},
  *       60 s × 2 by default), and a write that starts while another write's heartbeat is live fails
  *       at once, naming it. A write whose heartbeat expired (it died) is rolled back by the next
- *       write; after a failed pipeline, the next write of the table can start once that heartbeat
- *       has expired.
+ *       write. A write that fails in a stage working for its instant (index listing, planning,
+ *       file writing, commit) deletes its heartbeat, so the next write rolls it back at once.
+ *   <li>Concurrent writers with {@code hoodie.write.concurrency.mode=optimistic_concurrency_control}
+ *       and {@code hoodie.write.lock.provider=org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider}
+ *       (required with it; failed writes are then cleaned LAZY): a start does not refuse live
+ *       writers and rolls back only writes whose heartbeat has expired; the commit's conflict check
+ *       decides, and the loser is rolled back. Hudi's own writers with the same settings take part.
  *   <li>Starts and commits take the table lock {@code .hoodie/lock}, the file of Hudi's {@code
  *       FileSystemBasedLockProvider} (also with a single writer), and the commit checks, under the
  *       lock, that no write completed since this one started touched the same file groups (Hudi's
@@ -265,6 +272,7 @@ public final class HudiIO {
   static final String MAX_FILE_SIZE = "hoodie.parquet.max.file.size";
   static final String SMALL_FILE_LIMIT = "hoodie.parquet.small.file.limit";
   static final String PARQUET_CODEC = "hoodie.parquet.compression.codec";
+  static final String WRITE_TABLE_VERSION = "hoodie.write.table.version";
 
   private HudiIO() {}
 
@@ -760,6 +768,23 @@ public final class HudiIO {
       AvroInputSchemas.normalize(((AvroCoder<?>) coder).getSchema(), tableName);
       return (PCollection<GenericRecord>) input;
     }
+
+    /**
+     * The table version of a table this write creates ({@code hoodie.write.table.version}): 6 (the
+     * default; Hudi 0.14 and later, and Hudi 1.x, read it) or 8 (Hudi 1.x's format: timeline in
+     * {@code .hoodie/timeline} with completion times, Avro commit metadata; Hudi 0.x readers cannot
+     * read it). The default stays 6 while Hudi 0.x readers (Spark, Hive, Trino and Presto connectors
+     * built on Hudi 0.14/0.15) are common. An existing table keeps its own version: a version 8
+     * table, such as one Hudi 1.x created, is continued as version 8 whatever this says, and asking
+     * for 8 on an existing version 6 table is refused (this writer does not upgrade). Version 8 is
+     * written for COPY_ON_WRITE tables only.
+     */
+    public Write<T> withTableVersion(int version) {
+      if (version != 6 && version != 8) {
+        throw new IllegalArgumentException("withTableVersion must be 6 or 8, but was " + version);
+      }
+      return withProperty(WRITE_TABLE_VERSION, String.valueOf(version));
+    }
   }
 
   /** The settings of one write, resolved from Hudi's keys, with the cross-field checks. */
@@ -806,6 +831,11 @@ public final class HudiIO {
       } catch (HudiTableException e) {
         throw new IllegalArgumentException(e.getMessage(), e);
       }
+      if (settings.tableVersion() == TableVersion.EIGHT && settings.tableType() == TableType.MERGE_ON_READ) {
+        throw new IllegalArgumentException(
+            WRITE_TABLE_VERSION + "=8 (withTableVersion) is supported for COPY_ON_WRITE tables only; write"
+                + " MERGE_ON_READ tables as version 6");
+      }
       if (settings.index() == IndexType.BUCKET) {
         if (settings.operation() == WriteOperation.BULK_INSERT) {
           throw new IllegalArgumentException(
@@ -840,6 +870,16 @@ public final class HudiIO {
 
     TableType tableType() {
       return TableType.fromValue(properties.getOrDefault(TABLE_TYPE, TableType.COPY_ON_WRITE.value()));
+    }
+
+    /** The version of a table this write creates: hoodie.write.table.version, 6 by default. */
+    TableVersion tableVersion() {
+      try {
+        return TableVersion.parse(properties.getOrDefault(WRITE_TABLE_VERSION, "6"), WRITE_TABLE_VERSION,
+            "The write");
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
     }
 
     WriteOperation operation() {
@@ -907,6 +947,7 @@ public final class HudiIO {
       KeyGeneratorConfig keyGenerator = KeyGeneratorConfig.fromProperties(properties);
       TableConfig.Builder table =
           TableConfig.newTable(tableName(), tableType())
+              .tableVersion(tableVersion())
               .recordKeyFields(recordKeyFields())
               .partitionFields(partitionFields())
               .keyGeneratorClass(keyGenerator.type().className())

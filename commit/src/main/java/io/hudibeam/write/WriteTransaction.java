@@ -1,6 +1,7 @@
 package io.hudibeam.write;
 
 import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.ConcurrencySettings;
 import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.InstantCommitter;
 import io.hudibeam.commit.InstantStarter;
@@ -32,7 +33,7 @@ import org.apache.hadoop.fs.FileSystem;
  * steps, so they cannot drift from the stages. Table services after the commit (clean, compaction,
  * archival) are not part of it.
  *
- * <p>Bound to a table (its file system and paths) and the writer's heartbeat, lock and clock;
+ * <p>Bound to a table (its file system and paths) and the writer's heartbeat, lock, concurrency and clock;
  * holds no open resources.
  */
 public final class WriteTransaction {
@@ -41,6 +42,7 @@ public final class WriteTransaction {
   private final TablePaths paths;
   private final Clock clock;
   private final HeartbeatSettings heartbeat;
+  private final ConcurrencySettings concurrency;
   private final TableLock lock;
 
   private WriteTransaction(Builder b) {
@@ -49,6 +51,7 @@ public final class WriteTransaction {
     this.paths = b.paths;
     this.clock = b.clock;
     this.heartbeat = b.heartbeat;
+    this.concurrency = b.concurrency;
     this.lock = new TableLock(fs, paths, b.lock, clock);
   }
 
@@ -73,7 +76,8 @@ public final class WriteTransaction {
    */
   public StartedInstant start(
       TableConfig requested, Action action, InstantStarter.IfMissing ifMissing, Supplier<String> writeSchema) {
-    return new InstantStarter(fs, paths, clock, heartbeat, lock).start(requested, action, ifMissing, writeSchema);
+    return new InstantStarter(fs, paths, clock, heartbeat, lock, concurrency)
+        .start(requested, action, ifMissing, writeSchema);
   }
 
   /** A writer of the started instant's file groups; give it the schema, ordering field and write token. */
@@ -90,7 +94,7 @@ public final class WriteTransaction {
   public CommitOutcome commit(
       StartedInstant started, OperationType operation, String schemaJson, Collection<WriteStat> stats) {
     InstantTimeGenerator generator = new InstantTimeGenerator(clock, started.tableConfig().timelineTimezone());
-    return new IntervalCommitter(fs, paths, new InstantCommitter(fs, paths, clock, heartbeat, lock))
+    return new IntervalCommitter(fs, paths, new InstantCommitter(fs, paths, clock, heartbeat, lock, concurrency))
         .commit(started, commitMetadata(operation, schemaJson, stats), generator);
   }
 
@@ -112,6 +116,7 @@ public final class WriteTransaction {
     private Clock clock = Clock.systemUTC();
     private HeartbeatSettings heartbeat = HeartbeatSettings.defaults();
     private LockSettings lock = LockSettings.defaults();
+    private ConcurrencySettings concurrency = ConcurrencySettings.singleWriter();
 
     private Builder(Configuration conf, FileSystem fs, TablePaths paths) {
       this.conf = Objects.requireNonNull(conf, "conf");
@@ -131,6 +136,12 @@ public final class WriteTransaction {
 
     public Builder lock(LockSettings lock) {
       this.lock = Objects.requireNonNull(lock, "lock");
+      return this;
+    }
+
+    /** The writers' concurrency mode; a single writer unless given. */
+    public Builder concurrency(ConcurrencySettings concurrency) {
+      this.concurrency = Objects.requireNonNull(concurrency, "concurrency");
       return this;
     }
 

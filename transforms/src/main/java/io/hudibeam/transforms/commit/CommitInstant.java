@@ -281,10 +281,21 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
 
     /** {@code plannedFileGroups}: the file groups the write plan routed to, or -1 if unknown. */
     CommittedInstant commit(List<WriteStat> stats, StartedInstant instant, int plannedFileGroups) {
-      long start = System.currentTimeMillis();
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
-      InstantHeartbeat.of(spec, fs).refresh(instant);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      heartbeat.refresh(instant);
+      try {
+        return commit(stats, instant, plannedFileGroups, conf, fs);
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private CommittedInstant commit(
+        List<WriteStat> stats, StartedInstant instant, int plannedFileGroups, Configuration conf, FileSystem fs) {
+      long start = System.currentTimeMillis();
       WriteTransaction transaction = spec.transaction(conf, fs);
       TableLock lock = transaction.lock();
       CommittedInstant.Builder summary =

@@ -7,7 +7,7 @@ import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.index.BucketCountCheck;
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.PartitionWorkload;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TablePaths;
@@ -19,8 +19,8 @@ import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.AverageRecordSize;
-import io.hudibeam.write.FileIdPrefixes;
 import io.hudibeam.write.BucketType;
+import io.hudibeam.write.FileIdPrefixes;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WorkloadProfile;
 import io.hudibeam.write.WritePlan;
@@ -207,7 +207,17 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       StartedInstant instant = c.sideInput(started);
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
-      InstantHeartbeat.of(spec, fs).refresh(instant);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      heartbeat.refresh(instant);
+      try {
+        out.output(plan(profile, instant, conf, fs));
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private WritePlan plan(WorkloadProfile profile, StartedInstant instant, Configuration conf, FileSystem fs) {
       TablePaths paths = spec.paths();
       if (spec.mergeOnRead()) {
         completePendingCompactions(conf, fs, paths);
@@ -248,7 +258,7 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
               + " size {} bytes)",
           paths, instant.instantTime(), profile.totalInserts(), profile.totalUpdates(),
           plan.buckets().size(), averageRecordSize);
-      out.output(plan);
+      return plan;
     }
 
     /**
@@ -320,7 +330,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       CommitMetadata.Builder inflight =
           CommitMetadata.workloadProfile(spec.operation().operationType(), workload).toBuilder();
       instant.extraMetadata().forEach(inflight::putExtraMetadata);
-      new TimelineWriter(fs, paths).transitionToInflight(current, CommitMetadataJson.toJson(inflight.build()));
+      TimelineWriter writer = new TimelineWriter(fs, paths);
+      writer.transitionToInflight(current, CommitMetadataFormat.encode(writer.layout(), inflight.build()));
     }
   }
 }

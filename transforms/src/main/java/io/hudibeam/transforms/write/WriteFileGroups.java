@@ -98,6 +98,15 @@ public final class WriteFileGroups
         writeSchemaOf = instant;
       }
       heartbeat.refresh(instant);
+      try {
+        out.output(write(group, instant));
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private WriteStat write(KV<Bucket, Iterable<TableRecord>> group, StartedInstant instant) {
       FileGroupWriter writer =
           transaction
               .fileGroupWriter(instant)
@@ -111,7 +120,7 @@ public final class WriteFileGroups
       WriteStat stat = writer.write(group.getKey(), group.getValue());
       spilled.inc(writer.spilledRecords());
       counters.count(stat);
-      out.output(stat);
+      return stat;
     }
   }
 }
