@@ -88,7 +88,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
         .apply("Into the global window", Window.into(new GlobalWindows()))
         .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings)))
-        .setCoder(SerializableCoder.of(IntervalDecision.class))
+        .setCoder(IntervalDecision.IntervalDecisionCoder.of())
         .apply("Back into commit intervals", Window.into(FixedWindows.of(settings.commitInterval())));
   }
 
