@@ -5,7 +5,7 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.files.FileId;
 import io.hudibeam.write.WorkloadProfile;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.beam.sdk.coders.Coder;
@@ -22,12 +22,13 @@ public class CountsCoderTest {
   private static final String FILE_A = FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 0).value();
   private static final String FILE_B = FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 1).value();
 
+  /** Counts over insertion-ordered maps, so that the order the keys were added in shows. */
   private static PlanWrite.Counts counts(String[] partitions, String[] files) {
-    PlanWrite.Counts counts = new PlanWrite.Counts();
+    PlanWrite.Counts counts = new PlanWrite.Counts(new LinkedHashMap<>(), new LinkedHashMap<>());
     for (String partition : partitions) {
       counts.inserts().merge(partition, 3L, Long::sum);
       for (String file : files) {
-        counts.updates().computeIfAbsent(partition, p -> new HashMap<>()).merge(file, 2L, Long::sum);
+        counts.updates().computeIfAbsent(partition, p -> new LinkedHashMap<>()).merge(file, 2L, Long::sum);
       }
     }
     return counts;
@@ -53,6 +54,8 @@ public class CountsCoderTest {
       CoderProperties.coderDeterministic(coder, value, value);
     }
     assertThat(many, is(manyReversed));
+    assertThat(many.inserts().keySet().iterator().next(), is("city=0"));
+    assertThat(manyReversed.inserts().keySet().iterator().next(), is("city=39"));
     CoderProperties.coderDeterministic(coder, many, manyReversed);
 
     // A decoded accumulator still adds in place.
