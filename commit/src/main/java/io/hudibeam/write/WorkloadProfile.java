@@ -1,6 +1,7 @@
 package io.hudibeam.write;
 
 import io.hudibeam.files.FileId;
+import java.io.Serializable;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
@@ -11,9 +12,12 @@ import java.util.TreeMap;
  * Hudi's workload profile: per partition path, the number of inserts and the number of updates
  * (and deletes) per existing file group.
  *
+ * <p>Serializable because a pipeline's global combine carries its empty profile (the default for
+ * no input) inside a Java-serialized function; the pipeline moves profiles with their coder.
+ *
  * @param partitions each touched partition's workload, sorted by partition path (unmodifiable)
  */
-public record WorkloadProfile(SortedMap<String, PartitionWorkload> partitions) {
+public record WorkloadProfile(SortedMap<String, PartitionWorkload> partitions) implements Serializable {
 
   public WorkloadProfile {
     partitions = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(partitions, "partitions")));
@@ -64,7 +68,7 @@ public record WorkloadProfile(SortedMap<String, PartitionWorkload> partitions) {
    * @param inserts records new to the table
    * @param updates updates and deletes per existing file group, sorted by file id (unmodifiable)
    */
-  public record PartitionWorkload(long inserts, SortedMap<FileId, Long> updates) {
+  public record PartitionWorkload(long inserts, SortedMap<FileId, Long> updates) implements Serializable {
     static final PartitionWorkload EMPTY = new PartitionWorkload(0, new TreeMap<>());
 
     public PartitionWorkload {

@@ -37,6 +37,7 @@ import java.util.UUID;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.testing.CoderProperties;
 import org.apache.beam.sdk.util.CoderUtils;
+import org.apache.beam.sdk.util.SerializableUtils;
 import org.junit.Test;
 
 /**
@@ -137,6 +138,8 @@ public class ValueCodersTest {
     WorkloadProfile profile =
         WorkloadProfile.empty().plus("b", null).plus("a", FILE_B).plus("a", FILE_A).plus("a", FILE_B).plus("", null);
     roundTrip(WorkloadProfileCoder.of(), WorkloadProfile.empty(), profile);
+    // Combine.globally carries its default (the empty profile) in a Java-serialized DoFn.
+    assertThat(SerializableUtils.clone(profile), is(profile));
 
     Map<String, PartitionWorkload> partitions = new HashMap<>();
     Map<FileId, Long> updates = new LinkedHashMap<>();
