@@ -8,14 +8,8 @@ import java.util.Objects;
  * hoodie.index.bloom.num_entries}, {@code hoodie.index.bloom.fpp} and {@code
  * hoodie.bloom.index.filter.dynamic.max.entries}, with Hudi's defaults ({@code
  * HoodieStorageConfig}).
- *
- * @param type the filter type, {@code hoodie.bloom.index.filter.type}
- * @param numEntries {@code hoodie.index.bloom.num_entries}
- * @param fpp {@code hoodie.index.bloom.fpp}
- * @param dynamicMaxEntries {@code hoodie.bloom.index.filter.dynamic.max.entries}; only used by
- *     DYNAMIC_V0
  */
-public record BloomFilterSettings(BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
+public final class BloomFilterSettings {
   public static final int DEFAULT_NUM_ENTRIES = 60_000;
   public static final double DEFAULT_FPP = 0.000000001;
   public static final int DEFAULT_DYNAMIC_MAX_ENTRIES = 100_000;
@@ -27,9 +21,26 @@ public record BloomFilterSettings(BloomFilterType type, int numEntries, double f
           DEFAULT_FPP,
           DEFAULT_DYNAMIC_MAX_ENTRIES);
 
-  /** Each setting in its range, and a filter that fits in a bloom filter row. */
-  public BloomFilterSettings {
-    Objects.requireNonNull(type, "type");
+  private final BloomFilterType type;
+  private final int numEntries;
+  private final double fpp;
+  private final int dynamicMaxEntries;
+
+  private BloomFilterSettings(
+      BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
+    this.type = Objects.requireNonNull(type, "type");
+    this.numEntries = numEntries;
+    this.fpp = fpp;
+    this.dynamicMaxEntries = dynamicMaxEntries;
+  }
+
+  /** DYNAMIC_V0, 60000 entries, fpp 1e-9, at most 100000 entries. */
+  public static BloomFilterSettings defaults() {
+    return DEFAULTS;
+  }
+
+  public static BloomFilterSettings of(
+      BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
     if (numEntries <= 0) {
       throw new HudiTableException(
           "hoodie.index.bloom.num_entries must be > 0, but was " + numEntries);
@@ -55,16 +66,24 @@ public record BloomFilterSettings(BloomFilterType type, int numEntries, double f
               + " bits; a bloom filter row holds at most "
               + (Integer.MAX_VALUE - 64));
     }
-  }
-
-  /** DYNAMIC_V0, 60000 entries, fpp 1e-9, at most 100000 entries. */
-  public static BloomFilterSettings defaults() {
-    return DEFAULTS;
-  }
-
-  public static BloomFilterSettings of(
-      BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
     return new BloomFilterSettings(type, numEntries, fpp, dynamicMaxEntries);
+  }
+
+  public BloomFilterType type() {
+    return type;
+  }
+
+  public int numEntries() {
+    return numEntries;
+  }
+
+  public double fpp() {
+    return fpp;
+  }
+
+  /** Only used by DYNAMIC_V0. */
+  public int dynamicMaxEntries() {
+    return dynamicMaxEntries;
   }
 
   /**
@@ -78,5 +97,38 @@ public record BloomFilterSettings(BloomFilterType type, int numEntries, double f
   /** A new, empty filter sized by these settings. */
   public BloomFilter newFilter() {
     return BloomFilter.create(this);
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof BloomFilterSettings)) {
+      return false;
+    }
+    BloomFilterSettings that = (BloomFilterSettings) o;
+    return type == that.type
+        && numEntries == that.numEntries
+        && Double.compare(fpp, that.fpp) == 0
+        && dynamicMaxEntries == that.dynamicMaxEntries;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(type, numEntries, fpp, dynamicMaxEntries);
+  }
+
+  @Override
+  public String toString() {
+    return "BloomFilterSettings{type="
+        + type
+        + ", numEntries="
+        + numEntries
+        + ", fpp="
+        + fpp
+        + ", dynamicMaxEntries="
+        + dynamicMaxEntries
+        + "}";
   }
 }

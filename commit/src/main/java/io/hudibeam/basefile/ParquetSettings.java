@@ -10,25 +10,8 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * How base files are written: Parquet codec, row group, page and dictionary settings, the file size
  * limit used by {@link BaseFileWriter#canWrite()}, and the bloom filter. Read from Hudi's own keys
  * with Hudi's defaults ({@code HoodieStorageConfig}, {@code HoodieIndexConfig}).
- *
- * @param codec {@code hoodie.parquet.compression.codec}
- * @param rowGroupSizeBytes {@code hoodie.parquet.block.size}
- * @param pageSizeBytes {@code hoodie.parquet.page.size}
- * @param maxFileSizeBytes {@code hoodie.parquet.max.file.size}
- * @param dictionaryEnabled {@code hoodie.parquet.dictionary.enabled}
- * @param compressionRatio {@code hoodie.parquet.compression.ratio}: expected compressed/in-memory
- *     size ratio; Hudi lets a file grow to {@code maxFileSize * (1 + ratio)} of parquet's data size
- *     estimate ({@code HoodieBaseParquetWriter})
- * @param bloomFilter the bloom filter's type and size
  */
-public record ParquetSettings(
-    CompressionCodecName codec,
-    int rowGroupSizeBytes,
-    int pageSizeBytes,
-    long maxFileSizeBytes,
-    boolean dictionaryEnabled,
-    double compressionRatio,
-    BloomFilterSettings bloomFilter) {
+public final class ParquetSettings {
   public static final String COMPRESSION_CODEC = "hoodie.parquet.compression.codec";
   public static final String BLOCK_SIZE = "hoodie.parquet.block.size";
   public static final String PAGE_SIZE = "hoodie.parquet.page.size";
@@ -57,16 +40,29 @@ public record ParquetSettings(
           DEFAULT_COMPRESSION_RATIO,
           BloomFilterSettings.defaults());
 
-  /** Sizes > 0, a ratio >= 0; the message names the Hudi key. */
-  public ParquetSettings {
-    Objects.requireNonNull(codec, "codec");
-    requirePositive(BLOCK_SIZE, rowGroupSizeBytes);
-    requirePositive(PAGE_SIZE, pageSizeBytes);
-    requirePositive(MAX_FILE_SIZE, maxFileSizeBytes);
-    if (!(compressionRatio >= 0) || Double.isInfinite(compressionRatio)) {
-      throw new HudiTableException(COMPRESSION_RATIO + " must be a number >= 0, but was " + compressionRatio);
-    }
-    Objects.requireNonNull(bloomFilter, "bloomFilter");
+  private final CompressionCodecName codec;
+  private final int rowGroupSizeBytes;
+  private final int pageSizeBytes;
+  private final long maxFileSizeBytes;
+  private final boolean dictionaryEnabled;
+  private final double compressionRatio;
+  private final BloomFilterSettings bloomFilter;
+
+  private ParquetSettings(
+      CompressionCodecName codec,
+      int rowGroupSizeBytes,
+      int pageSizeBytes,
+      long maxFileSizeBytes,
+      boolean dictionaryEnabled,
+      double compressionRatio,
+      BloomFilterSettings bloomFilter) {
+    this.codec = Objects.requireNonNull(codec, "codec");
+    this.rowGroupSizeBytes = rowGroupSizeBytes;
+    this.pageSizeBytes = pageSizeBytes;
+    this.maxFileSizeBytes = maxFileSizeBytes;
+    this.dictionaryEnabled = dictionaryEnabled;
+    this.compressionRatio = compressionRatio;
+    this.bloomFilter = Objects.requireNonNull(bloomFilter, "bloomFilter");
   }
 
   /** Hudi's defaults: GZIP, 120 MiB row groups and files, 1 MiB pages, dictionary on. */
@@ -91,14 +87,129 @@ public record ParquetSettings(
                 properties,
                 BLOOM_DYNAMIC_MAX_ENTRIES,
                 BloomFilterSettings.DEFAULT_DYNAMIC_MAX_ENTRIES));
+    return DEFAULTS
+        .withCodec(codecValue(properties.get(COMPRESSION_CODEC)))
+        .withRowGroupSizeBytes(intValue(properties, BLOCK_SIZE, DEFAULT_BLOCK_SIZE))
+        .withPageSizeBytes(intValue(properties, PAGE_SIZE, DEFAULT_PAGE_SIZE))
+        .withMaxFileSizeBytes(longValue(properties, MAX_FILE_SIZE, DEFAULT_MAX_FILE_SIZE))
+        .withDictionaryEnabled(booleanValue(properties, DICTIONARY_ENABLED, true))
+        .withCompressionRatio(doubleValue(properties, COMPRESSION_RATIO, DEFAULT_COMPRESSION_RATIO))
+        .withBloomFilter(bloom);
+  }
+
+  public CompressionCodecName codec() {
+    return codec;
+  }
+
+  public int rowGroupSizeBytes() {
+    return rowGroupSizeBytes;
+  }
+
+  public int pageSizeBytes() {
+    return pageSizeBytes;
+  }
+
+  public long maxFileSizeBytes() {
+    return maxFileSizeBytes;
+  }
+
+  public boolean dictionaryEnabled() {
+    return dictionaryEnabled;
+  }
+
+  /**
+   * Expected compressed/in-memory size ratio; Hudi lets a file grow to {@code maxFileSize * (1 +
+   * ratio)} of parquet's data size estimate ({@code HoodieBaseParquetWriter}).
+   */
+  public double compressionRatio() {
+    return compressionRatio;
+  }
+
+  public BloomFilterSettings bloomFilter() {
+    return bloomFilter;
+  }
+
+  public ParquetSettings withCodec(CompressionCodecName codec) {
     return new ParquetSettings(
-        codecValue(properties.get(COMPRESSION_CODEC)),
-        intValue(properties, BLOCK_SIZE, DEFAULT_BLOCK_SIZE),
-        intValue(properties, PAGE_SIZE, DEFAULT_PAGE_SIZE),
-        longValue(properties, MAX_FILE_SIZE, DEFAULT_MAX_FILE_SIZE),
-        booleanValue(properties, DICTIONARY_ENABLED, true),
-        doubleValue(properties, COMPRESSION_RATIO, DEFAULT_COMPRESSION_RATIO),
-        bloom);
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
+  }
+
+  public ParquetSettings withRowGroupSizeBytes(int bytes) {
+    requirePositive(BLOCK_SIZE, bytes);
+    return new ParquetSettings(
+        codec,
+        bytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
+  }
+
+  public ParquetSettings withPageSizeBytes(int bytes) {
+    requirePositive(PAGE_SIZE, bytes);
+    return new ParquetSettings(
+        codec,
+        rowGroupSizeBytes,
+        bytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
+  }
+
+  public ParquetSettings withMaxFileSizeBytes(long bytes) {
+    requirePositive(MAX_FILE_SIZE, bytes);
+    return new ParquetSettings(
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        bytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
+  }
+
+  public ParquetSettings withDictionaryEnabled(boolean enabled) {
+    return new ParquetSettings(
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        enabled,
+        compressionRatio,
+        bloomFilter);
+  }
+
+  public ParquetSettings withCompressionRatio(double ratio) {
+    if (!(ratio >= 0) || Double.isInfinite(ratio)) {
+      throw new HudiTableException(COMPRESSION_RATIO + " must be a number >= 0, but was " + ratio);
+    }
+    return new ParquetSettings(
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        ratio,
+        bloomFilter);
+  }
+
+  public ParquetSettings withBloomFilter(BloomFilterSettings bloomFilter) {
+    return new ParquetSettings(
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
   }
 
   /** Hudi's {@code ParquetUtils.getCompressionCodecName}: enum name, case-insensitive. */
@@ -176,5 +287,54 @@ public record ParquetSettings(
     if (value <= 0) {
       throw new HudiTableException(key + " must be > 0, but was " + value);
     }
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof ParquetSettings)) {
+      return false;
+    }
+    ParquetSettings that = (ParquetSettings) o;
+    return codec == that.codec
+        && rowGroupSizeBytes == that.rowGroupSizeBytes
+        && pageSizeBytes == that.pageSizeBytes
+        && maxFileSizeBytes == that.maxFileSizeBytes
+        && dictionaryEnabled == that.dictionaryEnabled
+        && Double.compare(compressionRatio, that.compressionRatio) == 0
+        && bloomFilter.equals(that.bloomFilter);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(
+        codec,
+        rowGroupSizeBytes,
+        pageSizeBytes,
+        maxFileSizeBytes,
+        dictionaryEnabled,
+        compressionRatio,
+        bloomFilter);
+  }
+
+  @Override
+  public String toString() {
+    return "ParquetSettings{codec="
+        + codec
+        + ", rowGroupSizeBytes="
+        + rowGroupSizeBytes
+        + ", pageSizeBytes="
+        + pageSizeBytes
+        + ", maxFileSizeBytes="
+        + maxFileSizeBytes
+        + ", dictionaryEnabled="
+        + dictionaryEnabled
+        + ", compressionRatio="
+        + compressionRatio
+        + ", bloomFilter="
+        + bloomFilter
+        + "}";
   }
 }

@@ -9,36 +9,80 @@ import org.apache.beam.sdk.coders.AtomicCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 
-/**
- * What one commit wrote: instant, operation, record counts, files and bytes.
- *
- * @param instantTime the instant's time
- * @param operation Hudi's operation type name, e.g. {@code UPSERT}
- * @param outcome committed, or what happened instead
- * @param recordsInserted records new to the table
- * @param recordsUpdated records that replaced a stored version
- * @param recordsDeleted records deleted
- * @param filesWritten files written (base and log files)
- * @param bytesWritten bytes written
- */
-public record CommittedInstant(
-    String instantTime,
-    String operation,
-    CommitOutcome outcome,
-    long recordsInserted,
-    long recordsUpdated,
-    long recordsDeleted,
-    long filesWritten,
-    long bytesWritten) {
+/** What one commit wrote: instant, operation, record counts, files and bytes. */
+public final class CommittedInstant {
+  private final String instantTime;
+  private final String operation;
+  private final CommitOutcome outcome;
+  private final long recordsInserted;
+  private final long recordsUpdated;
+  private final long recordsDeleted;
+  private final long filesWritten;
+  private final long bytesWritten;
 
-  public CommittedInstant {
-    Objects.requireNonNull(instantTime, "instantTime");
-    Objects.requireNonNull(operation, "operation");
-    Objects.requireNonNull(outcome, "outcome");
+  private CommittedInstant(Builder b) {
+    this.instantTime = Objects.requireNonNull(b.instantTime);
+    this.operation = Objects.requireNonNull(b.operation);
+    this.outcome = Objects.requireNonNull(b.outcome);
+    this.recordsInserted = b.recordsInserted;
+    this.recordsUpdated = b.recordsUpdated;
+    this.recordsDeleted = b.recordsDeleted;
+    this.filesWritten = b.filesWritten;
+    this.bytesWritten = b.bytesWritten;
   }
 
   public static Builder builder() {
     return new Builder();
+  }
+
+  public String instantTime() {
+    return instantTime;
+  }
+
+  /** Hudi's operation type name, e.g. {@code UPSERT}. */
+  public String operation() {
+    return operation;
+  }
+
+  public CommitOutcome outcome() {
+    return outcome;
+  }
+
+  public long recordsInserted() {
+    return recordsInserted;
+  }
+
+  public long recordsUpdated() {
+    return recordsUpdated;
+  }
+
+  public long recordsDeleted() {
+    return recordsDeleted;
+  }
+
+  public long filesWritten() {
+    return filesWritten;
+  }
+
+  public long bytesWritten() {
+    return bytesWritten;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof CommittedInstant)) {
+      return false;
+    }
+    CommittedInstant c = (CommittedInstant) o;
+    return instantTime.equals(c.instantTime) && operation.equals(c.operation) && outcome == c.outcome
+        && recordsInserted == c.recordsInserted && recordsUpdated == c.recordsUpdated
+        && recordsDeleted == c.recordsDeleted && filesWritten == c.filesWritten
+        && bytesWritten == c.bytesWritten;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(instantTime, operation, outcome);
   }
 
   @Override
@@ -70,9 +114,7 @@ public record CommittedInstant(
     public Builder bytesWritten(long v) { this.bytesWritten = v; return this; }
 
     public CommittedInstant build() {
-      return new CommittedInstant(
-          instantTime, operation, outcome, recordsInserted, recordsUpdated, recordsDeleted,
-          filesWritten, bytesWritten);
+      return new CommittedInstant(this);
     }
   }
 
