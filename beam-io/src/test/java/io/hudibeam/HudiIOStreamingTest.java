@@ -36,6 +36,7 @@ import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.metrics.MetricResult;
 import org.apache.beam.sdk.testing.TestStream;
+import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.TimestampedValue;
 import org.joda.time.Duration;
 import org.joda.time.Instant;
@@ -217,6 +218,70 @@ public class HudiIOStreamingTest {
     }
     assertThat("the coordinator waited for the previous commit",
         counter(result, CoordinateInstants.class, "timelinePolls") > 0, is(true));
+  }
+
+  /**
+   * Bounded input with a triggering frequency: the input ends at once, while the first interval's
+   * instant is still being written, so the later intervals wait for it after the end of input (the
+   * case that hung before {@code EndOfInputHold}: the coordinator's timers stop when its input
+   * ends). Upserts over three intervals with records and an empty one: three commits, in interval
+   * order, each equal to the records up to its interval when read by Hudi as of that commit; a
+   * rerun over the same input commits nothing.
+   */
+  @Test(timeout = 240_000)
+  public void boundedInputOverSeveralIntervalsCommitsEachIntervalInOrder() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    List<TimestampedValue<Row>> input = new ArrayList<>();
+    List<Map<Long, Long>> expectedAfter = new ArrayList<>();
+    Map<Long, Long> table = new TreeMap<>();
+    addTimestamped(input, 0, TripsRows.batch(0, 0, 20));
+    put(table, 0, 0, 20);
+    expectedAfter.add(new TreeMap<>(table));
+    addTimestamped(input, 1, TripsRows.batch(0, 20, 10));
+    addTimestamped(input, 1, TripsRows.batch(1, 0, 10));
+    put(table, 0, 20, 10);
+    put(table, 1, 0, 10);
+    expectedAfter.add(new TreeMap<>(table));
+    addTimestamped(input, 3, TripsRows.batch(2, 5, 20));
+    put(table, 2, 5, 20);
+    expectedAfter.add(new TreeMap<>(table));
+
+    PipelineResult first = runBounded(input, trips(base, WriteOperation.UPSERT));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<String> commits = reader.completedInstantTimes();
+    assertThat("one commit per interval with records", commits, hasSize(3));
+    int[] windows = {0, 1, 3};
+    for (int c = 0; c < commits.size(); c++) {
+      assertThat(extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
+          is(String.valueOf(intervalStart(windows[c]).getMillis())));
+      assertThat("table as of commit " + c, valuesByKey(snapshotAsOf(reader, commits.get(c))),
+          is(expected(expectedAfter.get(c))));
+    }
+    assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
+    assertThat(counter(first, CoordinateInstants.class, "endOfInputStalls"), is(0L));
+    List<String> before = HudiIOTesting.content(reader);
+
+    PipelineResult rerun = runBounded(input, trips(base, WriteOperation.UPSERT));
+    HudiTableReader again = HudiTableReader.of(base);
+    assertThat("the rerun commits nothing", again.completedInstantTimes(), is(commits));
+    assertThat(HudiIOTesting.content(again), is(before));
+    assertThat(counter(rerun, CoordinateInstants.class, "committedIntervalsSkipped"), is(3L));
+  }
+
+  private static void addTimestamped(List<TimestampedValue<Row>> input, int interval, List<Row> rows) {
+    for (int n = 0; n < rows.size(); n++) {
+      input.add(TimestampedValue.of(rows.get(n), intervalStart(interval).plus(Duration.millis(100 + n))));
+    }
+  }
+
+  private static PipelineResult runBounded(List<TimestampedValue<Row>> input, HudiIO.Write<Row> write) {
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(Create.timestamped(input).withCoder(RowCoder.of(TripsRows.SCHEMA))).setRowSchema(TripsRows.SCHEMA)
+        .apply(write);
+    PipelineResult result = p.run();
+    result.waitUntilFinish();
+    return result;
   }
 
   /**
