@@ -325,7 +325,11 @@ public final class HudiIO {
       return toBuilder().setBasePath(basePath).build();
     }
 
-    /** Hudi's {@code hoodie.parquet.*} settings for the new base files. */
+    /**
+     * Hudi's {@code hoodie.parquet.*} settings for the new base files, and {@code
+     * hoodie.memory.compaction.*} / {@code hoodie.memory.spillable.map.path} for the merged log
+     * records of a file slice held in memory (beyond the budget they spill to local disk).
+     */
     public Compact withHoodieProperties(Map<String, String> properties) {
       Map<String, String> merged = new TreeMap<>(getHoodieProperties());
       merged.putAll(properties);
@@ -831,11 +835,6 @@ public final class HudiIO {
         throw new IllegalArgumentException(
             "withIndex(" + index() + ") is not supported with withTriggeringFrequency (streaming writes) yet;"
                 + " use SIMPLE or BUCKET");
-      }
-      if (tableType() != TableType.COPY_ON_WRITE) {
-        throw new IllegalArgumentException(
-            "withTableType(" + tableType() + ") is not supported with withTriggeringFrequency (streaming"
-                + " writes) yet; streaming writes COPY_ON_WRITE tables only");
       }
     }
 

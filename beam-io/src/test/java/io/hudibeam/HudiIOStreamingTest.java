@@ -15,6 +15,7 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
@@ -24,6 +25,10 @@ import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
 import io.hudibeam.transforms.streaming.SkipCommittedIntervals;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.table.TableType;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
@@ -267,6 +272,101 @@ public class HudiIOStreamingTest {
     assertThat("the rerun commits nothing", again.completedInstantTimes(), is(commits));
     assertThat(HudiIOTesting.content(again), is(before));
     assertThat(counter(rerun, CoordinateInstants.class, "committedIntervalsSkipped"), is(3L));
+  }
+
+  /**
+   * Hudi's own writer continues a table a stream wrote, and the stream then continues the table
+   * Hudi wrote: a stream commits intervals 0 and 1; Hudi's Java client upserts (updates rows of
+   * both intervals, inserts new ones); the same sink then streams intervals 2 and 3 (updating rows
+   * Hudi wrote). Four stream commits and Hudi's between them; the final table, read by Hudi, holds
+   * every row with the value of its last writer, and Hudi's commit did not end the sink's lineage.
+   */
+  @Test(timeout = 240_000)
+  public void hudisWriterContinuesAStreamedTableAndTheStreamContinuesHudisTable() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    Map<Long, Long> table = new TreeMap<>();
+    List<TimestampedValue<Row>> firstRun = new ArrayList<>();
+    addTimestamped(firstRun, 0, TripsRows.batch(0, 0, 20));
+    addTimestamped(firstRun, 1, TripsRows.batch(0, 20, 20));
+    put(table, 0, 0, 40);
+    runBounded(firstRun, trips(base, WriteOperation.UPSERT));
+
+    String hudiCommit = HudiReference.trips(base).open().upsert(TripsData.batch(1, 10, 40));
+    put(table, 1, 10, 40);
+
+    List<TimestampedValue<Row>> secondRun = new ArrayList<>();
+    addTimestamped(secondRun, 2, TripsRows.batch(2, 45, 10));
+    addTimestamped(secondRun, 3, TripsRows.batch(3, 0, 5));
+    put(table, 2, 45, 10);
+    put(table, 3, 0, 5);
+    runBounded(secondRun, trips(base, WriteOperation.UPSERT));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(5));
+    assertThat(commits.get(2), is(hudiCommit));
+    for (int c : new int[] {0, 1, 3, 4}) {
+      int window = c < 2 ? c : c - 1;
+      assertThat(extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
+          is(String.valueOf(intervalStart(window).getMillis())));
+    }
+    assertThat(extraMetadata(reader, hudiCommit).get(SinkLineage.SINK_ID), is((String) null));
+    assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
+  }
+
+  /**
+   * MERGE_ON_READ on the streaming path, with the BUCKET index and inline compaction every two
+   * deltacommits: intervals 0, 1 and 3 (upserts updating earlier intervals' rows) become three
+   * deltacommits with the sink's lineage, updates go to log files, a compaction commit follows the
+   * second deltacommit, and the table read by Hudi's merging reader holds every row's last value;
+   * a rerun over the same input commits nothing.
+   */
+  @Test(timeout = 240_000)
+  public void mergeOnReadStreamWritesDeltaCommitsAndCompactsInline() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    List<TimestampedValue<Row>> input = new ArrayList<>();
+    Map<Long, Long> table = new TreeMap<>();
+    addTimestamped(input, 0, TripsRows.batch(0, 0, 30));
+    put(table, 0, 0, 30);
+    addTimestamped(input, 1, TripsRows.batch(1, 0, 10));
+    addTimestamped(input, 1, TripsRows.batch(1, 30, 10));
+    put(table, 1, 0, 10);
+    put(table, 1, 30, 10);
+    addTimestamped(input, 3, TripsRows.batch(2, 5, 10));
+    put(table, 2, 5, 10);
+    UnaryOperator<HudiIO.Write<Row>> mor = w -> w.withTableType(TableType.MERGE_ON_READ)
+        .withIndex(IndexType.BUCKET).withBucketCount(2)
+        .withHoodieProperties(Map.of("hoodie.compact.inline", "true", "hoodie.compact.inline.max.delta.commits", "2"));
+
+    PipelineResult first = runBounded(input, mor.apply(trips(base, WriteOperation.UPSERT)));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<String> actions = new ArrayList<>();
+    List<String> deltaCommits = new ArrayList<>();
+    for (HoodieInstant instant : reader.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
+        .getInstants()) {
+      actions.add(instant.getAction());
+      if (instant.getAction().equals(HoodieTimeline.DELTA_COMMIT_ACTION)) {
+        deltaCommits.add(instant.getTimestamp());
+      }
+    }
+    assertThat(actions, is(List.of("deltacommit", "deltacommit", "commit", "deltacommit")));
+    int[] windows = {0, 1, 3};
+    for (int c = 0; c < deltaCommits.size(); c++) {
+      assertThat(extraMetadata(reader, deltaCommits.get(c)).get(SinkLineage.WINDOW_START),
+          is(String.valueOf(intervalStart(windows[c]).getMillis())));
+    }
+    assertThat("the last interval's updates are in log files", MergeOnReadChecks.logFilesOnDisk(base).isEmpty(),
+        is(false));
+    assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
+    assertThat(counter(first, CommitInstant.class, "instantsCommitted"), is(3L));
+    List<String> before = HudiIOTesting.content(reader);
+
+    runBounded(input, mor.apply(trips(base, WriteOperation.UPSERT)));
+    HudiTableReader again = HudiTableReader.of(base);
+    assertThat(again.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants().countInstants(),
+        is(4));
+    assertThat(HudiIOTesting.content(again), is(before));
   }
 
   private static void addTimestamped(List<TimestampedValue<Row>> input, int interval, List<Row> rows) {
