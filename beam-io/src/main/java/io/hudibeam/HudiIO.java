@@ -120,6 +120,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * <tr><td>(properties only)</td><td>hoodie.archive.automatic, hoodie.keep.min.commits, hoodie.keep.max.commits</td><td>true, 20, 30: after each commit (and clean) the oldest instants beyond 30 completed commits are archived down to 20 into {@code .hoodie/archived}, as Hudi does; min must exceed hoodie.cleaner.commits.retained</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.client.heartbeat.interval_in_ms, hoodie.client.heartbeat.tolerable.misses</td><td>60000, 2</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.write.lock.filesystem.path, hoodie.write.lock.filesystem.expire (minutes), hoodie.write.lock.client.num_retries, hoodie.write.lock.client.wait_time_ms_between_retry</td><td>the table's .hoodie, 0 (never), 50, 5000</td></tr>
+ * <tr><td>(properties only)</td><td>hoodie.write.concurrency.mode, hoodie.write.lock.provider, hoodie.cleaner.policy.failed.writes</td><td>SINGLE_WRITER, none, EAGER (LAZY with OPTIMISTIC_CONCURRENCY_CONTROL, which needs org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider)</td></tr>
  * <tr><td>(properties only)</td><td>hoodie.memory.merge.max.size, hoodie.memory.merge.fraction, hoodie.memory.spillable.map.path</td><td>a file-group merge holds its incoming records in memory up to max.size bytes if given, else fraction (0.6) &times; 0.4 &times; max heap / available processors, and spills the rest to the path (java.io.tmpdir)</td></tr>
  * <tr><td>withHadoopConfiguration</td><td>(Hadoop keys, e.g. fs.s3a.*)</td><td>none</td></tr>
  * <tr><td>withFailedRecordsOutput</td><td></td><td>off: a record without a key fails the pipeline before anything is committed</td></tr>
@@ -213,13 +214,18 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       hash(key) mod withBucketCount}), one file group per bucket and partition, named as Hudi's
  *       bucket index names them, not sized. The bucket count is not stored in the table: every
  *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
- *   <li>One writer at a time, enforced: a write keeps a heartbeat ({@code
+ *   <li>One writer at a time by default, enforced: a write keeps a heartbeat ({@code
  *       .hoodie/.heartbeat/<instant>}, refreshed as its stages work, expired after {@code
  *       hoodie.client.heartbeat.interval_in_ms} × {@code hoodie.client.heartbeat.tolerable.misses},
  *       60 s × 2 by default), and a write that starts while another write's heartbeat is live fails
  *       at once, naming it. A write whose heartbeat expired (it died) is rolled back by the next
- *       write; after a failed pipeline, the next write of the table can start once that heartbeat
- *       has expired.
+ *       write. A write that fails in a stage working for its instant (index listing, planning,
+ *       file writing, commit) deletes its heartbeat, so the next write rolls it back at once.
+ *   <li>Concurrent writers with {@code hoodie.write.concurrency.mode=optimistic_concurrency_control}
+ *       and {@code hoodie.write.lock.provider=org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider}
+ *       (required with it; failed writes are then cleaned LAZY): a start does not refuse live
+ *       writers and rolls back only writes whose heartbeat has expired; the commit's conflict check
+ *       decides, and the loser is rolled back. Hudi's own writers with the same settings take part.
  *   <li>Starts and commits take the table lock {@code .hoodie/lock}, the file of Hudi's {@code
  *       FileSystemBasedLockProvider} (also with a single writer), and the commit checks, under the
  *       lock, that no write completed since this one started touched the same file groups (Hudi's

@@ -156,6 +156,14 @@ public final class WriteSpec implements Serializable {
   }
 
   /**
+   * How writers share the table ({@code hoodie.write.concurrency.mode}, {@code
+   * hoodie.cleaner.policy.failed.writes}, {@code hoodie.write.lock.provider}).
+   */
+  public io.hudibeam.commit.ConcurrencySettings concurrencySettings() {
+    return io.hudibeam.commit.ConcurrencySettings.fromProperties(writeProperties);
+  }
+
+  /**
    * Parses every setting the workers parse (file sizing, Parquet, cleaning, heartbeats, lock, archival,
    * merge memory), so a
    * bad value fails when the pipeline is built rather than on a worker.
@@ -166,6 +174,7 @@ public final class WriteSpec implements Serializable {
     cleanSettings();
     heartbeatSettings();
     lockSettings();
+    concurrencySettings();
     archiveSettings();
     mergeMemory();
   }
