@@ -9,6 +9,7 @@ import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommitInstant;
@@ -271,6 +272,7 @@ public final class HudiIO {
   static final String MAX_FILE_SIZE = "hoodie.parquet.max.file.size";
   static final String SMALL_FILE_LIMIT = "hoodie.parquet.small.file.limit";
   static final String PARQUET_CODEC = "hoodie.parquet.compression.codec";
+  static final String WRITE_TABLE_VERSION = "hoodie.write.table.version";
 
   private HudiIO() {}
 
@@ -766,6 +768,23 @@ public final class HudiIO {
       AvroInputSchemas.normalize(((AvroCoder<?>) coder).getSchema(), tableName);
       return (PCollection<GenericRecord>) input;
     }
+
+    /**
+     * The table version of a table this write creates ({@code hoodie.write.table.version}): 6 (the
+     * default; Hudi 0.14 and later, and Hudi 1.x, read it) or 8 (Hudi 1.x's format: timeline in
+     * {@code .hoodie/timeline} with completion times, Avro commit metadata; Hudi 0.x readers cannot
+     * read it). The default stays 6 while Hudi 0.x readers (Spark, Hive, Trino and Presto connectors
+     * built on Hudi 0.14/0.15) are common. An existing table keeps its own version: a version 8
+     * table, such as one Hudi 1.x created, is continued as version 8 whatever this says, and asking
+     * for 8 on an existing version 6 table is refused (this writer does not upgrade). Version 8 is
+     * written for COPY_ON_WRITE tables only.
+     */
+    public Write<T> withTableVersion(int version) {
+      if (version != 6 && version != 8) {
+        throw new IllegalArgumentException("withTableVersion must be 6 or 8, but was " + version);
+      }
+      return withProperty(WRITE_TABLE_VERSION, String.valueOf(version));
+    }
   }
 
   /** The settings of one write, resolved from Hudi's keys, with the cross-field checks. */
@@ -812,6 +831,11 @@ public final class HudiIO {
       } catch (HudiTableException e) {
         throw new IllegalArgumentException(e.getMessage(), e);
       }
+      if (settings.tableVersion() == TableVersion.EIGHT && settings.tableType() == TableType.MERGE_ON_READ) {
+        throw new IllegalArgumentException(
+            WRITE_TABLE_VERSION + "=8 (withTableVersion) is supported for COPY_ON_WRITE tables only; write"
+                + " MERGE_ON_READ tables as version 6");
+      }
       if (settings.index() == IndexType.BUCKET) {
         if (settings.operation() == WriteOperation.BULK_INSERT) {
           throw new IllegalArgumentException(
@@ -846,6 +870,16 @@ public final class HudiIO {
 
     TableType tableType() {
       return TableType.fromValue(properties.getOrDefault(TABLE_TYPE, TableType.COPY_ON_WRITE.value()));
+    }
+
+    /** The version of a table this write creates: hoodie.write.table.version, 6 by default. */
+    TableVersion tableVersion() {
+      try {
+        return TableVersion.parse(properties.getOrDefault(WRITE_TABLE_VERSION, "6"), WRITE_TABLE_VERSION,
+            "The write");
+      } catch (HudiTableException e) {
+        throw new IllegalArgumentException(e.getMessage(), e);
+      }
     }
 
     WriteOperation operation() {
@@ -913,6 +947,7 @@ public final class HudiIO {
       KeyGeneratorConfig keyGenerator = KeyGeneratorConfig.fromProperties(properties);
       TableConfig.Builder table =
           TableConfig.newTable(tableName(), tableType())
+              .tableVersion(tableVersion())
               .recordKeyFields(recordKeyFields())
               .partitionFields(partitionFields())
               .keyGeneratorClass(keyGenerator.type().className())

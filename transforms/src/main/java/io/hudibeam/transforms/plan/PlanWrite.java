@@ -7,7 +7,7 @@ import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.index.BucketCountCheck;
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.PartitionWorkload;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TablePaths;
@@ -378,7 +378,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       CommitMetadata.Builder inflight =
           CommitMetadata.workloadProfile(spec.operation().operationType(), workload).toBuilder();
       instant.extraMetadata().forEach(inflight::putExtraMetadata);
-      new TimelineWriter(fs, paths).transitionToInflight(current, CommitMetadataJson.toJson(inflight.build()));
+      TimelineWriter writer = new TimelineWriter(fs, paths);
+      writer.transitionToInflight(current, CommitMetadataFormat.encode(writer.layout(), inflight.build()));
     }
   }
 }
