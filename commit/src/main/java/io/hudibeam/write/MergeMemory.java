@@ -1,6 +1,6 @@
 package io.hudibeam.write;
 
-import io.hudibeam.table.HudiTableException;
+import io.hudibeam.settings.HudiSettings;
 import java.io.File;
 import java.io.Serializable;
 import java.util.Map;
@@ -12,24 +12,25 @@ import java.util.OptionalLong;
  * local disk ({@link SpillableRecordMap}), under Hudi's keys ({@code HoodieMemoryConfig}):
  *
  * <ul>
- *   <li>{@value #MAX_SIZE}: the budget in bytes. When given it is the budget, as in Hudi.
- *   <li>{@value #FRACTION} (default {@value #DEFAULT_FRACTION}): otherwise the budget is this
+ *   <li>{@link #MAX_SIZE}: the budget in bytes. When given it is the budget, as in Hudi.
+ *   <li>{@link #FRACTION} (default {@link #DEFAULT_FRACTION}): otherwise the budget is this
  *       fraction of the heap a merge can count on: the JVM's max heap divided by its available
  *       processors (one merge per core at most), times {@value #USER_MEMORY_SHARE} (Hudi multiplies
  *       the fraction with Spark's user memory, {@code 1 - spark.memory.fraction} = 0.4 of the
  *       executor heap; Beam runners have no such setting, so the same share is taken of the heap).
  *       With {@code -Xmx1g} on 2 cores that is about 123 MiB per merge.
- *   <li>{@value #SPILL_PATH} (default the JVM's {@code java.io.tmpdir}; Hudi's is {@code /tmp/}):
+ *   <li>{@link #SPILL_PATH} (default the JVM's {@code java.io.tmpdir}; Hudi's is {@code /tmp/}):
  *       the local folder spill files go to. They are deleted when the merge ends.
  * </ul>
  */
 public final class MergeMemory implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  public static final String MAX_SIZE = "hoodie.memory.merge.max.size";
-  public static final String FRACTION = "hoodie.memory.merge.fraction";
-  public static final String SPILL_PATH = "hoodie.memory.spillable.map.path";
-  public static final double DEFAULT_FRACTION = 0.6;
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String MAX_SIZE = HudiSettings.MERGE_MAX_SIZE.key();
+  public static final String FRACTION = HudiSettings.MERGE_FRACTION.key();
+  public static final String SPILL_PATH = HudiSettings.SPILL_PATH.key();
+  public static final double DEFAULT_FRACTION = HudiSettings.MERGE_FRACTION.defaultValue().orElseThrow();
   static final double USER_MEMORY_SHARE = 0.4;
 
   /** Null when the budget follows the heap. */
@@ -51,52 +52,19 @@ public final class MergeMemory implements Serializable {
 
   /** A fixed budget in bytes (0 spills every record), spill files in java.io.tmpdir. */
   public static MergeMemory ofMaxSize(long maxSizeBytes) {
-    return new MergeMemory(checkMaxSize(maxSizeBytes, String.valueOf(maxSizeBytes)), DEFAULT_FRACTION, null);
+    return new MergeMemory(HudiSettings.MERGE_MAX_SIZE.check(maxSizeBytes), DEFAULT_FRACTION, null);
   }
 
   /** Reads and checks the three keys; a bad value fails naming its key. */
   public static MergeMemory fromProperties(Map<String, String> properties) {
     Objects.requireNonNull(properties, "properties");
-    Long maxSize = null;
-    String max = properties.get(MAX_SIZE);
-    if (max != null) {
-      long parsed;
-      try {
-        parsed = Long.parseLong(max.trim());
-      } catch (NumberFormatException e) {
-        throw new HudiTableException(
-            MAX_SIZE + " must be a number of bytes >= 0, but was '" + max + "'", e);
-      }
-      maxSize = checkMaxSize(parsed, max);
-    }
-    double fraction = DEFAULT_FRACTION;
-    String value = properties.get(FRACTION);
-    if (value != null) {
-      try {
-        fraction = Double.parseDouble(value.trim());
-      } catch (NumberFormatException e) {
-        throw new HudiTableException(
-            FRACTION + " must be a number in (0, 1], but was '" + value + "'", e);
-      }
-      if (!(fraction > 0 && fraction <= 1)) {
-        throw new HudiTableException(FRACTION + " must be a number in (0, 1], but was '" + value + "'");
-      }
-    }
-    String path = properties.get(SPILL_PATH);
-    if (path != null && path.trim().isEmpty()) {
-      throw new HudiTableException(SPILL_PATH + " must name a local folder, but was empty");
-    }
-    return new MergeMemory(maxSize, fraction, path == null ? null : path.trim());
+    return new MergeMemory(
+        HudiSettings.MERGE_MAX_SIZE.find(properties).orElse(null),
+        HudiSettings.MERGE_FRACTION.get(properties),
+        HudiSettings.SPILL_PATH.find(properties).orElse(null));
   }
 
-  private static long checkMaxSize(long bytes, String given) {
-    if (bytes < 0) {
-      throw new HudiTableException(MAX_SIZE + " must be a number of bytes >= 0, but was '" + given + "'");
-    }
-    return bytes;
-  }
-
-  /** The fixed budget, when {@value #MAX_SIZE} is given. */
+  /** The fixed budget, when {@link #MAX_SIZE} is given. */
   public OptionalLong maxSizeBytes() {
     return maxSizeBytes == null ? OptionalLong.empty() : OptionalLong.of(maxSizeBytes);
   }
