@@ -74,7 +74,7 @@ final class StagedWrite {
   static void run(HudiIO.Write<Row> write, List<Row> rows, File lostAttempts, Tail tail) {
     Schema avro = HudiAvroSchemas.fromBeamSchema(TripsRows.SCHEMA, "trips");
     WriteSpec spec =
-        HudiIO.WriteSettings.of(write.getBasePath(), write.getHoodieProperties())
+        WriteSettings.of(write.getBasePath(), write.getHoodieProperties())
             .toSpec(avro, Map.of(), FailedRecordPolicy.FAIL);
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     PCollection<GenericRecord> records =
