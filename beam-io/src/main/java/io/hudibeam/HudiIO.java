@@ -1,11 +1,9 @@
 package io.hudibeam;
 
 import com.google.auto.value.AutoValue;
-import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.keygen.KeyGeneratorType;
 import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.Setting;
-import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableType;
 import io.hudibeam.transforms.FailedRecordPolicy;
@@ -30,8 +28,6 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Duration;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Writes Apache Hudi tables (table version 6, readable by Hudi 0.14 and later, Hudi 1.x, Spark,
@@ -75,9 +71,14 @@ import org.slf4j.LoggerFactory;
  * described in the documentation of this package.
  */
 public final class HudiIO {
-  private static final Logger LOG = LoggerFactory.getLogger(HudiIO.class);
-
   private HudiIO() {}
+
+  /** {@code settings} with {@code added} put over them, sorted and immutable. */
+  static Map<String, String> merged(Map<String, String> settings, Map<String, String> added) {
+    Map<String, String> merged = new TreeMap<>(settings);
+    merged.putAll(added);
+    return Map.copyOf(merged);
+  }
 
   /** Writes a {@code PCollection<Row>}. */
   public static Write<Row> write() {
@@ -138,16 +139,12 @@ public final class HudiIO {
 
     /** Hudi's {@code hoodie.parquet.*} settings for the new base files. */
     public Compact withHoodieProperties(Map<String, String> properties) {
-      Map<String, String> merged = new TreeMap<>(getHoodieProperties());
-      merged.putAll(properties);
-      return toBuilder().setHoodieProperties(Map.copyOf(merged)).build();
+      return toBuilder().setHoodieProperties(merged(getHoodieProperties(), properties)).build();
     }
 
     /** Hadoop configuration for the table's file system (e.g. {@code fs.s3a.*}). */
     public Compact withHadoopConfiguration(Map<String, String> configuration) {
-      Map<String, String> merged = new TreeMap<>(getHadoopConfiguration());
-      merged.putAll(configuration);
-      return toBuilder().setHadoopConfiguration(Map.copyOf(merged)).build();
+      return toBuilder().setHadoopConfiguration(merged(getHadoopConfiguration(), configuration)).build();
     }
 
     @Override
@@ -155,13 +152,7 @@ public final class HudiIO {
       if (getBasePath() == null) {
         throw new IllegalArgumentException("HudiIO.compact() needs withBasePath()");
       }
-      try {
-        SettingsCheck.validate(getHoodieProperties());
-        ParquetSettings.fromProperties(getHoodieProperties());
-      } catch (HudiTableException e) {
-        throw new IllegalArgumentException(e.getMessage(), e);
-      }
-      WriteSettings.unknownKeyWarnings(getHoodieProperties()).forEach(LOG::warn);
+      WriteSettings.checkCompaction(getHoodieProperties());
       return PublicResults.commits(
           input.apply("Compact", new CompactTable(getBasePath(), getHadoopConfiguration(), getHoodieProperties())));
     }
@@ -306,24 +297,17 @@ public final class HudiIO {
 
     /** Hudi's own {@code hoodie.*} settings under their Hudi names; later calls add to them. */
     public Write<T> withHoodieProperties(Map<String, String> properties) {
-      Map<String, String> merged = new TreeMap<>(getHoodieProperties());
-      properties.forEach(
-          (k, v) -> {
-            if (!k.startsWith("hoodie.")) {
-              throw new IllegalArgumentException(
-                  "withHoodieProperties takes Hudi's hoodie.* keys, but got '" + k
-                      + "'; pass Hadoop settings to withHadoopConfiguration");
-            }
-            merged.put(k, v);
-          });
-      return toBuilder().setHoodieProperties(Map.copyOf(merged)).build();
+      properties.keySet().stream().filter(k -> !k.startsWith("hoodie.")).findFirst().ifPresent(k -> {
+        throw new IllegalArgumentException(
+            "withHoodieProperties takes Hudi's hoodie.* keys, but got '" + k
+                + "'; pass Hadoop settings to withHadoopConfiguration");
+      });
+      return toBuilder().setHoodieProperties(merged(getHoodieProperties(), properties)).build();
     }
 
     /** Hadoop configuration for the table's file system (e.g. {@code fs.s3a.*}). */
     public Write<T> withHadoopConfiguration(Map<String, String> configuration) {
-      Map<String, String> merged = new TreeMap<>(getHadoopConfiguration());
-      merged.putAll(configuration);
-      return toBuilder().setHadoopConfiguration(Map.copyOf(merged)).build();
+      return toBuilder().setHadoopConfiguration(merged(getHadoopConfiguration(), configuration)).build();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.hudibeam;
 
+import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.ArchiveSettings;
 import io.hudibeam.commit.CompactionSettings;
 import io.hudibeam.index.BucketIndex;
@@ -64,6 +65,17 @@ final class WriteSettings {
     }
     unknownKeyWarnings(properties).forEach(LOG::warn);
     return settings;
+  }
+
+  /** Checks the settings of a compaction ({@code HudiIO.compact()}): the registry's and Parquet's. */
+  static void checkCompaction(Map<String, String> properties) {
+    try {
+      SettingsCheck.validate(properties);
+      ParquetSettings.fromProperties(properties);
+    } catch (HudiTableException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    unknownKeyWarnings(properties).forEach(LOG::warn);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
@@ -10,6 +11,8 @@ import io.hudibeam.table.TableType;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.beam.sdk.Pipeline;
@@ -157,5 +160,27 @@ public class HudiIOValidationTest {
     assertThat(items, is(expected));
     assertThat(items.get("hoodie.cleaner.policy"), is("KEEP_LATEST_COMMITS"));
     assertThat(items.get("hoodie.parquet.small.file.limit"), is("100 MiB"));
+  }
+
+  /** An unknown hoodie.* key is passed through, with a warning naming the closest known key. */
+  @Test
+  public void anUnknownKeyIsPassedThroughWithAWarningNamingTheClosestKey() {
+    Map<String, String> properties = Map.of("hoodie.parquet.max.filesize", "1024", "hoodie.metadata.enable", "false");
+    assertThat(
+        WriteSettings.unknownKeyWarnings(properties),
+        contains(
+            "HudiIO: unknown setting hoodie.metadata.enable=false is passed through unchanged but not used;"
+                + " did you mean hoodie.table.name?",
+            "HudiIO: unknown setting hoodie.parquet.max.filesize=1024 is passed through unchanged but not used;"
+                + " did you mean hoodie.parquet.max.file.size?"));
+    HudiIO.Write<Row> write = valid().withHoodieProperties(properties);
+    trips().apply(write); // builds
+    List<String> shown = new ArrayList<>();
+    for (DisplayData.Item item : DisplayData.from(write).items()) {
+      if (item.getKey().equals("hoodie.parquet.max.filesize")) {
+        shown.add(String.valueOf(item.getValue()));
+      }
+    }
+    assertThat(shown, is(List.of("1024")));
   }
 }

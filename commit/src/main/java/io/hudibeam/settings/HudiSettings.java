@@ -81,10 +81,7 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<KeyGeneratorType> KEY_GENERATOR_CLASS =
-      Setting.builder(
-              "hoodie.datasource.write.keygenerator.class",
-              "class name",
-              v -> KeyGeneratorType.fromClassName("hoodie.datasource.write.keygenerator.class", v))
+      Setting.keyedBuilder("hoodie.datasource.write.keygenerator.class", "class name", KeyGeneratorType::fromClassName)
           .expected("a supported key generator class")
           .defaultDoc("inferred: SIMPLE for one key and one partition field, COMPLEX for several,"
               + " NON_PARTITIONED without partition fields")
@@ -148,10 +145,7 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<String> TIMESTAMP_OUTPUT_DATE_FORMAT =
-      Setting.builder(
-              TIMEBASED + "output.dateformat",
-              "date pattern",
-              v -> TimestampKeyOptions.checkOutputFormat(TIMEBASED + "output.dateformat", v))
+      Setting.keyedBuilder(TIMEBASED + "output.dateformat", "date pattern", TimestampKeyOptions::checkOutputFormat)
           .alternative(OLD_TIMEBASED + "output.dateformat")
           .expected("a date pattern")
           .defaultDoc("required by the timestamp-based key generator")

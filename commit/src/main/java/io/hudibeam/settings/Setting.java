@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -28,7 +29,7 @@ public final class Setting<T> {
   private final String type;
   private final T defaultValue;
   private final String defaultDoc;
-  private final Function<String, T> parser;
+  private final BiFunction<String, String, T> parser;
   private final Predicate<T> validator;
   private final String expected;
   private final String doc;
@@ -53,6 +54,14 @@ public final class Setting<T> {
 
   /** A setting of {@code type} (as the README names it) whose values {@code parser} reads. */
   static <T> Builder<T> builder(String key, String type, Function<String, T> parser) {
+    return new Builder<>(key, type, (usedKey, raw) -> parser.apply(raw));
+  }
+
+  /**
+   * As {@link #builder}, for a parser that names the key in its own errors: it gets the key the
+   * value was found under (the key or an alternative) and the value.
+   */
+  static <T> Builder<T> keyedBuilder(String key, String type, BiFunction<String, String, T> parser) {
     return new Builder<>(key, type, parser);
   }
 
@@ -132,7 +141,7 @@ public final class Setting<T> {
     }
     T value;
     try {
-      value = parser.apply(raw);
+      value = parser.apply(usedKey, raw);
     } catch (HudiTableException e) {
       throw e;
     } catch (RuntimeException e) {
@@ -161,7 +170,7 @@ public final class Setting<T> {
   static final class Builder<T> {
     private final String key;
     private final String type;
-    private final Function<String, T> parser;
+    private final BiFunction<String, String, T> parser;
     private final List<String> alternatives = new ArrayList<>();
     private T defaultValue;
     private String defaultDoc;
@@ -170,7 +179,7 @@ public final class Setting<T> {
     private String doc;
     private String method = "";
 
-    private Builder(String key, String type, Function<String, T> parser) {
+    private Builder(String key, String type, BiFunction<String, String, T> parser) {
       this.key = key;
       this.type = type;
       this.parser = parser;

@@ -21,7 +21,7 @@ final class SettingTypes {
 
   /** A whole number in int's range, at least {@code min}. */
   static Setting.Builder<Integer> integer(String key, int min) {
-    return Setting.<Integer>builder(key, "int", v -> parseInt(key, v))
+    return Setting.<Integer>keyedBuilder(key, "int", SettingTypes::parseInt)
         .validate(v -> v >= min, "a whole number >= " + min);
   }
 
