@@ -4,6 +4,7 @@ import com.google.auto.value.AutoValue;
 import io.hudibeam.keygen.KeyGeneratorType;
 import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.Setting;
+import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableType;
 import io.hudibeam.transforms.FailedRecordPolicy;

@@ -45,6 +45,12 @@ public class HudiIOValidationTest {
     return assertThrows(IllegalArgumentException.class, () -> trips().apply(write)).getMessage();
   }
 
+  /** The write the refusals start from builds (HudiIOSettingsTest adds one bad value to it). */
+  @Test
+  public void theValidWriteBuilds() {
+    trips().apply(valid());
+  }
+
   @Test
   public void requiredSettingsAreNamed() {
     assertThat(
