@@ -7,14 +7,9 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.Setting;
-import io.hudibeam.testing.TripsRows;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.apache.beam.sdk.transforms.Create;
-import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -31,8 +26,6 @@ import org.junit.runners.Parameterized.Parameters;
  */
 @RunWith(Parameterized.class)
 public class HudiIOSettingsTest {
-  private static final String BASE = "/tmp/never-written";
-
   @Parameter(0)
   public String key;
 
@@ -84,24 +77,10 @@ public class HudiIOSettingsTest {
     }
   }
 
-  private static PCollection<Row> trips() {
-    Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
-    return p.apply(Create.of(TripsRows.row(0, 0)).withRowSchema(TripsRows.SCHEMA));
-  }
-
-  private static HudiIO.Write<Row> valid() {
-    return HudiIO.write()
-        .withBasePath(BASE)
-        .withTableName("trips")
-        .withRecordKeyFields("uuid")
-        .withPartitionFields("city")
-        .withOrderingField("ts");
-  }
-
   @Test
   public void aBadValueFailsWhenThePipelineIsBuiltNamingTheKeyAndTheValue() {
-    HudiIO.Write<Row> write = valid().withHoodieProperties(Map.of(key, badValue));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> trips().apply(write));
+    HudiIO.Write<Row> write = HudiIOValidationTest.valid().withHoodieProperties(Map.of(key, badValue));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HudiIOValidationTest.trips().apply(write));
     assertThat(e.getMessage(), startsWith(key));
     assertThat(e.getMessage(), containsString(badValue.trim().isEmpty() ? "'" + badValue + "'" : badValue));
   }

@@ -27,12 +27,12 @@ import org.junit.Test;
 public class HudiIOValidationTest {
   private static final String BASE = "/tmp/never-written";
 
-  private static PCollection<Row> trips() {
+  static PCollection<Row> trips() {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     return p.apply(Create.of(TripsRows.row(0, 0)).withRowSchema(TripsRows.SCHEMA));
   }
 
-  private static HudiIO.Write<Row> valid() {
+  static HudiIO.Write<Row> valid() {
     return HudiIO.write()
         .withBasePath(BASE)
         .withTableName("trips")
