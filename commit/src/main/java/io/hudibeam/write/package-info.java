@@ -3,7 +3,8 @@
  * {@code RecordPayload}), the write plan (Hudi's workload profile, small-file packing and bucket
  * assignment in {@code WritePlanner}), and the write handles (create, rolling create, merge,
  * concat) that produce base files and write stats. May depend on every other package of the
- * commit module; no other package of the commit module depends on it.
+ * commit module; no other package of the commit module depends on it, except {@code settings}
+ * for the IndexType and WriteOperation values it parses.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code
