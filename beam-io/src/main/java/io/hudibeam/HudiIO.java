@@ -325,10 +325,11 @@ public final class HudiIO {
      * The commit interval of a streaming write: one Hudi instant per event-time window of this
      * length that has records (IcebergIO's name for it). Required for unbounded input; with it,
      * bounded input is committed per interval as well. Records behind the watermark (allowed
-     * lateness 0) are dropped and counted; see the class documentation. Known problem (open, see
-     * the README's Streaming section): when the input ends while an interval still waits for the
-     * previous commit, that interval is never written and the pipeline does not finish; this
-     * includes bounded input spanning more than one interval.
+     * lateness 0) are dropped and counted; see the class documentation. When the input ends (a
+     * finite source, bounded input), the pipeline finishes once every interval is committed, one
+     * after the other; if the sink stops making progress (no commit and no live heartbeat of its
+     * pending instant for a heartbeat's allowed age), the remaining intervals are logged and left
+     * for a rerun (counter {@code endOfInputStalls}).
      */
     public Write<T> withTriggeringFrequency(Duration frequency) {
       if (frequency == null || frequency.getMillis() <= 0) {

@@ -15,6 +15,7 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
@@ -36,6 +37,7 @@ import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.metrics.MetricResult;
 import org.apache.beam.sdk.testing.TestStream;
+import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.TimestampedValue;
 import org.joda.time.Duration;
 import org.joda.time.Instant;
@@ -217,6 +219,110 @@ public class HudiIOStreamingTest {
     }
     assertThat("the coordinator waited for the previous commit",
         counter(result, CoordinateInstants.class, "timelinePolls") > 0, is(true));
+  }
+
+  /**
+   * Bounded input with a triggering frequency: the input ends at once, while the first interval's
+   * instant is still being written, so the later intervals wait for it after the end of input (the
+   * case that hung before {@code EndOfInputHold}: the coordinator's timers stop when its input
+   * ends). Upserts over three intervals with records and an empty one: three commits, in interval
+   * order, each equal to the records up to its interval when read by Hudi as of that commit; a
+   * rerun over the same input commits nothing.
+   */
+  @Test(timeout = 240_000)
+  public void boundedInputOverSeveralIntervalsCommitsEachIntervalInOrder() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    List<TimestampedValue<Row>> input = new ArrayList<>();
+    List<Map<Long, Long>> expectedAfter = new ArrayList<>();
+    Map<Long, Long> table = new TreeMap<>();
+    addTimestamped(input, 0, TripsRows.batch(0, 0, 20));
+    put(table, 0, 0, 20);
+    expectedAfter.add(new TreeMap<>(table));
+    addTimestamped(input, 1, TripsRows.batch(0, 20, 10));
+    addTimestamped(input, 1, TripsRows.batch(1, 0, 10));
+    put(table, 0, 20, 10);
+    put(table, 1, 0, 10);
+    expectedAfter.add(new TreeMap<>(table));
+    addTimestamped(input, 3, TripsRows.batch(2, 5, 20));
+    put(table, 2, 5, 20);
+    expectedAfter.add(new TreeMap<>(table));
+
+    PipelineResult first = runBounded(input, trips(base, WriteOperation.UPSERT));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<String> commits = reader.completedInstantTimes();
+    assertThat("one commit per interval with records", commits, hasSize(3));
+    int[] windows = {0, 1, 3};
+    for (int c = 0; c < commits.size(); c++) {
+      assertThat(extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
+          is(String.valueOf(intervalStart(windows[c]).getMillis())));
+      assertThat("table as of commit " + c, valuesByKey(snapshotAsOf(reader, commits.get(c))),
+          is(expected(expectedAfter.get(c))));
+    }
+    assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
+    assertThat(counter(first, CoordinateInstants.class, "endOfInputStalls"), is(0L));
+    List<String> before = HudiIOTesting.content(reader);
+
+    PipelineResult rerun = runBounded(input, trips(base, WriteOperation.UPSERT));
+    HudiTableReader again = HudiTableReader.of(base);
+    assertThat("the rerun commits nothing", again.completedInstantTimes(), is(commits));
+    assertThat(HudiIOTesting.content(again), is(before));
+    assertThat(counter(rerun, CoordinateInstants.class, "committedIntervalsSkipped"), is(3L));
+  }
+
+  /**
+   * Hudi's own writer continues a table a stream wrote, and the stream then continues the table
+   * Hudi wrote: a stream commits intervals 0 and 1; Hudi's Java client upserts (updates rows of
+   * both intervals, inserts new ones); the same sink then streams intervals 2 and 3 (updating rows
+   * Hudi wrote). Four stream commits and Hudi's between them; the final table, read by Hudi, holds
+   * every row with the value of its last writer, and Hudi's commit did not end the sink's lineage.
+   */
+  @Test(timeout = 240_000)
+  public void hudisWriterContinuesAStreamedTableAndTheStreamContinuesHudisTable() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    Map<Long, Long> table = new TreeMap<>();
+    List<TimestampedValue<Row>> firstRun = new ArrayList<>();
+    addTimestamped(firstRun, 0, TripsRows.batch(0, 0, 20));
+    addTimestamped(firstRun, 1, TripsRows.batch(0, 20, 20));
+    put(table, 0, 0, 40);
+    runBounded(firstRun, trips(base, WriteOperation.UPSERT));
+
+    String hudiCommit = HudiReference.trips(base).open().upsert(TripsData.batch(1, 10, 40));
+    put(table, 1, 10, 40);
+
+    List<TimestampedValue<Row>> secondRun = new ArrayList<>();
+    addTimestamped(secondRun, 2, TripsRows.batch(2, 45, 10));
+    addTimestamped(secondRun, 3, TripsRows.batch(3, 0, 5));
+    put(table, 2, 45, 10);
+    put(table, 3, 0, 5);
+    runBounded(secondRun, trips(base, WriteOperation.UPSERT));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(5));
+    assertThat(commits.get(2), is(hudiCommit));
+    for (int c : new int[] {0, 1, 3, 4}) {
+      int window = c < 2 ? c : c - 1;
+      assertThat(extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
+          is(String.valueOf(intervalStart(window).getMillis())));
+    }
+    assertThat(extraMetadata(reader, hudiCommit).get(SinkLineage.SINK_ID), is((String) null));
+    assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
+  }
+
+  private static void addTimestamped(List<TimestampedValue<Row>> input, int interval, List<Row> rows) {
+    for (int n = 0; n < rows.size(); n++) {
+      input.add(TimestampedValue.of(rows.get(n), intervalStart(interval).plus(Duration.millis(100 + n))));
+    }
+  }
+
+  private static PipelineResult runBounded(List<TimestampedValue<Row>> input, HudiIO.Write<Row> write) {
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(Create.timestamped(input).withCoder(RowCoder.of(TripsRows.SCHEMA))).setRowSchema(TripsRows.SCHEMA)
+        .apply(write);
+    PipelineResult result = p.run();
+    result.waitUntilFinish();
+    return result;
   }
 
   /**

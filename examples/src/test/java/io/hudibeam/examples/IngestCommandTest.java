@@ -79,6 +79,40 @@ public class IngestCommandTest {
         "part-2.json:2 not a JSON object | [1,2]"));
   }
 
+  /**
+   * {@code --watch}: a streaming ingest of the files the glob matches, bounded by {@code
+   * --watchFor}; the files present at the start are committed (one commit per commit interval with
+   * records) and the run ends once they are, every row read back by Hudi.
+   */
+  @Test(timeout = 240_000)
+  public void watchCommitsTheMatchedFilesAndEndsAfterWatchFor() throws Exception {
+    File input = tmp.newFolder("in");
+    write(new File(input, "part-1.json"),
+        "{\"id\":\"a1\",\"city\":\"paris\",\"amount\":12.5,\"ts\":100}",
+        "{\"id\":\"a2\",\"city\":\"tokyo\",\"amount\":7.5,\"ts\":101}",
+        "not json at all");
+    write(new File(input, "part-2.json"),
+        "{\"id\":\"a3\",\"city\":\"paris\",\"amount\":1.25,\"ts\":102}");
+    String table = new File(tmp.getRoot(), "orders").getPath();
+
+    ConsoleCapture c = ConsoleCapture.run(
+        "ingest", "--input=" + input + "/*.json", "--format=json", "--table=" + table,
+        "--recordKey=id", "--partitionFields=city", "--orderingField=ts", "--operation=upsert",
+        "--watch=1", "--watchFor=3", "--commitInterval=2");
+
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    List<String> instants = reader.completedInstantTimes();
+    assertThat(instants.isEmpty(), is(false));
+    assertThat(c.commitLines(), hasSize(instants.size()));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), containsInAnyOrder("a1", "a2", "a3"));
+    assertThat(values(rows.get("a1")), contains("a1", "paris", 12.5, 100L));
+    assertThat(values(rows.get("a2")), contains("a2", "tokyo", 7.5, 101L));
+    assertThat(values(rows.get("a3")), contains("a3", "paris", 1.25, 102L));
+    assertThat(HudiTableReader.string(rows.get("a2"), "_hoodie_partition_path"), is("tokyo"));
+  }
+
   @Test
   public void csvWithGivenSchemaRejectsBadValuesAndKeylessRows() throws Exception {
     File schemaFile = tmp.newFile("orders.avsc");

@@ -61,11 +61,13 @@ import org.slf4j.LoggerFactory;
  * timeline (set only while waiting) and holds the output watermark at the interval's end, so the
  * decision is never late for its window. The decisions are re-windowed into the commit intervals:
  * one per interval, read by the later stages as side inputs. No cycle: "N+1 after N" goes through
- * the timeline, which the commit step writes.
+ * the timeline, which the commit step writes. When the input ends, {@link EndOfInputHold} keeps
+ * the coordinator's input watermark short of the end of time until the sink has committed its last
+ * interval, so the coordinator's polls keep working (see there for why they otherwise stop).
  *
  * <pre>
- * records ─ count per bundle and interval ─ Sum per interval ─ global window ─ coordinator
- *         ─ back into commit intervals ─ decisions
+ * records ─ count per bundle and interval ─ Sum per interval ─ global window
+ *         ─ hold the end of input until committed ─ coordinator ─ back into commit intervals ─ decisions
  * </pre>
  */
 public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCollection<IntervalDecision>> {
@@ -87,6 +89,8 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         .apply("Interval", ParDo.of(new IntervalFn()))
         .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
         .apply("Into the global window", Window.into(new GlobalWindows()))
+        .apply("Hold the end of input until committed", ParDo.of(new EndOfInputHold(spec, settings)))
+        .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
         .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings)))
         .setCoder(SerializableCoder.of(IntervalDecision.class))
         .apply("Back into commit intervals", Window.into(FixedWindows.of(settings.commitInterval())));
@@ -145,6 +149,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
     private final Counter started = Metrics.counter(CoordinateInstants.class, "instantsStarted");
     private final Counter skipped = Metrics.counter(CoordinateInstants.class, "committedIntervalsSkipped");
     private final Counter polls = Metrics.counter(CoordinateInstants.class, "timelinePolls");
+    private final Counter left = Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
 
     @StateId("pending")
     private final StateSpec<ValueState<List<IntervalWindow>>> pendingSpec =
@@ -172,7 +177,8 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
      * Set only while an interval waits: an event-time timer at the end of time whose output
      * timestamp holds the output watermark at the waiting interval, so its decision is not late for
      * its window (the DirectRunner was measured not to hold the watermark for the poll timer's
-     * output timestamp). It fires only when the input ends while an interval still waits.
+     * output timestamp). {@link EndOfInputHold} keeps the input watermark short of it until the
+     * sink's last interval is committed, so it fires only if that sink stalled.
      */
     @TimerId("hold")
     private final TimerSpec holdSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
@@ -222,7 +228,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         return; // the poll timer decides, in order, once the previous instant is completed
       }
       decide(waitingIntervals, through, decidedThrough, live, out);
-      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, false);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
     }
 
     @OnTimer("poll")
@@ -235,36 +241,33 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         @TimerId("poll") Timer poll,
         @TimerId("hold") Timer hold,
         OutputReceiver<IntervalDecision> out) {
-      pollTimeline(pending, eligibleThrough, decidedThrough, live, waiting, poll, hold, out, false);
-    }
-
-    /**
-     * The input ended while an interval waits for the previous commit: poll here, pausing one poll
-     * interval between looks (there is no later event to wait for).
-     */
-    @OnTimer("hold")
-    public void onEndOfInput(
-        @StateId("pending") ValueState<List<IntervalWindow>> pending,
-        @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
-        @StateId("decidedThrough") ValueState<Long> decidedThrough,
-        @StateId("live") ValueState<List<String>> live,
-        @StateId("waiting") ValueState<Boolean> waiting,
-        @TimerId("poll") Timer poll,
-        @TimerId("hold") Timer hold,
-        OutputReceiver<IntervalDecision> out) {
-      pollTimeline(pending, eligibleThrough, decidedThrough, live, waiting, poll, hold, out, true);
-    }
-
-    /** One look at the timeline for the waiting intervals: decides what it can, then waits again. */
-    private void pollTimeline(
-        ValueState<List<IntervalWindow>> pending, ValueState<Instant> eligibleThrough,
-        ValueState<Long> decidedThrough, ValueState<List<String>> live, ValueState<Boolean> waiting,
-        Timer poll, Timer hold, OutputReceiver<IntervalDecision> out, boolean endOfInput) {
       polls.inc();
       Instant through = eligibleThrough.read();
       List<IntervalWindow> waitingIntervals = read(pending);
       decide(waitingIntervals, through, decidedThrough, live, out);
-      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold, endOfInput);
+      afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
+    }
+
+    /**
+     * The input ended and {@link EndOfInputHold} gave up on a stalled sink while intervals still
+     * wait: they cannot be decided any more (no timer fires after the end of input), so they are
+     * logged and counted ({@code intervalsLeftAtEndOfInput}); a rerun of the job commits them.
+     */
+    @OnTimer("hold")
+    public void onEndOfInput(
+        @StateId("pending") ValueState<List<IntervalWindow>> pending,
+        @StateId("waiting") ValueState<Boolean> waiting,
+        @TimerId("poll") Timer poll) {
+      List<IntervalWindow> waitingIntervals = read(pending);
+      if (!waitingIntervals.isEmpty()) {
+        left.inc(waitingIntervals.size());
+        LOG.error("Table {}: the input ended while sink {} still waited to start the intervals {}; they are not"
+                + " committed (rerun the job over the same input, same sink id, to commit them)",
+            spec.paths(), settings.sinkId(), waitingIntervals);
+      }
+      pending.clear();
+      waiting.clear();
+      poll.clear();
     }
 
     /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
@@ -287,7 +290,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
 
     private void afterDeciding(
         List<IntervalWindow> waitingIntervals, Instant eligibleThrough, ValueState<List<IntervalWindow>> pending,
-        ValueState<Boolean> waiting, Timer poll, Timer hold, boolean endOfInput) {
+        ValueState<Boolean> waiting, Timer poll, Timer hold) {
       pending.write(waitingIntervals);
       if (waitingIntervals.isEmpty() || !eligible(waitingIntervals.get(0), eligibleThrough)) {
         if (Boolean.TRUE.equals(waiting.read())) {
@@ -298,14 +301,6 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         return;
       }
       waiting.write(true);
-      if (endOfInput) {
-        try {
-          Thread.sleep(settings.pollInterval().getMillis());
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          throw new IllegalStateException("Interrupted while waiting for the previous instant", e);
-        }
-      }
       hold.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp()).set(GlobalWindow.INSTANCE.maxTimestamp());
       // Poll the timeline; hold the output watermark at the waiting interval, so its decision is
       // not late for its window.

@@ -1,0 +1,53 @@
+package io.hudibeam.examples;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import java.util.List;
+import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * The streaming trips command run end to end in real time on the DirectRunner (issue #8): the
+ * generated stream spans several commit intervals, so later intervals wait for the previous commit;
+ * the run must end (the source is finite) with every record committed, one commit per interval.
+ *
+ * <p>This run hung before the fix (issue #8): the generated stream ends long before the first
+ * commit completes, so later intervals wait after the end of input.
+ */
+public class TripsStreamingCommandTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  @Test(timeout = 120_000)
+  public void streamingInsertOnTheDirectRunnerCommitsEveryIntervalReadBackByHudi() throws Exception {
+    String table = tmp.newFolder("hudi-trips-stream").getAbsolutePath();
+    int count = 300;
+    long rate = 100;
+
+    ConsoleCapture c = ConsoleCapture.run(
+        "trips", "--table=" + table, "--operation=insert", "--batch=0", "--start=0", "--count=" + count,
+        "--streaming", "--rate=" + rate, "--commitInterval=1");
+    assertThat(c.err, c.exitCode, is(0));
+
+    HudiTableReader reader = HudiTableReader.of(table);
+    List<String> instants = reader.completedInstantTimes();
+    // 300 records at 100 per second of event time: 3 one-second intervals with records.
+    assertThat(instants, hasSize(3));
+    assertThat(c.commitLines(), hasSize(3));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.size(), is(count));
+    for (long i = 0; i < count; i++) {
+      GenericRecord row = rows.get(TripsData.key(i));
+      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
+      assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
+      int interval = (int) (i * 1000 / rate / 1000); // the record's commit interval, 0-based
+      assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(interval)));
+    }
+  }
+}
