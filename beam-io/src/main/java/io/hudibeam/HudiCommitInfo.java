@@ -46,15 +46,30 @@ public abstract class HudiCommitInfo {
   public abstract long getRecordsDeleted();
 
   @SchemaFieldNumber("6")
-  @SchemaFieldDescription("Base files written (write stats of the commit).")
+  @SchemaFieldDescription("Files written (write stats of the commit): base files and, on MERGE_ON_READ, log files.")
   public abstract long getFilesWritten();
 
   @SchemaFieldNumber("7")
-  @SchemaFieldDescription("Bytes written in base files.")
+  @SchemaFieldDescription("Bytes written in those files.")
   public abstract long getBytesWritten();
 
+  @SchemaFieldNumber("8")
+  @SchemaFieldDescription(
+      "Log files written (MERGE_ON_READ updates and deletes), counted in files_written too; 0 for"
+          + " base files only.")
+  public abstract long getLogFilesWritten();
+
+  @SchemaFieldNumber("9")
+  @SchemaFieldDescription("Blocks in those log files: Avro data blocks and delete blocks.")
+  public abstract long getLogBlocksWritten();
+
+  @SchemaFieldNumber("10")
+  @SchemaFieldDescription("Records in those log files: updated records and deletes.")
+  public abstract long getLogRecordsWritten();
+
+  /** A builder with the log counts 0 (a commit of base files only). */
   public static Builder builder() {
-    return new AutoValue_HudiCommitInfo.Builder();
+    return new AutoValue_HudiCommitInfo.Builder().setLogFilesWritten(0).setLogBlocksWritten(0).setLogRecordsWritten(0);
   }
 
   /** The public form of the commit stage's internal result. */
@@ -68,6 +83,9 @@ public abstract class HudiCommitInfo {
         .setRecordsDeleted(c.recordsDeleted())
         .setFilesWritten(c.filesWritten())
         .setBytesWritten(c.bytesWritten())
+        .setLogFilesWritten(c.logFilesWritten())
+        .setLogBlocksWritten(c.logBlocksWritten())
+        .setLogRecordsWritten(c.logRecordsWritten())
         .build();
   }
 
@@ -89,6 +107,12 @@ public abstract class HudiCommitInfo {
     public abstract Builder setFilesWritten(long n);
 
     public abstract Builder setBytesWritten(long n);
+
+    public abstract Builder setLogFilesWritten(long n);
+
+    public abstract Builder setLogBlocksWritten(long n);
+
+    public abstract Builder setLogRecordsWritten(long n);
 
     public abstract HudiCommitInfo build();
   }

@@ -138,7 +138,11 @@ public final class HudiIO {
       return toBuilder().setBasePath(basePath).build();
     }
 
-    /** Hudi's {@code hoodie.parquet.*} settings for the new base files. */
+    /**
+     * Hudi's {@code hoodie.parquet.*} settings for the new base files, and {@code
+     * hoodie.memory.compaction.*} / {@code hoodie.memory.spillable.map.path} for the merged log
+     * records of a file slice held in memory (beyond the budget they spill to local disk).
+     */
     public Compact withHoodieProperties(Map<String, String> properties) {
       return toBuilder().setHoodieProperties(merged(getHoodieProperties(), properties)).build();
     }

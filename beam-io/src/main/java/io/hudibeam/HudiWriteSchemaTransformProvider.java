@@ -103,7 +103,7 @@ public final class HudiWriteSchemaTransformProvider
     @SchemaFieldDescription("upsert (default), insert, bulk_insert or delete.")
     public abstract @Nullable String getOperation();
 
-    @SchemaFieldDescription("COPY_ON_WRITE (default) or MERGE_ON_READ (batch writes only).")
+    @SchemaFieldDescription("COPY_ON_WRITE (default) or MERGE_ON_READ.")
     public abstract @Nullable String getTableType();
 
     @SchemaFieldDescription("Hudi settings under their hoodie.* keys, as HudiIO.write().withHoodieProperties.")

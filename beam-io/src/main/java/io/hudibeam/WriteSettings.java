@@ -129,11 +129,6 @@ final class WriteSettings {
           "withIndex(" + index() + ") is not supported with withTriggeringFrequency (streaming writes) yet;"
               + " use SIMPLE or BUCKET");
     }
-    if (tableType() != TableType.COPY_ON_WRITE) {
-      throw new IllegalArgumentException(
-          "withTableType(" + tableType() + ") is not supported with withTriggeringFrequency (streaming"
-              + " writes) yet; streaming writes COPY_ON_WRITE tables only");
-    }
   }
 
   TableType tableType() {

@@ -27,6 +27,7 @@ import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.table.TimelineTimezone;
 import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +55,8 @@ import org.junit.rules.TemporaryFolder;
 /**
  * Compaction of MERGE_ON_READ tables, read back by Hudi: inline after N deltacommits, by {@code
  * HudiIO.compact()} (also re-running a crashed compaction), a compaction we scheduled executed by
- * Hudi's Java client, and one Hudi scheduled executed by us. After each, Hudi's snapshot is unchanged
+ * Hudi's Java client, and one Hudi scheduled executed by us (with a compaction memory budget of 0
+ * bytes, so every merged log record is spilled to disk). After each, Hudi's snapshot is unchanged
  * row by row (values and commit times) and its read-optimized view equals the snapshot.
  */
 public class HudiIOCompactionTest {
@@ -105,8 +107,13 @@ public class HudiIOCompactionTest {
   }
 
   private static void compactWithHudiIO(String base, long expectedCompactions) {
+    compactWithHudiIO(base, expectedCompactions, Map.of());
+  }
+
+  private static void compactWithHudiIO(String base, long expectedCompactions, Map<String, String> properties) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
-    PCollection<HudiCommitInfo> done = p.apply(HudiIO.compact().withBasePath(base));
+    PCollection<HudiCommitInfo> done =
+        p.apply(HudiIO.compact().withBasePath(base).withHoodieProperties(properties));
     PAssert.that(done).satisfies(all -> {
       long n = 0;
       for (HudiCommitInfo c : all) {
@@ -228,7 +235,16 @@ public class HudiIOCompactionTest {
     assertThat(expected.size(), is(36));
     Optional<String> theirs = hudi.scheduleCompaction();
     assertThat(theirs.isPresent(), is(true));
-    compactWithHudiIO(base, 1);
+    // A compaction budget of 0 bytes spills every merged log record. The settings reach the
+    // compaction: with a spill folder that cannot be made, it fails naming them, and stays pending.
+    java.io.File notAFolder = tmp.newFile("not-a-folder");
+    Exception failed = org.junit.Assert.assertThrows(Exception.class, () -> compactWithHudiIO(base, 1, Map.of(
+        MergeMemory.COMPACTION_MAX_SIZE, "0", MergeMemory.SPILL_PATH, notAFolder.getAbsolutePath() + "/spill")));
+    assertThat(failed.toString(), org.hamcrest.Matchers.containsString(MergeMemory.COMPACTION_MAX_SIZE + " budget of 0 bytes"));
+    assertThat(compactions(reader), is(empty()));
+    java.io.File spill = tmp.newFolder("spill");
+    compactWithHudiIO(base, 1, Map.of(MergeMemory.COMPACTION_MAX_SIZE, "0", MergeMemory.SPILL_PATH, spill.getAbsolutePath()));
+    assertThat(spill.list(), is(new String[0]));
     assertThat(compactions(reader), is(List.of(theirs.get())));
     assertCompacted(reader, expected);
   }

@@ -71,7 +71,8 @@ public class HudiIOResultRowsTest {
     assertThat(
         result.getCommittedInstants().getSchema().getFieldNames(),
         is(List.of("instant_time", "operation", "outcome", "records_inserted", "records_updated",
-            "records_deleted", "files_written", "bytes_written")));
+            "records_deleted", "files_written", "bytes_written", "log_files_written",
+            "log_blocks_written", "log_records_written")));
     PCollection<Row> counts =
         result.getCommittedInstants()
             .apply("Select counts", Select.fieldNames("operation", "outcome", "records_inserted", "records_updated"));

@@ -25,6 +25,10 @@ import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
 import io.hudibeam.transforms.streaming.SkipCommittedIntervals;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.table.TableType;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
@@ -308,6 +312,61 @@ public class HudiIOStreamingTest {
     }
     assertThat(extraMetadata(reader, hudiCommit).get(SinkLineage.SINK_ID), is((String) null));
     assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
+  }
+
+  /**
+   * MERGE_ON_READ on the streaming path, with the BUCKET index and inline compaction every two
+   * deltacommits: intervals 0, 1 and 3 (upserts updating earlier intervals' rows) become three
+   * deltacommits with the sink's lineage, updates go to log files, a compaction commit follows the
+   * second deltacommit, and the table read by Hudi's merging reader holds every row's last value;
+   * a rerun over the same input commits nothing.
+   */
+  @Test(timeout = 240_000)
+  public void mergeOnReadStreamWritesDeltaCommitsAndCompactsInline() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    List<TimestampedValue<Row>> input = new ArrayList<>();
+    Map<Long, Long> table = new TreeMap<>();
+    addTimestamped(input, 0, TripsRows.batch(0, 0, 30));
+    put(table, 0, 0, 30);
+    addTimestamped(input, 1, TripsRows.batch(1, 0, 10));
+    addTimestamped(input, 1, TripsRows.batch(1, 30, 10));
+    put(table, 1, 0, 10);
+    put(table, 1, 30, 10);
+    addTimestamped(input, 3, TripsRows.batch(2, 5, 10));
+    put(table, 2, 5, 10);
+    UnaryOperator<HudiIO.Write<Row>> mor = w -> w.withTableType(TableType.MERGE_ON_READ)
+        .withIndex(IndexType.BUCKET).withBucketCount(2)
+        .withHoodieProperties(Map.of("hoodie.compact.inline", "true", "hoodie.compact.inline.max.delta.commits", "2"));
+
+    PipelineResult first = runBounded(input, mor.apply(trips(base, WriteOperation.UPSERT)));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<String> actions = new ArrayList<>();
+    List<String> deltaCommits = new ArrayList<>();
+    for (HoodieInstant instant : reader.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
+        .getInstants()) {
+      actions.add(instant.getAction());
+      if (instant.getAction().equals(HoodieTimeline.DELTA_COMMIT_ACTION)) {
+        deltaCommits.add(instant.getTimestamp());
+      }
+    }
+    assertThat(actions, is(List.of("deltacommit", "deltacommit", "commit", "deltacommit")));
+    int[] windows = {0, 1, 3};
+    for (int c = 0; c < deltaCommits.size(); c++) {
+      assertThat(extraMetadata(reader, deltaCommits.get(c)).get(SinkLineage.WINDOW_START),
+          is(String.valueOf(intervalStart(windows[c]).getMillis())));
+    }
+    assertThat("the last interval's updates are in log files", MergeOnReadChecks.logFilesOnDisk(base).isEmpty(),
+        is(false));
+    assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
+    assertThat(counter(first, CommitInstant.class, "instantsCommitted"), is(3L));
+    List<String> before = HudiIOTesting.content(reader);
+
+    runBounded(input, mor.apply(trips(base, WriteOperation.UPSERT)));
+    HudiTableReader again = HudiTableReader.of(base);
+    assertThat(again.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants().countInstants(),
+        is(4));
+    assertThat(HudiIOTesting.content(again), is(before));
   }
 
   private static void addTimestamped(List<TimestampedValue<Row>> input, int interval, List<Row> rows) {

@@ -15,6 +15,8 @@ import io.hudibeam.metadata.CleanPartitionMetadata;
 import io.hudibeam.metadata.CleanerPlan;
 import io.hudibeam.metadata.CleaningPolicy;
 import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CompactionOperation;
+import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.ReplaceCommitMetadata;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
@@ -56,6 +58,16 @@ import org.slf4j.LoggerFactory;
  * KEEP_LATEST_FILE_VERSIONS: each file group keeps its newest K slices, and every replaced file
  * group is deleted.
  *
+ * <p>Merge-on-read tables are cleaned slice by slice as Hudi 0.15 does: a slice is its base file
+ * (if any) and its log files, and a slice to clean loses both; the latest slice of a file group is
+ * never cleaned, so its log files stay. A slice a pending compaction (or log compaction) needs is
+ * never cleaned: in a file group of a pending compaction's operation, every slice from the
+ * operation's base instant on ({@code CleanPlanner.isFileSliceNeededForPendingCompaction}), and
+ * KEEP_LATEST_FILE_VERSIONS keeps one version fewer of such a file group's older slices, as Hudi
+ * counts the pending compaction's new slice as a version. The new slice itself (base instant the
+ * compaction instant, log files Hudi's writers appended after scheduling) is not in the view, since
+ * its instant is pending, so it is never cleaned either.
+ *
  * <p>As Hudi with its default trigger ({@code hoodie.clean.trigger.strategy=NUM_COMMITS}, {@code
  * hoodie.clean.max.commits=1}), a clean is only planned when a commit completed since the last
  * clean's last completed commit, and a clean instant is only written when it deletes at least one
@@ -63,7 +75,7 @@ import org.slf4j.LoggerFactory;
  * {@code C.clean} the Avro clean metadata (file names). Partitions are chosen as Hudi's default
  * incremental mode does ({@code hoodie.cleaner.incremental.mode=true}): after a clean, only those
  * written since its earliest commit to retain. Deviations from Hudi: the plan names only partitions
- * with files to delete, and planning never deletes partitions. Tables with savepoints or pending compactions are refused.
+ * with files to delete, and planning never deletes partitions. Tables with savepoints are refused.
  */
 public final class Cleaner {
   private static final Logger LOG = LoggerFactory.getLogger(Cleaner.class);
@@ -127,6 +139,7 @@ public final class Cleaner {
     FileSystemView view = FileSystemView.load(fs, paths, timeline,
         partitionsToClean(timeline, earliestToRetain.filter(i -> keepCommits)));
     Map<FileGroupId, InstantTime> replacedAt = replacedFileGroups(completedCommits);
+    Map<FileGroupId, InstantTime> pendingCompactionBase = pendingCompactionBaseInstants(timeline);
     Map<String, List<CleanFileInfo>> filesByPartition = new LinkedHashMap<>();
     for (String partition : view.partitions()) {
       List<String> files = new ArrayList<>();
@@ -141,9 +154,10 @@ public final class Cleaner {
       for (FileGroup group : view.fileGroups(partition)) {
         List<FileSlice> newestFirst = new ArrayList<>(group.slices());
         Collections.reverse(newestFirst);
+        Optional<InstantTime> compactionBase = Optional.ofNullable(pendingCompactionBase.get(group.id()));
         List<FileSlice> toDelete = keepCommits
-            ? slicesOutsideRetainedCommits(newestFirst, earliestToRetain.get().time())
-            : newestFirst.subList(Math.min(settings.fileVersionsRetained(), newestFirst.size()), newestFirst.size());
+            ? slicesOutsideRetainedCommits(newestFirst, earliestToRetain.get().time(), compactionBase)
+            : slicesBeyondRetainedVersions(newestFirst, settings.fileVersionsRetained(), compactionBase);
         for (FileSlice slice : toDelete) {
           slice.baseFile().ifPresent(b -> files.add(absolutePath(b)));
           slice.logFiles().forEach(l -> files.add(new Path(paths.partitionFolder(partition), l.value()).toString()));
@@ -227,8 +241,32 @@ public final class Cleaner {
     return CommitMetadataJson.fromJson(bytes, commit.fileName()).partitionToWriteStats().keySet();
   }
 
+  /**
+   * Whether a pending compaction of the slice's file group needs it: the slice's base instant is at
+   * or after the operation's base instant (Hudi's {@code isFileSliceNeededForPendingCompaction}).
+   */
+  private static boolean neededByPendingCompaction(FileSlice slice, Optional<InstantTime> compactionBase) {
+    return compactionBase.map(base -> !slice.baseInstant().isBefore(base)).orElse(false);
+  }
+
+  /**
+   * Hudi's {@code getFilesToCleanKeepingLatestVersions} for one file group, slices newest first:
+   * the slices a pending compaction needs are left out, the newest {@code versions} of the others are
+   * kept (one fewer when a compaction of the file group is pending: its new slice counts), and the
+   * rest are cleaned.
+   */
+  private static List<FileSlice> slicesBeyondRetainedVersions(
+      List<FileSlice> newestFirst, int versions, Optional<InstantTime> compactionBase) {
+    List<FileSlice> candidates = newestFirst.stream()
+        .filter(s -> !neededByPendingCompaction(s, compactionBase))
+        .toList();
+    int keep = compactionBase.isPresent() ? versions - 1 : versions;
+    return candidates.subList(Math.min(Math.max(keep, 0), candidates.size()), candidates.size());
+  }
+
   /** Hudi's {@code getFilesToCleanKeepingLatestCommits} for one file group, slices newest first. */
-  private static List<FileSlice> slicesOutsideRetainedCommits(List<FileSlice> newestFirst, InstantTime earliestToRetain) {
+  private static List<FileSlice> slicesOutsideRetainedCommits(
+      List<FileSlice> newestFirst, InstantTime earliestToRetain, Optional<InstantTime> compactionBase) {
     if (newestFirst.isEmpty()) {
       return List.of();
     }
@@ -241,7 +279,7 @@ public final class Cleaner {
     for (FileSlice slice : newestFirst) {
       InstantTime time = slice.baseInstant();
       boolean kept = time.equals(latest) || latestBeforeRetained.map(time::equals).orElse(false);
-      if (!kept && time.isBefore(earliestToRetain)) {
+      if (!kept && !neededByPendingCompaction(slice, compactionBase) && time.isBefore(earliestToRetain)) {
         toDelete.add(slice);
       }
     }
@@ -267,13 +305,25 @@ public final class Cleaner {
           "Cannot clean table %s: it has savepoints %s, and cleaning around savepoints is not supported",
           paths, timeline.ofAction(Action.SAVEPOINT).instants()));
     }
-    Timeline compactions = timeline.pending()
-        .filter(i -> i.action() == Action.COMPACTION || i.action() == Action.LOG_COMPACTION);
-    if (!compactions.isEmpty()) {
-      throw new HudiTableException(String.format(
-          "Cannot clean table %s: compactions %s are pending, and cleaning around pending compactions is"
-              + " not supported", paths, compactions.instants()));
+  }
+
+  /**
+   * File group to the base instant of the operation a pending compaction or log compaction plans
+   * for it (Hudi's {@code fgIdToPendingCompactionOperations} and its log-compaction twin), read from
+   * the plans in their {@code .requested} files.
+   */
+  private Map<FileGroupId, InstantTime> pendingCompactionBaseInstants(Timeline timeline) {
+    Map<FileGroupId, InstantTime> bases = new HashMap<>();
+    for (Instant pending : timeline.pending()
+        .filter(i -> i.action() == Action.COMPACTION || i.action() == Action.LOG_COMPACTION).instants()) {
+      Instant requested = Instant.requested(pending.time(), pending.action());
+      CompactionPlan plan = CompactionPlan.fromBytes(timelineWriter.read(requested), requested.fileName());
+      for (CompactionOperation op : plan.operations()) {
+        bases.merge(FileGroupId.of(op.partitionPath(), FileId.parse(op.fileId())),
+            InstantTime.parse(op.baseInstantTime()), (a, b) -> a.isBefore(b) ? a : b);
+      }
     }
+    return bases;
   }
 
   /** File group to the time of the completed replacecommit that replaced it. */

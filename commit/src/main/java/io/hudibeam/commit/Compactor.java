@@ -25,6 +25,7 @@ import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import io.hudibeam.write.CompactHandle;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.WriteContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,6 +35,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -62,11 +64,22 @@ public final class Compactor {
   private final Configuration conf;
   private final FileSystem fs;
   private final TablePaths paths;
+  private final MergeMemory memory;
 
+  /** A compactor with the default compaction memory budget. */
   public Compactor(Configuration conf, FileSystem fs, TablePaths paths) {
+    this(conf, fs, paths, MergeMemory.forCompaction(Map.of()));
+  }
+
+  /**
+   * @param memory the budget of one file slice's merged log records ({@link
+   *     MergeMemory#forCompaction}); beyond it they spill to local disk
+   */
+  public Compactor(Configuration conf, FileSystem fs, TablePaths paths, MergeMemory memory) {
     this.conf = conf;
     this.fs = fs;
     this.paths = paths;
+    this.memory = Objects.requireNonNull(memory, "memory");
   }
 
   /** Pending (requested or inflight) compaction instants, oldest first. */
@@ -218,7 +231,7 @@ public final class Compactor {
             .parquet(parquet)
             .writeToken(writeToken)
             .build();
-    return new CompactHandle(context).compact(operation, Timeline.load(fs, paths).completedWriteTimeline());
+    return new CompactHandle(context, memory).compact(operation, Timeline.load(fs, paths).completedWriteTimeline());
   }
 
   /** The table schema without meta fields, as readers resolve it. */

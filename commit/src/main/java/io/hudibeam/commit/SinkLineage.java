@@ -103,9 +103,14 @@ public final class SinkLineage {
 
   /**
    * The sink id a pending write instant was started for: read from its inflight file, else its
-   * requested file; empty for an instant of another kind of writer (a batch write, Hudi's own).
+   * requested file; empty for an instant of another kind of writer (a batch write, Hudi's own), and
+   * for any action a sink does not start (a pending compaction or replacecommit, whose requested
+   * file is an Avro plan, not JSON commit metadata).
    */
   public Optional<String> ownerOf(Instant pending) {
+    if (pending.action() != Action.COMMIT && pending.action() != Action.DELTA_COMMIT) {
+      return Optional.empty();
+    }
     for (State state : List.of(State.INFLIGHT, State.REQUESTED)) {
       if (pending.state().compareTo(state) >= 0) {
         Optional<String> owner = sinkIdOf(extraMetadataOf(pending.withState(state)));

@@ -208,13 +208,22 @@ public final class LogBlock {
    * header's schema and resolved to {@code readerSchema}.
    */
   public List<GenericRecord> records(Schema readerSchema) {
+    List<GenericRecord> records = new ArrayList<>();
+    forEachRecord(readerSchema, records::add);
+    return records;
+  }
+
+  /**
+   * Decodes the records of an Avro data block one at a time, resolved to {@code readerSchema}, and
+   * hands each to {@code action} (so a reader need not hold the block's decoded records at once).
+   */
+  public void forEachRecord(Schema readerSchema, java.util.function.Consumer<GenericRecord> action) {
     requireType(LogBlockType.AVRO_DATA_BLOCK);
     GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema(), readerSchema);
     try {
       DataInputStream in = new DataInputStream(new ByteArrayInputStream(content));
       requireContentVersion(in.readInt());
       int count = in.readInt();
-      List<GenericRecord> records = new ArrayList<>(Math.max(0, Math.min(count, 1 << 16)));
       int offset = 8;
       BinaryDecoder decoder = null;
       for (int i = 0; i < count; i++) {
@@ -229,10 +238,9 @@ public final class LogBlock {
               + ", past the end of the block content (" + content.length + " bytes)");
         }
         decoder = DecoderFactory.get().binaryDecoder(content, offset, length, decoder);
-        records.add(reader.read(null, decoder));
+        action.accept(reader.read(null, decoder));
         offset += length;
       }
-      return records;
     } catch (IOException e) {
       throw new LogFormatException("Cannot decode the records of an Avro data block: " + e, e);
     }

@@ -390,10 +390,22 @@ public final class HudiSettings {
           .doc("Without max.size, the share of a merge's heap it may fill before it spills.")
           .build();
 
+  public static final Setting<Long> COMPACTION_MAX_SIZE =
+      whole("hoodie.memory.compaction.max.size", 0)
+          .defaultDoc("none: fraction × 0.4 × max heap / available processors")
+          .doc("Bytes of merged log records a compaction (or HudiIO.compact()) holds per file slice before it spills.")
+          .build();
+
+  public static final Setting<Double> COMPACTION_FRACTION =
+      number("hoodie.memory.compaction.fraction", v -> v > 0 && v <= 1, "a number in (0, 1]")
+          .defaultValue(0.6)
+          .doc("Without compaction.max.size, the share of a compaction's heap it may fill before it spills.")
+          .build();
+
   public static final Setting<String> SPILL_PATH =
       text("hoodie.memory.spillable.map.path", "a local folder path")
           .defaultDoc("java.io.tmpdir")
-          .doc("The local folder merge spill files go to.")
+          .doc("The local folder merge and compaction spill files go to.")
           .build();
 
   // Schema evolution.
@@ -424,6 +436,6 @@ public final class HudiSettings {
           ARCHIVE_AUTOMATIC, KEEP_MIN_COMMITS, KEEP_MAX_COMMITS, COMPACT_INLINE, COMPACT_MAX_DELTA_COMMITS,
           HEARTBEAT_INTERVAL_MS, HEARTBEAT_TOLERABLE_MISSES,
           LOCK_PATH, LOCK_EXPIRE_MINUTES, LOCK_CLIENT_RETRIES, LOCK_CLIENT_RETRY_WAIT_MS,
-          MERGE_MAX_SIZE, MERGE_FRACTION, SPILL_PATH,
+          MERGE_MAX_SIZE, MERGE_FRACTION, COMPACTION_MAX_SIZE, COMPACTION_FRACTION, SPILL_PATH,
           RECONCILE_SCHEMA, ALLOW_COLUMN_DROP);
 }

@@ -44,6 +44,15 @@ public final class AppendHandle {
     this.context = context;
   }
 
+  /**
+   * The blocks the log file of {@code stat} holds, as {@link #write} writes them: an Avro data block
+   * when it wrote upserts, a delete block when it wrote deletes. (Hudi's delta write stats leave
+   * {@code totalLogBlocks} 0 for appends, so the count is not in the commit metadata.)
+   */
+  public static long blocksWritten(WriteStat stat) {
+    return (stat.numWrites() > 0 ? 1 : 0) + (stat.numDeletes() > 0 ? 1 : 0);
+  }
+
   public WriteStat write(FileSlice slice, Iterable<TableRecord> records) {
     FileGroupId fileGroup = slice.fileGroupId();
     long startNanos = System.nanoTime();

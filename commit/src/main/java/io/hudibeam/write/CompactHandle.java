@@ -19,13 +19,14 @@ import io.hudibeam.timeline.Timeline;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Executes one operation of a compaction plan (Hudi's {@code HoodieCompactor.compact} of one file
@@ -35,16 +36,41 @@ import org.apache.hadoop.fs.Path;
  * deletes are merged by record key, a later block winning (the table's {@code
  * OverwriteWithLatestAvroPayload}; deletes carry ordering value 0 and always delete); then the base
  * file's records are carried over unless a log record replaces or deletes them, and the remaining
- * log records are added. The result is a new base file of the same file group at the compaction
- * instant: marker (MERGE, or CREATE for a slice without a base file) first, then the file. The
- * merged log records of the slice are held in memory (Hudi spills them to disk past {@code
- * hoodie.compaction.memory.fraction}); the base file is streamed.
+ * log records are added (in the order their keys first appear in the logs). The result is a new
+ * base file of the same file group at the compaction instant: marker (MERGE, or CREATE for a slice
+ * without a base file) first, then the file.
+ *
+ * <p>Memory: the log files are read twice, block by block. The first pass reads only which blocks
+ * count (their headers decide); the second decodes the counted blocks' records one at a time into a
+ * {@link SpillableRecordMap} that holds them in memory up to the compaction budget ({@link
+ * MergeMemory#forCompaction}, Hudi's {@code hoodie.memory.compaction.max.size} / {@code
+ * .fraction}, as Hudi's {@code HoodieMergedLogRecordScanner} spills to its {@code
+ * ExternalSpillableMap}) and on local disk beyond it. So the heap holds one block's bytes and the
+ * budget's worth of records, whatever the size of the slice's logs; the base file is streamed.
  */
 public final class CompactHandle {
-  private final WriteContext context;
+  private static final Logger LOG = LoggerFactory.getLogger(CompactHandle.class);
 
+  private final WriteContext context;
+  private final MergeMemory memory;
+  private long spilledRecords;
+
+  /** A compaction handle with the default compaction budget. */
   public CompactHandle(WriteContext context) {
+    this(context, MergeMemory.forCompaction(Map.of()));
+  }
+
+  public CompactHandle(WriteContext context, MergeMemory memory) {
     this.context = context;
+    this.memory = Objects.requireNonNull(memory, "memory");
+  }
+
+  /** A block of a log file: the file's position in slice order and the block's in the file. */
+  private record BlockRef(int file, int block, InstantTime instant) {}
+
+  /** How many merged log records the last {@link #compact} spilled to disk. */
+  public long spilledRecords() {
+    return spilledRecords;
   }
 
   /**
@@ -63,32 +89,39 @@ public final class CompactHandle {
       logs.add(LogFileName.parse(name));
     }
     logs.sort(null);
-    List<LogBlock> blocks = new ArrayList<>();
+    List<Path> logPaths = new ArrayList<>();
     long logBytes = 0;
-    long rollbackBlocks = 0;
     for (LogFileName log : logs) {
       Path path = new Path(folder, log.value());
+      logPaths.add(path);
       try {
         logBytes += context.fs().getFileStatus(path).getLen();
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot read log file " + path + " of compaction " + compactionInstant, e);
       }
+    }
+
+    // Pass 1: which blocks count.
+    List<BlockRef> counted = new ArrayList<>();
+    long rollbackBlocks = 0;
+    for (int f = 0; f < logPaths.size(); f++) {
+      Path path = logPaths.get(f);
       try (LogFileReader reader = LogFileReader.open(context.conf(), path)) {
-        while (reader.hasNext()) {
+        for (int b = 0; reader.hasNext(); b++) {
           LogBlock block = reader.next();
           InstantTime instant = block.instantTime();
           if (block.isRollback()) {
             // A rollback command block's instant is the rollback's, not a commit: it always applies.
             rollbackBlocks++;
             InstantTime target = block.targetInstantTime().orElseThrow();
-            blocks.removeIf(b -> b.instantTime().equals(target));
+            counted.removeIf(r -> r.instant().equals(target));
             continue;
           }
           if (!completed.containsOrBeforeStart(instant) || instant.isAfter(compactionInstant)) {
             continue;
           }
           if (block.type() == LogBlockType.AVRO_DATA_BLOCK || block.type() == LogBlockType.DELETE_BLOCK) {
-            blocks.add(block);
+            counted.add(new BlockRef(f, b, instant));
           } else if (block.type() != LogBlockType.COMMAND_BLOCK) {
             throw new HudiTableException(
                 "Log file " + path + " holds a " + block.type() + "; compaction reads Avro data, delete and"
@@ -98,23 +131,62 @@ public final class CompactHandle {
       }
     }
 
-    // Key -> the latest log record, or null for a delete.
-    Map<String, GenericRecord> merged = new HashMap<>();
-    long logRecords = 0;
-    for (LogBlock block : blocks) {
-      if (block.type() == LogBlockType.AVRO_DATA_BLOCK) {
-        for (GenericRecord record : block.records(schema)) {
-          merged.put(String.valueOf(record.get(MetaFields.RECORD_KEY.position())), record);
-          logRecords++;
-        }
-      } else {
-        for (io.hudibeam.log.DeleteRecord deleted : block.deleteRecords()) {
-          merged.put(deleted.recordKey(), null);
-          logRecords++;
+    RecordEncoding encoding = RecordEncoding.of(schema);
+    try (SpillableRecordMap merged =
+        new SpillableRecordMap(memory.budgetBytes(), memory.maxSizeKey(), memory.spillFolder(), encoding,
+            "the compaction of file group " + fileGroup + " in instant " + compactionInstant)) {
+      // Pass 2: the counted blocks' records by key, a later one replacing an earlier one.
+      long logRecords = 0;
+      int next = 0;
+      for (int f = 0; f < logPaths.size() && next < counted.size(); f++) {
+        try (LogFileReader reader = LogFileReader.open(context.conf(), logPaths.get(f))) {
+          for (int b = 0; reader.hasNext() && next < counted.size() && counted.get(next).file() == f; b++) {
+            LogBlock block = reader.next();
+            if (counted.get(next).block() != b) {
+              continue;
+            }
+            next++;
+            logRecords += merge(block, schema, fileGroup, merged);
+          }
         }
       }
+      spilledRecords = merged.spilledCount();
+      if (spilledRecords > 0) {
+        LOG.info("Compaction {} of file group {}: {} of {} log records spilled to disk ({} bytes budget, {})",
+            compactionInstant, fileGroup, spilledRecords, merged.size(), memory.budgetBytes(), memory.spillFolder());
+      }
+      return write(operation, fileGroup, folder, merged)
+          .totalLogRecords(logRecords)
+          .totalLogFilesCompacted(logs.size())
+          .totalLogSizeCompacted(logBytes)
+          .totalLogBlocks(counted.size())
+          .totalRollbackBlocks(rollbackBlocks)
+          .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+          .build();
     }
+  }
 
+  /** Puts a data or delete block's entries into the map; returns how many. */
+  private static long merge(LogBlock block, Schema schema, FileGroupId fileGroup, SpillableRecordMap merged) {
+    long[] count = new long[1];
+    if (block.type() == LogBlockType.AVRO_DATA_BLOCK) {
+      block.forEachRecord(schema, record -> {
+        String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
+        merged.putLatest(TableRecord.of(key, fileGroup.partitionPath(), RecordOperation.UPSERT, RecordPayload.of(record)));
+        count[0]++;
+      });
+    } else {
+      for (io.hudibeam.log.DeleteRecord deleted : block.deleteRecords()) {
+        merged.putLatest(TableRecord.of(deleted.recordKey(), fileGroup.partitionPath(), RecordOperation.DELETE, null));
+        count[0]++;
+      }
+    }
+    return count[0];
+  }
+
+  /** Writes the new base file: the base file's records merged with the log records, then the rest. */
+  private WriteStat.Builder write(
+      CompactionOperation operation, FileGroupId fileGroup, Path folder, SpillableRecordMap merged) {
     IOType ioType = operation.dataFileName().isPresent() ? IOType.MERGE : IOType.CREATE;
     BaseFileWriter writer = context.openBaseFile(fileGroup, ioType);
     long[] counts = new long[3]; // updates, deletes, inserts
@@ -124,29 +196,23 @@ public final class CompactHandle {
         Path base = new Path(folder, operation.dataFileName().get());
         BaseFileReader.of(context.conf(), base).forEachRecord(record -> {
           String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
-          if (!merged.containsKey(key)) {
-            writer.write(rewriter.rewrite(record));
-            return;
-          }
-          GenericRecord update = merged.remove(key);
+          TableRecord update = merged.match(key);
           if (update == null) {
+            writer.write(rewriter.rewrite(record));
+          } else if (update.isDelete()) {
             counts[1]++;
           } else {
-            writer.write(update);
+            writer.write(update.data().orElseThrow());
             counts[0]++;
           }
         });
       }
-      Iterator<Map.Entry<String, GenericRecord>> rest = merged.entrySet().stream()
-          .sorted(Map.Entry.comparingByKey())
-          .iterator();
-      while (rest.hasNext()) {
-        GenericRecord insert = rest.next().getValue();
-        if (insert != null) {
-          writer.write(insert);
+      merged.forEachUnmatched(insert -> {
+        if (!insert.isDelete()) {
+          writer.write(insert.data().orElseThrow());
           counts[2]++;
         }
-      }
+      });
     } catch (RuntimeException e) {
       writer.abort();
       throw e;
@@ -156,13 +222,6 @@ public final class CompactHandle {
         .numUpdateWrites(counts[0])
         .numDeletes(counts[1])
         .numInserts(counts[2])
-        .totalLogRecords(logRecords)
-        .totalLogFilesCompacted(logs.size())
-        .totalLogSizeCompacted(logBytes)
-        .totalUpdatedRecordsCompacted(counts[0])
-        .totalLogBlocks(blocks.size())
-        .totalRollbackBlocks(rollbackBlocks)
-        .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
-        .build();
+        .totalUpdatedRecordsCompacted(counts[0]);
   }
 }

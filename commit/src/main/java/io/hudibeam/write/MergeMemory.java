@@ -1,6 +1,7 @@
 package io.hudibeam.write;
 
 import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.Setting;
 import java.io.File;
 import java.io.Serializable;
 import java.util.Map;
@@ -9,18 +10,24 @@ import java.util.OptionalLong;
 
 /**
  * How much heap a file-group merge may hold of its incoming records before it spills the rest to
- * local disk ({@link SpillableRecordMap}), under Hudi's keys ({@code HoodieMemoryConfig}):
+ * local disk ({@link SpillableRecordMap}), under Hudi's keys ({@code HoodieMemoryConfig}). Two
+ * merges have a budget each: the merge handle's (incoming records of an upsert, {@code
+ * hoodie.memory.merge.*}, {@link #fromProperties}) and compaction's (the merged log records of a
+ * file slice, {@code hoodie.memory.compaction.*}, {@link #forCompaction}), read the same way:
  *
  * <ul>
- *   <li>{@link #MAX_SIZE}: the budget in bytes. When given it is the budget, as in Hudi.
- *   <li>{@link #FRACTION} (default {@link #DEFAULT_FRACTION}): otherwise the budget is this
- *       fraction of the heap a merge can count on: the JVM's max heap divided by its available
- *       processors (one merge per core at most), times {@value #USER_MEMORY_SHARE} (Hudi multiplies
- *       the fraction with Spark's user memory, {@code 1 - spark.memory.fraction} = 0.4 of the
- *       executor heap; Beam runners have no such setting, so the same share is taken of the heap).
- *       With {@code -Xmx1g} on 2 cores that is about 123 MiB per merge.
+ *   <li>{@link #MAX_SIZE} / {@link #COMPACTION_MAX_SIZE}: the budget in bytes. When given it is
+ *       the budget, as in Hudi ({@code IOUtils.getMaxMemoryPerPartitionMerge} / {@code
+ *       getMaxMemoryPerCompaction}).
+ *   <li>{@link #FRACTION} / {@link #COMPACTION_FRACTION} (default {@link #DEFAULT_FRACTION}):
+ *       otherwise the budget is this fraction of the heap a merge can count on: the JVM's max heap
+ *       divided by its available processors (one merge per core at most), times {@value
+ *       #USER_MEMORY_SHARE} (Hudi multiplies the fraction with Spark's user memory, {@code 1 -
+ *       spark.memory.fraction} = 0.4 of the executor heap; Beam runners have no such setting, so the
+ *       same share is taken of the heap). With {@code -Xmx1g} on 2 cores that is about 123 MiB per
+ *       merge.
  *   <li>{@link #SPILL_PATH} (default the JVM's {@code java.io.tmpdir}; Hudi's is {@code /tmp/}):
- *       the local folder spill files go to. They are deleted when the merge ends.
+ *       the local folder spill files go to, for both. They are deleted when the merge ends.
  * </ul>
  */
 public final class MergeMemory implements Serializable {
@@ -29,42 +36,74 @@ public final class MergeMemory implements Serializable {
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String MAX_SIZE = HudiSettings.MERGE_MAX_SIZE.key();
   public static final String FRACTION = HudiSettings.MERGE_FRACTION.key();
+  public static final String COMPACTION_MAX_SIZE = HudiSettings.COMPACTION_MAX_SIZE.key();
+  public static final String COMPACTION_FRACTION = HudiSettings.COMPACTION_FRACTION.key();
   public static final String SPILL_PATH = HudiSettings.SPILL_PATH.key();
   public static final double DEFAULT_FRACTION = HudiSettings.MERGE_FRACTION.defaultValue().orElseThrow();
   static final double USER_MEMORY_SHARE = 0.4;
 
+  /** The key the budget is read from, named in messages. */
+  private final String maxSizeKey;
+  private final String fractionKey;
   /** Null when the budget follows the heap. */
   private final Long maxSizeBytes;
   private final double fraction;
   /** Null for java.io.tmpdir. */
   private final String spillPath;
 
-  private MergeMemory(Long maxSizeBytes, double fraction, String spillPath) {
+  private MergeMemory(String maxSizeKey, String fractionKey, Long maxSizeBytes, double fraction, String spillPath) {
+    this.maxSizeKey = maxSizeKey;
+    this.fractionKey = fractionKey;
     this.maxSizeBytes = maxSizeBytes;
     this.fraction = fraction;
     this.spillPath = spillPath;
   }
 
-  /** The budget follows the heap with Hudi's default fraction; spill files in java.io.tmpdir. */
+  /** The merge handle's budget following the heap with Hudi's default fraction; spill files in java.io.tmpdir. */
   public static MergeMemory defaults() {
-    return new MergeMemory(null, DEFAULT_FRACTION, null);
+    return new MergeMemory(MAX_SIZE, FRACTION, null, DEFAULT_FRACTION, null);
   }
 
-  /** A fixed budget in bytes (0 spills every record), spill files in java.io.tmpdir. */
+  /** A fixed merge-handle budget in bytes (0 spills every record), spill files in java.io.tmpdir. */
   public static MergeMemory ofMaxSize(long maxSizeBytes) {
-    return new MergeMemory(HudiSettings.MERGE_MAX_SIZE.check(maxSizeBytes), DEFAULT_FRACTION, null);
+    return new MergeMemory(MAX_SIZE, FRACTION, HudiSettings.MERGE_MAX_SIZE.check(maxSizeBytes), DEFAULT_FRACTION, null);
   }
 
-  /** Reads and checks the three keys; a bad value fails naming its key. */
+  /**
+   * The merge handle's budget from {@link #MAX_SIZE}, {@link #FRACTION} and {@link #SPILL_PATH}.
+   * Checks the compaction keys too, so that one call checks every {@code hoodie.memory.*} key a
+   * write reads; a bad value fails naming its key.
+   */
   public static MergeMemory fromProperties(Map<String, String> properties) {
+    forCompaction(properties);
+    return parse(properties, HudiSettings.MERGE_MAX_SIZE, HudiSettings.MERGE_FRACTION);
+  }
+
+  /**
+   * Compaction's budget for the merged log records of one file slice, from {@link
+   * #COMPACTION_MAX_SIZE}, {@link #COMPACTION_FRACTION} and {@link #SPILL_PATH}; a bad value fails
+   * naming its key.
+   */
+  public static MergeMemory forCompaction(Map<String, String> properties) {
+    return parse(properties, HudiSettings.COMPACTION_MAX_SIZE, HudiSettings.COMPACTION_FRACTION);
+  }
+
+  private static MergeMemory parse(Map<String, String> properties, Setting<Long> maxSize, Setting<Double> fraction) {
     Objects.requireNonNull(properties, "properties");
     return new MergeMemory(
-        HudiSettings.MERGE_MAX_SIZE.find(properties).orElse(null),
-        HudiSettings.MERGE_FRACTION.get(properties),
+        maxSize.key(),
+        fraction.key(),
+        maxSize.find(properties).orElse(null),
+        fraction.get(properties),
         HudiSettings.SPILL_PATH.find(properties).orElse(null));
   }
 
-  /** The fixed budget, when {@link #MAX_SIZE} is given. */
+  /** The key of the fixed budget, {@link #MAX_SIZE} or {@link #COMPACTION_MAX_SIZE}. */
+  public String maxSizeKey() {
+    return maxSizeKey;
+  }
+
+  /** The fixed budget, when the max-size key is given. */
   public OptionalLong maxSizeBytes() {
     return maxSizeBytes == null ? OptionalLong.empty() : OptionalLong.of(maxSizeBytes);
   }
@@ -94,19 +133,20 @@ public final class MergeMemory implements Serializable {
       return false;
     }
     MergeMemory other = (MergeMemory) o;
-    return Objects.equals(maxSizeBytes, other.maxSizeBytes)
+    return maxSizeKey.equals(other.maxSizeKey)
+        && Objects.equals(maxSizeBytes, other.maxSizeBytes)
         && Double.compare(fraction, other.fraction) == 0
         && Objects.equals(spillPath, other.spillPath);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(maxSizeBytes, fraction, spillPath);
+    return Objects.hash(maxSizeKey, maxSizeBytes, fraction, spillPath);
   }
 
   @Override
   public String toString() {
-    return "MergeMemory{" + (maxSizeBytes != null ? MAX_SIZE + "=" + maxSizeBytes : FRACTION + "=" + fraction)
+    return "MergeMemory{" + (maxSizeBytes != null ? maxSizeKey + "=" + maxSizeBytes : fractionKey + "=" + fraction)
         + ", " + SPILL_PATH + "=" + spillFolder() + "}";
   }
 }

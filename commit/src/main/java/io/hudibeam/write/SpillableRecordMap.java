@@ -49,6 +49,8 @@ final class SpillableRecordMap implements AutoCloseable {
   private static final byte PAYLOAD = 1;
 
   private final long budgetBytes;
+  /** The setting the budget comes from, named in messages. */
+  private final String budgetKey;
   private final File folder;
   private final RecordEncoding encoding;
   private final String owner;
@@ -70,6 +72,9 @@ final class SpillableRecordMap implements AutoCloseable {
   private RandomAccessFile reader;
   private byte[] readBuffer = new byte[256];
 
+  /** Whether a spilled record was replaced: the spill file then also holds records no longer read. */
+  private boolean spilledReplaced;
+
   private final BitSet matched = new BitSet();
   private Schema lastSchema;
 
@@ -77,7 +82,16 @@ final class SpillableRecordMap implements AutoCloseable {
    * @param owner what the records are merged into, for error messages (file group and instant)
    */
   SpillableRecordMap(long budgetBytes, File folder, RecordEncoding encoding, String owner) {
+    this(budgetBytes, MergeMemory.MAX_SIZE, folder, encoding, owner);
+  }
+
+  /**
+   * @param budgetKey the setting the budget comes from ({@link MergeMemory#maxSizeKey()}), for
+   *     error messages
+   */
+  SpillableRecordMap(long budgetBytes, String budgetKey, File folder, RecordEncoding encoding, String owner) {
     this.budgetBytes = budgetBytes;
+    this.budgetKey = Objects.requireNonNull(budgetKey, "budgetKey");
     this.folder = Objects.requireNonNull(folder, "folder");
     this.encoding = Objects.requireNonNull(encoding, "encoding");
     this.owner = Objects.requireNonNull(owner, "owner");
@@ -102,6 +116,27 @@ final class SpillableRecordMap implements AutoCloseable {
     }
     spill(record);
     return true;
+  }
+
+  /**
+   * Adds a record, or replaces the record of its key (a later log record replacing an earlier one
+   * in a compaction). A replaced record keeps its key's place in {@link #forEachUnmatched}'s order;
+   * a spilled key's new record is appended to the spill file and the old one is no longer read.
+   */
+  void putLatest(TableRecord record) {
+    String key = record.recordKey();
+    Integer ordinal = memoryOrdinals.get(key);
+    if (ordinal != null) {
+      memoryRecords.set(ordinal, record);
+      return;
+    }
+    int spillOrdinal = spilled > 0 ? spilledOrdinal(key) : -1;
+    if (spillOrdinal < 0) {
+      put(record);
+      return;
+    }
+    offsets[spillOrdinal] = append(record);
+    spilledReplaced = true;
   }
 
   /** The record of the key, marked as matched, or null. */
@@ -132,6 +167,14 @@ final class SpillableRecordMap implements AutoCloseable {
       return;
     }
     flush();
+    if (spilledReplaced) {
+      for (int i = 0; i < spilled; i++) {
+        if (!matched.get(inMemory + i)) {
+          action.accept(readAt(offsets[i]));
+        }
+      }
+      return;
+    }
     try (DataInputStream in =
         new DataInputStream(new BufferedInputStream(new FileInputStream(spillFile), 1 << 16))) {
       for (int i = 0; i < spilled; i++) {
@@ -208,6 +251,11 @@ final class SpillableRecordMap implements AutoCloseable {
   }
 
   private void spill(TableRecord record) {
+    add(hash(record.recordKey()), append(record));
+  }
+
+  /** Appends a record to the spill file (created at the first); returns its offset. */
+  private long append(TableRecord record) {
     try {
       if (out == null) {
         if (!folder.isDirectory() && !folder.mkdirs() && !folder.isDirectory()) {
@@ -235,8 +283,9 @@ final class SpillableRecordMap implements AutoCloseable {
         out.write(payload);
       }
       unflushed = true;
-      add(hash(record.recordKey()), spillBytes);
+      long offset = spillBytes;
       spillBytes += 4 + length;
+      return offset;
     } catch (IOException e) {
       throw failure("write", e);
     }
@@ -335,7 +384,7 @@ final class SpillableRecordMap implements AutoCloseable {
   private HudiTableException failure(String what, IOException e) {
     return new HudiTableException(
         "Cannot " + what + " the spill file " + spillFile + " of " + owner + " (records over the "
-            + MergeMemory.MAX_SIZE + " budget of " + budgetBytes + " bytes go to "
+            + budgetKey + " budget of " + budgetBytes + " bytes go to "
             + MergeMemory.SPILL_PATH + "=" + folder + "): " + e, e);
   }
 

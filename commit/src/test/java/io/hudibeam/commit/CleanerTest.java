@@ -101,28 +101,28 @@ public class CleanerTest {
     return files.stream().map(CleanerTest::instantOf).collect(Collectors.toSet());
   }
 
-  private static Set<String> relative(String base, List<String> paths) {
+  static Set<String> relative(String base, List<String> paths) {
     return paths.stream().map(p -> p.substring(p.indexOf(base) + base.length() + 1))
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
-  private static HoodieInstant lastClean(String base) {
+  static HoodieInstant lastClean(String base) {
     return HudiJavaTables.metaClient(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
         .lastInstant().get();
   }
 
-  private static HoodieCleanerPlan hudiPlan(String base, HoodieInstant clean, String state) throws IOException {
+  static HoodieCleanerPlan hudiPlan(String base, HoodieInstant clean, String state) throws IOException {
     String name = clean.getTimestamp() + ".clean." + state;
     return TimelineMetadataUtils.deserializeCleanerPlan(Files.readAllBytes(new File(base, ".hoodie/" + name).toPath()));
   }
 
-  private static HoodieCleanMetadata hudiMetadata(String base, HoodieInstant clean) throws IOException {
+  static HoodieCleanMetadata hudiMetadata(String base, HoodieInstant clean) throws IOException {
     HoodieTableMetaClient meta = HudiJavaTables.metaClient(base);
     return TimelineMetadataUtils.deserializeHoodieCleanMetadata(meta.getActiveTimeline().getInstantDetails(clean).get());
   }
 
   /** A plan with paths relative to the base path, for comparing plans made on different copies. */
-  private static TreeMap<String, Set<String>> plannedFiles(String base, HoodieCleanerPlan plan) {
+  static TreeMap<String, Set<String>> plannedFiles(String base, HoodieCleanerPlan plan) {
     TreeMap<String, Set<String>> files = new TreeMap<>();
     plan.getFilePathsToBeDeletedPerPartition().forEach((partition, infos) -> {
       if (!infos.isEmpty()) {
@@ -132,7 +132,7 @@ public class CleanerTest {
     return files;
   }
 
-  private static TreeMap<String, String> partitionSummary(HoodieCleanMetadata metadata) {
+  static TreeMap<String, String> partitionSummary(HoodieCleanMetadata metadata) {
     TreeMap<String, String> summary = new TreeMap<>();
     for (Map.Entry<String, HoodieCleanPartitionMetadata> e : metadata.getPartitionMetadata().entrySet()) {
       HoodieCleanPartitionMetadata p = e.getValue();

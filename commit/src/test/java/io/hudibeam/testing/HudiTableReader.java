@@ -120,7 +120,12 @@ public final class HudiTableReader {
     return partitionPaths(metaClient());
   }
 
-  /** The latest merged file slice of every file group, as of the last completed commit, by partition. */
+  /**
+   * The latest merged file slice of every file group, as of the last completed commit, by partition.
+   * The view sees pending compactions too, as Hudi 0.15's Spark file index builds it ({@code
+   * BaseHoodieTableFileIndex}: completed commits and compactions), so the log files Hudi's writers
+   * put into the new slice of a pending compaction are merged with the slice before it.
+   */
   public List<FileSlice> latestFileSlices() {
     HoodieTableMetaClient meta = metaClient();
     List<FileSlice> out = new ArrayList<>();
@@ -129,7 +134,8 @@ public final class HudiTableReader {
     if (!last.isPresent()) {
       return out;
     }
-    HoodieTableFileSystemView view = new HoodieTableFileSystemView(meta, timeline);
+    HoodieTableFileSystemView view = new HoodieTableFileSystemView(
+        meta, meta.getCommitsAndCompactionTimeline().filterCompletedAndCompactionInstants());
     try {
       for (String partition : partitionPaths(meta)) {
         view.getLatestMergedFileSlicesBeforeOrOn(partition, last.get().getTimestamp()).forEach(out::add);

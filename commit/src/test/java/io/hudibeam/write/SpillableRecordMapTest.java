@@ -112,6 +112,37 @@ public class SpillableRecordMapTest {
   }
 
   @Test
+  public void putLatestReplacesInMemoryAndOnDiskKeepingTheFirstPutOrder() throws Exception {
+    for (long budget : new long[] {Long.MAX_VALUE, 2_000, 0}) {
+      try (SpillableRecordMap map =
+          new SpillableRecordMap(budget, MergeMemory.COMPACTION_MAX_SIZE, tmp.newFolder(), encoding, "test")) {
+        for (int i = 0; i < 100; i++) {
+          map.putLatest(upsert(i));
+        }
+        // Later records replace earlier ones, in memory and spilled: batch 1 for even keys, a delete for 7.
+        for (int i = 0; i < 100; i += 2) {
+          map.putLatest(TableRecord.upsert(TripsData.key(i), TripsData.city(i), TripsData.record(1, i)));
+        }
+        map.putLatest(TableRecord.of(TripsData.key(7), TripsData.city(7), RecordOperation.DELETE, null));
+        map.putLatest(upsert(100));
+        assertThat(map.size(), is(101));
+        assertThat(map.match(TripsData.key(98)).data().get(), equalTo(TripsData.record(1, 98)));
+        List<String> visited = new java.util.ArrayList<>();
+        map.forEachUnmatched(r -> visited.add(r.recordKey() + (r.isDelete() ? " deleted" : " "
+            + TripsData.values(r.data().get()).get(1))));
+        assertThat(visited.size(), is(100));
+        for (int i = 0; i <= 100; i++) {
+          if (i == 98) {
+            continue;
+          }
+          String expected = TripsData.key(i) + (i == 7 ? " deleted" : " " + TripsData.ts(i % 2 == 0 && i < 100 ? 1 : 0, i));
+          assertThat(budget + ": " + i, visited.get(i < 98 ? i : i - 1), is(expected));
+        }
+      }
+    }
+  }
+
+  @Test
   public void aBudgetOfNothingSpillsEveryRecordAndAnUnusedMapWritesNoFile() throws Exception {
     File folder = tmp.newFolder("spill");
     try (SpillableRecordMap map = new SpillableRecordMap(0, folder, encoding, "test")) {
@@ -150,10 +181,20 @@ public class SpillableRecordMapTest {
     for (String[] bad : new String[][] {
         {MergeMemory.MAX_SIZE, "-1"}, {MergeMemory.MAX_SIZE, "1g"},
         {MergeMemory.FRACTION, "0"}, {MergeMemory.FRACTION, "1.5"}, {MergeMemory.FRACTION, "x"},
-        {MergeMemory.SPILL_PATH, " "}}) {
+        {MergeMemory.SPILL_PATH, " "}, {MergeMemory.COMPACTION_MAX_SIZE, "-1"},
+        {MergeMemory.COMPACTION_FRACTION, "2"}}) {
       HudiTableException e = assertThrows(HudiTableException.class,
           () -> MergeMemory.fromProperties(java.util.Map.of(bad[0], bad[1])));
       assertThat(e.getMessage(), e.getMessage().startsWith(bad[0] + " must"), is(true));
     }
+    // Compaction's budget has its own keys, and the merge keys do not set it.
+    MergeMemory compaction = MergeMemory.forCompaction(java.util.Map.of(
+        MergeMemory.COMPACTION_MAX_SIZE, "4096", MergeMemory.MAX_SIZE, "1"));
+    assertThat(compaction.budgetBytes(), is(4096L));
+    assertThat(compaction.maxSizeKey(), is(MergeMemory.COMPACTION_MAX_SIZE));
+    assertThat(MergeMemory.forCompaction(java.util.Map.of(MergeMemory.MAX_SIZE, "1")).maxSizeBytes().isPresent(),
+        is(false));
+    assertThat(MergeMemory.forCompaction(java.util.Map.of(MergeMemory.COMPACTION_FRACTION, "0.5")).budgetBytes(),
+        is(half.budgetBytes()));
   }
 }

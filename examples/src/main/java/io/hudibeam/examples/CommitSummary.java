@@ -37,13 +37,21 @@ public final class CommitSummary extends PTransform<PCollection<HudiCommitInfo>,
     return new CommitSummary(startedAtMillis, rejected, rejectsPath);
   }
 
-  /** The summary line of one commit. */
+  /**
+   * The summary line of one commit; a MERGE_ON_READ deltacommit that wrote log files also says how
+   * many, with their blocks and records: {@code ..., 8 files (3 log files, 4 log blocks, 20 log
+   * records), ...}.
+   */
   public static String format(HudiCommitInfo c, double seconds) {
+    String logs = c.getLogFilesWritten() == 0
+        ? ""
+        : String.format(Locale.ROOT, " (%d log files, %d log blocks, %d log records)",
+            c.getLogFilesWritten(), c.getLogBlocksWritten(), c.getLogRecordsWritten());
     return String.format(
         Locale.ROOT,
-        "commit %s %s: %d inserted, %d updated, %d deleted, %d files, %d bytes, %.1f s",
+        "commit %s %s: %d inserted, %d updated, %d deleted, %d files%s, %d bytes, %.1f s",
         c.getInstantTime(), c.getOperation(), c.getRecordsInserted(), c.getRecordsUpdated(),
-        c.getRecordsDeleted(), c.getFilesWritten(), c.getBytesWritten(), seconds);
+        c.getRecordsDeleted(), c.getFilesWritten(), logs, c.getBytesWritten(), seconds);
   }
 
   @Override

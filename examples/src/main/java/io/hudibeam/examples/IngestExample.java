@@ -65,7 +65,7 @@ public final class IngestExample {
   private static final TupleTag<String> REJECTS = new TupleTag<>() {};
 
   /** The ingest command's options; every Beam pipeline option is accepted as well. */
-  public interface Options extends PipelineOptions {
+  public interface Options extends ProgressOptions {
     @Description("Input files: a path or glob")
     @Validation.Required
     String getInput();

@@ -26,7 +26,8 @@ public final class Main {
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
           "          [--tableName=NAME] [--rejects=FILE]",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
-          "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option");
+          "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option",
+          "          trips and ingest: [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)");
 
   private Main() {}
 
@@ -45,6 +46,7 @@ public final class Main {
     long startedAt = System.currentTimeMillis();
     Pipeline pipeline;
     String table;
+    long progressSeconds = 0;
     try {
       checkPositive(given, "parallelism");
       checkPositive(given, "targetParallelism");
@@ -53,11 +55,13 @@ public final class Main {
         case "trips":
           TripsExample.Options trips = parse(options, TripsExample.Options.class);
           table = trips.getTable();
+          progressSeconds = progressSeconds(trips);
           pipeline = TripsExample.build(trips, startedAt);
           break;
         case "ingest":
           IngestExample.Options ingest = parse(options, IngestExample.Options.class);
           table = ingest.getTable();
+          progressSeconds = progressSeconds(ingest);
           pipeline = IngestExample.build(ingest, startedAt);
           break;
         case "compact":
@@ -76,7 +80,8 @@ public final class Main {
       return USAGE;
     }
     try {
-      PipelineResult.State state = pipeline.run().waitUntilFinish();
+      PipelineResult.State state =
+          ProgressReporter.runAndWait(pipeline, progressSeconds, RunnerDefaults.runsUntilDone(given), out, startedAt);
       if (state != PipelineResult.State.DONE) {
         err.println(command + ": pipeline ended in state " + state);
         return FAILED;
@@ -90,6 +95,15 @@ public final class Main {
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",
         table, (System.currentTimeMillis() - startedAt) / 1000.0, table);
     return OK;
+  }
+
+  private static long progressSeconds(ProgressOptions options) {
+    if (options.getProgressSeconds() < 0) {
+      throw new UsageException(
+          "--progressSeconds=" + options.getProgressSeconds() + " is not valid; it is the seconds between"
+              + " progress lines, a whole number of at least 1, or 0 for none");
+    }
+    return options.getProgressSeconds();
   }
 
   /** A {@code --option=N} given must be a whole number of at least 1. */

@@ -16,12 +16,15 @@ import java.util.List;
  * <ul>
  *   <li>DirectRunner: {@code --parallelism} becomes {@code --targetParallelism}; the element-by-element
  *       immutability and encodability checks are off (they are for tests and re-encode every record
- *       several times).
+ *       several times); {@code --blockOnRun=false}, so that the progress line can read the running
+ *       pipeline's metrics.
  *   <li>FlinkRunner: {@code --fasterCopy=true} (Flink otherwise deep-copies every element between
  *       chained operators with its coder; HudiIO's stages never mutate an element). For the embedded
  *       Flink (no {@code --flinkMaster}, no {@code --flinkConfDir}, no {@code FLINK_CONF_DIR}) a
  *       configuration with {@value #EMBEDDED_MANAGED_MEMORY} of managed memory instead of the local
  *       default of 128 MiB, which makes every GroupByKey of a large write spill its sort to disk.
+ *       {@code --attachedMode=false} is refused for the embedded Flink: it shuts down when the
+ *       detached job ends, and Beam's result then fails to read the job's state.
  * </ul>
  */
 final class RunnerDefaults {
@@ -40,14 +43,33 @@ final class RunnerDefaults {
     if (direct) {
       addUnlessGiven(args, out, "enforceImmutability", "false");
       addUnlessGiven(args, out, "enforceEncodability", "false");
+      addUnlessGiven(args, out, "blockOnRun", "false");
     }
     if (flink) {
+      if (isEmbedded(valueOf(args, "flinkMaster")) && "false".equals(valueOf(args, "attachedMode"))) {
+        throw new UsageException(
+            "--attachedMode=false needs --flinkMaster (a Flink cluster): the embedded Flink shuts down when"
+                + " a detached job ends, and the job's state can no longer be read");
+      }
       addUnlessGiven(args, out, "fasterCopy", "true");
       if (isEmbedded(valueOf(args, "flinkMaster")) && valueOf(args, "flinkConfDir") == null && System.getenv("FLINK_CONF_DIR") == null) {
         out.add("--flinkConfDir=" + embeddedFlinkConfDir());
       }
     }
     return out.toArray(new String[0]);
+  }
+
+  /**
+   * Whether the runner's {@code run()} returns only when the job has ended, so that no metrics can
+   * be read while it runs: the FlinkRunner in attached mode (its default), the DirectRunner with
+   * {@code --blockOnRun=true}.
+   */
+  static boolean runsUntilDone(String[] args) {
+    String runner = valueOf(args, "runner");
+    if (runner != null && runner.contains("FlinkRunner")) {
+      return !"false".equals(valueOf(args, "attachedMode"));
+    }
+    return "true".equals(valueOf(args, "blockOnRun"));
   }
 
   private static boolean isEmbedded(String flinkMaster) {
@@ -78,8 +100,9 @@ final class RunnerDefaults {
           dir.resolve("flink-conf.yaml"),
           "taskmanager.memory.managed.size: " + EMBEDDED_MANAGED_MEMORY + "\n",
           StandardCharsets.UTF_8);
-      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
+      // Deleted at exit in the reverse order of registration: the file first, then its folder.
       dir.toFile().deleteOnExit();
+      dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
       return dir;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the embedded Flink configuration to a temporary folder", e);

@@ -32,7 +32,7 @@ import org.apache.beam.sdk.values.Row;
  */
 public final class TripsExample {
   /** The trips command's options; every Beam pipeline option is accepted as well. */
-  public interface Options extends PipelineOptions {
+  public interface Options extends ProgressOptions {
     @Description("Base path of the table (local path or Hadoop file system URI); created if missing")
     @Validation.Required
     String getTable();

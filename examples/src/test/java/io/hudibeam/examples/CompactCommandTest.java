@@ -32,6 +32,11 @@ public class CompactCommandTest {
     HudiTableReader reader = HudiTableReader.of(table);
     List<String> deltas = reader.completedInstantTimes();
     assertThat(deltas, hasSize(2));
+    // The deltacommit's line counts its log files (one per file group), their blocks and records.
+    assertThat(upsert.commitLines(), hasSize(1));
+    assertThat(upsert.commitLines().get(0), matchesPattern(
+        "commit " + deltas.get(1) + " UPSERT: 0 inserted, 200 updated, 0 deleted, 8 files \\(8 log files, 8 log blocks,"
+            + " 200 log records\\), \\d+ bytes, \\d+\\.\\d s"));
 
     ConsoleCapture compact = ConsoleCapture.run("compact", "--table=" + table);
     assertThat(compact.err, compact.exitCode, is(0));

@@ -50,7 +50,8 @@ public class IngestCommandTest {
 
     ConsoleCapture c = ConsoleCapture.run(
         "ingest", "--input=" + input + "/*.json", "--format=json", "--table=" + table,
-        "--recordKey=id", "--partitionFields=city", "--orderingField=ts", "--operation=upsert");
+        "--recordKey=id", "--partitionFields=city", "--orderingField=ts", "--operation=upsert",
+        "--progressSeconds=1");
 
     assertThat(c.err, c.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
@@ -58,6 +59,8 @@ public class IngestCommandTest {
     assertThat(c.commitLines(), contains(matchesPattern(
         "commit " + instant + " UPSERT: 4 inserted, 0 updated, 0 deleted, 2 files, \\d+ bytes, \\d+\\.\\d s, 2 rejected \\("
             + table + "_rejects.jsonl\\)")));
+    // The progress line of the ingest command: the 4 records that parsed went in, and were written.
+    ProgressLineTest.assertProgress(c, 4);
     Schema schema = reader.tableSchema();
     assertThat(schema.getFullName(), is("hoodie.orders.orders_record"));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();

@@ -19,13 +19,14 @@ public class RunnerDefaultsTest {
   public void directRunnerTurnsOffTheTestChecksAndMapsParallelism() {
     assertThat(
         Arrays.asList(RunnerDefaults.apply(new String[] {"--table=/t", "--parallelism=3"})),
-        contains("--table=/t", "--targetParallelism=3", "--enforceImmutability=false", "--enforceEncodability=false"));
+        contains("--table=/t", "--targetParallelism=3", "--enforceImmutability=false", "--enforceEncodability=false",
+            "--blockOnRun=false"));
   }
 
   @Test
   public void directRunnerKeepsAChecksSettingTheUserGave() {
     List<String> args = Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=DirectRunner", "--enforceImmutability=true"}));
-    assertThat(args, contains("--runner=DirectRunner", "--enforceImmutability=true", "--enforceEncodability=false"));
+    assertThat(args, contains("--runner=DirectRunner", "--enforceImmutability=true", "--enforceEncodability=false", "--blockOnRun=false"));
   }
 
   @Test
@@ -45,5 +46,24 @@ public class RunnerDefaultsTest {
     assertThat(
         Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--flinkConfDir=/etc/flink"})),
         not(hasItem(startsWith("--flinkConfDir=/tmp"))));
+  }
+
+  @Test
+  public void runnersWhoseRunReturnsOnlyAtTheEnd() {
+    assertThat(RunnerDefaults.runsUntilDone(new String[] {"--table=/t"}), is(false));
+    assertThat(RunnerDefaults.runsUntilDone(new String[] {"--blockOnRun=true"}), is(true));
+    assertThat(RunnerDefaults.runsUntilDone(new String[] {"--runner=FlinkRunner"}), is(true));
+    assertThat(
+        RunnerDefaults.runsUntilDone(new String[] {"--runner=FlinkRunner", "--flinkMaster=host:8081", "--attachedMode=false"}),
+        is(false));
+  }
+
+  @Test
+  public void detachedModeOnTheEmbeddedFlinkIsRefused() {
+    UsageException e =
+        org.junit.Assert.assertThrows(
+            UsageException.class,
+            () -> RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--attachedMode=false"}));
+    assertThat(e.getMessage(), startsWith("--attachedMode=false needs --flinkMaster"));
   }
 }

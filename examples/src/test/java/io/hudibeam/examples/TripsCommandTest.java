@@ -52,15 +52,21 @@ public class TripsCommandTest {
     assertThat(reader.tableConfig().getTableName(), is("trips"));
   }
 
-  /** The trips command on the embedded Flink, with the runner defaults the examples add. */
+  /**
+   * The trips command on the embedded Flink, with the runner defaults the examples add; its progress
+   * line comes once, at the end, with the full counts.
+   */
   @Test
   public void bulkInsertOnTheEmbeddedFlinkRunnerReadBackByHudi() throws Exception {
     String table = tmp.newFolder("hudi-trips-flink").getAbsolutePath();
 
     ConsoleCapture c = ConsoleCapture.run(
         "trips", "--table=" + table, "--operation=bulk_insert", "--batch=2", "--start=0", "--count=300",
-        "--runner=FlinkRunner", "--parallelism=2");
+        "--runner=FlinkRunner", "--parallelism=2", "--progressSeconds=1");
     assertThat(c.err, c.exitCode, is(0));
+    // Attached mode: Beam's FlinkRunner returns the result (and its metrics) when the job has ended.
+    assertThat(c.out, containsString("progress: this runner gives the job's metrics only when the job has ended"));
+    assertThat(ProgressLineTest.assertProgress(c, 300), is(0));
     HudiTableReader reader = HudiTableReader.of(table);
     List<String> instants = reader.completedInstantTimes();
     assertThat(instants, hasSize(1));

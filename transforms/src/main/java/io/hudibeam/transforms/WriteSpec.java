@@ -178,6 +178,11 @@ public final class WriteSpec implements Serializable {
     return MergeMemory.fromProperties(writeProperties);
   }
 
+  /** Compaction's memory budget per file slice ({@code hoodie.memory.compaction.*}); see {@link MergeMemory}. */
+  public MergeMemory compactionMemory() {
+    return MergeMemory.forCompaction(writeProperties);
+  }
+
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */
   public Deduplication deduplication() {
     return Deduplication.of(operation, index);

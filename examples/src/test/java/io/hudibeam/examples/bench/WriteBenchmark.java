@@ -40,9 +40,11 @@ import org.apache.parquet.hadoop.util.HadoopOutputFile;
  * {@code --writers=floor,direct,flink,hudi}. Hudi's Java client holds a workload's records in one
  * list, so at 10M run it separately or leave it out ({@code --writers=floor,flink}).
  *
- * <p>Per workload it reports seconds, the bytes and files written, the peak heap used (sampled every
- * 20 ms) and the peak resident set size of the process (VmRSS from /proc/self/status, sampled
- * likewise; "-" where /proc is not there).
+ * <p>The results go to {@code DIR/results.md} (a Markdown table) and {@code DIR/results.svg} (a bar
+ * chart of seconds per workload and writer, {@link BenchmarkChart}). Per workload it reports
+ * seconds, the bytes and files written, the peak heap used (sampled every 20 ms) and the peak
+ * resident set size of the process (VmRSS from /proc/self/status, sampled likewise; "-" where /proc
+ * is not there).
  */
 public final class WriteBenchmark {
   enum Workload {
@@ -136,6 +138,7 @@ public final class WriteBenchmark {
     System.out.println(report);
     Files.createDirectories(dir);
     Files.writeString(dir.resolve("results.md"), report, StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("results.svg"), chart(n, results), StandardCharsets.UTF_8);
     System.exit(0);
   }
 
@@ -223,7 +226,7 @@ public final class WriteBenchmark {
   private static void hudiIo(Workload w, Path table, long batch, long start, long count, String... extra) {
     List<String> args = new ArrayList<>(List.of(
         "trips", "--table=" + table, "--operation=" + w.name().toLowerCase(Locale.ROOT),
-        "--batch=" + batch, "--start=" + start, "--count=" + count));
+        "--batch=" + batch, "--start=" + start, "--count=" + count, "--progressSeconds=0"));
     args.addAll(List.of(extra));
     int code = Main.run(args.toArray(new String[0]), System.out, System.err);
     if (code != 0) {
@@ -278,6 +281,17 @@ public final class WriteBenchmark {
 
   private static String rss(Result r) {
     return r.peakRssBytes < 0 ? "-" : String.valueOf(r.peakRssBytes >> 20);
+  }
+
+  /** The results as an SVG bar chart of seconds per workload and writer ({@link BenchmarkChart}). */
+  static String chart(long n, List<Result> results) {
+    List<BenchmarkChart.Bar> bars = new ArrayList<>();
+    for (Result r : results) {
+      bars.add(new BenchmarkChart.Bar(r.workload.name().toLowerCase(Locale.ROOT), r.writer, r.seconds));
+    }
+    return BenchmarkChart.svg(
+        String.format(Locale.ROOT, "Trips write benchmark, N = %,d records (delete: N/10): seconds per workload and writer", n),
+        bars);
   }
 
   static String report(long n, List<Result> results) {

@@ -11,6 +11,7 @@ import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.write.AppendHandle;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.WriteSpec;
@@ -300,12 +301,20 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       long updated = 0;
       long deleted = 0;
       long bytes = 0;
+      long logFiles = 0;
+      long logBlocks = 0;
+      long logRecords = 0;
       for (WriteStat stat : stats) {
         metadata.addWriteStat(stat.partitionPath(), stat);
         inserted += stat.numInserts();
         updated += stat.numUpdateWrites();
         deleted += stat.numDeletes();
         bytes += stat.totalWriteBytes();
+        if (stat.logAppend().isPresent()) {
+          logFiles++;
+          logBlocks += AppendHandle.blocksWritten(stat);
+          logRecords += stat.numWrites() + stat.numDeletes();
+        }
       }
       InstantTimeGenerator generator =
           new InstantTimeGenerator(clock, instant.tableConfig().timelineTimezone());
@@ -325,7 +334,7 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       }
       if (outcome == CommitOutcome.COMMITTED && spec.mergeOnRead()) {
         try {
-          new io.hudibeam.commit.Compactor(conf, fs, spec.paths()).runInline(
+          new io.hudibeam.commit.Compactor(conf, fs, spec.paths(), spec.compactionMemory()).runInline(
               spec.compactionSettings(),
               new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone()),
               spec.parquetSettings());
@@ -344,6 +353,9 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         updated = 0;
         deleted = 0;
         bytes = 0;
+        logFiles = 0;
+        logBlocks = 0;
+        logRecords = 0;
         stats = List.of();
       } else {
         commits.inc();
@@ -352,7 +364,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
           outcome, stats.size(), plannedFileGroups < 0 ? "" : " of " + plannedFileGroups + " planned");
       latency.update(System.currentTimeMillis() - start);
       return summary.outcome(outcome).recordsInserted(inserted).recordsUpdated(updated)
-          .recordsDeleted(deleted).filesWritten(stats.size()).bytesWritten(bytes).build();
+          .recordsDeleted(deleted).filesWritten(stats.size()).bytesWritten(bytes)
+          .logFilesWritten(logFiles).logBlocksWritten(logBlocks).logRecordsWritten(logRecords).build();
     }
   }
 }

@@ -9,7 +9,10 @@ import org.apache.beam.sdk.coders.AtomicCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 
-/** What one commit wrote: instant, operation, record counts, files and bytes. */
+/**
+ * What one commit wrote: instant, operation, record counts, files and bytes, and of those the log
+ * files of a merge-on-read deltacommit with their blocks and records (0 for base files only).
+ */
 public final class CommittedInstant {
   private final String instantTime;
   private final String operation;
@@ -19,6 +22,9 @@ public final class CommittedInstant {
   private final long recordsDeleted;
   private final long filesWritten;
   private final long bytesWritten;
+  private final long logFilesWritten;
+  private final long logBlocksWritten;
+  private final long logRecordsWritten;
 
   private CommittedInstant(Builder b) {
     this.instantTime = Objects.requireNonNull(b.instantTime);
@@ -29,6 +35,9 @@ public final class CommittedInstant {
     this.recordsDeleted = b.recordsDeleted;
     this.filesWritten = b.filesWritten;
     this.bytesWritten = b.bytesWritten;
+    this.logFilesWritten = b.logFilesWritten;
+    this.logBlocksWritten = b.logBlocksWritten;
+    this.logRecordsWritten = b.logRecordsWritten;
   }
 
   public static Builder builder() {
@@ -68,6 +77,21 @@ public final class CommittedInstant {
     return bytesWritten;
   }
 
+  /** Log files written (merge-on-read updates and deletes), included in {@link #filesWritten}. */
+  public long logFilesWritten() {
+    return logFilesWritten;
+  }
+
+  /** Blocks in those log files: Avro data blocks and delete blocks. */
+  public long logBlocksWritten() {
+    return logBlocksWritten;
+  }
+
+  /** Records in those log files: upserted records and deletes. */
+  public long logRecordsWritten() {
+    return logRecordsWritten;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof CommittedInstant)) {
@@ -77,7 +101,8 @@ public final class CommittedInstant {
     return instantTime.equals(c.instantTime) && operation.equals(c.operation) && outcome == c.outcome
         && recordsInserted == c.recordsInserted && recordsUpdated == c.recordsUpdated
         && recordsDeleted == c.recordsDeleted && filesWritten == c.filesWritten
-        && bytesWritten == c.bytesWritten;
+        && bytesWritten == c.bytesWritten && logFilesWritten == c.logFilesWritten
+        && logBlocksWritten == c.logBlocksWritten && logRecordsWritten == c.logRecordsWritten;
   }
 
   @Override
@@ -88,9 +113,10 @@ public final class CommittedInstant {
   @Override
   public String toString() {
     return String.format(
-        "instant %s %s %s: %d inserted, %d updated, %d deleted, %d files, %d bytes",
+        "instant %s %s %s: %d inserted, %d updated, %d deleted, %d files, %d bytes"
+            + " (%d log files, %d log blocks, %d log records)",
         instantTime, operation, outcome, recordsInserted, recordsUpdated, recordsDeleted,
-        filesWritten, bytesWritten);
+        filesWritten, bytesWritten, logFilesWritten, logBlocksWritten, logRecordsWritten);
   }
 
   /** Builds a {@link CommittedInstant}. */
@@ -103,6 +129,9 @@ public final class CommittedInstant {
     private long recordsDeleted;
     private long filesWritten;
     private long bytesWritten;
+    private long logFilesWritten;
+    private long logBlocksWritten;
+    private long logRecordsWritten;
 
     public Builder instantTime(String v) { this.instantTime = v; return this; }
     public Builder operation(String v) { this.operation = v; return this; }
@@ -112,6 +141,9 @@ public final class CommittedInstant {
     public Builder recordsDeleted(long v) { this.recordsDeleted = v; return this; }
     public Builder filesWritten(long v) { this.filesWritten = v; return this; }
     public Builder bytesWritten(long v) { this.bytesWritten = v; return this; }
+    public Builder logFilesWritten(long v) { this.logFilesWritten = v; return this; }
+    public Builder logBlocksWritten(long v) { this.logBlocksWritten = v; return this; }
+    public Builder logRecordsWritten(long v) { this.logRecordsWritten = v; return this; }
 
     public CommittedInstant build() {
       return new CommittedInstant(this);
@@ -131,7 +163,8 @@ public final class CommittedInstant {
       StringUtf8Coder.of().encode(v.instantTime, out);
       StringUtf8Coder.of().encode(v.operation, out);
       StringUtf8Coder.of().encode(v.outcome.name(), out);
-      for (long n : new long[] {v.recordsInserted, v.recordsUpdated, v.recordsDeleted, v.filesWritten, v.bytesWritten}) {
+      for (long n : new long[] {v.recordsInserted, v.recordsUpdated, v.recordsDeleted, v.filesWritten, v.bytesWritten,
+          v.logFilesWritten, v.logBlocksWritten, v.logRecordsWritten}) {
         VarLongCoder.of().encode(n, out);
       }
     }
@@ -147,6 +180,9 @@ public final class CommittedInstant {
           .recordsDeleted(VarLongCoder.of().decode(in))
           .filesWritten(VarLongCoder.of().decode(in))
           .bytesWritten(VarLongCoder.of().decode(in))
+          .logFilesWritten(VarLongCoder.of().decode(in))
+          .logBlocksWritten(VarLongCoder.of().decode(in))
+          .logRecordsWritten(VarLongCoder.of().decode(in))
           .build();
     }
 

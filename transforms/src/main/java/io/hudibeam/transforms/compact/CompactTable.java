@@ -3,6 +3,7 @@ package io.hudibeam.transforms.compact;
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.Compactor;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.commit.Rollback;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
@@ -12,6 +13,7 @@ import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.transforms.write.WriteCounters;
 import io.hudibeam.transforms.write.WriteTokens;
 import java.io.IOException;
 import java.io.Serializable;
@@ -52,7 +54,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
     this.settings = new Settings(basePath, Map.copyOf(hadoopConfiguration), Map.copyOf(properties));
   }
 
-  /** What every step needs: the table and Hadoop and Parquet settings. */
+  /** What every step needs: the table and Hadoop, Parquet and compaction-memory settings. */
   static final class Settings implements Serializable {
     private static final long serialVersionUID = 1L;
     final String basePath;
@@ -64,6 +66,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       this.hadoopConfiguration = hadoopConfiguration;
       this.properties = properties;
       ParquetSettings.fromProperties(properties);
+      MergeMemory.forCompaction(properties);
     }
 
     Configuration conf() {
@@ -82,7 +85,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
 
     Compactor compactor() {
       Configuration conf = conf();
-      return new Compactor(conf, fs(conf), TablePaths.of(basePath));
+      return new Compactor(conf, fs(conf), TablePaths.of(basePath), MergeMemory.forCompaction(properties));
     }
   }
 
@@ -114,7 +117,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       Configuration conf = settings.conf();
       FileSystem fs = settings.fs(conf);
       TablePaths paths = TablePaths.of(settings.basePath);
-      Compactor compactor = new Compactor(conf, fs, paths);
+      Compactor compactor = new Compactor(conf, fs, paths, MergeMemory.forCompaction(settings.properties));
       InstantTimeGenerator generator =
           new InstantTimeGenerator(Clock.systemUTC(), new TableConfigStore(fs, paths).load().timelineTimezone());
       new Rollback(fs, paths).rollbackAllPending(generator);
@@ -138,6 +141,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
   static final class ExecuteFn extends DoFn<KV<String, Integer>, KV<String, WriteStat>> {
     private static final long serialVersionUID = 1L;
     private final Settings settings;
+    private final WriteCounters counters = WriteCounters.of(CompactTable.class);
 
     ExecuteFn(Settings settings) {
       this.settings = settings;
@@ -154,6 +158,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
               plan.operations().get(operation.getValue()),
               WriteTokens.newToken(),
               ParquetSettings.fromProperties(settings.properties));
+      counters.count(stat);
       out.output(KV.of(operation.getKey(), stat));
     }
   }

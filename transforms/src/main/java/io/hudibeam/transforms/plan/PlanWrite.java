@@ -258,7 +258,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
      * goes into a slice a compaction would then lose. Returns whether it compacted anything.
      */
     private boolean completePendingCompactions(Configuration conf, FileSystem fs, TablePaths paths) {
-      io.hudibeam.commit.Compactor compactor = new io.hudibeam.commit.Compactor(conf, fs, paths);
+      io.hudibeam.commit.Compactor compactor =
+          new io.hudibeam.commit.Compactor(conf, fs, paths, spec.compactionMemory());
       List<io.hudibeam.timeline.InstantTime> pending = compactor.pending();
       for (io.hudibeam.timeline.InstantTime compaction : pending) {
         LOG.info("Table {}: completing pending compaction {} before planning", paths, compaction);

@@ -3,7 +3,6 @@ package io.hudibeam.transforms.streaming;
 import io.hudibeam.commit.SinkInstants;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.write.WriteSchemas;
@@ -342,7 +341,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         }
         SinkInstants.Decision decision =
             instants.decide(
-                spec.tableConfig(), Action.COMMIT, spec.operation().operationType(),
+                spec.tableConfig(), spec.commitAction(), spec.operation().operationType(),
                 SinkLineage.of(settings.sinkId(), start, end, settings.commitInterval().getMillis()), live);
         if (decision.kind() == SinkInstants.Kind.WAIT) {
           LOG.debug("Table {}: the interval [{}, {}) of sink {} waits for {}", spec.paths(), window.start(),

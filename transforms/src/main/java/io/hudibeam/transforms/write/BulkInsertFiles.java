@@ -13,8 +13,6 @@ import io.hudibeam.write.WriteContext;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import org.apache.beam.sdk.metrics.Counter;
-import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -58,9 +56,7 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
-    private final Counter files = Metrics.counter(BulkInsertFiles.class, "filesWritten");
-    private final Counter records = Metrics.counter(BulkInsertFiles.class, "recordsWritten");
-    private final Counter bytes = Metrics.counter(BulkInsertFiles.class, "bytesWritten");
+    private final WriteCounters counters = WriteCounters.of(BulkInsertFiles.class);
     private transient Configuration conf;
     private transient FileSystem fs;
     private transient WriteContext context;
@@ -122,22 +118,16 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
 
     private void emit(Iterable<WriteStat> stats, ProcessContext c) {
       for (WriteStat stat : stats) {
-        count(stat);
+        counters.count(stat);
         c.output(stat);
       }
-    }
-
-    private void count(WriteStat stat) {
-      files.inc();
-      records.inc(stat.numWrites());
-      bytes.inc(stat.totalWriteBytes());
     }
 
     @FinishBundle
     public void finishBundle(FinishBundleContext c) {
       for (RollingCreateHandle handle : open.values()) {
         for (WriteStat stat : handle.close()) {
-          count(stat);
+          counters.count(stat);
           c.output(stat, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
         }
       }

@@ -62,9 +62,7 @@ public final class WriteFileGroups
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
-    private final Counter files = Metrics.counter(WriteFileGroups.class, "filesWritten");
-    private final Counter records = Metrics.counter(WriteFileGroups.class, "recordsWritten");
-    private final Counter bytes = Metrics.counter(WriteFileGroups.class, "bytesWritten");
+    private final WriteCounters counters = WriteCounters.of(WriteFileGroups.class);
     private final Counter spilled = Metrics.counter(WriteFileGroups.class, SPILLED_RECORDS);
     private transient Configuration conf;
     private transient FileSystem fs;
@@ -117,9 +115,7 @@ public final class WriteFileGroups
         stat = merge.write(bucket.baseFile().get(), group.getValue());
         spilled.inc(merge.spilledRecords());
       }
-      files.inc();
-      records.inc(stat.numWrites());
-      bytes.inc(stat.totalWriteBytes());
+      counters.count(stat);
       out.output(stat);
     }
   }

@@ -311,6 +311,9 @@ public class TransformCodersTest {
             .recordsDeleted(0)
             .filesWritten(5)
             .bytesWritten(2_170_000L)
+            .logFilesWritten(3)
+            .logBlocksWritten(4)
+            .logRecordsWritten(7)
             .build(),
         CommittedInstant.builder()
             .instantTime("20240301123456790")
