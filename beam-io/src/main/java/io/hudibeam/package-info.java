@@ -90,13 +90,18 @@
  *       hash(key) mod withBucketCount}), one file group per bucket and partition, named as Hudi's
  *       bucket index names them, not sized. The bucket count is not stored in the table: every
  *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
- *   <li>One writer at a time, enforced: a write keeps a heartbeat ({@code
+ *   <li>One writer at a time by default, enforced: a write keeps a heartbeat ({@code
  *       .hoodie/.heartbeat/<instant>}, refreshed as its stages work, expired after {@code
  *       hoodie.client.heartbeat.interval_in_ms} × {@code hoodie.client.heartbeat.tolerable.misses},
  *       60 s × 2 by default), and a write that starts while another write's heartbeat is live fails
  *       at once, naming it. A write whose heartbeat expired (it died) is rolled back by the next
- *       write; after a failed pipeline, the next write of the table can start once that heartbeat
- *       has expired.
+ *       write. A write that fails in a stage working for its instant (index listing, planning,
+ *       file writing, commit) deletes its heartbeat, so the next write rolls it back at once.
+ *   <li>Concurrent writers with {@code hoodie.write.concurrency.mode=optimistic_concurrency_control}
+ *       and {@code hoodie.write.lock.provider=org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider}
+ *       (required with it; failed writes are then cleaned LAZY): a start does not refuse live
+ *       writers and rolls back only writes whose heartbeat has expired; the commit's conflict check
+ *       decides, and the loser is rolled back. Hudi's own writers with the same settings take part.
  *   <li>Starts and commits take the table lock {@code .hoodie/lock}, the file of Hudi's {@code
  *       FileSystemBasedLockProvider} (also with a single writer), and the commit checks, under the
  *       lock, that no write completed since this one started touched the same file groups (Hudi's

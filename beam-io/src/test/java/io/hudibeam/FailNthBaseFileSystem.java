@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
@@ -33,12 +34,17 @@ public final class FailNthBaseFileSystem extends LocalFileSystem {
   public FSDataOutputStream create(
       Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
       long blockSize, Progressable progress) throws IOException {
-    String id = getConf() == null ? null : getConf().get(ID);
+    beforeCreate(getConf(), f);
+    return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+  }
+
+  /** The hook, shared with {@link HdfsWithHooks}: fails the n-th base file of the configured id. */
+  static void beforeCreate(Configuration conf, Path f) throws IOException {
+    String id = conf == null ? null : conf.get(ID);
     AtomicInteger remaining = id == null ? null : REMAINING.get(id);
     if (remaining != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")
         && remaining.decrementAndGet() == 0) {
       throw new IOException("injected failure creating " + f);
     }
-    return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
   }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
@@ -46,8 +47,8 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
         "fs.file.impl.disable.cache", "true", HOLD_ID, id);
   }
 
-  private Hold hold() {
-    String id = getConf() == null ? null : getConf().get(HOLD_ID);
+  private static Hold hold(Configuration conf) {
+    String id = conf == null ? null : conf.get(HOLD_ID);
     return id == null ? null : HOLDS.get(id);
   }
 
@@ -55,16 +56,27 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
   public FSDataOutputStream create(
       Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
       long blockSize, Progressable progress) throws IOException {
-    Hold hold = hold();
-    if (hold != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")) {
-      hold.wroteData.set(true);
-    }
+    beforeCreate(getConf(), f);
     return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
   }
 
   @Override
   public boolean exists(Path f) throws IOException {
-    Hold hold = hold();
+    beforeExists(getConf(), f);
+    return super.exists(f);
+  }
+
+  /** The hook on creating a file, shared with {@link HdfsWithHooks}: notes that a base file was written. */
+  static void beforeCreate(Configuration conf, Path f) {
+    Hold hold = hold(conf);
+    if (hold != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")) {
+      hold.wroteData.set(true);
+    }
+  }
+
+  /** The hook on checking a path, shared with {@link HdfsWithHooks}: holds at the commit's first look at the lock. */
+  static void beforeExists(Configuration conf, Path f) throws IOException {
+    Hold hold = hold(conf);
     if (hold != null && f.toString().endsWith("/.hoodie/lock") && hold.wroteData.get()
         && hold.held.compareAndSet(false, true)) {
       hold.reached.countDown();
@@ -77,6 +89,5 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
         throw new IOException(e);
       }
     }
-    return super.exists(f);
   }
 }

@@ -42,14 +42,46 @@ public final class Heartbeats {
     return new Path(paths.heartbeatFolder(), instant.value());
   }
 
-  /** Creates or rewrites the heartbeat file of an instant. */
+  /**
+   * Creates or rewrites the heartbeat file of an instant. Several workers of one write may beat at
+   * the same moment; on HDFS all but one of the overwriting creates then fail (the file's lease is
+   * held, or the file was replaced under the stream). Such a failure is no error when the file is
+   * there afterwards with a modification time within the last interval: another worker has just
+   * refreshed the same heartbeat.
+   */
   public void beat(InstantTime instant) {
     Path file = file(instant);
+    long start = clock.millis();
     try {
       fs.create(file, true).close();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write heartbeat " + file, e);
+      if (!ConcurrentCreate.lostRace(e) || !refreshedSince(file, start - settings.intervalMillis())) {
+        throw new UncheckedIOException("Cannot write heartbeat " + file, e);
+      }
     }
+  }
+
+  private boolean refreshedSince(Path file, long sinceMillis) {
+    try {
+      return fs.getFileStatus(file).getModificationTime() >= sinceMillis;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Rewrites the heartbeat file of an instant if it is there; returns false, writing nothing, when
+   * it is not. A running write's heartbeat is created by its start; a missing one means the instant
+   * was completed or rolled back, or its write failed and released it, and must not come back.
+   * (On a file system without conditional writes a release between the check and the write can
+   * still be undone; the window is that of one existence check.)
+   */
+  public boolean refreshIfPresent(InstantTime instant) {
+    if (!exists(instant)) {
+      return false;
+    }
+    beat(instant);
+    return true;
   }
 
   /** Whether the instant has a heartbeat file, live or not. */

@@ -58,6 +58,7 @@ public final class InstantCommitter {
   private final Clock clock;
   private final Heartbeats heartbeats;
   private final TableLock lock;
+  private final ConcurrencySettings concurrency;
 
   public InstantCommitter(FileSystem fs, TablePaths paths) {
     this(fs, paths, Clock.systemUTC(), HeartbeatSettings.defaults(),
@@ -66,6 +67,17 @@ public final class InstantCommitter {
 
   public InstantCommitter(
       FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock) {
+    this(fs, paths, clock, heartbeat, lock, ConcurrencySettings.singleWriter());
+  }
+
+  /**
+   * With optimistic concurrency control, the instant of a commit that loses a conflict is rolled
+   * back under Hudi's LAZY rule (the other writers' newer pending instants do not stop it).
+   */
+  public InstantCommitter(
+      FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock,
+      ConcurrencySettings concurrency) {
+    this.concurrency = concurrency;
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
@@ -148,7 +160,10 @@ public final class InstantCommitter {
     InstantTimeGenerator generator =
         new InstantTimeGenerator(clock, started.tableConfig().timelineTimezone());
     try {
-      RollbackResult result = new Rollback(fs, paths).rollback(instantTime, generator.next(Timeline.load(fs, paths)));
+      InstantTime rollbackTime = generator.next(Timeline.load(fs, paths));
+      RollbackResult result = concurrency.optimistic()
+          ? new Rollback(fs, paths).rollbackLazily(instantTime, rollbackTime)
+          : new Rollback(fs, paths).rollback(instantTime, rollbackTime);
       LOG.warn("Table {}: {}; rolled back as {}", paths, what, result.rollbackTime());
       return new ConcurrentWriterException(String.format(
           "%s. This write is rolled back (rollback instant %s deleted its %d data files; its marker"

@@ -42,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * EAGER writers keep none) are rolled back. The new instant's heartbeat is written before its
  * requested file, so no other writer can see the instant without a live heartbeat. Unlike Hudi's
  * EAGER single writer, which rolls back every pending instant at start, a live writer is never
- * rolled back.
+ * rolled back. With optimistic concurrency control ({@link ConcurrencySettings}) the start does
+ * not refuse live writers: it rolls back only the failed ones (LAZY), and the commit's conflict
+ * check decides between writers that ran at the same time.
  */
 public final class InstantStarter {
   private static final Logger LOG = LoggerFactory.getLogger(InstantStarter.class);
@@ -60,6 +62,7 @@ public final class InstantStarter {
   private final Clock clock;
   private final Heartbeats heartbeats;
   private final TableLock lock;
+  private final ConcurrencySettings concurrency;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
     this(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, LockSettings.defaults(), clock));
@@ -67,11 +70,18 @@ public final class InstantStarter {
 
   public InstantStarter(
       FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock) {
+    this(fs, paths, clock, heartbeat, lock, ConcurrencySettings.singleWriter());
+  }
+
+  public InstantStarter(
+      FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock,
+      ConcurrencySettings concurrency) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
     this.heartbeats = new Heartbeats(fs, paths, heartbeat, clock);
     this.lock = lock;
+    this.concurrency = concurrency;
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
@@ -143,13 +153,19 @@ public final class InstantStarter {
   }
 
   /**
-   * Refuses to start beside a live writer, rolls back failed pending instants, mints the instant,
-   * writes its heartbeat, then its requested file.
+   * Single writer: refuses to start beside a live writer, then rolls back every failed pending
+   * instant. Optimistic concurrency control: rolls back, lazily, only the pending write instants
+   * whose heartbeat has expired or that have none, and leaves the live writers' instants alone.
+   * Then mints the instant, writes its heartbeat, then its requested file.
    */
   private StartedInstant startUnderLock(TableConfig table, Action action) {
-    new LiveWriters(paths, heartbeats).refuseStart(Timeline.load(fs, paths));
     InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
-    new Rollback(fs, paths).rollbackAllPending(generator);
+    if (concurrency.optimistic()) {
+      new Rollback(fs, paths).rollbackFailedLazily(pending -> heartbeats.isExpired(pending.time()), generator);
+    } else {
+      new LiveWriters(paths, heartbeats).refuseStart(Timeline.load(fs, paths));
+      new Rollback(fs, paths).rollbackAllPending(generator);
+    }
     return mint(
         new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table), new byte[0]);
   }

@@ -34,12 +34,14 @@ final class LiveWriters {
         throw new ConcurrentWriterException(String.format(Locale.ROOT,
             "Cannot start a write on table %s: instant %s (%s, %s) belongs to a writer that is still"
                 + " running: its heartbeat %s was refreshed %.1f s ago, and a heartbeat expires only"
-                + " after %s x %s = %d x %d ms. HudiIO writes a table with one writer at a time (Hudi's"
-                + " single-writer mode); concurrent writers need Hudi's multi-writer settings"
-                + " (hoodie.write.concurrency.mode=optimistic_concurrency_control,"
-                + " hoodie.cleaner.policy.failed.writes=LAZY, a hoodie.write.lock.provider), which HudiIO"
-                + " does not support. Run the writes one after the other; if that writer has died, start"
-                + " again once its heartbeat has expired (in %.1f s) or delete the heartbeat file.",
+                + " after %s x %s = %d x %d ms. In single-writer mode (the default) a table has one writer"
+                + " at a time. To let writers run at the same time, set, on every writer of the table,"
+                + " hoodie.write.concurrency.mode=optimistic_concurrency_control and"
+                + " hoodie.write.lock.provider=" + ConcurrencySettings.FILE_SYSTEM_LOCK_PROVIDER
+                + " (failed writes are then cleaned LAZY); a write that conflicts with one committed"
+                + " while it ran is then rolled back at its commit. Otherwise run the writes one after"
+                + " the other; if that writer has died, start again once its heartbeat has expired (in"
+                + " %.1f s) or delete the heartbeat file.",
             paths, pending.time(), pending.action().value(), pending.state(), heartbeats.file(pending.time()),
             age.get().toMillis() / 1000.0, HeartbeatSettings.INTERVAL, HeartbeatSettings.TOLERABLE_MISSES,
             s.intervalMillis(), s.tolerableMisses(),

@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -104,6 +105,24 @@ public final class Rollback {
     return results;
   }
 
+  /**
+   * Hudi's LAZY failed-writes policy (optimistic concurrency control): completes every pending
+   * rollback instant, then rolls back, newest first, the pending write instants (not clustering)
+   * that {@code failed} accepts (their heartbeat expired, or they have none), each with a new
+   * rollback instant time from {@code generator}. No ordering rule applies, as in Hudi, where {@code
+   * validateRollbackCommitSequence} only guards EAGER rollbacks: live writers' instants, older or
+   * newer, stay pending, and completed commits may be newer.
+   */
+  public List<RollbackResult> rollbackFailedLazily(Predicate<Instant> failed, InstantTimeGenerator generator) {
+    List<RollbackResult> results = new ArrayList<>(resumePending());
+    for (Instant pending : pendingWritesNewestFirst(Timeline.load(fs, paths))) {
+      if (failed.test(pending)) {
+        results.add(rollback(pending.time(), generator.next(Timeline.load(fs, paths)), false));
+      }
+    }
+    return results;
+  }
+
   /** Completes the rollback instants a crash left requested or inflight, oldest first. */
   public List<RollbackResult> resumePending() {
     List<RollbackResult> results = new ArrayList<>();
@@ -123,6 +142,18 @@ public final class Rollback {
    *     would break the ordering rule, or it needs merge-on-read log handling
    */
   public RollbackResult rollback(InstantTime instantTime, InstantTime rollbackTime) {
+    return rollback(instantTime, rollbackTime, true);
+  }
+
+  /**
+   * As {@link #rollback(InstantTime, InstantTime)} under Hudi's LAZY failed-writes policy: no
+   * ordering rule (newer completed or pending instants do not stop it).
+   */
+  public RollbackResult rollbackLazily(InstantTime instantTime, InstantTime rollbackTime) {
+    return rollback(instantTime, rollbackTime, false);
+  }
+
+  private RollbackResult rollback(InstantTime instantTime, InstantTime rollbackTime, boolean ordered) {
     Timeline timeline = Timeline.load(fs, paths);
     for (Instant rollback : timeline.ofAction(Action.ROLLBACK).pending().instants()) {
       RollbackPlan plan = readPlan(rollback);
@@ -131,7 +162,7 @@ public final class Rollback {
         return execute(rollback, plan);
       }
     }
-    Instant pending = checkCanRollBack(timeline, instantTime);
+    Instant pending = checkCanRollBack(timeline, instantTime, ordered);
     RollbackPlan plan = plan(pending);
     Instant requested = timelineWriter.createRequested(rollbackTime, Action.ROLLBACK, plan.toBytes());
     return execute(requested, plan);
@@ -203,7 +234,7 @@ public final class Rollback {
     return RollbackPlan.of(new InstantInfo(time.value(), pending.action().value()), requests);
   }
 
-  private Instant checkCanRollBack(Timeline timeline, InstantTime instantTime) {
+  private Instant checkCanRollBack(Timeline timeline, InstantTime instantTime, boolean ordered) {
     Instant instant = timeline.instants().stream()
         .filter(i -> i.time().equals(instantTime))
         .findFirst()
@@ -218,6 +249,9 @@ public final class Rollback {
       throw new RollbackRefusedException(String.format(
           "Cannot roll back %s of table %s: only commit, deltacommit and replacecommit instants are"
               + " rolled back", instant, paths));
+    }
+    if (!ordered) {
+      return instant;
     }
     List<Instant> newerCompleted = timeline.completed()
         .filter(i -> i.action().writesData() && i.time().isAfter(instantTime))

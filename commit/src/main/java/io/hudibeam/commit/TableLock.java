@@ -38,7 +38,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The file is created atomically where the file system allows it: on the local file system with
  * {@code CREATE_NEW} (Hadoop's local {@code create(path, false)} checks and creates in two steps),
- * elsewhere with {@code create(path, false)}, which HDFS makes atomic. Object stores without atomic
+ * elsewhere with {@code create(path, false)}, which HDFS makes atomic (a writer that loses the race
+ * gets {@code FileAlreadyExistsException}, or {@code AlreadyBeingCreatedException} while the winner
+ * still writes the file: both mean the lock is held; {@code HudiIOHdfsTest}). Object stores without atomic
  * creation (S3) give no mutual exclusion, as with Hudi's provider, which refuses them.
  */
 public final class TableLock {
@@ -147,6 +149,13 @@ public final class TableLock {
       return true;
     } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
       return false;
+    } catch (IOException e) {
+      // HDFS: another writer is creating the lock file at this moment (it holds the file's lease).
+      if (ConcurrentCreate.lostRace(e)) {
+        LOG.debug("Table {}: another writer created {} at the same moment ({})", paths, lockFile, e.toString());
+        return false;
+      }
+      throw e;
     }
   }
 

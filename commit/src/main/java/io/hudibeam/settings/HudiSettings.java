@@ -11,6 +11,7 @@ import static io.hudibeam.settings.SettingTypes.whole;
 import static io.hudibeam.settings.SettingTypes.zone;
 
 import io.hudibeam.basefile.BloomFilterType;
+import io.hudibeam.commit.ConcurrencySettings;
 import io.hudibeam.keygen.KeyGeneratorType;
 import io.hudibeam.keygen.TimestampKeyOptions;
 import io.hudibeam.keygen.TimestampType;
@@ -376,6 +377,28 @@ public final class HudiSettings {
           .doc("Wait between tries to take the lock (ms).")
           .build();
 
+  public static final Setting<ConcurrencySettings.Mode> CONCURRENCY_MODE =
+      Setting.keyedBuilder(
+              "hoodie.write.concurrency.mode",
+              "SINGLE_WRITER, OPTIMISTIC_CONCURRENCY_CONTROL",
+              ConcurrencySettings::parseMode)
+          .defaultValue(ConcurrencySettings.Mode.SINGLE_WRITER)
+          .doc("One writer at a time, or concurrent writers decided by the commit's conflict check.")
+          .build();
+
+  public static final Setting<String> FAILED_WRITES_POLICY =
+      Setting.keyedBuilder("hoodie.cleaner.policy.failed.writes", "EAGER, LAZY", ConcurrencySettings::parseFailedWrites)
+          .expected("EAGER or LAZY")
+          .defaultDoc("EAGER (LAZY with optimistic concurrency control)")
+          .doc("When failed writes are rolled back: at the next start (EAGER) or once their heartbeat expired (LAZY).")
+          .build();
+
+  public static final Setting<String> LOCK_PROVIDER =
+      text("hoodie.write.lock.provider", "a lock provider class name")
+          .defaultDoc("none (optimistic concurrency control needs FileSystemBasedLockProvider)")
+          .doc("Only Hudi's FileSystemBasedLockProvider is implemented; its lock file is always taken.")
+          .build();
+
   // Memory of the file-group merge.
 
   public static final Setting<Long> MERGE_MAX_SIZE =
@@ -436,6 +459,7 @@ public final class HudiSettings {
           ARCHIVE_AUTOMATIC, KEEP_MIN_COMMITS, KEEP_MAX_COMMITS, COMPACT_INLINE, COMPACT_MAX_DELTA_COMMITS,
           HEARTBEAT_INTERVAL_MS, HEARTBEAT_TOLERABLE_MISSES,
           LOCK_PATH, LOCK_EXPIRE_MINUTES, LOCK_CLIENT_RETRIES, LOCK_CLIENT_RETRY_WAIT_MS,
+          CONCURRENCY_MODE, FAILED_WRITES_POLICY, LOCK_PROVIDER,
           MERGE_MAX_SIZE, MERGE_FRACTION, COMPACTION_MAX_SIZE, COMPACTION_FRACTION, SPILL_PATH,
           RECONCILE_SCHEMA, ALLOW_COLUMN_DROP);
 }

@@ -157,9 +157,17 @@ public final class WriteSpec implements Serializable {
   }
 
   /**
+   * How writers share the table ({@code hoodie.write.concurrency.mode}, {@code
+   * hoodie.cleaner.policy.failed.writes}, {@code hoodie.write.lock.provider}).
+   */
+  public io.hudibeam.commit.ConcurrencySettings concurrencySettings() {
+    return io.hudibeam.commit.ConcurrencySettings.fromProperties(writeProperties);
+  }
+
+  /**
    * Parses and validates every setting of the registry ({@link SettingsCheck}), then builds every
    * settings object the workers build (file sizing, Parquet, cleaning, heartbeats, lock, archival,
-   * merge memory), so a bad value or combination fails when the pipeline is built rather than on a
+   * concurrency, merge memory), so a bad value or combination fails when the pipeline is built rather than on a
    * worker.
    */
   public void validateSettings() {
@@ -169,6 +177,7 @@ public final class WriteSpec implements Serializable {
     cleanSettings();
     heartbeatSettings();
     lockSettings();
+    concurrencySettings();
     archiveSettings();
     mergeMemory();
   }

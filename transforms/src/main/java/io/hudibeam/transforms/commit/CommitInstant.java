@@ -283,10 +283,21 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
 
     /** {@code plannedFileGroups}: the file groups the write plan routed to, or -1 if unknown. */
     CommittedInstant commit(List<WriteStat> stats, StartedInstant instant, int plannedFileGroups) {
-      long start = System.currentTimeMillis();
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
-      InstantHeartbeat.of(spec, fs).refresh(instant);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      heartbeat.refresh(instant);
+      try {
+        return commit(stats, instant, plannedFileGroups, conf, fs);
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private CommittedInstant commit(
+        List<WriteStat> stats, StartedInstant instant, int plannedFileGroups, Configuration conf, FileSystem fs) {
+      long start = System.currentTimeMillis();
       Clock clock = Clock.systemUTC();
       TableLock lock = new TableLock(fs, spec.paths(), spec.lockSettings(), clock);
       CommitMetadata.Builder metadata =
@@ -321,7 +332,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       CommitOutcome outcome =
           new IntervalCommitter(
                   fs, spec.paths(),
-                  new InstantCommitter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock))
+                  new InstantCommitter(
+                      fs, spec.paths(), clock, spec.heartbeatSettings(), lock, spec.concurrencySettings()))
               .commit(instant, metadata.build(), generator);
       if (outcome != CommitOutcome.REPLAY_SKIPPED && spec.cleanSettings().automatic()) {
         try (TableLock.Held held = lock.acquire("clean after " + instant.instantTime())) {

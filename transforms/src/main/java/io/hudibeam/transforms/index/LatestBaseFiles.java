@@ -177,7 +177,17 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
     public void process(@Element List<String> touched, OutputReceiver<BaseFile> out, ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
-      InstantHeartbeat.of(spec, fs).refresh(instant);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      heartbeat.refresh(instant);
+      try {
+        list(fs, instant, touched, out);
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private void list(FileSystem fs, StartedInstant instant, List<String> touched, OutputReceiver<BaseFile> out) {
       TablePaths paths = spec.paths();
       Timeline before =
           Timeline.load(fs, paths).filter(i -> i.time().isBefore(instant.instantTime()));

@@ -6,10 +6,13 @@ import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.timeline.InstantTime;
 import java.time.Clock;
 import org.apache.hadoop.fs.FileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the heartbeat ({@code .hoodie/.heartbeat/<instant>}) of a running write alive. One per DoFn
- * instance (a transient field, made in {@code @Setup} or on first use).
+ * Keeps the heartbeat ({@code .hoodie/.heartbeat/<instant>}) of a running write alive, and
+ * releases it when the write fails. One per DoFn instance (a transient field, made in {@code
+ * @Setup} or on first use).
  *
  * <p>Who refreshes: every DoFn that works for the instant (the base-file listing of the index,
  * the planner, the file-group writers, bulk insert and the commit) calls {@link #refresh} for each
@@ -24,8 +27,25 @@ import org.apache.hadoop.fs.FileSystem;
  * takes that long) lets the heartbeat expire; another writer may then roll the instant back, and
  * this write's commit fails cleanly and deletes its files (nothing is lost or left behind). Raise
  * {@code hoodie.client.heartbeat.tolerable.misses} for such writes.
+ *
+ * <p>A refresh only rewrites a heartbeat that is there ({@link Heartbeats#refreshIfPresent}): the
+ * start creates it, and once the commit, a rollback or a failure has removed it, a late element of
+ * the same write does not bring it back.
+ *
+ * <p>Failure ({@link #releaseAfterFailure}): when the work of a DoFn for the instant throws, the
+ * DoFn deletes the instant's heartbeat before the exception leaves it, so the next write of the
+ * table does not wait up to interval × misses for a writer that has failed: it finds the instant
+ * without a heartbeat and rolls it back at once (single-writer mode) or lazily (optimistic
+ * concurrency). Only a failure this DoFn instance saw while working for the instant releases it: a
+ * live writer's heartbeat is never touched by another writer, nor by its own DoFns that end
+ * normally. A runner that retries the failed bundle (Dataflow, Flink with restarts) continues an
+ * instant without a heartbeat: if another writer rolls it back meanwhile, the retried write's
+ * commit finds its instant gone, deletes its files and fails, so nothing is lost. Failures in the
+ * stages before the instant's (the input, key generation with the FAIL policy) do not know the
+ * instant and leave its heartbeat to expire.
  */
 public final class InstantHeartbeat {
+  private static final Logger LOG = LoggerFactory.getLogger(InstantHeartbeat.class);
   private final Heartbeats heartbeats;
   private final long intervalMillis;
   private final Clock clock;
@@ -45,13 +65,42 @@ public final class InstantHeartbeat {
         spec.heartbeatSettings().intervalMillis(), clock);
   }
 
-  /** Writes the instant's heartbeat unless this DoFn instance did within the last interval. */
+  /**
+   * Rewrites the instant's heartbeat unless this DoFn instance did within the last interval; a
+   * heartbeat that is gone is not written again.
+   */
   public void refresh(StartedInstant instant) {
     long now = clock.millis();
     if (!instant.instantTime().equals(lastInstant) || now - lastBeatMillis >= intervalMillis) {
-      heartbeats.beat(instant.instantTime());
+      if (!heartbeats.refreshIfPresent(instant.instantTime())) {
+        LOG.warn("The heartbeat {} of instant {} is gone (the instant was completed or rolled back, or"
+                + " its write failed); it is not written again", heartbeats.file(instant.instantTime()),
+            instant.instantTime());
+      }
       lastInstant = instant.instantTime();
       lastBeatMillis = now;
+    }
+  }
+
+  /**
+   * Deletes the heartbeat of the instant this DoFn instance last refreshed, after {@code failure}
+   * was thrown by its work for it; a failure to delete is logged and added to {@code failure}.
+   * Does nothing when this instance has not worked for an instant.
+   */
+  public void releaseAfterFailure(Throwable failure) {
+    if (lastInstant == null) {
+      return;
+    }
+    InstantTime instant = lastInstant;
+    lastInstant = null;
+    try {
+      heartbeats.delete(instant);
+      LOG.warn("Instant {}: its write failed ({}); deleted its heartbeat {} so that the next write of"
+              + " the table rolls it back at once", instant, failure.toString(), heartbeats.file(instant));
+    } catch (RuntimeException e) {
+      failure.addSuppressed(e);
+      LOG.warn("Instant {}: its write failed, and its heartbeat {} could not be deleted; the next write"
+          + " waits for it to expire", instant, heartbeats.file(instant), e);
     }
   }
 }

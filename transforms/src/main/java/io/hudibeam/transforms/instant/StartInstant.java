@@ -62,7 +62,7 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
       Clock clock = Clock.systemUTC();
       TableLock lock = new TableLock(fs, spec.paths(), spec.lockSettings(), clock);
       StartedInstant started =
-          new InstantStarter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock)
+          new InstantStarter(fs, spec.paths(), clock, spec.heartbeatSettings(), lock, spec.concurrencySettings())
               .start(
                   spec.tableConfig(),
                   spec.commitAction(),

@@ -207,7 +207,17 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       StartedInstant instant = c.sideInput(started);
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
-      InstantHeartbeat.of(spec, fs).refresh(instant);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      heartbeat.refresh(instant);
+      try {
+        out.output(plan(profile, instant, conf, fs));
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private WritePlan plan(WorkloadProfile profile, StartedInstant instant, Configuration conf, FileSystem fs) {
       TablePaths paths = spec.paths();
       if (spec.mergeOnRead()) {
         completePendingCompactions(conf, fs, paths);
@@ -248,7 +258,7 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
               + " size {} bytes)",
           paths, instant.instantTime(), profile.totalInserts(), profile.totalUpdates(),
           plan.buckets().size(), averageRecordSize);
-      out.output(plan);
+      return plan;
     }
 
     /**

@@ -87,6 +87,15 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
     @ProcessElement
     public void process(@Element TableRecord record, ProcessContext c) {
       heartbeat.refresh(c.sideInput(started));
+      try {
+        write(record, c);
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private void write(TableRecord record, ProcessContext c) {
       if (context == null) {
         StartedInstant instant = c.sideInput(started);
         context =
@@ -125,11 +134,16 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
 
     @FinishBundle
     public void finishBundle(FinishBundleContext c) {
-      for (RollingCreateHandle handle : open.values()) {
-        for (WriteStat stat : handle.close()) {
-          counters.count(stat);
-          c.output(stat, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+      try {
+        for (RollingCreateHandle handle : open.values()) {
+          for (WriteStat stat : handle.close()) {
+            counters.count(stat);
+            c.output(stat, GlobalWindow.INSTANCE.maxTimestamp(), GlobalWindow.INSTANCE);
+          }
         }
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
       }
       open.clear();
     }

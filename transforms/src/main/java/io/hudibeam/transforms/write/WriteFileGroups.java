@@ -91,6 +91,15 @@ public final class WriteFileGroups
         writeSchemaOf = instant;
       }
       heartbeat.refresh(instant);
+      try {
+        out.output(write(group, instant));
+      } catch (RuntimeException | Error e) {
+        heartbeat.releaseAfterFailure(e);
+        throw e;
+      }
+    }
+
+    private WriteStat write(KV<Bucket, Iterable<TableRecord>> group, StartedInstant instant) {
       WriteContext context =
           WriteContext.builder()
               .conf(conf)
@@ -116,7 +125,7 @@ public final class WriteFileGroups
         spilled.inc(merge.spilledRecords());
       }
       counters.count(stat);
-      out.output(stat);
+      return stat;
     }
   }
 }

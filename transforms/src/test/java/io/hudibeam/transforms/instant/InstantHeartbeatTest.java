@@ -58,6 +58,11 @@ public class InstantHeartbeatTest {
     StartedInstant instant = new StartedInstant(InstantTime.parse("20261201010101010"), Action.COMMIT, table);
     Path file = heartbeats.file(instant.instantTime());
 
+    // The start writes the heartbeat; a refresh never creates one.
+    refresher.refresh(instant);
+    assertThat(fs.exists(file), is(false));
+    heartbeats.beat(instant.instantTime());
+    clock.millis += 60_000;
     refresher.refresh(instant);
     assertThat(fs.exists(file), is(true));
     fs.setTimes(file, 1_000_000L, -1);
@@ -67,5 +72,34 @@ public class InstantHeartbeatTest {
     clock.millis += 1;
     refresher.refresh(instant);
     assertThat("a beat once the interval has passed", fs.getFileStatus(file).getModificationTime() > 1_000_000L, is(true));
+  }
+
+  @Test
+  public void aFailureReleasesTheHeartbeatAndLateRefreshesDoNotBringItBack() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    TablePaths paths = TablePaths.of(tmp.newFolder("t").getAbsolutePath());
+    TestClock clock = new TestClock();
+    Heartbeats heartbeats = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), clock);
+    TableConfig table = TableConfig.newTable("t", TableType.COPY_ON_WRITE).recordKeyFields(List.of("k"))
+        .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator").createSchema("\"string\"").build();
+    StartedInstant instant = new StartedInstant(InstantTime.parse("20261201010101010"), Action.COMMIT, table);
+    Path file = heartbeats.file(instant.instantTime());
+    heartbeats.beat(instant.instantTime());
+
+    // A DoFn instance that never worked for an instant releases nothing.
+    InstantHeartbeat idle = new InstantHeartbeat(heartbeats, 60_000, clock);
+    idle.releaseAfterFailure(new IllegalStateException("boom"));
+    assertThat(fs.exists(file), is(true));
+
+    InstantHeartbeat failing = new InstantHeartbeat(heartbeats, 60_000, clock);
+    InstantHeartbeat other = new InstantHeartbeat(heartbeats, 60_000, clock);
+    failing.refresh(instant);
+    other.refresh(instant);
+    failing.releaseAfterFailure(new IllegalStateException("boom"));
+    assertThat("released by the DoFn that failed", fs.exists(file), is(false));
+    clock.millis += 60_000;
+    other.refresh(instant);
+    new InstantHeartbeat(heartbeats, 60_000, clock).refresh(instant);
+    assertThat("not written again by the write's other DoFns", fs.exists(file), is(false));
   }
 }

@@ -1,0 +1,42 @@
+package io.hudibeam;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * HDFS with the test hooks of the local ones ({@link HoldBeforeCommitFileSystem}, {@link
+ * FailNthBaseFileSystem}), configured by the same keys. Installed through a pipeline's Hadoop
+ * configuration with {@link #configuration}; uncached, so each worker's instance reads its hooks.
+ */
+public final class HdfsWithHooks extends DistributedFileSystem {
+  /** {@code fs.hdfs.impl} set to this class, plus the given hook keys. */
+  static Map<String, String> configuration(Map<String, String> hooks) {
+    Map<String, String> conf = new HashMap<>(hooks);
+    conf.remove("fs.file.impl");
+    conf.remove("fs.file.impl.disable.cache");
+    conf.put("fs.hdfs.impl", HdfsWithHooks.class.getName());
+    conf.put("fs.hdfs.impl.disable.cache", "true");
+    return conf;
+  }
+
+  @Override
+  public FSDataOutputStream create(
+      Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
+      long blockSize, Progressable progress) throws IOException {
+    HoldBeforeCommitFileSystem.beforeCreate(getConf(), f);
+    FailNthBaseFileSystem.beforeCreate(getConf(), f);
+    return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+  }
+
+  @Override
+  public boolean exists(Path f) throws IOException {
+    HoldBeforeCommitFileSystem.beforeExists(getConf(), f);
+    return super.exists(f);
+  }
+}

@@ -1,0 +1,158 @@
+package io.hudibeam;
+
+import static io.hudibeam.HudiIOConcurrentWritersTest.assertRows;
+import static io.hudibeam.SafetyChecks.committedFiles;
+import static io.hudibeam.SafetyChecks.run;
+import static io.hudibeam.SafetyChecks.trips;
+import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.allOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.write.WriteOperation;
+import java.io.File;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.apache.beam.sdk.values.Row;
+import org.apache.hudi.avro.model.HoodieRollbackMetadata;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
+import org.junit.After;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * A write that fails in a stage working for its instant (a file-group writer, the commit) deletes
+ * its own heartbeat on the way out, so the next write of the table, with the default heartbeat
+ * settings (60 s x 2), starts at once: it finds the failed instant without a heartbeat, rolls it
+ * back and commits, where it used to be refused for up to 2 minutes. A writer that is alive keeps
+ * its heartbeat: another writer's failure never removes it. Tables read back by Hudi, row by row.
+ */
+public class HudiIOFailedWriteRecoveryTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  private final String hookId = UUID.randomUUID().toString();
+
+  @After
+  public void tearDown() {
+    FailNthBaseFileSystem.unregister(hookId);
+    FailCreateFileSystem.unregister(hookId);
+    HoldBeforeCommitFileSystem.unregister(hookId);
+  }
+
+  @Test
+  public void aWriteWhoseFileGroupWriterFailedIsRolledBackByTheNextWriteAtOnce() throws Exception {
+    failThenWriteAgain(FailNthBaseFileSystem.configuration(hookId, 2), "injected failure creating");
+  }
+
+  @Test
+  public void aWriteWhoseCommitFailedIsRolledBackByTheNextWriteAtOnce() throws Exception {
+    failThenWriteAgain(FailCreateFileSystem.configuration(hookId, "\\.\\d{17}\\.commit\\..*\\.tmp"),
+        "injected failure creating");
+  }
+
+  private void failThenWriteAgain(Map<String, String> hook, String failure) throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+
+    RuntimeException failed = assertThrows(RuntimeException.class,
+        () -> run(TripsRows.batch(1, 200, 400), trips(base, WriteOperation.UPSERT).withHadoopConfiguration(hook)));
+    assertThat(messages(failed), containsString(failure));
+    List<HoodieInstant> pending = reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();
+    assertThat(pending, hasSize(1));
+    String c2 = pending.get(0).getTimestamp();
+    assertThat(dataFilesOnDisk(base).stream().filter(f -> f.endsWith("_" + c2 + ".parquet")).count(), greaterThan(0L));
+    assertThat("the failed write released its heartbeat", new File(base, ".hoodie/.heartbeat/" + c2).exists(), is(false));
+    assertRows(reader, 400, new long[][] {{0, 400, 0}}, c1);
+
+    // The next write, with the default heartbeat settings, starts at once and rolls c2 back.
+    run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT));
+    HoodieTableMetaClient meta = reader.metaClient();
+    assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
+    List<HoodieInstant> rollbacks = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
+    assertThat(rollbacks, hasSize(1));
+    HoodieRollbackMetadata rollback = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+        meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
+    assertThat(rollback.getCommitsRollback(), is(List.of(c2)));
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(2));
+    String c3 = commits.get(1);
+    assertRows(reader, 400, new long[][] {{0, 300, 2}, {300, 400, 0}}, c3, c1);
+    assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
+    assertThat(list(base, ".hoodie/.heartbeat"), is(empty()));
+    assertThat(list(base, ".hoodie/.temp"), is(empty()));
+  }
+
+  @Test
+  public void anotherWritersFailureLeavesALiveWritersHeartbeat() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(hookId);
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try {
+      HudiIO.Write<Row> a = trips(base, WriteOperation.UPSERT)
+          .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(hookId));
+      Future<?> runningA = executor.submit(() -> run(TripsRows.batch(1, 200, 400), a));
+      assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+      String instantA = reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants()
+          .get(0).getTimestamp();
+      File heartbeatA = new File(base, ".hoodie/.heartbeat/" + instantA);
+      assertThat(heartbeatA.exists(), is(true));
+
+      // B and then C fail: each is refused at its start by A's live heartbeat, which stays.
+      for (int writer = 2; writer <= 3; writer++) {
+        long batch = writer;
+        RuntimeException refused = assertThrows(RuntimeException.class,
+            () -> run(TripsRows.batch(batch, 0, 300), trips(base, WriteOperation.UPSERT)
+                .withHoodieProperties(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
+        assertThat(messages(refused), allOf(
+            containsString("Cannot start a write on table " + base), containsString("instant " + instantA)));
+        assertThat("A's heartbeat after writer " + writer + " failed", heartbeatA.exists(), is(true));
+      }
+
+      hold.release.countDown();
+      runningA.get(120, TimeUnit.SECONDS);
+      assertThat(reader.completedInstantTimes(), is(List.of(c1, instantA)));
+      assertRows(reader, 600, new long[][] {{0, 200, 0}, {200, 600, 1}}, c1, instantA);
+      assertThat(list(base, ".hoodie/.heartbeat"), is(empty()));
+      assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
+      assertThat(dataFilesOnDisk(base), is(not(empty())));
+    } finally {
+      hold.release.countDown();
+      executor.shutdownNow();
+    }
+  }
+
+  private static List<String> list(String base, String folder) {
+    String[] names = new File(base, folder).list();
+    return names == null ? List.of() : Arrays.stream(names).sorted().collect(Collectors.toList());
+  }
+
+  private static String messages(Throwable t) {
+    StringBuilder all = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      all.append(c.getMessage()).append('\n');
+    }
+    return all.toString();
+  }
+}

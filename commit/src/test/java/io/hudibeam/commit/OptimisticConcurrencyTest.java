@@ -1,0 +1,153 @@
+package io.hudibeam.commit;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TableFiles;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.InstantTime;
+import java.io.File;
+import java.io.IOException;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hudi.avro.model.HoodieRollbackMetadata;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
+import org.junit.Before;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Starts under optimistic concurrency control, steps interleaved by the test: a start never refuses
+ * a live writer and rolls back only failed ones (heartbeat gone or expired), under Hudi's LAZY rule
+ * with no ordering check: the failed instant is older than a completed commit and than a live
+ * writer's pending instant, both of which would stop an EAGER rollback. The settings are parsed as
+ * Hudi's keys say. Tables read back by Hudi row by row.
+ */
+public class OptimisticConcurrencyTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final ConcurrencySettings OCC = ConcurrencySettings.fromProperties(Map.of(
+      ConcurrencySettings.MODE, "optimistic_concurrency_control",
+      ConcurrencySettings.LOCK_PROVIDER, ConcurrencySettings.FILE_SYSTEM_LOCK_PROVIDER));
+  private static final LockSettings NO_WAIT = new LockSettings(null, 0, 0, 0);
+
+  private final Configuration conf = new Configuration();
+  private FileSystem fs;
+  private TablePaths paths;
+  private String base;
+  private StepWriter writer;
+  private String c0;
+
+  @Before
+  public void setUp() throws IOException {
+    fs = FileSystem.getLocal(conf);
+    base = tmp.newFolder("trips").getAbsolutePath();
+    paths = TablePaths.of(base);
+    writer = new StepWriter(conf, fs, paths);
+    StartedInstant started = starter().start(StepWriter.tripsTable(), Action.COMMIT);
+    committer().commit(started, StepWriter.metadata(OperationType.INSERT,
+        writer.write(started, TripsData.batch(0, 0, 80))));
+    c0 = started.instantTime().value();
+  }
+
+  private InstantStarter starter() {
+    Clock clock = Clock.systemUTC();
+    return new InstantStarter(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock), OCC);
+  }
+
+  private InstantCommitter committer() {
+    Clock clock = Clock.systemUTC();
+    return new InstantCommitter(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock), OCC);
+  }
+
+  /** Trips of batch {@code b} in one city (index mod 8), so one file group. */
+  private static List<GenericRecord> city(long b, int city) {
+    List<GenericRecord> out = new ArrayList<>();
+    for (long i = city; i < 80; i += 8) {
+      out.add(TripsData.record(b, i));
+    }
+    return out;
+  }
+
+  @Test
+  public void aStartRollsBackOnlyFailedWritesWithNoOrderingRule() throws IOException {
+    StartedInstant a = starter().start(StepWriter.tripsTable(), Action.COMMIT);
+    writer.write(a, city(1, 0));
+    // B and D start beside the live A; B commits, D stays pending and live.
+    StartedInstant b = starter().start(StepWriter.tripsTable(), Action.COMMIT);
+    committer().commit(b, StepWriter.metadata(OperationType.UPSERT, writer.write(b, city(2, 1))));
+    StartedInstant d = starter().start(StepWriter.tripsTable(), Action.COMMIT);
+    List<WriteStat> dStats = writer.write(d, city(4, 3));
+    assertThat(TableFiles.dataFilesOnDisk(base).stream().filter(f -> f.contains(a.instantTime().value())).count(), is(1L));
+
+    // A fails and releases its heartbeat. An EAGER rollback would refuse it (completed B is newer
+    // and A has no heartbeat; pending D is newer); C's LAZY start rolls A back and leaves D alone.
+    new Heartbeats(fs, paths, HeartbeatSettings.defaults(), Clock.systemUTC()).delete(a.instantTime());
+    assertThrows(RollbackRefusedException.class, () -> new Rollback(fs, paths).rollback(a.instantTime(),
+        InstantTime.parse("29991231000000000")));
+    StartedInstant c = starter().start(StepWriter.tripsTable(), Action.COMMIT);
+    assertThat(rolledBack(), is(List.of(a.instantTime().value())));
+    assertThat(TableFiles.dataFilesOnDisk(base).stream().filter(f -> f.contains(a.instantTime().value())).collect(Collectors.toList()),
+        is(empty()));
+    assertThat(new File(base, ".hoodie/.heartbeat/" + d.instantTime().value()).exists(), is(true));
+
+    committer().commit(c, StepWriter.metadata(OperationType.UPSERT, writer.write(c, city(3, 2))));
+    assertThat(committer().commit(d, StepWriter.metadata(OperationType.UPSERT, dStats)), is(CommitOutcome.COMMITTED));
+    Map<String, GenericRecord> rows = HudiTableReader.of(base).snapshotByRecordKey();
+    assertThat(rows.size(), is(80));
+    for (long i = 0; i < 80; i++) {
+      long batch = i % 8 == 1 ? 2 : i % 8 == 2 ? 3 : i % 8 == 3 ? 4 : 0;
+      String instant = i % 8 == 1 ? b.instantTime().value() : i % 8 == 2 ? c.instantTime().value()
+          : i % 8 == 3 ? d.instantTime().value() : c0;
+      GenericRecord row = rows.get(TripsData.key(i));
+      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(instant));
+    }
+    assertThat(HudiTableReader.of(base).metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        hasSize(0));
+  }
+
+  @Test
+  public void settingsAreReadAsHudisKeysSay() {
+    assertThat(ConcurrencySettings.fromProperties(Map.of()), is(ConcurrencySettings.singleWriter()));
+    assertThat(ConcurrencySettings.fromProperties(Map.of(ConcurrencySettings.FAILED_WRITES, "lazy")),
+        is(new ConcurrencySettings(ConcurrencySettings.Mode.SINGLE_WRITER, true)));
+    assertThat(OCC, is(new ConcurrencySettings(ConcurrencySettings.Mode.OPTIMISTIC_CONCURRENCY_CONTROL, true)));
+    assertThat(OCC.optimistic(), is(true));
+    HudiTableException bad = assertThrows(HudiTableException.class, () -> ConcurrencySettings.fromProperties(
+        Map.of(ConcurrencySettings.MODE, "multi_writer")));
+    assertThat(bad.getMessage(), containsString(
+        "hoodie.write.concurrency.mode='multi_writer' is not supported; expected SINGLE_WRITER (the default) or"
+            + " OPTIMISTIC_CONCURRENCY_CONTROL"));
+  }
+
+  private List<String> rolledBack() throws IOException {
+    HoodieTableMetaClient meta = HudiTableReader.of(base).metaClient();
+    List<String> out = new ArrayList<>();
+    for (HoodieInstant rollback : meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants()) {
+      HoodieRollbackMetadata metadata =
+          TimelineMetadataUtils.deserializeHoodieRollbackMetadata(meta.getActiveTimeline().getInstantDetails(rollback).get());
+      out.addAll(metadata.getCommitsRollback());
+    }
+    return out;
+  }
+}
