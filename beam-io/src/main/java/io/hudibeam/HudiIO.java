@@ -300,6 +300,21 @@ public final class HudiIO {
       return withProperty(HudiSettings.PARQUET_CODEC, codec);
     }
 
+    /**
+     * The table version of a table this write creates ({@code hoodie.write.table.version}): 6 (the
+     * default; Hudi 0.14 and later, and Hudi 1.x, read it) or 8 (Hudi 1.x's format: timeline in
+     * {@code .hoodie/timeline} with completion times, Avro commit metadata; Hudi 0.x readers cannot
+     * read it). An existing table keeps its own version: a version 8 table is continued as version
+     * 8 whatever this says, and asking for 8 on an existing version 6 table is refused (this writer
+     * does not upgrade). Version 8 is written for COPY_ON_WRITE tables only.
+     */
+    public Write<T> withTableVersion(int version) {
+      if (version != 6 && version != 8) {
+        throw new IllegalArgumentException("withTableVersion must be 6 or 8, but was " + version);
+      }
+      return withProperty(HudiSettings.WRITE_TABLE_VERSION, String.valueOf(version));
+    }
+
     /** Hudi's own {@code hoodie.*} settings under their Hudi names; later calls add to them. */
     public Write<T> withHoodieProperties(Map<String, String> properties) {
       properties.keySet().stream().filter(k -> !k.startsWith("hoodie.")).findFirst().ifPresent(k -> {

@@ -10,6 +10,7 @@ import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.IndexType;
@@ -100,6 +101,11 @@ final class WriteSettings {
           HudiSettings.COMPACT_INLINE.key() + "=true needs withTableType(MERGE_ON_READ); a " + tableType()
               + " table has no log files to compact");
     }
+    if (tableVersion() == TableVersion.EIGHT && tableType() == TableType.MERGE_ON_READ) {
+      throw new HudiTableException(
+          HudiSettings.WRITE_TABLE_VERSION.key() + "=8 (withTableVersion) is supported for COPY_ON_WRITE tables"
+              + " only; write MERGE_ON_READ tables as version 6");
+    }
     if (index() == IndexType.BUCKET) {
       if (operation() == WriteOperation.BULK_INSERT) {
         throw new HudiTableException(
@@ -133,6 +139,11 @@ final class WriteSettings {
 
   TableType tableType() {
     return HudiSettings.TABLE_TYPE.get(properties);
+  }
+
+  /** The version of a table this write creates: hoodie.write.table.version, 6 by default. */
+  TableVersion tableVersion() {
+    return HudiSettings.WRITE_TABLE_VERSION.get(properties);
   }
 
   WriteOperation operation() {
@@ -195,6 +206,7 @@ final class WriteSettings {
     KeyGeneratorConfig keyGenerator = KeyGeneratorConfig.fromProperties(properties);
     TableConfig.Builder table =
         TableConfig.newTable(tableName(), tableType())
+            .tableVersion(tableVersion())
             .recordKeyFields(recordKeyFields())
             .partitionFields(partitionFields())
             .keyGeneratorClass(keyGenerator.type().className())

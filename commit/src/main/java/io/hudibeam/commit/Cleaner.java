@@ -14,7 +14,7 @@ import io.hudibeam.metadata.CleanMetadata;
 import io.hudibeam.metadata.CleanPartitionMetadata;
 import io.hudibeam.metadata.CleanerPlan;
 import io.hudibeam.metadata.CleaningPolicy;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.CompactionOperation;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.ReplaceCommitMetadata;
@@ -233,12 +233,12 @@ public final class Cleaner {
   private Set<String> partitionsWrittenBy(Instant commit) {
     byte[] bytes = timelineWriter.read(commit);
     if (commit.action() == Action.REPLACE_COMMIT) {
-      ReplaceCommitMetadata metadata = CommitMetadataJson.replaceFromJson(bytes, commit.fileName());
+      ReplaceCommitMetadata metadata = CommitMetadataFormat.decodeReplace(bytes, commit.fileName());
       Set<String> partitions = new TreeSet<>(metadata.partitionToReplaceFileIds().keySet());
       partitions.addAll(metadata.commitMetadata().partitionToWriteStats().keySet());
       return partitions;
     }
-    return CommitMetadataJson.fromJson(bytes, commit.fileName()).partitionToWriteStats().keySet();
+    return CommitMetadataFormat.decode(bytes, commit.fileName()).partitionToWriteStats().keySet();
   }
 
   /**
@@ -334,7 +334,7 @@ public final class Cleaner {
       if (bytes.length == 0) {
         continue;
       }
-      CommitMetadataJson.replaceFromJson(bytes, instant.fileName()).partitionToReplaceFileIds().forEach(
+      CommitMetadataFormat.decodeReplace(bytes, instant.fileName()).partitionToReplaceFileIds().forEach(
           (partition, fileIds) -> fileIds.forEach(fileId ->
               replaced.putIfAbsent(FileGroupId.of(partition, FileId.parse(fileId)), instant.time())));
     }

@@ -15,8 +15,11 @@ import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
@@ -111,6 +114,19 @@ public final class Compactor {
     return count;
   }
 
+  /**
+   * Refuses a table version 8 table: its log files belong to file slices by completion time, which
+   * this compactor does not implement (MERGE_ON_READ is written as table version 6 only).
+   */
+  public void checkTableVersion() {
+    TableConfig config = new TableConfigStore(fs, paths).load();
+    if (config.version() != TableVersion.SIX) {
+      throw new HudiTableException(
+          "Table " + paths + " has hoodie.table.version=" + config.version() + ": this writer compacts"
+              + " MERGE_ON_READ tables of table version 6 only; compact it with Hudi 1.x");
+    }
+  }
+
   /** A completed commit is a compaction when its requested file is {@code <time>.compaction.requested}. */
   private boolean isCompaction(TimelineWriter reader, Instant commit) {
     Path requested = reader.pathOf(Instant.requested(commit.time(), Action.COMPACTION));
@@ -126,6 +142,7 @@ public final class Compactor {
    * table must be merge-on-read and have no pending write instant (roll those back first).
    */
   public Optional<InstantTime> schedule(InstantTimeGenerator generator, TableType tableType) {
+    checkTableVersion();
     if (tableType != TableType.MERGE_ON_READ) {
       throw new HudiTableException(
           "Table " + paths + " is " + tableType + "; only MERGE_ON_READ tables are compacted");

@@ -1,7 +1,7 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfigStore;
@@ -143,7 +143,7 @@ public final class InstantCommitter {
       reported.add(stat.path());
     }
     deleteUnreportedFiles(new MarkerStore(fs, paths, instantTime), reported);
-    writer.complete(inflight, CommitMetadataJson.toJson(metadata));
+    writer.complete(inflight, CommitMetadataFormat.encode(writer.layout(), metadata));
     return CommitOutcome.COMMITTED;
   }
 

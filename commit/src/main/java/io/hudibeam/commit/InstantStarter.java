@@ -1,12 +1,12 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
-import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableNotFoundException;
+import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableProperty;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
@@ -139,7 +139,7 @@ public final class InstantStarter {
       lineage.forEach(content::putExtraMetadata);
       return mint(
           new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table, lineage),
-          CommitMetadataJson.toJson(content.build()));
+          CommitMetadataFormat.encode(new TimelineWriter(fs, paths).layout(), content.build()));
     }
   }
 
@@ -207,11 +207,14 @@ public final class InstantStarter {
               + " created for it. Check the base path.",
           paths, paths.propertiesFile()));
     }
+    TableVersionCheck versions = new TableVersionCheck(fs, paths);
     if (!hasProperties) {
+      versions.checkNewTable(requested);
       return store.create(requested);
     }
     TableConfig table = store.load();
     table.checkRequestMatches(requested, paths.toString());
+    versions.checkExistingTable(table, requested);
     return table;
   }
 

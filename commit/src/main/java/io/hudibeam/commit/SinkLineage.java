@@ -1,7 +1,7 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
@@ -138,8 +138,8 @@ public final class SinkLineage {
     String source = instant.fileName() + " of table " + paths;
     CommitMetadata metadata =
         instant.action() == Action.REPLACE_COMMIT
-            ? CommitMetadataJson.replaceFromJson(content, source).commitMetadata()
-            : CommitMetadataJson.fromJson(content, source);
+            ? CommitMetadataFormat.decodeReplace(content, source).commitMetadata()
+            : CommitMetadataFormat.decode(content, source);
     return metadata.extraMetadata();
   }
 

@@ -1,7 +1,7 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
@@ -119,7 +119,7 @@ public final class TableIntegrity {
                   + " the timeline, so every later instant would be dated after %s. Check the clock"
                   + " of the writer that made it, or remove the file if it was not made by a"
                   + " writer. Nothing was written",
-              new Path(paths.metaFolder(), latest.fileName()), latest.time(), tolerance.toHours(),
+              new TimelineWriter(fs, paths).pathOf(latest), latest.time(), tolerance.toHours(),
               InstantTime.of(now), TableProperty.TIMELINE_TIMEZONE.key(), zone.value(),
               latest.time()));
     }
@@ -144,7 +144,7 @@ public final class TableIntegrity {
       }
       if (action.writesData()) {
         try {
-          CommitMetadataJson.fromJson(content, file.toString());
+          CommitMetadataFormat.decode(content, file.toString());
         } catch (HudiTableException | UncheckedIOException e) {
           throw new TableIntegrityException(
               String.format(
@@ -165,7 +165,7 @@ public final class TableIntegrity {
     Instant instant = latest.get();
     TimelineWriter reader = new TimelineWriter(fs, paths);
     Path instantFile = reader.pathOf(instant);
-    CommitMetadata metadata = CommitMetadataJson.fromJson(reader.read(instant), instantFile.toString());
+    CommitMetadata metadata = CommitMetadataFormat.decode(reader.read(instant), instantFile.toString());
     for (WriteStat stat : metadata.writeStats()) {
       if (stat.path() == null || stat.path().isEmpty()) {
         continue;

@@ -1,7 +1,7 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
@@ -40,7 +40,7 @@ public final class TableSchemas {
     TimelineWriter reader = new TimelineWriter(fs, paths);
     for (int i = completed.size() - 1; i >= 0; i--) {
       Instant instant = completed.get(i);
-      CommitMetadata metadata = CommitMetadataJson.fromJson(reader.read(instant), instant.fileName());
+      CommitMetadata metadata = CommitMetadataFormat.decode(reader.read(instant), instant.fileName());
       if (metadata.operationType().canUpdateSchema() && metadata.schema().filter(s -> !s.isEmpty()).isPresent()) {
         return metadata.schema();
       }

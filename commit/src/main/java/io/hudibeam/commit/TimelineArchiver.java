@@ -11,6 +11,7 @@ import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
@@ -93,6 +94,13 @@ public final class TimelineArchiver {
   /** Archives what Hudi's rules allow; does nothing when nothing qualifies. */
   public ArchiveResult archive() {
     TableConfig config = new TableConfigStore(fs, paths).load();
+    if (config.version() == TableVersion.EIGHT) {
+      // Hudi 1.0 archives table version 8 into the LSM history (.hoodie/timeline/history), which this
+      // writer does not write; the active timeline keeps every instant, which readers load as usual.
+      LOG.info("Table {}: table version 8, not archiving (archival to the LSM timeline history is not"
+          + " implemented; {} instants stay on the active timeline)", paths, Timeline.load(fs, paths).size());
+      return new ArchiveResult(List.of(), Optional.empty());
+    }
     Timeline timeline = Timeline.load(fs, paths);
     List<Instant> selected = instantsToArchive(timeline, config);
     if (selected.isEmpty()) {

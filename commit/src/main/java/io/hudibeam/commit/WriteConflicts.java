@@ -1,7 +1,7 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.ReplaceCommitMetadata;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TablePaths;
@@ -97,10 +97,10 @@ public final class WriteConflicts {
       return Set.of();
     }
     if (completed.action() == Action.REPLACE_COMMIT) {
-      ReplaceCommitMetadata replace = CommitMetadataJson.replaceFromJson(content, completed.fileName());
+      ReplaceCommitMetadata replace = CommitMetadataFormat.decodeReplace(content, completed.fileName());
       return fileGroups(replace.commitMetadata().writeStats(), replace.partitionToReplaceFileIds());
     }
-    return fileGroups(CommitMetadataJson.fromJson(content, completed.fileName()).writeStats(), Map.of());
+    return fileGroups(CommitMetadataFormat.decode(content, completed.fileName()).writeStats(), Map.of());
   }
 
   private static Set<FileGroupRef> fileGroups(List<WriteStat> stats, Map<String, List<String>> replaced) {

@@ -1,20 +1,18 @@
 package io.hudibeam.files;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hudibeam.table.HudiTableException;
+import io.hudibeam.metadata.CommitMetadataFormat;
+import io.hudibeam.metadata.ReplaceCommitMetadata;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -176,25 +174,19 @@ public final class FileSystemView {
   private static Set<FileGroupId> replacedFileGroups(
       FileSystem fs, TablePaths paths, Timeline committed) {
     Set<FileGroupId> replaced = new HashSet<>();
-    ObjectMapper mapper = new ObjectMapper();
-    for (Instant instant : committed.ofAction(Action.REPLACE_COMMIT).instants()) {
-      Path file = new Path(paths.metaFolder(), instant.fileName());
-      try (InputStream in = fs.open(file)) {
-        byte[] bytes = in.readAllBytes();
-        if (bytes.length == 0) {
-          continue;
+    Timeline replaceCommits = committed.ofAction(Action.REPLACE_COMMIT);
+    if (replaceCommits.isEmpty()) {
+      return replaced;
+    }
+    TimelineWriter reader = new TimelineWriter(fs, paths);
+    for (Instant instant : replaceCommits.instants()) {
+      Path file = reader.pathOf(instant);
+      ReplaceCommitMetadata metadata = CommitMetadataFormat.decodeReplace(reader.read(instant), file.toString());
+      metadata.partitionToReplaceFileIds().forEach((partition, fileIds) -> {
+        for (String fileId : fileIds) {
+          replaced.add(FileGroupId.of(partition, FileId.parse(fileId)));
         }
-        JsonNode byPartition = mapper.readTree(bytes).path("partitionToReplaceFileIds");
-        Iterator<Map.Entry<String, JsonNode>> it = byPartition.fields();
-        while (it.hasNext()) {
-          Map.Entry<String, JsonNode> entry = it.next();
-          for (JsonNode fileId : entry.getValue()) {
-            replaced.add(FileGroupId.of(entry.getKey(), FileId.parse(fileId.asText())));
-          }
-        }
-      } catch (IOException e) {
-        throw new HudiTableException("Cannot read replaced file groups from " + file, e);
-      }
+      });
     }
     return replaced;
   }

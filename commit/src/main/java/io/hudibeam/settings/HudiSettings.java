@@ -17,6 +17,7 @@ import io.hudibeam.keygen.TimestampKeyOptions;
 import io.hudibeam.keygen.TimestampType;
 import io.hudibeam.metadata.CleaningPolicy;
 import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.time.ZoneId;
@@ -57,6 +58,14 @@ public final class HudiSettings {
           .defaultValue(TableType.COPY_ON_WRITE)
           .method("withTableType")
           .doc("MERGE_ON_READ writes updates and deletes to log files, completed as deltacommits.")
+          .build();
+
+  public static final Setting<TableVersion> WRITE_TABLE_VERSION =
+      Setting.keyedBuilder("hoodie.write.table.version", "6, 8", (key, v) -> TableVersion.parse(v, key, "The write"))
+          .expected("6 or 8")
+          .defaultValue(TableVersion.SIX)
+          .method("withTableVersion")
+          .doc("The version of a table the write creates: 6 (Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x only).")
           .build();
 
   public static final Setting<List<String>> RECORD_KEY_FIELDS =
@@ -446,7 +455,7 @@ public final class HudiSettings {
   /** Every setting, in the README's order. */
   public static final List<Setting<?>> ALL =
       List.of(
-          TABLE_NAME, TABLE_TYPE, RECORD_KEY_FIELDS, PARTITION_FIELDS, ORDERING_FIELD, KEY_GENERATOR_CLASS,
+          TABLE_NAME, TABLE_TYPE, WRITE_TABLE_VERSION, RECORD_KEY_FIELDS, PARTITION_FIELDS, ORDERING_FIELD, KEY_GENERATOR_CLASS,
           HIVE_STYLE_PARTITIONING, URL_ENCODE_PARTITION_PATH, CONSISTENT_LOGICAL_TIMESTAMP,
           TIMESTAMP_TYPE, TIMESTAMP_SCALAR_TIME_UNIT, TIMESTAMP_INPUT_DATE_FORMAT,
           TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER, TIMESTAMP_INPUT_TIMEZONE, TIMESTAMP_OUTPUT_DATE_FORMAT,

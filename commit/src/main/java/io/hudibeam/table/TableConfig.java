@@ -20,14 +20,23 @@ import java.util.zip.CRC32;
 public final class TableConfig implements java.io.Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** The only table version this project writes (Hudi 0.14 / 0.15, timeline layout 1). */
-  public static final int SUPPORTED_TABLE_VERSION = 6;
-
-  public static final int SUPPORTED_TIMELINE_LAYOUT_VERSION = 1;
-
   static final String OVERWRITE_WITH_LATEST_PAYLOAD =
       "org.apache.hudi.common.model.OverwriteWithLatestAvroPayload";
+  static final String DEFAULT_PAYLOAD = "org.apache.hudi.common.model.DefaultHoodieRecordPayload";
   static final String DEFAULT_MERGER_STRATEGY = "eeb8d96f-b1e4-49fd-bbf8-28ac514178e5";
+  static final String COMMIT_TIME_MERGER_STRATEGY = "ce9acb64-bde0-424c-9b91-f6ebba25356d";
+
+  /**
+   * Table version 8's {@code hoodie.table.keygenerator.type} names and the key generator class each
+   * stands for ({@code KeyGeneratorType} in Hudi 1.0); the class key is what this project reads.
+   */
+  private static final Map<String, String> KEY_GENERATOR_TYPE_CLASSES =
+      Map.of(
+          "SIMPLE", "org.apache.hudi.keygen.SimpleKeyGenerator",
+          "COMPLEX", "org.apache.hudi.keygen.ComplexKeyGenerator",
+          "NON_PARTITION", "org.apache.hudi.keygen.NonpartitionedKeyGenerator",
+          "TIMESTAMP", "org.apache.hudi.keygen.TimestampBasedKeyGenerator",
+          "CUSTOM", "org.apache.hudi.keygen.CustomKeyGenerator");
 
   private final SortedMap<String, String> properties;
 
@@ -35,7 +44,7 @@ public final class TableConfig implements java.io.Serializable {
     this.properties = Collections.unmodifiableSortedMap(new TreeMap<>(properties));
   }
 
-  /** Starts the configuration of a new table version 6 table. */
+  /** Starts the configuration of a new table, version 6 unless {@link Builder#tableVersion} says 8. */
   public static Builder newTable(String tableName, TableType tableType) {
     return new Builder(tableName, tableType);
   }
@@ -62,22 +71,33 @@ public final class TableConfig implements java.io.Serializable {
                 source, TableProperty.CHECKSUM.key(), storedChecksum, expected));
       }
     }
-    String version = properties.get(TableProperty.TABLE_VERSION.key());
-    if (!String.valueOf(SUPPORTED_TABLE_VERSION).equals(version)) {
-      throw new InvalidTableConfigException(
-          String.format(
-              "%s has %s=%s; this writer supports table version %d only",
-              source, TableProperty.TABLE_VERSION.key(), version, SUPPORTED_TABLE_VERSION));
-    }
+    TableVersion version =
+        TableVersion.parse(
+            properties.get(TableProperty.TABLE_VERSION.key()), TableProperty.TABLE_VERSION.key(), source);
     String layout = properties.get(TableProperty.TIMELINE_LAYOUT_VERSION.key());
-    if (layout != null && !String.valueOf(SUPPORTED_TIMELINE_LAYOUT_VERSION).equals(layout)) {
-      throw new InvalidTableConfigException(
+    boolean layoutRequired = version == TableVersion.EIGHT;
+    if ((layout == null && layoutRequired)
+        || (layout != null && !String.valueOf(version.timelineLayoutVersion()).equals(layout.trim()))) {
+      throw new UnsupportedTableVersionException(
           String.format(
-              "%s has %s=%s; table version 6 uses timeline layout %d",
+              "%s has %s=%s; table version %s uses timeline layout %d",
               source,
               TableProperty.TIMELINE_LAYOUT_VERSION.key(),
-              layout,
-              SUPPORTED_TIMELINE_LAYOUT_VERSION));
+              layout == null ? "<absent>" : layout,
+              version,
+              version.timelineLayoutVersion()));
+    }
+    if (version == TableVersion.EIGHT) {
+      for (TableProperty folder : List.of(TableProperty.TIMELINE_PATH, TableProperty.TIMELINE_HISTORY_PATH)) {
+        String value = properties.get(folder.key());
+        String expected = folder == TableProperty.TIMELINE_PATH ? "timeline" : "history";
+        if (value != null && !expected.equals(value.trim())) {
+          throw new UnsupportedTableVersionException(
+              String.format(
+                  "%s has %s=%s; this writer supports only Hudi's default '%s'", source, folder.key(), value,
+                  expected));
+        }
+      }
     }
     String type = properties.get(TableProperty.TABLE_TYPE.key());
     if (type != null) {
@@ -107,7 +127,13 @@ public final class TableConfig implements java.io.Serializable {
   }
 
   public int tableVersion() {
-    return Integer.parseInt(properties.get(TableProperty.TABLE_VERSION.key()));
+    return version().code();
+  }
+
+  /** The table version, with its timeline layout (checked when the properties were read). */
+  public TableVersion version() {
+    return TableVersion.parse(properties.get(TableProperty.TABLE_VERSION.key()), TableProperty.TABLE_VERSION.key(),
+        "hoodie.properties");
   }
 
   public List<String> recordKeyFields() {
@@ -123,8 +149,38 @@ public final class TableConfig implements java.io.Serializable {
     return get(TableProperty.PRECOMBINE_FIELD).filter(s -> !s.isEmpty());
   }
 
+  /**
+   * The key generator class: {@code hoodie.table.keygenerator.class}, or on a table version 8 table
+   * that has only {@code hoodie.table.keygenerator.type} (as Hudi 1.0 writes it) the class that type
+   * stands for.
+   */
   public Optional<String> keyGeneratorClass() {
-    return get(TableProperty.KEY_GENERATOR_CLASS);
+    Optional<String> className = get(TableProperty.KEY_GENERATOR_CLASS);
+    if (className.isPresent()) {
+      return className;
+    }
+    return get(TableProperty.KEY_GENERATOR_TYPE).map(TableConfig::keyGeneratorClassOfType);
+  }
+
+  private static String keyGeneratorClassOfType(String type) {
+    String base = type.trim().replaceFirst("_AVRO$", "");
+    String className = KEY_GENERATOR_TYPE_CLASSES.get(base);
+    if (className == null) {
+      throw new InvalidTableConfigException(
+          String.format(
+              "%s=%s is not a key generator type this writer knows; expected one of %s",
+              TableProperty.KEY_GENERATOR_TYPE.key(), type, new TreeMap<>(KEY_GENERATOR_TYPE_CLASSES).keySet()));
+    }
+    return className;
+  }
+
+  /** The {@code hoodie.table.keygenerator.type} name of a key generator class, empty if unknown. */
+  private static Optional<String> keyGeneratorTypeOfClass(String className) {
+    String spark = className.trim().replace("AvroKeyGenerator", "KeyGenerator");
+    return KEY_GENERATOR_TYPE_CLASSES.entrySet().stream()
+        .filter(e -> e.getValue().equals(spark))
+        .map(Map.Entry::getKey)
+        .findFirst();
   }
 
   public boolean hiveStylePartitioning() {
@@ -191,8 +247,12 @@ public final class TableConfig implements java.io.Serializable {
       if (!property.mustMatchRequest()) {
         continue;
       }
-      String tableValue = normalized(property, get(property).orElse(null));
-      String requestedValue = normalized(property, requested.get(property).orElse(null));
+      String tableRaw = property == TableProperty.KEY_GENERATOR_CLASS
+          ? keyGeneratorClass().orElse(null) : get(property).orElse(null);
+      String requestedRaw = property == TableProperty.KEY_GENERATOR_CLASS
+          ? requested.keyGeneratorClass().orElse(null) : requested.get(property).orElse(null);
+      String tableValue = normalized(property, tableRaw);
+      String requestedValue = normalized(property, requestedRaw);
       if (!Objects.equals(tableValue, requestedValue)) {
         throw new InvalidTableConfigException(
             String.format(
@@ -200,9 +260,9 @@ public final class TableConfig implements java.io.Serializable {
                     + " or to another table",
                 tablePath,
                 property.key(),
-                display(get(property).orElse(null)),
+                display(tableRaw),
                 property.key(),
-                display(requested.get(property).orElse(null))));
+                display(requestedRaw)));
       }
     }
   }
@@ -250,9 +310,13 @@ public final class TableConfig implements java.io.Serializable {
     return "TableConfig" + properties;
   }
 
-  /** Builds the properties of a new table version 6 table with Hudi's defaults. */
+  /**
+   * Builds the properties of a new table with Hudi's defaults: table version 6 as Hudi 0.15 writes
+   * it, or with {@link #tableVersion} 8 as Hudi 1.0.2 writes it.
+   */
   public static final class Builder {
     private final SortedMap<String, String> properties = new TreeMap<>();
+    private TableVersion version = TableVersion.SIX;
 
     private Builder(String tableName, TableType tableType) {
       if (tableName == null || tableName.isEmpty()) {
@@ -261,8 +325,8 @@ public final class TableConfig implements java.io.Serializable {
       }
       put(TableProperty.NAME, tableName);
       put(TableProperty.TABLE_TYPE, tableType.value());
-      put(TableProperty.TABLE_VERSION, String.valueOf(SUPPORTED_TABLE_VERSION));
-      put(TableProperty.TIMELINE_LAYOUT_VERSION, String.valueOf(SUPPORTED_TIMELINE_LAYOUT_VERSION));
+      put(TableProperty.TABLE_VERSION, String.valueOf(TableVersion.SIX.code()));
+      put(TableProperty.TIMELINE_LAYOUT_VERSION, String.valueOf(TableVersion.SIX.timelineLayoutVersion()));
       put(TableProperty.ARCHIVELOG_FOLDER, "archived");
       put(TableProperty.HIVE_STYLE_PARTITIONING, "false");
       put(TableProperty.URL_ENCODE_PARTITIONING, "false");
@@ -277,6 +341,12 @@ public final class TableConfig implements java.io.Serializable {
         put(TableProperty.PAYLOAD_CLASS, OVERWRITE_WITH_LATEST_PAYLOAD);
         put(TableProperty.RECORD_MERGER_STRATEGY, DEFAULT_MERGER_STRATEGY);
       }
+    }
+
+    /** The table version to create: 6 (the default) or 8. */
+    public Builder tableVersion(TableVersion tableVersion) {
+      this.version = tableVersion;
+      return this;
     }
 
     public Builder databaseName(String databaseName) {
@@ -333,12 +403,44 @@ public final class TableConfig implements java.io.Serializable {
     }
 
     public TableConfig build() {
+      if (version == TableVersion.EIGHT) {
+        putVersionEightKeys();
+      }
       properties.put(
           TableProperty.CHECKSUM.key(),
           checksumOf(
               properties.get(TableProperty.DATABASE_NAME.key()),
               properties.get(TableProperty.NAME.key())));
       return new TableConfig(properties);
+    }
+
+    /**
+     * The keys Hudi 1.0's {@code HoodieTableMetaClient.TableBuilder} writes for a new version 8
+     * table: versions and timeline layout 2 with its folders, the merge mode implied by the
+     * ordering field ({@code HoodieTableConfig.inferCorrectMergingBehavior}: event-time ordering with
+     * {@code DefaultHoodieRecordPayload} when there is one, commit-time ordering with {@code
+     * OverwriteWithLatestAvroPayload} without), and the key generator type instead of its class.
+     */
+    private void putVersionEightKeys() {
+      put(TableProperty.TABLE_VERSION, String.valueOf(TableVersion.EIGHT.code()));
+      put(TableProperty.INITIAL_VERSION, String.valueOf(TableVersion.EIGHT.code()));
+      put(TableProperty.TIMELINE_LAYOUT_VERSION, String.valueOf(TableVersion.EIGHT.timelineLayoutVersion()));
+      put(TableProperty.TIMELINE_PATH, "timeline");
+      put(TableProperty.TIMELINE_HISTORY_PATH, "history");
+      boolean eventTime = properties.containsKey(TableProperty.PRECOMBINE_FIELD.key());
+      put(TableProperty.RECORD_MERGE_MODE, eventTime ? "EVENT_TIME_ORDERING" : "COMMIT_TIME_ORDERING");
+      put(TableProperty.RECORD_MERGE_STRATEGY_ID, eventTime ? DEFAULT_MERGER_STRATEGY : COMMIT_TIME_MERGER_STRATEGY);
+      put(TableProperty.PAYLOAD_CLASS, eventTime ? DEFAULT_PAYLOAD : OVERWRITE_WITH_LATEST_PAYLOAD);
+      put(TableProperty.RECORD_MERGER_STRATEGY, null);
+      String keyGenerator = properties.get(TableProperty.KEY_GENERATOR_CLASS.key());
+      if (keyGenerator != null) {
+        Optional<String> type = keyGeneratorTypeOfClass(keyGenerator);
+        if (type.isPresent()) {
+          put(TableProperty.KEY_GENERATOR_TYPE, type.get());
+          put(TableProperty.KEY_GENERATOR_CLASS, null);
+        }
+      }
+      // Hudi 1.0 still writes the deprecated archive folder key; its timeline and schema folders stay.
     }
   }
 }

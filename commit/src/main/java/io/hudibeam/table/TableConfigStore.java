@@ -51,11 +51,16 @@ public final class TableConfigStore {
         throw new InvalidTableConfigException(
             "Cannot create a table at " + paths + ": " + paths.propertiesFile() + " already exists");
       }
+      // Table version 8 keeps its timeline in .hoodie/timeline and its history in
+      // .hoodie/timeline/history (Hudi 1.0's HoodieTableMetaClient.createTableLayoutOnStorage).
+      Path timelineOrArchive = config.version() == TableVersion.EIGHT
+          ? new Path(paths.metaFolder(), "timeline/history")
+          : paths.archivedFolder();
       for (Path folder :
           new Path[] {
             paths.metaFolder(),
             paths.schemaFolder(),
-            paths.archivedFolder(),
+            timelineOrArchive,
             paths.tempFolder(),
             paths.auxiliaryFolder(),
             new Path(paths.auxiliaryFolder(), ".bootstrap/.partitions"),
@@ -83,6 +88,8 @@ public final class TableConfigStore {
     Optional<TableConfig> main;
     try {
       main = tryRead(paths.propertiesFile());
+    } catch (UnsupportedTableVersionException unsupported) {
+      throw unsupported;
     } catch (InvalidTableConfigException invalidMain) {
       Optional<TableConfig> backup;
       try {

@@ -13,6 +13,18 @@ public enum TableProperty {
   TABLE_TYPE("hoodie.table.type", true),
   TABLE_VERSION("hoodie.table.version", false),
   TIMELINE_LAYOUT_VERSION("hoodie.timeline.layout.version", false),
+  /** Table version 8: the version the table was created with. */
+  INITIAL_VERSION("hoodie.table.initial.version", false),
+  /** Table version 8: the active timeline's folder under {@code .hoodie} ({@code timeline}). */
+  TIMELINE_PATH("hoodie.timeline.path", false),
+  /** Table version 8: the LSM history's folder under the timeline folder ({@code history}). */
+  TIMELINE_HISTORY_PATH("hoodie.timeline.history.path", false),
+  /** Table version 8: {@code EVENT_TIME_ORDERING}, {@code COMMIT_TIME_ORDERING} or {@code CUSTOM}. */
+  RECORD_MERGE_MODE("hoodie.record.merge.mode", false),
+  /** Table version 8: the record merger strategy id (replaces hoodie.compaction.record.merger.strategy). */
+  RECORD_MERGE_STRATEGY_ID("hoodie.record.merge.strategy.id", false),
+  /** Table version 8: the key generator type, which replaces the class key. */
+  KEY_GENERATOR_TYPE("hoodie.table.keygenerator.type", false),
   ARCHIVELOG_FOLDER("hoodie.archivelog.folder", false),
   RECORD_KEY_FIELDS("hoodie.table.recordkey.fields", true),
   PARTITION_FIELDS("hoodie.table.partition.fields", true),

@@ -11,7 +11,12 @@ public enum Action {
   RESTORE("restore"),
   COMPACTION("compaction"),
   LOG_COMPACTION("logcompaction"),
-  INDEXING("indexing");
+  INDEXING("indexing"),
+  /**
+   * Timeline layout 2 only: a pending clustering ({@code T.clustering.requested|inflight}), which
+   * completes as a replacecommit (Hudi 1.0's {@code HoodieTimeline.CLUSTERING_ACTION}).
+   */
+  CLUSTERING("clustering");
 
   private final String value;
 
@@ -48,6 +53,8 @@ public enum Action {
         return COMMIT;
       case LOG_COMPACTION:
         return DELTA_COMMIT;
+      case CLUSTERING:
+        return REPLACE_COMMIT;
       default:
         return this;
     }

@@ -13,10 +13,15 @@ import java.util.regex.Pattern;
  * (Hudi's {@code HoodieInstant.getFileName}): {@code T.commit.requested}, {@code T.inflight}, {@code T.commit},
  * {@code T.<action>.requested|inflight}, {@code T.<action>}. A completed compaction is a {@code
  * commit} and a completed log compaction a {@code deltacommit}.
+ *
+ * <p>In timeline layout 2 (table version 8) a completed instant also has a completion time and is
+ * named {@code T_C.<action>} (Hudi 1.0's {@code InstantFileNameGeneratorV2}); a completed file
+ * without {@code _C} there is a legacy instant without completion time. As in Hudi's {@code
+ * HoodieInstant}, the completion time is not part of an instant's identity ({@link #equals}).
  */
 public final class Instant implements Comparable<Instant>, Serializable {
   private static final long serialVersionUID = 1L;
-  private static final Pattern NAME = Pattern.compile("^(\\d+)\\.([a-z]+)(?:\\.([a-z]+))?$");
+  private static final Pattern NAME = Pattern.compile("^(\\d+)(?:_(\\d+))?\\.([a-z]+)(?:\\.([a-z]+))?$");
   private static final String REQUESTED_SUFFIX = "requested";
   private static final String INFLIGHT_SUFFIX = "inflight";
 
@@ -29,11 +34,25 @@ public final class Instant implements Comparable<Instant>, Serializable {
   private final InstantTime time;
   private final Action action;
   private final State state;
+  /** Layout 2 only: when the instant completed; null otherwise. */
+  private final InstantTime completionTime;
 
   private Instant(InstantTime time, Action action, State state) {
+    this(time, action, state, null);
+  }
+
+  private Instant(InstantTime time, Action action, State state, InstantTime completionTime) {
     this.time = Objects.requireNonNull(time);
     this.action = Objects.requireNonNull(action);
     this.state = Objects.requireNonNull(state);
+    this.completionTime = completionTime;
+    if (completionTime != null && state != State.COMPLETED) {
+      throw new HudiTableException("Only a completed instant has a completion time: " + time + " is " + state);
+    }
+    if (completionTime != null && completionTime.isBefore(time)) {
+      throw new HudiTableException(
+          "Completion time " + completionTime + " of instant " + time + " is before its instant time");
+    }
     if (state == State.COMPLETED && action.completedAction() != action) {
       throw new HudiTableException(
           "A completed " + action.value() + " is a " + action.completedAction().value());
@@ -59,8 +78,18 @@ public final class Instant implements Comparable<Instant>, Serializable {
     return new Instant(time, action, State.COMPLETED);
   }
 
+  /** A completed instant with its completion time, named {@code T_C.<action>} (timeline layout 2). */
+  public static Instant completed(InstantTime time, Action action, InstantTime completionTime) {
+    return new Instant(time, action, State.COMPLETED, Objects.requireNonNull(completionTime));
+  }
+
   public InstantTime time() {
     return time;
+  }
+
+  /** When the instant completed (timeline layout 2); empty for layout 1 and legacy instants. */
+  public Optional<InstantTime> completionTime() {
+    return Optional.ofNullable(completionTime);
   }
 
   public Action action() {
@@ -73,6 +102,14 @@ public final class Instant implements Comparable<Instant>, Serializable {
 
   public boolean isCompleted() {
     return state == State.COMPLETED;
+  }
+
+  /** This completed instant with a completion time (timeline layout 2). */
+  public Instant withCompletionTime(InstantTime completion) {
+    if (state != State.COMPLETED) {
+      throw new HudiTableException("Only a completed instant has a completion time: " + this);
+    }
+    return new Instant(time, action, state, Objects.requireNonNull(completion));
   }
 
   /** This instant in another state; a compaction moving to completed becomes a commit. */
@@ -89,7 +126,11 @@ public final class Instant implements Comparable<Instant>, Serializable {
     return action.completedAction();
   }
 
-  /** The file name of this instant in {@code .hoodie/}. */
+  /**
+   * The file name of this instant in the timeline folder ({@code .hoodie/}, or {@code
+   * .hoodie/timeline/} in layout 2): {@code T_C.<action>} for a completed instant with a completion
+   * time.
+   */
   public String fileName() {
     switch (state) {
       case REQUESTED:
@@ -100,7 +141,9 @@ public final class Instant implements Comparable<Instant>, Serializable {
             : time + "." + action.value() + "." + INFLIGHT_SUFFIX;
       case COMPLETED:
       default:
-        return time + "." + action.value();
+        return completionTime == null
+            ? time + "." + action.value()
+            : time + "_" + completionTime + "." + action.value();
     }
   }
 
@@ -114,12 +157,29 @@ public final class Instant implements Comparable<Instant>, Serializable {
       return Optional.empty();
     }
     String timeText = m.group(1);
-    String actionText = m.group(2);
-    String stateText = m.group(3);
+    String completionText = m.group(2);
+    String actionText = m.group(3);
+    String stateText = m.group(4);
     if (timeText.length() != 17 && timeText.length() != 14) {
       return Optional.empty();
     }
+    if (completionText != null && (stateText != null || completionText.length() != 17)) {
+      return Optional.empty();
+    }
     InstantTime time = InstantTime.parse(timeText);
+    if (completionText != null) {
+      InstantTime completion = InstantTime.parse(completionText);
+      Action action;
+      try {
+        action = Action.fromValue(actionText);
+      } catch (IllegalArgumentException e) {
+        return Optional.empty();
+      }
+      if (action.completedAction() != action || completion.isBefore(time)) {
+        return Optional.empty();
+      }
+      return Optional.of(completed(time, action, completion));
+    }
     if (stateText == null && INFLIGHT_SUFFIX.equals(actionText)) {
       return Optional.of(inflight(time, Action.COMMIT));
     }
@@ -161,7 +221,7 @@ public final class Instant implements Comparable<Instant>, Serializable {
                     "'"
                         + fileName
                         + "' is not an instant file name: expected <17-digit time>.<action>"
-                        + "[.requested|.inflight] or <time>.inflight"));
+                        + "[.requested|.inflight], <time>.inflight or <time>_<completion time>.<action>"));
   }
 
   @Override
@@ -185,6 +245,7 @@ public final class Instant implements Comparable<Instant>, Serializable {
 
   @Override
   public String toString() {
-    return "[" + time + "__" + action.value() + "__" + state + "]";
+    return "[" + time + (completionTime == null ? "" : "__" + completionTime) + "__" + action.value() + "__" + state
+        + "]";
   }
 }

@@ -15,16 +15,18 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
- * An immutable snapshot of the active timeline: every instant in {@code .hoodie/}, each in its
- * highest state (completed over inflight over requested, as timeline layout 1 keeps all state
- * files), in time order.
+ * An immutable snapshot of the active timeline: every instant in the timeline folder ({@code
+ * .hoodie/}, or {@code .hoodie/timeline/} for table version 8), each in its highest state
+ * (completed over inflight over requested, as both timeline layouts keep all state files), in time
+ * order.
  */
 public final class Timeline {
   private static final Set<Action> WRITE_ACTIONS =
       EnumSet.of(Action.COMMIT, Action.DELTA_COMMIT, Action.REPLACE_COMMIT, Action.COMPACTION,
-          Action.LOG_COMPACTION);
+          Action.LOG_COMPACTION, Action.CLUSTERING);
 
   private final List<Instant> instants;
 
@@ -32,13 +34,22 @@ public final class Timeline {
     this.instants = Collections.unmodifiableList(instants);
   }
 
-  /** Lists {@code .hoodie/} (not recursively) and keeps the timeline files. */
+  /**
+   * Lists the table's timeline folder (not recursively) and keeps the timeline files; the folder
+   * follows the table's timeline layout ({@link TimelineLayout#of(FileSystem, TablePaths)}).
+   */
   public static Timeline load(FileSystem fs, TablePaths paths) {
+    return load(fs, paths, TimelineLayout.of(fs, paths));
+  }
+
+  /** Lists the timeline folder of {@code layout}. */
+  public static Timeline load(FileSystem fs, TablePaths paths, TimelineLayout layout) {
+    Path folder = layout.timelineFolder(paths);
     FileStatus[] statuses;
     try {
-      statuses = fs.listStatus(paths.metaFolder());
+      statuses = fs.listStatus(folder);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list the timeline in " + paths.metaFolder(), e);
+      throw new UncheckedIOException("Cannot list the timeline in " + folder, e);
     }
     List<Instant> found = new ArrayList<>();
     for (FileStatus status : statuses) {
@@ -81,8 +92,8 @@ public final class Timeline {
   }
 
   /**
-   * Instants of actions that write data files: commit, deltacommit, replacecommit, compaction and
-   * log compaction.
+   * Instants of actions that write data files: commit, deltacommit, replacecommit, compaction, log
+   * compaction and (layout 2) clustering.
    */
   public Timeline writeTimeline() {
     return filter(i -> WRITE_ACTIONS.contains(i.action()));
@@ -113,9 +124,19 @@ public final class Timeline {
     return instants.isEmpty() ? Optional.empty() : Optional.of(instants.get(instants.size() - 1));
   }
 
-  /** The greatest instant time of any action and state: new instants must be after it. */
+  /**
+   * The greatest instant time or completion time of any action and state: new instants (and, in
+   * timeline layout 2, new completion times) must be after it.
+   */
   public Optional<InstantTime> latestInstantTime() {
-    return last().map(Instant::time);
+    Optional<InstantTime> latest = last().map(Instant::time);
+    for (Instant instant : instants) {
+      if (instant.completionTime().isPresent()
+          && (latest.isEmpty() || instant.completionTime().get().isAfter(latest.get()))) {
+        latest = instant.completionTime();
+      }
+    }
+    return latest;
   }
 
   public Optional<Instant> find(InstantTime time, Action action) {

@@ -1,10 +1,13 @@
 package io.hudibeam.timeline;
 
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TimelineTimezone;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -13,30 +16,42 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes instant files in {@code .hoodie/}. Each state of an instant is a new file, never an
- * overwrite of an existing one (timeline layout 1). A file with content is written under a hidden
- * temporary name and renamed, so readers never see a partial file.
+ * Writes instant files in the table's timeline folder ({@code .hoodie/}, or {@code .hoodie/timeline/}
+ * in timeline layout 2). Each state of an instant is a new file, never an overwrite of an existing
+ * one (both layouts). A file with content is written under a hidden temporary name and renamed, so
+ * readers never see a partial file. In layout 2, completing an instant mints its completion time:
+ * after every instant and completion time on the timeline, and not before the clock in the table's
+ * timeline zone (Hudi 1.0's {@code ActiveTimelineV2.createCompleteFileInMetaPath}).
  */
 public final class TimelineWriter {
   private static final Logger LOG = LoggerFactory.getLogger(TimelineWriter.class);
 
   private final FileSystem fs;
   private final TablePaths paths;
+  private TimelineLayout layout;
 
   public TimelineWriter(FileSystem fs, TablePaths paths) {
     this.fs = fs;
     this.paths = paths;
   }
 
+  /** The table's timeline layout, read from its {@code hoodie.properties} on first use. */
+  public TimelineLayout layout() {
+    if (layout == null) {
+      layout = TimelineLayout.of(fs, paths);
+    }
+    return layout;
+  }
+
   public Path pathOf(Instant instant) {
-    return new Path(paths.metaFolder(), instant.fileName());
+    return new Path(layout().timelineFolder(paths), instant.fileName());
   }
 
   /**
    * Creates a requested instant, refusing a time that is not after every instant on the timeline.
    */
   public Instant createRequested(InstantTime time, Action action, byte[] content) {
-    Timeline timeline = Timeline.load(fs, paths);
+    Timeline timeline = Timeline.load(fs, paths, layout());
     timeline
         .latestInstantTime()
         .filter(latest -> !time.isAfter(latest))
@@ -61,12 +76,35 @@ public final class TimelineWriter {
     return inflight;
   }
 
-  /** Completes an inflight instant; this file's creation is the atomic commit point. */
+  /**
+   * Completes an inflight instant; this file's creation is the atomic commit point. In timeline
+   * layout 2 the completed instant carries a new completion time.
+   */
   public Instant complete(Instant inflight, byte[] content) {
     checkState(inflight, State.INFLIGHT);
     Instant completed = inflight.withState(State.COMPLETED);
+    if (layout().recordsCompletionTime()) {
+      Timeline timeline = Timeline.load(fs, paths, layout());
+      Optional<Instant> existing = timeline.find(completed.time(), completed.action());
+      if (existing.isPresent() && existing.get().isCompleted()) {
+        throw new HudiTableException(
+            "Instant " + completed.time() + " of table " + paths + " is already completed as "
+                + existing.get().fileName() + "; an instant state is never overwritten");
+      }
+      completed = completed.withCompletionTime(completionTimeGenerator().next(timeline));
+    }
     create(completed, content);
     return completed;
+  }
+
+  private InstantTimeGenerator completionTimeGenerator() {
+    TimelineTimezone zone;
+    try {
+      zone = new TableConfigStore(fs, paths).load().timelineTimezone();
+    } catch (HudiTableException e) {
+      zone = TimelineTimezone.LOCAL;
+    }
+    return new InstantTimeGenerator(zone);
   }
 
   /** Deletes the given state files of an instant (used when rolling back a pending instant). */
@@ -90,7 +128,7 @@ public final class TimelineWriter {
       if (content.length == 0) {
         fs.create(target, false).close();
       } else {
-        Path temp = new Path(paths.metaFolder(), "." + instant.fileName() + "." + UUID.randomUUID() + ".tmp");
+        Path temp = new Path(target.getParent(), "." + instant.fileName() + "." + UUID.randomUUID() + ".tmp");
         try (FSDataOutputStream out = fs.create(temp, false)) {
           out.write(content);
         }

@@ -1,7 +1,7 @@
 package io.hudibeam.write;
 
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
@@ -23,7 +23,7 @@ public final class AverageRecordSize {
     TimelineWriter reader = new TimelineWriter(fs, paths);
     for (int i = completed.size() - 1; i >= 0; i--) {
       Instant instant = completed.get(i);
-      CommitMetadata metadata = CommitMetadataJson.fromJson(reader.read(instant), instant.fileName());
+      CommitMetadata metadata = CommitMetadataFormat.decode(reader.read(instant), instant.fileName());
       long bytes = 0;
       long records = 0;
       for (WriteStat stat : metadata.writeStats()) {

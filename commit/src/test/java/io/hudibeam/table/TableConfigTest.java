@@ -125,12 +125,71 @@ public class TableConfigTest {
   }
 
   @Test
-  public void refusesUnknownTableVersion() throws IOException {
-    String base = tmp.newFolder("v8").getAbsolutePath();
+  public void refusesTableVersionsOtherThanSixAndEight() throws IOException {
+    String base = tmp.newFolder("v7").getAbsolutePath();
+    store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
+    for (String version : List.of("5", "7", "9", "")) {
+      rewriteProperty(base, "hoodie.table.version", version);
+      InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+      assertThat(e.getMessage(), equalTo(Paths.get(base, ".hoodie", "hoodie.properties") + " has hoodie.table.version="
+          + version + "; this writer supports table versions 6 (Hudi 0.14/0.15) and 8 (Hudi 1.0) only: write with a"
+          + " Hudi release that supports table version " + version + ", or upgrade or downgrade the table to 6 or 8"
+          + " with Hudi's upgrade/downgrade tool first"));
+    }
+  }
+
+  @Test
+  public void refusesATimelineLayoutThatIsNotTheVersions() throws IOException {
+    String base = tmp.newFolder("v8layout1").getAbsolutePath();
     store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
     rewriteProperty(base, "hoodie.table.version", "8");
     InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
-    assertThat(e.getMessage(), allOf(containsString("hoodie.table.version=8"), containsString("table version 6 only")));
+    assertThat(e.getMessage(), allOf(containsString("hoodie.timeline.layout.version=1"),
+        containsString("table version 8 uses timeline layout 2")));
+    rewriteProperty(base, "hoodie.table.version", "6");
+    rewriteProperty(base, "hoodie.timeline.layout.version", "2");
+    e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(e.getMessage(), containsString("table version 6 uses timeline layout 1"));
+  }
+
+  @Test
+  public void buildsVersionEightPropertiesAsHudiOneDoes() {
+    TableConfig v8 = TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+        .tableVersion(TableVersion.EIGHT)
+        .recordKeyFields(List.of("uuid"))
+        .orderingField("ts")
+        .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator")
+        .build();
+    assertThat(v8.version(), is(TableVersion.EIGHT));
+    assertThat(v8.get("hoodie.table.version").get(), is("8"));
+    assertThat(v8.get("hoodie.table.initial.version").get(), is("8"));
+    assertThat(v8.get("hoodie.timeline.layout.version").get(), is("2"));
+    assertThat(v8.get("hoodie.timeline.path").get(), is("timeline"));
+    assertThat(v8.get("hoodie.timeline.history.path").get(), is("history"));
+    assertThat(v8.get("hoodie.record.merge.mode").get(), is("EVENT_TIME_ORDERING"));
+    assertThat(v8.get("hoodie.record.merge.strategy.id").get(), is("eeb8d96f-b1e4-49fd-bbf8-28ac514178e5"));
+    assertThat(v8.get("hoodie.compaction.payload.class").get(),
+        is("org.apache.hudi.common.model.DefaultHoodieRecordPayload"));
+    assertThat(v8.get("hoodie.table.keygenerator.type").get(), is("NON_PARTITION"));
+    assertThat(v8.get("hoodie.table.keygenerator.class").isPresent(), is(false));
+    assertThat(v8.keyGeneratorClass().get(), is("org.apache.hudi.keygen.NonpartitionedKeyGenerator"));
+    TableConfig noOrdering = TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+        .tableVersion(TableVersion.EIGHT).recordKeyFields(List.of("uuid")).build();
+    assertThat(noOrdering.get("hoodie.record.merge.mode").get(), is("COMMIT_TIME_ORDERING"));
+    assertThat(noOrdering.get("hoodie.compaction.payload.class").get(),
+        is("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"));
+    // A v6 request matches a v8 table whose key generator is given by type only.
+    TableConfig v6 = TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+        .recordKeyFields(List.of("uuid")).orderingField("ts")
+        .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator").build();
+    v8.checkRequestMatches(v6, "/t");
+    TableConfig simple = TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+        .recordKeyFields(List.of("uuid")).keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator").build();
+    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class,
+        () -> v8.checkRequestMatches(simple, "/t"));
+    assertThat(e.getMessage(), containsString(
+        "has hoodie.table.keygenerator.class='org.apache.hudi.keygen.NonpartitionedKeyGenerator' but the write"
+            + " requested hoodie.table.keygenerator.class='org.apache.hudi.keygen.SimpleKeyGenerator'"));
   }
 
   @Test

@@ -21,6 +21,9 @@ public class InstantTest {
   @Test
   public void fileNamesEqualHudisForEveryActionAndState() {
     for (Action action : Action.values()) {
+      if (action == Action.CLUSTERING) {
+        continue; // timeline layout 2 only: Hudi 0.15 has no such action (see layoutTwoNamesCarryTheCompletionTime)
+      }
       for (State state : State.values()) {
         Instant instant;
         try {
@@ -43,6 +46,52 @@ public class InstantTest {
     assertThat(Instant.parse("20261129114500216.compaction.requested"), is(Instant.requested(T, Action.COMPACTION)));
     assertThat(Instant.inflight(T, Action.COMPACTION).withState(State.COMPLETED), is(Instant.completed(T, Action.COMMIT)));
     assertThat(Instant.parse("20261129114500216.clean.inflight"), is(Instant.inflight(T, Action.CLEAN)));
+  }
+
+  @Test
+  public void layoutTwoNamesCarryTheCompletionTime() {
+    InstantTime c = InstantTime.parse("20261129114501003");
+    Instant completed = Instant.parse("20261129114500216_20261129114501003.commit");
+    assertThat(completed, is(Instant.completed(T, Action.COMMIT, c)));
+    assertThat(completed.completionTime(), is(Optional.of(c)));
+    assertThat(completed.fileName(), is("20261129114500216_20261129114501003.commit"));
+    // As in Hudi's HoodieInstant, the completion time is not part of the identity.
+    assertThat(completed, is(Instant.completed(T, Action.COMMIT)));
+    assertThat(Instant.completed(T, Action.COMMIT).completionTime(), is(Optional.empty()));
+    for (Action action : List.of(Action.DELTA_COMMIT, Action.REPLACE_COMMIT, Action.CLEAN, Action.ROLLBACK)) {
+      String name = T + "_" + c + "." + action.value();
+      assertThat(Instant.parse(name).fileName(), is(name));
+      assertThat(Instant.parse(name).action(), is(action));
+    }
+    assertThat(Instant.inflight(T, Action.COMPACTION).withState(State.COMPLETED).withCompletionTime(c).fileName(),
+        is("20261129114500216_20261129114501003.commit"));
+    // Hudi 1.0's pending clustering completes as a replacecommit.
+    assertThat(Instant.parse(T + ".clustering.requested"), is(Instant.requested(T, Action.CLUSTERING)));
+    assertThat(Instant.parse(T + ".clustering.inflight").withState(State.COMPLETED).withCompletionTime(c).fileName(),
+        is(T + "_" + c + ".replacecommit"));
+    assertThat(Instant.tryParse(T + "_" + c + ".clustering"), is(Optional.empty()));
+    // Equal times are allowed (Hudi requires completion >= requested).
+    assertThat(Instant.parse(T + "_" + T + ".commit").completionTime(), is(Optional.of(T)));
+  }
+
+  @Test
+  public void invalidLayoutTwoNamesAreNotInstants() {
+    for (String name :
+        List.of("20261129114500216_20261129114501003.commit.inflight", // a pending state has no completion time
+            "20261129114500216_20261129114501003.commit.requested",
+            "20261129114500216_20261129114501003.compaction", // completes as a commit
+            "20261129114500216_2026112911450100.commit", // 16 digits
+            "20261129114500216_20261129114500215.commit", // completed before it was requested
+            "20261129114500216_.commit", "_20261129114500216.commit",
+            "20261129114500216_20261129114501003.bogus")) {
+      assertThat(name, Instant.tryParse(name), is(Optional.empty()));
+    }
+    HudiTableException e = assertThrows(HudiTableException.class,
+        () -> Instant.completed(T, Action.COMMIT, InstantTime.parse("20261129114500215")));
+    assertThat(e.getMessage(), containsString("is before its instant time"));
+    e = assertThrows(HudiTableException.class,
+        () -> Instant.inflight(T, Action.COMMIT).withCompletionTime(T));
+    assertThat(e.getMessage(), containsString("Only a completed instant has a completion time"));
   }
 
   @Test

@@ -24,6 +24,14 @@ final class Choices {
             "--%s=%s is not valid; choose one of %s", option, value, spelled(constants)));
   }
 
+  /** A {@code --tableVersion} value: 6 or 8. */
+  static int tableVersion(int value) {
+    if (value != 6 && value != 8) {
+      throw new UsageException("--tableVersion=" + value + " is not valid; choose one of 6, 8");
+    }
+    return value;
+  }
+
   static String spelled(Enum<?>[] constants) {
     return Arrays.stream(constants)
         .map(c -> c.name().toLowerCase(Locale.ROOT))

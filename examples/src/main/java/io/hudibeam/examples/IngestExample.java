@@ -112,6 +112,13 @@ public final class IngestExample {
 
     void setOperation(String value);
 
+    @Description("Table version of a new table: 6 (default; Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x's"
+        + " format, COPY_ON_WRITE only); an existing table keeps its version")
+    @Default.Integer(6)
+    int getTableVersion();
+
+    void setTableVersion(int value);
+
     @Description("Avro schema file (.avsc) instead of the input's or an inferred one")
     String getSchema();
 
@@ -148,6 +155,7 @@ public final class IngestExample {
   public static Pipeline build(Options options, long startedAtMillis) {
     InputFormat format = Choices.parse("format", options.getFormat(), InputFormat.class);
     WriteOperation operation = Choices.parse("operation", options.getOperation(), WriteOperation.class);
+    int tableVersion = Choices.tableVersion(options.getTableVersion());
     FileSystems.setDefaultPipelineOptions(options);
     String table = options.getTable().replaceAll("/+$", "");
     String tableName = options.getTableName() != null ? options.getTableName() : table.substring(table.lastIndexOf('/') + 1);
@@ -166,6 +174,7 @@ public final class IngestExample {
             .withRecordKeyFields(options.getRecordKey().split(","))
             .withPartitionFields(options.getPartitionFields().isEmpty() ? new String[0] : options.getPartitionFields().split(","))
             .withOperation(operation)
+            .withTableVersion(tableVersion)
             .withFailedRecordsOutput();
     if (options.getOrderingField() != null) {
       write = write.withOrderingField(options.getOrderingField());

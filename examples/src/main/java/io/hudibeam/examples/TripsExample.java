@@ -69,6 +69,13 @@ public final class TripsExample {
 
     void setTableType(String value);
 
+    @Description("Table version of a new table: 6 (default; Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x's"
+        + " format, COPY_ON_WRITE only); an existing table keeps its version")
+    @Default.Integer(6)
+    int getTableVersion();
+
+    void setTableVersion(int value);
+
     @Description("Index type: SIMPLE, GLOBAL_SIMPLE, BLOOM or BUCKET; HudiIO's default when absent")
     String getIndex();
 
@@ -122,6 +129,7 @@ public final class TripsExample {
   public static Pipeline build(Options options, long startedAtMillis) {
     WriteOperation operation = Choices.parse("operation", options.getOperation(), WriteOperation.class);
     TableType tableType = Choices.parse("tableType", options.getTableType(), TableType.class);
+    int tableVersion = Choices.tableVersion(options.getTableVersion());
     if (options.getCount() < 0 || options.getStart() < 0) {
       throw new UsageException(
           "--start and --count must be >= 0, but were " + options.getStart() + " and " + options.getCount());
@@ -134,7 +142,8 @@ public final class TripsExample {
             .withRecordKeyFields(TripsRecords.RECORD_KEY_FIELD)
             .withPartitionFields(TripsRecords.PARTITION_FIELD)
             .withOrderingField(TripsRecords.ORDERING_FIELD)
-            .withOperation(operation);
+            .withOperation(operation)
+            .withTableVersion(tableVersion);
     if (options.getIndex() != null) {
       write = write.withIndex(Choices.parse("index", options.getIndex(), IndexType.class));
     }

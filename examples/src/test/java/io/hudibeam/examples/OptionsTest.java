@@ -35,6 +35,14 @@ public class OptionsTest {
     ConsoleCapture type = ConsoleCapture.run("trips", "--table=/tmp/x", "--tableType=merge_on_write");
     assertThat(type.exitCode, is(2));
     assertThat(type.err, containsString("--tableType=merge_on_write is not valid; choose one of"));
+
+    for (ConsoleCapture version : new ConsoleCapture[] {
+        ConsoleCapture.run("trips", "--table=/tmp/x", "--tableVersion=7"),
+        ConsoleCapture.run("ingest", "--table=/tmp/x", "--tableVersion=7", "--input=/nowhere/*.json",
+            "--format=json", "--recordKey=id")}) {
+      assertThat(version.err, version.exitCode, is(2));
+      assertThat(version.err, containsString("--tableVersion=7 is not valid; choose one of 6, 8"));
+    }
   }
 
   @Test

@@ -118,6 +118,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       FileSystem fs = settings.fs(conf);
       TablePaths paths = TablePaths.of(settings.basePath);
       Compactor compactor = new Compactor(conf, fs, paths, MergeMemory.forCompaction(settings.properties));
+      compactor.checkTableVersion();
       InstantTimeGenerator generator =
           new InstantTimeGenerator(Clock.systemUTC(), new TableConfigStore(fs, paths).load().timelineTimezone());
       new Rollback(fs, paths).rollbackAllPending(generator);

@@ -7,7 +7,7 @@ import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.index.BucketCountCheck;
 import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.PartitionWorkload;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TablePaths;
@@ -19,8 +19,8 @@ import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.AverageRecordSize;
-import io.hudibeam.write.FileIdPrefixes;
 import io.hudibeam.write.BucketType;
+import io.hudibeam.write.FileIdPrefixes;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WorkloadProfile;
 import io.hudibeam.write.WritePlan;
@@ -330,7 +330,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       CommitMetadata.Builder inflight =
           CommitMetadata.workloadProfile(spec.operation().operationType(), workload).toBuilder();
       instant.extraMetadata().forEach(inflight::putExtraMetadata);
-      new TimelineWriter(fs, paths).transitionToInflight(current, CommitMetadataJson.toJson(inflight.build()));
+      TimelineWriter writer = new TimelineWriter(fs, paths);
+      writer.transitionToInflight(current, CommitMetadataFormat.encode(writer.layout(), inflight.build()));
     }
   }
 }

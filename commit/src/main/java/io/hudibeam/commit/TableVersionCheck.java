@@ -1,0 +1,110 @@
+package io.hudibeam.commit;
+
+import io.hudibeam.table.InvalidTableConfigException;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableProperty;
+import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * What this writer supports of a table's version, checked when a write opens or creates the table:
+ * table versions 6 and 8 (others are refused when {@code hoodie.properties} is read), no upgrade of
+ * a version 6 table to 8, and on version 8 only what it can keep consistent: copy-on-write tables,
+ * without the secondary or expression indexes Hudi 1.0 declares in {@code .hoodie/.index_defs}, with
+ * the event-time or commit-time record merge mode.
+ */
+final class TableVersionCheck {
+  static final String INDEX_DEFINITIONS_FOLDER = ".index_defs";
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+
+  TableVersionCheck(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+  }
+
+  /** Checks the config of a table this write is about to create. */
+  void checkNewTable(TableConfig requested) {
+    checkSupported(requested, "The write requests a new table at " + paths + " with");
+  }
+
+  /** Checks an existing table against the write's request. */
+  void checkExistingTable(TableConfig table, TableConfig requested) {
+    if (table.version() == TableVersion.SIX && requested.version() == TableVersion.EIGHT) {
+      throw new InvalidTableConfigException(
+          String.format(
+              "Table at %s has %s=6 but the write requested table version 8: this writer does not"
+                  + " upgrade tables. Write it as version 6 (the default), or upgrade it with Hudi 1.x's"
+                  + " writer (hoodie.write.auto.upgrade=true) first",
+              paths, TableProperty.TABLE_VERSION.key()));
+    }
+    checkSupported(table, "Table at " + paths + " has");
+    if (table.version() == TableVersion.EIGHT) {
+      refuseIndexDefinitions();
+    }
+  }
+
+  private void checkSupported(TableConfig config, String subject) {
+    if (config.version() != TableVersion.EIGHT) {
+      return;
+    }
+    if (config.tableType() == TableType.MERGE_ON_READ) {
+      throw new InvalidTableConfigException(
+          String.format(
+              "%s %s=8 and %s=MERGE_ON_READ: this writer does not write MERGE_ON_READ tables of table"
+                  + " version 8 yet (their log files belong to file slices by completion time). Write"
+                  + " it with Hudi 1.x, or use table version 6 for a MERGE_ON_READ table written by"
+                  + " HudiIO",
+              subject, TableProperty.TABLE_VERSION.key(), TableProperty.TABLE_TYPE.key()));
+    }
+    Optional<String> mergeMode = config.get(TableProperty.RECORD_MERGE_MODE);
+    if (mergeMode.isPresent()
+        && !mergeMode.get().equals("EVENT_TIME_ORDERING")
+        && !mergeMode.get().equals("COMMIT_TIME_ORDERING")) {
+      throw new InvalidTableConfigException(
+          String.format(
+              "%s %s=%s: this writer merges records by the ordering field only (EVENT_TIME_ORDERING or"
+                  + " COMMIT_TIME_ORDERING) and cannot apply a custom record merger. Write this table"
+                  + " with Hudi 1.x",
+              subject, TableProperty.RECORD_MERGE_MODE.key(), mergeMode.get()));
+    }
+  }
+
+  /**
+   * Refuses a table with index definitions ({@code .hoodie/.index_defs/index.json}, Hudi 1.0's
+   * secondary and expression indexes): they live in the metadata table, which this writer does not
+   * maintain, so every write would leave them stale.
+   */
+  private void refuseIndexDefinitions() {
+    Path folder = new Path(paths.metaFolder(), INDEX_DEFINITIONS_FOLDER);
+    FileStatus[] definitions;
+    try {
+      if (!fs.exists(folder)) {
+        return;
+      }
+      definitions = fs.listStatus(folder);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + folder, e);
+    }
+    for (FileStatus definition : definitions) {
+      if (definition.isFile() && definition.getLen() > 0) {
+        throw new InvalidTableConfigException(
+            String.format(
+                "Table at %s declares secondary or expression indexes in %s: Hudi 1.x keeps them in the"
+                    + " metadata table, which this writer does not maintain, so its writes would leave"
+                    + " them stale and queries using them would miss rows. Drop the indexes with Hudi"
+                    + " (DROP INDEX) and remove %s, or write this table with Hudi 1.x. Nothing was"
+                    + " written",
+                paths, definition.getPath(), definition.getPath()));
+      }
+    }
+  }
+}

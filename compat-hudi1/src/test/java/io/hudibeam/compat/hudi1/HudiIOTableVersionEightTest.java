@@ -1,0 +1,278 @@
+package io.hudibeam.compat.hudi1;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.HudiIO;
+import io.hudibeam.table.TableType;
+import io.hudibeam.write.WriteOperation;
+import java.io.File;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.runners.direct.DirectOptions;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hudi.common.config.HoodieMetadataConfig;
+import org.apache.hudi.common.engine.HoodieLocalEngineContext;
+import org.apache.hudi.common.model.HoodieBaseFile;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.model.HoodieRecord;
+import org.apache.hudi.common.model.HoodieTableType;
+import org.apache.hudi.common.model.WriteOperationType;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.HoodieTableVersion;
+import org.apache.hudi.common.table.log.InstantRange;
+import org.apache.hudi.common.table.read.IncrementalQueryAnalyzer;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.view.FileSystemViewManager;
+import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
+import org.apache.hudi.hadoop.fs.HadoopFSUtils;
+import org.apache.hudi.storage.StoragePath;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * {@code HudiIO.write()} on the DirectRunner with table version 8, read back by Hudi 1.0 row by row:
+ * a table created with {@code withTableVersion(8)}, and a version 8 table Hudi 1.0's classes created
+ * and wrote, continued by HudiIO (insert, upsert, delete) and then by Hudi again. Plus the
+ * construction-time refusals.
+ */
+public class HudiIOTableVersionEightTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
+  private static final Schema SCHEMA =
+      SchemaBuilder.record("rides_record").namespace("hoodie.rides").fields()
+          .requiredString("uuid").requiredLong("ts").optionalString("rider").requiredString("city")
+          .endRecord();
+
+  private final Configuration conf = new Configuration();
+
+  private static GenericRecord ride(int b, int i) {
+    GenericData.Record r = new GenericData.Record(SCHEMA);
+    r.put("uuid", String.format("ride-%04d", i));
+    r.put("ts", 1_700_000_000_000L + 1000L * b + i);
+    r.put("rider", i % 4 == 3 ? null : "rider-" + b + "-" + i);
+    r.put("city", CITIES.get(i % CITIES.size()));
+    return r;
+  }
+
+  private static List<GenericRecord> rides(int b, int... indexes) {
+    return Arrays.stream(indexes).mapToObj(i -> ride(b, i)).collect(Collectors.toList());
+  }
+
+  private static HudiIO.Write<GenericRecord> write(String base, WriteOperation operation) {
+    return HudiIO.writeGenericRecords()
+        .withBasePath(base)
+        .withTableName("rides")
+        .withRecordKeyFields("uuid")
+        .withPartitionFields("city")
+        .withOrderingField("ts")
+        .withOperation(operation);
+  }
+
+  private static void run(List<GenericRecord> records, HudiIO.Write<GenericRecord> write) {
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    Pipeline p = Pipeline.create(options);
+    p.apply(Create.of(records).withCoder(AvroCoder.of(SCHEMA))).apply(write);
+    p.run().waitUntilFinish();
+  }
+
+  private HoodieTableMetaClient meta(String base) {
+    return HoodieTableMetaClient.builder().setConf(HadoopFSUtils.getStorageConfWithCopy(conf)).setBasePath(base)
+        .build();
+  }
+
+  /** Hudi 1.0's snapshot (or time travel to {@code asOf}), row by row: key to [ts, rider, city, commit time]. */
+  private static Map<String, List<Object>> hudiRows(HoodieTableMetaClient meta, String asOf) throws Exception {
+    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
+    Map<String, List<Object>> rows = new TreeMap<>();
+    try (HoodieTableFileSystemView view = FileSystemViewManager.createInMemoryFileSystemView(
+        new HoodieLocalEngineContext(meta.getStorageConf()), meta,
+        HoodieMetadataConfig.newBuilder().enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS).build())) {
+      for (String partition : CITIES) {
+        List<HoodieBaseFile> files = (asOf == null ? view.getLatestBaseFiles(partition)
+            : view.getLatestBaseFilesBeforeOrOn(partition, asOf)).collect(Collectors.toList());
+        for (HoodieBaseFile file : files) {
+          for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
+            GenericRecord r = e.getValue();
+            assertThat(r.get(HoodieRecord.FILENAME_METADATA_FIELD).toString(), is(file.getFileName()));
+            assertThat(r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
+            Object previous = rows.put(e.getKey(), Arrays.asList(r.get("ts"),
+                r.get("rider") == null ? null : r.get("rider").toString(), r.get("city").toString(),
+                r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
+            assertThat("duplicate " + e.getKey(), previous == null, is(true));
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
+  private static List<Object> expected(int b, int i, String commit) {
+    GenericRecord r = ride(b, i);
+    return Arrays.asList(r.get("ts"), r.get("rider"), r.get("city"), commit);
+  }
+
+  private static List<String> completedCommits(HoodieTableMetaClient meta) {
+    return meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants().stream()
+        .map(HoodieInstant::requestedTime).collect(Collectors.toList());
+  }
+
+  @Test
+  public void createsAVersionEightTableHudiOneReads() throws Exception {
+    String base = tmp.newFolder("v8").getAbsolutePath();
+    run(rides(0, IntStream.range(0, 12).toArray()), write(base, WriteOperation.INSERT).withTableVersion(8));
+    HoodieTableMetaClient meta = meta(base);
+    assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
+    assertThat(meta.getTimelineLayoutVersion().getVersion(), is(2));
+    String t1 = completedCommits(meta).get(0);
+
+    run(rides(1, IntStream.range(6, 18).toArray()), write(base, WriteOperation.UPSERT).withTableVersion(8));
+    run(rides(2, 0, 7), write(base, WriteOperation.DELETE).withTableVersion(8));
+    meta = meta(base);
+    List<String> commits = completedCommits(meta);
+    assertThat(commits.size(), is(3));
+    String t2 = commits.get(1);
+    HoodieInstant deleteInstant = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
+        .lastInstant().get();
+    assertThat(deleteInstant.getCompletionTime().compareTo(deleteInstant.requestedTime()), greaterThan(0));
+    HoodieCommitMetadata deleteMetadata = meta.getCommitMetadataSerDe().deserialize(deleteInstant,
+        meta.getActiveTimeline().getInstantDetails(deleteInstant).get(), HoodieCommitMetadata.class);
+    assertThat(deleteMetadata.getOperationType(), is(WriteOperationType.DELETE));
+    assertThat(deleteMetadata.fetchTotalRecordsWritten() > 0, is(true));
+
+    Map<String, List<Object>> expected = new TreeMap<>();
+    for (int i = 1; i < 18; i++) {
+      if (i != 7) {
+        expected.put(String.format("ride-%04d", i), i < 6 ? expected(0, i, t1) : expected(1, i, t2));
+      }
+    }
+    assertThat(hudiRows(meta, null), is(expected));
+    // Time travel to the first instant.
+    Map<String, List<Object>> first = new TreeMap<>();
+    for (int i = 0; i < 12; i++) {
+      first.put(String.format("ride-%04d", i), expected(0, i, t1));
+    }
+    assertThat(hudiRows(meta, t1), is(first));
+
+    // Incremental queries as Hudi 1.0 plans them (IncrementalQueryAnalyzer, by completion time), read
+    // as Spark's copy-on-write incremental relation does: the latest file of each file group the
+    // instants in range wrote, rows whose commit time is one of those instants.
+    // From the start: Spark's begin instant "000", a completion time before every instant.
+    assertThat(incrementalRows(meta, "000"), is(expected));
+    HoodieInstant firstInstant = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
+        .firstInstant().get();
+    Map<String, List<Object>> afterFirst = new TreeMap<>(expected);
+    afterFirst.values().removeIf(row -> row.get(3).equals(t1));
+    assertThat(afterFirst.size(), is(11));
+    assertThat(incrementalRows(meta, firstInstant.getCompletionTime()), is(afterFirst));
+  }
+
+  private static Map<String, List<Object>> incrementalRows(HoodieTableMetaClient meta, String startCompletionTime)
+      throws Exception {
+    IncrementalQueryAnalyzer.QueryContext query = IncrementalQueryAnalyzer.builder()
+        .metaClient(meta)
+        .startCompletionTime(startCompletionTime)
+        .rangeType(InstantRange.RangeType.OPEN_CLOSED)
+        .build()
+        .analyze();
+    assertThat(query.getInstantTimeList().isEmpty(), is(false));
+    Map<String, String> latestFileOfGroup = new TreeMap<>();
+    for (HoodieInstant instant : query.getInstants()) {
+      HoodieCommitMetadata metadata = meta.getCommitMetadataSerDe().deserialize(instant,
+          meta.getActiveTimeline().getInstantDetails(instant).get(), HoodieCommitMetadata.class);
+      latestFileOfGroup.putAll(metadata.getFileIdAndRelativePaths());
+    }
+    java.util.Set<String> inRange = new java.util.HashSet<>(query.getInstantTimeList());
+    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
+    Map<String, List<Object>> rows = new TreeMap<>();
+    for (String relativePath : latestFileOfGroup.values()) {
+      HoodieBaseFile file = new HoodieBaseFile(
+          meta.getStorage().getPathInfo(new StoragePath(meta.getBasePath(), relativePath)));
+      for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
+        GenericRecord r = e.getValue();
+        String commitTime = r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString();
+        if (inRange.contains(commitTime)) {
+          rows.put(e.getKey(), Arrays.asList(r.get("ts"), r.get("rider") == null ? null : r.get("rider").toString(),
+              r.get("city").toString(), commitTime));
+        }
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  public void continuesAVersionEightTableHudiOneWrote() throws Exception {
+    String base = tmp.newFolder("hudi").getAbsolutePath();
+    HoodieTableMetaClient created = HoodieTableMetaClient.newTableBuilder()
+        .setTableType(HoodieTableType.COPY_ON_WRITE).setTableName("rides")
+        .setRecordKeyFields("uuid").setPartitionFields("city").setPreCombineField("ts")
+        .setKeyGeneratorClassProp("org.apache.hudi.keygen.SimpleKeyGenerator")
+        .setHiveStylePartitioningEnable(false).setUrlEncodePartitioning(false)
+        .setTableCreateSchema(SCHEMA.toString())
+        .initTable(HadoopFSUtils.getStorageConfWithCopy(conf), base);
+    List<GenericRecord> first = rides(0, IntStream.range(0, 9).toArray());
+    Map<String, GenericRecord> byKey = new java.util.LinkedHashMap<>();
+    Map<String, String> partitions = new java.util.HashMap<>();
+    first.forEach(r -> {
+      byKey.put(r.get("uuid").toString(), r);
+      partitions.put(r.get("uuid").toString(), r.get("city").toString());
+    });
+    String h1 = new HudiOneCommits(created, SCHEMA).commit(byKey, Map.of(), partitions, WriteOperationType.INSERT);
+
+    // No withTableVersion: the existing table's version 8 is kept.
+    run(rides(1, 3, 4, 5, 20, 21), write(base, WriteOperation.UPSERT));
+    run(rides(2, 0), write(base, WriteOperation.DELETE));
+    HoodieTableMetaClient meta = meta(base);
+    assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
+    List<String> commits = completedCommits(meta);
+    assertThat(commits.size(), is(3));
+    assertThat(commits.get(0), is(h1));
+    assertThat(new File(base, ".hoodie/" + commits.get(1) + ".commit.requested").exists(), is(false));
+    assertThat(new File(base, ".hoodie/timeline/" + commits.get(1) + ".commit.requested").isFile(), is(true));
+    Map<String, List<Object>> expected = new TreeMap<>();
+    for (int i : new int[] {1, 2, 6, 7, 8}) {
+      expected.put(String.format("ride-%04d", i), expected(0, i, h1));
+    }
+    for (int i : new int[] {3, 4, 5, 20, 21}) {
+      expected.put(String.format("ride-%04d", i), expected(1, i, commits.get(1)));
+    }
+    assertThat(hudiRows(meta, null), is(expected));
+  }
+
+  @Test
+  public void refusesUnsupportedVersionsWhenThePipelineIsBuilt() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> write("/tmp/x", WriteOperation.UPSERT).withTableVersion(7));
+    assertThat(e.getMessage(), equalTo("withTableVersion must be 6 or 8, but was 7"));
+
+    String base = tmp.getRoot().getAbsolutePath() + "/mor";
+    e = assertThrows(IllegalArgumentException.class, () -> run(rides(0, 1),
+        write(base, WriteOperation.UPSERT).withTableType(TableType.MERGE_ON_READ).withTableVersion(8)));
+    assertThat(e.getMessage(), equalTo("hoodie.write.table.version=8 (withTableVersion) is supported for"
+        + " COPY_ON_WRITE tables only; write MERGE_ON_READ tables as version 6"));
+    e = assertThrows(IllegalArgumentException.class, () -> run(rides(0, 1),
+        write(base, WriteOperation.UPSERT).withHoodieProperties(Map.of("hoodie.write.table.version", "9"))));
+    assertThat(e.getMessage(), equalTo("The write has hoodie.write.table.version=9; this writer supports table"
+        + " versions 6 (Hudi 0.14/0.15) and 8 (Hudi 1.0) only: write with a Hudi release that supports table"
+        + " version 9, or upgrade or downgrade the table to 6 or 8 with Hudi's upgrade/downgrade tool first"));
+    assertThat(new File(base).exists(), is(false));
+  }
+}
