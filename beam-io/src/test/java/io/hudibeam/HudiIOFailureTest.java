@@ -29,6 +29,7 @@ import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.TimelineWriter;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.commit.CommittedInstant;
@@ -44,7 +45,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.transforms.Create;
@@ -167,7 +167,7 @@ public class HudiIOFailureTest {
             .toSpec(HudiAvroSchemas.fromBeamSchema(TripsRows.SCHEMA, "trips"), Map.of(), FailedRecordPolicy.FAIL);
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     PCollectionView<StartedInstant> started =
-        p.apply("Started", Create.of(instant).withCoder(SerializableCoder.of(StartedInstant.class)))
+        p.apply("Started", Create.of(instant).withCoder(StartedInstantCoder.of()))
             .apply(View.asSingleton());
     PCollection<CommittedInstant> committed =
         p.apply("Stats", Create.of(stats).withCoder(WriteStatCoder.of())).apply(new CommitInstant(spec, started));

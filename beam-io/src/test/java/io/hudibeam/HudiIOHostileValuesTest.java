@@ -190,9 +190,12 @@ public class HudiIOHostileValuesTest {
         + " (hoodie.datasource.write.partitionpath.urlencode=true) when creating the table to URL-encode partition"
         + " values, or clean the value before the write; record: {\"id\": \"dotdot\", \"part\": \"..\""));
     assertThat(message, containsString("; nothing was committed."));
-    assertThat(HudiTableReader.of(base).completedInstantTimes(), is(List.of()));
-    assertThat(HudiTableReader.of(base).snapshot(), is(List.of()));
-    assertThat(List.of(root.list()), is(List.of("table")));
+    // The bad record may fail the pipeline before or after the start step created the table.
+    if (new File(base, ".hoodie/hoodie.properties").exists()) {
+      assertThat(HudiTableReader.of(base).completedInstantTimes(), is(List.of()));
+      assertThat(HudiTableReader.of(base).snapshot(), is(List.of()));
+    }
+    assertThat(List.of(root.list()), is(new File(base).exists() ? List.of("table") : List.of()));
     assertThat(allFiles(base).stream().filter(f -> f.endsWith(".parquet")).collect(Collectors.toList()),
         is(List.of()));
   }
@@ -289,6 +292,9 @@ public class HudiIOHostileValuesTest {
   /** Relative paths of every file under {@code base}. */
   private static List<String> allFiles(String base) {
     Path root = new File(base).toPath();
+    if (!Files.exists(root)) {
+      return List.of();
+    }
     try (Stream<Path> files = Files.walk(root)) {
       return files.filter(Files::isRegularFile).map(f -> root.relativize(f).toString()).sorted()
           .collect(Collectors.toList());

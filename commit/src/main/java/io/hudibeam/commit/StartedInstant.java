@@ -3,14 +3,12 @@ package io.hudibeam.commit;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTime;
-import java.io.Serializable;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -26,18 +24,35 @@ import java.util.TreeSet;
  *       commit's conflict check takes every write instant completed since then as a candidate
  *       ({@link WriteConflicts}).
  * </ul>
+ *
+ * @param instantTime the instant's time
+ * @param action the instant's action (commit, deltacommit, replacecommit)
+ * @param tableConfig the table config the instant was started on
+ * @param extraMetadata extra metadata of the instant's commit, sorted by key (unmodifiable); empty
+ *     for batch
+ * @param writeSchema the write schema decided at the start (Avro JSON, without meta fields), if
+ *     one was set with {@link #withWriteSchema}
+ * @param completedWritesAtStart the completed write instants the start saw (unmodifiable, sorted);
+ *     empty when unknown
  */
-public final class StartedInstant implements Serializable {
-  private static final long serialVersionUID = 3L;
+public record StartedInstant(
+    InstantTime instantTime,
+    Action action,
+    TableConfig tableConfig,
+    SortedMap<String, String> extraMetadata,
+    Optional<String> writeSchema,
+    Optional<Set<InstantTime>> completedWritesAtStart) {
 
-  private final InstantTime instantTime;
-  private final Action action;
-  private final TableConfig tableConfig;
-  private final TreeMap<String, String> extraMetadata;
-  /** Null when not decided at the start. */
-  private final String writeSchema;
-  /** Null when unknown (an instant built from its time alone). */
-  private final TreeSet<InstantTime> completedWritesAtStart;
+  public StartedInstant {
+    Objects.requireNonNull(instantTime, "instantTime");
+    Objects.requireNonNull(action, "action");
+    Objects.requireNonNull(tableConfig, "tableConfig");
+    extraMetadata = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(extraMetadata, "extraMetadata")));
+    Objects.requireNonNull(writeSchema, "writeSchema");
+    completedWritesAtStart =
+        Objects.requireNonNull(completedWritesAtStart, "completedWritesAtStart")
+            .map(writes -> Collections.unmodifiableSortedSet(new TreeSet<>(writes)));
+  }
 
   /**
    * An instant whose start snapshot is unknown: its commit checks conflicts only against completed
@@ -50,23 +65,7 @@ public final class StartedInstant implements Serializable {
 
   public StartedInstant(
       InstantTime instantTime, Action action, TableConfig tableConfig, Map<String, String> extraMetadata) {
-    this(instantTime, action, tableConfig, extraMetadata, null, null);
-  }
-
-  private StartedInstant(
-      InstantTime instantTime,
-      Action action,
-      TableConfig tableConfig,
-      Map<String, String> extraMetadata,
-      String writeSchema,
-      Set<InstantTime> completedWritesAtStart) {
-    this.instantTime = Objects.requireNonNull(instantTime);
-    this.action = Objects.requireNonNull(action);
-    this.tableConfig = Objects.requireNonNull(tableConfig);
-    this.extraMetadata = new TreeMap<>(extraMetadata);
-    this.writeSchema = writeSchema;
-    this.completedWritesAtStart =
-        completedWritesAtStart == null ? null : new TreeSet<>(completedWritesAtStart);
+    this(instantTime, action, tableConfig, new TreeMap<>(extraMetadata), Optional.empty(), Optional.empty());
   }
 
   /**
@@ -75,71 +74,15 @@ public final class StartedInstant implements Serializable {
    */
   public StartedInstant withWriteSchema(String writeSchemaJson) {
     return new StartedInstant(
-        instantTime,
-        action,
-        tableConfig,
-        extraMetadata,
-        Objects.requireNonNull(writeSchemaJson, "writeSchemaJson"),
-        completedWritesAtStart);
+        instantTime, action, tableConfig, extraMetadata,
+        Optional.of(Objects.requireNonNull(writeSchemaJson, "writeSchemaJson")), completedWritesAtStart);
   }
 
   /** This instant with the completed write instants its start saw. */
   public StartedInstant withCompletedWritesAtStart(Set<InstantTime> completedWrites) {
     return new StartedInstant(
-        instantTime,
-        action,
-        tableConfig,
-        extraMetadata,
-        writeSchema,
-        Objects.requireNonNull(completedWrites, "completedWrites"));
-  }
-
-  /** Extra metadata of this instant's commit, e.g. a streaming sink's lineage; empty for batch. */
-  public SortedMap<String, String> extraMetadata() {
-    return Collections.unmodifiableSortedMap(extraMetadata);
-  }
-
-  public InstantTime instantTime() {
-    return instantTime;
-  }
-
-  public Action action() {
-    return action;
-  }
-
-  public TableConfig tableConfig() {
-    return tableConfig;
-  }
-
-  /** The write schema decided at the start, if one was set with {@link #withWriteSchema}. */
-  public Optional<String> writeSchema() {
-    return Optional.ofNullable(writeSchema);
-  }
-
-  /** The completed write instants the start saw; empty when unknown. */
-  public Optional<Set<InstantTime>> completedWritesAtStart() {
-    return completedWritesAtStart == null
-        ? Optional.empty()
-        : Optional.of(Collections.unmodifiableSortedSet((SortedSet<InstantTime>) completedWritesAtStart));
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof StartedInstant)) {
-      return false;
-    }
-    StartedInstant other = (StartedInstant) o;
-    return instantTime.equals(other.instantTime)
-        && action == other.action
-        && tableConfig.equals(other.tableConfig)
-        && extraMetadata.equals(other.extraMetadata)
-        && Objects.equals(writeSchema, other.writeSchema)
-        && Objects.equals(completedWritesAtStart, other.completedWritesAtStart);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(instantTime, action);
+        instantTime, action, tableConfig, extraMetadata, writeSchema,
+        Optional.of(Objects.requireNonNull(completedWrites, "completedWrites")));
   }
 
   @Override

@@ -4,49 +4,28 @@ import java.io.Serializable;
 import java.util.Comparator;
 import java.util.Objects;
 
-/** A file group: a file id within a partition path ("" for a non-partitioned table). */
-public final class FileGroupId implements Comparable<FileGroupId>, Serializable {
-  private static final long serialVersionUID = 1L;
+/**
+ * A file group: a file id within a partition path ("" for a non-partitioned table).
+ *
+ * @param partitionPath the relative partition path, "" for a non-partitioned table
+ * @param fileId the file group's id
+ */
+public record FileGroupId(String partitionPath, FileId fileId) implements Comparable<FileGroupId>, Serializable {
   private static final Comparator<FileGroupId> ORDER =
       Comparator.comparing(FileGroupId::partitionPath).thenComparing(FileGroupId::fileId);
 
-  private final String partitionPath;
-  private final FileId fileId;
-
-  private FileGroupId(String partitionPath, FileId fileId) {
-    this.partitionPath = Objects.requireNonNull(partitionPath);
-    this.fileId = Objects.requireNonNull(fileId);
+  public FileGroupId {
+    Objects.requireNonNull(partitionPath, "partitionPath");
+    Objects.requireNonNull(fileId, "fileId");
   }
 
   public static FileGroupId of(String partitionPath, FileId fileId) {
     return new FileGroupId(partitionPath, fileId);
   }
 
-  public String partitionPath() {
-    return partitionPath;
-  }
-
-  public FileId fileId() {
-    return fileId;
-  }
-
   @Override
   public int compareTo(FileGroupId o) {
     return ORDER.compare(this, o);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof FileGroupId)) {
-      return false;
-    }
-    FileGroupId other = (FileGroupId) o;
-    return partitionPath.equals(other.partitionPath) && fileId.equals(other.fileId);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(partitionPath, fileId);
   }
 
   @Override

@@ -6,26 +6,22 @@ import java.io.Serializable;
 /**
  * A write token {@code <taskPartitionId>-<stageId>-<attemptId>} (Hudi's {@code
  * FSUtils.makeWriteToken}): three non-negative integers that make each write attempt's file name unique.
+ *
+ * @param partitionId the task's partition id
+ * @param stageId the stage id
+ * @param attemptId the attempt id
  */
-public final class WriteToken implements Serializable {
-  private static final long serialVersionUID = 1L;
+public record WriteToken(long partitionId, long stageId, long attemptId) implements Serializable {
 
-  private final long partitionId;
-  private final long stageId;
-  private final long attemptId;
-
-  private WriteToken(long partitionId, long stageId, long attemptId) {
-    this.partitionId = partitionId;
-    this.stageId = stageId;
-    this.attemptId = attemptId;
-  }
-
-  public static WriteToken of(long partitionId, long stageId, long attemptId) {
+  public WriteToken {
     if (partitionId < 0 || stageId < 0 || attemptId < 0) {
       throw new IllegalArgumentException(
           String.format(
               "write token parts must be >= 0, but were %d-%d-%d", partitionId, stageId, attemptId));
     }
+  }
+
+  public static WriteToken of(long partitionId, long stageId, long attemptId) {
     return new WriteToken(partitionId, stageId, attemptId);
   }
 
@@ -48,34 +44,8 @@ public final class WriteToken implements Serializable {
         Long.parseLong(value.substring(second + 1)));
   }
 
-  public long partitionId() {
-    return partitionId;
-  }
-
-  public long stageId() {
-    return stageId;
-  }
-
-  public long attemptId() {
-    return attemptId;
-  }
-
   public String value() {
     return partitionId + "-" + stageId + "-" + attemptId;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof WriteToken)) {
-      return false;
-    }
-    WriteToken t = (WriteToken) o;
-    return partitionId == t.partitionId && stageId == t.stageId && attemptId == t.attemptId;
-  }
-
-  @Override
-  public int hashCode() {
-    return Long.hashCode(partitionId) * 31 * 31 + Long.hashCode(stageId) * 31 + Long.hashCode(attemptId);
   }
 
   @Override

@@ -3,7 +3,6 @@ package io.hudibeam.index;
 import io.hudibeam.basefile.BaseFileFooter;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.table.HudiTableException;
-import java.io.Serializable;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -11,35 +10,41 @@ import java.util.Optional;
  * The record key range of a base file, read from its footer ({@code hoodie_min_record_key}, {@code
  * hoodie_max_record_key}); Hudi's {@code BloomIndexFileInfo}. A file without a range (written
  * without one) may hold any key.
+ *
+ * @param baseFile the base file
+ * @param minRecordKey the smallest record key, inclusive; empty when the footer has no range
+ * @param maxRecordKey the largest record key, inclusive; empty when the footer has no range
  */
-public final class FileKeyRange implements Serializable {
-  private static final long serialVersionUID = 1L;
+public record FileKeyRange(BaseFile baseFile, Optional<String> minRecordKey, Optional<String> maxRecordKey) {
 
-  private final BaseFile baseFile;
-  private final String minRecordKey;
-  private final String maxRecordKey;
-
-  private FileKeyRange(BaseFile baseFile, String minRecordKey, String maxRecordKey) {
-    this.baseFile = Objects.requireNonNull(baseFile, "baseFile");
-    this.minRecordKey = minRecordKey;
-    this.maxRecordKey = maxRecordKey;
+  /** Both bounds or neither, and min ≤ max compared as Java strings (as Hudi compares them). */
+  public FileKeyRange {
+    Objects.requireNonNull(baseFile, "baseFile");
+    Objects.requireNonNull(minRecordKey, "minRecordKey");
+    Objects.requireNonNull(maxRecordKey, "maxRecordKey");
+    if (minRecordKey.isPresent() != maxRecordKey.isPresent()) {
+      throw new HudiTableException(
+          "Base file " + baseFile.relativePath() + " has a key range with only one bound: min "
+              + minRecordKey + ", max " + maxRecordKey + "; expected both or neither");
+    }
+    if (minRecordKey.isPresent() && minRecordKey.get().compareTo(maxRecordKey.get()) > 0) {
+      throw new HudiTableException(
+          "Base file " + baseFile.relativePath() + " has min record key '" + minRecordKey.get()
+              + "' above its max record key '" + maxRecordKey.get() + "'");
+    }
   }
 
   /** A range with both bounds inclusive, compared as Java strings (as Hudi compares them). */
   public static FileKeyRange of(BaseFile baseFile, String minRecordKey, String maxRecordKey) {
-    Objects.requireNonNull(minRecordKey, "minRecordKey");
-    Objects.requireNonNull(maxRecordKey, "maxRecordKey");
-    if (minRecordKey.compareTo(maxRecordKey) > 0) {
-      throw new HudiTableException(
-          "Base file " + baseFile.relativePath() + " has min record key '" + minRecordKey
-              + "' above its max record key '" + maxRecordKey + "'");
-    }
-    return new FileKeyRange(baseFile, minRecordKey, maxRecordKey);
+    return new FileKeyRange(
+        baseFile,
+        Optional.of(Objects.requireNonNull(minRecordKey, "minRecordKey")),
+        Optional.of(Objects.requireNonNull(maxRecordKey, "maxRecordKey")));
   }
 
   /** A file whose footer has no key range: every key is a candidate. */
   public static FileKeyRange unbounded(BaseFile baseFile) {
-    return new FileKeyRange(baseFile, null, null);
+    return new FileKeyRange(baseFile, Optional.empty(), Optional.empty());
   }
 
   /** The range of the footer, unbounded when the footer lacks either bound. */
@@ -51,42 +56,15 @@ public final class FileKeyRange implements Serializable {
         : unbounded(baseFile);
   }
 
-  public BaseFile baseFile() {
-    return baseFile;
-  }
-
-  public Optional<String> minRecordKey() {
-    return Optional.ofNullable(minRecordKey);
-  }
-
-  public Optional<String> maxRecordKey() {
-    return Optional.ofNullable(maxRecordKey);
-  }
-
   /** Whether the file may hold the key: no range, or min ≤ key ≤ max. */
   public boolean mayContain(String recordKey) {
-    return minRecordKey == null
-        || (minRecordKey.compareTo(recordKey) <= 0 && maxRecordKey.compareTo(recordKey) >= 0);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof FileKeyRange)) {
-      return false;
-    }
-    FileKeyRange other = (FileKeyRange) o;
-    return baseFile.equals(other.baseFile)
-        && Objects.equals(minRecordKey, other.minRecordKey)
-        && Objects.equals(maxRecordKey, other.maxRecordKey);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(baseFile, minRecordKey, maxRecordKey);
+    return minRecordKey.isEmpty()
+        || (minRecordKey.get().compareTo(recordKey) <= 0 && maxRecordKey.get().compareTo(recordKey) >= 0);
   }
 
   @Override
   public String toString() {
-    return baseFile.relativePath() + (minRecordKey == null ? " [any key]" : " [" + minRecordKey + ", " + maxRecordKey + "]");
+    return baseFile.relativePath()
+        + (minRecordKey.isEmpty() ? " [any key]" : " [" + minRecordKey.get() + ", " + maxRecordKey.get() + "]");
   }
 }

@@ -17,8 +17,41 @@ import java.util.Optional;
  * minEventTime}, {@code maxEventTime}, {@code runtimeStats}); a completed commit has fileId, path,
  * prevCommit and partitionPath set, the inflight workload profile leaves path and partitionPath
  * null.
+ *
+ * @param fileId file group id; {@code ""} for the per-partition insert entry of a workload profile
+ * @param path file path relative to the table base path, e.g. {@code city=x/<base file name>}
+ * @param prevCommit instant of the file group's previous base file, or {@link #NULL_COMMIT} for a
+ *     new file group
+ * @param partitionPath relative partition path, {@code ""} for a non-partitioned table
+ * @param fileSizeInBytes size of the file after the write; readers build file statuses from it, so
+ *     it must be exact
+ * @param logAppend the delta write fields, present for appends to merge-on-read log files
  */
-public final class WriteStat {
+public record WriteStat(
+    String fileId,
+    String path,
+    Map<String, Long> cdcStats,
+    String prevCommit,
+    long numWrites,
+    long numDeletes,
+    long numUpdateWrites,
+    long numInserts,
+    long totalWriteBytes,
+    long totalWriteErrors,
+    String tempPath,
+    String partitionPath,
+    long totalLogRecords,
+    long totalLogFilesCompacted,
+    long totalLogSizeCompacted,
+    long totalUpdatedRecordsCompacted,
+    long totalLogBlocks,
+    long totalCorruptLogBlock,
+    long totalRollbackBlocks,
+    long fileSizeInBytes,
+    Long minEventTime,
+    Long maxEventTime,
+    RuntimeStats runtimeStats,
+    Optional<LogAppendStats> logAppend) {
 
   /** {@code prevCommit} of a write that created a new file group (Hudi's {@code HoodieWriteStat.NULL_COMMIT}). */
   public static final String NULL_COMMIT = "null";
@@ -40,57 +73,9 @@ public final class WriteStat {
     }
   }
 
-  private final String fileId;
-  private final String path;
-  private final Map<String, Long> cdcStats;
-  private final String prevCommit;
-  private final long numWrites;
-  private final long numDeletes;
-  private final long numUpdateWrites;
-  private final long numInserts;
-  private final long totalWriteBytes;
-  private final long totalWriteErrors;
-  private final String tempPath;
-  private final String partitionPath;
-  private final long totalLogRecords;
-  private final long totalLogFilesCompacted;
-  private final long totalLogSizeCompacted;
-  private final long totalUpdatedRecordsCompacted;
-  private final long totalLogBlocks;
-  private final long totalCorruptLogBlock;
-  private final long totalRollbackBlocks;
-  private final long fileSizeInBytes;
-  private final Long minEventTime;
-  private final Long maxEventTime;
-  private final RuntimeStats runtimeStats;
-  private final LogAppendStats logAppend;
-
-  private WriteStat(Builder b) {
-    this.fileId = b.fileId;
-    this.path = b.path;
-    this.cdcStats =
-        b.cdcStats == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(b.cdcStats));
-    this.prevCommit = b.prevCommit;
-    this.numWrites = b.numWrites;
-    this.numDeletes = b.numDeletes;
-    this.numUpdateWrites = b.numUpdateWrites;
-    this.numInserts = b.numInserts;
-    this.totalWriteBytes = b.totalWriteBytes;
-    this.totalWriteErrors = b.totalWriteErrors;
-    this.tempPath = b.tempPath;
-    this.partitionPath = b.partitionPath;
-    this.totalLogRecords = b.totalLogRecords;
-    this.totalLogFilesCompacted = b.totalLogFilesCompacted;
-    this.totalLogSizeCompacted = b.totalLogSizeCompacted;
-    this.totalUpdatedRecordsCompacted = b.totalUpdatedRecordsCompacted;
-    this.totalLogBlocks = b.totalLogBlocks;
-    this.totalCorruptLogBlock = b.totalCorruptLogBlock;
-    this.totalRollbackBlocks = b.totalRollbackBlocks;
-    this.fileSizeInBytes = b.fileSizeInBytes;
-    this.minEventTime = b.minEventTime;
-    this.maxEventTime = b.maxEventTime;
-    this.runtimeStats = b.runtimeStats;
-    this.logAppend = b.logAppend;
+  public WriteStat {
+    cdcStats = cdcStats == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(cdcStats));
+    Objects.requireNonNull(logAppend, "logAppend");
   }
 
   public static Builder builder() {
@@ -101,156 +86,13 @@ public final class WriteStat {
     return new Builder(this);
   }
 
-  /** File group id; {@code ""} for the per-partition insert entry of a workload profile. */
-  public String fileId() {
-    return fileId;
-  }
-
-  /** File path relative to the table base path, e.g. {@code city=x/<base file name>}. */
-  public String path() {
-    return path;
-  }
-
-  public Map<String, Long> cdcStats() {
-    return cdcStats;
-  }
-
-  /** Instant of the file group's previous base file, or {@link #NULL_COMMIT} for a new file group. */
-  public String prevCommit() {
-    return prevCommit;
-  }
-
-  public long numWrites() {
-    return numWrites;
-  }
-
-  public long numDeletes() {
-    return numDeletes;
-  }
-
-  public long numUpdateWrites() {
-    return numUpdateWrites;
-  }
-
-  public long numInserts() {
-    return numInserts;
-  }
-
-  public long totalWriteBytes() {
-    return totalWriteBytes;
-  }
-
-  public long totalWriteErrors() {
-    return totalWriteErrors;
-  }
-
-  public String tempPath() {
-    return tempPath;
-  }
-
-  /** Relative partition path, {@code ""} for a non-partitioned table. */
-  public String partitionPath() {
-    return partitionPath;
-  }
-
-  public long totalLogRecords() {
-    return totalLogRecords;
-  }
-
-  public long totalLogFilesCompacted() {
-    return totalLogFilesCompacted;
-  }
-
-  public long totalLogSizeCompacted() {
-    return totalLogSizeCompacted;
-  }
-
-  public long totalUpdatedRecordsCompacted() {
-    return totalUpdatedRecordsCompacted;
-  }
-
-  public long totalLogBlocks() {
-    return totalLogBlocks;
-  }
-
-  public long totalCorruptLogBlock() {
-    return totalCorruptLogBlock;
-  }
-
-  public long totalRollbackBlocks() {
-    return totalRollbackBlocks;
-  }
-
-  /** Size of the file after the write; readers build file statuses from it, so it must be exact. */
-  public long fileSizeInBytes() {
-    return fileSizeInBytes;
-  }
-
-  public Long minEventTime() {
-    return minEventTime;
-  }
-
-  public Long maxEventTime() {
-    return maxEventTime;
-  }
-
-  public RuntimeStats runtimeStats() {
-    return runtimeStats;
-  }
-
-  /** The delta write fields, present for appends to merge-on-read log files. */
-  public Optional<LogAppendStats> logAppend() {
-    return Optional.ofNullable(logAppend);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof WriteStat)) {
-      return false;
-    }
-    WriteStat that = (WriteStat) o;
-    return numWrites == that.numWrites
-        && numDeletes == that.numDeletes
-        && numUpdateWrites == that.numUpdateWrites
-        && numInserts == that.numInserts
-        && totalWriteBytes == that.totalWriteBytes
-        && totalWriteErrors == that.totalWriteErrors
-        && totalLogRecords == that.totalLogRecords
-        && totalLogFilesCompacted == that.totalLogFilesCompacted
-        && totalLogSizeCompacted == that.totalLogSizeCompacted
-        && totalUpdatedRecordsCompacted == that.totalUpdatedRecordsCompacted
-        && totalLogBlocks == that.totalLogBlocks
-        && totalCorruptLogBlock == that.totalCorruptLogBlock
-        && totalRollbackBlocks == that.totalRollbackBlocks
-        && fileSizeInBytes == that.fileSizeInBytes
-        && Objects.equals(fileId, that.fileId)
-        && Objects.equals(path, that.path)
-        && Objects.equals(cdcStats, that.cdcStats)
-        && Objects.equals(prevCommit, that.prevCommit)
-        && Objects.equals(tempPath, that.tempPath)
-        && Objects.equals(partitionPath, that.partitionPath)
-        && Objects.equals(minEventTime, that.minEventTime)
-        && Objects.equals(maxEventTime, that.maxEventTime)
-        && Objects.equals(runtimeStats, that.runtimeStats)
-        && Objects.equals(logAppend, that.logAppend);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(fileId, path, prevCommit, partitionPath, numWrites, numInserts,
-        numUpdateWrites, numDeletes, fileSizeInBytes, totalWriteBytes, logAppend);
-  }
-
   @Override
   public String toString() {
     return "WriteStat{fileId=" + fileId + ", path=" + path + ", prevCommit=" + prevCommit
         + ", partitionPath=" + partitionPath + ", numWrites=" + numWrites + ", numInserts="
         + numInserts + ", numUpdateWrites=" + numUpdateWrites + ", numDeletes=" + numDeletes
         + ", fileSizeInBytes=" + fileSizeInBytes + ", totalWriteBytes=" + totalWriteBytes
-        + (logAppend == null ? "" : ", logAppend=" + logAppend) + "}";
+        + logAppend.map(a -> ", logAppend=" + a).orElse("") + "}";
   }
 
   /** Builds a {@link WriteStat}; unset strings stay null and unset counts 0, as in Hudi's POJO. */
@@ -306,7 +148,7 @@ public final class WriteStat {
       minEventTime = s.minEventTime;
       maxEventTime = s.maxEventTime;
       runtimeStats = s.runtimeStats;
-      logAppend = s.logAppend;
+      logAppend = s.logAppend.orElse(null);
     }
 
     public Builder fileId(String v) {
@@ -430,7 +272,31 @@ public final class WriteStat {
     }
 
     public WriteStat build() {
-      return new WriteStat(this);
+      return new WriteStat(
+          fileId,
+          path,
+          cdcStats,
+          prevCommit,
+          numWrites,
+          numDeletes,
+          numUpdateWrites,
+          numInserts,
+          totalWriteBytes,
+          totalWriteErrors,
+          tempPath,
+          partitionPath,
+          totalLogRecords,
+          totalLogFilesCompacted,
+          totalLogSizeCompacted,
+          totalUpdatedRecordsCompacted,
+          totalLogBlocks,
+          totalCorruptLogBlock,
+          totalRollbackBlocks,
+          fileSizeInBytes,
+          minEventTime,
+          maxEventTime,
+          runtimeStats,
+          Optional.ofNullable(logAppend));
     }
   }
 

@@ -4,20 +4,23 @@ import io.hudibeam.files.FileId;
 import java.io.Serializable;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
  * Hudi's workload profile: per partition path, the number of inserts and the number of updates
  * (and deletes) per existing file group.
+ *
+ * <p>Serializable because a pipeline's global combine carries its empty profile (the default for
+ * no input) inside a Java-serialized function; the pipeline moves profiles with their coder.
+ *
+ * @param partitions each touched partition's workload, sorted by partition path (unmodifiable)
  */
-public final class WorkloadProfile implements Serializable {
-  private static final long serialVersionUID = 1L;
+public record WorkloadProfile(SortedMap<String, PartitionWorkload> partitions) implements Serializable {
 
-  private final SortedMap<String, PartitionWorkload> partitions;
-
-  private WorkloadProfile(SortedMap<String, PartitionWorkload> partitions) {
-    this.partitions = Collections.unmodifiableSortedMap(partitions);
+  public WorkloadProfile {
+    partitions = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(partitions, "partitions")));
   }
 
   public static WorkloadProfile empty() {
@@ -26,10 +29,6 @@ public final class WorkloadProfile implements Serializable {
 
   public static WorkloadProfile of(Map<String, PartitionWorkload> partitions) {
     return new WorkloadProfile(new TreeMap<>(partitions));
-  }
-
-  public SortedMap<String, PartitionWorkload> partitions() {
-    return partitions;
   }
 
   public PartitionWorkload partition(String partitionPath) {
@@ -59,43 +58,25 @@ public final class WorkloadProfile implements Serializable {
   }
 
   @Override
-  public boolean equals(Object o) {
-    return o instanceof WorkloadProfile && partitions.equals(((WorkloadProfile) o).partitions);
-  }
-
-  @Override
-  public int hashCode() {
-    return partitions.hashCode();
-  }
-
-  @Override
   public String toString() {
     return "WorkloadProfile" + partitions;
   }
 
-  /** One partition's workload. */
-  public static final class PartitionWorkload implements Serializable {
-    private static final long serialVersionUID = 1L;
+  /**
+   * One partition's workload.
+   *
+   * @param inserts records new to the table
+   * @param updates updates and deletes per existing file group, sorted by file id (unmodifiable)
+   */
+  public record PartitionWorkload(long inserts, SortedMap<FileId, Long> updates) implements Serializable {
     static final PartitionWorkload EMPTY = new PartitionWorkload(0, new TreeMap<>());
 
-    private final long inserts;
-    private final SortedMap<FileId, Long> updates;
-
-    private PartitionWorkload(long inserts, SortedMap<FileId, Long> updates) {
-      this.inserts = inserts;
-      this.updates = Collections.unmodifiableSortedMap(updates);
+    public PartitionWorkload {
+      updates = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(updates, "updates")));
     }
 
     public static PartitionWorkload of(long inserts, Map<FileId, Long> updates) {
       return new PartitionWorkload(inserts, new TreeMap<>(updates));
-    }
-
-    public long inserts() {
-      return inserts;
-    }
-
-    public SortedMap<FileId, Long> updates() {
-      return updates;
     }
 
     public long totalUpdates() {
@@ -104,7 +85,7 @@ public final class WorkloadProfile implements Serializable {
 
     PartitionWorkload plus(FileId existing, long count) {
       if (existing == null) {
-        return new PartitionWorkload(inserts + count, new TreeMap<>(updates));
+        return new PartitionWorkload(inserts + count, updates);
       }
       TreeMap<FileId, Long> copy = new TreeMap<>(updates);
       copy.merge(existing, count, Long::sum);
@@ -115,20 +96,6 @@ public final class WorkloadProfile implements Serializable {
       TreeMap<FileId, Long> copy = new TreeMap<>(updates);
       other.updates.forEach((f, n) -> copy.merge(f, n, Long::sum));
       return new PartitionWorkload(inserts + other.inserts, copy);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      if (!(o instanceof PartitionWorkload)) {
-        return false;
-      }
-      PartitionWorkload other = (PartitionWorkload) o;
-      return inserts == other.inserts && updates.equals(other.updates);
-    }
-
-    @Override
-    public int hashCode() {
-      return Long.hashCode(inserts) * 31 + updates.hashCode();
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.table.HudiTableException;
-import java.io.Serializable;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -17,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -26,22 +26,17 @@ import java.util.UUID;
  * file group the index found, inserts by the hash of their record key over the insert buckets'
  * cumulative weights (the rule of Hudi's UpsertPartitioner). Routing is a pure function of the
  * plan and the record key, so a retried bundle routes every record the same way.
+ *
+ * @param partitions each touched partition's plan, sorted by partition path (unmodifiable)
  */
-public final class WritePlan implements Serializable {
-  private static final long serialVersionUID = 1L;
+public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
 
-  private final SortedMap<String, PartitionPlan> partitions;
-
-  private WritePlan(SortedMap<String, PartitionPlan> partitions) {
-    this.partitions = Collections.unmodifiableSortedMap(partitions);
+  public WritePlan {
+    partitions = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(partitions, "partitions")));
   }
 
   static WritePlan of(Map<String, PartitionPlan> partitions) {
     return new WritePlan(new TreeMap<>(partitions));
-  }
-
-  public SortedMap<String, PartitionPlan> partitions() {
-    return partitions;
   }
 
   /** Every bucket of the plan, in file group order. */
@@ -89,42 +84,37 @@ public final class WritePlan implements Serializable {
   }
 
   @Override
-  public boolean equals(Object o) {
-    return o instanceof WritePlan && partitions.equals(((WritePlan) o).partitions);
-  }
-
-  @Override
-  public int hashCode() {
-    return partitions.hashCode();
-  }
-
-  @Override
   public String toString() {
     return "WritePlan" + partitions;
   }
 
-  /** One partition's plan. */
-  public static final class PartitionPlan implements Serializable {
-    private static final long serialVersionUID = 1L;
+  /**
+   * One partition's plan.
+   *
+   * @param updateBuckets existing file groups written in this instant (updates, deletes, inserts
+   *     into small files), by file id (unmodifiable)
+   * @param insertTargets where inserts go, with the number of inserts planned for each; empty with
+   *     the bucket index
+   * @param bucketInserts the insert routing of a bucket-index partition; empty otherwise
+   */
+  public record PartitionPlan(
+      SortedMap<FileId, Bucket> updateBuckets,
+      List<InsertTarget> insertTargets,
+      Optional<BucketInserts> bucketInserts) {
 
-    private final SortedMap<FileId, Bucket> updateBuckets;
-    private final List<InsertTarget> insertTargets;
-    private final BucketInserts bucketInserts;
-
-    PartitionPlan(Map<FileId, Bucket> updateBuckets, List<InsertTarget> insertTargets) {
-      this(updateBuckets, insertTargets, null);
+    public PartitionPlan {
+      updateBuckets = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(updateBuckets, "updateBuckets")));
+      insertTargets = List.copyOf(insertTargets);
+      Objects.requireNonNull(bucketInserts, "bucketInserts");
     }
 
-    private PartitionPlan(
-        Map<FileId, Bucket> updateBuckets, List<InsertTarget> insertTargets, BucketInserts bucketInserts) {
-      this.updateBuckets = Collections.unmodifiableSortedMap(new TreeMap<>(updateBuckets));
-      this.insertTargets = List.copyOf(insertTargets);
-      this.bucketInserts = bucketInserts;
+    PartitionPlan(Map<FileId, Bucket> updateBuckets, List<InsertTarget> insertTargets) {
+      this(new TreeMap<>(updateBuckets), insertTargets, Optional.empty());
     }
 
     /** A bucket-index partition plan: inserts go to the new file group of their bucket. */
     static PartitionPlan bucketIndex(Map<FileId, Bucket> updateBuckets, BucketInserts bucketInserts) {
-      return new PartitionPlan(updateBuckets, List.of(), bucketInserts);
+      return new PartitionPlan(new TreeMap<>(updateBuckets), List.of(), Optional.of(bucketInserts));
     }
 
     /** This plan with other buckets for the existing file groups (same file ids). */
@@ -133,22 +123,12 @@ public final class WritePlan implements Serializable {
         throw new IllegalArgumentException(
             "Update buckets " + buckets.keySet() + " do not match the plan's " + updateBuckets.keySet());
       }
-      return new PartitionPlan(buckets, insertTargets, bucketInserts);
-    }
-
-    /** Existing file groups written in this instant (updates, deletes, inserts into small files). */
-    public SortedMap<FileId, Bucket> updateBuckets() {
-      return updateBuckets;
-    }
-
-    /** Where inserts go, with the number of inserts planned for each. */
-    public List<InsertTarget> insertTargets() {
-      return insertTargets;
+      return new PartitionPlan(new TreeMap<>(buckets), insertTargets, bucketInserts);
     }
 
     Bucket insertBucket(String recordKey) {
-      if (bucketInserts != null) {
-        return bucketInserts.bucketOf(recordKey);
+      if (bucketInserts.isPresent()) {
+        return bucketInserts.get().bucketOf(recordKey);
       }
       if (insertTargets.isEmpty()) {
         throw new HudiTableException(
@@ -171,25 +151,9 @@ public final class WritePlan implements Serializable {
     }
 
     @Override
-    public boolean equals(Object o) {
-      if (!(o instanceof PartitionPlan)) {
-        return false;
-      }
-      PartitionPlan other = (PartitionPlan) o;
-      return updateBuckets.equals(other.updateBuckets)
-          && insertTargets.equals(other.insertTargets)
-          && Objects.equals(bucketInserts, other.bucketInserts);
-    }
-
-    @Override
-    public int hashCode() {
-      return updateBuckets.hashCode() * 31 + insertTargets.hashCode();
-    }
-
-    @Override
     public String toString() {
       return "{updates=" + updateBuckets.keySet() + ", inserts="
-          + (bucketInserts == null ? insertTargets : bucketInserts) + "}";
+          + (bucketInserts.isPresent() ? bucketInserts.get() : insertTargets) + "}";
     }
   }
 
@@ -198,20 +162,24 @@ public final class WritePlan implements Serializable {
    * and a bucket without a file group gets a new one whose file id starts with the bucket id (the
    * rest drawn once per partition and instant). Buckets that have a file group take their records
    * through the index's tag, never as inserts.
+   *
+   * @param partitionPath the partition
+   * @param index the bucket index (number of buckets, hash fields)
+   * @param fileIdSeed the random part of the new file ids, drawn once per partition and instant
+   * @param existingBuckets the buckets that already have a file group (unmodifiable, sorted)
    */
-  static final class BucketInserts implements Serializable {
-    private static final long serialVersionUID = 1L;
+  public record BucketInserts(
+      String partitionPath, BucketIndex index, UUID fileIdSeed, SortedSet<Integer> existingBuckets) {
 
-    private final String partitionPath;
-    private final BucketIndex index;
-    private final UUID fileIdSeed;
-    private final Set<Integer> existingBuckets;
+    public BucketInserts {
+      Objects.requireNonNull(partitionPath, "partitionPath");
+      Objects.requireNonNull(index, "index");
+      Objects.requireNonNull(fileIdSeed, "fileIdSeed");
+      existingBuckets = Collections.unmodifiableSortedSet(new TreeSet<>(existingBuckets));
+    }
 
     BucketInserts(String partitionPath, BucketIndex index, UUID fileIdSeed, Set<Integer> existingBuckets) {
-      this.partitionPath = partitionPath;
-      this.index = index;
-      this.fileIdSeed = fileIdSeed;
-      this.existingBuckets = Collections.unmodifiableSet(new TreeSet<>(existingBuckets));
+      this(partitionPath, index, fileIdSeed, (SortedSet<Integer>) new TreeSet<>(existingBuckets));
     }
 
     Bucket bucketOf(String recordKey) {
@@ -225,64 +193,22 @@ public final class WritePlan implements Serializable {
     }
 
     @Override
-    public boolean equals(Object o) {
-      if (!(o instanceof BucketInserts)) {
-        return false;
-      }
-      BucketInserts other = (BucketInserts) o;
-      return partitionPath.equals(other.partitionPath)
-          && index.equals(other.index)
-          && fileIdSeed.equals(other.fileIdSeed)
-          && existingBuckets.equals(other.existingBuckets);
-    }
-
-    @Override
-    public int hashCode() {
-      return Objects.hash(partitionPath, index, fileIdSeed, existingBuckets);
-    }
-
-    @Override
     public String toString() {
       return index + " (new file ids *" + fileIdSeed.toString().substring(8) + "-0)";
     }
   }
 
-  /** An insert bucket and the running total of inserts planned up to and including it. */
-  public static final class InsertTarget implements Serializable {
-    private static final long serialVersionUID = 1L;
+  /**
+   * An insert bucket and the running total of inserts planned up to and including it.
+   *
+   * @param bucket where the inserts go
+   * @param plannedInserts the inserts planned for this bucket
+   * @param cumulativeInserts the inserts planned for this bucket and the ones before it
+   */
+  public record InsertTarget(Bucket bucket, long plannedInserts, long cumulativeInserts) {
 
-    private final Bucket bucket;
-    private final long plannedInserts;
-    private final long cumulativeInserts;
-
-    InsertTarget(Bucket bucket, long plannedInserts, long cumulativeInserts) {
-      this.bucket = bucket;
-      this.plannedInserts = plannedInserts;
-      this.cumulativeInserts = cumulativeInserts;
-    }
-
-    public Bucket bucket() {
-      return bucket;
-    }
-
-    public long plannedInserts() {
-      return plannedInserts;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      if (!(o instanceof InsertTarget)) {
-        return false;
-      }
-      InsertTarget other = (InsertTarget) o;
-      return bucket.equals(other.bucket)
-          && plannedInserts == other.plannedInserts
-          && cumulativeInserts == other.cumulativeInserts;
-    }
-
-    @Override
-    public int hashCode() {
-      return bucket.hashCode() * 31 + Long.hashCode(plannedInserts);
+    public InsertTarget {
+      Objects.requireNonNull(bucket, "bucket");
     }
 
     @Override

@@ -12,102 +12,41 @@ import org.apache.beam.sdk.coders.VarLongCoder;
 /**
  * What one commit wrote: instant, operation, record counts, files and bytes, and of those the log
  * files of a merge-on-read deltacommit with their blocks and records (0 for base files only).
+ *
+ * @param instantTime the instant's time
+ * @param operation Hudi's operation type name, e.g. {@code UPSERT}
+ * @param outcome whether this run committed the instant or found it already committed
+ * @param recordsInserted records new to the table
+ * @param recordsUpdated records that replaced a stored version
+ * @param recordsDeleted records deleted
+ * @param filesWritten files written, base and log files
+ * @param bytesWritten bytes written
+ * @param logFilesWritten log files written (merge-on-read updates and deletes), included in
+ *     {@code filesWritten}
+ * @param logBlocksWritten blocks in those log files: Avro data blocks and delete blocks
+ * @param logRecordsWritten records in those log files: upserted records and deletes
  */
-public final class CommittedInstant {
-  private final String instantTime;
-  private final String operation;
-  private final CommitOutcome outcome;
-  private final long recordsInserted;
-  private final long recordsUpdated;
-  private final long recordsDeleted;
-  private final long filesWritten;
-  private final long bytesWritten;
-  private final long logFilesWritten;
-  private final long logBlocksWritten;
-  private final long logRecordsWritten;
+public record CommittedInstant(
+    String instantTime,
+    String operation,
+    CommitOutcome outcome,
+    long recordsInserted,
+    long recordsUpdated,
+    long recordsDeleted,
+    long filesWritten,
+    long bytesWritten,
+    long logFilesWritten,
+    long logBlocksWritten,
+    long logRecordsWritten) {
 
-  private CommittedInstant(Builder b) {
-    this.instantTime = Objects.requireNonNull(b.instantTime);
-    this.operation = Objects.requireNonNull(b.operation);
-    this.outcome = Objects.requireNonNull(b.outcome);
-    this.recordsInserted = b.recordsInserted;
-    this.recordsUpdated = b.recordsUpdated;
-    this.recordsDeleted = b.recordsDeleted;
-    this.filesWritten = b.filesWritten;
-    this.bytesWritten = b.bytesWritten;
-    this.logFilesWritten = b.logFilesWritten;
-    this.logBlocksWritten = b.logBlocksWritten;
-    this.logRecordsWritten = b.logRecordsWritten;
+  public CommittedInstant {
+    Objects.requireNonNull(instantTime, "instantTime");
+    Objects.requireNonNull(operation, "operation");
+    Objects.requireNonNull(outcome, "outcome");
   }
 
   public static Builder builder() {
     return new Builder();
-  }
-
-  public String instantTime() {
-    return instantTime;
-  }
-
-  /** Hudi's operation type name, e.g. {@code UPSERT}. */
-  public String operation() {
-    return operation;
-  }
-
-  public CommitOutcome outcome() {
-    return outcome;
-  }
-
-  public long recordsInserted() {
-    return recordsInserted;
-  }
-
-  public long recordsUpdated() {
-    return recordsUpdated;
-  }
-
-  public long recordsDeleted() {
-    return recordsDeleted;
-  }
-
-  public long filesWritten() {
-    return filesWritten;
-  }
-
-  public long bytesWritten() {
-    return bytesWritten;
-  }
-
-  /** Log files written (merge-on-read updates and deletes), included in {@link #filesWritten}. */
-  public long logFilesWritten() {
-    return logFilesWritten;
-  }
-
-  /** Blocks in those log files: Avro data blocks and delete blocks. */
-  public long logBlocksWritten() {
-    return logBlocksWritten;
-  }
-
-  /** Records in those log files: upserted records and deletes. */
-  public long logRecordsWritten() {
-    return logRecordsWritten;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof CommittedInstant)) {
-      return false;
-    }
-    CommittedInstant c = (CommittedInstant) o;
-    return instantTime.equals(c.instantTime) && operation.equals(c.operation) && outcome == c.outcome
-        && recordsInserted == c.recordsInserted && recordsUpdated == c.recordsUpdated
-        && recordsDeleted == c.recordsDeleted && filesWritten == c.filesWritten
-        && bytesWritten == c.bytesWritten && logFilesWritten == c.logFilesWritten
-        && logBlocksWritten == c.logBlocksWritten && logRecordsWritten == c.logRecordsWritten;
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(instantTime, operation, outcome);
   }
 
   @Override
@@ -146,7 +85,9 @@ public final class CommittedInstant {
     public Builder logRecordsWritten(long v) { this.logRecordsWritten = v; return this; }
 
     public CommittedInstant build() {
-      return new CommittedInstant(this);
+      return new CommittedInstant(
+          instantTime, operation, outcome, recordsInserted, recordsUpdated, recordsDeleted,
+          filesWritten, bytesWritten, logFilesWritten, logBlocksWritten, logRecordsWritten);
     }
   }
 

@@ -8,6 +8,7 @@ import io.hudibeam.index.FileKeyRange;
 import io.hudibeam.index.KeyRangeFilter;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
+import io.hudibeam.transforms.coders.FileKeyRangeCoder;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
 import java.util.ArrayList;
@@ -15,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -57,7 +57,7 @@ final class TagByBloomIndex extends IndexStage {
             .apply("Latest base files", new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
             .apply("Spread footers", Reshuffle.viaRandomKey())
             .apply("Read key ranges", ParDo.of(new ReadKeyRangeFn(spec)))
-            .setCoder(SerializableCoder.of(FileKeyRange.class))
+            .setCoder(FileKeyRangeCoder.of())
             .apply("Key ranges", View.asList());
     PCollection<KV<String, RecordLocation>> storedKeys =
         records

@@ -15,43 +15,26 @@ import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CustomCoder;
 import org.apache.beam.sdk.coders.NullableCoder;
 
-/** A record and, when its key is already in the table, the file group the index found it in. */
-public final class TaggedRecord {
-  private final TableRecord record;
-  private final RecordLocation location;
+/**
+ * A record and, when its key is already in the table, the file group the index found it in.
+ *
+ * @param record the record
+ * @param location where the index found its key; empty for a key new to the table
+ */
+public record TaggedRecord(TableRecord record, Optional<RecordLocation> location) {
 
-  private TaggedRecord(TableRecord record, RecordLocation location) {
-    this.record = Objects.requireNonNull(record);
-    this.location = location;
+  public TaggedRecord {
+    Objects.requireNonNull(record, "record");
+    Objects.requireNonNull(location, "location");
   }
 
   public static TaggedRecord of(TableRecord record, Optional<RecordLocation> location) {
-    return new TaggedRecord(record, location.orElse(null));
-  }
-
-  public TableRecord record() {
-    return record;
-  }
-
-  public Optional<RecordLocation> location() {
-    return Optional.ofNullable(location);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof TaggedRecord
-        && record.equals(((TaggedRecord) o).record)
-        && Objects.equals(location, ((TaggedRecord) o).location);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(record, location);
+    return new TaggedRecord(record, location);
   }
 
   @Override
   public String toString() {
-    return record + (location == null ? " (new)" : " @ " + location);
+    return record + location.map(l -> " @ " + l).orElse(" (new)");
   }
 
   /** Coder: the record, then the nullable location. */
@@ -71,13 +54,13 @@ public final class TaggedRecord {
     @Override
     public void encode(TaggedRecord value, OutputStream out) throws IOException {
       recordCoder.encode(value.record, out);
-      locationCoder.encode(value.location, out);
+      locationCoder.encode(value.location.orElse(null), out);
     }
 
     @Override
     public TaggedRecord decode(InputStream in) throws IOException {
       TableRecord record = recordCoder.decode(in);
-      return new TaggedRecord(record, locationCoder.decode(in));
+      return new TaggedRecord(record, Optional.ofNullable(locationCoder.decode(in)));
     }
 
     @Override

@@ -6,9 +6,9 @@ import io.hudibeam.commit.TableLock;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.write.WriteOperation;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.write.WriteSchemas;
 import java.time.Clock;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -42,7 +42,7 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
     return input
         .apply("Impulse", Impulse.create())
         .apply("Start", ParDo.of(new StartInstantFn(spec)))
-        .setCoder(SerializableCoder.of(StartedInstant.class))
+        .setCoder(StartedInstantCoder.of())
         .apply("As side input", View.asSingleton());
   }
 

@@ -16,6 +16,8 @@ import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.WorkloadProfileCoder;
+import io.hudibeam.transforms.coders.WritePlanCoder;
 import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.AverageRecordSize;
@@ -25,12 +27,21 @@ import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WorkloadProfile;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WritePlanner;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.TreeMap;
-import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.AtomicCoder;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.CoderRegistry;
+import org.apache.beam.sdk.coders.SortedMapCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -75,23 +86,25 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     }
     return tagged
         .apply("Count per bundle", ParDo.of(new CountFn()))
-        .setCoder(SerializableCoder.of(Counts.class))
+        .setCoder(CountsCoder.of())
         .apply("Profile workload", profile)
-        .setCoder(SerializableCoder.of(WorkloadProfile.class))
+        .setCoder(WorkloadProfileCoder.of())
         .apply("Plan buckets", ParDo.of(new PlanFn(spec, started)).withSideInputs(started))
-        .setCoder(SerializableCoder.of(WritePlan.class))
+        .setCoder(WritePlanCoder.of())
         .apply("As side input", View.asSingleton());
   }
 
   /**
-   * Mutable counts: inserts per partition, updates per file group. Counted in memory per bundle,
-   * so the combine that follows sees one element per bundle, not one per record (on Flink, a
-   * combine of the records would copy every record into its sort buffer).
+   * Mutable counts: inserts per partition, updates per file group (by file id value). Counted in
+   * memory per bundle, so the combine that follows sees one element per bundle, not one per record
+   * (on Flink, a combine of the records would copy every record into its sort buffer). A record
+   * over mutable maps: the combine's accumulator adds into them in place.
    */
-  static final class Counts implements java.io.Serializable {
-    private static final long serialVersionUID = 1L;
-    final Map<String, Long> inserts = new HashMap<>();
-    final Map<String, Map<String, Long>> updates = new HashMap<>();
+  record Counts(Map<String, Long> inserts, Map<String, Map<String, Long>> updates) {
+
+    Counts() {
+      this(new HashMap<>(), new HashMap<>());
+    }
 
     void add(TaggedRecord tagged) {
       String partition = tagged.record().partitionPath();
@@ -113,16 +126,41 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     boolean isEmpty() {
       return inserts.isEmpty() && updates.isEmpty();
     }
+  }
 
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Counts && inserts.equals(((Counts) o).inserts) && updates.equals(((Counts) o).updates);
+  /**
+   * Deterministic coder of {@link Counts} (the input and the accumulator of the profile combine):
+   * the inserts per partition, then the updates per partition and file id, each in key order.
+   */
+  static final class CountsCoder extends AtomicCoder<Counts> {
+    private static final CountsCoder INSTANCE = new CountsCoder();
+    private static final SortedMapCoder<String, Long> PER_KEY =
+        SortedMapCoder.of(StringUtf8Coder.of(), VarLongCoder.of());
+    private static final SortedMapCoder<String, SortedMap<String, Long>> PER_PARTITION =
+        SortedMapCoder.of(StringUtf8Coder.of(), PER_KEY);
+
+    static CountsCoder of() {
+      return INSTANCE;
     }
 
     @Override
-    public int hashCode() {
-      return inserts.hashCode() * 31 + updates.hashCode();
+    public void encode(Counts value, OutputStream out) throws IOException {
+      PER_KEY.encode(new TreeMap<>(value.inserts()), out);
+      SortedMap<String, SortedMap<String, Long>> updates = new TreeMap<>();
+      value.updates().forEach((partition, files) -> updates.put(partition, new TreeMap<>(files)));
+      PER_PARTITION.encode(updates, out);
     }
+
+    @Override
+    public Counts decode(InputStream in) throws IOException {
+      Counts counts = new Counts();
+      counts.inserts().putAll(PER_KEY.decode(in));
+      PER_PARTITION.decode(in).forEach((partition, files) -> counts.updates().put(partition, new HashMap<>(files)));
+      return counts;
+    }
+
+    @Override
+    public void verifyDeterministic() {}
   }
 
   /**
@@ -157,6 +195,16 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
   /** Adds the bundles' counts into the workload profile. */
   static final class ProfileFn extends Combine.CombineFn<Counts, Counts, WorkloadProfile> {
     private static final long serialVersionUID = 1L;
+
+    @Override
+    public Coder<Counts> getAccumulatorCoder(CoderRegistry registry, Coder<Counts> inputCoder) {
+      return CountsCoder.of();
+    }
+
+    @Override
+    public Coder<WorkloadProfile> getDefaultOutputCoder(CoderRegistry registry, Coder<Counts> inputCoder) {
+      return WorkloadProfileCoder.of();
+    }
 
     @Override
     public Counts createAccumulator() {

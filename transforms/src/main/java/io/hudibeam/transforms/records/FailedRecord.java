@@ -7,39 +7,21 @@ import java.util.Objects;
 import org.apache.beam.sdk.coders.AtomicCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 
-/** A record that could not be written, as text, with the reason. */
-public final class FailedRecord {
-  private final String record;
-  private final String reason;
+/**
+ * A record that could not be written, as text, with the reason.
+ *
+ * @param record the record as JSON text
+ * @param reason why it could not be written
+ */
+public record FailedRecord(String record, String reason) {
 
-  private FailedRecord(String record, String reason) {
-    this.record = Objects.requireNonNull(record);
-    this.reason = Objects.requireNonNull(reason);
+  public FailedRecord {
+    Objects.requireNonNull(record, "record");
+    Objects.requireNonNull(reason, "reason");
   }
 
   public static FailedRecord of(String record, String reason) {
     return new FailedRecord(record, reason);
-  }
-
-  /** The record as JSON text. */
-  public String record() {
-    return record;
-  }
-
-  public String reason() {
-    return reason;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof FailedRecord
-        && record.equals(((FailedRecord) o).record)
-        && reason.equals(((FailedRecord) o).reason);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(record, reason);
   }
 
   @Override

@@ -91,7 +91,7 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         .apply("Hold the end of input until committed", ParDo.of(new EndOfInputHold(spec, settings)))
         .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
         .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings)))
-        .setCoder(SerializableCoder.of(IntervalDecision.class))
+        .setCoder(IntervalDecision.IntervalDecisionCoder.of())
         .apply("Back into commit intervals", Window.into(FixedWindows.of(settings.commitInterval())));
   }
 

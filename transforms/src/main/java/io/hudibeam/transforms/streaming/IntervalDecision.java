@@ -1,69 +1,80 @@
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.StartedInstant;
-import java.io.Serializable;
+import io.hudibeam.transforms.coders.StartedInstantCoder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Objects;
 import java.util.Optional;
-import org.checkerframework.checker.nullness.qual.Nullable;
+import org.apache.beam.sdk.coders.AtomicCoder;
+import org.apache.beam.sdk.coders.BooleanCoder;
+import org.apache.beam.sdk.coders.VarLongCoder;
 import org.joda.time.Instant;
 
 /**
  * What the coordinator decided for one commit interval (window {@code [start, end)} of event time):
  * the instant started for it, or skip (the sink already committed through its end: a replay).
+ *
+ * @param windowStart the interval's start, epoch milliseconds
+ * @param windowEnd the interval's end (exclusive), epoch milliseconds
+ * @param started the instant started for the interval; empty for a skip
  */
-public final class IntervalDecision implements Serializable {
-  private static final long serialVersionUID = 1L;
-  private final long windowStart;
-  private final long windowEnd;
-  private final @Nullable StartedInstant started;
+public record IntervalDecision(long windowStart, long windowEnd, Optional<StartedInstant> started) {
 
-  private IntervalDecision(long windowStart, long windowEnd, @Nullable StartedInstant started) {
-    this.windowStart = windowStart;
-    this.windowEnd = windowEnd;
-    this.started = started;
+  public IntervalDecision {
+    Objects.requireNonNull(started, "started");
   }
 
   public static IntervalDecision start(long windowStart, long windowEnd, StartedInstant started) {
-    return new IntervalDecision(windowStart, windowEnd, Objects.requireNonNull(started));
+    return new IntervalDecision(windowStart, windowEnd, Optional.of(started));
   }
 
   public static IntervalDecision skip(long windowStart, long windowEnd) {
-    return new IntervalDecision(windowStart, windowEnd, null);
-  }
-
-  public long windowStart() {
-    return windowStart;
-  }
-
-  public long windowEnd() {
-    return windowEnd;
-  }
-
-  public Optional<StartedInstant> started() {
-    return Optional.ofNullable(started);
+    return new IntervalDecision(windowStart, windowEnd, Optional.empty());
   }
 
   public boolean isSkip() {
-    return started == null;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof IntervalDecision)) {
-      return false;
-    }
-    IntervalDecision d = (IntervalDecision) o;
-    return windowStart == d.windowStart && windowEnd == d.windowEnd && Objects.equals(started, d.started);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(windowStart, windowEnd, started);
+    return started.isEmpty();
   }
 
   @Override
   public String toString() {
     return "[" + new Instant(windowStart) + ", " + new Instant(windowEnd) + ") "
-        + (started == null ? "SKIP" : "START " + started.instantTime());
+        + started.map(s -> "START " + s.instantTime()).orElse("SKIP");
+  }
+
+  /**
+   * Deterministic coder of a decision (the coordinator's output, read by the later stages as a side
+   * input): window start and end, then the started instant if any.
+   */
+  public static final class IntervalDecisionCoder extends AtomicCoder<IntervalDecision> {
+    private static final IntervalDecisionCoder INSTANCE = new IntervalDecisionCoder();
+
+    public static IntervalDecisionCoder of() {
+      return INSTANCE;
+    }
+
+    @Override
+    public void encode(IntervalDecision value, OutputStream out) throws IOException {
+      VarLongCoder.of().encode(value.windowStart(), out);
+      VarLongCoder.of().encode(value.windowEnd(), out);
+      BooleanCoder.of().encode(value.started().isPresent(), out);
+      if (value.started().isPresent()) {
+        StartedInstantCoder.of().encode(value.started().get(), out);
+      }
+    }
+
+    @Override
+    public IntervalDecision decode(InputStream in) throws IOException {
+      long start = VarLongCoder.of().decode(in);
+      long end = VarLongCoder.of().decode(in);
+      return BooleanCoder.of().decode(in)
+          ? IntervalDecision.start(start, end, StartedInstantCoder.of().decode(in))
+          : IntervalDecision.skip(start, end);
+    }
+
+    @Override
+    public void verifyDeterministic() {}
   }
 }

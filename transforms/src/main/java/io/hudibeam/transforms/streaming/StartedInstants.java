@@ -1,7 +1,7 @@
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.StartedInstant;
-import org.apache.beam.sdk.coders.SerializableCoder;
+import io.hudibeam.transforms.coders.StartedInstantCoder;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -15,7 +15,7 @@ public final class StartedInstants extends PTransform<PCollection<IntervalDecisi
   public PCollection<StartedInstant> expand(PCollection<IntervalDecision> decisions) {
     return decisions
         .apply("Started instants", ParDo.of(new StartedFn()))
-        .setCoder(SerializableCoder.of(StartedInstant.class));
+        .setCoder(StartedInstantCoder.of());
   }
 
   static final class StartedFn extends DoFn<IntervalDecision, StartedInstant> {

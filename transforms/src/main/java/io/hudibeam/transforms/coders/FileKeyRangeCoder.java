@@ -1,0 +1,44 @@
+package io.hudibeam.transforms.coders;
+
+import io.hudibeam.files.BaseFile;
+import io.hudibeam.index.FileKeyRange;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import org.apache.beam.sdk.coders.AtomicCoder;
+import org.apache.beam.sdk.coders.BooleanCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+
+/**
+ * Deterministic coder of a {@link FileKeyRange} (the bloom index's key ranges side input): the base
+ * file, then whether it has a range, then its min and max record keys.
+ */
+public final class FileKeyRangeCoder extends AtomicCoder<FileKeyRange> {
+  private static final FileKeyRangeCoder INSTANCE = new FileKeyRangeCoder();
+  private static final StringUtf8Coder STRING = StringUtf8Coder.of();
+
+  public static FileKeyRangeCoder of() {
+    return INSTANCE;
+  }
+
+  @Override
+  public void encode(FileKeyRange value, OutputStream out) throws IOException {
+    BaseFileCoder.of().encode(value.baseFile(), out);
+    BooleanCoder.of().encode(value.minRecordKey().isPresent(), out);
+    if (value.minRecordKey().isPresent()) {
+      STRING.encode(value.minRecordKey().get(), out);
+      STRING.encode(value.maxRecordKey().get(), out);
+    }
+  }
+
+  @Override
+  public FileKeyRange decode(InputStream in) throws IOException {
+    BaseFile file = BaseFileCoder.of().decode(in);
+    return BooleanCoder.of().decode(in)
+        ? FileKeyRange.of(file, STRING.decode(in), STRING.decode(in))
+        : FileKeyRange.unbounded(file);
+  }
+
+  @Override
+  public void verifyDeterministic() {}
+}
