@@ -2,7 +2,7 @@ package io.hudibeam;
 
 import com.google.auto.service.AutoService;
 import com.google.auto.value.AutoValue;
-import io.hudibeam.table.TableType;
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.write.WriteOperation;
 import java.util.List;
 import java.util.Map;
@@ -153,7 +153,7 @@ public final class HudiWriteSchemaTransformProvider
         WriteOperation.fromValue(getOperation());
       }
       if (getTableType() != null) {
-        TableType.fromValue(getTableType());
+        HudiSettings.TABLE_TYPE.parse(getTableType());
       }
       if (getTriggeringFrequencySeconds() != null && getTriggeringFrequencySeconds() <= 0) {
         throw new IllegalArgumentException(
@@ -229,7 +229,7 @@ public final class HudiWriteSchemaTransformProvider
         write = write.withOperation(WriteOperation.fromValue(configuration.getOperation()));
       }
       if (configuration.getTableType() != null) {
-        write = write.withTableType(TableType.fromValue(configuration.getTableType()));
+        write = write.withTableType(HudiSettings.TABLE_TYPE.parse(configuration.getTableType()));
       }
       if (configuration.getTriggeringFrequencySeconds() != null) {
         write =

@@ -174,7 +174,7 @@ public class HudiIOFailureIT {
   /** Runs CommitInstant alone on the stats of an instant already committed. */
   private static void rerunCommitStep(HudiIO.Write<Row> write, StartedInstant instant, List<WriteStat> stats) {
     WriteSpec spec =
-        HudiIO.WriteSettings.of(write.getBasePath(), write.getHoodieProperties())
+        WriteSettings.of(write.getBasePath(), write.getHoodieProperties())
             .toSpec(HudiAvroSchemas.fromBeamSchema(TripsRows.SCHEMA, "trips"), Map.of(), FailedRecordPolicy.FAIL);
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     PCollectionView<StartedInstant> started =

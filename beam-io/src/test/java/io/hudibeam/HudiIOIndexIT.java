@@ -194,16 +194,16 @@ public class HudiIOIndexIT {
   public void bucketSettingsAreValidated() {
     assertThat(
         assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withBucketCount(0)).getMessage(),
-        is("withBucketCount must be > 0, but was 0"));
+        is("withBucketCount: hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
     IllegalArgumentException bulk =
         assertThrows(IllegalArgumentException.class,
-            () -> HudiIO.WriteSettings.of("/t",
+            () -> WriteSettings.of("/t",
                 Map.of("hoodie.table.name", "t", "hoodie.datasource.write.recordkey.field", "uuid",
                     "hoodie.index.type", "BUCKET", "hoodie.datasource.write.operation", "bulk_insert")));
     assertThat(bulk.getMessage(), containsString("BULK_INSERT) is not supported with withIndex(BUCKET)"));
     IllegalArgumentException hashField =
         assertThrows(IllegalArgumentException.class,
-            () -> HudiIO.WriteSettings.of("/t",
+            () -> WriteSettings.of("/t",
                 Map.of("hoodie.table.name", "t", "hoodie.datasource.write.recordkey.field", "uuid",
                     "hoodie.index.type", "BUCKET", "hoodie.bucket.index.hash.field", "city")));
     assertThat(hashField.getMessage(),

@@ -1,13 +1,18 @@
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.Setting;
 import io.hudibeam.table.TableType;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.beam.sdk.Pipeline;
@@ -22,12 +27,12 @@ import org.junit.Test;
 public class HudiIOValidationTest {
   private static final String BASE = "/tmp/never-written";
 
-  private static PCollection<Row> trips() {
+  static PCollection<Row> trips() {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     return p.apply(Create.of(TripsRows.row(0, 0)).withRowSchema(TripsRows.SCHEMA));
   }
 
-  private static HudiIO.Write<Row> valid() {
+  static HudiIO.Write<Row> valid() {
     return HudiIO.write()
         .withBasePath(BASE)
         .withTableName("trips")
@@ -38,6 +43,12 @@ public class HudiIOValidationTest {
 
   private static String refusal(HudiIO.Write<Row> write) {
     return assertThrows(IllegalArgumentException.class, () -> trips().apply(write)).getMessage();
+  }
+
+  /** The write the refusals start from builds (HudiIOSettingsTest adds one bad value to it). */
+  @Test
+  public void theValidWriteBuilds() {
+    trips().apply(valid());
   }
 
   @Test
@@ -76,7 +87,7 @@ public class HudiIOValidationTest {
         is("Increase hoodie.keep.max.commits=25 to be greater than hoodie.keep.min.commits=25"));
     assertThat(
         refusal(valid().withHoodieProperties(Map.of("hoodie.archive.automatic", "sometimes"))),
-        is("hoodie.archive.automatic='sometimes' is not a boolean; expected true or false"));
+        is("hoodie.archive.automatic must be true or false, but was 'sometimes'"));
   }
 
   @Test
@@ -103,7 +114,7 @@ public class HudiIOValidationTest {
   @Test
   public void unsupportedTableTypeAndCombinationsAreRefused() {
     // MERGE_ON_READ is written; inline compaction needs it, and a positive delta commit count.
-    HudiIO.WriteSettings.of(BASE, valid().withTableType(TableType.MERGE_ON_READ).getHoodieProperties());
+    WriteSettings.of(BASE, valid().withTableType(TableType.MERGE_ON_READ).getHoodieProperties());
     assertThat(
         refusal(valid().withHoodieProperties(Map.of("hoodie.compact.inline", "true"))),
         is("hoodie.compact.inline=true needs withTableType(MERGE_ON_READ); a COPY_ON_WRITE table has no"
@@ -111,34 +122,38 @@ public class HudiIOValidationTest {
     assertThat(
         refusal(valid().withTableType(TableType.MERGE_ON_READ)
             .withHoodieProperties(Map.of("hoodie.compact.inline.max.delta.commits", "0"))),
-        is("hoodie.compact.inline.max.delta.commits must be >= 1, but was 0"));
+        is("hoodie.compact.inline.max.delta.commits must be a whole number >= 1, but was '0'"));
     assertThat(
         refusal(valid().withIndex(IndexType.BUCKET).withOperation(WriteOperation.BULK_INSERT)),
         is("withOperation(BULK_INSERT) is not supported with withIndex(BUCKET); use INSERT or UPSERT"));
     assertThat(
         assertThrows(IllegalArgumentException.class, () -> valid().withBucketCount(0)).getMessage(),
-        is("withBucketCount must be > 0, but was 0"));
+        is("withBucketCount: hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
   }
 
   @Test
   public void mergeMemorySettingsAreCheckedWhenThePipelineIsBuilt() {
     assertThat(
         refusal(valid().withHoodieProperties(Map.of("hoodie.memory.merge.max.size", "1g"))),
-        is("hoodie.memory.merge.max.size must be a number of bytes >= 0, but was '1g'"));
+        is("hoodie.memory.merge.max.size must be a whole number >= 0, but was '1g'"));
     assertThat(
         refusal(valid().withHoodieProperties(Map.of("hoodie.memory.merge.fraction", "1.5"))),
         is("hoodie.memory.merge.fraction must be a number in (0, 1], but was '1.5'"));
   }
 
   @Test
-  public void displayDataShowsTheBasePathAndSettings() {
+  public void displayDataShowsTheBasePathAndTheEffectiveSettings() {
     HudiIO.Write<Row> write =
-        valid().withOperation(WriteOperation.BULK_INSERT).withIndex(IndexType.GLOBAL_SIMPLE).withMaxFileSize(1024);
+        valid().withOperation(WriteOperation.BULK_INSERT).withIndex(IndexType.GLOBAL_SIMPLE).withMaxFileSize(1024)
+            .withHoodieProperties(Map.of("hoodie.metadata.enable", "false"));
     Map<String, String> items = new TreeMap<>();
     for (DisplayData.Item item : DisplayData.from(write).items()) {
       items.put(item.getKey(), String.valueOf(item.getValue()));
     }
     Map<String, String> expected = new TreeMap<>();
+    for (Setting<?> setting : HudiSettings.ALL) {
+      expected.put(setting.key(), setting.defaultDoc()); // unset: the documented default
+    }
     expected.put("basePath", BASE);
     expected.put("hoodie.table.name", "trips");
     expected.put("hoodie.datasource.write.recordkey.field", "uuid");
@@ -147,6 +162,31 @@ public class HudiIOValidationTest {
     expected.put("hoodie.datasource.write.operation", "bulk_insert");
     expected.put("hoodie.index.type", "GLOBAL_SIMPLE");
     expected.put("hoodie.parquet.max.file.size", "1024");
+    expected.put("hoodie.metadata.enable", "false"); // unknown to the registry: passed through as given
     assertThat(items, is(expected));
+    assertThat(items.get("hoodie.cleaner.policy"), is("KEEP_LATEST_COMMITS"));
+    assertThat(items.get("hoodie.parquet.small.file.limit"), is("100 MiB"));
+  }
+
+  /** An unknown hoodie.* key is passed through, with a warning naming the closest known key. */
+  @Test
+  public void anUnknownKeyIsPassedThroughWithAWarningNamingTheClosestKey() {
+    Map<String, String> properties = Map.of("hoodie.parquet.max.filesize", "1024", "hoodie.metadata.enable", "false");
+    assertThat(
+        WriteSettings.unknownKeyWarnings(properties),
+        contains(
+            "HudiIO: unknown setting hoodie.metadata.enable=false is passed through unchanged but not used;"
+                + " did you mean hoodie.table.name?",
+            "HudiIO: unknown setting hoodie.parquet.max.filesize=1024 is passed through unchanged but not used;"
+                + " did you mean hoodie.parquet.max.file.size?"));
+    HudiIO.Write<Row> write = valid().withHoodieProperties(properties);
+    trips().apply(write); // builds
+    List<String> shown = new ArrayList<>();
+    for (DisplayData.Item item : DisplayData.from(write).items()) {
+      if (item.getKey().equals("hoodie.parquet.max.filesize")) {
+        shown.add(String.valueOf(item.getValue()));
+      }
+    }
+    assertThat(shown, is(List.of("1024")));
   }
 }

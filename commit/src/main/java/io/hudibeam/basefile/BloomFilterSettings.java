@@ -1,5 +1,6 @@
 package io.hudibeam.basefile;
 
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.HudiTableException;
 import java.util.Objects;
 
@@ -10,9 +11,10 @@ import java.util.Objects;
  * HoodieStorageConfig}).
  */
 public final class BloomFilterSettings {
-  public static final int DEFAULT_NUM_ENTRIES = 60_000;
-  public static final double DEFAULT_FPP = 0.000000001;
-  public static final int DEFAULT_DYNAMIC_MAX_ENTRIES = 100_000;
+  public static final int DEFAULT_NUM_ENTRIES = HudiSettings.BLOOM_NUM_ENTRIES.defaultValue().orElseThrow();
+  public static final double DEFAULT_FPP = HudiSettings.BLOOM_FPP.defaultValue().orElseThrow();
+  public static final int DEFAULT_DYNAMIC_MAX_ENTRIES =
+      HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.defaultValue().orElseThrow();
 
   private static final BloomFilterSettings DEFAULTS =
       new BloomFilterSettings(
@@ -41,25 +43,15 @@ public final class BloomFilterSettings {
 
   public static BloomFilterSettings of(
       BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
-    if (numEntries <= 0) {
-      throw new HudiTableException(
-          "hoodie.index.bloom.num_entries must be > 0, but was " + numEntries);
-    }
-    if (!(fpp > 0 && fpp < 1)) {
-      throw new HudiTableException(
-          "hoodie.index.bloom.fpp must be between 0 and 1 (exclusive), but was " + fpp);
-    }
-    if (dynamicMaxEntries <= 0) {
-      throw new HudiTableException(
-          "hoodie.bloom.index.filter.dynamic.max.entries must be > 0, but was "
-              + dynamicMaxEntries);
-    }
+    HudiSettings.BLOOM_NUM_ENTRIES.check(numEntries);
+    HudiSettings.BLOOM_FPP.check(fpp);
+    HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.check(dynamicMaxEntries);
     long bits = (long) Math.ceil(numEntries * (-Math.log(fpp) / (Math.log(2) * Math.log(2))));
     if (bits > Integer.MAX_VALUE - 64) {
       throw new HudiTableException(
-          "hoodie.index.bloom.num_entries="
+          HudiSettings.BLOOM_NUM_ENTRIES.key() + "="
               + numEntries
-              + " with hoodie.index.bloom.fpp="
+              + " with " + HudiSettings.BLOOM_FPP.key() + "="
               + fpp
               + " needs "
               + bits

@@ -1,7 +1,6 @@
 package io.hudibeam.basefile;
 
-import io.hudibeam.table.HudiTableException;
-import java.util.Locale;
+import io.hudibeam.settings.HudiSettings;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -12,23 +11,24 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * with Hudi's defaults ({@code HoodieStorageConfig}, {@code HoodieIndexConfig}).
  */
 public final class ParquetSettings {
-  public static final String COMPRESSION_CODEC = "hoodie.parquet.compression.codec";
-  public static final String BLOCK_SIZE = "hoodie.parquet.block.size";
-  public static final String PAGE_SIZE = "hoodie.parquet.page.size";
-  public static final String MAX_FILE_SIZE = "hoodie.parquet.max.file.size";
-  public static final String DICTIONARY_ENABLED = "hoodie.parquet.dictionary.enabled";
-  public static final String COMPRESSION_RATIO = "hoodie.parquet.compression.ratio";
-  public static final String BLOOM_NUM_ENTRIES = "hoodie.index.bloom.num_entries";
-  public static final String BLOOM_FPP = "hoodie.index.bloom.fpp";
-  public static final String BLOOM_DYNAMIC_MAX_ENTRIES =
-      "hoodie.bloom.index.filter.dynamic.max.entries";
-  public static final String BLOOM_FILTER_TYPE = "hoodie.bloom.index.filter.type";
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String COMPRESSION_CODEC = HudiSettings.PARQUET_CODEC.key();
+  public static final String BLOCK_SIZE = HudiSettings.PARQUET_BLOCK_SIZE.key();
+  public static final String PAGE_SIZE = HudiSettings.PARQUET_PAGE_SIZE.key();
+  public static final String MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.key();
+  public static final String DICTIONARY_ENABLED = HudiSettings.PARQUET_DICTIONARY.key();
+  public static final String COMPRESSION_RATIO = HudiSettings.PARQUET_COMPRESSION_RATIO.key();
+  public static final String BLOOM_NUM_ENTRIES = HudiSettings.BLOOM_NUM_ENTRIES.key();
+  public static final String BLOOM_FPP = HudiSettings.BLOOM_FPP.key();
+  public static final String BLOOM_DYNAMIC_MAX_ENTRIES = HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.key();
+  public static final String BLOOM_FILTER_TYPE = HudiSettings.BLOOM_FILTER_TYPE.key();
 
-  public static final CompressionCodecName DEFAULT_CODEC = CompressionCodecName.GZIP;
-  public static final int DEFAULT_BLOCK_SIZE = 120 * 1024 * 1024;
-  public static final int DEFAULT_PAGE_SIZE = 1024 * 1024;
-  public static final long DEFAULT_MAX_FILE_SIZE = 120L * 1024 * 1024;
-  public static final double DEFAULT_COMPRESSION_RATIO = 0.1;
+  public static final CompressionCodecName DEFAULT_CODEC = HudiSettings.PARQUET_CODEC.defaultValue().orElseThrow();
+  public static final int DEFAULT_BLOCK_SIZE = HudiSettings.PARQUET_BLOCK_SIZE.defaultValue().orElseThrow();
+  public static final int DEFAULT_PAGE_SIZE = HudiSettings.PARQUET_PAGE_SIZE.defaultValue().orElseThrow();
+  public static final long DEFAULT_MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.defaultValue().orElseThrow();
+  public static final double DEFAULT_COMPRESSION_RATIO =
+      HudiSettings.PARQUET_COMPRESSION_RATIO.defaultValue().orElseThrow();
 
   private static final ParquetSettings DEFAULTS =
       new ParquetSettings(
@@ -78,22 +78,17 @@ public final class ParquetSettings {
     Objects.requireNonNull(properties, "properties");
     BloomFilterSettings bloom =
         BloomFilterSettings.of(
-            properties.containsKey(BLOOM_FILTER_TYPE)
-                ? BloomFilterType.fromValue(properties.get(BLOOM_FILTER_TYPE))
-                : BloomFilterType.DYNAMIC_V0,
-            intValue(properties, BLOOM_NUM_ENTRIES, BloomFilterSettings.DEFAULT_NUM_ENTRIES),
-            doubleValue(properties, BLOOM_FPP, BloomFilterSettings.DEFAULT_FPP),
-            intValue(
-                properties,
-                BLOOM_DYNAMIC_MAX_ENTRIES,
-                BloomFilterSettings.DEFAULT_DYNAMIC_MAX_ENTRIES));
+            HudiSettings.BLOOM_FILTER_TYPE.get(properties),
+            HudiSettings.BLOOM_NUM_ENTRIES.get(properties),
+            HudiSettings.BLOOM_FPP.get(properties),
+            HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.get(properties));
     return DEFAULTS
-        .withCodec(codecValue(properties.get(COMPRESSION_CODEC)))
-        .withRowGroupSizeBytes(intValue(properties, BLOCK_SIZE, DEFAULT_BLOCK_SIZE))
-        .withPageSizeBytes(intValue(properties, PAGE_SIZE, DEFAULT_PAGE_SIZE))
-        .withMaxFileSizeBytes(longValue(properties, MAX_FILE_SIZE, DEFAULT_MAX_FILE_SIZE))
-        .withDictionaryEnabled(booleanValue(properties, DICTIONARY_ENABLED, true))
-        .withCompressionRatio(doubleValue(properties, COMPRESSION_RATIO, DEFAULT_COMPRESSION_RATIO))
+        .withCodec(HudiSettings.PARQUET_CODEC.get(properties))
+        .withRowGroupSizeBytes(HudiSettings.PARQUET_BLOCK_SIZE.get(properties))
+        .withPageSizeBytes(HudiSettings.PARQUET_PAGE_SIZE.get(properties))
+        .withMaxFileSizeBytes(HudiSettings.MAX_FILE_SIZE.get(properties))
+        .withDictionaryEnabled(HudiSettings.PARQUET_DICTIONARY.get(properties))
+        .withCompressionRatio(HudiSettings.PARQUET_COMPRESSION_RATIO.get(properties))
         .withBloomFilter(bloom);
   }
 
@@ -141,7 +136,7 @@ public final class ParquetSettings {
   }
 
   public ParquetSettings withRowGroupSizeBytes(int bytes) {
-    requirePositive(BLOCK_SIZE, bytes);
+    HudiSettings.PARQUET_BLOCK_SIZE.check(bytes);
     return new ParquetSettings(
         codec,
         bytes,
@@ -153,7 +148,7 @@ public final class ParquetSettings {
   }
 
   public ParquetSettings withPageSizeBytes(int bytes) {
-    requirePositive(PAGE_SIZE, bytes);
+    HudiSettings.PARQUET_PAGE_SIZE.check(bytes);
     return new ParquetSettings(
         codec,
         rowGroupSizeBytes,
@@ -165,7 +160,7 @@ public final class ParquetSettings {
   }
 
   public ParquetSettings withMaxFileSizeBytes(long bytes) {
-    requirePositive(MAX_FILE_SIZE, bytes);
+    HudiSettings.MAX_FILE_SIZE.check(bytes);
     return new ParquetSettings(
         codec,
         rowGroupSizeBytes,
@@ -188,9 +183,7 @@ public final class ParquetSettings {
   }
 
   public ParquetSettings withCompressionRatio(double ratio) {
-    if (!(ratio >= 0) || Double.isInfinite(ratio)) {
-      throw new HudiTableException(COMPRESSION_RATIO + " must be a number >= 0, but was " + ratio);
-    }
+    HudiSettings.PARQUET_COMPRESSION_RATIO.check(ratio);
     return new ParquetSettings(
         codec,
         rowGroupSizeBytes,
@@ -210,83 +203,6 @@ public final class ParquetSettings {
         dictionaryEnabled,
         compressionRatio,
         bloomFilter);
-  }
-
-  /** Hudi's {@code ParquetUtils.getCompressionCodecName}: enum name, case-insensitive. */
-  private static CompressionCodecName codecValue(String value) {
-    if (value == null) {
-      return DEFAULT_CODEC;
-    }
-    String upper = value.trim().toUpperCase(Locale.ROOT);
-    for (CompressionCodecName codec : CompressionCodecName.values()) {
-      if (codec.name().equals(upper)) {
-        return codec;
-      }
-    }
-    throw new HudiTableException(
-        COMPRESSION_CODEC
-            + " must be one of uncompressed, snappy, gzip, lzo, brotli, lz4, zstd, lz4_raw, but was"
-            + " '"
-            + value
-            + "'");
-  }
-
-  private static int intValue(Map<String, String> properties, String key, int defaultValue) {
-    long value = longValue(properties, key, defaultValue);
-    if (value > Integer.MAX_VALUE) {
-      throw new HudiTableException(
-          key + " must be at most " + Integer.MAX_VALUE + ", but was " + value);
-    }
-    return (int) value;
-  }
-
-  private static long longValue(Map<String, String> properties, String key, long defaultValue) {
-    String value = properties.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      long parsed = Long.parseLong(value.trim());
-      requirePositive(key, parsed);
-      return parsed;
-    } catch (NumberFormatException e) {
-      throw new HudiTableException(key + " must be a positive integer, but was '" + value + "'", e);
-    }
-  }
-
-  private static double doubleValue(
-      Map<String, String> properties, String key, double defaultValue) {
-    String value = properties.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return Double.parseDouble(value.trim());
-    } catch (NumberFormatException e) {
-      throw new HudiTableException(key + " must be a number, but was '" + value + "'", e);
-    }
-  }
-
-  private static boolean booleanValue(
-      Map<String, String> properties, String key, boolean defaultValue) {
-    String value = properties.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    String trimmed = value.trim();
-    if (trimmed.equalsIgnoreCase("true")) {
-      return true;
-    }
-    if (trimmed.equalsIgnoreCase("false")) {
-      return false;
-    }
-    throw new HudiTableException(key + " must be true or false, but was '" + value + "'");
-  }
-
-  private static void requirePositive(String key, long value) {
-    if (value <= 0) {
-      throw new HudiTableException(key + " must be > 0, but was " + value);
-    }
   }
 
   @Override

@@ -1,16 +1,17 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
 import java.util.Map;
 
 /**
  * When the timeline archiver runs and how many commits it keeps, read from Hudi's write config keys
- * (hudi-format.md section 11, Hudi 0.15's {@code HoodieArchivalConfig}): {@value #AUTOMATIC} (default
- * true: archive after each commit), {@value #MIN_COMMITS} (default 20) and {@value #MAX_COMMITS}
+ * (hudi-format.md section 11, Hudi 0.15's {@code HoodieArchivalConfig}): {@link #AUTOMATIC} (default
+ * true: archive after each commit), {@link #MIN_COMMITS} (default 20) and {@link #MAX_COMMITS}
  * (default 30): once the active timeline holds more than max completed commits, the oldest are
- * archived down to min. For MERGE_ON_READ, {@value #COMPACT_MAX_DELTA_COMMITS} (default 5) is read
+ * archived down to min. For MERGE_ON_READ, {@link #COMPACT_MAX_DELTA_COMMITS} (default 5) is read
  * too: deltacommits a future compaction needs stay active, as Hudi's archiver keeps them.
  *
  * <p>Validated as Hudi's {@code HoodieWriteConfig} does: max must be greater than min, and with the
@@ -25,25 +26,23 @@ import java.util.Map;
 public record ArchiveSettings(boolean automatic, int minCommits, int maxCommits, int compactMaxDeltaCommits)
     implements Serializable {
 
-  public static final String AUTOMATIC = "hoodie.archive.automatic";
-  public static final String MIN_COMMITS = "hoodie.keep.min.commits";
-  public static final String MAX_COMMITS = "hoodie.keep.max.commits";
-  public static final String COMPACT_MAX_DELTA_COMMITS = "hoodie.compact.inline.max.delta.commits";
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String AUTOMATIC = HudiSettings.ARCHIVE_AUTOMATIC.key();
+  public static final String MIN_COMMITS = HudiSettings.KEEP_MIN_COMMITS.key();
+  public static final String MAX_COMMITS = HudiSettings.KEEP_MAX_COMMITS.key();
+  public static final String COMPACT_MAX_DELTA_COMMITS = HudiSettings.COMPACT_MAX_DELTA_COMMITS.key();
 
-  public static final int DEFAULT_MIN_COMMITS = 20;
-  public static final int DEFAULT_MAX_COMMITS = 30;
-  public static final int DEFAULT_COMPACT_MAX_DELTA_COMMITS = 5;
+  public static final int DEFAULT_MIN_COMMITS = HudiSettings.KEEP_MIN_COMMITS.defaultValue().orElseThrow();
+  public static final int DEFAULT_MAX_COMMITS = HudiSettings.KEEP_MAX_COMMITS.defaultValue().orElseThrow();
+  public static final int DEFAULT_COMPACT_MAX_DELTA_COMMITS =
+      HudiSettings.COMPACT_MAX_DELTA_COMMITS.defaultValue().orElseThrow();
 
   public ArchiveSettings {
-    if (minCommits < 1) {
-      throw new HudiTableException(MIN_COMMITS + " must be >= 1, but was " + minCommits);
-    }
+    HudiSettings.KEEP_MIN_COMMITS.check(minCommits);
+    HudiSettings.COMPACT_MAX_DELTA_COMMITS.check(compactMaxDeltaCommits);
     if (maxCommits <= minCommits) {
       throw new HudiTableException(String.format(
           "Increase %s=%d to be greater than %s=%d", MAX_COMMITS, maxCommits, MIN_COMMITS, minCommits));
-    }
-    if (compactMaxDeltaCommits < 1) {
-      throw new HudiTableException(COMPACT_MAX_DELTA_COMMITS + " must be >= 1, but was " + compactMaxDeltaCommits);
     }
   }
 
@@ -63,15 +62,15 @@ public record ArchiveSettings(boolean automatic, int minCommits, int maxCommits,
    */
   public static ArchiveSettings fromProperties(Map<String, String> properties) {
     ArchiveSettings settings = new ArchiveSettings(
-        SettingValues.parseBoolean(properties, AUTOMATIC, true),
-        SettingValues.parseInt(properties, MIN_COMMITS, DEFAULT_MIN_COMMITS),
-        SettingValues.parseInt(properties, MAX_COMMITS, DEFAULT_MAX_COMMITS),
-        SettingValues.parseInt(properties, COMPACT_MAX_DELTA_COMMITS, DEFAULT_COMPACT_MAX_DELTA_COMMITS));
+        HudiSettings.ARCHIVE_AUTOMATIC.get(properties),
+        HudiSettings.KEEP_MIN_COMMITS.get(properties),
+        HudiSettings.KEEP_MAX_COMMITS.get(properties),
+        HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
     settings.checkAgainst(CleanSettings.fromProperties(properties));
     return settings;
   }
 
-  /** Hudi's check of {@value #MIN_COMMITS} against {@code hoodie.cleaner.commits.retained}. */
+  /** Hudi's check of {@link #MIN_COMMITS} against {@code hoodie.cleaner.commits.retained}. */
   public void checkAgainst(CleanSettings clean) {
     if (clean.policy() == CleaningPolicy.KEEP_LATEST_COMMITS && minCommits <= clean.commitsRetained()) {
       throw new HudiTableException(String.format(

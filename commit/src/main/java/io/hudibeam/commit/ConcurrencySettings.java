@@ -1,5 +1,6 @@
 package io.hudibeam.commit;
 
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
 import java.util.Locale;
@@ -10,19 +11,19 @@ import java.util.Map;
  * HoodieCleanConfig}, {@code HoodieLockConfig}):
  *
  * <ul>
- *   <li>{@value #MODE}: {@code SINGLE_WRITER} (the default) or {@code OPTIMISTIC_CONCURRENCY_CONTROL},
+ *   <li>{@link #MODE}: {@code SINGLE_WRITER} (the default) or {@code OPTIMISTIC_CONCURRENCY_CONTROL},
  *       any case. Single writer: a write that starts while another write's heartbeat is live fails
  *       at once ({@link LiveWriters}). Optimistic concurrency control: writers run at the same time;
  *       at commit, under the table lock, the conflict check ({@link WriteConflicts}) decides, and the
  *       loser is rolled back.
- *   <li>{@value #FAILED_WRITES}: {@code EAGER} (default with a single writer) or {@code LAZY}
+ *   <li>{@link #FAILED_WRITES}: {@code EAGER} (default with a single writer) or {@code LAZY}
  *       (default with optimistic concurrency control, which Hudi's writer also switches to LAZY).
  *       LAZY rolls back only pending writes whose heartbeat has expired (or that have none), with no
  *       ordering rule, as Hudi's LAZY policy does; with a single writer, the start refuses a live
  *       writer and rolls back the others whatever the policy. {@code EAGER} with optimistic
  *       concurrency control would roll back the other live writers, and {@code NEVER} is not
  *       supported: both are refused.
- *   <li>{@value #LOCK_PROVIDER}: with optimistic concurrency control it must name Hudi's {@value
+ *   <li>{@link #LOCK_PROVIDER}: with optimistic concurrency control it must name Hudi's {@value
  *       #FILE_SYSTEM_LOCK_PROVIDER}, whose lock file this writer takes ({@link TableLock}), so that a
  *       Hudi writer configured the same way excludes this one; other providers (ZooKeeper, DynamoDB,
  *       Hive metastore) are not implemented and are refused rather than ignored.
@@ -32,9 +33,10 @@ import java.util.Map;
  * @param lazyFailedWrites whether failed writes are rolled back lazily (only expired heartbeats)
  */
 public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implements Serializable {
-  public static final String MODE = "hoodie.write.concurrency.mode";
-  public static final String FAILED_WRITES = "hoodie.cleaner.policy.failed.writes";
-  public static final String LOCK_PROVIDER = "hoodie.write.lock.provider";
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String MODE = HudiSettings.CONCURRENCY_MODE.key();
+  public static final String FAILED_WRITES = HudiSettings.FAILED_WRITES_POLICY.key();
+  public static final String LOCK_PROVIDER = HudiSettings.LOCK_PROVIDER.key();
   public static final String FILE_SYSTEM_LOCK_PROVIDER =
       "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider";
 
@@ -55,26 +57,9 @@ public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implement
 
   /** Reads the three keys; refuses values and combinations this writer cannot honour. */
   public static ConcurrencySettings fromProperties(Map<String, String> properties) {
-    String modeValue = properties.getOrDefault(MODE, Mode.SINGLE_WRITER.name()).trim();
-    Mode mode;
-    try {
-      mode = Mode.valueOf(modeValue.toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new HudiTableException(String.format(
-          "%s='%s' is not supported; expected SINGLE_WRITER (the default) or"
-              + " OPTIMISTIC_CONCURRENCY_CONTROL (any case)%s", MODE, modeValue,
-          modeValue.equalsIgnoreCase("NON_BLOCKING_CONCURRENCY_CONTROL")
-              ? "; Hudi 1.x's non-blocking concurrency control needs table version 8" : ""));
-    }
-    String failedValue = properties.get(FAILED_WRITES);
-    String failed = failedValue == null
-        ? (mode == Mode.OPTIMISTIC_CONCURRENCY_CONTROL ? "LAZY" : "EAGER")
-        : failedValue.trim().toUpperCase(Locale.ROOT);
-    if (!failed.equals("EAGER") && !failed.equals("LAZY")) {
-      throw new HudiTableException(String.format(
-          "%s='%s' is not supported; expected EAGER (the default with a single writer) or LAZY (the"
-              + " default with %s=OPTIMISTIC_CONCURRENCY_CONTROL)", FAILED_WRITES, failedValue, MODE));
-    }
+    Mode mode = HudiSettings.CONCURRENCY_MODE.get(properties);
+    String failed = HudiSettings.FAILED_WRITES_POLICY.find(properties)
+        .orElse(mode == Mode.OPTIMISTIC_CONCURRENCY_CONTROL ? "LAZY" : "EAGER");
     if (mode == Mode.OPTIMISTIC_CONCURRENCY_CONTROL) {
       if (failed.equals("EAGER")) {
         throw new HudiTableException(String.format(
@@ -93,5 +78,33 @@ public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implement
       }
     }
     return new ConcurrencySettings(mode, failed.equals("LAZY"));
+  }
+
+  /** Parses {@code hoodie.write.concurrency.mode} (the parser of {@link HudiSettings#CONCURRENCY_MODE}). */
+  public static Mode parseMode(String key, String value) {
+    String modeValue = value.trim();
+    try {
+      return Mode.valueOf(modeValue.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new HudiTableException(String.format(
+          "%s='%s' is not supported; expected SINGLE_WRITER (the default) or"
+              + " OPTIMISTIC_CONCURRENCY_CONTROL (any case)%s", key, modeValue,
+          modeValue.equalsIgnoreCase("NON_BLOCKING_CONCURRENCY_CONTROL")
+              ? "; Hudi 1.x's non-blocking concurrency control needs table version 8" : ""), e);
+    }
+  }
+
+  /**
+   * Parses {@code hoodie.cleaner.policy.failed.writes} to EAGER or LAZY (the parser of {@link
+   * HudiSettings#FAILED_WRITES_POLICY}).
+   */
+  public static String parseFailedWrites(String key, String value) {
+    String failed = value.trim().toUpperCase(Locale.ROOT);
+    if (!failed.equals("EAGER") && !failed.equals("LAZY")) {
+      throw new HudiTableException(String.format(
+          "%s='%s' is not supported; expected EAGER (the default with a single writer) or LAZY (the"
+              + " default with %s=OPTIMISTIC_CONCURRENCY_CONTROL)", key, value, MODE));
+    }
+    return failed;
   }
 }

@@ -1,12 +1,12 @@
 package io.hudibeam.commit;
 
-import io.hudibeam.table.HudiTableException;
+import io.hudibeam.settings.HudiSettings;
 import java.io.Serializable;
 import java.util.Map;
 
 /**
- * Writer heartbeats as Hudi 0.15's {@code HoodieHeartbeatClient} keeps them: {@value #INTERVAL}
- * (default 60000 ms, at least 1000 as Hudi checks) and {@value #TOLERABLE_MISSES} (default 2). A
+ * Writer heartbeats as Hudi 0.15's {@code HoodieHeartbeatClient} keeps them: {@link #INTERVAL}
+ * (default 60000 ms, at least 1000 as Hudi checks) and {@link #TOLERABLE_MISSES} (default 2). A
  * heartbeat is expired when the time since its file was last written is greater than interval ×
  * misses ({@code HoodieHeartbeatClient.isHeartbeatExpired}, {@code
  * HoodieHeartbeatUtils.isHeartbeatExpired}).
@@ -15,19 +15,15 @@ import java.util.Map;
  * @param tolerableMisses how many refreshes may be missed before the heartbeat is expired
  */
 public record HeartbeatSettings(long intervalMillis, int tolerableMisses) implements Serializable {
-  public static final String INTERVAL = "hoodie.client.heartbeat.interval_in_ms";
-  public static final String TOLERABLE_MISSES = "hoodie.client.heartbeat.tolerable.misses";
-  public static final long DEFAULT_INTERVAL_MILLIS = 60_000;
-  public static final int DEFAULT_TOLERABLE_MISSES = 2;
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String INTERVAL = HudiSettings.HEARTBEAT_INTERVAL_MS.key();
+  public static final String TOLERABLE_MISSES = HudiSettings.HEARTBEAT_TOLERABLE_MISSES.key();
+  public static final long DEFAULT_INTERVAL_MILLIS = HudiSettings.HEARTBEAT_INTERVAL_MS.defaultValue().orElseThrow();
+  public static final int DEFAULT_TOLERABLE_MISSES = HudiSettings.HEARTBEAT_TOLERABLE_MISSES.defaultValue().orElseThrow();
 
   public HeartbeatSettings {
-    if (intervalMillis < 1000) {
-      throw new HudiTableException(
-          INTERVAL + " must be >= 1000 ms (as Hudi requires), but was " + intervalMillis);
-    }
-    if (tolerableMisses < 0) {
-      throw new HudiTableException(TOLERABLE_MISSES + " must be >= 0, but was " + tolerableMisses);
-    }
+    HudiSettings.HEARTBEAT_INTERVAL_MS.check(intervalMillis); // at least 1000 ms, as Hudi requires
+    HudiSettings.HEARTBEAT_TOLERABLE_MISSES.check(tolerableMisses);
   }
 
   public static HeartbeatSettings defaults() {
@@ -37,8 +33,8 @@ public record HeartbeatSettings(long intervalMillis, int tolerableMisses) implem
   /** Reads the two keys; missing ones take Hudi's defaults. */
   public static HeartbeatSettings fromProperties(Map<String, String> properties) {
     return new HeartbeatSettings(
-        Settings.parseLong(properties, INTERVAL, DEFAULT_INTERVAL_MILLIS),
-        (int) Settings.parseLong(properties, TOLERABLE_MISSES, DEFAULT_TOLERABLE_MISSES));
+        HudiSettings.HEARTBEAT_INTERVAL_MS.get(properties),
+        HudiSettings.HEARTBEAT_TOLERABLE_MISSES.get(properties));
   }
 
   /** The age beyond which a heartbeat is expired: interval × tolerable misses. */

@@ -1,15 +1,15 @@
 package io.hudibeam.commit;
 
-import io.hudibeam.table.HudiTableException;
+import io.hudibeam.settings.HudiSettings;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The table lock, read from the keys of Hudi 0.15's {@code FileSystemBasedLockProvider} and {@code
- * LockManager} ({@code HoodieLockConfig}): {@value #PATH} (the folder of the lock file {@code lock};
- * default the table's {@code .hoodie}), {@value #EXPIRE_MINUTES} (a lock file older than this is
- * deleted as abandoned; default 0: never), {@value #CLIENT_RETRIES} (default 50) and {@value
+ * LockManager} ({@code HoodieLockConfig}): {@link #PATH} (the folder of the lock file {@code lock};
+ * default the table's {@code .hoodie}), {@link #EXPIRE_MINUTES} (a lock file older than this is
+ * deleted as abandoned; default 0: never), {@link #CLIENT_RETRIES} (default 50) and {@link
  * #CLIENT_RETRY_WAIT} (default 5000 ms): how often and how far apart a held lock is tried again.
  *
  * @param folder the lock folder, or null for the table's {@code .hoodie}
@@ -19,36 +19,29 @@ import java.util.Optional;
  */
 public record LockSettings(String folder, int expireMinutes, int clientRetries, long retryWaitMillis)
     implements Serializable {
-  public static final String PATH = "hoodie.write.lock.filesystem.path";
-  public static final String EXPIRE_MINUTES = "hoodie.write.lock.filesystem.expire";
-  public static final String CLIENT_RETRIES = "hoodie.write.lock.client.num_retries";
-  public static final String CLIENT_RETRY_WAIT = "hoodie.write.lock.client.wait_time_ms_between_retry";
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String PATH = HudiSettings.LOCK_PATH.key();
+  public static final String EXPIRE_MINUTES = HudiSettings.LOCK_EXPIRE_MINUTES.key();
+  public static final String CLIENT_RETRIES = HudiSettings.LOCK_CLIENT_RETRIES.key();
+  public static final String CLIENT_RETRY_WAIT = HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.key();
 
   public LockSettings {
-    if (expireMinutes < 0) {
-      throw new HudiTableException(EXPIRE_MINUTES + " must be >= 0 minutes (0: never), but was " + expireMinutes);
-    }
-    if (clientRetries < 0) {
-      throw new HudiTableException(CLIENT_RETRIES + " must be >= 0, but was " + clientRetries);
-    }
-    if (retryWaitMillis < 0) {
-      throw new HudiTableException(CLIENT_RETRY_WAIT + " must be >= 0 ms, but was " + retryWaitMillis);
-    }
+    HudiSettings.LOCK_EXPIRE_MINUTES.check(expireMinutes);
+    HudiSettings.LOCK_CLIENT_RETRIES.check(clientRetries);
+    HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.check(retryWaitMillis);
   }
 
   public static LockSettings defaults() {
-    return new LockSettings(null, 0, 50, 5000);
+    return fromProperties(Map.of());
   }
 
   /** Reads the four keys; missing ones take Hudi's defaults. */
   public static LockSettings fromProperties(Map<String, String> properties) {
-    LockSettings d = defaults();
-    String folder = properties.get(PATH);
     return new LockSettings(
-        folder == null || folder.isBlank() ? null : folder.trim(),
-        Settings.parseInt(properties, EXPIRE_MINUTES, d.expireMinutes()),
-        Settings.parseInt(properties, CLIENT_RETRIES, d.clientRetries()),
-        Settings.parseLong(properties, CLIENT_RETRY_WAIT, d.retryWaitMillis()));
+        HudiSettings.LOCK_PATH.find(properties).orElse(null),
+        HudiSettings.LOCK_EXPIRE_MINUTES.get(properties),
+        HudiSettings.LOCK_CLIENT_RETRIES.get(properties),
+        HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.get(properties));
   }
 
   public Optional<String> lockFolder() {

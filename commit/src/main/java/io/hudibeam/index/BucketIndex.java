@@ -1,6 +1,7 @@
 package io.hudibeam.index;
 
 import io.hudibeam.files.FileId;
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -25,10 +26,11 @@ import java.util.stream.Collectors;
 public final class BucketIndex implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  public static final String NUM_BUCKETS = "hoodie.bucket.index.num.buckets";
-  public static final String HASH_FIELD = "hoodie.bucket.index.hash.field";
-  /** Hudi 0.15's default of {@value #NUM_BUCKETS}. */
-  public static final int DEFAULT_NUM_BUCKETS = 256;
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String NUM_BUCKETS = HudiSettings.BUCKET_COUNT.key();
+  public static final String HASH_FIELD = HudiSettings.BUCKET_HASH_FIELDS.key();
+  /** Hudi 0.15's default of the bucket count. */
+  public static final int DEFAULT_NUM_BUCKETS = HudiSettings.BUCKET_COUNT.defaultValue().orElseThrow();
 
   private static final int BUCKET_ID_WIDTH = 8;
   /** The key generators' placeholders for a null and an empty key value (Hudi's KeyGenUtils). */
@@ -47,9 +49,7 @@ public final class BucketIndex implements Serializable {
    * @param hashFields the fields whose values are hashed; a subset of the record key fields
    */
   public static BucketIndex of(int numBuckets, List<String> hashFields) {
-    if (numBuckets <= 0) {
-      throw new HudiTableException(NUM_BUCKETS + " must be > 0, but was " + numBuckets);
-    }
+    HudiSettings.BUCKET_COUNT.check(numBuckets);
     Objects.requireNonNull(hashFields, "hashFields");
     if (hashFields.isEmpty() || hashFields.stream().anyMatch(f -> f == null || f.isEmpty())) {
       throw new HudiTableException(
@@ -63,18 +63,8 @@ public final class BucketIndex implements Serializable {
    * 256, {@value #HASH_FIELD} the record key fields; the hash fields must be record key fields.
    */
   public static BucketIndex fromProperties(Map<String, String> properties, List<String> recordKeyFields) {
-    String count = properties.get(NUM_BUCKETS);
-    int numBuckets;
-    try {
-      numBuckets = count == null ? DEFAULT_NUM_BUCKETS : Integer.parseInt(count.trim());
-    } catch (NumberFormatException e) {
-      throw new HudiTableException(NUM_BUCKETS + " must be an integer > 0, but was '" + count + "'", e);
-    }
-    String hashField = properties.get(HASH_FIELD);
-    List<String> hashFields =
-        hashField == null || hashField.trim().isEmpty()
-            ? recordKeyFields
-            : Arrays.stream(hashField.split(",")).map(String::trim).collect(Collectors.toList());
+    int numBuckets = HudiSettings.BUCKET_COUNT.get(properties);
+    List<String> hashFields = HudiSettings.BUCKET_HASH_FIELDS.find(properties).orElse(recordKeyFields);
     if (!recordKeyFields.containsAll(hashFields)) {
       throw new HudiTableException(
           HASH_FIELD + " must name record key fields " + recordKeyFields + ", but was " + hashFields);

@@ -1,10 +1,11 @@
 package io.hudibeam.keygen;
 
+import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.table.TableProperty;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,16 +21,16 @@ import java.util.stream.Collectors;
 public final class KeyGeneratorConfig implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  public static final String RECORD_KEY_FIELD = "hoodie.datasource.write.recordkey.field";
-  public static final String PARTITION_PATH_FIELD = "hoodie.datasource.write.partitionpath.field";
-  public static final String KEY_GENERATOR_CLASS = "hoodie.datasource.write.keygenerator.class";
-  public static final String HIVE_STYLE_PARTITIONING = "hoodie.datasource.write.hive_style_partitioning";
-  public static final String URL_ENCODE_PARTITION_PATH = "hoodie.datasource.write.partitionpath.urlencode";
-  public static final String CONSISTENT_LOGICAL_TIMESTAMP =
-      "hoodie.datasource.write.keygenerator.consistent.logical.timestamp.enabled";
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String RECORD_KEY_FIELD = HudiSettings.RECORD_KEY_FIELDS.key();
+  public static final String PARTITION_PATH_FIELD = HudiSettings.PARTITION_FIELDS.key();
+  public static final String KEY_GENERATOR_CLASS = HudiSettings.KEY_GENERATOR_CLASS.key();
+  public static final String HIVE_STYLE_PARTITIONING = HudiSettings.HIVE_STYLE_PARTITIONING.key();
+  public static final String URL_ENCODE_PARTITION_PATH = HudiSettings.URL_ENCODE_PARTITION_PATH.key();
+  public static final String CONSISTENT_LOGICAL_TIMESTAMP = HudiSettings.CONSISTENT_LOGICAL_TIMESTAMP.key();
 
-  public static final String TABLE_RECORD_KEY_FIELDS = "hoodie.table.recordkey.fields";
-  public static final String TABLE_PARTITION_FIELDS = "hoodie.table.partition.fields";
+  public static final String TABLE_RECORD_KEY_FIELDS = TableProperty.RECORD_KEY_FIELDS.key();
+  public static final String TABLE_PARTITION_FIELDS = TableProperty.PARTITION_FIELDS.key();
   public static final String TABLE_KEY_GENERATOR_CLASS = KeyGeneratorType.TABLE_PROPERTY;
 
   private final KeyGeneratorType type;
@@ -122,30 +123,26 @@ public final class KeyGeneratorConfig implements Serializable {
   }
 
   /**
-   * Reads Hudi write options: {@value #RECORD_KEY_FIELD} (required), {@value
-   * #PARTITION_PATH_FIELD} (absent or empty = non-partitioned), {@value #KEY_GENERATOR_CLASS}
-   * (absent = inferred as Hudi's {@code KeyGenUtils.inferKeyGeneratorType}), {@value
-   * #HIVE_STYLE_PARTITIONING} and {@value #URL_ENCODE_PARTITION_PATH} (default false) and the
+   * Reads Hudi write options: {@link #RECORD_KEY_FIELD} (required), {@link
+   * #PARTITION_PATH_FIELD} (absent or empty = non-partitioned), {@link #KEY_GENERATOR_CLASS}
+   * (absent = inferred as Hudi's {@code KeyGenUtils.inferKeyGeneratorType}), {@link
+   * #HIVE_STYLE_PARTITIONING} and {@link #URL_ENCODE_PARTITION_PATH} (default false) and the
    * {@code hoodie.keygen.timebased.*} keys.
    */
   public static KeyGeneratorConfig fromProperties(Map<String, String> props) {
-    return read(
-        props, RECORD_KEY_FIELD, PARTITION_PATH_FIELD, KEY_GENERATOR_CLASS, HIVE_STYLE_PARTITIONING,
-        URL_ENCODE_PARTITION_PATH);
+    return read(props, RECORD_KEY_FIELD, PARTITION_PATH_FIELD, KEY_GENERATOR_CLASS);
   }
 
   /** Reads the keys {@link #toTableProperties} writes, from a table's hoodie.properties. */
   public static KeyGeneratorConfig fromTableProperties(Map<String, String> props) {
-    return read(
-        props, TABLE_RECORD_KEY_FIELDS, TABLE_PARTITION_FIELDS, TABLE_KEY_GENERATOR_CLASS,
-        HIVE_STYLE_PARTITIONING, URL_ENCODE_PARTITION_PATH);
+    return read(props, TABLE_RECORD_KEY_FIELDS, TABLE_PARTITION_FIELDS, TABLE_KEY_GENERATOR_CLASS);
   }
 
   /**
-   * The hoodie.properties entries that describe this key generator: {@value
-   * #TABLE_RECORD_KEY_FIELDS}, {@value #TABLE_PARTITION_FIELDS} (empty when non-partitioned, as Hudi
+   * The hoodie.properties entries that describe this key generator: {@link
+   * #TABLE_RECORD_KEY_FIELDS}, {@link #TABLE_PARTITION_FIELDS} (empty when non-partitioned, as Hudi
    * 0.15 writes it),
-   * {@value #TABLE_KEY_GENERATOR_CLASS}, the hive-style and URL-encode flags and, for the
+   * {@link #TABLE_KEY_GENERATOR_CLASS}, the hive-style and URL-encode flags and, for the
    * timestamp-based generator, the persisted {@code hoodie.keygen.timebased.*} keys.
    */
   public Map<String, String> toTableProperties() {
@@ -165,9 +162,7 @@ public final class KeyGeneratorConfig implements Serializable {
       Map<String, String> props,
       String recordKeyKey,
       String partitionKey,
-      String classKey,
-      String hiveKey,
-      String encodeKey) {
+      String classKey) {
     List<String> recordKeys = fieldList(props.get(recordKeyKey));
     if (recordKeys.isEmpty()) {
       throw new InvalidKeyGeneratorConfigException(
@@ -180,19 +175,15 @@ public final class KeyGeneratorConfig implements Serializable {
         className == null || className.trim().isEmpty()
             ? inferType(recordKeys, partitions)
             : KeyGeneratorType.fromClassName(classKey, className);
-    if ("true".equalsIgnoreCase(String.valueOf(props.get(CONSISTENT_LOGICAL_TIMESTAMP)).trim())) {
-      throw new InvalidKeyGeneratorConfigException(
-          CONSISTENT_LOGICAL_TIMESTAMP + "=true is not supported; timestamp fields are keyed by"
-              + " their raw long value (Hudi's default, false)");
-    }
+    HudiSettings.CONSISTENT_LOGICAL_TIMESTAMP.get(props); // only false is supported
     TimestampKeyOptions timestamp =
         type == KeyGeneratorType.TIMESTAMP_BASED ? TimestampKeyOptions.fromProperties(props) : null;
     return new KeyGeneratorConfig(
         type,
         recordKeys,
         partitions,
-        flag(props, hiveKey),
-        flag(props, encodeKey),
+        HudiSettings.HIVE_STYLE_PARTITIONING.get(props),
+        HudiSettings.URL_ENCODE_PARTITION_PATH.get(props),
         timestamp);
   }
 
@@ -214,22 +205,6 @@ public final class KeyGeneratorConfig implements Serializable {
         .map(String::trim)
         .filter(s -> !s.isEmpty())
         .collect(Collectors.toList());
-  }
-
-  private static boolean flag(Map<String, String> props, String key) {
-    String value = props.get(key);
-    if (value == null) {
-      return false;
-    }
-    switch (value.trim().toLowerCase(Locale.ROOT)) {
-      case "true":
-        return true;
-      case "false":
-        return false;
-      default:
-        throw new InvalidKeyGeneratorConfigException(
-            String.format("%s=%s is not a boolean; expected true or false", key, value));
-    }
   }
 
   private void validate() {

@@ -1,5 +1,7 @@
 package io.hudibeam.keygen;
 
+import io.hudibeam.table.TableProperty;
+
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -22,7 +24,7 @@ public enum KeyGeneratorType {
       "org.apache.hudi.keygen.TimestampBasedAvroKeyGenerator");
 
   /** The hoodie.properties key that names the key generator class. */
-  public static final String TABLE_PROPERTY = "hoodie.table.keygenerator.class";
+  public static final String TABLE_PROPERTY = TableProperty.KEY_GENERATOR_CLASS.key();
 
   private final String className;
   private final String avroClassName;

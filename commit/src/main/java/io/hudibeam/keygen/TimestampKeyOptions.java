@@ -1,12 +1,12 @@
 package io.hudibeam.keygen;
 
+import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.Setting;
 import java.io.Serializable;
-import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,20 +29,19 @@ import java.util.stream.Collectors;
 public final class TimestampKeyOptions implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private static final String PREFIX = "hoodie.keygen.timebased.";
-  private static final String OLD_PREFIX = "hoodie.deltastreamer.keygen.timebased.";
-
-  public static final String TIMESTAMP_TYPE = PREFIX + "timestamp.type";
-  public static final String SCALAR_TIME_UNIT = PREFIX + "timestamp.scalar.time.unit";
-  public static final String INPUT_DATE_FORMAT = PREFIX + "input.dateformat";
-  public static final String INPUT_DATE_FORMAT_DELIMITER = PREFIX + "input.dateformat.list.delimiter.regex";
-  public static final String INPUT_TIMEZONE = PREFIX + "input.timezone";
-  public static final String OUTPUT_DATE_FORMAT = PREFIX + "output.dateformat";
-  public static final String OUTPUT_TIMEZONE = PREFIX + "output.timezone";
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String TIMESTAMP_TYPE = HudiSettings.TIMESTAMP_TYPE.key();
+  public static final String SCALAR_TIME_UNIT = HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT.key();
+  public static final String INPUT_DATE_FORMAT = HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT.key();
+  public static final String INPUT_DATE_FORMAT_DELIMITER = HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.key();
+  public static final String INPUT_TIMEZONE = HudiSettings.TIMESTAMP_INPUT_TIMEZONE.key();
+  public static final String OUTPUT_DATE_FORMAT = HudiSettings.TIMESTAMP_OUTPUT_DATE_FORMAT.key();
+  public static final String OUTPUT_TIMEZONE = HudiSettings.TIMESTAMP_OUTPUT_TIMEZONE.key();
   /** Sets both the input and the output time zone; wins over the two specific keys, as in Hudi. */
-  public static final String TIMEZONE = PREFIX + "timezone";
+  public static final String TIMEZONE = HudiSettings.TIMESTAMP_TIMEZONE.key();
 
-  private static final String DEFAULT_DELIMITER = ",";
+  private static final String DEFAULT_DELIMITER =
+      HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.defaultValue().orElseThrow();
 
   private final TimestampType timestampType;
   private final TimeUnit scalarTimeUnit;
@@ -150,38 +149,30 @@ public final class TimestampKeyOptions implements Serializable {
    * hoodie.deltastreamer.keygen.timebased.*} aliases) from write or table properties.
    */
   public static TimestampKeyOptions fromProperties(Map<String, String> props) {
-    String typeValue = get(props, TIMESTAMP_TYPE);
-    if (typeValue == null) {
+    TimestampType type = value(props, HudiSettings.TIMESTAMP_TYPE);
+    if (type == null) {
       throw new InvalidKeyGeneratorConfigException(
           TIMESTAMP_TYPE + " is required for the timestamp-based key generator; expected one of "
               + Arrays.toString(TimestampType.values()));
     }
-    TimestampType type = TimestampType.fromValue(TIMESTAMP_TYPE, typeValue);
-    String unitValue = get(props, SCALAR_TIME_UNIT);
-    TimeUnit unit = TimeUnit.SECONDS;
-    if (unitValue != null && type == TimestampType.SCALAR) {
-      try {
-        unit = TimeUnit.valueOf(unitValue.trim().toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new InvalidKeyGeneratorConfigException(
-            String.format(
-                "%s=%s is not a time unit; expected one of %s",
-                SCALAR_TIME_UNIT, unitValue, Arrays.toString(TimeUnit.values())), e);
-      }
+    TimeUnit unit = type == TimestampType.SCALAR ? value(props, HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT) : null;
+    if (unit == null) {
+      unit = HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT.defaultValue().orElseThrow();
     }
-    String delimiter = get(props, INPUT_DATE_FORMAT_DELIMITER);
-    if (delimiter == null || delimiter.trim().isEmpty()) {
+    String delimiter = value(props, HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER);
+    if (delimiter == null) {
       delimiter = DEFAULT_DELIMITER;
     }
-    ZoneId both = zone(props, TIMEZONE);
-    ZoneId input = both != null ? both : zone(props, INPUT_TIMEZONE);
-    ZoneId output = both != null ? both : zone(props, OUTPUT_TIMEZONE);
-    String outputFormat = get(props, OUTPUT_DATE_FORMAT);
-    if (outputFormat == null || outputFormat.isEmpty()) {
+    ZoneId both = value(props, HudiSettings.TIMESTAMP_TIMEZONE);
+    ZoneId input = both != null ? both : value(props, HudiSettings.TIMESTAMP_INPUT_TIMEZONE);
+    ZoneId output = both != null ? both : value(props, HudiSettings.TIMESTAMP_OUTPUT_TIMEZONE);
+    String outputFormat = value(props, HudiSettings.TIMESTAMP_OUTPUT_DATE_FORMAT);
+    if (outputFormat == null) {
       throw new InvalidKeyGeneratorConfigException(
           OUTPUT_DATE_FORMAT + " is required for the timestamp-based key generator, e.g. yyyy/MM/dd");
     }
-    String inputFormat = type == TimestampType.DATE_STRING ? get(props, INPUT_DATE_FORMAT) : "";
+    String inputFormat =
+        type == TimestampType.DATE_STRING ? value(props, HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT) : "";
     return new TimestampKeyOptions(type, unit, inputFormat, delimiter, input, outputFormat, output);
   }
 
@@ -231,25 +222,25 @@ public final class TimestampKeyOptions implements Serializable {
     }
   }
 
-  private static String get(Map<String, String> props, String key) {
-    String value = props.get(key);
-    if (value == null) {
-      value = props.get(OLD_PREFIX + key.substring(PREFIX.length()));
-    }
-    return value;
-  }
-
-  private static ZoneId zone(Map<String, String> props, String key) {
-    String value = get(props, key);
-    if (value == null || value.trim().isEmpty()) {
+  /**
+   * The value of {@code setting} under its key or its {@code hoodie.deltastreamer.*} alternative;
+   * null when absent or blank (a table's hoodie.properties may hold blank values).
+   */
+  private static <T> T value(Map<String, String> props, Setting<T> setting) {
+    Optional<String> key = setting.keyIn(props);
+    if (key.isEmpty() || props.get(key.get()).trim().isEmpty()) {
       return null;
     }
-    try {
-      return ZoneId.of(value.trim(), ZoneId.SHORT_IDS);
-    } catch (DateTimeException e) {
-      throw new InvalidKeyGeneratorConfigException(
-          String.format("%s=%s is not a time zone id (e.g. UTC, Asia/Kolkata, GMT+8)", key, value), e);
-    }
+    return setting.find(props).orElseThrow();
+  }
+
+  /**
+   * Checks an output date pattern (the parser of {@link HudiSettings#TIMESTAMP_OUTPUT_DATE_FORMAT});
+   * returns it.
+   */
+  public static String checkOutputFormat(String key, String pattern) {
+    JodaPatterns.forOutput(key, pattern);
+    return pattern;
   }
 
   @Override

@@ -1,6 +1,5 @@
 package io.hudibeam.keygen;
 
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -22,20 +21,6 @@ public enum TimestampType {
   /** The value written under {@code hoodie.keygen.timebased.timestamp.type}. */
   public String value() {
     return name();
-  }
-
-  /** Parses the value of {@code propertyKey}; the error names the key and the valid values. */
-  public static TimestampType fromValue(String propertyKey, String value) {
-    String trimmed = value == null ? "" : value.trim();
-    for (TimestampType type : values()) {
-      if (type.name().equals(trimmed)) {
-        return type;
-      }
-    }
-    throw new InvalidKeyGeneratorConfigException(
-        String.format(
-            "%s=%s is not supported; expected one of %s",
-            propertyKey, value, Arrays.toString(values())));
   }
 
   /** The unit of numeric values for this type, as TimestampBasedAvroKeyGenerator's constructor. */

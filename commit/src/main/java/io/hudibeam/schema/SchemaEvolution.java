@@ -1,9 +1,9 @@
 package io.hudibeam.schema;
 
+import io.hudibeam.settings.HudiSettings;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,8 +22,8 @@ import org.apache.avro.Schema;
  *
  * <ul>
  *   <li>A field the table has but the incoming records lack is refused ({@code
- *       MissingSchemaFieldException}), unless {@value #RECONCILE_SCHEMA} is true (the records are
- *       written with the table's schema, the missing fields null or their default) or {@value
+ *       MissingSchemaFieldException}), unless {@link #RECONCILE_SCHEMA} is true (the records are
+ *       written with the table's schema, the missing fields null or their default) or {@link
  *       #ALLOW_COLUMN_DROP} is true (the field is dropped from the table, as Hudi does).
  *   <li>A new field must have a default (a nullable field defaults to null): rows already in the
  *       table are read with it. The table schema gains it.
@@ -48,13 +48,13 @@ import org.apache.avro.Schema;
  *       (its Avro compatibility check ignores them, so timestamp-micros may become
  *       timestamp-millis and stored values are re-read in another unit). All of these are refused
  *       here; decimals must keep their precision and scale.
- *   <li>With {@value #RECONCILE_SCHEMA}: Hudi 0.15's legacy reconciliation ({@code
+ *   <li>With {@link #RECONCILE_SCHEMA}: Hudi 0.15's legacy reconciliation ({@code
  *       HoodieSchemaUtils.reconcileSchemasLegacy}, schema on read off) keeps the table's schema
  *       when the incoming one is a projection of it (promotions allowed) and otherwise takes the
  *       incoming schema, dropping the table fields it lacks. Here the table's fields are always
  *       kept, new incoming fields appended and wider incoming types taken, as Hudi's schema-on-read
  *       reconciliation ({@code AvroSchemaEvolutionUtils.reconcileSchema}) merges them.
- *   <li>With {@value #ALLOW_COLUMN_DROP} and {@code hoodie.avro.schema.validate} at its default
+ *   <li>With {@link #ALLOW_COLUMN_DROP} and {@code hoodie.avro.schema.validate} at its default
  *       (false) Hudi checks nothing else; here the remaining fields are still checked.
  * </ul>
  */
@@ -62,11 +62,10 @@ public final class SchemaEvolution implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** Hudi's {@code DataSourceWriteOptions.RECONCILE_SCHEMA} (default false). */
-  public static final String RECONCILE_SCHEMA = "hoodie.datasource.write.reconcile.schema";
+  public static final String RECONCILE_SCHEMA = HudiSettings.RECONCILE_SCHEMA.key();
 
   /** Hudi's {@code HoodieWriteConfig.SCHEMA_ALLOW_AUTO_EVOLUTION_COLUMN_DROP} (default false). */
-  public static final String ALLOW_COLUMN_DROP =
-      "hoodie.datasource.write.schema.allow.auto.evolution.column.drop";
+  public static final String ALLOW_COLUMN_DROP = HudiSettings.ALLOW_COLUMN_DROP.key();
 
   private final boolean reconcile;
   private final boolean allowColumnDrop;
@@ -84,19 +83,7 @@ public final class SchemaEvolution implements Serializable {
   /** The settings under Hudi's keys; a value other than true or false is refused by key. */
   public static SchemaEvolution fromProperties(Map<String, String> properties) {
     return new SchemaEvolution(
-        flag(properties, RECONCILE_SCHEMA), flag(properties, ALLOW_COLUMN_DROP));
-  }
-
-  private static boolean flag(Map<String, String> properties, String key) {
-    String value = properties.get(key);
-    if (value == null) {
-      return false;
-    }
-    String v = value.trim().toLowerCase(Locale.ROOT);
-    if (!v.equals("true") && !v.equals("false")) {
-      throw new IllegalArgumentException(key + " must be true or false, but was '" + value + "'");
-    }
-    return Boolean.parseBoolean(v);
+        HudiSettings.RECONCILE_SCHEMA.get(properties), HudiSettings.ALLOW_COLUMN_DROP.get(properties));
   }
 
   public boolean reconcile() {

@@ -1,6 +1,6 @@
 package io.hudibeam.write;
 
-import io.hudibeam.table.HudiTableException;
+import io.hudibeam.settings.HudiSettings;
 import java.io.Serializable;
 import java.util.Map;
 
@@ -12,29 +12,24 @@ import java.util.Map;
 public final class FileSizing implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  public static final String MAX_FILE_SIZE = "hoodie.parquet.max.file.size";
-  public static final String SMALL_FILE_LIMIT = "hoodie.parquet.small.file.limit";
-  public static final String RECORD_SIZE_ESTIMATE = "hoodie.copyonwrite.record.size.estimate";
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.key();
+  public static final String SMALL_FILE_LIMIT = HudiSettings.SMALL_FILE_LIMIT.key();
+  public static final String RECORD_SIZE_ESTIMATE = HudiSettings.RECORD_SIZE_ESTIMATE.key();
 
-  public static final long DEFAULT_MAX_FILE_SIZE = 120L * 1024 * 1024;
-  public static final long DEFAULT_SMALL_FILE_LIMIT = 100L * 1024 * 1024;
-  public static final long DEFAULT_RECORD_SIZE_ESTIMATE = 1024;
+  public static final long DEFAULT_MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.defaultValue().orElseThrow();
+  public static final long DEFAULT_SMALL_FILE_LIMIT = HudiSettings.SMALL_FILE_LIMIT.defaultValue().orElseThrow();
+  public static final long DEFAULT_RECORD_SIZE_ESTIMATE =
+      HudiSettings.RECORD_SIZE_ESTIMATE.defaultValue().orElseThrow();
 
   private final long maxFileSize;
   private final long smallFileLimit;
   private final long recordSizeEstimate;
 
   private FileSizing(long maxFileSize, long smallFileLimit, long recordSizeEstimate) {
-    if (maxFileSize <= 0) {
-      throw new HudiTableException(MAX_FILE_SIZE + " must be > 0, but was " + maxFileSize);
-    }
-    if (smallFileLimit < 0) {
-      throw new HudiTableException(SMALL_FILE_LIMIT + " must be >= 0, but was " + smallFileLimit);
-    }
-    if (recordSizeEstimate <= 0) {
-      throw new HudiTableException(
-          RECORD_SIZE_ESTIMATE + " must be > 0, but was " + recordSizeEstimate);
-    }
+    HudiSettings.MAX_FILE_SIZE.check(maxFileSize);
+    HudiSettings.SMALL_FILE_LIMIT.check(smallFileLimit);
+    HudiSettings.RECORD_SIZE_ESTIMATE.check(recordSizeEstimate);
     this.maxFileSize = maxFileSize;
     this.smallFileLimit = smallFileLimit;
     this.recordSizeEstimate = recordSizeEstimate;
@@ -51,21 +46,9 @@ public final class FileSizing implements Serializable {
   /** Reads Hudi's keys, keeping the defaults for absent ones. */
   public static FileSizing fromProperties(Map<String, String> properties) {
     return new FileSizing(
-        longValue(properties, MAX_FILE_SIZE, DEFAULT_MAX_FILE_SIZE),
-        longValue(properties, SMALL_FILE_LIMIT, DEFAULT_SMALL_FILE_LIMIT),
-        longValue(properties, RECORD_SIZE_ESTIMATE, DEFAULT_RECORD_SIZE_ESTIMATE));
-  }
-
-  private static long longValue(Map<String, String> properties, String key, long defaultValue) {
-    String value = properties.get(key);
-    if (value == null) {
-      return defaultValue;
-    }
-    try {
-      return Long.parseLong(value.trim());
-    } catch (NumberFormatException e) {
-      throw new HudiTableException(key + " must be a whole number of bytes, but was '" + value + "'");
-    }
+        HudiSettings.MAX_FILE_SIZE.get(properties),
+        HudiSettings.SMALL_FILE_LIMIT.get(properties),
+        HudiSettings.RECORD_SIZE_ESTIMATE.get(properties));
   }
 
   public long maxFileSize() {

@@ -1,6 +1,6 @@
 package io.hudibeam.write;
 
-import io.hudibeam.table.HudiTableException;
+import io.hudibeam.settings.HudiSettings;
 
 /** How incoming record keys are located in the table ({@code hoodie.index.type}). */
 public enum IndexType {
@@ -13,14 +13,9 @@ public enum IndexType {
   /** Hashes the key to a fixed number of file groups per partition; no lookup. */
   BUCKET;
 
+  /** Parses a value of {@code hoodie.index.type} ({@link HudiSettings#INDEX_TYPE}). */
   public static IndexType fromValue(String value) {
-    for (IndexType type : values()) {
-      if (type.name().equalsIgnoreCase(value)) {
-        return type;
-      }
-    }
-    throw new HudiTableException(
-        "hoodie.index.type must be one of SIMPLE, GLOBAL_SIMPLE, BLOOM, BUCKET, but was '" + value + "'");
+    return HudiSettings.INDEX_TYPE.parse(value);
   }
 
   public boolean isGlobal() {

@@ -1,6 +1,7 @@
 package io.hudibeam.write;
 
-import io.hudibeam.table.HudiTableException;
+import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.Setting;
 import java.io.File;
 import java.io.Serializable;
 import java.util.Map;
@@ -15,29 +16,30 @@ import java.util.OptionalLong;
  * file slice, {@code hoodie.memory.compaction.*}, {@link #forCompaction}), read the same way:
  *
  * <ul>
- *   <li>{@value #MAX_SIZE} / {@value #COMPACTION_MAX_SIZE}: the budget in bytes. When given it is
+ *   <li>{@link #MAX_SIZE} / {@link #COMPACTION_MAX_SIZE}: the budget in bytes. When given it is
  *       the budget, as in Hudi ({@code IOUtils.getMaxMemoryPerPartitionMerge} / {@code
  *       getMaxMemoryPerCompaction}).
- *   <li>{@value #FRACTION} / {@value #COMPACTION_FRACTION} (default {@value #DEFAULT_FRACTION}):
+ *   <li>{@link #FRACTION} / {@link #COMPACTION_FRACTION} (default {@link #DEFAULT_FRACTION}):
  *       otherwise the budget is this fraction of the heap a merge can count on: the JVM's max heap
  *       divided by its available processors (one merge per core at most), times {@value
  *       #USER_MEMORY_SHARE} (Hudi multiplies the fraction with Spark's user memory, {@code 1 -
  *       spark.memory.fraction} = 0.4 of the executor heap; Beam runners have no such setting, so the
  *       same share is taken of the heap). With {@code -Xmx1g} on 2 cores that is about 123 MiB per
  *       merge.
- *   <li>{@value #SPILL_PATH} (default the JVM's {@code java.io.tmpdir}; Hudi's is {@code /tmp/}):
+ *   <li>{@link #SPILL_PATH} (default the JVM's {@code java.io.tmpdir}; Hudi's is {@code /tmp/}):
  *       the local folder spill files go to, for both. They are deleted when the merge ends.
  * </ul>
  */
 public final class MergeMemory implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  public static final String MAX_SIZE = "hoodie.memory.merge.max.size";
-  public static final String FRACTION = "hoodie.memory.merge.fraction";
-  public static final String COMPACTION_MAX_SIZE = "hoodie.memory.compaction.max.size";
-  public static final String COMPACTION_FRACTION = "hoodie.memory.compaction.fraction";
-  public static final String SPILL_PATH = "hoodie.memory.spillable.map.path";
-  public static final double DEFAULT_FRACTION = 0.6;
+  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
+  public static final String MAX_SIZE = HudiSettings.MERGE_MAX_SIZE.key();
+  public static final String FRACTION = HudiSettings.MERGE_FRACTION.key();
+  public static final String COMPACTION_MAX_SIZE = HudiSettings.COMPACTION_MAX_SIZE.key();
+  public static final String COMPACTION_FRACTION = HudiSettings.COMPACTION_FRACTION.key();
+  public static final String SPILL_PATH = HudiSettings.SPILL_PATH.key();
+  public static final double DEFAULT_FRACTION = HudiSettings.MERGE_FRACTION.defaultValue().orElseThrow();
   static final double USER_MEMORY_SHARE = 0.4;
 
   /** The key the budget is read from, named in messages. */
@@ -64,71 +66,39 @@ public final class MergeMemory implements Serializable {
 
   /** A fixed merge-handle budget in bytes (0 spills every record), spill files in java.io.tmpdir. */
   public static MergeMemory ofMaxSize(long maxSizeBytes) {
-    return new MergeMemory(MAX_SIZE, FRACTION, checkMaxSize(maxSizeBytes, String.valueOf(maxSizeBytes), MAX_SIZE),
-        DEFAULT_FRACTION, null);
+    return new MergeMemory(MAX_SIZE, FRACTION, HudiSettings.MERGE_MAX_SIZE.check(maxSizeBytes), DEFAULT_FRACTION, null);
   }
 
   /**
-   * The merge handle's budget from {@value #MAX_SIZE}, {@value #FRACTION} and {@value #SPILL_PATH}.
+   * The merge handle's budget from {@link #MAX_SIZE}, {@link #FRACTION} and {@link #SPILL_PATH}.
    * Checks the compaction keys too, so that one call checks every {@code hoodie.memory.*} key a
    * write reads; a bad value fails naming its key.
    */
   public static MergeMemory fromProperties(Map<String, String> properties) {
     forCompaction(properties);
-    return parse(properties, MAX_SIZE, FRACTION);
+    return parse(properties, HudiSettings.MERGE_MAX_SIZE, HudiSettings.MERGE_FRACTION);
   }
 
   /**
-   * Compaction's budget for the merged log records of one file slice, from {@value
-   * #COMPACTION_MAX_SIZE}, {@value #COMPACTION_FRACTION} and {@value #SPILL_PATH}; a bad value fails
+   * Compaction's budget for the merged log records of one file slice, from {@link
+   * #COMPACTION_MAX_SIZE}, {@link #COMPACTION_FRACTION} and {@link #SPILL_PATH}; a bad value fails
    * naming its key.
    */
   public static MergeMemory forCompaction(Map<String, String> properties) {
-    return parse(properties, COMPACTION_MAX_SIZE, COMPACTION_FRACTION);
+    return parse(properties, HudiSettings.COMPACTION_MAX_SIZE, HudiSettings.COMPACTION_FRACTION);
   }
 
-  private static MergeMemory parse(Map<String, String> properties, String maxSizeKey, String fractionKey) {
+  private static MergeMemory parse(Map<String, String> properties, Setting<Long> maxSize, Setting<Double> fraction) {
     Objects.requireNonNull(properties, "properties");
-    Long maxSize = null;
-    String max = properties.get(maxSizeKey);
-    if (max != null) {
-      long parsed;
-      try {
-        parsed = Long.parseLong(max.trim());
-      } catch (NumberFormatException e) {
-        throw new HudiTableException(
-            maxSizeKey + " must be a number of bytes >= 0, but was '" + max + "'", e);
-      }
-      maxSize = checkMaxSize(parsed, max, maxSizeKey);
-    }
-    double fraction = DEFAULT_FRACTION;
-    String value = properties.get(fractionKey);
-    if (value != null) {
-      try {
-        fraction = Double.parseDouble(value.trim());
-      } catch (NumberFormatException e) {
-        throw new HudiTableException(
-            fractionKey + " must be a number in (0, 1], but was '" + value + "'", e);
-      }
-      if (!(fraction > 0 && fraction <= 1)) {
-        throw new HudiTableException(fractionKey + " must be a number in (0, 1], but was '" + value + "'");
-      }
-    }
-    String path = properties.get(SPILL_PATH);
-    if (path != null && path.trim().isEmpty()) {
-      throw new HudiTableException(SPILL_PATH + " must name a local folder, but was empty");
-    }
-    return new MergeMemory(maxSizeKey, fractionKey, maxSize, fraction, path == null ? null : path.trim());
+    return new MergeMemory(
+        maxSize.key(),
+        fraction.key(),
+        maxSize.find(properties).orElse(null),
+        fraction.get(properties),
+        HudiSettings.SPILL_PATH.find(properties).orElse(null));
   }
 
-  private static long checkMaxSize(long bytes, String given, String key) {
-    if (bytes < 0) {
-      throw new HudiTableException(key + " must be a number of bytes >= 0, but was '" + given + "'");
-    }
-    return bytes;
-  }
-
-  /** The key of the fixed budget, {@value #MAX_SIZE} or {@value #COMPACTION_MAX_SIZE}. */
+  /** The key of the fixed budget, {@link #MAX_SIZE} or {@link #COMPACTION_MAX_SIZE}. */
   public String maxSizeKey() {
     return maxSizeKey;
   }

@@ -1,7 +1,7 @@
 package io.hudibeam.write;
 
 import io.hudibeam.metadata.OperationType;
-import io.hudibeam.table.HudiTableException;
+import io.hudibeam.settings.HudiSettings;
 
 /** The write operations HudiIO performs, with the operation type their commits record. */
 public enum WriteOperation {
@@ -26,13 +26,6 @@ public enum WriteOperation {
 
   /** Parses Hudi's spelling ({@code upsert}, {@code bulk_insert}, ...), ignoring case. */
   public static WriteOperation fromValue(String value) {
-    for (WriteOperation op : values()) {
-      if (op.name().equalsIgnoreCase(value)) {
-        return op;
-      }
-    }
-    throw new HudiTableException(
-        "hoodie.datasource.write.operation must be one of insert, upsert, bulk_insert, delete, but"
-            + " was '" + value + "'");
+    return HudiSettings.OPERATION.parse(value);
   }
 }

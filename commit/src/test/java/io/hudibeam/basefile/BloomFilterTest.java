@@ -294,7 +294,7 @@ public class BloomFilterTest {
             () -> BloomFilterSettings.of(BloomFilterType.SIMPLE, 0, 1e-9, 1));
     assertThat(
         entries.getMessage(),
-        containsString("hoodie.index.bloom.num_entries must be > 0, but was 0"));
+        containsString("hoodie.index.bloom.num_entries must be a whole number >= 1, but was '0'"));
     HudiTableException fpp =
         assertThrows(
             HudiTableException.class,

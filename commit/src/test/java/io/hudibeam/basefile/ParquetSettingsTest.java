@@ -94,14 +94,14 @@ public class ParquetSettingsTest {
         "hoodie.parquet.compression.codec must be one of");
     assertMessage(
         Map.of("hoodie.parquet.block.size", "big"),
-        "hoodie.parquet.block.size must be a positive integer, but was 'big'");
+        "hoodie.parquet.block.size must be a whole number >= 1, but was 'big'");
     assertMessage(
         Map.of("hoodie.parquet.block.size", "3000000000"),
-        "hoodie.parquet.block.size must be at most 2147483647");
+        "hoodie.parquet.block.size must be at most 2147483647, but was '3000000000'");
     assertMessage(
-        Map.of("hoodie.parquet.page.size", "0"), "hoodie.parquet.page.size must be > 0, but was 0");
+        Map.of("hoodie.parquet.page.size", "0"), "hoodie.parquet.page.size must be a whole number >= 1, but was '0'");
     assertMessage(
-        Map.of("hoodie.parquet.max.file.size", "-1"), "hoodie.parquet.max.file.size must be > 0");
+        Map.of("hoodie.parquet.max.file.size", "-1"), "hoodie.parquet.max.file.size must be a whole number >= 1, but was '-1'");
     assertMessage(
         Map.of("hoodie.parquet.dictionary.enabled", "yes"),
         "hoodie.parquet.dictionary.enabled must be true or false, but was 'yes'");
@@ -110,12 +110,12 @@ public class ParquetSettingsTest {
         "hoodie.parquet.compression.ratio must be a number >= 0");
     assertMessage(
         Map.of("hoodie.index.bloom.fpp", "x"),
-        "hoodie.index.bloom.fpp must be a number, but was 'x'");
+        "hoodie.index.bloom.fpp must be a number between 0 and 1 (exclusive), but was 'x'");
     assertMessage(
-        Map.of("hoodie.index.bloom.fpp", "0"), "hoodie.index.bloom.fpp must be between 0 and 1");
+        Map.of("hoodie.index.bloom.fpp", "0"), "hoodie.index.bloom.fpp must be a number between 0 and 1 (exclusive), but was '0'");
     assertMessage(
         Map.of("hoodie.bloom.index.filter.type", "BLOOM"),
-        "Unknown bloom filter type code 'BLOOM'");
+        "hoodie.bloom.index.filter.type must be one of SIMPLE, DYNAMIC_V0, but was 'BLOOM'");
   }
 
   private static void assertMessage(Map<String, String> properties, String expected) {

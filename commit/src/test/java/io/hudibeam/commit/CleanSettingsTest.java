@@ -50,18 +50,18 @@ public class CleanSettingsTest {
   @Test
   public void refusesInvalidValues() {
     assertThat(error(Map.of("hoodie.cleaner.policy", "KEEP_ALL")), is(
-        "hoodie.cleaner.policy='KEEP_ALL' is not a cleaning policy; expected KEEP_LATEST_COMMITS or"
-            + " KEEP_LATEST_FILE_VERSIONS"));
+        "hoodie.cleaner.policy must be one of KEEP_LATEST_COMMITS, KEEP_LATEST_FILE_VERSIONS, but was"
+            + " 'KEEP_ALL'"));
     assertThat(error(Map.of("hoodie.cleaner.policy", "KEEP_LATEST_BY_HOURS")), is(
-        "hoodie.cleaner.policy=KEEP_LATEST_BY_HOURS is not supported; expected KEEP_LATEST_COMMITS or"
-            + " KEEP_LATEST_FILE_VERSIONS"));
+        "hoodie.cleaner.policy must be one of KEEP_LATEST_COMMITS, KEEP_LATEST_FILE_VERSIONS, but was"
+            + " 'KEEP_LATEST_BY_HOURS'"));
     assertThat(error(Map.of("hoodie.cleaner.commits.retained", "ten")),
-        is("hoodie.cleaner.commits.retained='ten' is not an integer"));
+        is("hoodie.cleaner.commits.retained must be a whole number >= 1, but was 'ten'"));
     assertThat(error(Map.of("hoodie.cleaner.commits.retained", "0")),
-        is("hoodie.cleaner.commits.retained must be >= 1, but was 0"));
+        is("hoodie.cleaner.commits.retained must be a whole number >= 1, but was '0'"));
     assertThat(error(Map.of("hoodie.cleaner.fileversions.retained", "-1")),
-        is("hoodie.cleaner.fileversions.retained must be >= 1, but was -1"));
+        is("hoodie.cleaner.fileversions.retained must be a whole number >= 1, but was '-1'"));
     assertThat(error(Map.of("hoodie.clean.automatic", "yes")),
-        is("hoodie.clean.automatic='yes' is not a boolean; expected true or false"));
+        is("hoodie.clean.automatic must be true or false, but was 'yes'"));
   }
 }

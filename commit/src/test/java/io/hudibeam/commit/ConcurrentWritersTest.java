@@ -306,10 +306,10 @@ public class ConcurrentWritersTest {
         is(new HeartbeatSettings(5000, 4)));
     HudiTableException tooShort = assertThrows(HudiTableException.class,
         () -> HeartbeatSettings.fromProperties(Map.of(HeartbeatSettings.INTERVAL, "999")));
-    assertThat(tooShort.getMessage(), containsString("hoodie.client.heartbeat.interval_in_ms must be >= 1000 ms"));
+    assertThat(tooShort.getMessage(), containsString("hoodie.client.heartbeat.interval_in_ms must be a whole number >= 1000, but was '999'"));
     HudiTableException notANumber = assertThrows(HudiTableException.class,
         () -> HeartbeatSettings.fromProperties(Map.of(HeartbeatSettings.TOLERABLE_MISSES, "two")));
-    assertThat(notANumber.getMessage(), containsString("hoodie.client.heartbeat.tolerable.misses must be a whole number, but was 'two'"));
+    assertThat(notANumber.getMessage(), containsString("hoodie.client.heartbeat.tolerable.misses must be a whole number >= 0, but was 'two'"));
   }
 
   @Test

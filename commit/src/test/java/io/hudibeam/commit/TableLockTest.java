@@ -133,6 +133,6 @@ public class TableLockTest {
     assertThat(LockSettings.fromProperties(Map.of()), is(new LockSettings(null, 0, 50, 5000)));
     HudiTableException bad = assertThrows(HudiTableException.class,
         () -> LockSettings.fromProperties(Map.of(LockSettings.EXPIRE_MINUTES, "-1")));
-    assertThat(bad.getMessage(), containsString("hoodie.write.lock.filesystem.expire must be >= 0"));
+    assertThat(bad.getMessage(), containsString("hoodie.write.lock.filesystem.expire must be a whole number >= 0, but was '-1'"));
   }
 }

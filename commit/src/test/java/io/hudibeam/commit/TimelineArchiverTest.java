@@ -384,10 +384,10 @@ public class TimelineArchiverTest {
         "hoodie.cleaner.policy", "KEEP_LATEST_FILE_VERSIONS"));
     assertThat(assertThrows(HudiTableException.class, () -> ArchiveSettings.fromProperties(
             Map.of("hoodie.archive.automatic", "yes"))).getMessage(),
-        is("hoodie.archive.automatic='yes' is not a boolean; expected true or false"));
+        is("hoodie.archive.automatic must be true or false, but was 'yes'"));
     assertThat(assertThrows(HudiTableException.class, () -> ArchiveSettings.fromProperties(
             Map.of("hoodie.keep.max.commits", "many"))).getMessage(),
-        is("hoodie.keep.max.commits='many' is not an integer"));
+        is("hoodie.keep.max.commits must be a whole number >= 1, but was 'many'"));
     // The same keys under Hudi's own config class.
     assertEquals(org.apache.hudi.config.HoodieArchivalConfig.MIN_COMMITS_TO_KEEP.key(), ArchiveSettings.MIN_COMMITS);
     assertEquals(org.apache.hudi.config.HoodieArchivalConfig.MAX_COMMITS_TO_KEEP.key(), ArchiveSettings.MAX_COMMITS);

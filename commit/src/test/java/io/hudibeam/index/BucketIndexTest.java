@@ -98,11 +98,11 @@ public class BucketIndexTest {
     assertThat(
         assertThrows(HudiTableException.class,
             () -> BucketIndex.fromProperties(Map.of(BucketIndex.NUM_BUCKETS, "0"), List.of("uuid"))).getMessage(),
-        is("hoodie.bucket.index.num.buckets must be > 0, but was 0"));
+        is("hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
     assertThat(
         assertThrows(HudiTableException.class,
             () -> BucketIndex.fromProperties(Map.of(BucketIndex.NUM_BUCKETS, "x"), List.of("uuid"))).getMessage(),
-        is("hoodie.bucket.index.num.buckets must be an integer > 0, but was 'x'"));
+        is("hoodie.bucket.index.num.buckets must be a whole number >= 1, but was 'x'"));
     assertThat(
         assertThrows(HudiTableException.class,
             () -> BucketIndex.fromProperties(Map.of(BucketIndex.HASH_FIELD, "city"), List.of("uuid"))).getMessage(),

@@ -1,5 +1,6 @@
 package io.hudibeam.keygen;
 
+import io.hudibeam.table.HudiTableException;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -184,7 +185,7 @@ public class KeyGeneratorConfigTest {
         "hoodie.datasource.write.recordkey.field is required (comma-separated record key fields), but was ' , '"));
     assertThat(error(Map.of("hoodie.datasource.write.recordkey.field", "id",
             "hoodie.datasource.write.hive_style_partitioning", "yes")),
-        equalTo("hoodie.datasource.write.hive_style_partitioning=yes is not a boolean; expected true or false"));
+        equalTo("hoodie.datasource.write.hive_style_partitioning must be true or false, but was 'yes'"));
     assertThat(error(Map.of("hoodie.datasource.write.recordkey.field", "id",
             "hoodie.datasource.write.keygenerator.class", "com.acme.MyKeyGen")),
         containsString("hoodie.datasource.write.keygenerator.class=com.acme.MyKeyGen is not a supported key generator;"
@@ -204,7 +205,8 @@ public class KeyGeneratorConfigTest {
         equalTo("record key field 'a..b' is not a field name or dotted path (e.g. 'id' or 'address.city')"));
     assertThat(error(Map.of("hoodie.datasource.write.recordkey.field", "id",
             "hoodie.datasource.write.keygenerator.consistent.logical.timestamp.enabled", "true")),
-        containsString("consistent.logical.timestamp.enabled=true is not supported"));
+        containsString("consistent.logical.timestamp.enabled must be false (true is not supported: timestamp fields are"
+            + " keyed by their raw long value), but was 'true'"));
   }
 
   @Test
@@ -216,15 +218,15 @@ public class KeyGeneratorConfigTest {
     assertThat(error(base), equalTo("hoodie.keygen.timebased.timestamp.type is required for the"
         + " timestamp-based key generator; expected one of [UNIX_TIMESTAMP, DATE_STRING, EPOCHMILLISECONDS, SCALAR]"));
     assertThat(error(with(base, "hoodie.keygen.timebased.timestamp.type", "MIXED")),
-        equalTo("hoodie.keygen.timebased.timestamp.type=MIXED is not supported; expected one of"
-            + " [UNIX_TIMESTAMP, DATE_STRING, EPOCHMILLISECONDS, SCALAR]"));
+        equalTo("hoodie.keygen.timebased.timestamp.type must be one of UNIX_TIMESTAMP, DATE_STRING,"
+            + " EPOCHMILLISECONDS, SCALAR, but was 'MIXED'"));
     Map<String, String> millis = with(base, "hoodie.keygen.timebased.timestamp.type", "EPOCHMILLISECONDS");
     assertThat(error(millis), equalTo("hoodie.keygen.timebased.output.dateformat is required for the"
         + " timestamp-based key generator, e.g. yyyy/MM/dd"));
     Map<String, String> withFormat = with(millis, "hoodie.keygen.timebased.output.dateformat", "yyyy/MM/dd");
     assertThat(error(with(withFormat, "hoodie.keygen.timebased.output.timezone", "Mars/Olympus")),
-        equalTo("hoodie.keygen.timebased.output.timezone=Mars/Olympus is not a time zone id (e.g. UTC,"
-            + " Asia/Kolkata, GMT+8)"));
+        equalTo("hoodie.keygen.timebased.output.timezone must be a time zone id (e.g. UTC,"
+            + " Asia/Kolkata, GMT+8), but was 'Mars/Olympus'"));
     assertThat(error(with(withFormat, "hoodie.keygen.timebased.output.dateformat", "YYYY/ww")),
         equalTo("hoodie.keygen.timebased.output.dateformat=YYYY/ww uses pattern letter 'Y', which is not"
             + " supported; supported letters: GyMdHhkKmsSaED Z and quoted literals"));
@@ -237,8 +239,8 @@ public class KeyGeneratorConfigTest {
         containsString("hoodie.keygen.timebased.input.dateformat=yy-MM-dd uses a two-digit year 'yy'"));
     Map<String, String> scalar = with(withFormat, "hoodie.keygen.timebased.timestamp.type", "SCALAR");
     assertThat(error(with(scalar, "hoodie.keygen.timebased.timestamp.scalar.time.unit", "fortnights")),
-        equalTo("hoodie.keygen.timebased.timestamp.scalar.time.unit=fortnights is not a time unit; expected one"
-            + " of [NANOSECONDS, MICROSECONDS, MILLISECONDS, SECONDS, MINUTES, HOURS, DAYS]"));
+        equalTo("hoodie.keygen.timebased.timestamp.scalar.time.unit must be one of NANOSECONDS, MICROSECONDS,"
+            + " MILLISECONDS, SECONDS, MINUTES, HOURS, DAYS, but was 'fortnights'"));
   }
 
   private static KeyGeneratorType infer(String recordKeys, String partitions) {
@@ -251,7 +253,7 @@ public class KeyGeneratorConfigTest {
   }
 
   private static String error(Map<String, String> props) {
-    return assertThrows(InvalidKeyGeneratorConfigException.class, () -> KeyGeneratorConfig.fromProperties(props))
+    return assertThrows(HudiTableException.class, () -> KeyGeneratorConfig.fromProperties(props))
         .getMessage();
   }
 

@@ -1,5 +1,6 @@
 package io.hudibeam.schema;
 
+import io.hudibeam.table.HudiTableException;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
@@ -232,9 +233,9 @@ public class SchemaEvolutionTest {
 
   @Test
   public void settingsMustBeBooleans() {
-    IllegalArgumentException e =
+    HudiTableException e =
         assertThrows(
-            IllegalArgumentException.class,
+            HudiTableException.class,
             () -> SchemaEvolution.fromProperties(Map.of(SchemaEvolution.RECONCILE_SCHEMA, "yes")));
     assertThat(e.getMessage(), is("hoodie.datasource.write.reconcile.schema must be true or false, but was 'yes'"));
   }

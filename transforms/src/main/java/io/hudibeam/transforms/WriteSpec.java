@@ -7,6 +7,7 @@ import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.LockSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.write.FileSizing;
@@ -164,11 +165,13 @@ public final class WriteSpec implements Serializable {
   }
 
   /**
-   * Parses every setting the workers parse (file sizing, Parquet, cleaning, heartbeats, lock, archival,
-   * merge memory), so a
-   * bad value fails when the pipeline is built rather than on a worker.
+   * Parses and validates every setting of the registry ({@link SettingsCheck}), then builds every
+   * settings object the workers build (file sizing, Parquet, cleaning, heartbeats, lock, archival,
+   * concurrency, merge memory), so a bad value or combination fails when the pipeline is built rather than on a
+   * worker.
    */
   public void validateSettings() {
+    SettingsCheck.validate(writeProperties);
     fileSizing();
     parquetSettings();
     cleanSettings();

@@ -1,0 +1,89 @@
+package io.hudibeam;
+
+import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.transforms.schema.AvroInputSchemas;
+import io.hudibeam.transforms.schema.HudiAvroSchemas;
+import io.hudibeam.transforms.schema.RowToGenericRecord;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
+import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptor;
+
+/**
+ * The input of a write as Avro records of the table's schema: rows converted ({@code "To Avro
+ * records"}), generic records checked for an {@code AvroCoder}, and, with a bad-record handler,
+ * the records that cannot be written sent to it ({@code "Check records"}).
+ */
+final class WriteInput {
+  private WriteInput() {}
+
+  /** The records of {@code input} that the write takes. */
+  static <T> PCollection<GenericRecord> records(
+      HudiIO.Write<T> write, PCollection<T> input, WriteSettings settings) {
+    return write.getBadRecordErrorHandler() == null
+        ? toGenericRecords(write, input, settings.tableName())
+        : checkedRecords(write, input, settings);
+  }
+
+  /** The records of the input that can be written; the others go to the bad-record handler. */
+  @SuppressWarnings("unchecked")
+  private static <T> PCollection<GenericRecord> checkedRecords(
+      HudiIO.Write<T> write, PCollection<T> input, WriteSettings settings) {
+    ErrorHandler<BadRecord, ?> handler = write.getBadRecordErrorHandler();
+    if (write.getFailedRecordsOutput()) {
+      throw new IllegalArgumentException(
+          "withBadRecordErrorHandler and withFailedRecordsOutput cannot be combined; use one");
+    }
+    if (handler.isClosed()) {
+      throw new IllegalArgumentException(
+          "withBadRecordErrorHandler got a handler that is already closed; close it after the"
+              + " last transform that uses it");
+    }
+    RowToGenericRecord convert = null;
+    Schema avro;
+    if (write.getInputKind() == HudiIO.InputKind.ROWS) {
+      PCollection<Row> rows = (PCollection<Row>) input;
+      avro = HudiAvroSchemas.fromBeamSchema(rowSchema(rows), settings.tableName());
+      convert = RowToGenericRecord.of(rows.getSchema(), avro);
+    } else {
+      avro = ((AvroCoder<GenericRecord>) toGenericRecords(write, input, settings.tableName()).getCoder()).getSchema();
+    }
+    return BadRecordCheck.apply(
+        input, convert, avro, KeyGeneratorConfig.fromProperties(write.getHoodieProperties()), write.getBasePath(),
+        handler);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> PCollection<GenericRecord> toGenericRecords(
+      HudiIO.Write<T> write, PCollection<T> input, String tableName) {
+    if (write.getInputKind() == HudiIO.InputKind.ROWS) {
+      PCollection<Row> rows = (PCollection<Row>) input;
+      Schema avro = HudiAvroSchemas.fromBeamSchema(rowSchema(rows), tableName);
+      RowToGenericRecord convert = RowToGenericRecord.of(rows.getSchema(), avro);
+      return rows
+          .apply("To Avro records", MapElements.into(TypeDescriptor.of(GenericRecord.class)).via(convert))
+          .setCoder(AvroCoder.of(avro));
+    }
+    Coder<T> coder = input.getCoder();
+    if (!(coder instanceof AvroCoder)) {
+      throw new IllegalArgumentException(
+          "HudiIO.writeGenericRecords() needs a PCollection<GenericRecord> with an AvroCoder, but"
+              + " its coder is " + coder);
+    }
+    AvroInputSchemas.normalize(((AvroCoder<?>) coder).getSchema(), tableName);
+    return (PCollection<GenericRecord>) input;
+  }
+
+  private static org.apache.beam.sdk.schemas.Schema rowSchema(PCollection<Row> rows) {
+    if (!rows.hasSchema()) {
+      throw new IllegalArgumentException("HudiIO.write() needs a PCollection<Row> with a schema");
+    }
+    return rows.getSchema();
+  }
+}

@@ -1,0 +1,237 @@
+package io.hudibeam;
+
+import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.commit.ArchiveSettings;
+import io.hudibeam.commit.CompactionSettings;
+import io.hudibeam.index.BucketIndex;
+import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.SettingsCheck;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
+import io.hudibeam.transforms.FailedRecordPolicy;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.write.IndexType;
+import io.hudibeam.write.MergeMemory;
+import io.hudibeam.write.OrderingField;
+import io.hudibeam.write.WriteOperation;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.avro.Schema;
+import org.checkerframework.checker.nullness.qual.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The settings of one write, read from Hudi's keys through the registry ({@link HudiSettings}):
+ * every setting parsed and validated when the pipeline is built, the rules that relate several
+ * settings checked, and a warning for each {@code hoodie.*} key the registry does not know.
+ */
+final class WriteSettings {
+  private static final Logger LOG = LoggerFactory.getLogger(WriteSettings.class);
+
+  private final String basePath;
+  private final Map<String, String> properties;
+
+  private WriteSettings(String basePath, Map<String, String> properties) {
+    this.basePath = basePath;
+    this.properties = properties;
+  }
+
+  /**
+   * Checks the settings of a write.
+   *
+   * @throws IllegalArgumentException naming the setting, the value and what was expected
+   */
+  static WriteSettings of(@Nullable String basePath, Map<String, String> properties) {
+    if (basePath == null) {
+      throw new IllegalArgumentException("withBasePath() is required");
+    }
+    if (!properties.containsKey(HudiSettings.TABLE_NAME.key())) {
+      throw new IllegalArgumentException("withTableName() (" + HudiSettings.TABLE_NAME.key() + ") is required");
+    }
+    if (!properties.containsKey(HudiSettings.RECORD_KEY_FIELDS.key())) {
+      throw new IllegalArgumentException(
+          "withRecordKeyFields() (" + HudiSettings.RECORD_KEY_FIELDS.key() + ") is required");
+    }
+    WriteSettings settings = new WriteSettings(basePath, properties);
+    try {
+      SettingsCheck.validate(properties);
+      settings.checkCombinations();
+    } catch (HudiTableException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    unknownKeyWarnings(properties).forEach(LOG::warn);
+    return settings;
+  }
+
+  /** Checks the settings of a compaction ({@code HudiIO.compact()}): the registry's and Parquet's. */
+  static void checkCompaction(Map<String, String> properties) {
+    try {
+      SettingsCheck.validate(properties);
+      ParquetSettings.fromProperties(properties);
+    } catch (HudiTableException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    unknownKeyWarnings(properties).forEach(LOG::warn);
+  }
+
+  /**
+   * One warning per {@code hoodie.*} key the registry does not know, naming the closest known key;
+   * such keys are passed through unchanged (into the write's properties).
+   */
+  static List<String> unknownKeyWarnings(Map<String, String> properties) {
+    return SettingsCheck.unknownKeys(properties).stream()
+        .map(
+            key ->
+                "HudiIO: unknown setting " + key + "=" + properties.get(key) + " is passed through"
+                    + " unchanged but not used; did you mean " + SettingsCheck.closestKey(key) + "?")
+        .collect(Collectors.toList());
+  }
+
+  /** The rules between settings, Hudi's where Hudi has them. */
+  private void checkCombinations() {
+    ArchiveSettings.fromProperties(properties); // keep.max above keep.min above the cleaner's retention
+    MergeMemory.fromProperties(properties);
+    if (CompactionSettings.fromProperties(properties).inline() && tableType() != TableType.MERGE_ON_READ) {
+      throw new HudiTableException(
+          HudiSettings.COMPACT_INLINE.key() + "=true needs withTableType(MERGE_ON_READ); a " + tableType()
+              + " table has no log files to compact");
+    }
+    if (tableVersion() == TableVersion.EIGHT && tableType() == TableType.MERGE_ON_READ) {
+      throw new HudiTableException(
+          HudiSettings.WRITE_TABLE_VERSION.key() + "=8 (withTableVersion) is supported for COPY_ON_WRITE tables"
+              + " only; write MERGE_ON_READ tables as version 6");
+    }
+    if (index() == IndexType.BUCKET) {
+      if (operation() == WriteOperation.BULK_INSERT) {
+        throw new HudiTableException(
+            "withOperation(BULK_INSERT) is not supported with withIndex(BUCKET); use INSERT or UPSERT");
+      }
+      try {
+        BucketIndex.fromProperties(properties, recordKeyFields());
+      } catch (HudiTableException e) {
+        throw new HudiTableException("withIndex(BUCKET): " + e.getMessage(), e);
+      }
+    }
+  }
+
+  String tableName() {
+    return HudiSettings.TABLE_NAME.find(properties).orElseThrow();
+  }
+
+  /** The cross-field rules of a streaming write (withTriggeringFrequency). */
+  void checkStreamable() {
+    if (operation() == WriteOperation.BULK_INSERT) {
+      throw new IllegalArgumentException(
+          "withOperation(BULK_INSERT) is not supported with withTriggeringFrequency (streaming writes);"
+              + " use INSERT or UPSERT");
+    }
+    if (index() != IndexType.SIMPLE && index() != IndexType.BUCKET) {
+      throw new IllegalArgumentException(
+          "withIndex(" + index() + ") is not supported with withTriggeringFrequency (streaming writes) yet;"
+              + " use SIMPLE or BUCKET");
+    }
+  }
+
+  TableType tableType() {
+    return HudiSettings.TABLE_TYPE.get(properties);
+  }
+
+  /** The version of a table this write creates: hoodie.write.table.version, 6 by default. */
+  TableVersion tableVersion() {
+    return HudiSettings.WRITE_TABLE_VERSION.get(properties);
+  }
+
+  WriteOperation operation() {
+    return HudiSettings.OPERATION.get(properties);
+  }
+
+  IndexType index() {
+    return HudiSettings.INDEX_TYPE.get(properties);
+  }
+
+  List<String> recordKeyFields() {
+    return HudiSettings.RECORD_KEY_FIELDS.find(properties).orElseThrow();
+  }
+
+  List<String> partitionFields() {
+    return HudiSettings.PARTITION_FIELDS.get(properties);
+  }
+
+  @Nullable String orderingField() {
+    return HudiSettings.ORDERING_FIELD.find(properties).orElse(null);
+  }
+
+  void checkFieldsExist(Schema schema) {
+    checkField(schema, HudiSettings.RECORD_KEY_FIELDS.key(), recordKeyFields());
+    checkField(schema, HudiSettings.PARTITION_FIELDS.key(), partitionFields());
+    if (orderingField() != null && operation() != WriteOperation.DELETE) {
+      checkField(schema, HudiSettings.ORDERING_FIELD.key(), List.of(orderingField()));
+    }
+  }
+
+  private static void checkField(Schema schema, String key, List<String> fields) {
+    for (String field : fields) {
+      Schema current = schema;
+      for (String part : field.split("\\.")) {
+        Schema record = nonNull(current);
+        Schema.Field f = record.getType() == Schema.Type.RECORD ? record.getField(part) : null;
+        if (f == null) {
+          throw new IllegalArgumentException(
+              String.format(
+                  "%s names field '%s', which is not in the input schema; its fields are %s",
+                  key, field, schema.getFields().stream().map(Schema.Field::name).collect(Collectors.toList())));
+        }
+        current = f.schema();
+      }
+    }
+  }
+
+  private static Schema nonNull(Schema schema) {
+    if (schema.getType() == Schema.Type.UNION) {
+      for (Schema s : schema.getTypes()) {
+        if (s.getType() != Schema.Type.NULL) {
+          return s;
+        }
+      }
+    }
+    return schema;
+  }
+
+  WriteSpec toSpec(Schema schema, Map<String, String> hadoopConfiguration, FailedRecordPolicy policy) {
+    KeyGeneratorConfig keyGenerator = KeyGeneratorConfig.fromProperties(properties);
+    TableConfig.Builder table =
+        TableConfig.newTable(tableName(), tableType())
+            .tableVersion(tableVersion())
+            .recordKeyFields(recordKeyFields())
+            .partitionFields(partitionFields())
+            .keyGeneratorClass(keyGenerator.type().className())
+            .hiveStylePartitioning(keyGenerator.hiveStylePartitioning())
+            .urlEncodePartitioning(keyGenerator.urlEncodePartitionPath())
+            .createSchema(schema.toString());
+    if (orderingField() != null) {
+      table.orderingField(orderingField());
+    }
+    keyGenerator.toTableProperties().forEach((k, v) -> {
+      if (k.startsWith("hoodie.keygen.")) {
+        table.property(k, v);
+      }
+    });
+    return WriteSpec.builder()
+        .basePath(basePath)
+        .hadoopConfiguration(hadoopConfiguration)
+        .tableConfig(table.build())
+        .keyGenerator(keyGenerator)
+        .orderingField(orderingField() == null ? OrderingField.none() : OrderingField.of(orderingField()))
+        .operation(operation())
+        .index(index())
+        .writeProperties(properties)
+        .schemaJson(schema.toString())
+        .failedRecordPolicy(policy)
+        .build();
+  }
+}

@@ -1,0 +1,105 @@
+package io.hudibeam;
+
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.commit.CommitInstant;
+import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.transforms.index.TagLocations;
+import io.hudibeam.transforms.index.TaggedRecord;
+import io.hudibeam.transforms.instant.StartInstant;
+import io.hudibeam.transforms.plan.AssignBuckets;
+import io.hudibeam.transforms.plan.PlanWrite;
+import io.hudibeam.transforms.records.FailedRecord;
+import io.hudibeam.transforms.records.PrepareRecords;
+import io.hudibeam.transforms.streaming.CoordinateInstants;
+import io.hudibeam.transforms.streaming.FlinkCheckpointing;
+import io.hudibeam.transforms.streaming.IntervalDecision;
+import io.hudibeam.transforms.streaming.SkipCommittedIntervals;
+import io.hudibeam.transforms.streaming.StartedInstants;
+import io.hudibeam.transforms.streaming.StreamSettings;
+import io.hudibeam.transforms.write.BulkInsertFiles;
+import io.hudibeam.transforms.write.WriteFileGroups;
+import io.hudibeam.write.WritePlan;
+import io.hudibeam.write.WriteOperation;
+import java.util.List;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.transforms.windowing.DefaultTrigger;
+import org.apache.beam.sdk.transforms.windowing.FixedWindows;
+import org.apache.beam.sdk.transforms.windowing.Window;
+import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.PCollectionView;
+import org.joda.time.Duration;
+
+/**
+ * The stages of a write in pipeline order, one named step each (the names are pinned by {@code
+ * HudiIOStepNamesTest}): the batch write, one instant for the whole input, and the streaming write,
+ * one instant per commit interval.
+ */
+final class WriteStages {
+  private WriteStages() {}
+
+  /** The batch write: start one instant, prepare, tag, plan, write and commit. */
+  static HudiWriteResult batch(Pipeline pipeline, PCollection<GenericRecord> records, WriteSpec spec) {
+    PCollectionView<StartedInstant> started = pipeline.apply("Start instant", new StartInstant(spec));
+    PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec));
+    PCollection<WriteStat> stats;
+    PCollectionView<WritePlan> plan = null;
+    if (spec.operation() == WriteOperation.BULK_INSERT) {
+      stats = prepared.get(PrepareRecords.RECORDS).apply("Bulk insert files", new BulkInsertFiles(spec, started));
+    } else {
+      PCollection<TaggedRecord> tagged =
+          prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));
+      plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
+      stats =
+          tagged
+              .apply("Assign buckets", new AssignBuckets(spec, plan))
+              .apply("Write file groups", new WriteFileGroups(spec, started));
+    }
+    PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started, plan));
+    PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
+    return new HudiWriteResult(pipeline, PublicResults.commits(committed), PublicResults.failures(failed));
+  }
+
+  /**
+   * The streaming write: the records are cut into commit intervals (event-time windows), an
+   * instant is started per interval that has records, in order, each after the previous one is
+   * completed; the batch stages then run per interval, and one commit per interval completes it.
+   */
+  static HudiWriteResult streaming(
+      Pipeline pipeline, PCollection<GenericRecord> records, WriteSpec spec, StreamSettings stream) {
+    FlinkCheckpointing.check(pipeline.getOptions());
+    PCollection<GenericRecord> windowed =
+        records.apply(
+            "Commit intervals",
+            Window.<GenericRecord>into(FixedWindows.of(stream.commitInterval()))
+                .triggering(DefaultTrigger.of())
+                .withAllowedLateness(Duration.ZERO)
+                .discardingFiredPanes());
+    PCollection<IntervalDecision> decisions =
+        windowed.apply("Start instants", new CoordinateInstants<GenericRecord>(spec, stream));
+    PCollectionView<List<IntervalDecision>> decisionView =
+        decisions.apply("Decisions as side input", View.asList());
+    PCollection<StartedInstant> startedPerInterval = decisions.apply("Started instants", new StartedInstants());
+    PCollectionView<StartedInstant> started =
+        startedPerInterval.apply("Started instant as side input", View.asSingleton());
+    PCollectionTuple prepared =
+        windowed
+            .apply("Skip committed intervals", new SkipCommittedIntervals<GenericRecord>(decisionView))
+            .apply("Prepare records", new PrepareRecords(spec));
+    PCollection<TaggedRecord> tagged =
+        prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));
+    PCollectionView<WritePlan> plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
+    PCollection<WriteStat> stats =
+        tagged
+            .apply("Assign buckets", new AssignBuckets(spec, plan))
+            .apply("Write file groups", new WriteFileGroups(spec, started));
+    PCollection<CommittedInstant> committed =
+        stats.apply("Commit instant", CommitInstant.perCommitInterval(spec, started, startedPerInterval));
+    return new HudiWriteResult(
+        pipeline, PublicResults.commits(committed), PublicResults.failures(prepared.get(PrepareRecords.FAILED)));
+  }
+}

@@ -1,0 +1,474 @@
+package io.hudibeam.settings;
+
+import static io.hudibeam.settings.SettingTypes.bool;
+import static io.hudibeam.settings.SettingTypes.fields;
+import static io.hudibeam.settings.SettingTypes.integer;
+import static io.hudibeam.settings.SettingTypes.number;
+import static io.hudibeam.settings.SettingTypes.oneOf;
+import static io.hudibeam.settings.SettingTypes.regex;
+import static io.hudibeam.settings.SettingTypes.text;
+import static io.hudibeam.settings.SettingTypes.whole;
+import static io.hudibeam.settings.SettingTypes.zone;
+
+import io.hudibeam.basefile.BloomFilterType;
+import io.hudibeam.commit.ConcurrencySettings;
+import io.hudibeam.keygen.KeyGeneratorType;
+import io.hudibeam.keygen.TimestampKeyOptions;
+import io.hudibeam.keygen.TimestampType;
+import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.table.TableType;
+import io.hudibeam.table.TableVersion;
+import io.hudibeam.write.IndexType;
+import io.hudibeam.write.WriteOperation;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+
+/**
+ * The registry of the write settings HudiIO understands, under Hudi's keys with Hudi 0.15's
+ * defaults (Hudi's {@code HoodieWriteConfig}, {@code HoodieStorageConfig}, {@code
+ * HoodieIndexConfig}, {@code HoodieCleanConfig}, {@code HoodieArchivalConfig}, {@code
+ * HoodieCompactionConfig}, {@code HoodieLockConfig}, {@code HoodieMemoryConfig}, {@code
+ * KeyGeneratorOptions}, {@code TimestampKeyGeneratorConfig}). Every class that reads a setting
+ * reads it through its constant here; {@link #ALL} lists them in the README's order, and the
+ * README's settings table is checked against it. Rules that relate several settings (keep.max
+ * above keep.min, a bucket hash field among the record key fields) stay with the classes that
+ * hold those settings together.
+ */
+public final class HudiSettings {
+  private HudiSettings() {}
+
+  private static final long MIB = 1024L * 1024;
+  private static final String TIMEBASED = "hoodie.keygen.timebased.";
+  private static final String OLD_TIMEBASED = "hoodie.deltastreamer.keygen.timebased.";
+
+  // The table and its keys.
+
+  public static final Setting<String> TABLE_NAME =
+      text("hoodie.table.name", "a non-empty table name")
+          .defaultDoc("required")
+          .method("withTableName")
+          .doc("The table's name, recorded in hoodie.properties and the Avro record name.")
+          .build();
+
+  public static final Setting<TableType> TABLE_TYPE =
+      oneOf("hoodie.datasource.write.table.type", TableType.values())
+          .defaultValue(TableType.COPY_ON_WRITE)
+          .method("withTableType")
+          .doc("MERGE_ON_READ writes updates and deletes to log files, completed as deltacommits.")
+          .build();
+
+  public static final Setting<TableVersion> WRITE_TABLE_VERSION =
+      Setting.keyedBuilder("hoodie.write.table.version", "6, 8", (key, v) -> TableVersion.parse(v, key, "The write"))
+          .expected("6 or 8")
+          .defaultValue(TableVersion.SIX)
+          .method("withTableVersion")
+          .doc("The version of a table the write creates: 6 (Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x only).")
+          .build();
+
+  public static final Setting<List<String>> RECORD_KEY_FIELDS =
+      fields("hoodie.datasource.write.recordkey.field", true)
+          .defaultDoc("required")
+          .method("withRecordKeyFields")
+          .doc("The record key field(s), comma-separated.")
+          .build();
+
+  public static final Setting<List<String>> PARTITION_FIELDS =
+      fields("hoodie.datasource.write.partitionpath.field", false)
+          .defaultValue(List.of())
+          .defaultDoc("none: non-partitioned")
+          .method("withPartitionFields")
+          .doc("The partition field(s), comma-separated.")
+          .build();
+
+  public static final Setting<String> ORDERING_FIELD =
+      text("hoodie.datasource.write.precombine.field", "a field name")
+          .defaultDoc("none: ties broken deterministically")
+          .method("withOrderingField")
+          .doc("The ordering (precombine) field: the larger value wins between versions of a record.")
+          .build();
+
+  public static final Setting<KeyGeneratorType> KEY_GENERATOR_CLASS =
+      Setting.keyedBuilder("hoodie.datasource.write.keygenerator.class", "class name", KeyGeneratorType::fromClassName)
+          .expected("a supported key generator class")
+          .defaultDoc("inferred: SIMPLE for one key and one partition field, COMPLEX for several,"
+              + " NON_PARTITIONED without partition fields")
+          .method("withKeyGenerator")
+          .doc("Hudi's key generator: Simple, Complex, Nonpartitioned or TimestampBased.")
+          .build();
+
+  public static final Setting<Boolean> HIVE_STYLE_PARTITIONING =
+      bool("hoodie.datasource.write.hive_style_partitioning", false)
+          .method("withHiveStylePartitioning")
+          .doc("Partition folders are named field=value.")
+          .build();
+
+  public static final Setting<Boolean> URL_ENCODE_PARTITION_PATH =
+      bool("hoodie.datasource.write.partitionpath.urlencode", false)
+          .method("withUrlEncodePartitionPath")
+          .doc("Partition values are URL-encoded as Hudi encodes them, instead of refused when unsafe.")
+          .build();
+
+  public static final Setting<Boolean> CONSISTENT_LOGICAL_TIMESTAMP =
+      bool("hoodie.datasource.write.keygenerator.consistent.logical.timestamp.enabled", false)
+          .validate(v -> !v, "false (true is not supported: timestamp fields are keyed by their raw long value)")
+          .doc("Only false, Hudi's default, is supported.")
+          .build();
+
+  // The timestamp-based key generator.
+
+  public static final Setting<TimestampType> TIMESTAMP_TYPE =
+      oneOf(TIMEBASED + "timestamp.type", TimestampType.values())
+          .alternative(OLD_TIMEBASED + "timestamp.type")
+          .defaultDoc("required by the timestamp-based key generator")
+          .doc("How the partition field is read.")
+          .build();
+
+  public static final Setting<TimeUnit> TIMESTAMP_SCALAR_TIME_UNIT =
+      oneOf(TIMEBASED + "timestamp.scalar.time.unit", TimeUnit.values())
+          .alternative(OLD_TIMEBASED + "timestamp.scalar.time.unit")
+          .defaultValue(TimeUnit.SECONDS)
+          .doc("The unit of SCALAR partition values.")
+          .build();
+
+  public static final Setting<String> TIMESTAMP_INPUT_DATE_FORMAT =
+      text(TIMEBASED + "input.dateformat", "one or more date patterns")
+          .alternative(OLD_TIMEBASED + "input.dateformat")
+          .defaultDoc("required for DATE_STRING")
+          .doc("The patterns DATE_STRING values are parsed with, the first that matches wins.")
+          .build();
+
+  public static final Setting<String> TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER =
+      regex(TIMEBASED + "input.dateformat.list.delimiter.regex")
+          .alternative(OLD_TIMEBASED + "input.dateformat.list.delimiter.regex")
+          .defaultValue(",")
+          .doc("The delimiter between the input date patterns.")
+          .build();
+
+  public static final Setting<ZoneId> TIMESTAMP_INPUT_TIMEZONE =
+      zone(TIMEBASED + "input.timezone")
+          .alternative(OLD_TIMEBASED + "input.timezone")
+          .defaultDoc("UTC")
+          .doc("The zone of input dates without an offset.")
+          .build();
+
+  public static final Setting<String> TIMESTAMP_OUTPUT_DATE_FORMAT =
+      Setting.keyedBuilder(TIMEBASED + "output.dateformat", "date pattern", TimestampKeyOptions::checkOutputFormat)
+          .alternative(OLD_TIMEBASED + "output.dateformat")
+          .expected("a date pattern")
+          .defaultDoc("required by the timestamp-based key generator")
+          .doc("The partition path's date pattern, e.g. yyyy/MM/dd.")
+          .build();
+
+  public static final Setting<ZoneId> TIMESTAMP_OUTPUT_TIMEZONE =
+      zone(TIMEBASED + "output.timezone")
+          .alternative(OLD_TIMEBASED + "output.timezone")
+          .defaultDoc("UTC, or a date string's own offset")
+          .doc("The zone the partition path is formatted in.")
+          .build();
+
+  public static final Setting<ZoneId> TIMESTAMP_TIMEZONE =
+      zone(TIMEBASED + "timezone")
+          .alternative(OLD_TIMEBASED + "timezone")
+          .defaultDoc("none")
+          .doc("Sets both the input and the output zone, and wins over them.")
+          .build();
+
+  // The operation and the index.
+
+  public static final Setting<WriteOperation> OPERATION =
+      oneOf(
+              "hoodie.datasource.write.operation",
+              op -> op.name().toLowerCase(Locale.ROOT),
+              WriteOperation.values())
+          .defaultValue(WriteOperation.UPSERT)
+          .defaultDoc("upsert")
+          .method("withOperation")
+          .doc("The write operation.")
+          .build();
+
+  public static final Setting<IndexType> INDEX_TYPE =
+      oneOf("hoodie.index.type", IndexType.values())
+          .defaultValue(IndexType.SIMPLE)
+          .method("withIndex")
+          .doc("How incoming keys are located in the table.")
+          .build();
+
+  public static final Setting<Integer> BUCKET_COUNT =
+      integer("hoodie.bucket.index.num.buckets", 1)
+          .defaultValue(256)
+          .method("withBucketCount")
+          .doc("Buckets per partition of the BUCKET index; every writer of the table must use the same.")
+          .build();
+
+  public static final Setting<List<String>> BUCKET_HASH_FIELDS =
+      fields("hoodie.bucket.index.hash.field", true)
+          .defaultDoc("the record key fields")
+          .doc("The record key fields the BUCKET index hashes.")
+          .build();
+
+  // File sizing and Parquet.
+
+  public static final Setting<Long> MAX_FILE_SIZE =
+      whole("hoodie.parquet.max.file.size", 1)
+          .defaultValue(120 * MIB)
+          .defaultDoc("120 MiB")
+          .method("withMaxFileSize")
+          .doc("Target size of base files in bytes; inserts roll to a new file group beyond it.")
+          .build();
+
+  public static final Setting<Long> SMALL_FILE_LIMIT =
+      whole("hoodie.parquet.small.file.limit", 0)
+          .defaultValue(100 * MIB)
+          .defaultDoc("100 MiB")
+          .method("withSmallFileLimit")
+          .doc("Base files smaller than this (bytes) receive inserts before new file groups are made.")
+          .build();
+
+  public static final Setting<Long> RECORD_SIZE_ESTIMATE =
+      whole("hoodie.copyonwrite.record.size.estimate", 1)
+          .defaultValue(1024L)
+          .doc("Bytes per record assumed before the table has commits to measure.")
+          .build();
+
+  public static final Setting<CompressionCodecName> PARQUET_CODEC =
+      oneOf(
+              "hoodie.parquet.compression.codec",
+              c -> c.name().toLowerCase(Locale.ROOT),
+              CompressionCodecName.values())
+          .defaultValue(CompressionCodecName.GZIP)
+          .defaultDoc("gzip")
+          .method("withParquetCodec")
+          .doc("Parquet compression codec of base files.")
+          .build();
+
+  public static final Setting<Integer> PARQUET_BLOCK_SIZE =
+      integer("hoodie.parquet.block.size", 1)
+          .defaultValue((int) (120 * MIB))
+          .defaultDoc("120 MiB")
+          .doc("Parquet row group size in bytes.")
+          .build();
+
+  public static final Setting<Integer> PARQUET_PAGE_SIZE =
+      integer("hoodie.parquet.page.size", 1)
+          .defaultValue((int) MIB)
+          .defaultDoc("1 MiB")
+          .doc("Parquet page size in bytes.")
+          .build();
+
+  public static final Setting<Boolean> PARQUET_DICTIONARY =
+      bool("hoodie.parquet.dictionary.enabled", true)
+          .doc("Parquet dictionary encoding.")
+          .build();
+
+  public static final Setting<Double> PARQUET_COMPRESSION_RATIO =
+      number("hoodie.parquet.compression.ratio", v -> v >= 0, "a number >= 0")
+          .defaultValue(0.1)
+          .doc("Expected compressed/in-memory size ratio; a file may reach max.file.size × (1 + ratio).")
+          .build();
+
+  public static final Setting<BloomFilterType> BLOOM_FILTER_TYPE =
+      oneOf("hoodie.bloom.index.filter.type", BloomFilterType.values())
+          .defaultValue(BloomFilterType.DYNAMIC_V0)
+          .doc("The base files' bloom filter layout.")
+          .build();
+
+  public static final Setting<Integer> BLOOM_NUM_ENTRIES =
+      integer("hoodie.index.bloom.num_entries", 1)
+          .defaultValue(60_000)
+          .doc("Keys a bloom filter (row) is sized for.")
+          .build();
+
+  public static final Setting<Double> BLOOM_FPP =
+      number("hoodie.index.bloom.fpp", v -> v > 0 && v < 1, "a number between 0 and 1 (exclusive)")
+          .defaultValue(0.000000001)
+          .defaultDoc("1e-9")
+          .doc("The bloom filter's false positive probability.")
+          .build();
+
+  public static final Setting<Integer> BLOOM_DYNAMIC_MAX_ENTRIES =
+      integer("hoodie.bloom.index.filter.dynamic.max.entries", 1)
+          .defaultValue(100_000)
+          .doc("Keys at which a DYNAMIC_V0 bloom filter stops growing.")
+          .build();
+
+  // Cleaning, archival and compaction.
+
+  public static final Setting<Boolean> CLEAN_AUTOMATIC =
+      bool("hoodie.clean.automatic", true)
+          .doc("Clean after each commit.")
+          .build();
+
+  public static final Setting<CleaningPolicy> CLEANER_POLICY =
+      oneOf("hoodie.cleaner.policy", CleaningPolicy.KEEP_LATEST_COMMITS, CleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
+          .defaultValue(CleaningPolicy.KEEP_LATEST_COMMITS)
+          .doc("What the cleaner keeps (KEEP_LATEST_BY_HOURS is not supported).")
+          .build();
+
+  public static final Setting<Integer> CLEANER_COMMITS_RETAINED =
+      integer("hoodie.cleaner.commits.retained", 1)
+          .defaultValue(10)
+          .doc("Completed commits whose file slices KEEP_LATEST_COMMITS keeps.")
+          .build();
+
+  public static final Setting<Integer> CLEANER_FILE_VERSIONS_RETAINED =
+      integer("hoodie.cleaner.fileversions.retained", 1)
+          .defaultValue(3)
+          .doc("File slices per file group KEEP_LATEST_FILE_VERSIONS keeps.")
+          .build();
+
+  public static final Setting<Boolean> ARCHIVE_AUTOMATIC =
+      bool("hoodie.archive.automatic", true)
+          .doc("Archive the oldest instants into .hoodie/archived after each commit.")
+          .build();
+
+  public static final Setting<Integer> KEEP_MIN_COMMITS =
+      integer("hoodie.keep.min.commits", 1)
+          .defaultValue(20)
+          .doc("Completed commits archival keeps; must exceed hoodie.cleaner.commits.retained.")
+          .build();
+
+  public static final Setting<Integer> KEEP_MAX_COMMITS =
+      integer("hoodie.keep.max.commits", 1)
+          .defaultValue(30)
+          .doc("Completed commits beyond which archival runs; must exceed hoodie.keep.min.commits.")
+          .build();
+
+  public static final Setting<Boolean> COMPACT_INLINE =
+      bool("hoodie.compact.inline", false)
+          .doc("Compact a MERGE_ON_READ table after a commit once enough deltacommits completed.")
+          .build();
+
+  public static final Setting<Integer> COMPACT_MAX_DELTA_COMMITS =
+      integer("hoodie.compact.inline.max.delta.commits", 1)
+          .defaultValue(5)
+          .doc("Deltacommits after which a compaction runs (inline) and before which archival keeps them.")
+          .build();
+
+  // Concurrency: heartbeats and the table lock.
+
+  public static final Setting<Long> HEARTBEAT_INTERVAL_MS =
+      whole("hoodie.client.heartbeat.interval_in_ms", 1000)
+          .defaultValue(60_000L)
+          .doc("How often a live writer refreshes its heartbeat (ms).")
+          .build();
+
+  public static final Setting<Integer> HEARTBEAT_TOLERABLE_MISSES =
+      integer("hoodie.client.heartbeat.tolerable.misses", 0)
+          .defaultValue(2)
+          .doc("Refreshes a heartbeat may miss before its writer counts as dead.")
+          .build();
+
+  public static final Setting<String> LOCK_PATH =
+      text("hoodie.write.lock.filesystem.path", "a folder path")
+          .defaultDoc("the table's .hoodie")
+          .doc("The folder of the table lock file.")
+          .build();
+
+  public static final Setting<Integer> LOCK_EXPIRE_MINUTES =
+      integer("hoodie.write.lock.filesystem.expire", 0)
+          .defaultValue(0)
+          .defaultDoc("0 (never)")
+          .doc("Minutes after which a lock file is deleted as abandoned.")
+          .build();
+
+  public static final Setting<Integer> LOCK_CLIENT_RETRIES =
+      integer("hoodie.write.lock.client.num_retries", 0)
+          .defaultValue(50)
+          .doc("Tries after the first to take a held lock.")
+          .build();
+
+  public static final Setting<Long> LOCK_CLIENT_RETRY_WAIT_MS =
+      whole("hoodie.write.lock.client.wait_time_ms_between_retry", 0)
+          .defaultValue(5000L)
+          .doc("Wait between tries to take the lock (ms).")
+          .build();
+
+  public static final Setting<ConcurrencySettings.Mode> CONCURRENCY_MODE =
+      Setting.keyedBuilder(
+              "hoodie.write.concurrency.mode",
+              "SINGLE_WRITER, OPTIMISTIC_CONCURRENCY_CONTROL",
+              ConcurrencySettings::parseMode)
+          .defaultValue(ConcurrencySettings.Mode.SINGLE_WRITER)
+          .doc("One writer at a time, or concurrent writers decided by the commit's conflict check.")
+          .build();
+
+  public static final Setting<String> FAILED_WRITES_POLICY =
+      Setting.keyedBuilder("hoodie.cleaner.policy.failed.writes", "EAGER, LAZY", ConcurrencySettings::parseFailedWrites)
+          .expected("EAGER or LAZY")
+          .defaultDoc("EAGER (LAZY with optimistic concurrency control)")
+          .doc("When failed writes are rolled back: at the next start (EAGER) or once their heartbeat expired (LAZY).")
+          .build();
+
+  public static final Setting<String> LOCK_PROVIDER =
+      text("hoodie.write.lock.provider", "a lock provider class name")
+          .defaultDoc("none (optimistic concurrency control needs FileSystemBasedLockProvider)")
+          .doc("Only Hudi's FileSystemBasedLockProvider is implemented; its lock file is always taken.")
+          .build();
+
+  // Memory of the file-group merge.
+
+  public static final Setting<Long> MERGE_MAX_SIZE =
+      whole("hoodie.memory.merge.max.size", 0)
+          .defaultDoc("none: fraction × 0.4 × max heap / available processors")
+          .doc("Bytes of incoming records a file-group merge holds in memory before it spills.")
+          .build();
+
+  public static final Setting<Double> MERGE_FRACTION =
+      number("hoodie.memory.merge.fraction", v -> v > 0 && v <= 1, "a number in (0, 1]")
+          .defaultValue(0.6)
+          .doc("Without max.size, the share of a merge's heap it may fill before it spills.")
+          .build();
+
+  public static final Setting<Long> COMPACTION_MAX_SIZE =
+      whole("hoodie.memory.compaction.max.size", 0)
+          .defaultDoc("none: fraction × 0.4 × max heap / available processors")
+          .doc("Bytes of merged log records a compaction (or HudiIO.compact()) holds per file slice before it spills.")
+          .build();
+
+  public static final Setting<Double> COMPACTION_FRACTION =
+      number("hoodie.memory.compaction.fraction", v -> v > 0 && v <= 1, "a number in (0, 1]")
+          .defaultValue(0.6)
+          .doc("Without compaction.max.size, the share of a compaction's heap it may fill before it spills.")
+          .build();
+
+  public static final Setting<String> SPILL_PATH =
+      text("hoodie.memory.spillable.map.path", "a local folder path")
+          .defaultDoc("java.io.tmpdir")
+          .doc("The local folder merge and compaction spill files go to.")
+          .build();
+
+  // Schema evolution.
+
+  public static final Setting<Boolean> RECONCILE_SCHEMA =
+      bool("hoodie.datasource.write.reconcile.schema", false)
+          .doc("Incoming records lacking table fields are written with the table's schema.")
+          .build();
+
+  public static final Setting<Boolean> ALLOW_COLUMN_DROP =
+      bool("hoodie.datasource.write.schema.allow.auto.evolution.column.drop", false)
+          .doc("A field the input lacks is dropped from the table.")
+          .build();
+
+  /** Every setting, in the README's order. */
+  public static final List<Setting<?>> ALL =
+      List.of(
+          TABLE_NAME, TABLE_TYPE, WRITE_TABLE_VERSION, RECORD_KEY_FIELDS, PARTITION_FIELDS, ORDERING_FIELD, KEY_GENERATOR_CLASS,
+          HIVE_STYLE_PARTITIONING, URL_ENCODE_PARTITION_PATH, CONSISTENT_LOGICAL_TIMESTAMP,
+          TIMESTAMP_TYPE, TIMESTAMP_SCALAR_TIME_UNIT, TIMESTAMP_INPUT_DATE_FORMAT,
+          TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER, TIMESTAMP_INPUT_TIMEZONE, TIMESTAMP_OUTPUT_DATE_FORMAT,
+          TIMESTAMP_OUTPUT_TIMEZONE, TIMESTAMP_TIMEZONE,
+          OPERATION, INDEX_TYPE, BUCKET_COUNT, BUCKET_HASH_FIELDS,
+          MAX_FILE_SIZE, SMALL_FILE_LIMIT, RECORD_SIZE_ESTIMATE, PARQUET_CODEC, PARQUET_BLOCK_SIZE,
+          PARQUET_PAGE_SIZE, PARQUET_DICTIONARY, PARQUET_COMPRESSION_RATIO, BLOOM_FILTER_TYPE,
+          BLOOM_NUM_ENTRIES, BLOOM_FPP, BLOOM_DYNAMIC_MAX_ENTRIES,
+          CLEAN_AUTOMATIC, CLEANER_POLICY, CLEANER_COMMITS_RETAINED, CLEANER_FILE_VERSIONS_RETAINED,
+          ARCHIVE_AUTOMATIC, KEEP_MIN_COMMITS, KEEP_MAX_COMMITS, COMPACT_INLINE, COMPACT_MAX_DELTA_COMMITS,
+          HEARTBEAT_INTERVAL_MS, HEARTBEAT_TOLERABLE_MISSES,
+          LOCK_PATH, LOCK_EXPIRE_MINUTES, LOCK_CLIENT_RETRIES, LOCK_CLIENT_RETRY_WAIT_MS,
+          CONCURRENCY_MODE, FAILED_WRITES_POLICY, LOCK_PROVIDER,
+          MERGE_MAX_SIZE, MERGE_FRACTION, COMPACTION_MAX_SIZE, COMPACTION_FRACTION, SPILL_PATH,
+          RECONCILE_SCHEMA, ALLOW_COLUMN_DROP);
+}

@@ -1,0 +1,13 @@
+/**
+ * The registry of write settings ({@code HudiSettings}): each {@code hoodie.*} key HudiIO
+ * understands with its type, default, parser, validator and documentation, and {@code
+ * SettingsCheck}, which validates a write's properties and names the closest known key for an
+ * unknown one. Every class that reads a setting reads it through the registry. Depends only on the
+ * value types it parses (enums of {@code table}, {@code metadata}, {@code basefile}, {@code write}
+ * and {@code keygen}).
+ *
+ * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
+ * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code
+ * io.hudibeam.HudiIO} and its result types only.
+ */
+package io.hudibeam.settings;
