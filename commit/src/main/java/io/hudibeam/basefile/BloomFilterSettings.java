@@ -9,8 +9,14 @@ import java.util.Objects;
  * hoodie.index.bloom.num_entries}, {@code hoodie.index.bloom.fpp} and {@code
  * hoodie.bloom.index.filter.dynamic.max.entries}, with Hudi's defaults ({@code
  * HoodieStorageConfig}).
+ *
+ * @param type {@code hoodie.bloom.index.filter.type}
+ * @param numEntries {@code hoodie.index.bloom.num_entries}
+ * @param fpp {@code hoodie.index.bloom.fpp}
+ * @param dynamicMaxEntries {@code hoodie.bloom.index.filter.dynamic.max.entries}; only used by
+ *     DYNAMIC_V0
  */
-public final class BloomFilterSettings {
+public record BloomFilterSettings(BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
   public static final int DEFAULT_NUM_ENTRIES = HudiSettings.BLOOM_NUM_ENTRIES.defaultValue().orElseThrow();
   public static final double DEFAULT_FPP = HudiSettings.BLOOM_FPP.defaultValue().orElseThrow();
   public static final int DEFAULT_DYNAMIC_MAX_ENTRIES =
@@ -23,26 +29,9 @@ public final class BloomFilterSettings {
           DEFAULT_FPP,
           DEFAULT_DYNAMIC_MAX_ENTRIES);
 
-  private final BloomFilterType type;
-  private final int numEntries;
-  private final double fpp;
-  private final int dynamicMaxEntries;
-
-  private BloomFilterSettings(
-      BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
-    this.type = Objects.requireNonNull(type, "type");
-    this.numEntries = numEntries;
-    this.fpp = fpp;
-    this.dynamicMaxEntries = dynamicMaxEntries;
-  }
-
-  /** DYNAMIC_V0, 60000 entries, fpp 1e-9, at most 100000 entries. */
-  public static BloomFilterSettings defaults() {
-    return DEFAULTS;
-  }
-
-  public static BloomFilterSettings of(
-      BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
+  /** Each setting checked by the registry, and a filter that fits in a bloom filter row. */
+  public BloomFilterSettings {
+    Objects.requireNonNull(type, "type");
     HudiSettings.BLOOM_NUM_ENTRIES.check(numEntries);
     HudiSettings.BLOOM_FPP.check(fpp);
     HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.check(dynamicMaxEntries);
@@ -58,24 +47,16 @@ public final class BloomFilterSettings {
               + " bits; a bloom filter row holds at most "
               + (Integer.MAX_VALUE - 64));
     }
+  }
+
+  /** DYNAMIC_V0, 60000 entries, fpp 1e-9, at most 100000 entries. */
+  public static BloomFilterSettings defaults() {
+    return DEFAULTS;
+  }
+
+  public static BloomFilterSettings of(
+      BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
     return new BloomFilterSettings(type, numEntries, fpp, dynamicMaxEntries);
-  }
-
-  public BloomFilterType type() {
-    return type;
-  }
-
-  public int numEntries() {
-    return numEntries;
-  }
-
-  public double fpp() {
-    return fpp;
-  }
-
-  /** Only used by DYNAMIC_V0. */
-  public int dynamicMaxEntries() {
-    return dynamicMaxEntries;
   }
 
   /**
@@ -89,38 +70,5 @@ public final class BloomFilterSettings {
   /** A new, empty filter sized by these settings. */
   public BloomFilter newFilter() {
     return BloomFilter.create(this);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof BloomFilterSettings)) {
-      return false;
-    }
-    BloomFilterSettings that = (BloomFilterSettings) o;
-    return type == that.type
-        && numEntries == that.numEntries
-        && Double.compare(fpp, that.fpp) == 0
-        && dynamicMaxEntries == that.dynamicMaxEntries;
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(type, numEntries, fpp, dynamicMaxEntries);
-  }
-
-  @Override
-  public String toString() {
-    return "BloomFilterSettings{type="
-        + type
-        + ", numEntries="
-        + numEntries
-        + ", fpp="
-        + fpp
-        + ", dynamicMaxEntries="
-        + dynamicMaxEntries
-        + "}";
   }
 }

@@ -9,8 +9,25 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * How base files are written: Parquet codec, row group, page and dictionary settings, the file size
  * limit used by {@link BaseFileWriter#canWrite()}, and the bloom filter. Read from Hudi's own keys
  * with Hudi's defaults ({@code HoodieStorageConfig}, {@code HoodieIndexConfig}).
+ *
+ * @param codec {@code hoodie.parquet.compression.codec}
+ * @param rowGroupSizeBytes {@code hoodie.parquet.block.size}
+ * @param pageSizeBytes {@code hoodie.parquet.page.size}
+ * @param maxFileSizeBytes {@code hoodie.parquet.max.file.size}
+ * @param dictionaryEnabled {@code hoodie.parquet.dictionary.enabled}
+ * @param compressionRatio {@code hoodie.parquet.compression.ratio}: expected compressed/in-memory
+ *     size ratio; Hudi lets a file grow to {@code maxFileSize * (1 + ratio)} of parquet's data size
+ *     estimate ({@code HoodieBaseParquetWriter})
+ * @param bloomFilter the bloom filter's type and size
  */
-public final class ParquetSettings {
+public record ParquetSettings(
+    CompressionCodecName codec,
+    int rowGroupSizeBytes,
+    int pageSizeBytes,
+    long maxFileSizeBytes,
+    boolean dictionaryEnabled,
+    double compressionRatio,
+    BloomFilterSettings bloomFilter) {
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String COMPRESSION_CODEC = HudiSettings.PARQUET_CODEC.key();
   public static final String BLOCK_SIZE = HudiSettings.PARQUET_BLOCK_SIZE.key();
@@ -40,29 +57,14 @@ public final class ParquetSettings {
           DEFAULT_COMPRESSION_RATIO,
           BloomFilterSettings.defaults());
 
-  private final CompressionCodecName codec;
-  private final int rowGroupSizeBytes;
-  private final int pageSizeBytes;
-  private final long maxFileSizeBytes;
-  private final boolean dictionaryEnabled;
-  private final double compressionRatio;
-  private final BloomFilterSettings bloomFilter;
-
-  private ParquetSettings(
-      CompressionCodecName codec,
-      int rowGroupSizeBytes,
-      int pageSizeBytes,
-      long maxFileSizeBytes,
-      boolean dictionaryEnabled,
-      double compressionRatio,
-      BloomFilterSettings bloomFilter) {
-    this.codec = Objects.requireNonNull(codec, "codec");
-    this.rowGroupSizeBytes = rowGroupSizeBytes;
-    this.pageSizeBytes = pageSizeBytes;
-    this.maxFileSizeBytes = maxFileSizeBytes;
-    this.dictionaryEnabled = dictionaryEnabled;
-    this.compressionRatio = compressionRatio;
-    this.bloomFilter = Objects.requireNonNull(bloomFilter, "bloomFilter");
+  /** Each size and the ratio checked by its setting ({@link HudiSettings}). */
+  public ParquetSettings {
+    Objects.requireNonNull(codec, "codec");
+    HudiSettings.PARQUET_BLOCK_SIZE.check(rowGroupSizeBytes);
+    HudiSettings.PARQUET_PAGE_SIZE.check(pageSizeBytes);
+    HudiSettings.MAX_FILE_SIZE.check(maxFileSizeBytes);
+    HudiSettings.PARQUET_COMPRESSION_RATIO.check(compressionRatio);
+    Objects.requireNonNull(bloomFilter, "bloomFilter");
   }
 
   /** Hudi's defaults: GZIP, 120 MiB row groups and files, 1 MiB pages, dictionary on. */
@@ -82,175 +84,13 @@ public final class ParquetSettings {
             HudiSettings.BLOOM_NUM_ENTRIES.get(properties),
             HudiSettings.BLOOM_FPP.get(properties),
             HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.get(properties));
-    return DEFAULTS
-        .withCodec(HudiSettings.PARQUET_CODEC.get(properties))
-        .withRowGroupSizeBytes(HudiSettings.PARQUET_BLOCK_SIZE.get(properties))
-        .withPageSizeBytes(HudiSettings.PARQUET_PAGE_SIZE.get(properties))
-        .withMaxFileSizeBytes(HudiSettings.MAX_FILE_SIZE.get(properties))
-        .withDictionaryEnabled(HudiSettings.PARQUET_DICTIONARY.get(properties))
-        .withCompressionRatio(HudiSettings.PARQUET_COMPRESSION_RATIO.get(properties))
-        .withBloomFilter(bloom);
-  }
-
-  public CompressionCodecName codec() {
-    return codec;
-  }
-
-  public int rowGroupSizeBytes() {
-    return rowGroupSizeBytes;
-  }
-
-  public int pageSizeBytes() {
-    return pageSizeBytes;
-  }
-
-  public long maxFileSizeBytes() {
-    return maxFileSizeBytes;
-  }
-
-  public boolean dictionaryEnabled() {
-    return dictionaryEnabled;
-  }
-
-  /**
-   * Expected compressed/in-memory size ratio; Hudi lets a file grow to {@code maxFileSize * (1 +
-   * ratio)} of parquet's data size estimate ({@code HoodieBaseParquetWriter}).
-   */
-  public double compressionRatio() {
-    return compressionRatio;
-  }
-
-  public BloomFilterSettings bloomFilter() {
-    return bloomFilter;
-  }
-
-  public ParquetSettings withCodec(CompressionCodecName codec) {
     return new ParquetSettings(
-        codec,
-        rowGroupSizeBytes,
-        pageSizeBytes,
-        maxFileSizeBytes,
-        dictionaryEnabled,
-        compressionRatio,
-        bloomFilter);
-  }
-
-  public ParquetSettings withRowGroupSizeBytes(int bytes) {
-    HudiSettings.PARQUET_BLOCK_SIZE.check(bytes);
-    return new ParquetSettings(
-        codec,
-        bytes,
-        pageSizeBytes,
-        maxFileSizeBytes,
-        dictionaryEnabled,
-        compressionRatio,
-        bloomFilter);
-  }
-
-  public ParquetSettings withPageSizeBytes(int bytes) {
-    HudiSettings.PARQUET_PAGE_SIZE.check(bytes);
-    return new ParquetSettings(
-        codec,
-        rowGroupSizeBytes,
-        bytes,
-        maxFileSizeBytes,
-        dictionaryEnabled,
-        compressionRatio,
-        bloomFilter);
-  }
-
-  public ParquetSettings withMaxFileSizeBytes(long bytes) {
-    HudiSettings.MAX_FILE_SIZE.check(bytes);
-    return new ParquetSettings(
-        codec,
-        rowGroupSizeBytes,
-        pageSizeBytes,
-        bytes,
-        dictionaryEnabled,
-        compressionRatio,
-        bloomFilter);
-  }
-
-  public ParquetSettings withDictionaryEnabled(boolean enabled) {
-    return new ParquetSettings(
-        codec,
-        rowGroupSizeBytes,
-        pageSizeBytes,
-        maxFileSizeBytes,
-        enabled,
-        compressionRatio,
-        bloomFilter);
-  }
-
-  public ParquetSettings withCompressionRatio(double ratio) {
-    HudiSettings.PARQUET_COMPRESSION_RATIO.check(ratio);
-    return new ParquetSettings(
-        codec,
-        rowGroupSizeBytes,
-        pageSizeBytes,
-        maxFileSizeBytes,
-        dictionaryEnabled,
-        ratio,
-        bloomFilter);
-  }
-
-  public ParquetSettings withBloomFilter(BloomFilterSettings bloomFilter) {
-    return new ParquetSettings(
-        codec,
-        rowGroupSizeBytes,
-        pageSizeBytes,
-        maxFileSizeBytes,
-        dictionaryEnabled,
-        compressionRatio,
-        bloomFilter);
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof ParquetSettings)) {
-      return false;
-    }
-    ParquetSettings that = (ParquetSettings) o;
-    return codec == that.codec
-        && rowGroupSizeBytes == that.rowGroupSizeBytes
-        && pageSizeBytes == that.pageSizeBytes
-        && maxFileSizeBytes == that.maxFileSizeBytes
-        && dictionaryEnabled == that.dictionaryEnabled
-        && Double.compare(compressionRatio, that.compressionRatio) == 0
-        && bloomFilter.equals(that.bloomFilter);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(
-        codec,
-        rowGroupSizeBytes,
-        pageSizeBytes,
-        maxFileSizeBytes,
-        dictionaryEnabled,
-        compressionRatio,
-        bloomFilter);
-  }
-
-  @Override
-  public String toString() {
-    return "ParquetSettings{codec="
-        + codec
-        + ", rowGroupSizeBytes="
-        + rowGroupSizeBytes
-        + ", pageSizeBytes="
-        + pageSizeBytes
-        + ", maxFileSizeBytes="
-        + maxFileSizeBytes
-        + ", dictionaryEnabled="
-        + dictionaryEnabled
-        + ", compressionRatio="
-        + compressionRatio
-        + ", bloomFilter="
-        + bloomFilter
-        + "}";
+        HudiSettings.PARQUET_CODEC.get(properties),
+        HudiSettings.PARQUET_BLOCK_SIZE.get(properties),
+        HudiSettings.PARQUET_PAGE_SIZE.get(properties),
+        HudiSettings.MAX_FILE_SIZE.get(properties),
+        HudiSettings.PARQUET_DICTIONARY.get(properties),
+        HudiSettings.PARQUET_COMPRESSION_RATIO.get(properties),
+        bloom);
   }
 }

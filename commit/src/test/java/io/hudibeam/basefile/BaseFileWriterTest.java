@@ -377,7 +377,7 @@ public class BaseFileWriterTest {
   @Test
   public void canWriteTurnsFalseNearTheMaxFileSize() {
     Path path = file(FILE_NAME);
-    ParquetSettings settings = ParquetSettings.defaults().withMaxFileSizeBytes(20_000);
+    ParquetSettings settings = ParquetSettings.fromProperties(Map.of(ParquetSettings.MAX_FILE_SIZE, "20000"));
     BaseFileWriter writer = BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, settings);
     int written = 0;
     while (writer.canWrite()) {
