@@ -24,7 +24,7 @@ import org.junit.rules.TemporaryFolder;
 public class TripsStreamingCommandTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  @Test(timeout = 120_000)
+  @Test(timeout = 300_000)
   public void streamingInsertOnTheDirectRunnerCommitsEveryIntervalReadBackByHudi() throws Exception {
     String table = tmp.newFolder("hudi-trips-stream").getAbsolutePath();
     int count = 300;
