@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import io.hudibeam.keygen.KeyGenerator;
@@ -26,10 +41,10 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * table's Avro record and keys it with the table's key generator, and sends the elements that fail
  * either to Beam's bad-record output ({@link BadRecordRouter#RECORDING_ROUTER}), which goes to the
  * user's {@link ErrorHandler}. The bad record carries the input element (as JSON and encoded with
- * the input's coder), the exception with its stack trace, and a description naming the failing
- * step ({@value #CONVERT} or {@value #KEY}) and the reason. The records that pass are certain to
- * be keyed by "Prepare records" (same key generator, same record), so nothing is committed for
- * the bad ones and the rest is written as without the handler.
+ * the input's coder), the exception with its stack trace, and a description naming the failing step
+ * ({@value #CONVERT} or {@value #KEY}) and the reason. The records that pass are certain to be
+ * keyed by "Prepare records" (same key generator, same record), so nothing is committed for the bad
+ * ones and the rest is written as without the handler.
  */
 final class BadRecordCheck<T> extends DoFn<T, GenericRecord> {
   private static final long serialVersionUID = 1L;
@@ -46,7 +61,10 @@ final class BadRecordCheck<T> extends DoFn<T, GenericRecord> {
   private transient KeyGenerator keyGenerator;
 
   private BadRecordCheck(
-      @Nullable RowToGenericRecord convert, KeyGeneratorConfig keyGeneratorConfig, Coder<T> inputCoder, String basePath) {
+      @Nullable RowToGenericRecord convert,
+      KeyGeneratorConfig keyGeneratorConfig,
+      Coder<T> inputCoder,
+      String basePath) {
     this.convert = convert;
     this.keyGeneratorConfig = keyGeneratorConfig;
     this.inputCoder = inputCoder;
@@ -71,7 +89,9 @@ final class BadRecordCheck<T> extends DoFn<T, GenericRecord> {
             ParDo.of(new BadRecordCheck<>(convert, keyGenerator, input.getCoder(), basePath))
                 .withOutputTags(RECORDS, TupleTagList.of(BadRecordRouter.BAD_RECORD_TAG)));
     handler.addErrorCollection(
-        checked.get(BadRecordRouter.BAD_RECORD_TAG).setCoder(BadRecord.getCoder(input.getPipeline())));
+        checked
+            .get(BadRecordRouter.BAD_RECORD_TAG)
+            .setCoder(BadRecord.getCoder(input.getPipeline())));
     return checked.get(RECORDS).setCoder(AvroCoder.of(schema));
   }
 
@@ -79,7 +99,10 @@ final class BadRecordCheck<T> extends DoFn<T, GenericRecord> {
   public void process(@Element T element, MultiOutputReceiver out) throws Exception {
     GenericRecord record;
     try {
-      record = convert == null ? (GenericRecord) element : convert.apply((org.apache.beam.sdk.values.Row) element);
+      record =
+          convert == null
+              ? (GenericRecord) element
+              : convert.apply((org.apache.beam.sdk.values.Row) element);
     } catch (RuntimeException e) {
       route(out, element, e, CONVERT);
       return;
@@ -96,10 +119,14 @@ final class BadRecordCheck<T> extends DoFn<T, GenericRecord> {
     out.get(RECORDS).output(record);
   }
 
-  private void route(MultiOutputReceiver out, T element, Exception e, String step) throws Exception {
+  private void route(MultiOutputReceiver out, T element, Exception e, String step)
+      throws Exception {
     bad.inc();
     BadRecordRouter.RECORDING_ROUTER.route(
-        out, element, inputCoder, e,
+        out,
+        element,
+        inputCoder,
+        e,
         String.format("HudiIO write to %s, step '%s': %s", basePath, step, e.getMessage()));
   }
 }

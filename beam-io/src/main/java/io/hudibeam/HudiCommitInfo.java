@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import com.google.auto.value.AutoValue;
@@ -12,8 +27,8 @@ import org.apache.beam.vendor.guava.v32_1_2_jre.com.google.common.base.CaseForma
 /**
  * One instant a write committed, with its counts: an element of {@link
  * HudiWriteResult#getCommittedInstants()}. Immutable, with a Beam schema (field names in
- * snake_case, as IcebergIO's {@code SnapshotInfo}), so it can be selected, converted or queried with
- * Beam SQL, and it is the row the {@code hudi_write} schema transform outputs.
+ * snake_case, as IcebergIO's {@code SnapshotInfo}), so it can be selected, converted or queried
+ * with Beam SQL, and it is the row the {@code hudi_write} schema transform outputs.
  */
 @DefaultSchema(AutoValueSchema.class)
 @SchemaCaseFormat(CaseFormat.LOWER_UNDERSCORE)
@@ -24,7 +39,8 @@ public abstract class HudiCommitInfo {
   public abstract String getInstantTime();
 
   @SchemaFieldNumber("1")
-  @SchemaFieldDescription("Hudi's operation type name of the commit, e.g. UPSERT, INSERT, BULK_INSERT, DELETE.")
+  @SchemaFieldDescription(
+      "Hudi's operation type name of the commit, e.g. UPSERT, INSERT, BULK_INSERT, DELETE.")
   public abstract String getOperation();
 
   @SchemaFieldNumber("2")
@@ -46,7 +62,8 @@ public abstract class HudiCommitInfo {
   public abstract long getRecordsDeleted();
 
   @SchemaFieldNumber("6")
-  @SchemaFieldDescription("Files written (write stats of the commit): base files and, on MERGE_ON_READ, log files.")
+  @SchemaFieldDescription(
+      "Files written (write stats of the commit): base files and, on MERGE_ON_READ, log files.")
   public abstract long getFilesWritten();
 
   @SchemaFieldNumber("7")
@@ -69,7 +86,10 @@ public abstract class HudiCommitInfo {
 
   /** A builder with the log counts 0 (a commit of base files only). */
   public static Builder builder() {
-    return new AutoValue_HudiCommitInfo.Builder().setLogFilesWritten(0).setLogBlocksWritten(0).setLogRecordsWritten(0);
+    return new AutoValue_HudiCommitInfo.Builder()
+        .setLogFilesWritten(0)
+        .setLogBlocksWritten(0)
+        .setLogRecordsWritten(0);
   }
 
   /** The public form of the commit stage's internal result. */

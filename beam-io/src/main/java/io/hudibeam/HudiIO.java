@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import com.google.auto.value.AutoValue;
@@ -107,8 +122,7 @@ public final class HudiIO {
 
   /** The compaction transform; every {@code withX()} returns a new instance. */
   @AutoValue
-  public abstract static class Compact
-      extends PTransform<PBegin, PCollection<HudiCommitInfo>> {
+  public abstract static class Compact extends PTransform<PBegin, PCollection<HudiCommitInfo>> {
     private static final long serialVersionUID = 1L;
 
     abstract @Nullable String getBasePath();
@@ -149,7 +163,9 @@ public final class HudiIO {
 
     /** Hadoop configuration for the table's file system (e.g. {@code fs.s3a.*}). */
     public Compact withHadoopConfiguration(Map<String, String> configuration) {
-      return toBuilder().setHadoopConfiguration(merged(getHadoopConfiguration(), configuration)).build();
+      return toBuilder()
+          .setHadoopConfiguration(merged(getHadoopConfiguration(), configuration))
+          .build();
     }
 
     @Override
@@ -159,7 +175,9 @@ public final class HudiIO {
       }
       WriteSettings.checkCompaction(getHoodieProperties());
       return PublicResults.commits(
-          input.apply("Compact", new CompactTable(getBasePath(), getHadoopConfiguration(), getHoodieProperties())));
+          input.apply(
+              "Compact",
+              new CompactTable(getBasePath(), getHadoopConfiguration(), getHoodieProperties())));
     }
   }
 
@@ -317,24 +335,30 @@ public final class HudiIO {
 
     /** Hudi's own {@code hoodie.*} settings under their Hudi names; later calls add to them. */
     public Write<T> withHoodieProperties(Map<String, String> properties) {
-      properties.keySet().stream().filter(k -> !k.startsWith("hoodie.")).findFirst().ifPresent(k -> {
-        throw new IllegalArgumentException(
-            "withHoodieProperties takes Hudi's hoodie.* keys, but got '" + k
-                + "'; pass Hadoop settings to withHadoopConfiguration");
-      });
+      properties.keySet().stream()
+          .filter(k -> !k.startsWith("hoodie."))
+          .findFirst()
+          .ifPresent(
+              k -> {
+                throw new IllegalArgumentException(
+                    "withHoodieProperties takes Hudi's hoodie.* keys, but got '"
+                        + k
+                        + "'; pass Hadoop settings to withHadoopConfiguration");
+              });
       return toBuilder().setHoodieProperties(merged(getHoodieProperties(), properties)).build();
     }
 
     /** Hadoop configuration for the table's file system (e.g. {@code fs.s3a.*}). */
     public Write<T> withHadoopConfiguration(Map<String, String> configuration) {
-      return toBuilder().setHadoopConfiguration(merged(getHadoopConfiguration(), configuration)).build();
+      return toBuilder()
+          .setHadoopConfiguration(merged(getHadoopConfiguration(), configuration))
+          .build();
     }
 
     /**
      * Records that cannot be written (no record key, a missing field, a partition value that is not
-     * a safe folder name) go to {@link
-     * HudiWriteResult#getFailedRecords()} and the others are committed, instead of failing the
-     * pipeline.
+     * a safe folder name) go to {@link HudiWriteResult#getFailedRecords()} and the others are
+     * committed, instead of failing the pipeline.
      */
     public Write<T> withFailedRecordsOutput() {
       return toBuilder().setFailedRecordsOutput(true).build();
@@ -352,17 +376,18 @@ public final class HudiIO {
      */
     public Write<T> withTriggeringFrequency(Duration frequency) {
       if (frequency == null || frequency.getMillis() <= 0) {
-        throw new IllegalArgumentException("withTriggeringFrequency must be a positive duration, but was " + frequency);
+        throw new IllegalArgumentException(
+            "withTriggeringFrequency must be a positive duration, but was " + frequency);
       }
       return toBuilder().setTriggeringFrequency(frequency).build();
     }
 
     /**
-     * The stable identity of a streaming write (default: the table name), written into every
-     * commit it makes ({@code beam.hudi.sink.id}) with the interval it covers. A run of the same
-     * sink id recognises the intervals a previous run committed and skips them, and rolls back
-     * only pending instants of its own sink id. Keep it across restarts; give two streams into one
-     * table different ids.
+     * The stable identity of a streaming write (default: the table name), written into every commit
+     * it makes ({@code beam.hudi.sink.id}) with the interval it covers. A run of the same sink id
+     * recognises the intervals a previous run committed and skips them, and rolls back only pending
+     * instants of its own sink id. Keep it across restarts; give two streams into one table
+     * different ids.
      */
     public Write<T> withSinkId(String sinkId) {
       requireNonEmpty("withSinkId", sinkId);
@@ -375,30 +400,30 @@ public final class HudiIO {
      * it cannot be converted to the table's Avro record (step {@code "To Avro records"}, e.g. a
      * decimal with more digits than the column holds) or the key generator cannot key it (step
      * {@code "Generate keys"}: no record key, a partition value the key generator rejects). Each
-     * {@link BadRecord} carries the input element (as JSON and encoded with the input's coder),
-     * the exception with its stack trace, and a description naming the table, the step and the
-     * reason. The check runs in its own step, {@code "Check records"}, before "Prepare records",
-     * and keys each record there once more than without the handler.
+     * {@link BadRecord} carries the input element (as JSON and encoded with the input's coder), the
+     * exception with its stack trace, and a description naming the table, the step and the reason.
+     * The check runs in its own step, {@code "Check records"}, before "Prepare records", and keys
+     * each record there once more than without the handler.
      *
      * <p>Use this rather than {@link #withFailedRecordsOutput()} when the pipeline already has an
      * error handler, or needs the original element or the exception: one handler collects the bad
-     * records of every transform that supports it into one sink. {@link
-     * #withFailedRecordsOutput()} stays for pipelines that want the failures as a plain output of
-     * this transform ({@link HudiFailedRecord}: the record as Avro JSON text and the reason). The
-     * two cannot be combined. Register the handler with {@code
-     * pipeline.registerBadRecordErrorHandler(sink)} and close it after the last transform that
-     * uses it.
+     * records of every transform that supports it into one sink. {@link #withFailedRecordsOutput()}
+     * stays for pipelines that want the failures as a plain output of this transform ({@link
+     * HudiFailedRecord}: the record as Avro JSON text and the reason). The two cannot be combined.
+     * Register the handler with {@code pipeline.registerBadRecordErrorHandler(sink)} and close it
+     * after the last transform that uses it.
      */
     public Write<T> withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
       if (handler == null) {
-        throw new IllegalArgumentException("withBadRecordErrorHandler needs a handler, but got null");
+        throw new IllegalArgumentException(
+            "withBadRecordErrorHandler needs a handler, but got null");
       }
       return toBuilder().setBadRecordErrorHandler(handler).build();
     }
 
     /**
-     * Stores {@code value} under the setting's key, refusing a value the setting cannot take at once
-     * (expand() checks every setting again, with the others).
+     * Stores {@code value} under the setting's key, refusing a value the setting cannot take at
+     * once (expand() checks every setting again, with the others).
      */
     private Write<T> withProperty(Setting<?> setting, String value) {
       try {
@@ -417,23 +442,33 @@ public final class HudiIO {
     }
 
     private static void requireFields(String method, String[] fields) {
-      if (fields == null || fields.length == 0 || Arrays.stream(fields).anyMatch(f -> f == null || f.isEmpty())) {
-        throw new IllegalArgumentException(method + " needs at least one non-empty field name, but got " + Arrays.toString(fields));
+      if (fields == null
+          || fields.length == 0
+          || Arrays.stream(fields).anyMatch(f -> f == null || f.isEmpty())) {
+        throw new IllegalArgumentException(
+            method
+                + " needs at least one non-empty field name, but got "
+                + Arrays.toString(fields));
       }
     }
 
     @Override
     public void populateDisplayData(DisplayData.Builder builder) {
       super.populateDisplayData(builder);
-      builder.addIfNotNull(DisplayData.item("basePath", getBasePath()).withLabel("Table base path"));
-      SettingsCheck.effective(getHoodieProperties()).forEach((k, v) -> builder.add(DisplayData.item(k, v)));
+      builder.addIfNotNull(
+          DisplayData.item("basePath", getBasePath()).withLabel("Table base path"));
+      SettingsCheck.effective(getHoodieProperties())
+          .forEach((k, v) -> builder.add(DisplayData.item(k, v)));
     }
 
     @Override
     public HudiWriteResult expand(PCollection<T> input) {
-      if (input.isBounded() == PCollection.IsBounded.UNBOUNDED && getTriggeringFrequency() == null) {
+      if (input.isBounded() == PCollection.IsBounded.UNBOUNDED
+          && getTriggeringFrequency() == null) {
         throw new IllegalArgumentException(
-            "HudiIO.write() got an unbounded PCollection (" + input.getName() + "): set"
+            "HudiIO.write() got an unbounded PCollection ("
+                + input.getName()
+                + "): set"
                 + " withTriggeringFrequency(Duration), the commit interval: one Hudi instant is committed per"
                 + " interval of event time that has records");
       }
@@ -444,9 +479,11 @@ public final class HudiIO {
       PCollection<GenericRecord> records = WriteInput.records(this, input, settings);
       Schema schema = ((AvroCoder<GenericRecord>) records.getCoder()).getSchema();
       settings.checkFieldsExist(schema);
-      WriteSpec spec = settings.toSpec(
-          schema, getHadoopConfiguration(),
-          getFailedRecordsOutput() ? FailedRecordPolicy.OUTPUT : FailedRecordPolicy.FAIL);
+      WriteSpec spec =
+          settings.toSpec(
+              schema,
+              getHadoopConfiguration(),
+              getFailedRecordsOutput() ? FailedRecordPolicy.OUTPUT : FailedRecordPolicy.FAIL);
       try {
         spec.validateSettings();
       } catch (HudiTableException e) {
@@ -456,7 +493,8 @@ public final class HudiIO {
         return WriteStages.batch(input.getPipeline(), records, spec);
       }
       StreamSettings stream =
-          StreamSettings.of(getSinkId() == null ? settings.tableName() : getSinkId(), getTriggeringFrequency());
+          StreamSettings.of(
+              getSinkId() == null ? settings.tableName() : getSinkId(), getTriggeringFrequency());
       return WriteStages.streaming(input.getPipeline(), records, spec, stream);
     }
   }

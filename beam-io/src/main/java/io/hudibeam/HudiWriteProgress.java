@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import com.google.auto.value.AutoValue;
@@ -26,8 +41,8 @@ import org.apache.beam.sdk.metrics.MetricsFilter;
  *   <li>{@code io.hudibeam.transforms.records.PrepareRecords}: {@value #RECORDS_PREPARED} (records
  *       that got their key and partition path), {@code failedRecords}.
  *   <li>{@code io.hudibeam.transforms.write.WriteFileGroups} (the upsert, insert and delete writer:
- *       one writer per file group) and {@code io.hudibeam.transforms.write.BulkInsertFiles} (the bulk
- *       insert writer), and {@code io.hudibeam.transforms.compact.CompactTable} for {@link
+ *       one writer per file group) and {@code io.hudibeam.transforms.write.BulkInsertFiles} (the
+ *       bulk insert writer), and {@code io.hudibeam.transforms.compact.CompactTable} for {@link
  *       HudiIO#compact()}: {@code filesWritten}, {@code recordsWritten} (rows in the files written,
  *       Hudi's {@code numWrites}: a merge counts the stored rows it rewrote), {@code bytesWritten},
  *       {@code recordsInserted}, {@code recordsUpdated}, {@code recordsDeleted} (the incoming
@@ -46,7 +61,8 @@ public abstract class HudiWriteProgress {
   /** The counter of records prepared for the write (key and partition path generated). */
   public static final String RECORDS_PREPARED = "records";
 
-  private static final List<Class<?>> WRITE_STAGES = List.of(WriteFileGroups.class, BulkInsertFiles.class);
+  private static final List<Class<?>> WRITE_STAGES =
+      List.of(WriteFileGroups.class, BulkInsertFiles.class);
 
   /** Records that got their key and partition path (the write's input, failed records excluded). */
   public abstract long getRecordsPrepared();
@@ -60,7 +76,10 @@ public abstract class HudiWriteProgress {
   /** Incoming deletes applied so far. */
   public abstract long getRecordsDeleted();
 
-  /** Rows in the files written so far (Hudi's {@code numWrites}; includes stored rows a merge rewrote). */
+  /**
+   * Rows in the files written so far (Hudi's {@code numWrites}; includes stored rows a merge
+   * rewrote).
+   */
   public abstract long getRecordsWritten();
 
   /** Data files (base or log files) written so far. */
@@ -77,11 +96,17 @@ public abstract class HudiWriteProgress {
   /** The progress the pipeline's metrics show now (attempted values). */
   public static HudiWriteProgress of(MetricResults metrics) {
     MetricsFilter.Builder filter =
-        MetricsFilter.builder().addNameFilter(MetricNameFilter.named(PrepareRecords.class, RECORDS_PREPARED));
+        MetricsFilter.builder()
+            .addNameFilter(MetricNameFilter.named(PrepareRecords.class, RECORDS_PREPARED));
     for (Class<?> stage : WRITE_STAGES) {
-      for (String name : List.of(
-          WriteCounters.RECORDS_INSERTED, WriteCounters.RECORDS_UPDATED, WriteCounters.RECORDS_DELETED,
-          WriteCounters.RECORDS_WRITTEN, WriteCounters.FILES_WRITTEN, WriteCounters.BYTES_WRITTEN)) {
+      for (String name :
+          List.of(
+              WriteCounters.RECORDS_INSERTED,
+              WriteCounters.RECORDS_UPDATED,
+              WriteCounters.RECORDS_DELETED,
+              WriteCounters.RECORDS_WRITTEN,
+              WriteCounters.FILES_WRITTEN,
+              WriteCounters.BYTES_WRITTEN)) {
         filter.addNameFilter(MetricNameFilter.named(stage, name));
       }
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import java.util.Map;
@@ -12,8 +27,8 @@ import org.apache.beam.sdk.values.TupleTag;
 /**
  * The output of {@link HudiIO.Write}: the instants it committed, with their counts, and the records
  * it could not write (only filled with {@code withFailedRecordsOutput()}). Both are public value
- * types with a Beam schema ({@link HudiCommitInfo}, {@link HudiFailedRecord}), so they can be
- * used with {@code Select}, {@code Convert} or Beam SQL.
+ * types with a Beam schema ({@link HudiCommitInfo}, {@link HudiFailedRecord}), so they can be used
+ * with {@code Select}, {@code Convert} or Beam SQL.
  */
 public final class HudiWriteResult implements POutput {
   private static final TupleTag<HudiCommitInfo> COMMITTED = new TupleTag<>("committedInstants");

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import com.google.auto.service.AutoService;
@@ -36,11 +51,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * as rows {@code failed_row, error_message} (Beam's {@code ErrorHandling} schema) instead of
  * failing the pipeline.
  *
- * <p>The configuration keys follow Managed IcebergIO's write configuration where they mean the
- * same thing ({@code table}, {@code partition_fields}, {@code keep}, {@code drop}, {@code only},
- * {@code error_handling}); Hudi's own settings go in {@code hoodie_properties} under their Hudi
- * keys. {@code triggering_frequency_seconds} (the commit interval of a streaming write, required
- * for unbounded input) and {@code sink_id} (its stable identity) are passed to {@link
+ * <p>The configuration keys follow Managed IcebergIO's write configuration where they mean the same
+ * thing ({@code table}, {@code partition_fields}, {@code keep}, {@code drop}, {@code only}, {@code
+ * error_handling}); Hudi's own settings go in {@code hoodie_properties} under their Hudi keys.
+ * {@code triggering_frequency_seconds} (the commit interval of a streaming write, required for
+ * unbounded input) and {@code sink_id} (its stable identity) are passed to {@link
  * HudiIO.Write#withTriggeringFrequency} and {@link HudiIO.Write#withSinkId}.
  */
 @AutoService(SchemaTransformProvider.class)
@@ -97,7 +112,8 @@ public final class HudiWriteSchemaTransformProvider
     @SchemaFieldDescription("Partition fields; none or empty makes a non-partitioned table.")
     public abstract @Nullable List<String> getPartitionFields();
 
-    @SchemaFieldDescription("The ordering (precombine) field: the larger value wins between versions of a record.")
+    @SchemaFieldDescription(
+        "The ordering (precombine) field: the larger value wins between versions of a record.")
     public abstract @Nullable String getOrderingField();
 
     @SchemaFieldDescription("upsert (default), insert, bulk_insert or delete.")
@@ -106,19 +122,24 @@ public final class HudiWriteSchemaTransformProvider
     @SchemaFieldDescription("COPY_ON_WRITE (default) or MERGE_ON_READ.")
     public abstract @Nullable String getTableType();
 
-    @SchemaFieldDescription("Hudi settings under their hoodie.* keys, as HudiIO.write().withHoodieProperties.")
+    @SchemaFieldDescription(
+        "Hudi settings under their hoodie.* keys, as HudiIO.write().withHoodieProperties.")
     public abstract @Nullable Map<String, String> getHoodieProperties();
 
-    @SchemaFieldDescription("Only these input fields are written (mutually exclusive with drop and only).")
+    @SchemaFieldDescription(
+        "Only these input fields are written (mutually exclusive with drop and only).")
     public abstract @Nullable List<String> getKeep();
 
-    @SchemaFieldDescription("These input fields are not written (mutually exclusive with keep and only).")
+    @SchemaFieldDescription(
+        "These input fields are not written (mutually exclusive with keep and only).")
     public abstract @Nullable List<String> getDrop();
 
-    @SchemaFieldDescription("The name of a row field whose fields are written (mutually exclusive with keep and drop).")
+    @SchemaFieldDescription(
+        "The name of a row field whose fields are written (mutually exclusive with keep and drop).")
     public abstract @Nullable String getOnly();
 
-    @SchemaFieldDescription("Where records that cannot be written go: {output: <name>}; without it they fail the pipeline.")
+    @SchemaFieldDescription(
+        "Where records that cannot be written go: {output: <name>}; without it they fail the pipeline.")
     public abstract @Nullable ErrorHandling getErrorHandling();
 
     @SchemaFieldDescription(
@@ -145,9 +166,11 @@ public final class HudiWriteSchemaTransformProvider
       if (getRecordKey().isEmpty()) {
         throw new IllegalArgumentException("record_key must name at least one field");
       }
-      int filters = (getKeep() == null ? 0 : 1) + (getDrop() == null ? 0 : 1) + (getOnly() == null ? 0 : 1);
+      int filters =
+          (getKeep() == null ? 0 : 1) + (getDrop() == null ? 0 : 1) + (getOnly() == null ? 0 : 1);
       if (filters > 1) {
-        throw new IllegalArgumentException("Only one of keep, drop and only may be set, but got " + filters);
+        throw new IllegalArgumentException(
+            "Only one of keep, drop and only may be set, but got " + filters);
       }
       if (getOperation() != null) {
         WriteOperation.fromValue(getOperation());
@@ -234,7 +257,8 @@ public final class HudiWriteSchemaTransformProvider
       if (configuration.getTriggeringFrequencySeconds() != null) {
         write =
             write.withTriggeringFrequency(
-                org.joda.time.Duration.standardSeconds(configuration.getTriggeringFrequencySeconds()));
+                org.joda.time.Duration.standardSeconds(
+                    configuration.getTriggeringFrequencySeconds()));
       }
       if (configuration.getSinkId() != null) {
         write = write.withSinkId(configuration.getSinkId());
@@ -256,7 +280,8 @@ public final class HudiWriteSchemaTransformProvider
       Schema written = filter.outputSchema();
       RowFilter rowFilter = filter;
       PCollection<Row> filtered =
-          rows.apply("Filter fields", MapElements.into(TypeDescriptors.rows()).via(rowFilter::filter))
+          rows.apply(
+                  "Filter fields", MapElements.into(TypeDescriptors.rows()).via(rowFilter::filter))
               .setRowSchema(written);
 
       HudiIO.Write<Row> write = write();
@@ -268,7 +293,8 @@ public final class HudiWriteSchemaTransformProvider
       }
       HudiWriteResult result = filtered.apply("Write to Hudi", write);
       PCollectionRowTuple output =
-          PCollectionRowTuple.of(COMMITS, result.getCommittedInstants().apply("Commit rows", Convert.toRows()));
+          PCollectionRowTuple.of(
+              COMMITS, result.getCommittedInstants().apply("Commit rows", Convert.toRows()));
       if (handler != null) {
         handler.close();
         output = output.and(errorOutput, handler.getOutput());
@@ -297,7 +323,9 @@ public final class HudiWriteSchemaTransformProvider
                       (BadRecord b) -> {
                         Row failed;
                         try {
-                          failed = CoderUtils.decodeFromByteArray(coder, b.getRecord().getEncodedRecord());
+                          failed =
+                              CoderUtils.decodeFromByteArray(
+                                  coder, b.getRecord().getEncodedRecord());
                         } catch (Exception e) {
                           throw new IllegalStateException("cannot decode the bad record " + b, e);
                         }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import io.hudibeam.keygen.KeyGeneratorConfig;
@@ -17,8 +32,8 @@ import org.apache.beam.sdk.values.TypeDescriptor;
 
 /**
  * The input of a write as Avro records of the table's schema: rows converted ({@code "To Avro
- * records"}), generic records checked for an {@code AvroCoder}, and, with a bad-record handler,
- * the records that cannot be written sent to it ({@code "Check records"}).
+ * records"}), generic records checked for an {@code AvroCoder}, and, with a bad-record handler, the
+ * records that cannot be written sent to it ({@code "Check records"}).
  */
 final class WriteInput {
   private WriteInput() {}
@@ -52,10 +67,17 @@ final class WriteInput {
       avro = HudiAvroSchemas.fromBeamSchema(rowSchema(rows), settings.tableName());
       convert = RowToGenericRecord.of(rows.getSchema(), avro);
     } else {
-      avro = ((AvroCoder<GenericRecord>) toGenericRecords(write, input, settings.tableName()).getCoder()).getSchema();
+      avro =
+          ((AvroCoder<GenericRecord>)
+                  toGenericRecords(write, input, settings.tableName()).getCoder())
+              .getSchema();
     }
     return BadRecordCheck.apply(
-        input, convert, avro, KeyGeneratorConfig.fromProperties(write.getHoodieProperties()), write.getBasePath(),
+        input,
+        convert,
+        avro,
+        KeyGeneratorConfig.fromProperties(write.getHoodieProperties()),
+        write.getBasePath(),
         handler);
   }
 
@@ -66,15 +88,17 @@ final class WriteInput {
       PCollection<Row> rows = (PCollection<Row>) input;
       Schema avro = HudiAvroSchemas.fromBeamSchema(rowSchema(rows), tableName);
       RowToGenericRecord convert = RowToGenericRecord.of(rows.getSchema(), avro);
-      return rows
-          .apply("To Avro records", MapElements.into(TypeDescriptor.of(GenericRecord.class)).via(convert))
+      return rows.apply(
+              "To Avro records",
+              MapElements.into(TypeDescriptor.of(GenericRecord.class)).via(convert))
           .setCoder(AvroCoder.of(avro));
     }
     Coder<T> coder = input.getCoder();
     if (!(coder instanceof AvroCoder)) {
       throw new IllegalArgumentException(
           "HudiIO.writeGenericRecords() needs a PCollection<GenericRecord> with an AvroCoder, but"
-              + " its coder is " + coder);
+              + " its coder is "
+              + coder);
     }
     AvroInputSchemas.normalize(((AvroCoder<?>) coder).getSchema(), tableName);
     return (PCollection<GenericRecord>) input;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import io.hudibeam.basefile.ParquetSettings;
@@ -51,7 +66,8 @@ final class WriteSettings {
       throw new IllegalArgumentException("withBasePath() is required");
     }
     if (!properties.containsKey(HudiSettings.TABLE_NAME.key())) {
-      throw new IllegalArgumentException("withTableName() (" + HudiSettings.TABLE_NAME.key() + ") is required");
+      throw new IllegalArgumentException(
+          "withTableName() (" + HudiSettings.TABLE_NAME.key() + ") is required");
     }
     if (!properties.containsKey(HudiSettings.RECORD_KEY_FIELDS.key())) {
       throw new IllegalArgumentException(
@@ -68,7 +84,9 @@ final class WriteSettings {
     return settings;
   }
 
-  /** Checks the settings of a compaction ({@code HudiIO.compact()}): the registry's and Parquet's. */
+  /**
+   * Checks the settings of a compaction ({@code HudiIO.compact()}): the registry's and Parquet's.
+   */
   static void checkCompaction(Map<String, String> properties) {
     try {
       SettingsCheck.validate(properties);
@@ -87,23 +105,34 @@ final class WriteSettings {
     return SettingsCheck.unknownKeys(properties).stream()
         .map(
             key ->
-                "HudiIO: unknown setting " + key + "=" + properties.get(key) + " is passed through"
-                    + " unchanged but not used; did you mean " + SettingsCheck.closestKey(key) + "?")
+                "HudiIO: unknown setting "
+                    + key
+                    + "="
+                    + properties.get(key)
+                    + " is passed through"
+                    + " unchanged but not used; did you mean "
+                    + SettingsCheck.closestKey(key)
+                    + "?")
         .collect(Collectors.toList());
   }
 
   /** The rules between settings, Hudi's where Hudi has them. */
   private void checkCombinations() {
-    ArchiveSettings.fromProperties(properties); // keep.max above keep.min above the cleaner's retention
+    ArchiveSettings.fromProperties(
+        properties); // keep.max above keep.min above the cleaner's retention
     MergeMemory.fromProperties(properties);
-    if (CompactionSettings.fromProperties(properties).inline() && tableType() != TableType.MERGE_ON_READ) {
+    if (CompactionSettings.fromProperties(properties).inline()
+        && tableType() != TableType.MERGE_ON_READ) {
       throw new HudiTableException(
-          HudiSettings.COMPACT_INLINE.key() + "=true needs withTableType(MERGE_ON_READ); a " + tableType()
+          HudiSettings.COMPACT_INLINE.key()
+              + "=true needs withTableType(MERGE_ON_READ); a "
+              + tableType()
               + " table has no log files to compact");
     }
     if (tableVersion() == TableVersion.EIGHT && tableType() == TableType.MERGE_ON_READ) {
       throw new HudiTableException(
-          HudiSettings.WRITE_TABLE_VERSION.key() + "=8 (withTableVersion) is supported for COPY_ON_WRITE tables"
+          HudiSettings.WRITE_TABLE_VERSION.key()
+              + "=8 (withTableVersion) is supported for COPY_ON_WRITE tables"
               + " only; write MERGE_ON_READ tables as version 6");
     }
     if (index() == IndexType.BUCKET) {
@@ -132,7 +161,9 @@ final class WriteSettings {
     }
     if (index() != IndexType.SIMPLE && index() != IndexType.BUCKET) {
       throw new IllegalArgumentException(
-          "withIndex(" + index() + ") is not supported with withTriggeringFrequency (streaming writes) yet;"
+          "withIndex("
+              + index()
+              + ") is not supported with withTriggeringFrequency (streaming writes) yet;"
               + " use SIMPLE or BUCKET");
     }
   }
@@ -184,7 +215,11 @@ final class WriteSettings {
           throw new IllegalArgumentException(
               String.format(
                   "%s names field '%s', which is not in the input schema; its fields are %s",
-                  key, field, schema.getFields().stream().map(Schema.Field::name).collect(Collectors.toList())));
+                  key,
+                  field,
+                  schema.getFields().stream()
+                      .map(Schema.Field::name)
+                      .collect(Collectors.toList())));
         }
         current = f.schema();
       }
@@ -202,7 +237,8 @@ final class WriteSettings {
     return schema;
   }
 
-  WriteSpec toSpec(Schema schema, Map<String, String> hadoopConfiguration, FailedRecordPolicy policy) {
+  WriteSpec toSpec(
+      Schema schema, Map<String, String> hadoopConfiguration, FailedRecordPolicy policy) {
     KeyGeneratorConfig keyGenerator = KeyGeneratorConfig.fromProperties(properties);
     TableConfig.Builder table =
         TableConfig.newTable(tableName(), tableType())
@@ -216,17 +252,21 @@ final class WriteSettings {
     if (orderingField() != null) {
       table.orderingField(orderingField());
     }
-    keyGenerator.toTableProperties().forEach((k, v) -> {
-      if (k.startsWith("hoodie.keygen.")) {
-        table.property(k, v);
-      }
-    });
+    keyGenerator
+        .toTableProperties()
+        .forEach(
+            (k, v) -> {
+              if (k.startsWith("hoodie.keygen.")) {
+                table.property(k, v);
+              }
+            });
     return WriteSpec.builder()
         .basePath(basePath)
         .hadoopConfiguration(hadoopConfiguration)
         .tableConfig(table.build())
         .keyGenerator(keyGenerator)
-        .orderingField(orderingField() == null ? OrderingField.none() : OrderingField.of(orderingField()))
+        .orderingField(
+            orderingField() == null ? OrderingField.none() : OrderingField.of(orderingField()))
         .operation(operation())
         .index(index())
         .writeProperties(properties)

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import io.hudibeam.commit.StartedInstant;
@@ -20,8 +35,8 @@ import io.hudibeam.transforms.streaming.StartedInstants;
 import io.hudibeam.transforms.streaming.StreamSettings;
 import io.hudibeam.transforms.write.BulkInsertFiles;
 import io.hudibeam.transforms.write.WriteFileGroups;
-import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteOperation;
+import io.hudibeam.write.WritePlan;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
@@ -43,34 +58,46 @@ final class WriteStages {
   private WriteStages() {}
 
   /** The batch write: start one instant, prepare, tag, plan, write and commit. */
-  static HudiWriteResult batch(Pipeline pipeline, PCollection<GenericRecord> records, WriteSpec spec) {
-    PCollectionView<StartedInstant> started = pipeline.apply("Start instant", new StartInstant(spec));
+  static HudiWriteResult batch(
+      Pipeline pipeline, PCollection<GenericRecord> records, WriteSpec spec) {
+    PCollectionView<StartedInstant> started =
+        pipeline.apply("Start instant", new StartInstant(spec));
     PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec));
     PCollection<WriteStat> stats;
     PCollectionView<WritePlan> plan = null;
     if (spec.operation() == WriteOperation.BULK_INSERT) {
-      stats = prepared.get(PrepareRecords.RECORDS).apply("Bulk insert files", new BulkInsertFiles(spec, started));
+      stats =
+          prepared
+              .get(PrepareRecords.RECORDS)
+              .apply("Bulk insert files", new BulkInsertFiles(spec, started));
     } else {
       PCollection<TaggedRecord> tagged =
-          prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));
+          prepared
+              .get(PrepareRecords.RECORDS)
+              .apply("Tag locations", new TagLocations(spec, started));
       plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
       stats =
           tagged
               .apply("Assign buckets", new AssignBuckets(spec, plan))
               .apply("Write file groups", new WriteFileGroups(spec, started));
     }
-    PCollection<CommittedInstant> committed = stats.apply("Commit instant", new CommitInstant(spec, started, plan));
+    PCollection<CommittedInstant> committed =
+        stats.apply("Commit instant", new CommitInstant(spec, started, plan));
     PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
-    return new HudiWriteResult(pipeline, PublicResults.commits(committed), PublicResults.failures(failed));
+    return new HudiWriteResult(
+        pipeline, PublicResults.commits(committed), PublicResults.failures(failed));
   }
 
   /**
-   * The streaming write: the records are cut into commit intervals (event-time windows), an
-   * instant is started per interval that has records, in order, each after the previous one is
-   * completed; the batch stages then run per interval, and one commit per interval completes it.
+   * The streaming write: the records are cut into commit intervals (event-time windows), an instant
+   * is started per interval that has records, in order, each after the previous one is completed;
+   * the batch stages then run per interval, and one commit per interval completes it.
    */
   static HudiWriteResult streaming(
-      Pipeline pipeline, PCollection<GenericRecord> records, WriteSpec spec, StreamSettings stream) {
+      Pipeline pipeline,
+      PCollection<GenericRecord> records,
+      WriteSpec spec,
+      StreamSettings stream) {
     FlinkCheckpointing.check(pipeline.getOptions());
     PCollection<GenericRecord> windowed =
         records.apply(
@@ -83,23 +110,31 @@ final class WriteStages {
         windowed.apply("Start instants", new CoordinateInstants<GenericRecord>(spec, stream));
     PCollectionView<List<IntervalDecision>> decisionView =
         decisions.apply("Decisions as side input", View.asList());
-    PCollection<StartedInstant> startedPerInterval = decisions.apply("Started instants", new StartedInstants());
+    PCollection<StartedInstant> startedPerInterval =
+        decisions.apply("Started instants", new StartedInstants());
     PCollectionView<StartedInstant> started =
         startedPerInterval.apply("Started instant as side input", View.asSingleton());
     PCollectionTuple prepared =
         windowed
-            .apply("Skip committed intervals", new SkipCommittedIntervals<GenericRecord>(decisionView))
+            .apply(
+                "Skip committed intervals", new SkipCommittedIntervals<GenericRecord>(decisionView))
             .apply("Prepare records", new PrepareRecords(spec));
     PCollection<TaggedRecord> tagged =
-        prepared.get(PrepareRecords.RECORDS).apply("Tag locations", new TagLocations(spec, started));
-    PCollectionView<WritePlan> plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
+        prepared
+            .get(PrepareRecords.RECORDS)
+            .apply("Tag locations", new TagLocations(spec, started));
+    PCollectionView<WritePlan> plan =
+        tagged.apply("Profile workload", new PlanWrite(spec, started));
     PCollection<WriteStat> stats =
         tagged
             .apply("Assign buckets", new AssignBuckets(spec, plan))
             .apply("Write file groups", new WriteFileGroups(spec, started));
     PCollection<CommittedInstant> committed =
-        stats.apply("Commit instant", CommitInstant.perCommitInterval(spec, started, startedPerInterval));
+        stats.apply(
+            "Commit instant", CommitInstant.perCommitInterval(spec, started, startedPerInterval));
     return new HudiWriteResult(
-        pipeline, PublicResults.commits(committed), PublicResults.failures(prepared.get(PrepareRecords.FAILED)));
+        pipeline,
+        PublicResults.commits(committed),
+        PublicResults.failures(prepared.get(PrepareRecords.FAILED)));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import java.io.IOException;
@@ -13,9 +28,9 @@ import org.apache.hadoop.fs.Path;
  * A local file system that crashes a clean or a rollback part way: while an instant of the
  * configured action ({@code clean} or {@code rollback}) is inflight, it lets the first {@code n}
  * deletions of data files ({@code *.parquet} outside {@code .hoodie}) through and throws {@link
- * InjectedCrash} at the next one, once. Nothing after the crash point runs, as after a kill. Installed
- * with {@link #configuration}; the count is found by id because workers make their own uncached
- * instances.
+ * InjectedCrash} at the next one, once. Nothing after the crash point runs, as after a kill.
+ * Installed with {@link #configuration}; the count is found by id because workers make their own
+ * uncached instances.
  */
 public final class CrashDuringFileSystem extends LocalFileSystem {
   static final String ID = "hudibeam.test.crash-during.id";
@@ -31,11 +46,21 @@ public final class CrashDuringFileSystem extends LocalFileSystem {
     }
   }
 
-  /** Crash the {@code action} ("clean" or "rollback") at its data file deletion number {@code n + 1}. */
+  /**
+   * Crash the {@code action} ("clean" or "rollback") at its data file deletion number {@code n +
+   * 1}.
+   */
   static Map<String, String> configuration(String id, String action, int n) {
     REMAINING.put(id, new AtomicInteger(n));
-    return Map.of("fs.file.impl", CrashDuringFileSystem.class.getName(),
-        "fs.file.impl.disable.cache", "true", ID, id, ACTION, action);
+    return Map.of(
+        "fs.file.impl",
+        CrashDuringFileSystem.class.getName(),
+        "fs.file.impl.disable.cache",
+        "true",
+        ID,
+        id,
+        ACTION,
+        action);
   }
 
   static void unregister(String id) {
@@ -47,8 +72,11 @@ public final class CrashDuringFileSystem extends LocalFileSystem {
     Configuration conf = getConf();
     String id = conf == null ? null : conf.get(ID);
     AtomicInteger remaining = id == null ? null : REMAINING.get(id);
-    if (remaining != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")
-        && inflight(f, conf.get(ACTION)) && remaining.getAndDecrement() == 0) {
+    if (remaining != null
+        && f.getName().endsWith(".parquet")
+        && !f.toString().contains("/.hoodie/")
+        && inflight(f, conf.get(ACTION))
+        && remaining.getAndDecrement() == 0) {
       throw new InjectedCrash("injected crash of a " + conf.get(ACTION) + " before deleting " + f);
     }
     return super.delete(f, recursive);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import java.io.IOException;
@@ -25,20 +40,33 @@ public final class CrashOnceFileSystem extends LocalFileSystem {
 
   static Map<String, String> configuration(String flagPath, String partition) {
     return Map.of(
-        "fs.file.impl", CrashOnceFileSystem.class.getName(),
-        "fs.file.impl.disable.cache", "true",
-        FLAG, flagPath,
-        PARTITION, partition);
+        "fs.file.impl",
+        CrashOnceFileSystem.class.getName(),
+        "fs.file.impl.disable.cache",
+        "true",
+        FLAG,
+        flagPath,
+        PARTITION,
+        partition);
   }
 
   @Override
   public FSDataOutputStream create(
-      Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
-      long blockSize, Progressable progress) throws IOException {
-    FSDataOutputStream out = super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+      Path f,
+      FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
+    FSDataOutputStream out =
+        super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
     String flag = getConf().get(FLAG);
     String partition = getConf().get(PARTITION);
-    if (flag == null || !f.getName().endsWith(".parquet") || !f.getParent().getName().equals(partition)) {
+    if (flag == null
+        || !f.getName().endsWith(".parquet")
+        || !f.getParent().getName().equals(partition)) {
       return out;
     }
     return new FSDataOutputStream(out, null) {
@@ -46,8 +74,11 @@ public final class CrashOnceFileSystem extends LocalFileSystem {
       public void close() throws IOException {
         super.close();
         try {
-          Files.write(Paths.get(flag), f.toUri().getPath().getBytes(StandardCharsets.UTF_8),
-              StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+          Files.write(
+              Paths.get(flag),
+              f.toUri().getPath().getBytes(StandardCharsets.UTF_8),
+              StandardOpenOption.CREATE_NEW,
+              StandardOpenOption.WRITE);
         } catch (FileAlreadyExistsException alreadyFailed) {
           return;
         }

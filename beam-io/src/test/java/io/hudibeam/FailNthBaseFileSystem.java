@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import java.io.IOException;
@@ -22,8 +37,13 @@ public final class FailNthBaseFileSystem extends LocalFileSystem {
 
   static Map<String, String> configuration(String id, int n) {
     REMAINING.put(id, new AtomicInteger(n));
-    return Map.of("fs.file.impl", FailNthBaseFileSystem.class.getName(),
-        "fs.file.impl.disable.cache", "true", ID, id);
+    return Map.of(
+        "fs.file.impl",
+        FailNthBaseFileSystem.class.getName(),
+        "fs.file.impl.disable.cache",
+        "true",
+        ID,
+        id);
   }
 
   static void unregister(String id) {
@@ -32,8 +52,14 @@ public final class FailNthBaseFileSystem extends LocalFileSystem {
 
   @Override
   public FSDataOutputStream create(
-      Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
-      long blockSize, Progressable progress) throws IOException {
+      Path f,
+      FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
     beforeCreate(getConf(), f);
     return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
   }
@@ -42,7 +68,9 @@ public final class FailNthBaseFileSystem extends LocalFileSystem {
   static void beforeCreate(Configuration conf, Path f) throws IOException {
     String id = conf == null ? null : conf.get(ID);
     AtomicInteger remaining = id == null ? null : REMAINING.get(id);
-    if (remaining != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")
+    if (remaining != null
+        && f.getName().endsWith(".parquet")
+        && !f.toString().contains("/.hoodie/")
         && remaining.decrementAndGet() == 0) {
       throw new IOException("injected failure creating " + f);
     }

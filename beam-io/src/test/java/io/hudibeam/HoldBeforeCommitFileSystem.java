@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import java.io.IOException;
@@ -43,8 +58,13 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
   }
 
   static Map<String, String> configuration(String id) {
-    return Map.of("fs.file.impl", HoldBeforeCommitFileSystem.class.getName(),
-        "fs.file.impl.disable.cache", "true", HOLD_ID, id);
+    return Map.of(
+        "fs.file.impl",
+        HoldBeforeCommitFileSystem.class.getName(),
+        "fs.file.impl.disable.cache",
+        "true",
+        HOLD_ID,
+        id);
   }
 
   private static Hold hold(Configuration conf) {
@@ -54,8 +74,14 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
 
   @Override
   public FSDataOutputStream create(
-      Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
-      long blockSize, Progressable progress) throws IOException {
+      Path f,
+      FsPermission permission,
+      boolean overwrite,
+      int bufferSize,
+      short replication,
+      long blockSize,
+      Progressable progress)
+      throws IOException {
     beforeCreate(getConf(), f);
     return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
   }
@@ -66,7 +92,10 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
     return super.exists(f);
   }
 
-  /** The hook on creating a file, shared with {@link HdfsWithHooks}: notes that a base file was written. */
+  /**
+   * The hook on creating a file, shared with {@link HdfsWithHooks}: notes that a base file was
+   * written.
+   */
   static void beforeCreate(Configuration conf, Path f) {
     Hold hold = hold(conf);
     if (hold != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")) {
@@ -74,10 +103,15 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
     }
   }
 
-  /** The hook on checking a path, shared with {@link HdfsWithHooks}: holds at the commit's first look at the lock. */
+  /**
+   * The hook on checking a path, shared with {@link HdfsWithHooks}: holds at the commit's first
+   * look at the lock.
+   */
   static void beforeExists(Configuration conf, Path f) throws IOException {
     Hold hold = hold(conf);
-    if (hold != null && f.toString().endsWith("/.hoodie/lock") && hold.wroteData.get()
+    if (hold != null
+        && f.toString().endsWith("/.hoodie/lock")
+        && hold.wroteData.get()
         && hold.held.compareAndSet(false, true)) {
       hold.reached.countDown();
       try {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.SafetyChecks.run;
@@ -36,29 +51,44 @@ public class HudiIOArchivalTest {
   public void commitsBeyondKeepMaxAreArchivedWhereHudiFindsThem() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
-    HudiIO.Write<Row> upsert = trips(base, WriteOperation.UPSERT).withHoodieProperties(Map.of(
-        "hoodie.keep.min.commits", "3", "hoodie.keep.max.commits", "4", "hoodie.cleaner.commits.retained", "2"));
+    HudiIO.Write<Row> upsert =
+        trips(base, WriteOperation.UPSERT)
+            .withHoodieProperties(
+                Map.of(
+                    "hoodie.keep.min.commits",
+                    "3",
+                    "hoodie.keep.max.commits",
+                    "4",
+                    "hoodie.cleaner.commits.retained",
+                    "2"));
     List<String> commits = new ArrayList<>();
     for (int b = 0; b < 5; b++) {
       run(sanFrancisco(b, 0, 10), b == 0 ? upsert.withOperation(WriteOperation.INSERT) : upsert);
       HoodieTableMetaClient meta = reader.metaClient();
-      String last = meta.getCommitsTimeline().filterCompletedInstants().lastInstant().get().getTimestamp();
+      String last =
+          meta.getCommitsTimeline().filterCompletedInstants().lastInstant().get().getTimestamp();
       commits.add(last);
-      assertThat("commits on the active timeline after write " + b,
-          meta.getCommitsTimeline().filterCompletedInstants().countInstants(), lessThanOrEqualTo(4));
+      assertThat(
+          "commits on the active timeline after write " + b,
+          meta.getCommitsTimeline().filterCompletedInstants().countInstants(),
+          lessThanOrEqualTo(4));
     }
     // Five commits > 4: archived down to 3 (c0, c1 go).
     assertThat(reader.completedInstantTimes(), is(commits.subList(2, 5)));
     HoodieTableMetaClient meta = reader.metaClient();
     HoodieArchivedTimeline archived = meta.getArchivedTimeline();
     archived.loadCompletedInstantDetailsInMemory();
-    List<HoodieInstant> archivedCommits = archived.getCommitsTimeline().filterCompletedInstants().getInstants();
-    assertThat(archivedCommits.stream().map(HoodieInstant::getTimestamp).collect(Collectors.toList()),
+    List<HoodieInstant> archivedCommits =
+        archived.getCommitsTimeline().filterCompletedInstants().getInstants();
+    assertThat(
+        archivedCommits.stream().map(HoodieInstant::getTimestamp).collect(Collectors.toList()),
         is(commits.subList(0, 2)));
     for (HoodieInstant instant : archivedCommits) {
       HoodieCommitMetadata metadata =
-          HoodieCommitMetadata.fromBytes(archived.getInstantDetails(instant).get(), HoodieCommitMetadata.class);
-      assertThat(instant + " names its base file", metadata.getFileIdAndRelativePaths().size(), is(1));
+          HoodieCommitMetadata.fromBytes(
+              archived.getInstantDetails(instant).get(), HoodieCommitMetadata.class);
+      assertThat(
+          instant + " names its base file", metadata.getFileIdAndRelativePaths().size(), is(1));
     }
 
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();

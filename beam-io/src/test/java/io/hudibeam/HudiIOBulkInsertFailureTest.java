@@ -1,10 +1,25 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
-import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -49,20 +64,29 @@ public class HudiIOBulkInsertFailureTest {
     // One bundle of 80 trips over 8 cities: the 5th city's file cannot be created while 4 are open.
     Pipeline p = HudiIOTesting.pipeline(1);
     HudiIOTesting.oneBundle(p, TripsRows.batch(1, 80, 80), TripsRows.SCHEMA)
-        .apply(trips(base, WriteOperation.BULK_INSERT).withHadoopConfiguration(FailNthBaseFileSystem.configuration(id, 5)));
+        .apply(
+            trips(base, WriteOperation.BULK_INSERT)
+                .withHadoopConfiguration(FailNthBaseFileSystem.configuration(id, 5)));
     RuntimeException failed = assertThrows(RuntimeException.class, () -> p.run().waitUntilFinish());
     StringBuilder messages = new StringBuilder();
     for (Throwable c = failed; c != null; c = c.getCause()) {
       messages.append(c.getMessage()).append('\n');
     }
     assertThat(messages.toString(), containsString("injected failure creating"));
-    String pending = List.of(new File(base, ".hoodie").list()).stream()
-        .filter(n -> n.endsWith(".commit.requested")).map(n -> n.substring(0, 17))
-        .filter(t -> !t.equals(c1)).findFirst().orElseThrow();
-    // The four open files were aborted (closed and deleted); their markers (and the fifth's) remain for the rollback.
-    assertThat(dataFilesOnDisk(base).stream().filter(f -> f.contains(pending)).toList(), is(empty()));
+    String pending =
+        List.of(new File(base, ".hoodie").list()).stream()
+            .filter(n -> n.endsWith(".commit.requested"))
+            .map(n -> n.substring(0, 17))
+            .filter(t -> !t.equals(c1))
+            .findFirst()
+            .orElseThrow();
+    // The four open files were aborted (closed and deleted); their markers (and the fifth's) remain
+    // for the rollback.
+    assertThat(
+        dataFilesOnDisk(base).stream().filter(f -> f.contains(pending)).toList(), is(empty()));
     assertThat(List.copyOf(dataFilesOnDisk(base)), is(before));
-    try (java.util.stream.Stream<java.nio.file.Path> markers = java.nio.file.Files.walk(new File(base, ".hoodie/.temp/" + pending).toPath())) {
+    try (java.util.stream.Stream<java.nio.file.Path> markers =
+        java.nio.file.Files.walk(new File(base, ".hoodie/.temp/" + pending).toPath())) {
       assertThat(markers.filter(m -> m.toString().endsWith(".marker.CREATE")).count(), is(5L));
     }
 
@@ -72,7 +96,9 @@ public class HudiIOBulkInsertFailureTest {
     run(TripsRows.batch(2, 0, 40), trips(base, WriteOperation.UPSERT));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
-    assertRows(reader, 80,
+    assertRows(
+        reader,
+        80,
         trips(0, 40).ofBatch(2).committedAt(commits.get(1)),
         trips(40, 80).ofBatch(0).committedAt(c1));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));

@@ -1,10 +1,25 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.SafetyChecks.committedFiles;
-import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static io.hudibeam.SafetyChecks.fileSliceTimes;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
+import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasSize;
@@ -28,8 +43,8 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * Automatic cleaning after {@link HudiIO#write()} commits (KEEP_LATEST_COMMITS, 2 commits retained),
- * checked with Hudi's timeline, file system view and reader.
+ * Automatic cleaning after {@link HudiIO#write()} commits (KEEP_LATEST_COMMITS, 2 commits
+ * retained), checked with Hudi's timeline, file system view and reader.
  */
 public class HudiIOCleaningTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -39,25 +54,31 @@ public class HudiIOCleaningTest {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
     HudiIO.Write<Row> upsert =
-        trips(base, WriteOperation.UPSERT).withHoodieProperties(Map.of("hoodie.cleaner.commits.retained", "2"));
+        trips(base, WriteOperation.UPSERT)
+            .withHoodieProperties(Map.of("hoodie.cleaner.commits.retained", "2"));
 
     run(TripsRows.batch(0, 0, 80), upsert.withOperation(WriteOperation.INSERT));
     run(TripsRows.batch(1, 0, 80), upsert);
     run(TripsRows.batch(2, 0, 80), upsert);
     // Three commits, two retained: the earliest commit to retain is c2, and each file group's c1
     // slice is the one a reader of c2 sees, so nothing is cleaned yet (as Hudi's CleanPlanner).
-    assertThat(reader.metaClient().getActiveTimeline().getCleanerTimeline().getInstants(), is(empty()));
+    assertThat(
+        reader.metaClient().getActiveTimeline().getCleanerTimeline().getInstants(), is(empty()));
     assertThat(dataFilesOnDisk(base), hasSize(8 * 3));
 
     run(TripsRows.batch(3, 0, 80), upsert);
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(4));
     HoodieTableMetaClient meta = reader.metaClient();
-    List<HoodieInstant> cleans = meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants();
+    List<HoodieInstant> cleans =
+        meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants();
     assertThat(cleans, hasSize(1));
-    assertThat(meta.getActiveTimeline().getCleanerTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
+    assertThat(
+        meta.getActiveTimeline().getCleanerTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
     HoodieCleanMetadata clean =
-        TimelineMetadataUtils.deserializeHoodieCleanMetadata(meta.getActiveTimeline().getInstantDetails(cleans.get(0)).get());
+        TimelineMetadataUtils.deserializeHoodieCleanMetadata(
+            meta.getActiveTimeline().getInstantDetails(cleans.get(0)).get());
     assertThat(clean.getEarliestCommitToRetain(), is(commits.get(2)));
     assertThat(clean.getTotalFilesDeleted(), is(8));
 
@@ -79,7 +100,8 @@ public class HudiIOCleaningTest {
     assertThat(rows.size(), is(80));
     for (long i = 0; i < 80; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(3, i))));
+      assertThat(
+          TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(3, i))));
       assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is(commits.get(3)));
     }
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -48,7 +63,8 @@ public class HudiIOCodersTest {
 
   private static Pipeline batch(HudiIO.Write<Row> write) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
-    p.apply(Create.of(TripsRows.batch(0, 0, 1)).withRowSchema(TripsRows.SCHEMA)).apply(WRITE, write);
+    p.apply(Create.of(TripsRows.batch(0, 0, 1)).withRowSchema(TripsRows.SCHEMA))
+        .apply(WRITE, write);
     return p;
   }
 
@@ -80,7 +96,8 @@ public class HudiIOCodersTest {
 
           @Override
           public void visitPrimitiveTransform(TransformHierarchy.Node node) {
-            if (node.getTransform() instanceof GroupByKey && node.getFullName().startsWith(WRITE + "/")) {
+            if (node.getTransform() instanceof GroupByKey
+                && node.getFullName().startsWith(WRITE + "/")) {
               PCollection<?> input = (PCollection<?>) node.getInputs().values().iterator().next();
               Coder<?> key = ((KvCoder<?, ?>) input.getCoder()).getKeyCoder();
               grouped.add(node.getFullName());
@@ -129,7 +146,9 @@ public class HudiIOCodersTest {
     }
   }
 
-  /** Every streaming write the API accepts; the combinations it refuses at construction are skipped. */
+  /**
+   * Every streaming write the API accepts; the combinations it refuses at construction are skipped.
+   */
   @Test
   public void streamingWrites() {
     List<String> checked = new ArrayList<>();
@@ -137,9 +156,17 @@ public class HudiIOCodersTest {
       for (IndexType index : IndexType.values()) {
         Pipeline p;
         try {
-          p = streaming(trips().withTableType(type).withOperation(WriteOperation.UPSERT).withIndex(index));
+          p =
+              streaming(
+                  trips()
+                      .withTableType(type)
+                      .withOperation(WriteOperation.UPSERT)
+                      .withIndex(index));
         } catch (IllegalArgumentException refused) {
-          assertThat(refused.getMessage(), refused.getMessage().contains("not supported with withTriggeringFrequency"), is(true));
+          assertThat(
+              refused.getMessage(),
+              refused.getMessage().contains("not supported with withTriggeringFrequency"),
+              is(true));
           continue;
         }
         assertNoJavaSerialization("streaming " + type + " " + index, p);
@@ -157,14 +184,25 @@ public class HudiIOCodersTest {
     assertNoJavaSerialization("compaction", p);
   }
 
-  /** The shuffles the coders of this change carry: the profile combine and the bloom index's key ranges. */
+  /**
+   * The shuffles the coders of this change carry: the profile combine and the bloom index's key
+   * ranges.
+   */
   @Test
   public void theProfileCombineAndKeyRangesAreAmongTheChecked() {
     List<String> grouped = new ArrayList<>();
     Pipeline p = batch(trips().withOperation(WriteOperation.UPSERT).withIndex(IndexType.BLOOM));
     assertThat(coderProblems(p, grouped), is(empty()));
-    assertThat(grouped.toString(), grouped.stream().anyMatch(n -> n.contains("Profile workload/Profile workload")), is(true));
-    assertThat(grouped.toString(), grouped.stream().anyMatch(n -> n.contains("Group candidates by file")), is(true));
-    assertThat(grouped, hasItem(org.hamcrest.Matchers.containsString("Write file groups/Group by file group")));
+    assertThat(
+        grouped.toString(),
+        grouped.stream().anyMatch(n -> n.contains("Profile workload/Profile workload")),
+        is(true));
+    assertThat(
+        grouped.toString(),
+        grouped.stream().anyMatch(n -> n.contains("Group candidates by file")),
+        is(true));
+    assertThat(
+        grouped,
+        hasItem(org.hamcrest.Matchers.containsString("Write file groups/Group by file group")));
   }
 }

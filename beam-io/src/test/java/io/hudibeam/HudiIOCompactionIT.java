@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOMergeOnReadIT.trips;
@@ -19,14 +34,13 @@ import io.hudibeam.commit.Compactor;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;
+import io.hudibeam.table.TimelineTimezone;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
-import io.hudibeam.table.TimelineTimezone;
-import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
@@ -66,9 +80,14 @@ public class HudiIOCompactionIT {
   private static Map<String, String> rows(List<GenericRecord> records) {
     Map<String, String> out = new TreeMap<>();
     for (GenericRecord r : records) {
-      String previous = out.put(HudiTableReader.string(r, "_hoodie_record_key"),
-          TripsData.values(r) + "|" + HudiTableReader.string(r, "_hoodie_commit_time"));
-      assertThat("duplicate key " + HudiTableReader.string(r, "_hoodie_record_key"), previous == null, is(true));
+      String previous =
+          out.put(
+              HudiTableReader.string(r, "_hoodie_record_key"),
+              TripsData.values(r) + "|" + HudiTableReader.string(r, "_hoodie_commit_time"));
+      assertThat(
+          "duplicate key " + HudiTableReader.string(r, "_hoodie_record_key"),
+          previous == null,
+          is(true));
     }
     return out;
   }
@@ -78,10 +97,13 @@ public class HudiIOCompactionIT {
     return commits.get(commits.size() - 1);
   }
 
-  /** The completed compaction instants (commits whose metadata Hudi parses as COMPACT), in order. */
+  /**
+   * The completed compaction instants (commits whose metadata Hudi parses as COMPACT), in order.
+   */
   private static List<String> compactions(HudiTableReader reader) {
     List<String> out = new ArrayList<>();
-    HoodieTimeline commits = reader.metaClient().getActiveTimeline().getCommitTimeline().filterCompletedInstants();
+    HoodieTimeline commits =
+        reader.metaClient().getActiveTimeline().getCommitTimeline().filterCompletedInstants();
     for (HoodieInstant instant : commits.getInstants()) {
       HoodieCommitMetadata metadata = HudiIOTesting.commitMetadata(reader, instant.getTimestamp());
       if (metadata.getOperationType().name().equals("COMPACT")) {
@@ -92,38 +114,45 @@ public class HudiIOCompactionIT {
     return out;
   }
 
-  /** After a compaction of every slice: no latest slice has log files and read-optimized = snapshot. */
+  /**
+   * After a compaction of every slice: no latest slice has log files and read-optimized = snapshot.
+   */
   private static void assertCompacted(HudiTableReader reader, Map<String, String> expected) {
     assertThat(rows(reader.snapshot()), is(expected));
     assertThat(rows(reader.readOptimized()), is(expected));
     for (FileSlice slice : reader.latestFileSlices()) {
       assertThat(slice.toString(), slice.getLogFiles().count(), is(0L));
     }
-    assertThat(dataFilesOnDisk(reader.basePath()).stream().filter(f -> true).count(), greaterThan(0L));
+    assertThat(
+        dataFilesOnDisk(reader.basePath()).stream().filter(f -> true).count(), greaterThan(0L));
   }
 
   private static Compactor compactor(String base) throws Exception {
-    return new Compactor(new Configuration(), FileSystem.getLocal(new Configuration()), TablePaths.of(base));
+    return new Compactor(
+        new Configuration(), FileSystem.getLocal(new Configuration()), TablePaths.of(base));
   }
 
   private static void compactWithHudiIO(String base, long expectedCompactions) {
     compactWithHudiIO(base, expectedCompactions, Map.of());
   }
 
-  private static void compactWithHudiIO(String base, long expectedCompactions, Map<String, String> properties) {
+  private static void compactWithHudiIO(
+      String base, long expectedCompactions, Map<String, String> properties) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     PCollection<HudiCommitInfo> done =
         p.apply(HudiIO.compact().withBasePath(base).withHoodieProperties(properties));
-    PAssert.that(done).satisfies(all -> {
-      long n = 0;
-      for (HudiCommitInfo c : all) {
-        assertThat(c.toString(), c.getOperation(), is("COMPACT"));
-        assertThat(c.toString(), c.getOutcome(), is(CommitOutcome.COMMITTED.name()));
-        n++;
-      }
-      assertThat(n, is(expectedCompactions));
-      return null;
-    });
+    PAssert.that(done)
+        .satisfies(
+            all -> {
+              long n = 0;
+              for (HudiCommitInfo c : all) {
+                assertThat(c.toString(), c.getOperation(), is("COMPACT"));
+                assertThat(c.toString(), c.getOutcome(), is(CommitOutcome.COMMITTED.name()));
+                n++;
+              }
+              assertThat(n, is(expectedCompactions));
+              return null;
+            });
     p.run().waitUntilFinish();
   }
 
@@ -133,15 +162,24 @@ public class HudiIOCompactionIT {
     HudiTableReader reader = HudiTableReader.of(base);
     HudiIO.Write<Row> upsert =
         trips(base, WriteOperation.UPSERT)
-            .withHoodieProperties(Map.of(CompactionSettings.INLINE, "true", CompactionSettings.MAX_DELTA_COMMITS, "3"));
+            .withHoodieProperties(
+                Map.of(
+                    CompactionSettings.INLINE, "true", CompactionSettings.MAX_DELTA_COMMITS, "3"));
     run(TripsRows.batch(0, 0, 40), upsert);
     run(TripsRows.batch(1, 0, 16), upsert);
     assertThat(compactions(reader), is(empty()));
     assertThat(logFilesOnDisk(base), is(not(empty())));
     Map<String, String> beforeThird = rows(reader.snapshot());
     run(TripsRows.batch(2, 8, 16), upsert);
-    String d3 = reader.metaClient().getActiveTimeline().getDeltaCommitTimeline().filterCompletedInstants()
-        .lastInstant().get().getTimestamp();
+    String d3 =
+        reader
+            .metaClient()
+            .getActiveTimeline()
+            .getDeltaCommitTimeline()
+            .filterCompletedInstants()
+            .lastInstant()
+            .get()
+            .getTimestamp();
     // The third deltacommit triggered a compaction right after it.
     List<String> compacted = compactions(reader);
     assertThat(compacted, hasSize(1));
@@ -175,12 +213,19 @@ public class HudiIOCompactionIT {
     // A compaction that crashes after writing the new base file of one file slice.
     Compactor compactor = compactor(base);
     InstantTime crashed =
-        compactor.schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ).get();
+        compactor
+            .schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ)
+            .get();
     assertThat(compactor.plan(crashed).operations(), hasSize(8));
     compactor.markInflight(crashed);
     String orphan =
-        compactor.execute(crashed, compactor.plan(crashed).operations().get(0), WriteToken.of(9, 9, 9),
-            ParquetSettings.defaults()).path();
+        compactor
+            .execute(
+                crashed,
+                compactor.plan(crashed).operations().get(0),
+                WriteToken.of(9, 9, 9),
+                ParquetSettings.defaults())
+            .path();
     assertThat(rows(reader.snapshot()), is(expected));
 
     // HudiIO.compact() runs the pending compaction again: the crashed attempt's file is deleted.
@@ -205,7 +250,9 @@ public class HudiIOCompactionIT {
     run(TripsRows.batch(1, 0, 16), trips(base, WriteOperation.UPSERT));
     Map<String, String> expected = rows(reader.snapshot());
     InstantTime ours =
-        compactor(base).schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ).get();
+        compactor(base)
+            .schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ)
+            .get();
     HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).open().compact(ours.value());
     assertThat(compactions(reader), is(List.of(ours.value())));
     assertCompacted(reader, expected);
@@ -238,12 +285,29 @@ public class HudiIOCompactionIT {
     // A compaction budget of 0 bytes spills every merged log record. The settings reach the
     // compaction: with a spill folder that cannot be made, it fails naming them, and stays pending.
     java.io.File notAFolder = tmp.newFile("not-a-folder");
-    Exception failed = org.junit.Assert.assertThrows(Exception.class, () -> compactWithHudiIO(base, 1, Map.of(
-        MergeMemory.COMPACTION_MAX_SIZE, "0", MergeMemory.SPILL_PATH, notAFolder.getAbsolutePath() + "/spill")));
-    assertThat(failed.toString(), org.hamcrest.Matchers.containsString(MergeMemory.COMPACTION_MAX_SIZE + " budget of 0 bytes"));
+    Exception failed =
+        org.junit.Assert.assertThrows(
+            Exception.class,
+            () ->
+                compactWithHudiIO(
+                    base,
+                    1,
+                    Map.of(
+                        MergeMemory.COMPACTION_MAX_SIZE,
+                        "0",
+                        MergeMemory.SPILL_PATH,
+                        notAFolder.getAbsolutePath() + "/spill")));
+    assertThat(
+        failed.toString(),
+        org.hamcrest.Matchers.containsString(
+            MergeMemory.COMPACTION_MAX_SIZE + " budget of 0 bytes"));
     assertThat(compactions(reader), is(empty()));
     java.io.File spill = tmp.newFolder("spill");
-    compactWithHudiIO(base, 1, Map.of(MergeMemory.COMPACTION_MAX_SIZE, "0", MergeMemory.SPILL_PATH, spill.getAbsolutePath()));
+    compactWithHudiIO(
+        base,
+        1,
+        Map.of(
+            MergeMemory.COMPACTION_MAX_SIZE, "0", MergeMemory.SPILL_PATH, spill.getAbsolutePath()));
     assertThat(spill.list(), is(new String[0]));
     assertThat(compactions(reader), is(List.of(theirs.get())));
     assertCompacted(reader, expected);

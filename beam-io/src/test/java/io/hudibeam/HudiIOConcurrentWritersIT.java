@@ -1,10 +1,25 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
-import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.allOf;
@@ -15,7 +30,6 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.testing.HudiTableReader;
-import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
@@ -28,7 +42,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.values.Row;
 import org.junit.After;
 import org.junit.Rule;
@@ -61,9 +74,11 @@ public class HudiIOConcurrentWritersIT {
     return base;
   }
 
-  private Future<?> startHeldWriterA(String base, HoldBeforeCommitFileSystem.Hold hold) throws Exception {
-    HudiIO.Write<Row> a = trips(base, WriteOperation.UPSERT)
-        .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(holdId));
+  private Future<?> startHeldWriterA(String base, HoldBeforeCommitFileSystem.Hold hold)
+      throws Exception {
+    HudiIO.Write<Row> a =
+        trips(base, WriteOperation.UPSERT)
+            .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(holdId));
     Future<?> running = executor.submit(() -> run(TripsRows.batch(1, 200, 400), a));
     assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
     return running;
@@ -80,20 +95,30 @@ public class HudiIOConcurrentWritersIT {
 
     // B judges heartbeats with 10 tolerable misses (10 minutes), so however slow the machine, A's
     // heartbeat (last refreshed just before the hold) is live for B.
-    RuntimeException b = assertThrows(RuntimeException.class,
-        () -> run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT)
-            .withHoodieProperties(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
-    assertThat(rootMessage(b), allOf(
-        containsString("Cannot start a write on table " + base),
-        containsString("instant " + instantA),
-        containsString("heartbeat"),
-        containsString("hoodie.write.concurrency.mode=optimistic_concurrency_control")));
+    RuntimeException b =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                run(
+                    TripsRows.batch(2, 0, 300),
+                    trips(base, WriteOperation.UPSERT)
+                        .withHoodieProperties(
+                            Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
+    assertThat(
+        rootMessage(b),
+        allOf(
+            containsString("Cannot start a write on table " + base),
+            containsString("instant " + instantA),
+            containsString("heartbeat"),
+            containsString("hoodie.write.concurrency.mode=optimistic_concurrency_control")));
 
     hold.release.countDown();
     a.get(120, TimeUnit.SECONDS);
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, is(List.of(c1, instantA)));
-    assertRows(reader, 600,
+    assertRows(
+        reader,
+        600,
         trips(0, 200).ofBatch(0).committedAt(c1),
         trips(200, 600).ofBatch(1).committedAt(instantA));
     assertClean(base, reader);
@@ -107,36 +132,49 @@ public class HudiIOConcurrentWritersIT {
     HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
     Future<?> a = startHeldWriterA(base, hold);
     String instantA = pendingInstant(base);
-    assertThat(dataFilesOnDisk(base).stream().anyMatch(f -> f.endsWith("_" + instantA + ".parquet")), is(true));
+    assertThat(
+        dataFilesOnDisk(base).stream().anyMatch(f -> f.endsWith("_" + instantA + ".parquet")),
+        is(true));
 
     // B counts every heartbeat older than 0 ms as expired (as if A had stopped beating long ago):
     // it rolls A back and commits.
-    run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT)
-        .withHoodieProperties(Map.of("hoodie.client.heartbeat.tolerable.misses", "0")));
+    run(
+        TripsRows.batch(2, 0, 300),
+        trips(base, WriteOperation.UPSERT)
+            .withHoodieProperties(Map.of("hoodie.client.heartbeat.tolerable.misses", "0")));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String instantB = commits.get(1);
 
     hold.release.countDown();
     Exception failed = assertThrows(Exception.class, () -> a.get(120, TimeUnit.SECONDS));
-    assertThat(rootMessage(failed), allOf(
-        containsString("Cannot commit instant " + instantA),
-        containsString("another writer rolled it back"),
-        containsString("were deleted")));
+    assertThat(
+        rootMessage(failed),
+        allOf(
+            containsString("Cannot commit instant " + instantA),
+            containsString("another writer rolled it back"),
+            containsString("were deleted")));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantB)));
-    assertRows(reader, 400,
+    assertRows(
+        reader,
+        400,
         trips(0, 300).ofBatch(2).committedAt(instantB),
         trips(300, 400).ofBatch(0).committedAt(c1));
-    assertThat(dataFilesOnDisk(base).stream().filter(f -> f.contains(instantA)).collect(Collectors.toList()), is(empty()));
+    assertThat(
+        dataFilesOnDisk(base).stream()
+            .filter(f -> f.contains(instantA))
+            .collect(Collectors.toList()),
+        is(empty()));
     assertClean(base, reader);
   }
 
   private static String pendingInstant(String base) {
-    List<String> pending = Arrays.stream(new File(base, ".hoodie").list())
-        .filter(n -> n.endsWith(".commit.requested"))
-        .map(n -> n.substring(0, n.indexOf('.')))
-        .filter(t -> !new File(base, ".hoodie/" + t + ".commit").exists())
-        .collect(Collectors.toList());
+    List<String> pending =
+        Arrays.stream(new File(base, ".hoodie").list())
+            .filter(n -> n.endsWith(".commit.requested"))
+            .map(n -> n.substring(0, n.indexOf('.')))
+            .filter(t -> !new File(base, ".hoodie/" + t + ".commit").exists())
+            .collect(Collectors.toList());
     assertThat(pending, hasSize(1));
     return pending.get(0);
   }
@@ -149,7 +187,9 @@ public class HudiIOConcurrentWritersIT {
     String[] heartbeats = new File(base, ".hoodie/.heartbeat").list();
     assertThat(heartbeats == null ? List.of() : Arrays.asList(heartbeats), is(empty()));
     assertThat(new File(base, ".hoodie/lock").exists(), is(false));
-    assertThat(reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
+    assertThat(
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
   }
 
   private static String rootMessage(Throwable t) {
@@ -160,5 +200,8 @@ public class HudiIOConcurrentWritersIT {
     return all.toString();
   }
 
-  /** Exactly {@code size} rows; for each range {@code {from, to, batch}} that batch's rows with the commit time at its position. */
+  /**
+   * Exactly {@code size} rows; for each range {@code {from, to, batch}} that batch's rows with the
+   * commit time at its position.
+   */
 }

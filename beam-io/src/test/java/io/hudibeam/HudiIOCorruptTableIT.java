@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.content;
@@ -50,7 +65,10 @@ public class HudiIOCorruptTableIT {
   private static String latestInstant;
   private static String latestBaseFile;
 
-  /** Insert trips 0..11 (batch 0), then upsert 6..17 (batch 1): the latest commit merges and creates. */
+  /**
+   * Insert trips 0..11 (batch 0), then upsert 6..17 (batch 1): the latest commit merges and
+   * creates.
+   */
   @BeforeClass
   public static void writeTable() throws Exception {
     original = shared.newFolder("trips").getAbsolutePath();
@@ -63,8 +81,11 @@ public class HudiIOCorruptTableIT {
     assertThat(instants.size(), is(2));
     latestInstant = instants.get(1);
     HoodieCommitMetadata metadata = HudiIOTesting.commitMetadata(reader, latestInstant);
-    HoodieWriteStat updated = metadata.getWriteStats().stream()
-        .filter(s -> s.getNumUpdateWrites() > 0).findFirst().orElseThrow();
+    HoodieWriteStat updated =
+        metadata.getWriteStats().stream()
+            .filter(s -> s.getNumUpdateWrites() > 0)
+            .findFirst()
+            .orElseThrow();
     latestBaseFile = updated.getPath();
   }
 
@@ -101,15 +122,20 @@ public class HudiIOCorruptTableIT {
     return target.toString();
   }
 
-  /** Every file under the base path (Hadoop's .crc files included) with the SHA-256 of its bytes. */
+  /**
+   * Every file under the base path (Hadoop's .crc files included) with the SHA-256 of its bytes.
+   */
   private static TreeMap<String, String> files(String base) {
     Path root = Paths.get(base);
     TreeMap<String, String> out = new TreeMap<>();
     try (Stream<Path> files = Files.walk(root)) {
       MessageDigest sha = MessageDigest.getInstance("SHA-256");
       for (Path f : (Iterable<Path>) files::iterator) {
-        out.put(root.relativize(f).toString(),
-            Files.isDirectory(f) ? "folder" : HexFormat.of().formatHex(sha.digest(Files.readAllBytes(f))));
+        out.put(
+            root.relativize(f).toString(),
+            Files.isDirectory(f)
+                ? "folder"
+                : HexFormat.of().formatHex(sha.digest(Files.readAllBytes(f))));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -153,11 +179,19 @@ public class HudiIOCorruptTableIT {
     File properties = meta(base, "hoodie.properties");
     byte[] good = Files.readAllBytes(properties.toPath());
     write(properties, "");
-    assertRefused(base, properties + " is empty: it holds no table properties, and there is no backup "
-        + meta(base, "hoodie.properties.backup") + ". Restore hoodie.properties from a copy");
+    assertRefused(
+        base,
+        properties
+            + " is empty: it holds no table properties, and there is no backup "
+            + meta(base, "hoodie.properties.backup")
+            + ". Restore hoodie.properties from a copy");
     write(properties, "this is not a table config\n{\"json\": true}\n");
-    assertRefused(base, properties + " has no hoodie.table.name, and there is no backup "
-        + meta(base, "hoodie.properties.backup") + ". Restore hoodie.properties from a copy");
+    assertRefused(
+        base,
+        properties
+            + " has no hoodie.table.name, and there is no backup "
+            + meta(base, "hoodie.properties.backup")
+            + ". Restore hoodie.properties from a copy");
 
     // Restored, the table is what it was, and writable.
     Files.write(properties.toPath(), good);
@@ -173,14 +207,18 @@ public class HudiIOCorruptTableIT {
     File backup = meta(base, "hoodie.properties.backup");
     write(properties, "garbage");
     write(backup, "");
-    assertRefused(base, properties + " has no hoodie.table.name, and its backup is unreadable too: " + backup
-        + " is empty: it holds no table properties. Restore hoodie.properties from a copy");
+    assertRefused(
+        base,
+        properties
+            + " has no hoodie.table.name, and its backup is unreadable too: "
+            + backup
+            + " is empty: it holds no table properties. Restore hoodie.properties from a copy");
   }
 
   /**
    * A valid backup beside an empty or garbage hoodie.properties is what an interrupted update of
-   * the table config leaves (Hudi's HoodieTableConfig.fetchConfigs): Hudi's readers then read the backup, and
-   * so does this writer, without rewriting either file.
+   * the table config leaves (Hudi's HoodieTableConfig.fetchConfigs): Hudi's readers then read the
+   * backup, and so does this writer, without rewriting either file.
    */
   @Test
   public void aValidBackupIsUsedAsHudisReadersUseItAndNothingIsRepaired() throws Exception {
@@ -204,44 +242,72 @@ public class HudiIOCorruptTableIT {
     File properties = meta(base, "hoodie.properties");
     byte[] good = Files.readAllBytes(properties.toPath());
     Files.delete(properties.toPath());
-    assertRefused(base, "Table at " + base + " has a timeline (2 instants, the latest " + latestInstant
-        + ".commit) but neither " + properties + " nor " + meta(base, "hoodie.properties.backup")
-        + " exists: the table config is lost. Restore hoodie.properties from a copy; this writer does not"
-        + " create a new one over committed data. Nothing was written");
+    assertRefused(
+        base,
+        "Table at "
+            + base
+            + " has a timeline (2 instants, the latest "
+            + latestInstant
+            + ".commit) but neither "
+            + properties
+            + " nor "
+            + meta(base, "hoodie.properties.backup")
+            + " exists: the table config is lost. Restore hoodie.properties from a copy; this writer does not"
+            + " create a new one over committed data. Nothing was written");
     Files.write(properties.toPath(), good);
     assertThat(content(HudiTableReader.of(base)), is(committedRows));
   }
 
   @Test
-  public void anEmptyOrGarbageCompletedCommitIsRefusedAndLeavesNoRequestedInstant() throws Exception {
+  public void anEmptyOrGarbageCompletedCommitIsRefusedAndLeavesNoRequestedInstant()
+      throws Exception {
     String base = copy();
     File commit = meta(base, latestInstant + ".commit");
     byte[] good = Files.readAllBytes(commit.toPath());
     write(commit, "");
-    assertRefused(base, "Completed instant file " + commit + " is empty; a completed commit holds its metadata"
-        + " (the files it wrote or removed), so the timeline is corrupt. Restore the file from a copy. Nothing"
-        + " was written");
+    assertRefused(
+        base,
+        "Completed instant file "
+            + commit
+            + " is empty; a completed commit holds its metadata"
+            + " (the files it wrote or removed), so the timeline is corrupt. Restore the file from a copy. Nothing"
+            + " was written");
     write(commit, "{ not json");
-    String refusal = assertRefusedStartingWith(base, "Completed instant file " + commit
-        + " is not valid commit metadata (");
-    assertThat(refusal, refusal.endsWith("), so the timeline is corrupt. Restore the file from a copy. Nothing"
-        + " was written"), is(true));
+    String refusal =
+        assertRefusedStartingWith(
+            base, "Completed instant file " + commit + " is not valid commit metadata (");
+    assertThat(
+        refusal,
+        refusal.endsWith(
+            "), so the timeline is corrupt. Restore the file from a copy. Nothing"
+                + " was written"),
+        is(true));
 
     Files.write(commit.toPath(), good);
     assertThat(content(HudiTableReader.of(base)), is(committedRows));
   }
 
   @Test
-  public void aMissingBaseFileOfTheLatestCommitIsRefusedInsteadOfMergingIntoTheOlderSlice() throws Exception {
+  public void aMissingBaseFileOfTheLatestCommitIsRefusedInsteadOfMergingIntoTheOlderSlice()
+      throws Exception {
     String base = copy();
     File missing = new File(base, latestBaseFile);
     Path saved = tmp.getRoot().toPath().resolve("saved.parquet");
     Files.move(missing.toPath(), saved);
     String fileId = missing.getName().substring(0, missing.getName().indexOf('_'));
-    assertRefused(base, "Data file " + missing + ", written by the latest completed instant " + latestInstant
-        + " (" + meta(base, latestInstant + ".commit") + "), is missing. A write now would merge into an older"
-        + " version of file group " + fileId + " and lose that instant's changes for good. Restore the file from"
-        + " a copy. Nothing was written");
+    assertRefused(
+        base,
+        "Data file "
+            + missing
+            + ", written by the latest completed instant "
+            + latestInstant
+            + " ("
+            + meta(base, latestInstant + ".commit")
+            + "), is missing. A write now would merge into an older"
+            + " version of file group "
+            + fileId
+            + " and lose that instant's changes for good. Restore the file from"
+            + " a copy. Nothing was written");
     Files.move(saved, missing.toPath());
     assertThat(content(HudiTableReader.of(base)), is(committedRows));
   }
@@ -249,15 +315,25 @@ public class HudiIOCorruptTableIT {
   @Test
   public void anInstantFarAheadOfTheClockIsRefused() throws Exception {
     String base = copy();
-    // The case: an empty completed commit dated 2099 (TableIntegrityTest: pending ones, the tolerances).
+    // The case: an empty completed commit dated 2099 (TableIntegrityTest: pending ones, the
+    // tolerances).
     File future = meta(base, "20991231000000000.commit");
     write(future, "");
-    String refusal = assertRefusedStartingWith(base, "Instant file " + future + " is dated 20991231000000000,"
-        + " more than 27 hours after this writer's clock (");
-    assertThat(refusal, refusal.endsWith(" in the table's timeline zone, hoodie.table.timeline.timezone=LOCAL)."
-        + " A new instant must come after every instant on the timeline, so every later instant would be dated"
-        + " after 20991231000000000. Check the clock of the writer that made it, or remove the file if it was"
-        + " not made by a writer. Nothing was written"), is(true));
+    String refusal =
+        assertRefusedStartingWith(
+            base,
+            "Instant file "
+                + future
+                + " is dated 20991231000000000,"
+                + " more than 27 hours after this writer's clock (");
+    assertThat(
+        refusal,
+        refusal.endsWith(
+            " in the table's timeline zone, hoodie.table.timeline.timezone=LOCAL)."
+                + " A new instant must come after every instant on the timeline, so every later instant would be dated"
+                + " after 20991231000000000. Check the clock of the writer that made it, or remove the file if it was"
+                + " not made by a writer. Nothing was written"),
+        is(true));
     Files.delete(future.toPath());
     assertThat(content(HudiTableReader.of(base)), is(committedRows));
     run(base, TripsRows.batch(2, 0, 4), WriteOperation.UPSERT);
@@ -289,7 +365,12 @@ public class HudiIOCorruptTableIT {
       }
     }
     for (long i = from; i < from + count; i++) {
-      out.add(TripsData.key(i) + "|" + TripsData.city(i) + "|" + TripsData.values(TripsData.record(2, i)));
+      out.add(
+          TripsData.key(i)
+              + "|"
+              + TripsData.city(i)
+              + "|"
+              + TripsData.values(TripsData.record(2, i)));
     }
     out.sort(null);
     return out;

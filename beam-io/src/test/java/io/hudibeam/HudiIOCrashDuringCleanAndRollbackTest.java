@@ -1,10 +1,25 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
-import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -40,8 +55,8 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * Crashes in the middle of a clean and of a rollback (a hook that stops either one after it deleted
- * some of its files, before its completed instant is written), followed by the next write: the
- * next write completes the pending clean or rollback with its own plan, as Hudi does (Hudi's {@code
+ * some of its files, before its completed instant is written), followed by the next write: the next
+ * write completes the pending clean or rollback with its own plan, as Hudi does (Hudi's {@code
  * CleanActionExecutor} runs pending cleans first; its rollback reuses a pending rollback's plan).
  * Before and after, Hudi's reader reads the table exactly, row by row: the pending clean only ever
  * removed file versions no reader needs, and the pending rollback only files of a failed instant.
@@ -51,8 +66,12 @@ public class HudiIOCrashDuringCleanAndRollbackTest {
   private final String crashId = UUID.randomUUID().toString();
 
   /** One file version kept, so each upsert's clean deletes the base files the upsert rewrote. */
-  private static final Map<String, String> ONE_VERSION = Map.of(
-      "hoodie.cleaner.policy", "KEEP_LATEST_FILE_VERSIONS", "hoodie.cleaner.fileversions.retained", "1");
+  private static final Map<String, String> ONE_VERSION =
+      Map.of(
+          "hoodie.cleaner.policy",
+          "KEEP_LATEST_FILE_VERSIONS",
+          "hoodie.cleaner.fileversions.retained",
+          "1");
 
   @After
   public void tearDown() {
@@ -63,51 +82,70 @@ public class HudiIOCrashDuringCleanAndRollbackTest {
   public void theNextWriteCompletesACleanThatCrashedPartWay() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
-    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT).withHoodieProperties(ONE_VERSION));
+    run(
+        TripsRows.batch(0, 0, 400),
+        trips(base, WriteOperation.INSERT).withHoodieProperties(ONE_VERSION));
     String c1 = reader.completedInstantTimes().get(0);
     TreeSet<String> c1Files = dataFilesOnDisk(base);
     assertThat(c1Files, hasSize(8));
 
     // c2 rewrites all 8 file groups; its clean deletes 3 of c1's 8 base files, then crashes.
-    run(TripsRows.batch(1, 0, 400), trips(base, WriteOperation.UPSERT).withHoodieProperties(ONE_VERSION)
-        .withHadoopConfiguration(CrashDuringFileSystem.configuration(crashId, "clean", 3)));
+    run(
+        TripsRows.batch(1, 0, 400),
+        trips(base, WriteOperation.UPSERT)
+            .withHoodieProperties(ONE_VERSION)
+            .withHadoopConfiguration(CrashDuringFileSystem.configuration(crashId, "clean", 3)));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String c2 = commits.get(1);
     HoodieTableMetaClient meta = reader.metaClient();
-    List<HoodieInstant> pendingCleans = meta.getActiveTimeline().getCleanerTimeline().filterInflightsAndRequested().getInstants();
+    List<HoodieInstant> pendingCleans =
+        meta.getActiveTimeline().getCleanerTimeline().filterInflightsAndRequested().getInstants();
     assertThat(pendingCleans, hasSize(1));
     assertThat(pendingCleans.get(0).isInflight(), is(true));
     String cleanTime = pendingCleans.get(0).getTimestamp();
-    HoodieCleanerPlan plan = TimelineMetadataUtils.deserializeCleanerPlan(meta.getActiveTimeline()
-        .readCleanerInfoAsBytes(HoodieTimeline.getCleanRequestedInstant(cleanTime)).get());
+    HoodieCleanerPlan plan =
+        TimelineMetadataUtils.deserializeCleanerPlan(
+            meta.getActiveTimeline()
+                .readCleanerInfoAsBytes(HoodieTimeline.getCleanRequestedInstant(cleanTime))
+                .get());
     TreeSet<String> planned = new TreeSet<>();
-    plan.getFilePathsToBeDeletedPerPartition().values()
+    plan.getFilePathsToBeDeletedPerPartition()
+        .values()
         .forEach(files -> files.forEach(f -> planned.add(relative(base, f.getFilePath()))));
     assertThat(planned, is(c1Files));
     TreeSet<String> left = new TreeSet<>(planned);
     left.retainAll(dataFilesOnDisk(base));
     assertThat("the clean deleted 3 files before the crash", left, hasSize(5));
-    assertThat(meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants(), is(empty()));
+    assertThat(
+        meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants(),
+        is(empty()));
     // The crashed clean removed only file versions no reader needs: the table reads exactly c2.
-    assertRows(reader, 400,
-        trips(0, 400).ofBatch(1).committedAt(c2));
+    assertRows(reader, 400, trips(0, 400).ofBatch(1).committedAt(c2));
 
-    // c3 commits, completes the pending clean first (same instant, same plan), then cleans c2's files.
-    run(TripsRows.batch(2, 200, 400), trips(base, WriteOperation.UPSERT).withHoodieProperties(ONE_VERSION));
+    // c3 commits, completes the pending clean first (same instant, same plan), then cleans c2's
+    // files.
+    run(
+        TripsRows.batch(2, 200, 400),
+        trips(base, WriteOperation.UPSERT).withHoodieProperties(ONE_VERSION));
     commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(3));
     String c3 = commits.get(2);
     meta = reader.metaClient();
     assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
-    List<HoodieInstant> cleans = meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants();
+    List<HoodieInstant> cleans =
+        meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants();
     assertThat(cleans, hasSize(2));
     assertThat(cleans.get(0).getTimestamp(), is(cleanTime));
-    HoodieCleanMetadata resumed = TimelineMetadataUtils.deserializeHoodieCleanMetadata(
-        meta.getActiveTimeline().getInstantDetails(cleans.get(0)).get());
+    HoodieCleanMetadata resumed =
+        TimelineMetadataUtils.deserializeHoodieCleanMetadata(
+            meta.getActiveTimeline().getInstantDetails(cleans.get(0)).get());
     assertThat(resumed.getTotalFilesDeleted(), is(8));
     TreeSet<String> resumedDeleted = new TreeSet<>();
-    resumed.getPartitionMetadata().values().forEach(p -> p.getSuccessDeleteFiles().forEach(resumedDeleted::add));
+    resumed
+        .getPartitionMetadata()
+        .values()
+        .forEach(p -> p.getSuccessDeleteFiles().forEach(resumedDeleted::add));
     TreeSet<String> plannedNames = new TreeSet<>();
     planned.forEach(f -> plannedNames.add(Paths.get(f).getFileName().toString()));
     assertThat(resumedDeleted, is(plannedNames));
@@ -118,7 +156,9 @@ public class HudiIOCrashDuringCleanAndRollbackTest {
     // One version kept: on disk exactly the latest file slices Hudi sees, every one committed.
     assertThat(onDisk, is(latestBaseFiles(reader)));
     assertThat(committedFiles(reader).containsAll(onDisk), is(true));
-    assertRows(reader, 600,
+    assertRows(
+        reader,
+        600,
         trips(0, 200).ofBatch(1).committedAt(c2),
         trips(200, 600).ofBatch(2).committedAt(c3));
     assertNothingLeft(base);
@@ -132,9 +172,16 @@ public class HudiIOCrashDuringCleanAndRollbackTest {
     String c1 = reader.completedInstantTimes().get(0);
 
     // c2 dies after writing its files (all 8 file groups updated, 8 new base files).
-    assertThrows(RuntimeException.class, () -> StagedWrite.run(
-        trips(base, WriteOperation.UPSERT), TripsRows.batch(1, 0, 400), null, StagedWrite.Tail.FAIL_AFTER_WRITES));
-    List<HoodieInstant> pending = reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();
+    assertThrows(
+        RuntimeException.class,
+        () ->
+            StagedWrite.run(
+                trips(base, WriteOperation.UPSERT),
+                TripsRows.batch(1, 0, 400),
+                null,
+                StagedWrite.Tail.FAIL_AFTER_WRITES));
+    List<HoodieInstant> pending =
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();
     assertThat(pending, hasSize(1));
     String c2 = pending.get(0).getTimestamp();
     TreeSet<String> c2Files = filesOf(dataFilesOnDisk(base), c2);
@@ -142,45 +189,62 @@ public class HudiIOCrashDuringCleanAndRollbackTest {
     HudiIOTesting.expireHeartbeat(base, c2);
 
     // The next write's start rolls c2 back: 2 files deleted, then a crash; the write fails.
-    RuntimeException crashed = assertThrows(RuntimeException.class, () -> run(TripsRows.batch(2, 0, 100),
-        trips(base, WriteOperation.UPSERT)
-            .withHadoopConfiguration(CrashDuringFileSystem.configuration(crashId, "rollback", 2))));
+    RuntimeException crashed =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                run(
+                    TripsRows.batch(2, 0, 100),
+                    trips(base, WriteOperation.UPSERT)
+                        .withHadoopConfiguration(
+                            CrashDuringFileSystem.configuration(crashId, "rollback", 2))));
     assertThat(messages(crashed), containsString("injected crash of a rollback"));
     HoodieTableMetaClient meta = reader.metaClient();
     List<HoodieInstant> pendingRollbacks =
         meta.getActiveTimeline().getRollbackTimeline().filterInflightsAndRequested().getInstants();
     assertThat(pendingRollbacks, hasSize(1));
     String rollbackTime = pendingRollbacks.get(0).getTimestamp();
-    HoodieRollbackPlan plan = TimelineMetadataUtils.deserializeAvroMetadata(
-        meta.getActiveTimeline().readRollbackInfoAsBytes(
-            HoodieTimeline.getRollbackRequestedInstant(pendingRollbacks.get(0))).get(), HoodieRollbackPlan.class);
+    HoodieRollbackPlan plan =
+        TimelineMetadataUtils.deserializeAvroMetadata(
+            meta.getActiveTimeline()
+                .readRollbackInfoAsBytes(
+                    HoodieTimeline.getRollbackRequestedInstant(pendingRollbacks.get(0)))
+                .get(),
+            HoodieRollbackPlan.class);
     assertThat(plan.getInstantToRollback().getCommitTime(), is(c2));
     TreeSet<String> planned = new TreeSet<>();
-    plan.getRollbackRequests().forEach(r -> r.getFilesToBeDeleted().forEach(f -> planned.add(relative(base, f))));
+    plan.getRollbackRequests()
+        .forEach(r -> r.getFilesToBeDeleted().forEach(f -> planned.add(relative(base, f))));
     assertThat(planned, is(c2Files));
     assertThat(filesOf(dataFilesOnDisk(base), c2), hasSize(6));
     // c2 is still pending: Hudi ignores its remaining files and reads exactly c1.
-    assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants().stream()
-        .map(HoodieInstant::getTimestamp).collect(Collectors.toList()), is(List.of(c2, rollbackTime)));
-    assertRows(reader, 400,
-        trips(0, 400).ofBatch(0).committedAt(c1));
+    assertThat(
+        meta.getActiveTimeline().filterInflightsAndRequested().getInstants().stream()
+            .map(HoodieInstant::getTimestamp)
+            .collect(Collectors.toList()),
+        is(List.of(c2, rollbackTime)));
+    assertRows(reader, 400, trips(0, 400).ofBatch(0).committedAt(c1));
 
     // The next write completes that rollback (same instant, same plan), then commits.
     run(TripsRows.batch(3, 200, 400), trips(base, WriteOperation.UPSERT));
     meta = reader.metaClient();
     assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
-    List<HoodieInstant> rollbacks = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
+    List<HoodieInstant> rollbacks =
+        meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
     assertThat(rollbacks, hasSize(1));
     assertThat(rollbacks.get(0).getTimestamp(), is(rollbackTime));
-    HoodieRollbackMetadata rollback = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
-        meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
+    HoodieRollbackMetadata rollback =
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
     assertThat(rollback.getCommitsRollback(), is(List.of(c2)));
     assertThat(rollback.getTotalFilesDeleted(), is(8));
     assertThat(filesOf(dataFilesOnDisk(base), c2), is(empty()));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String c3 = commits.get(1);
-    assertRows(reader, 600,
+    assertRows(
+        reader,
+        600,
         trips(0, 200).ofBatch(0).committedAt(c1),
         trips(200, 600).ofBatch(3).committedAt(c3));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
@@ -193,7 +257,9 @@ public class HudiIOCrashDuringCleanAndRollbackTest {
   }
 
   private static TreeSet<String> filesOf(TreeSet<String> files, String instant) {
-    return files.stream().filter(f -> f.endsWith("_" + instant + ".parquet")).collect(Collectors.toCollection(TreeSet::new));
+    return files.stream()
+        .filter(f -> f.endsWith("_" + instant + ".parquet"))
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static TreeSet<String> latestBaseFiles(HudiTableReader reader) {

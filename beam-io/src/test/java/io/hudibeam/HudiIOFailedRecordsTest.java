@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.committed;
@@ -74,7 +89,8 @@ public class HudiIOFailedRecordsTest {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
     Pipeline p1 = HudiIOTesting.pipeline(2);
-    p1.apply(Create.of(row(0, 0), row(0, 1), row(0, 2), row(0, 3)).withRowSchema(SCHEMA)).apply(trips(base));
+    p1.apply(Create.of(row(0, 0), row(0, 1), row(0, 2), row(0, 3)).withRowSchema(SCHEMA))
+        .apply(trips(base));
     p1.run().waitUntilFinish();
     List<String> snapshot = content(reader);
     List<String> instants = reader.completedInstantTimes();
@@ -86,8 +102,12 @@ public class HudiIOFailedRecordsTest {
     Pipeline.PipelineExecutionException failure =
         assertThrows(Pipeline.PipelineExecutionException.class, () -> p2.run().waitUntilFinish());
     String message = failure.getCause().getMessage();
-    assertThat(message, containsString("Record cannot be written to " + base
-        + ": record key field 'uuid' is null, but a record key must be non-empty; record: {\"uuid\": null,"));
+    assertThat(
+        message,
+        containsString(
+            "Record cannot be written to "
+                + base
+                + ": record key field 'uuid' is null, but a record key must be non-empty; record: {\"uuid\": null,"));
     assertThat(message, containsString("; nothing was committed."));
     assertThat(message, containsString("Use withFailedRecordsOutput()"));
     assertThat(content(reader), is(snapshot));
@@ -108,31 +128,47 @@ public class HudiIOFailedRecordsTest {
         p3.apply(Create.of(row(0, 4), keyless(), row(0, 5)).withRowSchema(SCHEMA))
             .apply(trips(base).withFailedRecordsOutput());
     PAssert.that(result.getFailedRecords())
-        .containsInAnyOrder(HudiFailedRecord.of(keylessJson,
-            "record key field 'uuid' is null, but a record key must be non-empty; record: " + keylessJson));
-    PAssert.that(result.getCommittedInstants()).satisfies(committed(ExpectedCommit.upsert().inserted(2).files(2)));
+        .containsInAnyOrder(
+            HudiFailedRecord.of(
+                keylessJson,
+                "record key field 'uuid' is null, but a record key must be non-empty; record: "
+                    + keylessJson));
+    PAssert.that(result.getCommittedInstants())
+        .satisfies(committed(ExpectedCommit.upsert().inserted(2).files(2)));
     p3.run().waitUntilFinish();
     List<String> expected = new ArrayList<>(snapshot);
     for (long i : new long[] {4, 5}) {
-      expected.add(TripsData.key(i) + "|" + TripsData.city(i) + "|" + TripsData.values(TripsData.record(0, i)));
+      expected.add(
+          TripsData.key(i)
+              + "|"
+              + TripsData.city(i)
+              + "|"
+              + TripsData.values(TripsData.record(0, i)));
     }
     expected.sort(null);
     assertThat(content(reader), is(expected));
     assertThat(reader.completedInstantTimes().size(), is(2));
     assertThat(pending(reader), is(List.of()));
-    List<HoodieInstant> rollbacks = reader.completedInstants().stream()
-        .filter(i -> i.getAction().equals(HoodieTimeline.ROLLBACK_ACTION))
-        .collect(Collectors.toList());
+    List<HoodieInstant> rollbacks =
+        reader.completedInstants().stream()
+            .filter(i -> i.getAction().equals(HoodieTimeline.ROLLBACK_ACTION))
+            .collect(Collectors.toList());
     assertThat(left.toString(), rollbacks.size(), is(left.isEmpty() ? 0 : 1));
 
     // A write whose record key contradicts hoodie.properties is refused; the table is unchanged.
     List<String> before = content(reader);
     Pipeline p4 = HudiIOTesting.pipeline(2);
-    p4.apply(Create.of(row(1, 0)).withRowSchema(SCHEMA)).apply(trips(base).withRecordKeyFields("uuid", "rider"));
-    failure = assertThrows(Pipeline.PipelineExecutionException.class, () -> p4.run().waitUntilFinish());
-    assertThat(failure.getCause().getMessage(), is("Table at " + reader.metaClient().getBasePathV2().toString()
-        + " has hoodie.table.recordkey.fields='uuid' but the write requested"
-        + " hoodie.table.recordkey.fields='uuid,rider'; write with the table's setting or to another table"));
+    p4.apply(Create.of(row(1, 0)).withRowSchema(SCHEMA))
+        .apply(trips(base).withRecordKeyFields("uuid", "rider"));
+    failure =
+        assertThrows(Pipeline.PipelineExecutionException.class, () -> p4.run().waitUntilFinish());
+    assertThat(
+        failure.getCause().getMessage(),
+        is(
+            "Table at "
+                + reader.metaClient().getBasePathV2().toString()
+                + " has hoodie.table.recordkey.fields='uuid' but the write requested"
+                + " hoodie.table.recordkey.fields='uuid,rider'; write with the table's setting or to another table"));
     assertThat(content(reader), is(before));
   }
 }

@@ -1,10 +1,25 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
-import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
+import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.allOf;
@@ -64,7 +79,8 @@ public class HudiIOFailedWriteRecoveryTest {
 
   @Test
   public void aWriteWhoseCommitFailedIsRolledBackByTheNextWriteAtOnce() throws Exception {
-    failThenWriteAgain(FailCreateFileSystem.configuration(hookId, "\\.\\d{17}\\.commit\\..*\\.tmp"),
+    failThenWriteAgain(
+        FailCreateFileSystem.configuration(hookId, "\\.\\d{17}\\.commit\\..*\\.tmp"),
         "injected failure creating");
   }
 
@@ -74,30 +90,44 @@ public class HudiIOFailedWriteRecoveryTest {
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
     String c1 = reader.completedInstantTimes().get(0);
 
-    RuntimeException failed = assertThrows(RuntimeException.class,
-        () -> run(TripsRows.batch(1, 200, 400), trips(base, WriteOperation.UPSERT).withHadoopConfiguration(hook)));
+    RuntimeException failed =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                run(
+                    TripsRows.batch(1, 200, 400),
+                    trips(base, WriteOperation.UPSERT).withHadoopConfiguration(hook)));
     assertThat(messages(failed), containsString(failure));
-    List<HoodieInstant> pending = reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();
+    List<HoodieInstant> pending =
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();
     assertThat(pending, hasSize(1));
     String c2 = pending.get(0).getTimestamp();
-    assertThat(dataFilesOnDisk(base).stream().filter(f -> f.endsWith("_" + c2 + ".parquet")).count(), greaterThan(0L));
-    assertThat("the failed write released its heartbeat", new File(base, ".hoodie/.heartbeat/" + c2).exists(), is(false));
-    assertRows(reader, 400,
-        trips(0, 400).ofBatch(0).committedAt(c1));
+    assertThat(
+        dataFilesOnDisk(base).stream().filter(f -> f.endsWith("_" + c2 + ".parquet")).count(),
+        greaterThan(0L));
+    assertThat(
+        "the failed write released its heartbeat",
+        new File(base, ".hoodie/.heartbeat/" + c2).exists(),
+        is(false));
+    assertRows(reader, 400, trips(0, 400).ofBatch(0).committedAt(c1));
 
     // The next write, with the default heartbeat settings, starts at once and rolls c2 back.
     run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT));
     HoodieTableMetaClient meta = reader.metaClient();
     assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
-    List<HoodieInstant> rollbacks = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
+    List<HoodieInstant> rollbacks =
+        meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
     assertThat(rollbacks, hasSize(1));
-    HoodieRollbackMetadata rollback = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
-        meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
+    HoodieRollbackMetadata rollback =
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
     assertThat(rollback.getCommitsRollback(), is(List.of(c2)));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String c3 = commits.get(1);
-    assertRows(reader, 400,
+    assertRows(
+        reader,
+        400,
         trips(0, 300).ofBatch(2).committedAt(c3),
         trips(300, 400).ofBatch(0).committedAt(c1));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
@@ -114,30 +144,50 @@ public class HudiIOFailedWriteRecoveryTest {
     HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(hookId);
     ExecutorService executor = Executors.newSingleThreadExecutor();
     try {
-      HudiIO.Write<Row> a = trips(base, WriteOperation.UPSERT)
-          .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(hookId));
+      HudiIO.Write<Row> a =
+          trips(base, WriteOperation.UPSERT)
+              .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(hookId));
       Future<?> runningA = executor.submit(() -> run(TripsRows.batch(1, 200, 400), a));
-      assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
-      String instantA = reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants()
-          .get(0).getTimestamp();
+      assertThat(
+          "writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+      String instantA =
+          reader
+              .metaClient()
+              .getActiveTimeline()
+              .filterInflightsAndRequested()
+              .getInstants()
+              .get(0)
+              .getTimestamp();
       File heartbeatA = new File(base, ".hoodie/.heartbeat/" + instantA);
       assertThat(heartbeatA.exists(), is(true));
 
       // B and then C fail: each is refused at its start by A's live heartbeat, which stays.
       for (int writer = 2; writer <= 3; writer++) {
         long batch = writer;
-        RuntimeException refused = assertThrows(RuntimeException.class,
-            () -> run(TripsRows.batch(batch, 0, 300), trips(base, WriteOperation.UPSERT)
-                .withHoodieProperties(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
-        assertThat(messages(refused), allOf(
-            containsString("Cannot start a write on table " + base), containsString("instant " + instantA)));
-        assertThat("A's heartbeat after writer " + writer + " failed", heartbeatA.exists(), is(true));
+        RuntimeException refused =
+            assertThrows(
+                RuntimeException.class,
+                () ->
+                    run(
+                        TripsRows.batch(batch, 0, 300),
+                        trips(base, WriteOperation.UPSERT)
+                            .withHoodieProperties(
+                                Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
+        assertThat(
+            messages(refused),
+            allOf(
+                containsString("Cannot start a write on table " + base),
+                containsString("instant " + instantA)));
+        assertThat(
+            "A's heartbeat after writer " + writer + " failed", heartbeatA.exists(), is(true));
       }
 
       hold.release.countDown();
       runningA.get(120, TimeUnit.SECONDS);
       assertThat(reader.completedInstantTimes(), is(List.of(c1, instantA)));
-      assertRows(reader, 600,
+      assertRows(
+          reader,
+          600,
           trips(0, 200).ofBatch(0).committedAt(c1),
           trips(200, 600).ofBatch(1).committedAt(instantA));
       assertThat(list(base, ".hoodie/.heartbeat"), is(empty()));

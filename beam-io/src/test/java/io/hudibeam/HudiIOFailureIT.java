@@ -1,11 +1,26 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
-import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
-import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
+import static io.hudibeam.TripsRange.trips;
+import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.greaterThan;
@@ -23,7 +38,6 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.testing.HudiTableReader;
-import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
@@ -92,17 +106,22 @@ public class HudiIOFailureIT {
     assertThat(commits, hasSize(2));
     String c2 = commits.get(1);
     TreeSet<String> lostFiles =
-        Arrays.stream(lost.list()).map(f -> f.replace('+', '/')).collect(Collectors.toCollection(TreeSet::new));
+        Arrays.stream(lost.list())
+            .map(f -> f.replace('+', '/'))
+            .collect(Collectors.toCollection(TreeSet::new));
     assertThat(lostFiles, hasSize(16));
     TreeSet<String> onDisk = dataFilesOnDisk(base);
     for (String file : lostFiles) {
-      assertThat(file + " of a lost attempt was deleted by the commit", onDisk.contains(file), is(false));
+      assertThat(
+          file + " of a lost attempt was deleted by the commit", onDisk.contains(file), is(false));
     }
     assertThat(onDisk, is(committedFiles(reader)));
     assertThat(onDisk, hasSize(8 + 16));
     assertThat(Files.exists(Paths.get(base, ".hoodie", ".temp", c2)), is(false));
     Map<String, GenericRecord> afterC2 = reader.snapshotByRecordKey();
-    assertRows(afterC2, 600,
+    assertRows(
+        afterC2,
+        600,
         trips(0, 200).ofBatch(0).committedAt(c1),
         trips(200, 600).ofBatch(1).committedAt(c2));
 
@@ -115,22 +134,32 @@ public class HudiIOFailureIT {
     assertThat(
         new InstantCommitter(fs, paths).commit(InstantTime.parse(c2), Action.COMMIT, metadata),
         is(CommitOutcome.ALREADY_COMMITTED));
-    rerunCommitStep(upsert, new StartedInstant(InstantTime.parse(c2), Action.COMMIT, new TableConfigStore(fs, paths).load()),
+    rerunCommitStep(
+        upsert,
+        new StartedInstant(
+            InstantTime.parse(c2), Action.COMMIT, new TableConfigStore(fs, paths).load()),
         metadata.writeStats());
     assertThat(new TimelineWriter(fs, paths).read(completed), is(commitFile));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, c2)));
     assertThat(dataFilesOnDisk(base), is(onDisk));
-    assertRows(reader.snapshotByRecordKey(), 600,
+    assertRows(
+        reader.snapshotByRecordKey(),
+        600,
         trips(0, 200).ofBatch(0).committedAt(c1),
         trips(200, 600).ofBatch(1).committedAt(c2));
 
     // c3 dies after its write stage: the snapshot is c2's, c3 is pending with its files on disk.
     assertThrows(
         RuntimeException.class,
-        () -> StagedWrite.run(trips(base, WriteOperation.UPSERT), TripsRows.batch(2, 0, 700), null,
-            StagedWrite.Tail.FAIL_AFTER_WRITES));
+        () ->
+            StagedWrite.run(
+                trips(base, WriteOperation.UPSERT),
+                TripsRows.batch(2, 0, 700),
+                null,
+                StagedWrite.Tail.FAIL_AFTER_WRITES));
     HoodieTableMetaClient meta = reader.metaClient();
-    List<HoodieInstant> pending = meta.getActiveTimeline().filterInflightsAndRequested().getInstants();
+    List<HoodieInstant> pending =
+        meta.getActiveTimeline().filterInflightsAndRequested().getInstants();
     assertThat(pending.toString(), pending, hasSize(1));
     String c3 = pending.get(0).getTimestamp();
     assertThat(pending.get(0).getAction(), is(HoodieTimeline.COMMIT_ACTION));
@@ -138,7 +167,9 @@ public class HudiIOFailureIT {
     TreeSet<String> failedFiles = filesOf(dataFilesOnDisk(base), c3);
     assertThat(failedFiles, is(not(empty())));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, c2)));
-    assertRows(reader.snapshotByRecordKey(), 600,
+    assertRows(
+        reader.snapshotByRecordKey(),
+        600,
         trips(0, 200).ofBatch(0).committedAt(c1),
         trips(200, 600).ofBatch(1).committedAt(c2));
 
@@ -150,7 +181,8 @@ public class HudiIOFailureIT {
     run(TripsRows.batch(3, 500, 200), trips(base, WriteOperation.UPSERT));
     meta = reader.metaClient();
     assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
-    List<HoodieInstant> rollbacks = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
+    List<HoodieInstant> rollbacks =
+        meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
     assertThat(rollbacks, hasSize(1));
     HoodieRollbackMetadata rollback =
         TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
@@ -165,23 +197,30 @@ public class HudiIOFailureIT {
     assertThat(filesOf(finalFiles, c3), is(empty()));
     assertThat(finalFiles, is(committedFiles(reader)));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertRows(rows, 700,
+    assertRows(
+        rows,
+        700,
         trips(0, 200).ofBatch(0).committedAt(c1),
         trips(200, 500).ofBatch(1).committedAt(c2),
         trips(500, 700).ofBatch(3).committedAt(c4));
   }
 
   /** Runs CommitInstant alone on the stats of an instant already committed. */
-  private static void rerunCommitStep(HudiIO.Write<Row> write, StartedInstant instant, List<WriteStat> stats) {
+  private static void rerunCommitStep(
+      HudiIO.Write<Row> write, StartedInstant instant, List<WriteStat> stats) {
     WriteSpec spec =
         WriteSettings.of(write.getBasePath(), write.getHoodieProperties())
-            .toSpec(HudiAvroSchemas.fromBeamSchema(TripsRows.SCHEMA, "trips"), Map.of(), FailedRecordPolicy.FAIL);
+            .toSpec(
+                HudiAvroSchemas.fromBeamSchema(TripsRows.SCHEMA, "trips"),
+                Map.of(),
+                FailedRecordPolicy.FAIL);
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     PCollectionView<StartedInstant> started =
         p.apply("Started", Create.of(instant).withCoder(StartedInstantCoder.of()))
             .apply(View.asSingleton());
     PCollection<CommittedInstant> committed =
-        p.apply("Stats", Create.of(stats).withCoder(WriteStatCoder.of())).apply(new CommitInstant(spec, started));
+        p.apply("Stats", Create.of(stats).withCoder(WriteStatCoder.of()))
+            .apply(new CommitInstant(spec, started));
     String expectedTime = instant.instantTime().value();
     PAssert.thatSingleton(committed)
         .satisfies(
@@ -194,7 +233,9 @@ public class HudiIOFailureIT {
   }
 
   private static TreeSet<String> filesOf(TreeSet<String> files, String instant) {
-    return files.stream().filter(f -> f.endsWith("_" + instant + ".parquet")).collect(Collectors.toCollection(TreeSet::new));
+    return files.stream()
+        .filter(f -> f.endsWith("_" + instant + ".parquet"))
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   /**

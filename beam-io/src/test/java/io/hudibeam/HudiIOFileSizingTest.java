@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.SafetyChecks.commitMetadata;
@@ -111,7 +126,10 @@ public class HudiIOFileSizingTest {
     for (Map.Entry<String, List<String>> group : slices.entrySet()) {
       String fileId = group.getKey();
       long inserted = recordsPerFileGroup.get(fileId);
-      assertThat(fileId, inserted, allOf(greaterThan(planned.get(fileId) - 150), lessThan(planned.get(fileId) + 150)));
+      assertThat(
+          fileId,
+          inserted,
+          allOf(greaterThan(planned.get(fileId) - 150), lessThan(planned.get(fileId) + 150)));
       // Handles write what the plan routes to them without rolling over, so the max holds when the
       // estimate is at least the real bytes per record (an earlier run with a 20-byte estimate
       // made a 40225-byte file).
@@ -119,7 +137,10 @@ public class HudiIOFileSizingTest {
       if (!fileId.equals(first)) {
         assertThat(group.getValue(), is(List.of(c3)));
         long evenShare = rest / newFileGroups;
-        assertThat(fileId, planned.get(fileId), allOf(greaterThan(evenShare - 1), lessThan(evenShare + 2)));
+        assertThat(
+            fileId,
+            planned.get(fileId),
+            allOf(greaterThan(evenShare - 1), lessThan(evenShare + 2)));
         // Near the max size: files are sized by the estimate, which is above the real bytes per
         // record here (12 to 20), so they stay below the max, but by less than half.
         assertThat(fileId, sizes.get(fileId), greaterThan(MAX_FILE_SIZE / 2));
@@ -131,7 +152,8 @@ public class HudiIOFileSizingTest {
     for (long n = 0; n < 4100; n++) {
       long i = n * 8;
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
+      assertThat(
+          TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
       String expectedCommit = n < 300 ? c1 : n < 600 ? c2 : c3;
       assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is(expectedCommit));
     }
@@ -140,7 +162,8 @@ public class HudiIOFileSizingTest {
     HoodieCommitMetadata third = commitMetadata(reader).get(c3);
     assertThat(third.fetchTotalBytesWritten(), greaterThan(SMALL_FILE_LIMIT));
     long expected =
-        (long) Math.ceil((double) third.fetchTotalBytesWritten() / third.fetchTotalRecordsWritten());
+        (long)
+            Math.ceil((double) third.fetchTotalBytesWritten() / third.fetchTotalRecordsWritten());
     assertThat(estimate(base, write), is(expected));
   }
 
@@ -152,6 +175,9 @@ public class HudiIOFileSizingTest {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     TablePaths paths = TablePaths.of(base);
     return AverageRecordSize.estimate(
-        fs, paths, Timeline.load(fs, paths), FileSizing.fromProperties(write.getHoodieProperties()));
+        fs,
+        paths,
+        Timeline.load(fs, paths),
+        FileSizing.fromProperties(write.getHoodieProperties()));
   }
 }

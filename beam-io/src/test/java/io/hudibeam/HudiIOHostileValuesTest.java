@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -9,7 +24,6 @@ import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
-
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.io.IOException;
@@ -58,7 +72,8 @@ public class HudiIOHostileValuesTest {
 
   private static final String SLASH = "the value holds '/', which would nest partition folders";
   private static final String HIDDEN = "a folder name starting with '.' is hidden";
-  private static final String LENGTH = "the folder name is 256 bytes in UTF-8, over the 255 file systems allow";
+  private static final String LENGTH =
+      "the folder name is 256 bytes in UTF-8, over the 255 file systems allow";
 
   /**
    * Record key, partition value, and the outcome: the partition path without URL encoding (or the
@@ -66,7 +81,12 @@ public class HudiIOHostileValuesTest {
    */
   private static final String[][] CASES = {
     {"dot", ".", "!'.' is the base path itself", "%2E"},
-    {"dotdot", "..", "!'..' is the parent folder; the files would be written outside the table", "%2E."},
+    {
+      "dotdot",
+      "..",
+      "!'..' is the parent folder; the files would be written outside the table",
+      "%2E."
+    },
     {"escape", "../../escaped", "!" + SLASH, "%2E.%2F..%2Fescaped"},
     {"meta", ".hoodie", "!" + HIDDEN, "%2Ehoodie"},
     {"hidden", ".cache", "!" + HIDDEN, "%2Ecache"},
@@ -92,7 +112,8 @@ public class HudiIOHostileValuesTest {
   };
 
   private static Row row(String key, String part) {
-    return Row.withSchema(SCHEMA).addValues(key, part, "note of " + key.substring(0, Math.min(20, key.length())))
+    return Row.withSchema(SCHEMA)
+        .addValues(key, part, "note of " + key.substring(0, Math.min(20, key.length())))
         .build();
   }
 
@@ -145,11 +166,15 @@ public class HudiIOHostileValuesTest {
     }
     Pipeline p = HudiIOTesting.pipeline(2);
     HudiWriteResult result =
-        p.apply(Create.of(rows()).withRowSchema(SCHEMA)).apply(table(base, paths).withFailedRecordsOutput());
+        p.apply(Create.of(rows()).withRowSchema(SCHEMA))
+            .apply(table(base, paths).withFailedRecordsOutput());
     PAssert.that(result.getFailedRecords()).satisfies(failedExactly(refused));
     PAssert.that(result.getCommittedInstants())
-        .satisfies(HudiIOTesting.committed(
-            ExpectedCommit.insert().inserted(accepted.size()).files(new TreeSet<>(accepted.values()).size())));
+        .satisfies(
+            HudiIOTesting.committed(
+                ExpectedCommit.insert()
+                    .inserted(accepted.size())
+                    .files(new TreeSet<>(accepted.values()).size())));
     p.run().waitUntilFinish();
 
     // Hudi reads every accepted row, in the expected partition, with its values as written.
@@ -161,13 +186,21 @@ public class HudiIOHostileValuesTest {
     TreeMap<String, String> read = new TreeMap<>();
     for (GenericRecord r : snapshot) {
       String key = HudiTableReader.string(r, "_hoodie_record_key");
-      assertThat(key, read.put(key, HudiTableReader.string(r, "_hoodie_partition_path")) == null, is(true));
+      assertThat(
+          key,
+          read.put(key, HudiTableReader.string(r, "_hoodie_partition_path")) == null,
+          is(true));
       assertThat(key, HudiTableReader.string(r, "id"), is(key));
       assertThat(key, r.get("part") == null ? null : r.get("part").toString(), is(values.get(key)));
-      assertThat(key, HudiTableReader.string(r, "note"), is("note of " + key.substring(0, Math.min(20, key.length()))));
+      assertThat(
+          key,
+          HudiTableReader.string(r, "note"),
+          is("note of " + key.substring(0, Math.min(20, key.length()))));
     }
     assertThat(read, is(accepted));
-    assertThat(new TreeSet<>(HudiTableReader.of(base).partitionPaths()), is(new TreeSet<>(accepted.values())));
+    assertThat(
+        new TreeSet<>(HudiTableReader.of(base).partitionPaths()),
+        is(new TreeSet<>(accepted.values())));
 
     // Nothing outside the table's partition folders: the table is the only entry of its parent, no
     // data file sits in the base path or .hoodie, and every data file is in an accepted partition.
@@ -182,7 +215,8 @@ public class HudiIOHostileValuesTest {
 
   /** The default policy: one unsafe value fails the write before anything is committed. */
   @Test
-  public void withoutTheFailedRecordsOutputAnUnsafeValueFailsTheWriteBeforeAnyCommit() throws Exception {
+  public void withoutTheFailedRecordsOutputAnUnsafeValueFailsTheWriteBeforeAnyCommit()
+      throws Exception {
     File root = tmp.newFolder("root");
     String base = new File(root, "table").getAbsolutePath();
     Pipeline p = HudiIOTesting.pipeline(2);
@@ -191,11 +225,16 @@ public class HudiIOHostileValuesTest {
     Pipeline.PipelineExecutionException failure =
         assertThrows(Pipeline.PipelineExecutionException.class, () -> p.run().waitUntilFinish());
     String message = failure.getCause().getMessage();
-    assertThat(message, containsString("Record cannot be written to " + base + ": record key 'dotdot': partition"
-        + " field 'part' value '..' gives partition folder '..', which is not safe: '..' is the parent folder; the"
-        + " files would be written outside the table. Set withUrlEncodePartitionPath(true)"
-        + " (hoodie.datasource.write.partitionpath.urlencode=true) when creating the table to URL-encode partition"
-        + " values, or clean the value before the write; record: {\"id\": \"dotdot\", \"part\": \"..\""));
+    assertThat(
+        message,
+        containsString(
+            "Record cannot be written to "
+                + base
+                + ": record key 'dotdot': partition"
+                + " field 'part' value '..' gives partition folder '..', which is not safe: '..' is the parent folder; the"
+                + " files would be written outside the table. Set withUrlEncodePartitionPath(true)"
+                + " (hoodie.datasource.write.partitionpath.urlencode=true) when creating the table to URL-encode partition"
+                + " values, or clean the value before the write; record: {\"id\": \"dotdot\", \"part\": \"..\""));
     assertThat(message, containsString("; nothing was committed."));
     // The bad record may fail the pipeline before or after the start step created the table.
     if (new File(base, ".hoodie/hoodie.properties").exists()) {
@@ -203,7 +242,8 @@ public class HudiIOHostileValuesTest {
       assertThat(HudiTableReader.of(base).snapshot(), is(List.of()));
     }
     assertThat(List.of(root.list()), is(new File(base).exists() ? List.of("table") : List.of()));
-    assertThat(allFiles(base).stream().filter(f -> f.endsWith(".parquet")).collect(Collectors.toList()),
+    assertThat(
+        allFiles(base).stream().filter(f -> f.endsWith(".parquet")).collect(Collectors.toList()),
         is(List.of()));
   }
 
@@ -212,7 +252,8 @@ public class HudiIOHostileValuesTest {
    * partition 'a' is on disk but Hudi's reader does not see its rows. HudiIO refuses the value.
    */
   @Test
-  public void aPartitionNestedInAnotherIsInvisibleToHudisReaderSoHudiIORefusesIt() throws Exception {
+  public void aPartitionNestedInAnotherIsInvisibleToHudisReaderSoHudiIORefusesIt()
+      throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     GenericRecord inA = TripsData.record(0, 0);
     inA.put("city", "a");
@@ -227,70 +268,104 @@ public class HudiIOHostileValuesTest {
     assertThat(hudi.keyOf(inAB).getPartitionPath(), is("a/b"));
     hudi.insert(List.of(inAB));
     assertThat(HudiTableReader.of(base).completedInstantTimes().size(), is(2));
-    assertThat("Hudi's writer put the row in a/b", allFiles(base).stream()
-        .anyMatch(f -> f.startsWith("a/b/") && f.endsWith(".parquet")), is(true));
+    assertThat(
+        "Hudi's writer put the row in a/b",
+        allFiles(base).stream().anyMatch(f -> f.startsWith("a/b/") && f.endsWith(".parquet")),
+        is(true));
     Map<String, GenericRecord> rows = HudiTableReader.of(base).snapshotByRecordKey();
-    assertThat("Hudi's reader does not see it", rows.keySet(), is(java.util.Set.of(TripsData.key(0))));
+    assertThat(
+        "Hudi's reader does not see it", rows.keySet(), is(java.util.Set.of(TripsData.key(0))));
     assertThat(HudiTableReader.of(base).partitionPaths(), is(List.of("a")));
 
     GenericRecord again = TripsData.record(1, 2);
     again.put("city", "a/b");
     Pipeline p2 = HudiIOTesting.pipeline(2);
-    HudiWriteResult result = p2.apply(Create.of(List.of(TripsRows.of(again))).withRowSchema(TripsRows.SCHEMA))
-        .apply(SafetyChecks.trips(base, WriteOperation.UPSERT).withFailedRecordsOutput());
-    PAssert.that(result.getFailedRecords()).satisfies(failedExactly(
-        new TreeMap<>(Map.of(TripsData.key(2), SLASH))));
+    HudiWriteResult result =
+        p2.apply(Create.of(List.of(TripsRows.of(again))).withRowSchema(TripsRows.SCHEMA))
+            .apply(SafetyChecks.trips(base, WriteOperation.UPSERT).withFailedRecordsOutput());
+    PAssert.that(result.getFailedRecords())
+        .satisfies(failedExactly(new TreeMap<>(Map.of(TripsData.key(2), SLASH))));
     // Every record refused: an empty commit (the plan step no longer races the commit step for it).
-    PAssert.that(result.getCommittedInstants()).satisfies(HudiIOTesting.committed(ExpectedCommit.upsert()));
+    PAssert.that(result.getCommittedInstants())
+        .satisfies(HudiIOTesting.committed(ExpectedCommit.upsert()));
     p2.run().waitUntilFinish();
-    assertThat(HudiTableReader.of(base).snapshotByRecordKey().keySet(), is(java.util.Set.of(TripsData.key(0))));
+    assertThat(
+        HudiTableReader.of(base).snapshotByRecordKey().keySet(),
+        is(java.util.Set.of(TripsData.key(0))));
     assertThat(HudiTableReader.of(base).completedInstantTimes().size(), is(3));
   }
 
   /** Numbers as partition values: their string form, as Hudi's key generators give it. */
   @Test
   public void numericPartitionValuesUseTheirStringForm() throws Exception {
-    Schema numbers = Schema.builder().addStringField("id").addNullableField("amount", FieldType.DOUBLE)
-        .addNullableField("count", FieldType.INT64).build();
+    Schema numbers =
+        Schema.builder()
+            .addStringField("id")
+            .addNullableField("amount", FieldType.DOUBLE)
+            .addNullableField("count", FieldType.INT64)
+            .build();
     String base = tmp.newFolder("numbers").getAbsolutePath();
-    List<Row> rows = List.of(
-        Row.withSchema(numbers).addValues("half", 2.5, 1L).build(),
-        Row.withSchema(numbers).addValues("minus", -1.0, -1L).build(),
-        Row.withSchema(numbers).addValues("huge", 1e20, Long.MAX_VALUE).build(),
-        Row.withSchema(numbers).addValues("none", null, null).build());
+    List<Row> rows =
+        List.of(
+            Row.withSchema(numbers).addValues("half", 2.5, 1L).build(),
+            Row.withSchema(numbers).addValues("minus", -1.0, -1L).build(),
+            Row.withSchema(numbers).addValues("huge", 1e20, Long.MAX_VALUE).build(),
+            Row.withSchema(numbers).addValues("none", null, null).build());
     Pipeline p = HudiIOTesting.pipeline(2);
     p.apply(Create.of(rows).withRowSchema(numbers))
-        .apply(HudiIO.write().withBasePath(base).withTableName("numbers").withRecordKeyFields("id")
-            .withPartitionFields("amount", "count").withOperation(WriteOperation.INSERT));
+        .apply(
+            HudiIO.write()
+                .withBasePath(base)
+                .withTableName("numbers")
+                .withRecordKeyFields("id")
+                .withPartitionFields("amount", "count")
+                .withOperation(WriteOperation.INSERT));
     p.run().waitUntilFinish();
     TreeMap<String, String> read = new TreeMap<>();
     for (GenericRecord r : HudiTableReader.of(base).snapshot()) {
-      read.put(HudiTableReader.string(r, "_hoodie_record_key"),
-          HudiTableReader.string(r, "_hoodie_partition_path") + " " + r.get("amount") + " " + r.get("count"));
+      read.put(
+          HudiTableReader.string(r, "_hoodie_record_key"),
+          HudiTableReader.string(r, "_hoodie_partition_path")
+              + " "
+              + r.get("amount")
+              + " "
+              + r.get("count"));
     }
-    assertThat(read, is(new TreeMap<>(Map.of(
-        "half", "2.5/1 2.5 1",
-        "minus", "-1.0/-1 -1.0 -1",
-        "huge", "1.0E20/9223372036854775807 1.0E20 9223372036854775807",
-        "none", "__HIVE_DEFAULT_PARTITION__/__HIVE_DEFAULT_PARTITION__ null null"))));
+    assertThat(
+        read,
+        is(
+            new TreeMap<>(
+                Map.of(
+                    "half", "2.5/1 2.5 1",
+                    "minus", "-1.0/-1 -1.0 -1",
+                    "huge", "1.0E20/9223372036854775807 1.0E20 9223372036854775807",
+                    "none", "__HIVE_DEFAULT_PARTITION__/__HIVE_DEFAULT_PARTITION__ null null"))));
   }
 
-  private static SerializableFunction<Iterable<HudiFailedRecord>, Void> failedExactly(TreeMap<String, String> problems) {
+  private static SerializableFunction<Iterable<HudiFailedRecord>, Void> failedExactly(
+      TreeMap<String, String> problems) {
     return all -> {
       TreeMap<String, String> reasons = new TreeMap<>();
       for (HudiFailedRecord f : all) {
         String reason = f.getReason();
-        String key = reason.substring("record key '".length(), reason.indexOf("': partition field"));
+        String key =
+            reason.substring("record key '".length(), reason.indexOf("': partition field"));
         assertThat(reason, reasons.put(key, reason) == null, is(true));
-        assertThat(reason, f.getRecord(), containsString(key.length() > 100 ? key.substring(0, 100) : key));
+        assertThat(
+            reason,
+            f.getRecord(),
+            containsString(key.length() > 100 ? key.substring(0, 100) : key));
       }
       assertThat(reasons.keySet(), is(problems.keySet()));
       for (Map.Entry<String, String> e : problems.entrySet()) {
         String reason = reasons.get(e.getKey());
         assertThat(reason, containsString("which is not safe: " + e.getValue()));
-        assertThat(reason, containsString(e.getValue().startsWith("the folder name is")
-            ? "Shorten or clean the value, or partition by a field derived from it; record: {"
-            : "Set withUrlEncodePartitionPath(true) (hoodie.datasource.write.partitionpath.urlencode=true)"));
+        assertThat(
+            reason,
+            containsString(
+                e.getValue().startsWith("the folder name is")
+                    ? "Shorten or clean the value, or partition by a field derived from it; record: {"
+                    : "Set withUrlEncodePartitionPath(true) (hoodie.datasource.write.partitionpath.urlencode=true)"));
       }
       return null;
     };
@@ -303,7 +378,10 @@ public class HudiIOHostileValuesTest {
       return List.of();
     }
     try (Stream<Path> files = Files.walk(root)) {
-      return files.filter(Files::isRegularFile).map(f -> root.relativize(f).toString()).sorted()
+      return files
+          .filter(Files::isRegularFile)
+          .map(f -> root.relativize(f).toString())
+          .sorted()
           .collect(Collectors.toList());
     } catch (IOException e) {
       throw new UncheckedIOException(e);

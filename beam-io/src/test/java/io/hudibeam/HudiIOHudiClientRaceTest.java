@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOOptimisticConcurrencyTest.OCC;
@@ -77,34 +92,41 @@ public class HudiIOHudiClientRaceTest {
     props.put("hoodie.cleaner.policy.failed.writes", "LAZY");
     props.put(KeyGeneratorOptions.RECORDKEY_FIELD_NAME.key(), TripsData.RECORD_KEY_FIELD);
     props.put(KeyGeneratorOptions.PARTITIONPATH_FIELD_NAME.key(), TripsData.PARTITION_FIELD);
-    HoodieWriteConfig config = HoodieWriteConfig.newBuilder()
-        .withPath(base)
-        .forTable(TripsData.TABLE_NAME)
-        .withSchema(TripsData.SCHEMA.toString())
-        .withPreCombineField(TripsData.ORDERING_FIELD)
-        .withKeyGenerator(SimpleAvroKeyGenerator.class.getName())
-        .withParallelism(2, 2)
-        .withEmbeddedTimelineServerEnabled(false)
-        .withMarkersType("DIRECT")
-        .withIndexConfig(HoodieIndexConfig.newBuilder().withIndexType(HoodieIndex.IndexType.SIMPLE).build())
-        .withMetadataConfig(HoodieMetadataConfig.newBuilder().enable(false).build())
-        .withCleanConfig(HoodieCleanConfig.newBuilder().withAutoClean(false).build())
-        .withAutoCommit(false)
-        .withProps(props)
-        .build();
+    HoodieWriteConfig config =
+        HoodieWriteConfig.newBuilder()
+            .withPath(base)
+            .forTable(TripsData.TABLE_NAME)
+            .withSchema(TripsData.SCHEMA.toString())
+            .withPreCombineField(TripsData.ORDERING_FIELD)
+            .withKeyGenerator(SimpleAvroKeyGenerator.class.getName())
+            .withParallelism(2, 2)
+            .withEmbeddedTimelineServerEnabled(false)
+            .withMarkersType("DIRECT")
+            .withIndexConfig(
+                HoodieIndexConfig.newBuilder().withIndexType(HoodieIndex.IndexType.SIMPLE).build())
+            .withMetadataConfig(HoodieMetadataConfig.newBuilder().enable(false).build())
+            .withCleanConfig(HoodieCleanConfig.newBuilder().withAutoClean(false).build())
+            .withAutoCommit(false)
+            .withProps(props)
+            .build();
     return new HoodieJavaWriteClient<>(
         new HoodieJavaEngineContext(HadoopFSUtils.getStorageConf(new Configuration())), config);
   }
 
-  private static List<HoodieRecord<OverwriteWithLatestAvroPayload>> hudiRecords(List<GenericRecord> records) {
+  private static List<HoodieRecord<OverwriteWithLatestAvroPayload>> hudiRecords(
+      List<GenericRecord> records) {
     TypedProperties props = new TypedProperties();
     props.setProperty(KeyGeneratorOptions.RECORDKEY_FIELD_NAME.key(), TripsData.RECORD_KEY_FIELD);
-    props.setProperty(KeyGeneratorOptions.PARTITIONPATH_FIELD_NAME.key(), TripsData.PARTITION_FIELD);
+    props.setProperty(
+        KeyGeneratorOptions.PARTITIONPATH_FIELD_NAME.key(), TripsData.PARTITION_FIELD);
     SimpleAvroKeyGenerator keys = new SimpleAvroKeyGenerator(props);
     List<HoodieRecord<OverwriteWithLatestAvroPayload>> out = new ArrayList<>();
     for (GenericRecord r : records) {
-      out.add(new HoodieAvroRecord<>(keys.getKey(r),
-          new OverwriteWithLatestAvroPayload(r, (Comparable<?>) r.get(TripsData.ORDERING_FIELD))));
+      out.add(
+          new HoodieAvroRecord<>(
+              keys.getKey(r),
+              new OverwriteWithLatestAvroPayload(
+                  r, (Comparable<?>) r.get(TripsData.ORDERING_FIELD))));
     }
     return out;
   }
@@ -124,7 +146,8 @@ public class HudiIOHudiClientRaceTest {
   }
 
   @Test
-  public void hudiCommitsWhileHudiIOWritesTheSameFileGroupsAndHudiIOIsRolledBack() throws Exception {
+  public void hudiCommitsWhileHudiIOWritesTheSameFileGroupsAndHudiIOIsRolledBack()
+      throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
@@ -132,9 +155,15 @@ public class HudiIOHudiClientRaceTest {
 
     // HudiIO upserts keys 0..199 and is held before its commit.
     HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
-    Future<?> hudiIo = executor.submit(() -> run(TripsRows.batch(1, 0, 200),
-        trips(base, WriteOperation.UPSERT).withHoodieProperties(OCC)
-            .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(holdId))));
+    Future<?> hudiIo =
+        executor.submit(
+            () ->
+                run(
+                    TripsRows.batch(1, 0, 200),
+                    trips(base, WriteOperation.UPSERT)
+                        .withHoodieProperties(OCC)
+                        .withHadoopConfiguration(
+                            HoldBeforeCommitFileSystem.configuration(holdId))));
     assertThat("HudiIO reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
     String instantIo = pendingInstants(reader).get(0);
 
@@ -149,13 +178,20 @@ public class HudiIOHudiClientRaceTest {
 
     hold.release.countDown();
     Exception lost = assertThrows(Exception.class, () -> hudiIo.get(120, TimeUnit.SECONDS));
-    assertThat(messages(lost), allOf(
-        containsString("Cannot commit instant " + instantIo),
-        containsString("conflicts with instant " + instantHudi),
-        containsString("This write is rolled back")));
+    assertThat(
+        messages(lost),
+        allOf(
+            containsString("Cannot commit instant " + instantIo),
+            containsString("conflicts with instant " + instantHudi),
+            containsString("This write is rolled back")));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantHudi)));
-    assertThat(dataFilesOnDisk(base).stream().filter(f -> f.endsWith("_" + instantIo + ".parquet")).toList(), is(empty()));
-    assertTable(reader, i -> i >= 100 && i < 300 ? new Object[] {2L, instantHudi} : new Object[] {0L, c1});
+    assertThat(
+        dataFilesOnDisk(base).stream()
+            .filter(f -> f.endsWith("_" + instantIo + ".parquet"))
+            .toList(),
+        is(empty()));
+    assertTable(
+        reader, i -> i >= 100 && i < 300 ? new Object[] {2L, instantHudi} : new Object[] {0L, c1});
     assertClean(base, reader);
   }
 
@@ -172,11 +208,19 @@ public class HudiIOHudiClientRaceTest {
       List<WriteStatus> statuses = hudi.upsert(hudiRecords(records(1, 0, 400, 0)), instantHudi);
       assertThat(pendingInstants(reader), is(List.of(instantHudi)));
 
-      // HudiIO starts beside it (not refused, Hudi's instant not rolled back), writes city 1, commits.
-      run(rows(records(2, 0, 400, 1)), trips(base, WriteOperation.UPSERT)
-          .withHoodieProperties(Map.of("hoodie.write.concurrency.mode", "OPTIMISTIC_CONCURRENCY_CONTROL",
-              "hoodie.write.lock.provider", OCC.get("hoodie.write.lock.provider"),
-              "hoodie.client.heartbeat.tolerable.misses", "10")));
+      // HudiIO starts beside it (not refused, Hudi's instant not rolled back), writes city 1,
+      // commits.
+      run(
+          rows(records(2, 0, 400, 1)),
+          trips(base, WriteOperation.UPSERT)
+              .withHoodieProperties(
+                  Map.of(
+                      "hoodie.write.concurrency.mode",
+                      "OPTIMISTIC_CONCURRENCY_CONTROL",
+                      "hoodie.write.lock.provider",
+                      OCC.get("hoodie.write.lock.provider"),
+                      "hoodie.client.heartbeat.tolerable.misses",
+                      "10")));
       List<String> commits = reader.completedInstantTimes();
       assertThat(commits, hasSize(2));
       String instantIo = commits.get(1);
@@ -185,8 +229,12 @@ public class HudiIOHudiClientRaceTest {
       // Hudi's commit checks for conflicts with HudiIO's commit: none (other file groups).
       assertThat(hudi.commit(instantHudi, statuses, Option.empty()), is(true));
       assertThat(reader.completedInstantTimes(), is(List.of(c1, instantHudi, instantIo)));
-      assertTable(reader, i -> i % 8 == 0 ? new Object[] {1L, instantHudi}
-          : i % 8 == 1 ? new Object[] {2L, instantIo} : new Object[] {0L, c1});
+      assertTable(
+          reader,
+          i ->
+              i % 8 == 0
+                  ? new Object[] {1L, instantHudi}
+                  : i % 8 == 1 ? new Object[] {2L, instantIo} : new Object[] {0L, c1});
     }
     assertClean(base, reader);
   }

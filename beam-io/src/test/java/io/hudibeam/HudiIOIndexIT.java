@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -58,7 +73,8 @@ public class HudiIOIndexIT {
         .withHoodieProperties(Map.of("hoodie.index.bloom.num_entries", BLOOM_ENTRIES));
   }
 
-  private static PipelineResult run(HudiIO.Write<Row> write, List<Row> rows, org.apache.beam.sdk.schemas.Schema schema) {
+  private static PipelineResult run(
+      HudiIO.Write<Row> write, List<Row> rows, org.apache.beam.sdk.schemas.Schema schema) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     p.apply(Create.of(rows).withRowSchema(schema)).apply(write);
     PipelineResult result = p.run();
@@ -69,8 +85,12 @@ public class HudiIOIndexIT {
   private static long counter(PipelineResult result, String name) {
     long total = 0;
     for (MetricResult<Long> c :
-        result.metrics().queryMetrics(
-            MetricsFilter.builder().addNameFilter(MetricNameFilter.named(TagLocations.class, name)).build())
+        result
+            .metrics()
+            .queryMetrics(
+                MetricsFilter.builder()
+                    .addNameFilter(MetricNameFilter.named(TagLocations.class, name))
+                    .build())
             .getCounters()) {
       total += c.getAttempted();
     }
@@ -79,14 +99,18 @@ public class HudiIOIndexIT {
 
   private static Map<String, String> fileIdByKey(Map<String, GenericRecord> rows) {
     Map<String, String> out = new HashMap<>();
-    rows.forEach((k, r) -> out.put(k, FSUtils.getFileId(HudiTableReader.string(r, "_hoodie_file_name"))));
+    rows.forEach(
+        (k, r) -> out.put(k, FSUtils.getFileId(HudiTableReader.string(r, "_hoodie_file_name"))));
     return out;
   }
 
   private static void assertRows(Map<String, GenericRecord> rows, long from, long to, long batch) {
     for (long i = from; i < to; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(row),
+          is(TripsData.values(TripsData.record(batch, i))));
       assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
     }
   }
@@ -106,11 +130,21 @@ public class HudiIOIndexIT {
     long hudiFileGroups = hudiFileIds.values().stream().distinct().count();
     assertThat(hudiFileGroups, greaterThan(8L)); // several file groups per partition: ranges prune
 
-    run(trips(base, WriteOperation.UPSERT, IndexType.BLOOM), TripsRows.batch(1, 100, 200), TripsRows.SCHEMA);
-    run(trips(base, WriteOperation.DELETE, IndexType.BLOOM), TripsRows.keys(0, 25), TripsRows.KEY_SCHEMA);
-    Map<String, String> afterFirstUpsert = fileIdByKey(HudiTableReader.of(base).snapshotByRecordKey());
+    run(
+        trips(base, WriteOperation.UPSERT, IndexType.BLOOM),
+        TripsRows.batch(1, 100, 200),
+        TripsRows.SCHEMA);
+    run(
+        trips(base, WriteOperation.DELETE, IndexType.BLOOM),
+        TripsRows.keys(0, 25),
+        TripsRows.KEY_SCHEMA);
+    Map<String, String> afterFirstUpsert =
+        fileIdByKey(HudiTableReader.of(base).snapshotByRecordKey());
     PipelineResult last =
-        run(trips(base, WriteOperation.UPSERT, IndexType.BLOOM), TripsRows.batch(2, 50, 300), TripsRows.SCHEMA);
+        run(
+            trips(base, WriteOperation.UPSERT, IndexType.BLOOM),
+            TripsRows.batch(2, 50, 300),
+            TripsRows.SCHEMA);
 
     Map<String, GenericRecord> rows = HudiTableReader.of(base).snapshotByRecordKey();
     assertThat(rows.size(), is(325));
@@ -118,11 +152,15 @@ public class HudiIOIndexIT {
     assertRows(rows, 50, 350, 2);
     Map<String, String> fileIds = fileIdByKey(rows);
     for (long i = 25; i < 200; i++) {
-      assertThat("key written by Hudi stays in its file group", fileIds.get(TripsData.key(i)),
+      assertThat(
+          "key written by Hudi stays in its file group",
+          fileIds.get(TripsData.key(i)),
           is(hudiFileIds.get(TripsData.key(i))));
     }
     for (long i = 200; i < 300; i++) {
-      assertThat("key written by us stays in its file group", fileIds.get(TripsData.key(i)),
+      assertThat(
+          "key written by us stays in its file group",
+          fileIds.get(TripsData.key(i)),
           is(afterFirstUpsert.get(TripsData.key(i))));
     }
     assertThat(counter(last, "bloomIndexKeysConfirmed"), is(250L));
@@ -134,10 +172,14 @@ public class HudiIOIndexIT {
   public void bucketIndexFileGroupsAreHudisBucketsAndHudisBucketIndexFindsThem() throws Exception {
     String base = tmp.newFolder("bucket").getAbsolutePath();
     int buckets = 4;
-    run(trips(base, WriteOperation.INSERT, IndexType.BUCKET).withBucketCount(buckets),
-        TripsRows.batch(0, 0, 200), TripsRows.SCHEMA);
-    run(trips(base, WriteOperation.UPSERT, IndexType.BUCKET).withBucketCount(buckets),
-        TripsRows.batch(1, 100, 200), TripsRows.SCHEMA);
+    run(
+        trips(base, WriteOperation.INSERT, IndexType.BUCKET).withBucketCount(buckets),
+        TripsRows.batch(0, 0, 200),
+        TripsRows.SCHEMA);
+    run(
+        trips(base, WriteOperation.UPSERT, IndexType.BUCKET).withBucketCount(buckets),
+        TripsRows.batch(1, 100, 200),
+        TripsRows.SCHEMA);
     Set<String> ourFileGroups = fileGroups(base, buckets);
 
     // Hudi 0.15's Java client has no BUCKET in its index factory; its HoodieSimpleBucketIndex is
@@ -146,7 +188,8 @@ public class HudiIOIndexIT {
     HudiReference hudi =
         HudiReference.trips(base)
             .writeConfig("hoodie.index.type", "BUCKET")
-            .writeConfig("hoodie.index.class", "org.apache.hudi.index.bucket.HoodieSimpleBucketIndex")
+            .writeConfig(
+                "hoodie.index.class", "org.apache.hudi.index.bucket.HoodieSimpleBucketIndex")
             .writeConfig("hoodie.bucket.index.num.buckets", String.valueOf(buckets))
             .writeConfig("hoodie.bucket.index.hash.field", "uuid")
             .writeConfig("hoodie.parquet.small.file.limit", "0")
@@ -155,10 +198,14 @@ public class HudiIOIndexIT {
     hudi.delete(TripsData.batch(0, 0, 25));
     assertThat(fileGroups(base, buckets), is(ourFileGroups));
 
-    run(trips(base, WriteOperation.DELETE, IndexType.BUCKET).withBucketCount(buckets),
-        TripsRows.keys(250, 25), TripsRows.KEY_SCHEMA);
-    run(trips(base, WriteOperation.UPSERT, IndexType.BUCKET).withBucketCount(buckets),
-        TripsRows.batch(3, 290, 20), TripsRows.SCHEMA);
+    run(
+        trips(base, WriteOperation.DELETE, IndexType.BUCKET).withBucketCount(buckets),
+        TripsRows.keys(250, 25),
+        TripsRows.KEY_SCHEMA);
+    run(
+        trips(base, WriteOperation.UPSERT, IndexType.BUCKET).withBucketCount(buckets),
+        TripsRows.batch(3, 290, 20),
+        TripsRows.SCHEMA);
 
     Map<String, GenericRecord> rows = HudiTableReader.of(base).snapshotByRecordKey();
     assertThat(rows.size(), is(260));
@@ -169,21 +216,30 @@ public class HudiIOIndexIT {
     for (GenericRecord row : rows.values()) {
       String key = HudiTableReader.string(row, "_hoodie_record_key");
       String fileId = FSUtils.getFileId(HudiTableReader.string(row, "_hoodie_file_name"));
-      assertThat(key, BucketIdentifier.bucketIdFromFileId(fileId),
+      assertThat(
+          key,
+          BucketIdentifier.bucketIdFromFileId(fileId),
           is(BucketIdentifier.getBucketId(key, "uuid", buckets)));
     }
     fileGroups(base, buckets);
   }
 
-  /** The table's file groups, checked to be one per bucket per partition with Hudi's bucket file ids. */
+  /**
+   * The table's file groups, checked to be one per bucket per partition with Hudi's bucket file
+   * ids.
+   */
   private static Set<String> fileGroups(String base, int buckets) {
     Set<String> out = new TreeSet<>();
     Map<String, Set<Integer>> bucketsByPartition = new HashMap<>();
     for (FileSlice slice : HudiTableReader.of(base).latestFileSlices()) {
       int bucket = BucketIdentifier.bucketIdFromFileId(slice.getFileId());
       assertThat(slice.getFileId(), bucket < buckets, is(true));
-      assertThat(slice.getFileId(),
-          bucketsByPartition.computeIfAbsent(slice.getPartitionPath(), p -> new TreeSet<>()).add(bucket), is(true));
+      assertThat(
+          slice.getFileId(),
+          bucketsByPartition
+              .computeIfAbsent(slice.getPartitionPath(), p -> new TreeSet<>())
+              .add(bucket),
+          is(true));
       assertThat(slice.getFileId(), slice.getFileId().endsWith("-0"), is(true));
       out.add(slice.getPartitionPath() + "/" + slice.getFileId());
     }
@@ -193,20 +249,45 @@ public class HudiIOIndexIT {
   @Test
   public void bucketSettingsAreValidated() {
     assertThat(
-        assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withBucketCount(0)).getMessage(),
-        is("withBucketCount: hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
+        assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withBucketCount(0))
+            .getMessage(),
+        is(
+            "withBucketCount: hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
     IllegalArgumentException bulk =
-        assertThrows(IllegalArgumentException.class,
-            () -> WriteSettings.of("/t",
-                Map.of("hoodie.table.name", "t", "hoodie.datasource.write.recordkey.field", "uuid",
-                    "hoodie.index.type", "BUCKET", "hoodie.datasource.write.operation", "bulk_insert")));
-    assertThat(bulk.getMessage(), containsString("BULK_INSERT) is not supported with withIndex(BUCKET)"));
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                WriteSettings.of(
+                    "/t",
+                    Map.of(
+                        "hoodie.table.name",
+                        "t",
+                        "hoodie.datasource.write.recordkey.field",
+                        "uuid",
+                        "hoodie.index.type",
+                        "BUCKET",
+                        "hoodie.datasource.write.operation",
+                        "bulk_insert")));
+    assertThat(
+        bulk.getMessage(), containsString("BULK_INSERT) is not supported with withIndex(BUCKET)"));
     IllegalArgumentException hashField =
-        assertThrows(IllegalArgumentException.class,
-            () -> WriteSettings.of("/t",
-                Map.of("hoodie.table.name", "t", "hoodie.datasource.write.recordkey.field", "uuid",
-                    "hoodie.index.type", "BUCKET", "hoodie.bucket.index.hash.field", "city")));
-    assertThat(hashField.getMessage(),
-        is("withIndex(BUCKET): hoodie.bucket.index.hash.field must name record key fields [uuid], but was [city]"));
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                WriteSettings.of(
+                    "/t",
+                    Map.of(
+                        "hoodie.table.name",
+                        "t",
+                        "hoodie.datasource.write.recordkey.field",
+                        "uuid",
+                        "hoodie.index.type",
+                        "BUCKET",
+                        "hoodie.bucket.index.hash.field",
+                        "city")));
+    assertThat(
+        hashField.getMessage(),
+        is(
+            "withIndex(BUCKET): hoodie.bucket.index.hash.field must name record key fields [uuid], but was [city]"));
   }
 }

@@ -1,11 +1,26 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
-import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.SafetyChecks.committedFiles;
-import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
+import static io.hudibeam.TripsRange.trips;
+import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasItem;
@@ -41,7 +56,9 @@ public class HudiIOInteropIT {
     String c1 = reader.completedInstantTimes().get(0);
     // Our hoodie.properties names Spark's key generator, as Hudi's Spark writer does; Hudi's Java
     // client (which uses the Avro variant) accepts the table as it is.
-    assertThat(reader.tableConfig().getKeyGeneratorClassName(), is("org.apache.hudi.keygen.SimpleKeyGenerator"));
+    assertThat(
+        reader.tableConfig().getKeyGeneratorClassName(),
+        is("org.apache.hudi.keygen.SimpleKeyGenerator"));
 
     // Hudi: updates 100..199 in our file groups, inserts 200..299.
     String c2 = HudiReference.trips(base).open().upsert(TripsData.batch(1, 100, 200));
@@ -53,7 +70,9 @@ public class HudiIOInteropIT {
     String c3 = commits.get(2);
 
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertRows(rows, 350,
+    assertRows(
+        rows,
+        350,
         trips(0, 100).ofBatch(0).committedAt(c1),
         trips(100, 250).ofBatch(1).committedAt(c2),
         trips(250, 350).ofBatch(2).committedAt(c3));
@@ -72,12 +91,16 @@ public class HudiIOInteropIT {
     // Our upsert drops the metadata table, as Hudi's writer does with hoodie.metadata.enable=false.
     run(TripsRows.batch(1, 100, 200), trips(base, WriteOperation.UPSERT));
     assertThat(reader.tableConfig().getMetadataPartitions(), is(empty()));
-    assertThat(reader.tableConfig().getProps().getProperty("hoodie.table.metadata.partitions", ""), is(""));
+    assertThat(
+        reader.tableConfig().getProps().getProperty("hoodie.table.metadata.partitions", ""),
+        is(""));
     assertThat(Files.exists(Paths.get(base, ".hoodie", "metadata")), is(false));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String c2 = commits.get(1);
-    assertRows(reader.snapshotByRecordKey(), 300,
+    assertRows(
+        reader.snapshotByRecordKey(),
+        300,
         trips(0, 100).ofBatch(0).committedAt(c1),
         trips(100, 300).ofBatch(1).committedAt(c2));
 
@@ -86,11 +109,12 @@ public class HudiIOInteropIT {
     assertThat(reader.completedInstantTimes(), is(List.of(c1, c2, c3)));
     assertThat(reader.tableConfig().getMetadataPartitions(), hasItem("files"));
     assertThat(Files.isDirectory(Paths.get(base, ".hoodie", "metadata")), is(true));
-    assertRows(reader.snapshotByRecordKey(), 350,
+    assertRows(
+        reader.snapshotByRecordKey(),
+        350,
         trips(0, 100).ofBatch(0).committedAt(c1),
         trips(100, 250).ofBatch(1).committedAt(c2),
         trips(250, 350).ofBatch(2).committedAt(c3));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
   }
-
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.PARTITION_PATH;
@@ -49,7 +64,9 @@ public class HudiIOKeyGeneratorTest {
     return typed;
   }
 
-  /** Checks every row's record key and partition path against Hudi's key generator, and its values. */
+  /**
+   * Checks every row's record key and partition path against Hudi's key generator, and its values.
+   */
   private static void assertKeysAsHudi(
       HudiTableReader reader, BaseKeyGenerator hudi, Map<String, GenericRecord> written) {
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
@@ -60,8 +77,11 @@ public class HudiIOKeyGeneratorTest {
     assertThat(new TreeMap<>(rows).keySet(), is(expected.keySet()));
     for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
       GenericRecord row = rows.get(e.getKey());
-      assertThat(HudiTableReader.string(row, RECORD_KEY), is(hudi.getKey(e.getValue()).getRecordKey()));
-      assertThat(HudiTableReader.string(row, PARTITION_PATH), is(hudi.getKey(e.getValue()).getPartitionPath()));
+      assertThat(
+          HudiTableReader.string(row, RECORD_KEY), is(hudi.getKey(e.getValue()).getRecordKey()));
+      assertThat(
+          HudiTableReader.string(row, PARTITION_PATH),
+          is(hudi.getKey(e.getValue()).getPartitionPath()));
       assertThat(e.getKey(), TripsData.values(row), is(TripsData.values(e.getValue())));
     }
     checkMetaFields(reader);
@@ -104,14 +124,25 @@ public class HudiIOKeyGeneratorTest {
     hudiProps.put("hoodie.datasource.write.hive_style_partitioning", "true");
     hudiProps.put("hoodie.datasource.write.partitionpath.urlencode", "true");
     ComplexAvroKeyGenerator hudi = new ComplexAvroKeyGenerator(typed(hudiProps));
-    assertThat(hudi.getKey(written.get(TripsData.key(3))).getRecordKey(),
+    assertThat(
+        hudi.getKey(written.get(TripsData.key(3))).getRecordKey(),
         is("uuid:trip-000000000003,rider:rider-3"));
-    assertThat(hudi.getKey(written.get(TripsData.key(3))).getPartitionPath(), is("city=new%2Fyork"));
+    assertThat(
+        hudi.getKey(written.get(TripsData.key(3))).getPartitionPath(), is("city=new%2Fyork"));
     HudiTableReader reader = HudiTableReader.of(base);
     assertKeysAsHudi(reader, hudi, written);
-    assertThat(reader.partitionPaths(), is(List.of(
-        "city=chennai", "city=london", "city=new%2Fyork", "city=paris", "city=san_francisco",
-        "city=sao_paulo", "city=sydney", "city=tokyo")));
+    assertThat(
+        reader.partitionPaths(),
+        is(
+            List.of(
+                "city=chennai",
+                "city=london",
+                "city=new%2Fyork",
+                "city=paris",
+                "city=san_francisco",
+                "city=sao_paulo",
+                "city=sydney",
+                "city=tokyo")));
     assertThat(new File(base, "city=new%2Fyork").isDirectory(), is(true));
     assertThat(new File(base, "city=san_francisco").isDirectory(), is(true));
     HoodieTableConfig config = reader.tableConfig();
@@ -154,7 +185,9 @@ public class HudiIOKeyGeneratorTest {
     }
     Pipeline p = HudiIOTesting.pipeline(2);
     PAssert.that(
-            p.apply(Create.of(List.copyOf(written.values())).withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            p.apply(
+                    Create.of(List.copyOf(written.values()))
+                        .withCoder(AvroCoder.of(TripsData.SCHEMA)))
                 .apply(
                     HudiIO.writeGenericRecords()
                         .withBasePath(base)
@@ -179,14 +212,16 @@ public class HudiIOKeyGeneratorTest {
     assertThat(new File(base, "2023/11/14/.hoodie_partition_metadata").isFile(), is(true));
 
     HoodieTableConfig config = reader.tableConfig();
-    assertThat(config.getKeyGeneratorClassName(), is("org.apache.hudi.keygen.TimestampBasedKeyGenerator"));
+    assertThat(
+        config.getKeyGeneratorClassName(), is("org.apache.hudi.keygen.TimestampBasedKeyGenerator"));
     assertThat(config.getRecordKeyFieldProp(), is("uuid"));
     assertThat(config.getPartitionFieldProp(), is("ts"));
     // Every setting Hudi persists (HoodieTableConfig.PERSISTED_CONFIG_LIST) is in hoodie.properties
     // with the value written, and so is the timestamp type Hudi 1.x persists too.
     for (ConfigProperty<String> persisted : HoodieTableConfig.PERSISTED_CONFIG_LIST) {
       if (timestamp.containsKey(persisted.key())) {
-        assertThat(persisted.key(), config.getString(persisted.key()), is(timestamp.get(persisted.key())));
+        assertThat(
+            persisted.key(), config.getString(persisted.key()), is(timestamp.get(persisted.key())));
       }
     }
     assertThat(config.getString("hoodie.keygen.timebased.timestamp.type"), is("EPOCHMILLISECONDS"));

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOMergeOnReadIT.trips;
@@ -39,19 +54,24 @@ import org.junit.rules.TemporaryFolder;
 /**
  * Cleaning of a MERGE_ON_READ table HudiIO writes, with inline compaction after every deltacommit
  * and automatic cleaning on (KEEP_LATEST_COMMITS, 1 commit retained): after each write Hudi's
- * merged snapshot and read-optimized view are exact row by row, and Hudi's file-system view shows exactly the slices
- * the retention rule keeps, with their base and log files, and nothing else on disk. The clean
- * instants are parsed with Hudi's {@code TimelineMetadataUtils}. The log counts of a deltacommit's
- * {@link HudiCommitInfo} equal what Hudi's log reader finds of that instant.
+ * merged snapshot and read-optimized view are exact row by row, and Hudi's file-system view shows
+ * exactly the slices the retention rule keeps, with their base and log files, and nothing else on
+ * disk. The clean instants are parsed with Hudi's {@code TimelineMetadataUtils}. The log counts of
+ * a deltacommit's {@link HudiCommitInfo} equal what Hudi's log reader finds of that instant.
  */
 public class HudiIOMergeOnReadCleaningIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static HudiIO.Write<Row> write(String base, WriteOperation operation) {
-    return trips(base, operation).withHoodieProperties(Map.of(
-        CompactionSettings.INLINE, "true",
-        CompactionSettings.MAX_DELTA_COMMITS, "1",
-        "hoodie.cleaner.commits.retained", "1"));
+    return trips(base, operation)
+        .withHoodieProperties(
+            Map.of(
+                CompactionSettings.INLINE,
+                "true",
+                CompactionSettings.MAX_DELTA_COMMITS,
+                "1",
+                "hoodie.cleaner.commits.retained",
+                "1"));
   }
 
   /**
@@ -59,15 +79,18 @@ public class HudiIOMergeOnReadCleaningIT {
    * Spark's file index build it): per file group, the base instants of its slices, each labelled by
    * its position among the completed instants (#1 the first deltacommit).
    */
-  private static TreeMap<String, List<String>> slices(HudiTableReader reader, TreeSet<String> files) {
+  private static TreeMap<String, List<String>> slices(
+      HudiTableReader reader, TreeSet<String> files) {
     HoodieTableMetaClient meta = reader.metaClient();
     List<String> instants = reader.completedInstantTimes();
-    HoodieTableFileSystemView view = new HoodieTableFileSystemView(
-        meta, meta.getCommitsAndCompactionTimeline().filterCompletedAndCompactionInstants());
+    HoodieTableFileSystemView view =
+        new HoodieTableFileSystemView(
+            meta, meta.getCommitsAndCompactionTimeline().filterCompletedAndCompactionInstants());
     TreeMap<String, List<String>> out = new TreeMap<>();
     try {
       for (String partition : reader.partitionPaths()) {
-        for (HoodieFileGroup group : view.getAllFileGroups(partition).collect(Collectors.toList())) {
+        for (HoodieFileGroup group :
+            view.getAllFileGroups(partition).collect(Collectors.toList())) {
           List<String> labels = new ArrayList<>();
           for (FileSlice slice : group.getAllFileSlices().collect(Collectors.toList())) {
             labels.add(0, "#" + (instants.indexOf(slice.getBaseInstantTime()) + 1));
@@ -95,16 +118,20 @@ public class HudiIOMergeOnReadCleaningIT {
     TreeSet<String> onDisk = new TreeSet<>(dataFilesOnDisk(reader.basePath()));
     onDisk.addAll(logFilesOnDisk(reader.basePath()));
     assertThat(onDisk, is(viewFiles));
-    assertThat(reader.latestFileSlices().stream().mapToLong(s -> s.getLogFiles().count()).sum(), is(latestLogs));
+    assertThat(
+        reader.latestFileSlices().stream().mapToLong(s -> s.getLogFiles().count()).sum(),
+        is(latestLogs));
   }
 
   /** The completed clean instants, parsed by Hudi: earliest commit to retain and files deleted. */
   private static List<HoodieCleanMetadata> cleans(HudiTableReader reader) throws IOException {
     HoodieTableMetaClient meta = reader.metaClient();
     List<HoodieCleanMetadata> out = new ArrayList<>();
-    for (HoodieInstant clean : meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants()) {
-      out.add(TimelineMetadataUtils.deserializeHoodieCleanMetadata(
-          meta.getActiveTimeline().getInstantDetails(clean).get()));
+    for (HoodieInstant clean :
+        meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants()) {
+      out.add(
+          TimelineMetadataUtils.deserializeHoodieCleanMetadata(
+              meta.getActiveTimeline().getInstantDetails(clean).get()));
     }
     return out;
   }
@@ -124,7 +151,8 @@ public class HudiIOMergeOnReadCleaningIT {
       TreeMap<String, List<Object>> snapshot = new TreeMap<>();
       reader.snapshotByRecordKey().forEach((k, r) -> snapshot.put(k, TripsData.values(r)));
       TreeMap<String, List<Object>> readOptimized = new TreeMap<>();
-      HudiTableReader.byRecordKey(reader.readOptimized()).forEach((k, r) -> readOptimized.put(k, TripsData.values(r)));
+      HudiTableReader.byRecordKey(reader.readOptimized())
+          .forEach((k, r) -> readOptimized.put(k, TripsData.values(r)));
       assertThat(readOptimized, is(snapshot));
     }
   }
@@ -152,11 +180,13 @@ public class HudiIOMergeOnReadCleaningIT {
     assertThat(cleans(reader).size(), is(0));
 
     // #4 updates into log files of the #3 slices. The clean after it (earliest commit to retain #4)
-    // deletes the #1 slices, base file and #2 log file each, and keeps #3, the last slice before #4,
+    // deletes the #1 slices, base file and #2 log file each, and keeps #3, the last slice before
+    // #4,
     // with the #4 log files; then compaction #5.
     TreeSet<String> before = new TreeSet<>(dataFilesOnDisk(base));
     before.addAll(logFilesOnDisk(base));
-    runCountingLogs(TripsRows.batch(2, 8, 16), write(base, WriteOperation.UPSERT), reader, 8, 8, 16);
+    runCountingLogs(
+        TripsRows.batch(2, 8, 16), write(base, WriteOperation.UPSERT), reader, 8, 8, 16);
     instants = reader.completedInstantTimes();
     expected.upsert(2, 8, 16, instants.get(3));
     assertReads(reader, expected, true);
@@ -166,7 +196,8 @@ public class HudiIOMergeOnReadCleaningIT {
     assertThat(cleans.get(0).getEarliestCommitToRetain(), is(instants.get(3)));
     assertThat(cleans.get(0).getLastCompletedCommitTimestamp(), is(instants.get(3)));
     String d1 = instants.get(0);
-    TreeSet<String> slice1 = before.stream().filter(f -> f.contains(d1)).collect(Collectors.toCollection(TreeSet::new));
+    TreeSet<String> slice1 =
+        before.stream().filter(f -> f.contains(d1)).collect(Collectors.toCollection(TreeSet::new));
     assertThat(slice1.size(), is(16));
     assertThat(cleanedFiles(cleans.get(0)), is(slice1));
 
@@ -184,7 +215,8 @@ public class HudiIOMergeOnReadCleaningIT {
     assertThat(cleans.size(), is(2));
     assertThat(cleans.get(1).getEarliestCommitToRetain(), is(instants.get(5)));
     String k3 = instants.get(2);
-    TreeSet<String> slice3 = before.stream().filter(f -> f.contains(k3)).collect(Collectors.toCollection(TreeSet::new));
+    TreeSet<String> slice3 =
+        before.stream().filter(f -> f.contains(k3)).collect(Collectors.toCollection(TreeSet::new));
     assertThat(slice3.size(), is(16));
     assertThat(cleanedFiles(cleans.get(1)), is(slice3));
     String k5 = instants.get(4);
@@ -196,25 +228,44 @@ public class HudiIOMergeOnReadCleaningIT {
    * the write's result, then the same counts of that instant's blocks as Hudi's log reader reads
    * them from the table.
    */
-  private static void runCountingLogs(List<Row> rows, HudiIO.Write<Row> write, HudiTableReader reader,
-      long logFiles, long logBlocks, long logRecords) {
+  private static void runCountingLogs(
+      List<Row> rows,
+      HudiIO.Write<Row> write,
+      HudiTableReader reader,
+      long logFiles,
+      long logBlocks,
+      long logRecords) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     HudiWriteResult result = p.apply(Create.of(rows).withRowSchema(TripsRows.SCHEMA)).apply(write);
-    PAssert.that(result.getCommittedInstants()).satisfies(all -> {
-      List<HudiCommitInfo> list = new ArrayList<>();
-      all.forEach(list::add);
-      assertThat(list.toString(), list.size(), is(1));
-      HudiCommitInfo c = list.get(0);
-      assertThat(c.toString(), List.of(c.getLogFilesWritten(), c.getLogBlocksWritten(), c.getLogRecordsWritten()),
-          is(List.of(logFiles, logBlocks, logRecords)));
-      assertThat(c.toString(), c.getFilesWritten(), is(logFiles));
-      return null;
-    });
+    PAssert.that(result.getCommittedInstants())
+        .satisfies(
+            all -> {
+              List<HudiCommitInfo> list = new ArrayList<>();
+              all.forEach(list::add);
+              assertThat(list.toString(), list.size(), is(1));
+              HudiCommitInfo c = list.get(0);
+              assertThat(
+                  c.toString(),
+                  List.of(
+                      c.getLogFilesWritten(), c.getLogBlocksWritten(), c.getLogRecordsWritten()),
+                  is(List.of(logFiles, logBlocks, logRecords)));
+              assertThat(c.toString(), c.getFilesWritten(), is(logFiles));
+              return null;
+            });
     p.run().waitUntilFinish();
-    String instant = reader.metaClient().getActiveTimeline().getDeltaCommitTimeline().filterCompletedInstants()
-        .lastInstant().get().getTimestamp();
-    List<MergeOnReadChecks.Block> blocks = MergeOnReadChecks.logBlocks(reader).stream()
-        .filter(b -> b.instant().equals(instant)).collect(Collectors.toList());
+    String instant =
+        reader
+            .metaClient()
+            .getActiveTimeline()
+            .getDeltaCommitTimeline()
+            .filterCompletedInstants()
+            .lastInstant()
+            .get()
+            .getTimestamp();
+    List<MergeOnReadChecks.Block> blocks =
+        MergeOnReadChecks.logBlocks(reader).stream()
+            .filter(b -> b.instant().equals(instant))
+            .collect(Collectors.toList());
     assertThat(blocks.stream().map(MergeOnReadChecks.Block::file).distinct().count(), is(logFiles));
     assertThat((long) blocks.size(), is(logBlocks));
     assertThat(blocks.stream().mapToLong(b -> b.keys().size()).sum(), is(logRecords));
@@ -222,8 +273,11 @@ public class HudiIOMergeOnReadCleaningIT {
 
   private static TreeSet<String> cleanedFiles(HoodieCleanMetadata clean) {
     TreeSet<String> cleaned = new TreeSet<>();
-    clean.getPartitionMetadata().forEach((partition, p) ->
-        p.getSuccessDeleteFiles().forEach(f -> cleaned.add(partition + "/" + f)));
+    clean
+        .getPartitionMetadata()
+        .forEach(
+            (partition, p) ->
+                p.getSuccessDeleteFiles().forEach(f -> cleaned.add(partition + "/" + f)));
     return cleaned;
   }
 }

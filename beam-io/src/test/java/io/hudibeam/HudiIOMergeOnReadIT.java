@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.commitMetadata;
@@ -11,14 +26,12 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
-import static org.hamcrest.Matchers.not;
 
 import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
-import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.nio.file.Files;
 import java.nio.file.Paths;
@@ -44,8 +57,8 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * MERGE_ON_READ writes read back by Hudi 0.15: the snapshot query (base files merged with log files
- * by Hudi's {@code HoodieMergedLogRecordScanner}), the read-optimized query (base files only), every
- * log block parsed by Hudi's log reader, and the deltacommit metadata parsed by Hudi.
+ * by Hudi's {@code HoodieMergedLogRecordScanner}), the read-optimized query (base files only),
+ * every log block parsed by Hudi's log reader, and the deltacommit metadata parsed by Hudi.
  */
 public class HudiIOMergeOnReadIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -54,7 +67,9 @@ public class HudiIOMergeOnReadIT {
     return SafetyChecks.trips(base, operation).withTableType(TableType.MERGE_ON_READ);
   }
 
-  /** The expected table: record index to the trips batch its values come from, and its commit time. */
+  /**
+   * The expected table: record index to the trips batch its values come from, and its commit time.
+   */
   static final class Expected {
     final TreeMap<Long, Long> batchOf = new TreeMap<>();
     final TreeMap<Long, String> commitOf = new TreeMap<>();
@@ -82,9 +97,16 @@ public class HudiIOMergeOnReadIT {
       for (Map.Entry<Long, Long> e : batchOf.entrySet()) {
         GenericRecord row = rows.get(TripsData.key(e.getKey()));
         String key = TripsData.key(e.getKey());
-        assertThat(key, TripsData.values(row), is(TripsData.values(TripsData.record(e.getValue(), e.getKey()))));
-        assertThat(key, HudiTableReader.string(row, "_hoodie_commit_time"), is(commitOf.get(e.getKey())));
-        assertThat(key, HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(e.getKey())));
+        assertThat(
+            key,
+            TripsData.values(row),
+            is(TripsData.values(TripsData.record(e.getValue(), e.getKey()))));
+        assertThat(
+            key, HudiTableReader.string(row, "_hoodie_commit_time"), is(commitOf.get(e.getKey())));
+        assertThat(
+            key,
+            HudiTableReader.string(row, "_hoodie_partition_path"),
+            is(TripsData.city(e.getKey())));
       }
     }
   }
@@ -95,17 +117,23 @@ public class HudiIOMergeOnReadIT {
   }
 
   /**
-   * The delta write stats (with log files) of an instant, parsed by Hudi's own object mapper ({@code
-   * JsonUtils}) into {@link HoodieDeltaWriteStat}, as Hudi's metadata writer reads them.
+   * The delta write stats (with log files) of an instant, parsed by Hudi's own object mapper
+   * ({@code JsonUtils}) into {@link HoodieDeltaWriteStat}, as Hudi's metadata writer reads them.
    */
   static List<HoodieDeltaWriteStat> logStats(HudiTableReader reader, String instant) {
     HoodieTimeline timeline = reader.metaClient().getCommitsTimeline().filterCompletedInstants();
     HoodieInstant completed =
-        timeline.getInstantsAsStream().filter(i -> i.getTimestamp().equals(instant)).findFirst().get();
+        timeline
+            .getInstantsAsStream()
+            .filter(i -> i.getTimestamp().equals(instant))
+            .findFirst()
+            .get();
     List<HoodieDeltaWriteStat> out = new ArrayList<>();
     try {
-      com.fasterxml.jackson.databind.ObjectMapper mapper = org.apache.hudi.common.util.JsonUtils.getObjectMapper();
-      com.fasterxml.jackson.databind.JsonNode root = mapper.readTree(timeline.getInstantDetails(completed).get());
+      com.fasterxml.jackson.databind.ObjectMapper mapper =
+          org.apache.hudi.common.util.JsonUtils.getObjectMapper();
+      com.fasterxml.jackson.databind.JsonNode root =
+          mapper.readTree(timeline.getInstantDetails(completed).get());
       for (com.fasterxml.jackson.databind.JsonNode stats : root.path("partitionToWriteStats")) {
         for (com.fasterxml.jackson.databind.JsonNode stat : stats) {
           if (stat.has("logFiles")) {
@@ -124,7 +152,9 @@ public class HudiIOMergeOnReadIT {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
     HudiReference twin =
-        HudiReference.trips(tmp.newFolder("twin").getAbsolutePath()).tableType(HoodieTableType.MERGE_ON_READ).create();
+        HudiReference.trips(tmp.newFolder("twin").getAbsolutePath())
+            .tableType(HoodieTableType.MERGE_ON_READ)
+            .create();
     HudiTableReader twinReader = HudiTableReader.of(twin.basePath());
     Expected expected = new Expected();
 
@@ -132,9 +162,12 @@ public class HudiIOMergeOnReadIT {
     run(TripsRows.batch(0, 0, 40), trips(base, WriteOperation.INSERT));
     twin.insert(TripsData.batch(0, 0, 40));
     assertThat(reader.metaClient().getTableType(), is(HoodieTableType.MERGE_ON_READ));
-    assertThat(reader.tableConfig().getPayloadClass(), is("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"));
+    assertThat(
+        reader.tableConfig().getPayloadClass(),
+        is("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"));
     String d1 = lastCommit(reader);
-    List<HoodieInstant> instants = reader.metaClient().getCommitsTimeline().filterCompletedInstants().getInstants();
+    List<HoodieInstant> instants =
+        reader.metaClient().getCommitsTimeline().filterCompletedInstants().getInstants();
     assertThat(instants.get(0).getAction(), is(HoodieTimeline.DELTA_COMMIT_ACTION));
     expected.upsert(0, 0, 40, d1);
     expected.assertSnapshot(reader);
@@ -165,8 +198,14 @@ public class HudiIOMergeOnReadIT {
       assertThat(stat.getPath(), stat.getBaseFile().endsWith("_" + d1 + ".parquet"), is(true));
       assertThat(stat.getPath(), stat.getBaseFile().startsWith(stat.getFileId() + "_"), is(true));
       assertThat(stat.getPath(), stat.getLogFiles(), is(List.of(logName)));
-      assertThat(stat.getPath(), logName.startsWith("." + stat.getFileId() + "_" + d1 + ".log.1_"), is(true));
-      assertThat(stat.getPath(), stat.getFileSizeInBytes(), is(Files.size(Paths.get(base, stat.getPath()))));
+      assertThat(
+          stat.getPath(),
+          logName.startsWith("." + stat.getFileId() + "_" + d1 + ".log.1_"),
+          is(true));
+      assertThat(
+          stat.getPath(),
+          stat.getFileSizeInBytes(),
+          is(Files.size(Paths.get(base, stat.getPath()))));
       assertThat(stat.getPath(), stat.getTotalWriteBytes(), is(stat.getFileSizeInBytes()));
       assertThat(stat.getPath(), stat.getNumDeletes(), is(0L));
     }
@@ -196,11 +235,13 @@ public class HudiIOMergeOnReadIT {
     expectedReadOptimized.putAll(valuesByKey(TripsData.batch(2, 40, 10)));
     assertThat(readOptimized, is(new TreeMap<>(expectedReadOptimized)));
 
-    // d4: delete 0..4 (their file groups get a delete block) and 45 (a record of a base-only slice).
+    // d4: delete 0..4 (their file groups get a delete block) and 45 (a record of a base-only
+    // slice).
     List<Row> deletes = new ArrayList<>(TripsRows.keys(0, 5));
     deletes.addAll(TripsRows.keys(45, 1));
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
-    p.apply(Create.of(deletes).withRowSchema(TripsRows.KEY_SCHEMA)).apply(trips(base, WriteOperation.DELETE));
+    p.apply(Create.of(deletes).withRowSchema(TripsRows.KEY_SCHEMA))
+        .apply(trips(base, WriteOperation.DELETE));
     p.run().waitUntilFinish();
     List<String> twinDeletes = new ArrayList<>(TripsData.keys(0, 5));
     twinDeletes.add(TripsData.key(45));

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOMergeOnReadIT.trips;
@@ -51,7 +66,8 @@ public class HudiIOMergeOnReadInteropIT {
     // Hudi: updates 10..29 (into our file groups' log files), inserts 80..89.
     List<GenericRecord> hudiBatch = new ArrayList<>(TripsData.batch(2, 10, 20));
     hudiBatch.addAll(TripsData.batch(2, 80, 10));
-    String h = HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).open().upsert(hudiBatch);
+    String h =
+        HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).open().upsert(hudiBatch);
     assertThat(last(reader), is(h));
     expected.upsert(2, 10, 20, h);
     expected.upsert(2, 80, 10, h);
@@ -68,7 +84,10 @@ public class HudiIOMergeOnReadInteropIT {
     expected.assertSnapshot(reader);
     assertThat(
         reader.metaClient().getActiveTimeline().filterCompletedInstants().getInstants().stream()
-            .filter(i -> i.getTimestamp().equals(d)).findFirst().get().getAction(),
+            .filter(i -> i.getTimestamp().equals(d))
+            .findFirst()
+            .get()
+            .getAction(),
         is(HoodieTimeline.DELTA_COMMIT_ACTION));
   }
 
@@ -77,14 +96,16 @@ public class HudiIOMergeOnReadInteropIT {
     File table = GoldenTable.V6_MOR_TRIPS.copyTo(tmp.newFolder("golden"));
     String base = table.getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
-    // The golden table: insert 0:0:1000 at 20261129114610773, upsert 1:500:1000 at 20261129114637990,
+    // The golden table: insert 0:0:1000 at 20261129114610773, upsert 1:500:1000 at
+    // 20261129114637990,
     // delete keys 0..99 at 20261129114708235.
     HudiIOMergeOnReadIT.Expected expected = new HudiIOMergeOnReadIT.Expected();
     expected.upsert(0, 100, 400, "20261129114610773");
     expected.upsert(1, 500, 1000, "20261129114637990");
     expected.assertSnapshot(reader);
 
-    // Updates 90..109 (90..99 were deleted by Hudi: their keys are still in the base files), 1490..1499,
+    // Updates 90..109 (90..99 were deleted by Hudi: their keys are still in the base files),
+    // 1490..1499,
     // and inserts 1500..1509.
     List<Row> rows = new ArrayList<>(TripsRows.batch(2, 90, 20));
     rows.addAll(TripsRows.batch(2, 1490, 20));
@@ -96,8 +117,11 @@ public class HudiIOMergeOnReadInteropIT {
 
     // Deletes of 100..104 (Hudi's rows) go to delete blocks after Hudi's.
     org.apache.beam.sdk.Pipeline p =
-        org.apache.beam.sdk.Pipeline.create(org.apache.beam.sdk.options.PipelineOptionsFactory.create());
-    p.apply(org.apache.beam.sdk.transforms.Create.of(TripsRows.keys(100, 5)).withRowSchema(TripsRows.KEY_SCHEMA))
+        org.apache.beam.sdk.Pipeline.create(
+            org.apache.beam.sdk.options.PipelineOptionsFactory.create());
+    p.apply(
+            org.apache.beam.sdk.transforms.Create.of(TripsRows.keys(100, 5))
+                .withRowSchema(TripsRows.KEY_SCHEMA))
         .apply(trips(base, WriteOperation.DELETE));
     p.run().waitUntilFinish();
     String e = last(reader);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.COMMIT_TIME;
@@ -55,15 +70,20 @@ public class HudiIOOperationsIT {
   }
 
   /** Writes {@code rows}; with {@code oneBundle} as a single bundle. */
-  /** Writes {@code rows} (a Create, read in bundles of one or two rows) and checks the commit's counts. */
-  private static void write(HudiIO.Write<Row> write, List<Row> rows, Schema schema, ExpectedCommit expected) {
+  /**
+   * Writes {@code rows} (a Create, read in bundles of one or two rows) and checks the commit's
+   * counts.
+   */
+  private static void write(
+      HudiIO.Write<Row> write, List<Row> rows, Schema schema, ExpectedCommit expected) {
     Pipeline p = HudiIOTesting.pipeline(2);
     check(p.apply(Create.of(rows).withRowSchema(schema)).apply(write), expected);
     p.run().waitUntilFinish();
   }
 
   /** As {@link #write}, with {@code rows} in one bundle. */
-  private static void writeInOneBundle(HudiIO.Write<Row> write, List<Row> rows, Schema schema, ExpectedCommit expected) {
+  private static void writeInOneBundle(
+      HudiIO.Write<Row> write, List<Row> rows, Schema schema, ExpectedCommit expected) {
     Pipeline p = HudiIOTesting.pipeline(2);
     check(HudiIOTesting.oneBundle(p, rows, schema).apply(write), expected);
     p.run().waitUntilFinish();
@@ -91,7 +111,10 @@ public class HudiIOOperationsIT {
     return tripsValues(list);
   }
 
-  /** Checks that Hudi reads exactly {@code expected} (key → values of each copy) and the twin agrees. */
+  /**
+   * Checks that Hudi reads exactly {@code expected} (key → values of each copy) and the twin
+   * agrees.
+   */
   private static Map<String, List<GenericRecord>> assertTable(
       HudiTableReader ours, HudiTableReader twin, Map<String, List<String>> expected) {
     Map<String, List<GenericRecord>> rows = snapshotByKey(ours);
@@ -100,7 +123,8 @@ public class HudiIOOperationsIT {
       List<GenericRecord> copies = rows.get(e.getKey());
       assertThat(e.getKey(), tripsValues(copies), is(e.getValue()));
       for (GenericRecord r : copies) {
-        assertThat(HudiTableReader.string(r, PARTITION_PATH), is(HudiTableReader.string(r, "city")));
+        assertThat(
+            HudiTableReader.string(r, PARTITION_PATH), is(HudiTableReader.string(r, "city")));
       }
     }
     assertThat(content(ours), is(content(twin)));
@@ -121,7 +145,10 @@ public class HudiIOOperationsIT {
 
     // 1. bulk_insert of a new table from one bundle: one file group per partition.
     List<GenericRecord> first = TripsData.batch(0, 0, 16);
-    writeInOneBundle(trips(base, WriteOperation.BULK_INSERT), rows(first), TripsRows.SCHEMA,
+    writeInOneBundle(
+        trips(base, WriteOperation.BULK_INSERT),
+        rows(first),
+        TripsRows.SCHEMA,
         ExpectedCommit.bulkInsert().inserted(16).files(8));
     twin.bulkInsert(first);
     for (long i = 0; i < 16; i++) {
@@ -148,7 +175,10 @@ public class HudiIOOperationsIT {
     //    small files, so each partition keeps one file group.
     List<GenericRecord> second = new ArrayList<>(TripsData.batch(1, 12, 8));
     second.add(TripsData.record(2, 17));
-    write(trips(base, WriteOperation.INSERT), rows(second), TripsRows.SCHEMA,
+    write(
+        trips(base, WriteOperation.INSERT),
+        rows(second),
+        TripsRows.SCHEMA,
         ExpectedCommit.insert().inserted(9).files(8));
     twin.insert(second);
     for (long i = 12; i < 16; i++) {
@@ -166,9 +196,11 @@ public class HudiIOOperationsIT {
     assertCommitCounts(reader, t2, ExpectedCommit.insert().inserted(9).files(8));
 
     // 3. upsert with the ordering field ts:
-    //    key 1: incoming ts smaller than the stored one -> the stored record stays (and its commit time);
+    //    key 1: incoming ts smaller than the stored one -> the stored record stays (and its commit
+    // time);
     //    key 2: larger ts -> replaced; key 3 and new key 20: two records in the batch -> larger ts
-    //    wins, whatever the input order; key 13 (stored twice by the insert) -> both copies updated.
+    //    wins, whatever the input order; key 13 (stored twice by the insert) -> both copies
+    // updated.
     List<GenericRecord> third = new ArrayList<>();
     third.add(withTs(TripsData.record(3, 1), TripsData.ts(0, 1) - 1));
     third.add(TripsData.record(3, 2));
@@ -177,8 +209,12 @@ public class HudiIOOperationsIT {
     third.add(TripsData.record(4, 20));
     third.add(TripsData.record(3, 20));
     third.add(TripsData.record(3, 13));
-    // inserted: key 20; updated: keys 2, 3 and both copies of 13; files: partitions of 1, 2, 3, 13, 20.
-    write(trips(base, WriteOperation.UPSERT), rows(third), TripsRows.SCHEMA,
+    // inserted: key 20; updated: keys 2, 3 and both copies of 13; files: partitions of 1, 2, 3, 13,
+    // 20.
+    write(
+        trips(base, WriteOperation.UPSERT),
+        rows(third),
+        TripsRows.SCHEMA,
         ExpectedCommit.upsert().inserted(1).updated(4).files(5));
     twin.upsert(third);
     expected.put(TripsData.key(2), valuesOf(TripsData.record(3, 2)));
@@ -191,11 +227,15 @@ public class HudiIOOperationsIT {
     assertThat(HudiTableReader.string(rows.get(TripsData.key(2)).get(0), COMMIT_TIME), is(t3));
     assertCommitCounts(reader, t3, ExpectedCommit.upsert().inserted(1).updated(4).files(5));
 
-    // 4. delete by full records: key 4, key 14 (stored twice: both copies go) and the absent key 999
+    // 4. delete by full records: key 4, key 14 (stored twice: both copies go) and the absent key
+    // 999
     //    (no error, nothing happens for it).
     List<GenericRecord> fourth =
         List.of(TripsData.record(0, 4), TripsData.record(7, 14), TripsData.record(0, 999));
-    write(trips(base, WriteOperation.DELETE), rows(fourth), TripsRows.SCHEMA,
+    write(
+        trips(base, WriteOperation.DELETE),
+        rows(fourth),
+        TripsRows.SCHEMA,
         ExpectedCommit.delete().deleted(3).files(2));
     twin.delete(fourth);
     expected.remove(TripsData.key(4));
@@ -206,12 +246,16 @@ public class HudiIOOperationsIT {
     // 5. delete by key-only rows (record key and partition field): keys 5 and 6, absent key 998.
     List<Row> keys = new ArrayList<>(TripsRows.keys(5, 2));
     keys.addAll(TripsRows.keys(998, 1));
-    write(trips(base, WriteOperation.DELETE), keys, TripsRows.KEY_SCHEMA,
+    write(
+        trips(base, WriteOperation.DELETE),
+        keys,
+        TripsRows.KEY_SCHEMA,
         ExpectedCommit.delete().deleted(2).files(2));
-    twin.deleteKeys(List.of(
-        new HoodieKey(TripsData.key(5), TripsData.city(5)),
-        new HoodieKey(TripsData.key(6), TripsData.city(6)),
-        new HoodieKey(TripsData.key(998), TripsData.city(998))));
+    twin.deleteKeys(
+        List.of(
+            new HoodieKey(TripsData.key(5), TripsData.city(5)),
+            new HoodieKey(TripsData.key(6), TripsData.city(6)),
+            new HoodieKey(TripsData.key(998), TripsData.city(998))));
     expected.remove(TripsData.key(5));
     expected.remove(TripsData.key(6));
     assertTable(reader, twinReader, expected);
@@ -220,7 +264,10 @@ public class HudiIOOperationsIT {
 
     // 6. delete of absent keys only: an empty commit, nothing changes.
     List<String> before = content(reader);
-    write(trips(base, WriteOperation.DELETE), TripsRows.keys(990, 2), TripsRows.KEY_SCHEMA,
+    write(
+        trips(base, WriteOperation.DELETE),
+        TripsRows.keys(990, 2),
+        TripsRows.KEY_SCHEMA,
         ExpectedCommit.delete());
     assertThat(content(reader), is(before));
     assertThat(reader.completedInstantTimes().size(), is(6));
@@ -229,7 +276,10 @@ public class HudiIOOperationsIT {
     //    old partition no longer has it, and the table has exactly one row for the key.
     GenericRecord moved = TripsData.record(5, 7);
     moved.put("city", "paris");
-    write(trips(base, WriteOperation.UPSERT).withIndex(IndexType.GLOBAL_SIMPLE), rows(List.of(moved)), TripsRows.SCHEMA,
+    write(
+        trips(base, WriteOperation.UPSERT).withIndex(IndexType.GLOBAL_SIMPLE),
+        rows(List.of(moved)),
+        TripsRows.SCHEMA,
         ExpectedCommit.upsert().inserted(1).deleted(1).files(2));
     HudiReference.trips(twin.basePath())
         .payload(HudiReference.Payload.DEFAULT)
@@ -239,12 +289,17 @@ public class HudiIOOperationsIT {
     expected.put(TripsData.key(7), valuesOf(moved));
     rows = assertTable(reader, twinReader, expected);
     assertThat(rows.get(TripsData.key(7)).size(), is(1));
-    assertThat(HudiTableReader.string(rows.get(TripsData.key(7)).get(0), PARTITION_PATH), is("paris"));
-    for (GenericRecord r : rows.values().stream().flatMap(List::stream).collect(java.util.stream.Collectors.toList())) {
+    assertThat(
+        HudiTableReader.string(rows.get(TripsData.key(7)).get(0), PARTITION_PATH), is("paris"));
+    for (GenericRecord r :
+        rows.values().stream()
+            .flatMap(List::stream)
+            .collect(java.util.stream.Collectors.toList())) {
       if (HudiTableReader.string(r, PARTITION_PATH).equals("sydney")) {
         assertThat(HudiTableReader.string(r, "uuid").equals(TripsData.key(7)), is(false));
       }
     }
-    assertCommitCounts(reader, lastInstant(reader), ExpectedCommit.upsert().inserted(1).deleted(1).files(2));
+    assertCommitCounts(
+        reader, lastInstant(reader), ExpectedCommit.upsert().inserted(1).deleted(1).files(2));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.SafetyChecks.committedFiles;
@@ -52,9 +67,11 @@ import org.junit.rules.TemporaryFolder;
  * back by Hudi row by row: exactly the committed writes, no orphan, nothing pending.
  */
 public class HudiIOOptimisticConcurrencyTest {
-  static final Map<String, String> OCC = Map.of(
-      "hoodie.write.concurrency.mode", "optimistic_concurrency_control",
-      "hoodie.write.lock.provider", "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider");
+  static final Map<String, String> OCC =
+      Map.of(
+          "hoodie.write.concurrency.mode", "optimistic_concurrency_control",
+          "hoodie.write.lock.provider",
+              "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider");
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final ExecutorService executor = Executors.newSingleThreadExecutor();
@@ -66,7 +83,9 @@ public class HudiIOOptimisticConcurrencyTest {
     executor.shutdownNow();
   }
 
-  /** Trips of batch {@code b} for indexes {@code 8n + city}, n in [0, 50): one city, one file group. */
+  /**
+   * Trips of batch {@code b} for indexes {@code 8n + city}, n in [0, 50): one city, one file group.
+   */
   private static List<Row> city(long b, int city) {
     List<Row> rows = new ArrayList<>();
     for (long n = 0; n < 50; n++) {
@@ -89,21 +108,39 @@ public class HudiIOOptimisticConcurrencyTest {
     String c1 = reader.completedInstantTimes().get(0);
 
     HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
-    Future<?> a = executor.submit(() -> run(city(1, 0), trips(base, WriteOperation.UPSERT).withHoodieProperties(OCC)
-        .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(holdId))));
+    Future<?> a =
+        executor.submit(
+            () ->
+                run(
+                    city(1, 0),
+                    trips(base, WriteOperation.UPSERT)
+                        .withHoodieProperties(OCC)
+                        .withHadoopConfiguration(
+                            HoldBeforeCommitFileSystem.configuration(holdId))));
     assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
     String instantA = pendingInstants(reader).get(0);
 
     // A single-writer pipeline (the default) is still refused at its start by A's live heartbeat.
-    RuntimeException refused = assertThrows(RuntimeException.class,
-        () -> run(city(3, 2), trips(base, WriteOperation.UPSERT)
-            .withHoodieProperties(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
-    assertThat(messages(refused), allOf(containsString("instant " + instantA),
-        containsString("hoodie.write.concurrency.mode=optimistic_concurrency_control")));
+    RuntimeException refused =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                run(
+                    city(3, 2),
+                    trips(base, WriteOperation.UPSERT)
+                        .withHoodieProperties(
+                            Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
+    assertThat(
+        messages(refused),
+        allOf(
+            containsString("instant " + instantA),
+            containsString("hoodie.write.concurrency.mode=optimistic_concurrency_control")));
 
     // B, with optimistic concurrency control, starts beside A, writes another city and commits.
-    run(city(2, 1), trips(base, WriteOperation.UPSERT)
-        .withHoodieProperties(occ(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
+    run(
+        city(2, 1),
+        trips(base, WriteOperation.UPSERT)
+            .withHoodieProperties(occ(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String instantB = commits.get(1);
@@ -112,8 +149,12 @@ public class HudiIOOptimisticConcurrencyTest {
     hold.release.countDown();
     a.get(120, TimeUnit.SECONDS);
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantA, instantB)));
-    assertTable(reader, i -> i % 8 == 0 ? new Object[] {1L, instantA}
-        : i % 8 == 1 ? new Object[] {2L, instantB} : new Object[] {0L, c1});
+    assertTable(
+        reader,
+        i ->
+            i % 8 == 0
+                ? new Object[] {1L, instantA}
+                : i % 8 == 1 ? new Object[] {2L, instantB} : new Object[] {0L, c1});
     assertClean(base, reader);
   }
 
@@ -125,66 +166,96 @@ public class HudiIOOptimisticConcurrencyTest {
     String c1 = reader.completedInstantTimes().get(0);
 
     HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
-    Future<?> a = executor.submit(() -> run(TripsRows.batch(1, 0, 200),
-        trips(base, WriteOperation.UPSERT).withHoodieProperties(OCC)
-            .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(holdId))));
+    Future<?> a =
+        executor.submit(
+            () ->
+                run(
+                    TripsRows.batch(1, 0, 200),
+                    trips(base, WriteOperation.UPSERT)
+                        .withHoodieProperties(OCC)
+                        .withHadoopConfiguration(
+                            HoldBeforeCommitFileSystem.configuration(holdId))));
     assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
     String instantA = pendingInstants(reader).get(0);
     List<String> filesOfA = filesOf(base, instantA);
     assertThat(filesOfA, hasSize(8));
 
     // B updates keys 100..299: the same 8 file groups. It commits first.
-    run(TripsRows.batch(2, 100, 200), trips(base, WriteOperation.UPSERT)
-        .withHoodieProperties(occ(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
+    run(
+        TripsRows.batch(2, 100, 200),
+        trips(base, WriteOperation.UPSERT)
+            .withHoodieProperties(occ(Map.of("hoodie.client.heartbeat.tolerable.misses", "10"))));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String instantB = commits.get(1);
 
     hold.release.countDown();
     Exception lost = assertThrows(Exception.class, () -> a.get(120, TimeUnit.SECONDS));
-    assertThat(messages(lost), allOf(
-        containsString("Cannot commit instant " + instantA),
-        containsString("conflicts with instant " + instantB),
-        containsString("also wrote file groups"),
-        containsString("This write is rolled back")));
+    assertThat(
+        messages(lost),
+        allOf(
+            containsString("Cannot commit instant " + instantA),
+            containsString("conflicts with instant " + instantB),
+            containsString("also wrote file groups"),
+            containsString("This write is rolled back")));
     HoodieTableMetaClient meta = reader.metaClient();
-    List<HoodieInstant> rollbacks = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
+    List<HoodieInstant> rollbacks =
+        meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
     assertThat(rollbacks, hasSize(1));
-    HoodieRollbackMetadata rollback = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
-        meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
+    HoodieRollbackMetadata rollback =
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            meta.getActiveTimeline().getInstantDetails(rollbacks.get(0)).get());
     assertThat(rollback.getCommitsRollback(), is(List.of(instantA)));
     assertThat(rollback.getTotalFilesDeleted(), is(8));
     assertThat(filesOf(base, instantA), is(empty()));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantB)));
-    assertTable(reader, i -> i >= 100 && i < 300 ? new Object[] {2L, instantB} : new Object[] {0L, c1});
+    assertTable(
+        reader, i -> i >= 100 && i < 300 ? new Object[] {2L, instantB} : new Object[] {0L, c1});
     assertClean(base, reader);
   }
 
   @Test
-  public void optimisticConcurrencyControlSettingsAreCheckedWhenThePipelineIsBuilt() throws Exception {
+  public void optimisticConcurrencyControlSettingsAreCheckedWhenThePipelineIsBuilt()
+      throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
-    assertRefused(base, Map.of("hoodie.write.concurrency.mode", "optimistic_concurrency_control"),
+    assertRefused(
+        base,
+        Map.of("hoodie.write.concurrency.mode", "optimistic_concurrency_control"),
         "hoodie.write.concurrency.mode=optimistic_concurrency_control needs hoodie.write.lock.provider="
-            + "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider", "it is not set");
-    assertRefused(base, occ(Map.of("hoodie.write.lock.provider",
-            "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider")),
+            + "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider",
+        "it is not set");
+    assertRefused(
+        base,
+        occ(
+            Map.of(
+                "hoodie.write.lock.provider",
+                "org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider")),
         "it is 'org.apache.hudi.client.transaction.lock.ZookeeperBasedLockProvider', which HudiIO does not implement");
-    assertRefused(base, occ(Map.of("hoodie.cleaner.policy.failed.writes", "EAGER")),
+    assertRefused(
+        base,
+        occ(Map.of("hoodie.cleaner.policy.failed.writes", "EAGER")),
         "hoodie.cleaner.policy.failed.writes=EAGER cannot be used with hoodie.write.concurrency.mode="
             + "optimistic_concurrency_control");
-    assertRefused(base, Map.of("hoodie.write.concurrency.mode", "NON_BLOCKING_CONCURRENCY_CONTROL"),
+    assertRefused(
+        base,
+        Map.of("hoodie.write.concurrency.mode", "NON_BLOCKING_CONCURRENCY_CONTROL"),
         "hoodie.write.concurrency.mode='NON_BLOCKING_CONCURRENCY_CONTROL' is not supported",
         "needs table version 8");
-    assertRefused(base, Map.of("hoodie.cleaner.policy.failed.writes", "NEVER"),
+    assertRefused(
+        base,
+        Map.of("hoodie.cleaner.policy.failed.writes", "NEVER"),
         "hoodie.cleaner.policy.failed.writes='NEVER' is not supported");
     assertThat("nothing was written", new File(base).list(), is(new String[0]));
   }
 
   private static void assertRefused(String base, Map<String, String> settings, String... expected) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
-    RuntimeException e = assertThrows(RuntimeException.class, () -> p
-        .apply(Create.of(TripsRows.batch(0, 0, 1)).withRowSchema(TripsRows.SCHEMA))
-        .apply(trips(base, WriteOperation.UPSERT).withHoodieProperties(settings)));
+    RuntimeException e =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                p.apply(Create.of(TripsRows.batch(0, 0, 1)).withRowSchema(TripsRows.SCHEMA))
+                    .apply(trips(base, WriteOperation.UPSERT).withHoodieProperties(settings)));
     for (String part : expected) {
       assertThat(messages(e), containsString(part));
     }
@@ -197,22 +268,30 @@ public class HudiIOOptimisticConcurrencyTest {
     for (long i = 0; i < 400; i++) {
       Object[] batchAndTime = expected.apply(i);
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row),
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(row),
           is(TripsData.values(TripsData.record((Long) batchAndTime[0], i))));
-      assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(batchAndTime[1]));
+      assertThat(
+          TripsData.key(i),
+          HudiTableReader.string(row, "_hoodie_commit_time"),
+          is(batchAndTime[1]));
     }
   }
 
   static List<String> pendingInstants(HudiTableReader reader) {
     List<String> out = new ArrayList<>();
-    for (HoodieInstant i : reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants()) {
+    for (HoodieInstant i :
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants()) {
       out.add(i.getTimestamp());
     }
     return out;
   }
 
   private static List<String> filesOf(String base, String instant) {
-    return dataFilesOnDisk(base).stream().filter(f -> f.endsWith("_" + instant + ".parquet")).toList();
+    return dataFilesOnDisk(base).stream()
+        .filter(f -> f.endsWith("_" + instant + ".parquet"))
+        .toList();
   }
 
   /** No orphan data file, marker folder, heartbeat, lock or pending instant. */

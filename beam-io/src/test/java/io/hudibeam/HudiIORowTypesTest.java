@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.PARTITION_PATH;
@@ -103,9 +118,11 @@ public class HudiIORowTypesTest {
         .withFieldValue("address", Row.withSchema(ADDRESS).addValues("Main St", 12345).build())
         .withFieldValue("tags", Arrays.asList("a", "b"))
         .withFieldValue("attrs", attrs)
-        .withFieldValue("visits", Arrays.asList(
-            Row.withSchema(ADDRESS).addValues("One", null).build(),
-            Row.withSchema(ADDRESS).addValues("Two", 2).build()))
+        .withFieldValue(
+            "visits",
+            Arrays.asList(
+                Row.withSchema(ADDRESS).addValues("One", null).build(),
+                Row.withSchema(ADDRESS).addValues("Two", 2).build()))
         .withFieldValue("note", "hello")
         .build();
   }
@@ -213,7 +230,8 @@ public class HudiIORowTypesTest {
     }
     if (schema.getLogicalType() instanceof LogicalTypes.Decimal) {
       assertThat(schema.toString(), schema.getType(), is(org.apache.avro.Schema.Type.FIXED));
-      return new Conversions.DecimalConversion().fromFixed((GenericFixed) value, schema, schema.getLogicalType());
+      return new Conversions.DecimalConversion()
+          .fromFixed((GenericFixed) value, schema, schema.getLogicalType());
     }
     switch (schema.getType()) {
       case STRING:
@@ -242,7 +260,8 @@ public class HudiIORowTypesTest {
         return items;
       case MAP:
         Map<String, Object> entries = new TreeMap<>();
-        ((Map<?, ?>) value).forEach((k, v) -> entries.put(k.toString(), plain(v, schema.getValueType())));
+        ((Map<?, ?>) value)
+            .forEach((k, v) -> entries.put(k.toString(), plain(v, schema.getValueType())));
         return entries;
       default:
         return value;
@@ -279,9 +298,13 @@ public class HudiIORowTypesTest {
     assertThat(logical(table, "day"), is("date"));
     assertThat(decimal(table, "amount"), is("38,18"));
     assertThat(decimal(table, "price"), is("10,2"));
-    assertThat(nonNull(table.getField("raw").schema()).getType(), is(org.apache.avro.Schema.Type.BYTES));
-    assertThat(nonNull(table.getField("address").schema()).getType(), is(org.apache.avro.Schema.Type.RECORD));
-    assertThat(nonNull(table.getField("attrs").schema()).getType(), is(org.apache.avro.Schema.Type.MAP));
+    assertThat(
+        nonNull(table.getField("raw").schema()).getType(), is(org.apache.avro.Schema.Type.BYTES));
+    assertThat(
+        nonNull(table.getField("address").schema()).getType(),
+        is(org.apache.avro.Schema.Type.RECORD));
+    assertThat(
+        nonNull(table.getField("attrs").schema()).getType(), is(org.apache.avro.Schema.Type.MAP));
     assertThat(table.getField("note").schema().isNullable(), is(true));
     assertThat(table.getField("id").schema().isNullable(), is(false));
 
@@ -289,19 +312,26 @@ public class HudiIORowTypesTest {
     assertThat(reader.partitionPaths(), is(List.of("")));
     assertThat(new File(base, ".hoodie_partition_metadata").isFile(), is(true));
     HoodieTableConfig config = reader.tableConfig();
-    assertThat(config.getKeyGeneratorClassName(), is("org.apache.hudi.keygen.NonpartitionedKeyGenerator"));
+    assertThat(
+        config.getKeyGeneratorClassName(), is("org.apache.hudi.keygen.NonpartitionedKeyGenerator"));
     assertThat(config.getRecordKeyFieldProp(), is("id"));
     TypedProperties props = new TypedProperties();
     props.setProperty("hoodie.datasource.write.recordkey.field", "id");
     NonpartitionedAvroKeyGenerator hudi = new NonpartitionedAvroKeyGenerator(props);
     for (GenericRecord row : rows.values()) {
       assertThat(HudiTableReader.string(row, RECORD_KEY), is(hudi.getKey(row).getRecordKey()));
-      assertThat(HudiTableReader.string(row, PARTITION_PATH), is(hudi.getKey(row).getPartitionPath()));
+      assertThat(
+          HudiTableReader.string(row, PARTITION_PATH), is(hudi.getKey(row).getPartitionPath()));
       assertThat(HudiTableReader.string(row, PARTITION_PATH), is(""));
     }
     checkMetaFields(reader);
-    assertThat(new String(java.nio.file.Files.readAllBytes(new File(base, ".hoodie/hoodie.properties").toPath()),
-        StandardCharsets.UTF_8).contains("hoodie.table.name=types"), is(true));
+    assertThat(
+        new String(
+                java.nio.file.Files.readAllBytes(
+                    new File(base, ".hoodie/hoodie.properties").toPath()),
+                StandardCharsets.UTF_8)
+            .contains("hoodie.table.name=types"),
+        is(true));
   }
 
   private static org.apache.avro.Schema nonNull(org.apache.avro.Schema schema) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.RECORD_KEY;
@@ -105,49 +120,85 @@ public class HudiIOSchemaEvolutionIT {
 
   private static org.apache.avro.Schema.Type tableType(HudiTableReader reader, String field) {
     org.apache.avro.Schema s = reader.tableSchema().getField(field).schema();
-    return s.getType() == org.apache.avro.Schema.Type.UNION ? s.getTypes().get(1).getType() : s.getType();
+    return s.getType() == org.apache.avro.Schema.Type.UNION
+        ? s.getTypes().get(1).getType()
+        : s.getType();
   }
 
   private static List<String> timelineFiles(String base) throws IOException {
     try (Stream<java.nio.file.Path> files = Files.list(Paths.get(base, ".hoodie"))) {
-      return files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).sorted().collect(Collectors.toList());
+      return files
+          .filter(Files::isRegularFile)
+          .map(f -> f.getFileName().toString())
+          .sorted()
+          .collect(Collectors.toList());
     }
   }
 
   @Test
   public void aFieldIsAddedAcrossThreeCommits() {
     String base = new File(tmp.getRoot(), "added").getPath();
-    Schema v1 = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n").build();
-    run(v1, List.of(row(v1, "a", "p1", 1L), row(v1, "b", "p1", 2L), row(v1, "c", "p2", 3L), row(v1, "d", "p2", 4L)),
+    Schema v1 =
+        Schema.builder().addStringField("id").addStringField("part").addInt64Field("n").build();
+    run(
+        v1,
+        List.of(
+            row(v1, "a", "p1", 1L),
+            row(v1, "b", "p1", 2L),
+            row(v1, "c", "p2", 3L),
+            row(v1, "d", "p2", 4L)),
         write(base, WriteOperation.INSERT));
 
     // Commit 2 adds "tip" and rewrites p1's file group (one update, one insert); p2 is untouched.
-    Schema v2 = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addNullableField("tip", FieldType.DOUBLE).build();
-    run(v2, List.of(row(v2, "a", "p1", 10L, 1.5), row(v2, "e", "p1", 5L, null)), write(base, WriteOperation.UPSERT));
+    Schema v2 =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("tip", FieldType.DOUBLE)
+            .build();
+    run(
+        v2,
+        List.of(row(v2, "a", "p1", 10L, 1.5), row(v2, "e", "p1", 5L, null)),
+        write(base, WriteOperation.UPSERT));
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(tableFields(reader), contains("id", "part", "n", "tip"));
-    assertThat(snapshot(reader), is(Map.of(
-        "a", values("id", "a", "part", "p1", "n", 10L, "tip", 1.5),
-        "b", values("id", "b", "part", "p1", "n", 2L, "tip", null),
-        "c", values("id", "c", "part", "p2", "n", 3L, "tip", null),
-        "d", values("id", "d", "part", "p2", "n", 4L, "tip", null),
-        "e", values("id", "e", "part", "p1", "n", 5L, "tip", null))));
+    assertThat(
+        snapshot(reader),
+        is(
+            Map.of(
+                "a", values("id", "a", "part", "p1", "n", 10L, "tip", 1.5),
+                "b", values("id", "b", "part", "p1", "n", 2L, "tip", null),
+                "c", values("id", "c", "part", "p2", "n", 3L, "tip", null),
+                "d", values("id", "d", "part", "p2", "n", 4L, "tip", null),
+                "e", values("id", "e", "part", "p1", "n", 5L, "tip", null))));
 
-    // Commit 3 adds "note" with an insert: p2's small file group takes it (stored rows carried over).
-    Schema v3 = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addNullableField("tip", FieldType.DOUBLE).addNullableField("note", FieldType.STRING).build();
+    // Commit 3 adds "note" with an insert: p2's small file group takes it (stored rows carried
+    // over).
+    Schema v3 =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("tip", FieldType.DOUBLE)
+            .addNullableField("note", FieldType.STRING)
+            .build();
     run(v3, List.of(row(v3, "f", "p2", 6L, 2.25, "third")), write(base, WriteOperation.INSERT));
     reader = HudiTableReader.of(base);
     assertThat(tableFields(reader), contains("id", "part", "n", "tip", "note"));
-    assertThat(commitMetadata(reader, lastInstant(reader)).getMetadata("schema"), containsString("\"note\""));
-    assertThat(snapshot(reader), is(Map.of(
-        "a", values("id", "a", "part", "p1", "n", 10L, "tip", 1.5, "note", null),
-        "b", values("id", "b", "part", "p1", "n", 2L, "tip", null, "note", null),
-        "c", values("id", "c", "part", "p2", "n", 3L, "tip", null, "note", null),
-        "d", values("id", "d", "part", "p2", "n", 4L, "tip", null, "note", null),
-        "e", values("id", "e", "part", "p1", "n", 5L, "tip", null, "note", null),
-        "f", values("id", "f", "part", "p2", "n", 6L, "tip", 2.25, "note", "third"))));
+    assertThat(
+        commitMetadata(reader, lastInstant(reader)).getMetadata("schema"),
+        containsString("\"note\""));
+    assertThat(
+        snapshot(reader),
+        is(
+            Map.of(
+                "a", values("id", "a", "part", "p1", "n", 10L, "tip", 1.5, "note", null),
+                "b", values("id", "b", "part", "p1", "n", 2L, "tip", null, "note", null),
+                "c", values("id", "c", "part", "p2", "n", 3L, "tip", null, "note", null),
+                "d", values("id", "d", "part", "p2", "n", 4L, "tip", null, "note", null),
+                "e", values("id", "e", "part", "p1", "n", 5L, "tip", null, "note", null),
+                "f", values("id", "f", "part", "p2", "n", 6L, "tip", 2.25, "note", "third"))));
     // The same rows through the file-schema reader: p2 was rewritten with the third schema.
     HudiIOTesting.checkMetaFields(reader);
   }
@@ -155,28 +206,44 @@ public class HudiIOSchemaEvolutionIT {
   @Test
   public void intWidensToLongAndANarrowerIncomingTypeKeepsLong() {
     String base = new File(tmp.getRoot(), "widen").getPath();
-    Schema ints = Schema.builder().addStringField("id").addStringField("part").addInt32Field("n").build();
-    run(ints, List.of(row(ints, "a", "p1", 1), row(ints, "b", "p1", 2), row(ints, "c", "p2", Integer.MAX_VALUE)),
+    Schema ints =
+        Schema.builder().addStringField("id").addStringField("part").addInt32Field("n").build();
+    run(
+        ints,
+        List.of(
+            row(ints, "a", "p1", 1),
+            row(ints, "b", "p1", 2),
+            row(ints, "c", "p2", Integer.MAX_VALUE)),
         write(base, WriteOperation.INSERT));
 
-    Schema longs = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n").build();
+    Schema longs =
+        Schema.builder().addStringField("id").addStringField("part").addInt64Field("n").build();
     run(longs, List.of(row(longs, "a", "p1", 1L << 40)), write(base, WriteOperation.UPSERT));
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(tableType(reader, "n"), is(org.apache.avro.Schema.Type.LONG));
-    assertThat(snapshot(reader), is(Map.of(
-        "a", values("id", "a", "part", "p1", "n", 1L << 40),
-        "b", values("id", "b", "part", "p1", "n", 2L),
-        "c", values("id", "c", "part", "p2", "n", (long) Integer.MAX_VALUE))));
+    assertThat(
+        snapshot(reader),
+        is(
+            Map.of(
+                "a", values("id", "a", "part", "p1", "n", 1L << 40),
+                "b", values("id", "b", "part", "p1", "n", 2L),
+                "c", values("id", "c", "part", "p2", "n", (long) Integer.MAX_VALUE))));
 
     // int again: the table stays long (Hudi canonicalizes the incoming type to the table's).
-    run(ints, List.of(row(ints, "c", "p2", 7), row(ints, "d", "p2", 8)), write(base, WriteOperation.UPSERT));
+    run(
+        ints,
+        List.of(row(ints, "c", "p2", 7), row(ints, "d", "p2", 8)),
+        write(base, WriteOperation.UPSERT));
     reader = HudiTableReader.of(base);
     assertThat(tableType(reader, "n"), is(org.apache.avro.Schema.Type.LONG));
-    assertThat(snapshot(reader), is(Map.of(
-        "a", values("id", "a", "part", "p1", "n", 1L << 40),
-        "b", values("id", "b", "part", "p1", "n", 2L),
-        "c", values("id", "c", "part", "p2", "n", 7L),
-        "d", values("id", "d", "part", "p2", "n", 8L))));
+    assertThat(
+        snapshot(reader),
+        is(
+            Map.of(
+                "a", values("id", "a", "part", "p1", "n", 1L << 40),
+                "b", values("id", "b", "part", "p1", "n", 2L),
+                "c", values("id", "c", "part", "p2", "n", 7L),
+                "d", values("id", "d", "part", "p2", "n", 8L))));
 
     // bulk_insert writes new file groups straight from the bundle, with the table's long too.
     run(ints, List.of(row(ints, "e", "p3", 9)), write(base, WriteOperation.BULK_INSERT));
@@ -189,27 +256,53 @@ public class HudiIOSchemaEvolutionIT {
   @Test
   public void reorderedFieldsEvolveTheFieldOrder() {
     String base = new File(tmp.getRoot(), "reorder").getPath();
-    Schema v1 = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addNullableField("city", FieldType.STRING).build();
-    run(v1, List.of(row(v1, "a", "p1", 1L, "x"), row(v1, "b", "p2", 2L, "y")), write(base, WriteOperation.INSERT));
+    Schema v1 =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("city", FieldType.STRING)
+            .build();
+    run(
+        v1,
+        List.of(row(v1, "a", "p1", 1L, "x"), row(v1, "b", "p2", 2L, "y")),
+        write(base, WriteOperation.INSERT));
 
-    Schema v2 = Schema.builder().addNullableField("city", FieldType.STRING).addInt64Field("n")
-        .addStringField("part").addStringField("id").build();
+    Schema v2 =
+        Schema.builder()
+            .addNullableField("city", FieldType.STRING)
+            .addInt64Field("n")
+            .addStringField("part")
+            .addStringField("id")
+            .build();
     run(v2, List.of(row(v2, "z", 3L, "p1", "c")), write(base, WriteOperation.UPSERT));
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(tableFields(reader), contains("city", "n", "part", "id"));
-    assertThat(snapshot(reader), is(Map.of(
-        "a", values("id", "a", "part", "p1", "n", 1L, "city", "x"),
-        "b", values("id", "b", "part", "p2", "n", 2L, "city", "y"),
-        "c", values("id", "c", "part", "p1", "n", 3L, "city", "z"))));
+    assertThat(
+        snapshot(reader),
+        is(
+            Map.of(
+                "a", values("id", "a", "part", "p1", "n", 1L, "city", "x"),
+                "b", values("id", "b", "part", "p2", "n", 2L, "city", "y"),
+                "c", values("id", "c", "part", "p1", "n", 3L, "city", "z"))));
   }
 
   @Test
   public void incompatibleChangesAreRefusedAndLeaveTheTableAsItWas() throws IOException {
     String base = new File(tmp.getRoot(), "refused").getPath();
-    Schema table = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addNullableField("city", FieldType.STRING).addDecimalField("amount").build();
-    run(table, List.of(row(table, "a", "p1", 1L, "x", new BigDecimal("1.5")), row(table, "b", "p2", 2L, null, BigDecimal.ZERO)),
+    Schema table =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("city", FieldType.STRING)
+            .addDecimalField("amount")
+            .build();
+    run(
+        table,
+        List.of(
+            row(table, "a", "p1", 1L, "x", new BigDecimal("1.5")),
+            row(table, "b", "p2", 2L, null, BigDecimal.ZERO)),
         write(base, WriteOperation.INSERT));
     HudiTableReader reader = HudiTableReader.of(base);
     Map<String, Map<String, Object>> before = snapshot(reader);
@@ -217,30 +310,55 @@ public class HudiIOSchemaEvolutionIT {
     List<String> timeline = timelineFiles(base);
     java.util.TreeSet<String> files = TableFiles.dataFilesOnDisk(base);
 
-    Schema dropped = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addDecimalField("amount").build();
-    Schema toString = Schema.builder().addStringField("id").addStringField("part").addStringField("n")
-        .addNullableField("city", FieldType.STRING).addDecimalField("amount").build();
-    Schema required = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addNullableField("city", FieldType.STRING).addDecimalField("amount").addInt64Field("tip").build();
-    Schema narrowed = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addNullableField("city", FieldType.STRING).addLogicalTypeField("amount", FixedPrecisionNumeric.of(10, 2)).build();
+    Schema dropped =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addDecimalField("amount")
+            .build();
+    Schema toString =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addStringField("n")
+            .addNullableField("city", FieldType.STRING)
+            .addDecimalField("amount")
+            .build();
+    Schema required =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("city", FieldType.STRING)
+            .addDecimalField("amount")
+            .addInt64Field("tip")
+            .build();
+    Schema narrowed =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("city", FieldType.STRING)
+            .addLogicalTypeField("amount", FixedPrecisionNumeric.of(10, 2))
+            .build();
     Map<Schema, Row> attempts = new java.util.LinkedHashMap<>();
     attempts.put(dropped, row(dropped, "a", "p1", 9L, new BigDecimal("2")));
     attempts.put(toString, row(toString, "a", "p1", "nine", "x", new BigDecimal("2")));
     attempts.put(required, row(required, "a", "p1", 9L, "x", new BigDecimal("2"), 3L));
     attempts.put(narrowed, row(narrowed, "a", "p1", 9L, "x", new BigDecimal("2.00")));
-    List<String> expected = Arrays.asList(
-        "field 'city' (string) is in the table but missing from the incoming records; set"
-            + " hoodie.datasource.write.reconcile.schema=true to write it as null (or its default) and"
-            + " keep the table's schema, or hoodie.datasource.write.schema.allow.auto.evolution.column.drop=true"
-            + " to drop it from the table",
-        "field 'n' is long in the table but string in the incoming records; Hudi allows only the type"
-            + " changes int -> long -> float -> double and string <-> bytes",
-        "field 'tip' (long) is new and not nullable, and has no default: rows already in the table"
-            + " could not be read with it; make it nullable",
-        "field 'amount' is decimal(38,18) in the table but decimal(10,2) in the incoming records; Hudi"
-            + " allows only the type changes int -> long -> float -> double and string <-> bytes");
+    List<String> expected =
+        Arrays.asList(
+            "field 'city' (string) is in the table but missing from the incoming records; set"
+                + " hoodie.datasource.write.reconcile.schema=true to write it as null (or its default) and"
+                + " keep the table's schema, or hoodie.datasource.write.schema.allow.auto.evolution.column.drop=true"
+                + " to drop it from the table",
+            "field 'n' is long in the table but string in the incoming records; Hudi allows only the type"
+                + " changes int -> long -> float -> double and string <-> bytes",
+            "field 'tip' (long) is new and not nullable, and has no default: rows already in the table"
+                + " could not be read with it; make it nullable",
+            "field 'amount' is decimal(38,18) in the table but decimal(10,2) in the incoming records; Hudi"
+                + " allows only the type changes int -> long -> float -> double and string <-> bytes");
     int k = 0;
     for (Map.Entry<Schema, Row> attempt : attempts.entrySet()) {
       Pipeline p = HudiIOTesting.pipeline(2);
@@ -249,12 +367,19 @@ public class HudiIOSchemaEvolutionIT {
       Pipeline.PipelineExecutionException failure =
           assertThrows(Pipeline.PipelineExecutionException.class, () -> p.run().waitUntilFinish());
       assertThat(failure.getCause(), instanceOf(SchemaEvolutionException.class));
-      assertThat(failure.getCause().getMessage(), is(
-          "Refused the write to the Hudi table at " + base + ": its schema is not compatible with the"
-              + " table's schema, so nothing was written and no instant was started.\n - " + expected.get(k++)));
+      assertThat(
+          failure.getCause().getMessage(),
+          is(
+              "Refused the write to the Hudi table at "
+                  + base
+                  + ": its schema is not compatible with the"
+                  + " table's schema, so nothing was written and no instant was started.\n - "
+                  + expected.get(k++)));
       reader = HudiTableReader.of(base);
       assertThat(reader.completedInstantTimes(), is(instants));
-      assertThat(reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(), empty());
+      assertThat(
+          reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+          empty());
       assertThat(timelineFiles(base), is(timeline));
       assertThat(TableFiles.dataFilesOnDisk(base), is(files));
       assertThat(snapshot(reader), is(before));
@@ -266,45 +391,81 @@ public class HudiIOSchemaEvolutionIT {
   @Test
   public void reconcileSchemaFillsMissingFieldsAndKeepsTheTableSchema() {
     String base = new File(tmp.getRoot(), "reconcile").getPath();
-    Schema full = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addNullableField("tip", FieldType.DOUBLE).addNullableField("note", FieldType.STRING).build();
-    run(full, List.of(row(full, "a", "p1", 1L, 1.5, "one"), row(full, "b", "p1", 2L, 2.5, "two")),
+    Schema full =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("tip", FieldType.DOUBLE)
+            .addNullableField("note", FieldType.STRING)
+            .build();
+    run(
+        full,
+        List.of(row(full, "a", "p1", 1L, 1.5, "one"), row(full, "b", "p1", 2L, 2.5, "two")),
         write(base, WriteOperation.INSERT));
     HudiTableReader reader = HudiTableReader.of(base);
     String tableSchema = commitMetadata(reader, lastInstant(reader)).getMetadata("schema");
 
-    Schema partial = Schema.builder().addStringField("part").addStringField("id").addInt64Field("n").build();
-    run(partial, List.of(row(partial, "p1", "a", 10L), row(partial, "p1", "c", 3L)),
-        write(base, WriteOperation.UPSERT).withHoodieProperties(Map.of(SchemaEvolution.RECONCILE_SCHEMA, "true")));
+    Schema partial =
+        Schema.builder().addStringField("part").addStringField("id").addInt64Field("n").build();
+    run(
+        partial,
+        List.of(row(partial, "p1", "a", 10L), row(partial, "p1", "c", 3L)),
+        write(base, WriteOperation.UPSERT)
+            .withHoodieProperties(Map.of(SchemaEvolution.RECONCILE_SCHEMA, "true")));
     reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(2));
     assertThat(commitMetadata(reader, lastInstant(reader)).getMetadata("schema"), is(tableSchema));
     assertThat(tableFields(reader), contains("id", "part", "n", "tip", "note"));
     // As Hudi: the incoming record replaces the stored one; the fields it lacks are null.
-    assertThat(snapshot(reader), is(Map.of(
-        "a", values("id", "a", "part", "p1", "n", 10L, "tip", null, "note", null),
-        "b", values("id", "b", "part", "p1", "n", 2L, "tip", 2.5, "note", "two"),
-        "c", values("id", "c", "part", "p1", "n", 3L, "tip", null, "note", null))));
+    assertThat(
+        snapshot(reader),
+        is(
+            Map.of(
+                "a", values("id", "a", "part", "p1", "n", 10L, "tip", null, "note", null),
+                "b", values("id", "b", "part", "p1", "n", 2L, "tip", 2.5, "note", "two"),
+                "c", values("id", "c", "part", "p1", "n", 3L, "tip", null, "note", null))));
   }
 
   @Test
   public void columnDropDropsTheColumnWhenAllowed() {
     String base = new File(tmp.getRoot(), "drop").getPath();
-    Schema full = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n")
-        .addNullableField("tip", FieldType.DOUBLE).build();
-    run(full, List.of(row(full, "a", "p1", 1L, 1.5), row(full, "b", "p2", 2L, 2.5)), write(base, WriteOperation.INSERT));
+    Schema full =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("tip", FieldType.DOUBLE)
+            .build();
+    run(
+        full,
+        List.of(row(full, "a", "p1", 1L, 1.5), row(full, "b", "p2", 2L, 2.5)),
+        write(base, WriteOperation.INSERT));
 
-    Schema without = Schema.builder().addStringField("id").addStringField("part").addInt64Field("n").build();
-    run(without, List.of(row(without, "a", "p1", 10L)),
-        write(base, WriteOperation.UPSERT).withHoodieProperties(Map.of(SchemaEvolution.ALLOW_COLUMN_DROP, "true")));
+    Schema without =
+        Schema.builder().addStringField("id").addStringField("part").addInt64Field("n").build();
+    run(
+        without,
+        List.of(row(without, "a", "p1", 10L)),
+        write(base, WriteOperation.UPSERT)
+            .withHoodieProperties(Map.of(SchemaEvolution.ALLOW_COLUMN_DROP, "true")));
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(tableFields(reader), contains("id", "part", "n"));
-    assertThat(snapshot(reader), is(Map.of(
-        "a", values("id", "a", "part", "p1", "n", 10L),
-        "b", values("id", "b", "part", "p2", "n", 2L))));
+    assertThat(
+        snapshot(reader),
+        is(
+            Map.of(
+                "a", values("id", "a", "part", "p1", "n", 10L),
+                "b", values("id", "b", "part", "p2", "n", 2L))));
     // p1's file group was rewritten without the column; p2's still has it.
     for (org.apache.hudi.common.model.FileSlice slice : reader.latestFileSlices()) {
-      boolean hasTip = reader.readBaseFile(slice.getBaseFile().get().getPath()).get(0).getSchema().getField("tip") != null;
+      boolean hasTip =
+          reader
+                  .readBaseFile(slice.getBaseFile().get().getPath())
+                  .get(0)
+                  .getSchema()
+                  .getField("tip")
+              != null;
       assertThat(slice.getPartitionPath(), hasTip, is(slice.getPartitionPath().equals("p2")));
     }
   }
@@ -316,17 +477,24 @@ public class HudiIOSchemaEvolutionIT {
     IllegalArgumentException e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> p.apply(Create.of(List.of(row(schema, "a", "p1"))).withRowSchema(schema))
-                .apply(write(new File(tmp.getRoot(), "bad").getPath(), WriteOperation.UPSERT)
-                    .withHoodieProperties(Map.of(SchemaEvolution.ALLOW_COLUMN_DROP, "maybe"))));
-    assertThat(e.getMessage(), is(
-        "hoodie.datasource.write.schema.allow.auto.evolution.column.drop must be true or false, but was 'maybe'"));
+            () ->
+                p.apply(Create.of(List.of(row(schema, "a", "p1"))).withRowSchema(schema))
+                    .apply(
+                        write(new File(tmp.getRoot(), "bad").getPath(), WriteOperation.UPSERT)
+                            .withHoodieProperties(
+                                Map.of(SchemaEvolution.ALLOW_COLUMN_DROP, "maybe"))));
+    assertThat(
+        e.getMessage(),
+        is(
+            "hoodie.datasource.write.schema.allow.auto.evolution.column.drop must be true or false, but was 'maybe'"));
   }
 
   /** A trips row of the trips schema plus a nullable "tip". */
   private static final Schema TRIPS_WITH_TIP =
-      Schema.builder().addFields(io.hudibeam.testing.TripsRows.SCHEMA.getFields())
-          .addNullableField("tip", FieldType.DOUBLE).build();
+      Schema.builder()
+          .addFields(io.hudibeam.testing.TripsRows.SCHEMA.getFields())
+          .addNullableField("tip", FieldType.DOUBLE)
+          .build();
 
   private static Row tripWithTip(long b, long i) {
     List<Object> values = new ArrayList<>(io.hudibeam.testing.TripsRows.row(b, i).getValues());
@@ -337,23 +505,28 @@ public class HudiIOSchemaEvolutionIT {
   @Test
   public void hudisWriterContinuesOurEvolvedTableAndWeRefuseItsOldSchema() {
     String base = new File(tmp.getRoot(), "trips").getPath();
-    SafetyChecks.run(io.hudibeam.testing.TripsRows.batch(0, 0, 16), SafetyChecks.trips(base, WriteOperation.INSERT));
+    SafetyChecks.run(
+        io.hudibeam.testing.TripsRows.batch(0, 0, 16),
+        SafetyChecks.trips(base, WriteOperation.INSERT));
     List<Row> evolved = new ArrayList<>();
     for (long i = 8; i < 24; i++) {
       evolved.add(tripWithTip(1, i));
     }
     Pipeline p = HudiIOTesting.pipeline(2);
-    p.apply(Create.of(evolved).withRowSchema(TRIPS_WITH_TIP)).apply(SafetyChecks.trips(base, WriteOperation.UPSERT));
+    p.apply(Create.of(evolved).withRowSchema(TRIPS_WITH_TIP))
+        .apply(SafetyChecks.trips(base, WriteOperation.UPSERT));
     p.run().waitUntilFinish();
 
     // Hudi 0.15's Java client takes our commit's schema as the table's and upserts 20..27 with it.
     HudiTableReader reader = HudiTableReader.of(base);
     org.apache.avro.Schema tableSchema =
-        new org.apache.avro.Schema.Parser().parse(commitMetadata(reader, lastInstant(reader)).getMetadata("schema"));
+        new org.apache.avro.Schema.Parser()
+            .parse(commitMetadata(reader, lastInstant(reader)).getMetadata("schema"));
     List<GenericRecord> hudiRecords = new ArrayList<>();
     for (long i = 20; i < 28; i++) {
       GenericRecord trip = io.hudibeam.testing.TripsData.record(2, i);
-      org.apache.avro.generic.GenericData.Record r = new org.apache.avro.generic.GenericData.Record(tableSchema);
+      org.apache.avro.generic.GenericData.Record r =
+          new org.apache.avro.generic.GenericData.Record(tableSchema);
       for (org.apache.avro.Schema.Field f : io.hudibeam.testing.TripsData.SCHEMA.getFields()) {
         r.put(f.name(), trip.get(f.name()));
       }
@@ -374,19 +547,26 @@ public class HudiIOSchemaEvolutionIT {
       long b = i < 8 ? 0 : i < 20 ? 1 : 2;
       Double tip = i < 8 ? null : i < 20 ? i * 0.5 : -1.0 * i;
       assertThat(r.toString(), r.get("ts"), is(io.hudibeam.testing.TripsData.ts(b, i)));
-      assertThat(r.toString(), HudiTableReader.string(r, "city"), is(io.hudibeam.testing.TripsData.city(i)));
+      assertThat(
+          r.toString(),
+          HudiTableReader.string(r, "city"),
+          is(io.hudibeam.testing.TripsData.city(i)));
       assertThat(r.toString(), r.get("fare"), is(io.hudibeam.testing.TripsData.fare(b, i)));
       assertThat(r.toString(), r.get("tip"), is(tip));
     }
 
     // Our next write with the schema from before the change is refused: the table has "tip".
     Pipeline old = HudiIOTesting.pipeline(2);
-    old.apply(Create.of(io.hudibeam.testing.TripsRows.batch(3, 0, 2)).withRowSchema(io.hudibeam.testing.TripsRows.SCHEMA))
+    old.apply(
+            Create.of(io.hudibeam.testing.TripsRows.batch(3, 0, 2))
+                .withRowSchema(io.hudibeam.testing.TripsRows.SCHEMA))
         .apply(SafetyChecks.trips(base, WriteOperation.UPSERT));
     Pipeline.PipelineExecutionException failure =
         assertThrows(Pipeline.PipelineExecutionException.class, () -> old.run().waitUntilFinish());
-    assertThat(failure.getCause().getMessage(), containsString(
-        "field 'tip' (double) is in the table but missing from the incoming records"));
+    assertThat(
+        failure.getCause().getMessage(),
+        containsString(
+            "field 'tip' (double) is in the table but missing from the incoming records"));
     assertThat(HudiTableReader.of(base).completedInstantTimes(), hasSize(3));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -21,7 +36,8 @@ import org.junit.runners.Parameterized.Parameters;
  * take: the write fails when the pipeline is built (HudiIO.write() applied, never run), with an
  * IllegalArgumentException naming the key and the value. Numeric settings also with a number below
  * their range. The cases come from the registry, so a new setting is covered when it is added.
- * ({@code HudiIOValidationTest.theValidWriteBuilds} shows the same write builds without the bad value.)
+ * ({@code HudiIOValidationTest.theValidWriteBuilds} shows the same write builds without the bad
+ * value.)
  */
 @RunWith(Parameterized.class)
 public class HudiIOSettingsTest {
@@ -72,15 +88,21 @@ public class HudiIOSettingsTest {
         if (setting.type().contains(", ")) { // one of the listed names
           return "NO_SUCH_VALUE";
         }
-        throw new AssertionError(setting.key() + " has type '" + setting.type() + "', which this test does not know");
+        throw new AssertionError(
+            setting.key() + " has type '" + setting.type() + "', which this test does not know");
     }
   }
 
   @Test
   public void aBadValueFailsWhenThePipelineIsBuiltNamingTheKeyAndTheValue() {
-    HudiIO.Write<Row> write = HudiIOValidationTest.valid().withHoodieProperties(Map.of(key, badValue));
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HudiIOValidationTest.trips().apply(write));
+    HudiIO.Write<Row> write =
+        HudiIOValidationTest.valid().withHoodieProperties(Map.of(key, badValue));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class, () -> HudiIOValidationTest.trips().apply(write));
     assertThat(e.getMessage(), containsString(key));
-    assertThat(e.getMessage(), containsString(badValue.trim().isEmpty() ? "'" + badValue + "'" : badValue));
+    assertThat(
+        e.getMessage(),
+        containsString(badValue.trim().isEmpty() ? "'" + badValue + "'" : badValue));
   }
 }

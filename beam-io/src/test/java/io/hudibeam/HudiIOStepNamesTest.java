@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -33,22 +48,43 @@ public class HudiIOStepNamesTest {
 
   private static final List<String> START =
       List.of(
-          "To Avro records", "To Avro records/Map",
-          "Start instant", "Start instant/Impulse", "Start instant/Start", "Start instant/As side input",
-          "Prepare records", "Prepare records/Generate keys", "Prepare records/No failed records");
+          "To Avro records",
+          "To Avro records/Map",
+          "Start instant",
+          "Start instant/Impulse",
+          "Start instant/Start",
+          "Start instant/As side input",
+          "Prepare records",
+          "Prepare records/Generate keys",
+          "Prepare records/No failed records");
   private static final List<String> DE_DUPLICATE =
-      List.of("Prepare records/Shard by record key", "Prepare records/Group shards", "Prepare records/De-duplicate");
+      List.of(
+          "Prepare records/Shard by record key",
+          "Prepare records/Group shards",
+          "Prepare records/De-duplicate");
   private static final List<String> PLAN_AND_WRITE =
       List.of(
-          "Profile workload", "Profile workload/Count per bundle", "Profile workload/Profile workload",
-          "Profile workload/Plan buckets", "Profile workload/As side input",
-          "Assign buckets", "Assign buckets/Route",
-          "Write file groups", "Write file groups/Group by file group", "Write file groups/Write");
+          "Profile workload",
+          "Profile workload/Count per bundle",
+          "Profile workload/Profile workload",
+          "Profile workload/Plan buckets",
+          "Profile workload/As side input",
+          "Assign buckets",
+          "Assign buckets/Route",
+          "Write file groups",
+          "Write file groups/Group by file group",
+          "Write file groups/Write");
   private static final List<String> BULK_INSERT =
       List.of("Bulk insert files", "Bulk insert files/Write new file groups");
   private static final List<String> COMMIT =
-      List.of("Commit instant", "Commit instant/Gather write stats", "Commit instant/Commit",
-          "Committed instants", "Committed instants/Map", "Failed records", "Failed records/Map");
+      List.of(
+          "Commit instant",
+          "Commit instant/Gather write stats",
+          "Commit instant/Commit",
+          "Committed instants",
+          "Committed instants/Map",
+          "Failed records",
+          "Failed records/Map");
 
   private static List<String> tagLocations(String index, String... steps) {
     List<String> names = new ArrayList<>(List.of("Tag locations", "Tag locations/" + index));
@@ -59,11 +95,16 @@ public class HudiIOStepNamesTest {
   }
 
   private static final String[] JOIN = {
-    "Key incoming records", "Key stored records", "Both sides", "Join keys", "Keep one per key and tag"
+    "Key incoming records",
+    "Key stored records",
+    "Both sides",
+    "Join keys",
+    "Keep one per key and tag"
   };
 
   private static List<String> simpleIndex(String index) {
-    List<String> steps = new ArrayList<>(List.of("Latest base files", "Spread base files", "Read stored keys"));
+    List<String> steps =
+        new ArrayList<>(List.of("Latest base files", "Spread base files", "Read stored keys"));
     steps.addAll(List.of(JOIN));
     return tagLocations(index, steps.toArray(String[]::new));
   }
@@ -72,15 +113,24 @@ public class HudiIOStepNamesTest {
     List<String> steps =
         new ArrayList<>(
             List.of(
-                "Latest base files", "Spread footers", "Read key ranges", "Key ranges", "Candidate files",
-                "Group candidates by file", "Check bloom filters and keys"));
+                "Latest base files",
+                "Spread footers",
+                "Read key ranges",
+                "Key ranges",
+                "Candidate files",
+                "Group candidates by file",
+                "Check bloom filters and keys"));
     steps.addAll(List.of(JOIN));
     return tagLocations("Bloom index", steps.toArray(String[]::new));
   }
 
   private static List<String> bucketIndex() {
     return tagLocations(
-        "Bucket index", "Latest base files", "Key by partition", "Base files by partition", "Tag by bucket");
+        "Bucket index",
+        "Latest base files",
+        "Key by partition",
+        "Base files by partition",
+        "Tag by bucket");
   }
 
   @SafeVarargs
@@ -138,7 +188,8 @@ public class HudiIOStepNamesTest {
 
   @Test
   public void insert() {
-    List<String> insertOnly = concat(START, tagLocations("Insert-only index", "Tag as new"), PLAN_AND_WRITE, COMMIT);
+    List<String> insertOnly =
+        concat(START, tagLocations("Insert-only index", "Tag as new"), PLAN_AND_WRITE, COMMIT);
     assertThat(stepNames(WriteOperation.INSERT, IndexType.SIMPLE), is(insertOnly));
     assertThat(stepNames(WriteOperation.INSERT, IndexType.GLOBAL_SIMPLE), is(insertOnly));
     assertThat(stepNames(WriteOperation.INSERT, IndexType.BLOOM), is(insertOnly));
@@ -170,20 +221,28 @@ public class HudiIOStepNamesTest {
     }
   }
 
-  /** Bulk insert skips the index, the profile and the shuffle: its step is not "Write file groups". */
+  /**
+   * Bulk insert skips the index, the profile and the shuffle: its step is not "Write file groups".
+   */
   @Test
   public void bulkInsert() {
     for (IndexType index : List.of(IndexType.SIMPLE, IndexType.GLOBAL_SIMPLE, IndexType.BLOOM)) {
-      assertThat(index.name(), stepNames(WriteOperation.BULK_INSERT, index), is(concat(START, BULK_INSERT, COMMIT)));
+      assertThat(
+          index.name(),
+          stepNames(WriteOperation.BULK_INSERT, index),
+          is(concat(START, BULK_INSERT, COMMIT)));
     }
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> expand(WriteOperation.BULK_INSERT, IndexType.BUCKET));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> expand(WriteOperation.BULK_INSERT, IndexType.BUCKET));
     assertThat(e.getMessage(), containsString("withIndex(BUCKET)"));
   }
 
   /**
    * The latest base files are listed once, from the records' touched partitions (every partition
-   * for GLOBAL_SIMPLE); nothing in the index stage starts from an Impulse, so it can run per window.
+   * for GLOBAL_SIMPLE); nothing in the index stage starts from an Impulse, so it can run per
+   * window.
    */
   @Test
   public void latestBaseFilesDeriveFromTheRecords() {
@@ -191,20 +250,33 @@ public class HudiIOStepNamesTest {
       Pipeline p = expand(WriteOperation.UPSERT, index);
       List<String> listing =
           steps(p, node -> node.getFullName().contains("/Latest base files/")).stream()
-              .map(name -> name.substring(name.indexOf("/Latest base files/") + "/Latest base files/".length()))
+              .map(
+                  name ->
+                      name.substring(
+                          name.indexOf("/Latest base files/") + "/Latest base files/".length()))
               .filter(name -> !name.contains("/"))
               .collect(Collectors.toList());
-      String list = index == IndexType.GLOBAL_SIMPLE ? "List all latest base files" : "List latest base files";
+      String list =
+          index == IndexType.GLOBAL_SIMPLE
+              ? "List all latest base files"
+              : "List latest base files";
       assertThat(index.name(), listing, is(List.of("Partition paths", "Touched partitions", list)));
       assertThat(
           index.name(),
-          steps(p, node -> node.getFullName().startsWith(WRITE + "/Tag locations/")
-              && node.getTransform() instanceof Impulse),
+          steps(
+              p,
+              node ->
+                  node.getFullName().startsWith(WRITE + "/Tag locations/")
+                      && node.getTransform() instanceof Impulse),
           is(empty()));
       // The check sees an Impulse where there is one: the started instant's.
       assertThat(
           index.name(),
-          steps(p, node -> node.getTransform() instanceof Impulse && node.getFullName().contains("/Start instant/")),
+          steps(
+              p,
+              node ->
+                  node.getTransform() instanceof Impulse
+                      && node.getFullName().contains("/Start instant/")),
           is(List.of("Start instant/Impulse")));
     }
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.StreamingTesting.INTERVAL;
@@ -15,26 +30,23 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
-import java.util.stream.Collectors;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
 import io.hudibeam.transforms.streaming.SkipCommittedIntervals;
 import io.hudibeam.write.IndexType;
-import io.hudibeam.table.TableType;
-import org.apache.hudi.common.table.timeline.HoodieInstant;
-import org.apache.hudi.common.table.timeline.HoodieTimeline;
-
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -42,10 +54,12 @@ import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.metrics.MetricResult;
 import org.apache.beam.sdk.testing.TestStream;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TimestampedValue;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.joda.time.Duration;
 import org.joda.time.Instant;
-import org.apache.beam.sdk.values.Row;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -53,8 +67,8 @@ import org.junit.rules.TemporaryFolder;
 /**
  * Streaming writes on the DirectRunner with TestStream: one commit per commit interval with
  * records, in order, each with its lineage; the table after each commit, read by Hudi, holds
- * exactly the records up to that interval; a rerun of the same stream against the table skips
- * every interval.
+ * exactly the records up to that interval; a rerun of the same stream against the table skips every
+ * interval.
  */
 public class HudiIOStreamingIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -83,17 +97,26 @@ public class HudiIOStreamingIT {
     Pipeline p = HudiIOTesting.pipeline(1);
     HudiIO.Write<Row> write = trips(tmp.getRoot().getPath(), WriteOperation.UPSERT);
     HudiIO.Write<Row> batchWrite =
-        HudiIO.write().withBasePath(tmp.getRoot().getPath()).withTableName("trips").withRecordKeyFields("uuid");
+        HudiIO.write()
+            .withBasePath(tmp.getRoot().getPath())
+            .withTableName("trips")
+            .withRecordKeyFields("uuid");
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () ->
-            p.apply(stream(TripsRows.SCHEMA, List.of(TripsRows.batch(0, 0, 2)))).setRowSchema(TripsRows.SCHEMA)
-                .apply(batchWrite));
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                p.apply(stream(TripsRows.SCHEMA, List.of(TripsRows.batch(0, 0, 2))))
+                    .setRowSchema(TripsRows.SCHEMA)
+                    .apply(batchWrite));
     assertThat(e.getMessage(), containsString("unbounded"));
     assertThat(e.getMessage(), containsString("withTriggeringFrequency(Duration)"));
     IllegalArgumentException bulk =
-        assertThrows(IllegalArgumentException.class, () ->
-            p.apply("bulk", stream(TripsRows.SCHEMA, List.of(TripsRows.batch(0, 0, 2)))).setRowSchema(TripsRows.SCHEMA)
-                .apply(write.withOperation(WriteOperation.BULK_INSERT)));
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                p.apply("bulk", stream(TripsRows.SCHEMA, List.of(TripsRows.batch(0, 0, 2))))
+                    .setRowSchema(TripsRows.SCHEMA)
+                    .apply(write.withOperation(WriteOperation.BULK_INSERT)));
     assertThat(bulk.getMessage(), containsString("BULK_INSERT"));
   }
 
@@ -103,22 +126,26 @@ public class HudiIOStreamingIT {
   }
 
   @Test
-  public void upsertWithTheSimpleIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval() throws Exception {
+  public void upsertWithTheSimpleIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval()
+      throws Exception {
     checkIntervalsAndRerun(WriteOperation.UPSERT, w -> w.withIndex(IndexType.SIMPLE));
   }
 
   @Test
-  public void upsertWithTheBucketIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval() throws Exception {
-    checkIntervalsAndRerun(WriteOperation.UPSERT, w -> w.withIndex(IndexType.BUCKET).withBucketCount(4));
+  public void upsertWithTheBucketIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval()
+      throws Exception {
+    checkIntervalsAndRerun(
+        WriteOperation.UPSERT, w -> w.withIndex(IndexType.BUCKET).withBucketCount(4));
   }
 
   /**
-   * Intervals: 0..19 (batch 0), 20..39, nothing, 40..59; for upserts, interval 1 also updates
-   * 0..9 and interval 3 updates 20..29 (batch 1). Three commits, and after each the table equals
-   * the records up to its interval; the incremental read between two commits returns exactly the
-   * later interval's rows. Then the same stream again: no commit, no row changed.
+   * Intervals: 0..19 (batch 0), 20..39, nothing, 40..59; for upserts, interval 1 also updates 0..9
+   * and interval 3 updates 20..29 (batch 1). Three commits, and after each the table equals the
+   * records up to its interval; the incremental read between two commits returns exactly the later
+   * interval's rows. Then the same stream again: no commit, no row changed.
    */
-  void checkIntervalsAndRerun(WriteOperation operation, UnaryOperator<HudiIO.Write<Row>> customize) throws Exception {
+  void checkIntervalsAndRerun(WriteOperation operation, UnaryOperator<HudiIO.Write<Row>> customize)
+      throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     boolean upsert = operation == WriteOperation.UPSERT;
     List<List<Row>> intervals = new ArrayList<>();
@@ -161,7 +188,9 @@ public class HudiIOStreamingIT {
       assertThat(extra.get(SinkLineage.WINDOW_START), is(String.valueOf(start)));
       assertThat(extra.get(SinkLineage.WINDOW_END), is(String.valueOf(end)));
       assertThat(extra.get(SinkLineage.COMMITTED_THROUGH), is(String.valueOf(end)));
-      assertThat("table as of commit " + c, valuesByKey(snapshotAsOf(reader, commits.get(c))),
+      assertThat(
+          "table as of commit " + c,
+          valuesByKey(snapshotAsOf(reader, commits.get(c))),
           is(expected(expectedAfter.get(c))));
     }
     assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
@@ -178,13 +207,15 @@ public class HudiIOStreamingIT {
     }
     List<String> before = HudiIOTesting.content(reader);
 
-    PipelineResult rerun = run(stream(TripsRows.SCHEMA, intervals), customize.apply(trips(base, operation)));
+    PipelineResult rerun =
+        run(stream(TripsRows.SCHEMA, intervals), customize.apply(trips(base, operation)));
     HudiTableReader again = HudiTableReader.of(base);
     assertThat("the rerun commits nothing", again.completedInstantTimes(), is(commits));
     assertThat(HudiIOTesting.content(again), is(before));
     assertThat(counter(rerun, CoordinateInstants.class, "committedIntervalsSkipped"), is(3L));
     assertThat(counter(rerun, CoordinateInstants.class, "instantsStarted"), is(0L));
-    assertThat(counter(rerun, SkipCommittedIntervals.class, "recordsOfCommittedIntervalsSkipped"),
+    assertThat(
+        counter(rerun, SkipCommittedIntervals.class, "recordsOfCommittedIntervalsSkipped"),
         is((long) (intervals.get(0).size() + intervals.get(1).size() + intervals.get(3).size())));
   }
 
@@ -197,32 +228,39 @@ public class HudiIOStreamingIT {
   @Test
   public void aBacklogOfIntervalsIsCommittedInOrderOneAfterTheOther() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
-    TestStream.Builder<Row> events = TestStream.create(RowCoder.of(TripsRows.SCHEMA)).advanceWatermarkTo(new Instant(0));
+    TestStream.Builder<Row> events =
+        TestStream.create(RowCoder.of(TripsRows.SCHEMA)).advanceWatermarkTo(new Instant(0));
     for (int k = 0; k < 3; k++) {
       List<TimestampedValue<Row>> rows = new ArrayList<>();
       for (Row row : TripsRows.batch(0, k * 10, 10)) {
         rows.add(TimestampedValue.of(row, intervalStart(k).plus(Duration.millis(rows.size()))));
       }
-      events = events.addElements(rows.get(0), rows.subList(1, rows.size()).toArray(new TimestampedValue[0]));
+      events =
+          events.addElements(
+              rows.get(0), rows.subList(1, rows.size()).toArray(new TimestampedValue[0]));
     }
     events = events.advanceWatermarkTo(intervalStart(3));
     for (int poll = 0; poll < 10; poll++) {
       events = events.advanceProcessingTime(Duration.standardSeconds(1));
     }
-    PipelineResult result = run(events.advanceWatermarkToInfinity(), trips(base, WriteOperation.INSERT));
+    PipelineResult result =
+        run(events.advanceWatermarkToInfinity(), trips(base, WriteOperation.INSERT));
 
     HudiTableReader reader = HudiTableReader.of(base);
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(3));
     for (int k = 0; k < 3; k++) {
-      assertThat(extraMetadata(reader, commits.get(k)).get(SinkLineage.WINDOW_START),
+      assertThat(
+          extraMetadata(reader, commits.get(k)).get(SinkLineage.WINDOW_START),
           is(String.valueOf(intervalStart(k).getMillis())));
       Map<Long, Long> upTo = new TreeMap<>();
       put(upTo, 0, 0, 10 * (k + 1));
       assertThat(valuesByKey(snapshotAsOf(reader, commits.get(k))), is(expected(upTo)));
     }
-    assertThat("the coordinator waited for the previous commit",
-        counter(result, CoordinateInstants.class, "timelinePolls") > 0, is(true));
+    assertThat(
+        "the coordinator waited for the previous commit",
+        counter(result, CoordinateInstants.class, "timelinePolls") > 0,
+        is(true));
   }
 
   /**
@@ -258,9 +296,12 @@ public class HudiIOStreamingIT {
     assertThat("one commit per interval with records", commits, hasSize(3));
     int[] windows = {0, 1, 3};
     for (int c = 0; c < commits.size(); c++) {
-      assertThat(extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
+      assertThat(
+          extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
           is(String.valueOf(intervalStart(windows[c]).getMillis())));
-      assertThat("table as of commit " + c, valuesByKey(snapshotAsOf(reader, commits.get(c))),
+      assertThat(
+          "table as of commit " + c,
+          valuesByKey(snapshotAsOf(reader, commits.get(c))),
           is(expected(expectedAfter.get(c))));
     }
     assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
@@ -307,7 +348,8 @@ public class HudiIOStreamingIT {
     assertThat(commits.get(2), is(hudiCommit));
     for (int c : new int[] {0, 1, 3, 4}) {
       int window = c < 2 ? c : c - 1;
-      assertThat(extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
+      assertThat(
+          extraMetadata(reader, commits.get(c)).get(SinkLineage.WINDOW_START),
           is(String.valueOf(intervalStart(window).getMillis())));
     }
     assertThat(extraMetadata(reader, hudiCommit).get(SinkLineage.SINK_ID), is((String) null));
@@ -318,8 +360,8 @@ public class HudiIOStreamingIT {
    * MERGE_ON_READ on the streaming path, with the BUCKET index and inline compaction every two
    * deltacommits: intervals 0, 1 and 3 (upserts updating earlier intervals' rows) become three
    * deltacommits with the sink's lineage, updates go to log files, a compaction commit follows the
-   * second deltacommit, and the table read by Hudi's merging reader holds every row's last value;
-   * a rerun over the same input commits nothing.
+   * second deltacommit, and the table read by Hudi's merging reader holds every row's last value; a
+   * rerun over the same input commits nothing.
    */
   @Test(timeout = 240_000)
   public void mergeOnReadStreamWritesDeltaCommitsAndCompactsInline() throws Exception {
@@ -334,17 +376,30 @@ public class HudiIOStreamingIT {
     put(table, 1, 30, 10);
     addTimestamped(input, 3, TripsRows.batch(2, 5, 10));
     put(table, 2, 5, 10);
-    UnaryOperator<HudiIO.Write<Row>> mor = w -> w.withTableType(TableType.MERGE_ON_READ)
-        .withIndex(IndexType.BUCKET).withBucketCount(2)
-        .withHoodieProperties(Map.of("hoodie.compact.inline", "true", "hoodie.compact.inline.max.delta.commits", "2"));
+    UnaryOperator<HudiIO.Write<Row>> mor =
+        w ->
+            w.withTableType(TableType.MERGE_ON_READ)
+                .withIndex(IndexType.BUCKET)
+                .withBucketCount(2)
+                .withHoodieProperties(
+                    Map.of(
+                        "hoodie.compact.inline",
+                        "true",
+                        "hoodie.compact.inline.max.delta.commits",
+                        "2"));
 
     PipelineResult first = runBounded(input, mor.apply(trips(base, WriteOperation.UPSERT)));
 
     HudiTableReader reader = HudiTableReader.of(base);
     List<String> actions = new ArrayList<>();
     List<String> deltaCommits = new ArrayList<>();
-    for (HoodieInstant instant : reader.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
-        .getInstants()) {
+    for (HoodieInstant instant :
+        reader
+            .metaClient()
+            .getActiveTimeline()
+            .getCommitsTimeline()
+            .filterCompletedInstants()
+            .getInstants()) {
       actions.add(instant.getAction());
       if (instant.getAction().equals(HoodieTimeline.DELTA_COMMIT_ACTION)) {
         deltaCommits.add(instant.getTimestamp());
@@ -353,10 +408,13 @@ public class HudiIOStreamingIT {
     assertThat(actions, is(List.of("deltacommit", "deltacommit", "commit", "deltacommit")));
     int[] windows = {0, 1, 3};
     for (int c = 0; c < deltaCommits.size(); c++) {
-      assertThat(extraMetadata(reader, deltaCommits.get(c)).get(SinkLineage.WINDOW_START),
+      assertThat(
+          extraMetadata(reader, deltaCommits.get(c)).get(SinkLineage.WINDOW_START),
           is(String.valueOf(intervalStart(windows[c]).getMillis())));
     }
-    assertThat("the last interval's updates are in log files", MergeOnReadChecks.logFilesOnDisk(base).isEmpty(),
+    assertThat(
+        "the last interval's updates are in log files",
+        MergeOnReadChecks.logFilesOnDisk(base).isEmpty(),
         is(false));
     assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
     assertThat(counter(first, CommitInstant.class, "instantsCommitted"), is(3L));
@@ -364,20 +422,30 @@ public class HudiIOStreamingIT {
 
     runBounded(input, mor.apply(trips(base, WriteOperation.UPSERT)));
     HudiTableReader again = HudiTableReader.of(base);
-    assertThat(again.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants().countInstants(),
+    assertThat(
+        again
+            .metaClient()
+            .getActiveTimeline()
+            .getCommitsTimeline()
+            .filterCompletedInstants()
+            .countInstants(),
         is(4));
     assertThat(HudiIOTesting.content(again), is(before));
   }
 
-  private static void addTimestamped(List<TimestampedValue<Row>> input, int interval, List<Row> rows) {
+  private static void addTimestamped(
+      List<TimestampedValue<Row>> input, int interval, List<Row> rows) {
     for (int n = 0; n < rows.size(); n++) {
-      input.add(TimestampedValue.of(rows.get(n), intervalStart(interval).plus(Duration.millis(100 + n))));
+      input.add(
+          TimestampedValue.of(rows.get(n), intervalStart(interval).plus(Duration.millis(100 + n))));
     }
   }
 
-  private static PipelineResult runBounded(List<TimestampedValue<Row>> input, HudiIO.Write<Row> write) {
+  private static PipelineResult runBounded(
+      List<TimestampedValue<Row>> input, HudiIO.Write<Row> write) {
     Pipeline p = HudiIOTesting.pipeline(2);
-    p.apply(Create.timestamped(input).withCoder(RowCoder.of(TripsRows.SCHEMA))).setRowSchema(TripsRows.SCHEMA)
+    p.apply(Create.timestamped(input).withCoder(RowCoder.of(TripsRows.SCHEMA)))
+        .setRowSchema(TripsRows.SCHEMA)
         .apply(write);
     PipelineResult result = p.run();
     result.waitUntilFinish();
@@ -396,14 +464,18 @@ public class HudiIOStreamingIT {
     List<Row> first = TripsRows.batch(0, 0, 10);
     List<Row> second = TripsRows.batch(0, 10, 10);
     List<Row> fourth = TripsRows.batch(0, 20, 10);
-    TestStream.Builder<Row> events = TestStream.create(RowCoder.of(TripsRows.SCHEMA)).advanceWatermarkTo(new Instant(0));
+    TestStream.Builder<Row> events =
+        TestStream.create(RowCoder.of(TripsRows.SCHEMA)).advanceWatermarkTo(new Instant(0));
     events = addInterval(events, 0, first).advanceWatermarkTo(intervalStart(1));
     events = addInterval(events, 1, second).advanceWatermarkTo(intervalStart(3));
-    events = events.addElements(
-        TimestampedValue.of(TripsRows.row(0, 100), intervalStart(0).plus(Duration.millis(500))),
-        TimestampedValue.of(TripsRows.row(0, 101), intervalStart(2).plus(Duration.millis(500))));
+    events =
+        events.addElements(
+            TimestampedValue.of(TripsRows.row(0, 100), intervalStart(0).plus(Duration.millis(500))),
+            TimestampedValue.of(
+                TripsRows.row(0, 101), intervalStart(2).plus(Duration.millis(500))));
     events = addInterval(events, 3, fourth).advanceWatermarkTo(intervalStart(4));
-    PipelineResult result = run(events.advanceWatermarkToInfinity(), trips(base, WriteOperation.INSERT));
+    PipelineResult result =
+        run(events.advanceWatermarkToInfinity(), trips(base, WriteOperation.INSERT));
 
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(3));
@@ -433,20 +505,37 @@ public class HudiIOStreamingIT {
     List<List<Row>> intervals = List.of(TripsRows.batch(0, 0, 16), crashing);
     HudiIO.Write<Row> write =
         trips(base, WriteOperation.INSERT)
-            .withHadoopConfiguration(CrashOnceFileSystem.configuration(tmp.getRoot() + "/crashed", "crash"));
+            .withHadoopConfiguration(
+                CrashOnceFileSystem.configuration(tmp.getRoot() + "/crashed", "crash"));
     assertThrows(Exception.class, () -> run(stream(TripsRows.SCHEMA, intervals), write));
     HudiTableReader crashed = HudiTableReader.of(base);
     assertThat(crashed.completedInstantTimes(), hasSize(1));
-    List<String> pending = crashed.metaClient().getActiveTimeline().filterInflightsAndRequested()
-        .getInstantsAsStream().map(i -> i.getTimestamp()).collect(Collectors.toList());
+    List<String> pending =
+        crashed
+            .metaClient()
+            .getActiveTimeline()
+            .filterInflightsAndRequested()
+            .getInstantsAsStream()
+            .map(i -> i.getTimestamp())
+            .collect(Collectors.toList());
     assertThat(pending, hasSize(1));
-    assertThat(TableFiles.dataFilesOnDisk(base).stream().anyMatch(f -> f.contains(pending.get(0))), is(true));
+    assertThat(
+        TableFiles.dataFilesOnDisk(base).stream().anyMatch(f -> f.contains(pending.get(0))),
+        is(true));
 
     PipelineResult rerun = run(stream(TripsRows.SCHEMA, intervals), write);
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(2));
-    assertThat(reader.metaClient().getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
-    assertThat(reader.metaClient().getActiveTimeline().getRollbackTimeline().filterCompletedInstants().countInstants(),
+    assertThat(
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().countInstants(),
+        is(0));
+    assertThat(
+        reader
+            .metaClient()
+            .getActiveTimeline()
+            .getRollbackTimeline()
+            .filterCompletedInstants()
+            .countInstants(),
         is(1));
     Map<String, List<Object>> actual = valuesByKey(reader.snapshot());
     assertThat(actual.size(), is(36));
@@ -458,8 +547,10 @@ public class HudiIOStreamingIT {
     for (long i = 0; i < 32; i++) {
       assertThat(actual.get(TripsData.key(i)), is(TripsData.values(TripsData.record(0, i))));
     }
-    assertThat("no file of the crashed instant is left",
-        TableFiles.dataFilesOnDisk(base).stream().noneMatch(f -> f.contains(pending.get(0))), is(true));
+    assertThat(
+        "no file of the crashed instant is left",
+        TableFiles.dataFilesOnDisk(base).stream().noneMatch(f -> f.contains(pending.get(0))),
+        is(true));
     assertThat(counter(rerun, CoordinateInstants.class, "committedIntervalsSkipped"), is(1L));
   }
 
@@ -473,12 +564,14 @@ public class HudiIOStreamingIT {
     return sum;
   }
 
-  private static TestStream.Builder<Row> addInterval(TestStream.Builder<Row> events, int k, List<Row> rows) {
+  private static TestStream.Builder<Row> addInterval(
+      TestStream.Builder<Row> events, int k, List<Row> rows) {
     List<TimestampedValue<Row>> timed = new ArrayList<>();
     for (Row row : rows) {
       timed.add(TimestampedValue.of(row, intervalStart(k).plus(Duration.millis(timed.size()))));
     }
-    return events.addElements(timed.get(0), timed.subList(1, timed.size()).toArray(new TimestampedValue[0]));
+    return events.addElements(
+        timed.get(0), timed.subList(1, timed.size()).toArray(new TimestampedValue[0]));
   }
 
   private static void put(Map<Long, Long> table, long batch, long start, long count) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -16,9 +31,9 @@ import java.util.regex.Pattern;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.RowCoder;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.FlatMapElements;
@@ -58,8 +73,12 @@ final class HudiIOTesting {
    * flattened.
    */
   static PCollection<Row> oneBundle(Pipeline p, List<Row> rows, Schema schema) {
-    return p.apply("Create one list", Create.of(List.of(rows)).withCoder(ListCoder.of(RowCoder.of(schema))))
-        .apply("Flatten the list", FlatMapElements.into(TypeDescriptors.rows()).via((List<Row> l) -> l))
+    return p.apply(
+            "Create one list",
+            Create.of(List.of(rows)).withCoder(ListCoder.of(RowCoder.of(schema))))
+        .apply(
+            "Flatten the list",
+            FlatMapElements.into(TypeDescriptors.rows()).via((List<Row> l) -> l))
         .setRowSchema(schema);
   }
 
@@ -82,12 +101,19 @@ final class HudiIOTesting {
     return out;
   }
 
-  /** Every row of the snapshot as {@code key|partition|values}, sorted: a table's content as a multiset. */
+  /**
+   * Every row of the snapshot as {@code key|partition|values}, sorted: a table's content as a
+   * multiset.
+   */
   static List<String> content(HudiTableReader reader) {
     List<String> out = new ArrayList<>();
     for (GenericRecord r : reader.snapshot()) {
-      out.add(HudiTableReader.string(r, RECORD_KEY) + "|" + HudiTableReader.string(r, PARTITION_PATH)
-          + "|" + TripsData.values(r));
+      out.add(
+          HudiTableReader.string(r, RECORD_KEY)
+              + "|"
+              + HudiTableReader.string(r, PARTITION_PATH)
+              + "|"
+              + TripsData.values(r));
     }
     out.sort(null);
     return out;
@@ -131,13 +157,20 @@ final class HudiIOTesting {
       // As Hudi's HoodieAvroParquetWriter: n is the number of records already in the file.
       sequence.sort(null);
       for (int n = 0; n < sequence.size(); n++) {
-        assertThat(name + " sequence numbers " + sequence, sequence.get(n) < records.size(), is(true));
+        assertThat(
+            name + " sequence numbers " + sequence, sequence.get(n) < records.size(), is(true));
         if (n > 0) {
-          assertThat(name + " sequence numbers " + sequence, sequence.get(n) > sequence.get(n - 1), is(true));
+          assertThat(
+              name + " sequence numbers " + sequence,
+              sequence.get(n) > sequence.get(n - 1),
+              is(true));
         }
       }
       if (!records.isEmpty() && sequence.size() == records.size()) {
-        assertThat(name + " sequence numbers " + sequence, sequence.get(sequence.size() - 1), is((long) records.size() - 1));
+        assertThat(
+            name + " sequence numbers " + sequence,
+            sequence.get(sequence.size() - 1),
+            is((long) records.size() - 1));
       }
     }
     return filesPerPartition;
@@ -148,9 +181,14 @@ final class HudiIOTesting {
     HoodieTableMetaClient meta = reader.metaClient();
     HoodieTimeline timeline = meta.getCommitsTimeline().filterCompletedInstants();
     HoodieInstant instant =
-        timeline.getInstantsAsStream().filter(i -> i.getTimestamp().equals(instantTime)).findFirst().get();
+        timeline
+            .getInstantsAsStream()
+            .filter(i -> i.getTimestamp().equals(instantTime))
+            .findFirst()
+            .get();
     try {
-      return HoodieCommitMetadata.fromBytes(timeline.getInstantDetails(instant).get(), HoodieCommitMetadata.class);
+      return HoodieCommitMetadata.fromBytes(
+          timeline.getInstantDetails(instant).get(), HoodieCommitMetadata.class);
     } catch (IOException e) {
       throw new AssertionError("Hudi cannot parse the commit metadata of " + instant, e);
     }
@@ -166,7 +204,8 @@ final class HudiIOTesting {
    * Checks that the commit metadata Hudi reads for {@code instantTime} holds the counts: inserts,
    * updates, deletes and the number of write stats (files).
    */
-  static void assertCommitCounts(HudiTableReader reader, String instantTime, ExpectedCommit expected) {
+  static void assertCommitCounts(
+      HudiTableReader reader, String instantTime, ExpectedCommit expected) {
     HoodieCommitMetadata metadata = commitMetadata(reader, instantTime);
     assertThat(metadata.getOperationType().name(), is(expected.operation()));
     assertThat(metadata.fetchTotalInsertRecordsWritten(), is(expected.inserted()));
@@ -175,23 +214,31 @@ final class HudiIOTesting {
     assertThat((long) metadata.getWriteStats().size(), is(expected.files()));
   }
 
-  /** Hudi's snapshot holds exactly {@code size} records, among them those of {@code ranges}, row by row. */
+  /**
+   * Hudi's snapshot holds exactly {@code size} records, among them those of {@code ranges}, row by
+   * row.
+   */
   static void assertRows(HudiTableReader reader, int size, TripsRange... ranges) {
     assertRows(reader.snapshotByRecordKey(), size, ranges);
   }
 
   /**
-   * {@code rows} (by record key) are {@code size} records, among them each trip of {@code ranges} with its
-   * batch's values, its commit time and its partition path.
+   * {@code rows} (by record key) are {@code size} records, among them each trip of {@code ranges}
+   * with its batch's values, its commit time and its partition path.
    */
   static void assertRows(Map<String, GenericRecord> rows, int size, TripsRange... ranges) {
     assertThat(rows.size(), is(size));
     for (TripsRange range : ranges) {
       for (long i = range.from(); i < range.to(); i++) {
         GenericRecord row = rows.get(TripsData.key(i));
-        assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(range.batch(), i))));
-        assertThat(TripsData.key(i), HudiTableReader.string(row, COMMIT_TIME), is(range.commitTime()));
-        assertThat(TripsData.key(i), HudiTableReader.string(row, PARTITION_PATH), is(TripsData.city(i)));
+        assertThat(
+            TripsData.key(i),
+            TripsData.values(row),
+            is(TripsData.values(TripsData.record(range.batch(), i))));
+        assertThat(
+            TripsData.key(i), HudiTableReader.string(row, COMMIT_TIME), is(range.commitTime()));
+        assertThat(
+            TripsData.key(i), HudiTableReader.string(row, PARTITION_PATH), is(TripsData.city(i)));
       }
     }
   }
@@ -223,8 +270,8 @@ final class HudiIOTesting {
   }
 
   /**
-   * Ages the heartbeat of {@code instant}, written by a pipeline that has died, by 10 minutes, so it
-   * has expired (Hudi's rule: 60 s x 2 by default) and the next write may roll the instant back.
+   * Ages the heartbeat of {@code instant}, written by a pipeline that has died, by 10 minutes, so
+   * it has expired (Hudi's rule: 60 s x 2 by default) and the next write may roll the instant back.
    */
   static void expireHeartbeat(String base, String instant) {
     java.io.File heartbeat = new java.io.File(base, ".hoodie/.heartbeat/" + instant);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -63,27 +78,35 @@ public class HudiIOValidationTest {
         refusal(HudiIO.write().withBasePath(BASE).withTableName("trips")),
         is("withRecordKeyFields() (hoodie.datasource.write.recordkey.field) is required"));
     assertThat(
-        assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withRecordKeyFields()).getMessage(),
+        assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withRecordKeyFields())
+            .getMessage(),
         is("withRecordKeyFields needs at least one non-empty field name, but got []"));
     assertThat(
-        assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withBasePath("")).getMessage(),
+        assertThrows(IllegalArgumentException.class, () -> HudiIO.write().withBasePath(""))
+            .getMessage(),
         is("withBasePath must not be null or empty"));
     assertThat(
         assertThrows(
-            IllegalArgumentException.class,
-            () -> HudiIO.write().withHoodieProperties(Map.of("fs.s3a.endpoint", "x"))).getMessage(),
-        is("withHoodieProperties takes Hudi's hoodie.* keys, but got 'fs.s3a.endpoint'; pass Hadoop"
-            + " settings to withHadoopConfiguration"));
+                IllegalArgumentException.class,
+                () -> HudiIO.write().withHoodieProperties(Map.of("fs.s3a.endpoint", "x")))
+            .getMessage(),
+        is(
+            "withHoodieProperties takes Hudi's hoodie.* keys, but got 'fs.s3a.endpoint'; pass Hadoop"
+                + " settings to withHadoopConfiguration"));
   }
 
   @Test
   public void archivalSettingsAreCheckedAsHudiDoes() {
     assertThat(
         refusal(valid().withHoodieProperties(Map.of("hoodie.keep.min.commits", "10"))),
-        is("Increase hoodie.keep.min.commits=10 to be greater than hoodie.cleaner.commits.retained=10."
-            + " Otherwise, there is risk of incremental pull missing data from few instants."));
+        is(
+            "Increase hoodie.keep.min.commits=10 to be greater than hoodie.cleaner.commits.retained=10."
+                + " Otherwise, there is risk of incremental pull missing data from few instants."));
     assertThat(
-        refusal(valid().withHoodieProperties(Map.of("hoodie.keep.min.commits", "25", "hoodie.keep.max.commits", "25"))),
+        refusal(
+            valid()
+                .withHoodieProperties(
+                    Map.of("hoodie.keep.min.commits", "25", "hoodie.keep.max.commits", "25"))),
         is("Increase hoodie.keep.max.commits=25 to be greater than hoodie.keep.min.commits=25"));
     assertThat(
         refusal(valid().withHoodieProperties(Map.of("hoodie.archive.automatic", "sometimes"))),
@@ -95,20 +118,28 @@ public class HudiIOValidationTest {
     String fields = "[uuid, ts, rider, driver, fare, begin_lat, begin_lon, end_lat, end_lon, city]";
     assertThat(
         refusal(valid().withRecordKeyFields("id")),
-        is("hoodie.datasource.write.recordkey.field names field 'id', which is not in the input"
-            + " schema; its fields are " + fields));
+        is(
+            "hoodie.datasource.write.recordkey.field names field 'id', which is not in the input"
+                + " schema; its fields are "
+                + fields));
     assertThat(
         refusal(valid().withPartitionFields("region")),
-        is("hoodie.datasource.write.partitionpath.field names field 'region', which is not in the"
-            + " input schema; its fields are " + fields));
+        is(
+            "hoodie.datasource.write.partitionpath.field names field 'region', which is not in the"
+                + " input schema; its fields are "
+                + fields));
     assertThat(
         refusal(valid().withOrderingField("updated_at")),
-        is("hoodie.datasource.write.precombine.field names field 'updated_at', which is not in the"
-            + " input schema; its fields are " + fields));
+        is(
+            "hoodie.datasource.write.precombine.field names field 'updated_at', which is not in the"
+                + " input schema; its fields are "
+                + fields));
     assertThat(
         refusal(valid().withRecordKeyFields("rider.name")),
-        is("hoodie.datasource.write.recordkey.field names field 'rider.name', which is not in the"
-            + " input schema; its fields are " + fields));
+        is(
+            "hoodie.datasource.write.recordkey.field names field 'rider.name', which is not in the"
+                + " input schema; its fields are "
+                + fields));
   }
 
   @Test
@@ -117,18 +148,23 @@ public class HudiIOValidationTest {
     WriteSettings.of(BASE, valid().withTableType(TableType.MERGE_ON_READ).getHoodieProperties());
     assertThat(
         refusal(valid().withHoodieProperties(Map.of("hoodie.compact.inline", "true"))),
-        is("hoodie.compact.inline=true needs withTableType(MERGE_ON_READ); a COPY_ON_WRITE table has no"
-            + " log files to compact"));
+        is(
+            "hoodie.compact.inline=true needs withTableType(MERGE_ON_READ); a COPY_ON_WRITE table has no"
+                + " log files to compact"));
     assertThat(
-        refusal(valid().withTableType(TableType.MERGE_ON_READ)
-            .withHoodieProperties(Map.of("hoodie.compact.inline.max.delta.commits", "0"))),
+        refusal(
+            valid()
+                .withTableType(TableType.MERGE_ON_READ)
+                .withHoodieProperties(Map.of("hoodie.compact.inline.max.delta.commits", "0"))),
         is("hoodie.compact.inline.max.delta.commits must be a whole number >= 1, but was '0'"));
     assertThat(
         refusal(valid().withIndex(IndexType.BUCKET).withOperation(WriteOperation.BULK_INSERT)),
-        is("withOperation(BULK_INSERT) is not supported with withIndex(BUCKET); use INSERT or UPSERT"));
+        is(
+            "withOperation(BULK_INSERT) is not supported with withIndex(BUCKET); use INSERT or UPSERT"));
     assertThat(
         assertThrows(IllegalArgumentException.class, () -> valid().withBucketCount(0)).getMessage(),
-        is("withBucketCount: hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
+        is(
+            "withBucketCount: hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
   }
 
   @Test
@@ -144,7 +180,10 @@ public class HudiIOValidationTest {
   @Test
   public void displayDataShowsTheBasePathAndTheEffectiveSettings() {
     HudiIO.Write<Row> write =
-        valid().withOperation(WriteOperation.BULK_INSERT).withIndex(IndexType.GLOBAL_SIMPLE).withMaxFileSize(1024)
+        valid()
+            .withOperation(WriteOperation.BULK_INSERT)
+            .withIndex(IndexType.GLOBAL_SIMPLE)
+            .withMaxFileSize(1024)
             .withHoodieProperties(Map.of("hoodie.metadata.enable", "false"));
     Map<String, String> items = new TreeMap<>();
     for (DisplayData.Item item : DisplayData.from(write).items()) {
@@ -162,7 +201,8 @@ public class HudiIOValidationTest {
     expected.put("hoodie.datasource.write.operation", "bulk_insert");
     expected.put("hoodie.index.type", "GLOBAL_SIMPLE");
     expected.put("hoodie.parquet.max.file.size", "1024");
-    expected.put("hoodie.metadata.enable", "false"); // unknown to the registry: passed through as given
+    expected.put(
+        "hoodie.metadata.enable", "false"); // unknown to the registry: passed through as given
     assertThat(items, is(expected));
     assertThat(items.get("hoodie.cleaner.policy"), is("KEEP_LATEST_COMMITS"));
     assertThat(items.get("hoodie.parquet.small.file.limit"), is("100 MiB"));
@@ -171,7 +211,8 @@ public class HudiIOValidationTest {
   /** An unknown hoodie.* key is passed through, with a warning naming the closest known key. */
   @Test
   public void anUnknownKeyIsPassedThroughWithAWarningNamingTheClosestKey() {
-    Map<String, String> properties = Map.of("hoodie.parquet.max.filesize", "1024", "hoodie.metadata.enable", "false");
+    Map<String, String> properties =
+        Map.of("hoodie.parquet.max.filesize", "1024", "hoodie.metadata.enable", "false");
     assertThat(
         WriteSettings.unknownKeyWarnings(properties),
         contains(

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -31,7 +46,11 @@ public class HudiIOWriteIT {
         .withOperation(operation);
   }
 
-  private static void run(String base, WriteOperation operation, List<Row> rows, org.apache.beam.sdk.schemas.Schema schema) {
+  private static void run(
+      String base,
+      WriteOperation operation,
+      List<Row> rows,
+      org.apache.beam.sdk.schemas.Schema schema) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     p.apply(Create.of(rows).withRowSchema(schema)).apply(trips(base, operation));
     p.run().waitUntilFinish();
@@ -53,7 +72,10 @@ public class HudiIOWriteIT {
     for (long i = 100; i < 1500; i++) {
       long batch = i < 500 ? 0 : 1;
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(row),
+          is(TripsData.values(TripsData.record(batch, i))));
       if (i < 500) {
         assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is(first));
       }

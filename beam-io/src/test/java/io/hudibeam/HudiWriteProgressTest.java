@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -19,13 +34,14 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * The Beam counters of the write stages, summed by {@link HudiWriteProgress}, equal what Hudi reads
- * in the commit: inserts, updates, deletes, files, rows and bytes written, for the file-group writer
- * (insert, then an upsert that merges) and the bulk-insert writer.
+ * in the commit: inserts, updates, deletes, files, rows and bytes written, for the file-group
+ * writer (insert, then an upsert that merges) and the bulk-insert writer.
  */
 public class HudiWriteProgressTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private static HudiIO.Write<org.apache.beam.sdk.values.Row> trips(String base, WriteOperation operation) {
+  private static HudiIO.Write<org.apache.beam.sdk.values.Row> trips(
+      String base, WriteOperation operation) {
     return HudiIO.write()
         .withBasePath(base)
         .withTableName("trips")
@@ -35,7 +51,8 @@ public class HudiWriteProgressTest {
         .withOperation(operation);
   }
 
-  private static HudiWriteProgress write(String base, WriteOperation operation, long batch, long start, long count) {
+  private static HudiWriteProgress write(
+      String base, WriteOperation operation, long batch, long start, long count) {
     Pipeline p = HudiIOTesting.pipeline(2);
     p.apply(Create.of(TripsRows.batch(batch, start, count)).withRowSchema(TripsRows.SCHEMA))
         .apply(trips(base, operation));
@@ -45,16 +62,28 @@ public class HudiWriteProgressTest {
   }
 
   /** The progress equals the last commit's metadata as Hudi parses it. */
-  private static void assertProgressIsCommit(HudiWriteProgress progress, String base, long prepared) {
+  private static void assertProgressIsCommit(
+      HudiWriteProgress progress, String base, long prepared) {
     HudiTableReader reader = HudiTableReader.of(base);
-    HoodieCommitMetadata commit = HudiIOTesting.commitMetadata(reader, HudiIOTesting.lastInstant(reader));
+    HoodieCommitMetadata commit =
+        HudiIOTesting.commitMetadata(reader, HudiIOTesting.lastInstant(reader));
     assertThat(progress.toString(), progress.getRecordsPrepared(), is(prepared));
-    assertThat(progress.toString(), progress.getRecordsInserted(), is(commit.fetchTotalInsertRecordsWritten()));
-    assertThat(progress.toString(), progress.getRecordsUpdated(), is(commit.fetchTotalUpdateRecordsWritten()));
-    assertThat(progress.toString(), progress.getRecordsDeleted(), is(commit.getTotalRecordsDeleted()));
-    assertThat(progress.toString(), progress.getRecordsWritten(), is(commit.fetchTotalRecordsWritten()));
-    assertThat(progress.toString(), progress.getFilesWritten(), is((long) commit.getWriteStats().size()));
-    assertThat(progress.toString(), progress.getBytesWritten(), is(commit.fetchTotalBytesWritten()));
+    assertThat(
+        progress.toString(),
+        progress.getRecordsInserted(),
+        is(commit.fetchTotalInsertRecordsWritten()));
+    assertThat(
+        progress.toString(),
+        progress.getRecordsUpdated(),
+        is(commit.fetchTotalUpdateRecordsWritten()));
+    assertThat(
+        progress.toString(), progress.getRecordsDeleted(), is(commit.getTotalRecordsDeleted()));
+    assertThat(
+        progress.toString(), progress.getRecordsWritten(), is(commit.fetchTotalRecordsWritten()));
+    assertThat(
+        progress.toString(), progress.getFilesWritten(), is((long) commit.getWriteStats().size()));
+    assertThat(
+        progress.toString(), progress.getBytesWritten(), is(commit.fetchTotalBytesWritten()));
   }
 
   private static void assertTable(String base, long count, long updatedFrom) {
@@ -63,7 +92,10 @@ public class HudiWriteProgressTest {
     for (long i = 0; i < count; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
       long batch = i < updatedFrom ? 0 : 1;
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(row),
+          is(TripsData.values(TripsData.record(batch, i))));
       assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
     }
   }
@@ -82,8 +114,10 @@ public class HudiWriteProgressTest {
     assertThat(upsert.getRecordsInserted(), is(50L));
     assertThat(upsert.getRecordsUpdated(), is(50L));
     assertThat(upsert.getRecordsApplied(), is(100L));
-    // The merges rewrote the stored rows of the file groups they touched: more rows written than applied.
-    assertThat(upsert.toString(), upsert.getRecordsWritten() > upsert.getRecordsApplied(), is(true));
+    // The merges rewrote the stored rows of the file groups they touched: more rows written than
+    // applied.
+    assertThat(
+        upsert.toString(), upsert.getRecordsWritten() > upsert.getRecordsApplied(), is(true));
     assertTable(base, 250, 150);
   }
 

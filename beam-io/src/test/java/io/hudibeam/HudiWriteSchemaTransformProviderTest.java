@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.commitMetadata;
@@ -75,7 +90,8 @@ public class HudiWriteSchemaTransformProviderTest {
     return found.get(0);
   }
 
-  private static Row configuration(SchemaTransformProvider provider, String base, String operation) {
+  private static Row configuration(
+      SchemaTransformProvider provider, String base, String operation) {
     Schema schema = provider.configurationSchema();
     Schema errorHandling = schema.getField("error_handling").getType().getRowSchema();
     return Row.withSchema(schema)
@@ -87,44 +103,73 @@ public class HudiWriteSchemaTransformProviderTest {
         .withFieldValue("operation", operation)
         .withFieldValue("hoodie_properties", Map.of("hoodie.parquet.compression.codec", "snappy"))
         .withFieldValue("drop", List.of("debug"))
-        .withFieldValue("error_handling", Row.withSchema(errorHandling).withFieldValue("output", "errors").build())
+        .withFieldValue(
+            "error_handling",
+            Row.withSchema(errorHandling).withFieldValue("output", "errors").build())
         .build();
   }
 
   /** Runs one write through the schema transform; returns the commit rows as text. */
-  private List<String> write(String base, String operation, List<Row> rows, List<String> expectedErrors)
-      throws Exception {
+  private List<String> write(
+      String base, String operation, List<Row> rows, List<String> expectedErrors) throws Exception {
     SchemaTransformProvider provider = provider();
     SchemaTransform transform = provider.from(configuration(provider, base, operation));
     Pipeline p = HudiIOTesting.pipeline(2);
     PCollectionRowTuple output =
-        PCollectionRowTuple.of("input", p.apply(Create.of(rows).withRowSchema(SCHEMA))).apply(transform);
+        PCollectionRowTuple.of("input", p.apply(Create.of(rows).withRowSchema(SCHEMA)))
+            .apply(transform);
     String commitsFile = tmp.newFolder().toPath().resolve("commits.txt").toString();
-    output.get("commits")
-        .apply("Commit text", MapElements.into(TypeDescriptors.strings()).via(HudiWriteSchemaTransformProviderTest::text))
+    output
+        .get("commits")
+        .apply(
+            "Commit text",
+            MapElements.into(TypeDescriptors.strings())
+                .via(HudiWriteSchemaTransformProviderTest::text))
         .apply("Write commits", TextIO.write().to(commitsFile).withoutSharding());
     PAssert.that(
-            output.get("errors")
-                .apply("Error text", MapElements.into(TypeDescriptors.strings())
-                    .via((Row e) -> e.getRow("failed_row").getInt64("ts") + "|" + e.getRow("failed_row").getString("uuid")
-                        + "|" + e.getString("error_message").replaceAll("; record: .*", ""))))
+            output
+                .get("errors")
+                .apply(
+                    "Error text",
+                    MapElements.into(TypeDescriptors.strings())
+                        .via(
+                            (Row e) ->
+                                e.getRow("failed_row").getInt64("ts")
+                                    + "|"
+                                    + e.getRow("failed_row").getString("uuid")
+                                    + "|"
+                                    + e.getString("error_message").replaceAll("; record: .*", ""))))
         .containsInAnyOrder(expectedErrors);
     p.run().waitUntilFinish();
     return Files.readAllLines(Paths.get(commitsFile));
   }
 
   private static String text(Row c) {
-    return String.join("|", c.getString("instant_time"), c.getString("operation"), c.getString("outcome"),
-        "" + c.getInt64("records_inserted"), "" + c.getInt64("records_updated"), "" + c.getInt64("records_deleted"),
-        "" + c.getInt64("files_written"), "" + c.getInt64("bytes_written"));
+    return String.join(
+        "|",
+        c.getString("instant_time"),
+        c.getString("operation"),
+        c.getString("outcome"),
+        "" + c.getInt64("records_inserted"),
+        "" + c.getInt64("records_updated"),
+        "" + c.getInt64("records_deleted"),
+        "" + c.getInt64("files_written"),
+        "" + c.getInt64("bytes_written"));
   }
 
   /** The commit as Hudi's reader sees it, in the commit row's text form. */
   private static String hudiCommit(HudiTableReader reader, String instant) {
     HoodieCommitMetadata m = commitMetadata(reader, instant);
-    return String.join("|", instant, m.getOperationType().name(), "COMMITTED",
-        "" + m.fetchTotalInsertRecordsWritten(), "" + m.fetchTotalUpdateRecordsWritten(), "" + m.getTotalRecordsDeleted(),
-        "" + m.getWriteStats().size(), "" + m.fetchTotalBytesWritten());
+    return String.join(
+        "|",
+        instant,
+        m.getOperationType().name(),
+        "COMMITTED",
+        "" + m.fetchTotalInsertRecordsWritten(),
+        "" + m.fetchTotalUpdateRecordsWritten(),
+        "" + m.getTotalRecordsDeleted(),
+        "" + m.getWriteStats().size(),
+        "" + m.fetchTotalBytesWritten());
   }
 
   @Test
@@ -135,9 +180,17 @@ public class HudiWriteSchemaTransformProviderTest {
       first.add(row(0, i));
     }
     first.add(rowWithoutKey(0, 9));
-    List<String> commits = new ArrayList<>(write(base, "insert", first,
-        List.of(rowWithoutKey(0, 9).getInt64("ts") + "|null|HudiIO write to " + base
-            + ", step 'Generate keys': record key field 'uuid' is null, but a record key must be non-empty")));
+    List<String> commits =
+        new ArrayList<>(
+            write(
+                base,
+                "insert",
+                first,
+                List.of(
+                    rowWithoutKey(0, 9).getInt64("ts")
+                        + "|null|HudiIO write to "
+                        + base
+                        + ", step 'Generate keys': record key field 'uuid' is null, but a record key must be non-empty")));
     List<Row> second = new ArrayList<>();
     for (long i = 2; i < 6; i++) {
       second.add(row(1, i));
@@ -147,14 +200,23 @@ public class HudiWriteSchemaTransformProviderTest {
     HudiTableReader reader = HudiTableReader.of(base);
     List<String> instants = reader.completedInstantTimes();
     assertThat(instants.size(), is(2));
-    assertThat(commits, is(instants.stream().map(i -> hudiCommit(reader, i)).collect(Collectors.toList())));
-    assertThat(commits.get(0).split("\\|")[1] + " " + commits.get(0).split("\\|")[3], is("INSERT 4"));
-    assertThat(commits.get(1).split("\\|")[1] + " " + commits.get(1).split("\\|")[4], is("UPSERT 2"));
+    assertThat(
+        commits,
+        is(instants.stream().map(i -> hudiCommit(reader, i)).collect(Collectors.toList())));
+    assertThat(
+        commits.get(0).split("\\|")[1] + " " + commits.get(0).split("\\|")[3], is("INSERT 4"));
+    assertThat(
+        commits.get(1).split("\\|")[1] + " " + commits.get(1).split("\\|")[4], is("UPSERT 2"));
 
     // Row by row: records 0, 1 of the first batch and 2..5 of the second; no debug column.
     List<String> expected = new ArrayList<>();
     for (long i = 0; i < 6; i++) {
-      expected.add(TripsData.key(i) + "|" + TripsData.city(i) + "|" + TripsData.values(TripsData.record(i < 2 ? 0 : 1, i)));
+      expected.add(
+          TripsData.key(i)
+              + "|"
+              + TripsData.city(i)
+              + "|"
+              + TripsData.values(TripsData.record(i < 2 ? 0 : 1, i)));
     }
     expected.sort(null);
     assertThat(HudiIOTesting.content(reader), is(expected));
@@ -165,8 +227,8 @@ public class HudiWriteSchemaTransformProviderTest {
   /**
    * triggering_frequency_seconds and sink_id make a streaming write: the rows of one commit
    * interval become one commit whose lineage names the configured sink id, and Hudi reads them.
-   * (One interval only: see the README's known problem of a stream whose input ends while a
-   * later interval waits.)
+   * (One interval only: see the README's known problem of a stream whose input ends while a later
+   * interval waits.)
    */
   @Test(timeout = 300_000)
   public void triggeringFrequencyAndSinkIdMakeAStreamingWrite() throws Exception {
@@ -186,7 +248,9 @@ public class HudiWriteSchemaTransformProviderTest {
             .build();
     List<org.apache.beam.sdk.values.TimestampedValue<Row>> rows = new ArrayList<>();
     for (long i = 0; i < 5; i++) {
-      rows.add(org.apache.beam.sdk.values.TimestampedValue.of(row(0, i), new org.joda.time.Instant(i * 1000)));
+      rows.add(
+          org.apache.beam.sdk.values.TimestampedValue.of(
+              row(0, i), new org.joda.time.Instant(i * 1000)));
     }
     Pipeline p = HudiIOTesting.pipeline(2);
     PCollection<Row> input =
@@ -204,7 +268,12 @@ public class HudiWriteSchemaTransformProviderTest {
     assertThat(lineage.get(io.hudibeam.commit.SinkLineage.WINDOW_END), is("60000"));
     List<String> expected = new ArrayList<>();
     for (long i = 0; i < 5; i++) {
-      expected.add(TripsData.key(i) + "|" + TripsData.city(i) + "|" + TripsData.values(TripsData.record(0, i)));
+      expected.add(
+          TripsData.key(i)
+              + "|"
+              + TripsData.city(i)
+              + "|"
+              + TripsData.values(TripsData.record(0, i)));
     }
     expected.sort(null);
     assertThat(HudiIOTesting.content(reader), is(expected));

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -73,13 +88,19 @@ final class MergeOnReadChecks {
           String instant = block.getLogBlockHeader().get(HeaderMetadataType.INSTANT_TIME);
           List<String> keys = new ArrayList<>();
           if (block instanceof HoodieAvroDataBlock) {
-            Schema schema = new Schema.Parser().parse(block.getLogBlockHeader().get(HeaderMetadataType.SCHEMA));
-            assertThat(relative, schema.getField(HoodieRecord.RECORD_KEY_METADATA_FIELD) != null, is(true));
+            Schema schema =
+                new Schema.Parser().parse(block.getLogBlockHeader().get(HeaderMetadataType.SCHEMA));
+            assertThat(
+                relative,
+                schema.getField(HoodieRecord.RECORD_KEY_METADATA_FIELD) != null,
+                is(true));
             try (ClosableIterator<HoodieRecord<GenericRecord>> it =
-                ((HoodieAvroDataBlock) block).getRecordIterator(HoodieRecord.HoodieRecordType.AVRO)) {
+                ((HoodieAvroDataBlock) block)
+                    .getRecordIterator(HoodieRecord.HoodieRecordType.AVRO)) {
               while (it.hasNext()) {
                 GenericRecord record = (GenericRecord) it.next().getData();
-                assertThat(relative, HudiTableReader.string(record, "_hoodie_commit_time"), is(instant));
+                assertThat(
+                    relative, HudiTableReader.string(record, "_hoodie_commit_time"), is(instant));
                 keys.add(HudiTableReader.string(record, HoodieRecord.RECORD_KEY_METADATA_FIELD));
               }
             }

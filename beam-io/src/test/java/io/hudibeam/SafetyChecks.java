@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import io.hudibeam.testing.HudiTableReader;
@@ -24,7 +39,9 @@ import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 
-/** Pipelines and table inspections shared by the safety tests; table facts come from Hudi's classes. */
+/**
+ * Pipelines and table inspections shared by the safety tests; table facts come from Hudi's classes.
+ */
 final class SafetyChecks {
   private SafetyChecks() {}
 
@@ -45,7 +62,10 @@ final class SafetyChecks {
     p.run().waitUntilFinish();
   }
 
-  /** Trips of batch {@code b} for indexes {@code 8n}, n in [from, from + count): all in san_francisco. */
+  /**
+   * Trips of batch {@code b} for indexes {@code 8n}, n in [from, from + count): all in
+   * san_francisco.
+   */
   static List<Row> sanFrancisco(long b, long from, long count) {
     List<Row> rows = new ArrayList<>();
     for (long n = from; n < from + count; n++) {
@@ -74,7 +94,8 @@ final class SafetyChecks {
       try {
         out.put(
             instant.getTimestamp(),
-            HoodieCommitMetadata.fromBytes(commits.getInstantDetails(instant).get(), HoodieCommitMetadata.class));
+            HoodieCommitMetadata.fromBytes(
+                commits.getInstantDetails(instant).get(), HoodieCommitMetadata.class));
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -83,17 +104,20 @@ final class SafetyChecks {
   }
 
   /**
-   * The workload profile saved in {@code <instant>.inflight}, read by Hudi: planned inserts per file
-   * id of a partition (the partition-wide entry with an empty file id left out).
+   * The workload profile saved in {@code <instant>.inflight}, read by Hudi: planned inserts per
+   * file id of a partition (the partition-wide entry with an empty file id left out).
    */
-  static TreeMap<String, Long> plannedInserts(HudiTableReader reader, String instant, String partition) {
+  static TreeMap<String, Long> plannedInserts(
+      HudiTableReader reader, String instant, String partition) {
     HoodieTableMetaClient meta = reader.metaClient();
-    HoodieInstant inflight = new HoodieInstant(HoodieInstant.State.INFLIGHT, HoodieTimeline.COMMIT_ACTION, instant);
+    HoodieInstant inflight =
+        new HoodieInstant(HoodieInstant.State.INFLIGHT, HoodieTimeline.COMMIT_ACTION, instant);
     TreeMap<String, Long> out = new TreeMap<>();
     try {
       HoodieCommitMetadata metadata =
           HoodieCommitMetadata.fromBytes(
-              meta.getActiveTimeline().getInstantDetails(inflight).get(), HoodieCommitMetadata.class);
+              meta.getActiveTimeline().getInstantDetails(inflight).get(),
+              HoodieCommitMetadata.class);
       for (HoodieWriteStat stat : metadata.getPartitionToWriteStats().get(partition)) {
         if (!stat.getFileId().isEmpty()) {
           out.put(stat.getFileId(), stat.getNumInserts());
@@ -105,7 +129,10 @@ final class SafetyChecks {
     return out;
   }
 
-  /** Hudi's file system view of a partition: file id → base instant times of all its file slices, oldest first. */
+  /**
+   * Hudi's file system view of a partition: file id → base instant times of all its file slices,
+   * oldest first.
+   */
   static TreeMap<String, List<String>> fileSliceTimes(HudiTableReader reader, String partition) {
     HoodieTableMetaClient meta = reader.metaClient();
     HoodieTableFileSystemView view =
@@ -116,7 +143,11 @@ final class SafetyChecks {
           .forEach(
               (HoodieFileGroup group) -> {
                 List<String> times =
-                    group.getAllFileSlices().map(FileSlice::getBaseInstantTime).sorted().collect(Collectors.toList());
+                    group
+                        .getAllFileSlices()
+                        .map(FileSlice::getBaseInstantTime)
+                        .sorted()
+                        .collect(Collectors.toList());
                 out.put(group.getFileGroupId().getFileId(), times);
               });
     } finally {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam;
 
 import io.hudibeam.commit.StartedInstant;
@@ -40,10 +55,10 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * A {@link HudiIO#write()} of trips rows, the pipeline {@link HudiIO.Write#expand} builds, with one
  * or two of its stages overridden (Beam's {@link PTransformOverride}, as runners replace
- * transforms) so a test can stand in for a runner's retries and failures: the write stage can
- * write every file group twice (a first attempt under another write token whose stat is lost, as
- * when a runner retries a bundle), and the commit stage can die once every file group is written
- * instead of committing. Every other stage is the real one.
+ * transforms) so a test can stand in for a runner's retries and failures: the write stage can write
+ * every file group twice (a first attempt under another write token whose stat is lost, as when a
+ * runner retries a bundle), and the commit stage can die once every file group is written instead
+ * of committing. Every other stage is the real one.
  */
 final class StagedWrite {
   /** What follows the write stage. */
@@ -55,20 +70,24 @@ final class StagedWrite {
   private StagedWrite() {}
 
   /**
-   * Runs the write. With {@code lostAttempts}, every file group is first written by an attempt whose
-   * stat never reaches the commit; the relative path of each such file is recorded as an empty file
-   * in that folder ('/' replaced by '+').
+   * Runs the write. With {@code lostAttempts}, every file group is first written by an attempt
+   * whose stat never reaches the commit; the relative path of each such file is recorded as an
+   * empty file in that folder ('/' replaced by '+').
    */
   static void run(HudiIO.Write<Row> write, List<Row> rows, File lostAttempts, Tail tail) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     p.apply(Create.of(rows).withRowSchema(TripsRows.SCHEMA)).apply(write);
     List<PTransformOverride> overrides = new ArrayList<>();
     if (lostAttempts != null) {
-      overrides.add(PTransformOverride.of(
-          PTransformMatchers.classEqualTo(WriteFileGroups.class), new LostAttemptsOverride(lostAttempts.getAbsolutePath())));
+      overrides.add(
+          PTransformOverride.of(
+              PTransformMatchers.classEqualTo(WriteFileGroups.class),
+              new LostAttemptsOverride(lostAttempts.getAbsolutePath())));
     }
     if (tail == Tail.FAIL_AFTER_WRITES) {
-      overrides.add(PTransformOverride.of(PTransformMatchers.classEqualTo(CommitInstant.class), new FailOverride()));
+      overrides.add(
+          PTransformOverride.of(
+              PTransformMatchers.classEqualTo(CommitInstant.class), new FailOverride()));
     }
     p.replaceAll(overrides);
     p.run().waitUntilFinish();
@@ -85,8 +104,11 @@ final class StagedWrite {
     }
 
     @Override
-    public PTransformReplacement<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> getReplacementTransform(
-        AppliedPTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>, WriteFileGroups> transform) {
+    public PTransformReplacement<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>>
+        getReplacementTransform(
+            AppliedPTransform<
+                    PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>, WriteFileGroups>
+                transform) {
       WriteFileGroups stage = transform.getTransform();
       return PTransformReplacement.of(
           PTransformReplacements.getSingletonMainInput(transform),
@@ -102,7 +124,8 @@ final class StagedWrite {
     private final PCollectionView<StartedInstant> started;
     private final String lostAttempts;
 
-    WriteWithLostAttempts(WriteSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
+    WriteWithLostAttempts(
+        WriteSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
       this.spec = spec;
       this.started = started;
       this.lostAttempts = lostAttempts;
@@ -112,19 +135,27 @@ final class StagedWrite {
     public PCollection<WriteStat> expand(PCollection<KV<Bucket, TableRecord>> routed) {
       return routed
           .apply("Group by file group", GroupByKey.create())
-          .apply("Write twice", ParDo.of(new WriteWithLostAttemptFn(spec, started, lostAttempts)).withSideInputs(started))
+          .apply(
+              "Write twice",
+              ParDo.of(new WriteWithLostAttemptFn(spec, started, lostAttempts))
+                  .withSideInputs(started))
           .setCoder(WriteStatCoder.of());
     }
   }
 
-  /** Writes a file group as WriteFileGroups does (its file group writer), after a first attempt whose stat is lost. */
-  static final class WriteWithLostAttemptFn extends DoFn<KV<Bucket, Iterable<TableRecord>>, WriteStat> {
+  /**
+   * Writes a file group as WriteFileGroups does (its file group writer), after a first attempt
+   * whose stat is lost.
+   */
+  static final class WriteWithLostAttemptFn
+      extends DoFn<KV<Bucket, Iterable<TableRecord>>, WriteStat> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
     private final String lostAttempts;
 
-    WriteWithLostAttemptFn(WriteSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
+    WriteWithLostAttemptFn(
+        WriteSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
       this.spec = spec;
       this.started = started;
       this.lostAttempts = lostAttempts;
@@ -132,7 +163,9 @@ final class StagedWrite {
 
     @ProcessElement
     public void process(
-        @Element KV<Bucket, Iterable<TableRecord>> group, OutputReceiver<WriteStat> out, ProcessContext c) {
+        @Element KV<Bucket, Iterable<TableRecord>> group,
+        OutputReceiver<WriteStat> out,
+        ProcessContext c) {
       List<TableRecord> records = new ArrayList<>();
       group.getValue().forEach(records::add);
       StartedInstant instant = c.sideInput(started);
@@ -145,7 +178,8 @@ final class StagedWrite {
       out.output(write(instant, group.getKey(), records, WriteToken.of(1, 1, 1)));
     }
 
-    private WriteStat write(StartedInstant instant, Bucket bucket, List<TableRecord> records, WriteToken token) {
+    private WriteStat write(
+        StartedInstant instant, Bucket bucket, List<TableRecord> records, WriteToken token) {
       Configuration conf = spec.hadoopConfiguration();
       return spec.transaction(conf, spec.fileSystem(conf))
           .fileGroupWriter(instant)
@@ -162,16 +196,21 @@ final class StagedWrite {
 
   /** Replaces the commit stage by one that dies once every file group is written. */
   static final class FailOverride
-      extends SingleInputOutputOverrideFactory<PCollection<WriteStat>, PCollection<CommittedInstant>, CommitInstant> {
+      extends SingleInputOutputOverrideFactory<
+          PCollection<WriteStat>, PCollection<CommittedInstant>, CommitInstant> {
     @Override
-    public PTransformReplacement<PCollection<WriteStat>, PCollection<CommittedInstant>> getReplacementTransform(
-        AppliedPTransform<PCollection<WriteStat>, PCollection<CommittedInstant>, CommitInstant> transform) {
-      return PTransformReplacement.of(PTransformReplacements.getSingletonMainInput(transform), new FailAfterWrites());
+    public PTransformReplacement<PCollection<WriteStat>, PCollection<CommittedInstant>>
+        getReplacementTransform(
+            AppliedPTransform<PCollection<WriteStat>, PCollection<CommittedInstant>, CommitInstant>
+                transform) {
+      return PTransformReplacement.of(
+          PTransformReplacements.getSingletonMainInput(transform), new FailAfterWrites());
     }
   }
 
   /** Counts the write stats (so every file group is written first), then dies. */
-  static final class FailAfterWrites extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
+  static final class FailAfterWrites
+      extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -189,7 +228,8 @@ final class StagedWrite {
 
     @ProcessElement
     public void process(@Element Long files) {
-      throw new IllegalStateException("injected failure after the write stage wrote " + files + " files");
+      throw new IllegalStateException(
+          "injected failure after the write stage wrote " + files + " files");
     }
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.testing;
 
 import java.util.ArrayList;
@@ -9,8 +24,8 @@ import org.apache.beam.sdk.values.Row;
 
 /**
  * The trips data set of {@link TripsData} (the one copy of its values and schema) as Beam Rows: the
- * Row schema is converted from {@link TripsData#SCHEMA} (same fields and nullability), each row from
- * {@link TripsData#record}.
+ * Row schema is converted from {@link TripsData#SCHEMA} (same fields and nullability), each row
+ * from {@link TripsData#record}.
  */
 public final class TripsRows {
   public static final Schema SCHEMA = AvroUtils.toBeamSchema(TripsData.SCHEMA);

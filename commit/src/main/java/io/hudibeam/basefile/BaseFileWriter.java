@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.basefile;
 
 import io.hudibeam.table.HudiTableException;
@@ -20,7 +35,8 @@ import org.apache.parquet.io.OutputFile;
  * Writes one Parquet base file: records with the five meta fields, the record-key bloom filter and
  * min/max record keys in the footer, with Hudi's writer settings ({@code HoodieAvroParquetWriter},
  * {@code HoodieBaseParquetWriter}). Unlike Hudi's writer, the bloom filter is sized to the keys the
- * file holds, up to {@code hoodie.index.bloom.num_entries} ({@link RecordKeyFilter}). The file is created, never overwritten. Not thread-safe.
+ * file holds, up to {@code hoodie.index.bloom.num_entries} ({@link RecordKeyFilter}). The file is
+ * created, never overwritten. Not thread-safe.
  */
 public final class BaseFileWriter {
   /** parquet's {@code DEFAULT_MINIMUM/MAXIMUM_RECORD_COUNT_FOR_CHECK}, as Hudi uses them. */

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.basefile;
 
 import io.hudibeam.settings.HudiSettings;
@@ -16,8 +31,10 @@ import java.util.Objects;
  * @param dynamicMaxEntries {@code hoodie.bloom.index.filter.dynamic.max.entries}; only used by
  *     DYNAMIC_V0
  */
-public record BloomFilterSettings(BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
-  public static final int DEFAULT_NUM_ENTRIES = HudiSettings.BLOOM_NUM_ENTRIES.defaultValue().orElseThrow();
+public record BloomFilterSettings(
+    BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
+  public static final int DEFAULT_NUM_ENTRIES =
+      HudiSettings.BLOOM_NUM_ENTRIES.defaultValue().orElseThrow();
   public static final double DEFAULT_FPP = HudiSettings.BLOOM_FPP.defaultValue().orElseThrow();
   public static final int DEFAULT_DYNAMIC_MAX_ENTRIES =
       HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.defaultValue().orElseThrow();
@@ -38,9 +55,12 @@ public record BloomFilterSettings(BloomFilterType type, int numEntries, double f
     long bits = (long) Math.ceil(numEntries * (-Math.log(fpp) / (Math.log(2) * Math.log(2))));
     if (bits > Integer.MAX_VALUE - 64) {
       throw new HudiTableException(
-          HudiSettings.BLOOM_NUM_ENTRIES.key() + "="
+          HudiSettings.BLOOM_NUM_ENTRIES.key()
+              + "="
               + numEntries
-              + " with " + HudiSettings.BLOOM_FPP.key() + "="
+              + " with "
+              + HudiSettings.BLOOM_FPP.key()
+              + "="
               + fpp
               + " needs "
               + bits

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.basefile;
 
 import io.hudibeam.settings.HudiSettings;
@@ -30,6 +45,7 @@ public record ParquetSettings(
     BloomFilterSettings bloomFilter) {
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String COMPRESSION_CODEC = HudiSettings.PARQUET_CODEC.key();
+
   public static final String BLOCK_SIZE = HudiSettings.PARQUET_BLOCK_SIZE.key();
   public static final String PAGE_SIZE = HudiSettings.PARQUET_PAGE_SIZE.key();
   public static final String MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.key();
@@ -37,13 +53,18 @@ public record ParquetSettings(
   public static final String COMPRESSION_RATIO = HudiSettings.PARQUET_COMPRESSION_RATIO.key();
   public static final String BLOOM_NUM_ENTRIES = HudiSettings.BLOOM_NUM_ENTRIES.key();
   public static final String BLOOM_FPP = HudiSettings.BLOOM_FPP.key();
-  public static final String BLOOM_DYNAMIC_MAX_ENTRIES = HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.key();
+  public static final String BLOOM_DYNAMIC_MAX_ENTRIES =
+      HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.key();
   public static final String BLOOM_FILTER_TYPE = HudiSettings.BLOOM_FILTER_TYPE.key();
 
-  public static final CompressionCodecName DEFAULT_CODEC = HudiSettings.PARQUET_CODEC.defaultValue().orElseThrow();
-  public static final int DEFAULT_BLOCK_SIZE = HudiSettings.PARQUET_BLOCK_SIZE.defaultValue().orElseThrow();
-  public static final int DEFAULT_PAGE_SIZE = HudiSettings.PARQUET_PAGE_SIZE.defaultValue().orElseThrow();
-  public static final long DEFAULT_MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.defaultValue().orElseThrow();
+  public static final CompressionCodecName DEFAULT_CODEC =
+      HudiSettings.PARQUET_CODEC.defaultValue().orElseThrow();
+  public static final int DEFAULT_BLOCK_SIZE =
+      HudiSettings.PARQUET_BLOCK_SIZE.defaultValue().orElseThrow();
+  public static final int DEFAULT_PAGE_SIZE =
+      HudiSettings.PARQUET_PAGE_SIZE.defaultValue().orElseThrow();
+  public static final long DEFAULT_MAX_FILE_SIZE =
+      HudiSettings.MAX_FILE_SIZE.defaultValue().orElseThrow();
   public static final double DEFAULT_COMPRESSION_RATIO =
       HudiSettings.PARQUET_COMPRESSION_RATIO.defaultValue().orElseThrow();
 

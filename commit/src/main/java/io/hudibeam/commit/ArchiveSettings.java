@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CleaningPolicy;
@@ -8,32 +23,38 @@ import java.util.Map;
 
 /**
  * When the timeline archiver runs and how many commits it keeps, read from Hudi's write config keys
- * (hudi-format.md section 11, Hudi 0.15's {@code HoodieArchivalConfig}): {@link #AUTOMATIC} (default
- * true: archive after each commit), {@link #MIN_COMMITS} (default 20) and {@link #MAX_COMMITS}
- * (default 30): once the active timeline holds more than max completed commits, the oldest are
- * archived down to min. For MERGE_ON_READ, {@link #COMPACT_MAX_DELTA_COMMITS} (default 5) is read
- * too: deltacommits a future compaction needs stay active, as Hudi's archiver keeps them.
+ * (hudi-format.md section 11, Hudi 0.15's {@code HoodieArchivalConfig}): {@link #AUTOMATIC}
+ * (default true: archive after each commit), {@link #MIN_COMMITS} (default 20) and {@link
+ * #MAX_COMMITS} (default 30): once the active timeline holds more than max completed commits, the
+ * oldest are archived down to min. For MERGE_ON_READ, {@link #COMPACT_MAX_DELTA_COMMITS} (default
+ * 5) is read too: deltacommits a future compaction needs stay active, as Hudi's archiver keeps
+ * them.
  *
  * <p>Validated as Hudi's {@code HoodieWriteConfig} does: max must be greater than min, and with the
- * KEEP_LATEST_COMMITS cleaning policy min must be greater than {@code hoodie.cleaner.commits.retained}
- * ("otherwise there is risk of incremental pull missing data").
+ * KEEP_LATEST_COMMITS cleaning policy min must be greater than {@code
+ * hoodie.cleaner.commits.retained} ("otherwise there is risk of incremental pull missing data").
  *
  * @param automatic whether the writer archives after each commit
  * @param minCommits completed commits the archiver keeps active
  * @param maxCommits completed commits that trigger archiving when exceeded
  * @param compactMaxDeltaCommits deltacommits after which Hudi schedules a compaction (MOR only)
  */
-public record ArchiveSettings(boolean automatic, int minCommits, int maxCommits, int compactMaxDeltaCommits)
+public record ArchiveSettings(
+    boolean automatic, int minCommits, int maxCommits, int compactMaxDeltaCommits)
     implements Serializable {
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String AUTOMATIC = HudiSettings.ARCHIVE_AUTOMATIC.key();
+
   public static final String MIN_COMMITS = HudiSettings.KEEP_MIN_COMMITS.key();
   public static final String MAX_COMMITS = HudiSettings.KEEP_MAX_COMMITS.key();
-  public static final String COMPACT_MAX_DELTA_COMMITS = HudiSettings.COMPACT_MAX_DELTA_COMMITS.key();
+  public static final String COMPACT_MAX_DELTA_COMMITS =
+      HudiSettings.COMPACT_MAX_DELTA_COMMITS.key();
 
-  public static final int DEFAULT_MIN_COMMITS = HudiSettings.KEEP_MIN_COMMITS.defaultValue().orElseThrow();
-  public static final int DEFAULT_MAX_COMMITS = HudiSettings.KEEP_MAX_COMMITS.defaultValue().orElseThrow();
+  public static final int DEFAULT_MIN_COMMITS =
+      HudiSettings.KEEP_MIN_COMMITS.defaultValue().orElseThrow();
+  public static final int DEFAULT_MAX_COMMITS =
+      HudiSettings.KEEP_MAX_COMMITS.defaultValue().orElseThrow();
   public static final int DEFAULT_COMPACT_MAX_DELTA_COMMITS =
       HudiSettings.COMPACT_MAX_DELTA_COMMITS.defaultValue().orElseThrow();
 
@@ -41,14 +62,17 @@ public record ArchiveSettings(boolean automatic, int minCommits, int maxCommits,
     HudiSettings.KEEP_MIN_COMMITS.check(minCommits);
     HudiSettings.COMPACT_MAX_DELTA_COMMITS.check(compactMaxDeltaCommits);
     if (maxCommits <= minCommits) {
-      throw new HudiTableException(String.format(
-          "Increase %s=%d to be greater than %s=%d", MAX_COMMITS, maxCommits, MIN_COMMITS, minCommits));
+      throw new HudiTableException(
+          String.format(
+              "Increase %s=%d to be greater than %s=%d",
+              MAX_COMMITS, maxCommits, MIN_COMMITS, minCommits));
     }
   }
 
   /** Hudi's defaults: automatic, keep 20 to 30 commits, compaction after 5 deltacommits. */
   public static ArchiveSettings defaults() {
-    return new ArchiveSettings(true, DEFAULT_MIN_COMMITS, DEFAULT_MAX_COMMITS, DEFAULT_COMPACT_MAX_DELTA_COMMITS);
+    return new ArchiveSettings(
+        true, DEFAULT_MIN_COMMITS, DEFAULT_MAX_COMMITS, DEFAULT_COMPACT_MAX_DELTA_COMMITS);
   }
 
   /** Keeps {@code min} to {@code max} commits, archiving automatically. */
@@ -61,22 +85,25 @@ public record ArchiveSettings(boolean automatic, int minCommits, int maxCommits,
    * cleaner's settings read from the same options.
    */
   public static ArchiveSettings fromProperties(Map<String, String> properties) {
-    ArchiveSettings settings = new ArchiveSettings(
-        HudiSettings.ARCHIVE_AUTOMATIC.get(properties),
-        HudiSettings.KEEP_MIN_COMMITS.get(properties),
-        HudiSettings.KEEP_MAX_COMMITS.get(properties),
-        HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
+    ArchiveSettings settings =
+        new ArchiveSettings(
+            HudiSettings.ARCHIVE_AUTOMATIC.get(properties),
+            HudiSettings.KEEP_MIN_COMMITS.get(properties),
+            HudiSettings.KEEP_MAX_COMMITS.get(properties),
+            HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
     settings.checkAgainst(CleanSettings.fromProperties(properties));
     return settings;
   }
 
   /** Hudi's check of {@link #MIN_COMMITS} against {@code hoodie.cleaner.commits.retained}. */
   public void checkAgainst(CleanSettings clean) {
-    if (clean.policy() == CleaningPolicy.KEEP_LATEST_COMMITS && minCommits <= clean.commitsRetained()) {
-      throw new HudiTableException(String.format(
-          "Increase %s=%d to be greater than %s=%d. Otherwise, there is risk of incremental pull missing"
-              + " data from few instants.",
-          MIN_COMMITS, minCommits, CleanSettings.COMMITS_RETAINED, clean.commitsRetained()));
+    if (clean.policy() == CleaningPolicy.KEEP_LATEST_COMMITS
+        && minCommits <= clean.commitsRetained()) {
+      throw new HudiTableException(
+          String.format(
+              "Increase %s=%d to be greater than %s=%d. Otherwise, there is risk of incremental pull missing"
+                  + " data from few instants.",
+              MIN_COMMITS, minCommits, CleanSettings.COMMITS_RETAINED, clean.commitsRetained()));
     }
   }
 }

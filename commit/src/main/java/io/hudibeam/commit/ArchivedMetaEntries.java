@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -27,9 +42,9 @@ import org.apache.avro.generic.GenericRecord;
  * time, action type, and the state's content in the field Hudi's {@code HoodieArchivedTimeline}
  * reads for that action. JSON commit metadata becomes the Avro {@code HoodieCommitMetadata} (fields
  * by name, as Hudi's Jackson conversion; extraMetadata gains {@code ROLLING_STAT=""}, a compaction
- * commit gets operationType COMPACT); Avro instant files (clean plan and metadata, rollback metadata,
- * compaction plan, requested replace metadata) are decoded into the entry's nested schema. A
- * completed instant with an empty file gets only the four descriptive fields.
+ * commit gets operationType COMPACT); Avro instant files (clean plan and metadata, rollback
+ * metadata, compaction plan, requested replace metadata) are decoded into the entry's nested
+ * schema. A completed instant with an empty file gets only the four descriptive fields.
  */
 final class ArchivedMetaEntries {
   static final Schema SCHEMA = loadSchema();
@@ -69,13 +84,19 @@ final class ArchivedMetaEntries {
         break;
       case REPLACE_COMMIT:
         if (instant.isCompleted()) {
-          entry.put("hoodieReplaceCommitMetadata", commitMetadata(content, "hoodieReplaceCommitMetadata", what));
+          entry.put(
+              "hoodieReplaceCommitMetadata",
+              commitMetadata(content, "hoodieReplaceCommitMetadata", what));
         } else if (instant.state() == State.INFLIGHT) {
           if (content.length > 0) {
-            entry.put("HoodieInflightReplaceMetadata", commitMetadata(content, "HoodieInflightReplaceMetadata", what));
+            entry.put(
+                "HoodieInflightReplaceMetadata",
+                commitMetadata(content, "HoodieInflightReplaceMetadata", what));
           }
         } else if (content.length > 0) {
-          entry.put("hoodieRequestedReplaceMetadata", avro(content, "hoodieRequestedReplaceMetadata", what));
+          entry.put(
+              "hoodieRequestedReplaceMetadata",
+              avro(content, "hoodieRequestedReplaceMetadata", what));
         }
         break;
       case ROLLBACK:
@@ -94,7 +115,11 @@ final class ArchivedMetaEntries {
         break;
       default:
         throw new HudiTableException(
-            "Cannot archive " + what + ": Hudi 0.15 archives no " + instant.action().value() + " instants");
+            "Cannot archive "
+                + what
+                + ": Hudi 0.15 archives no "
+                + instant.action().value()
+                + " instants");
     }
     return entry;
   }
@@ -112,7 +137,8 @@ final class ArchivedMetaEntries {
   private static GenericRecord avro(byte[] content, String field, String what) {
     Schema schema = fieldSchema(field);
     try (DataFileReader<GenericRecord> reader =
-        new DataFileReader<>(new SeekableByteArrayInput(content), new GenericDatumReader<>(null, schema))) {
+        new DataFileReader<>(
+            new SeekableByteArrayInput(content), new GenericDatumReader<>(null, schema))) {
       if (!reader.hasNext()) {
         throw new HudiTableException("Cannot archive " + what + ": its Avro file holds no record");
       }
@@ -122,21 +148,32 @@ final class ArchivedMetaEntries {
         throw (HudiTableException) e;
       }
       throw new HudiTableException(
-          "Cannot archive " + what + ": it is not an Avro " + schema.getName() + " file: " + e.getMessage(), e);
+          "Cannot archive "
+              + what
+              + ": it is not an Avro "
+              + schema.getName()
+              + " file: "
+              + e.getMessage(),
+          e);
     }
   }
 
-  /** JSON commit metadata (empty content = Hudi's empty {@code HoodieCommitMetadata}) to the Avro record. */
+  /**
+   * JSON commit metadata (empty content = Hudi's empty {@code HoodieCommitMetadata}) to the Avro
+   * record.
+   */
   private static GenericRecord commitMetadata(byte[] content, String field, String what) {
     ObjectNode json;
     try {
       JsonNode parsed = content.length == 0 ? MAPPER.createObjectNode() : MAPPER.readTree(content);
       if (!(parsed instanceof ObjectNode)) {
-        throw new HudiTableException("Cannot archive " + what + ": its commit metadata is not a JSON object");
+        throw new HudiTableException(
+            "Cannot archive " + what + ": its commit metadata is not a JSON object");
       }
       json = (ObjectNode) parsed;
     } catch (IOException e) {
-      throw new HudiTableException("Cannot archive " + what + ": its commit metadata is not JSON: " + e.getMessage(), e);
+      throw new HudiTableException(
+          "Cannot archive " + what + ": its commit metadata is not JSON: " + e.getMessage(), e);
     }
     if (!json.has("partitionToWriteStats")) {
       json.putObject("partitionToWriteStats");
@@ -154,7 +191,9 @@ final class ArchivedMetaEntries {
     return (GenericRecord) convert(json, fieldSchema(field), what);
   }
 
-  /** Jackson-style conversion by field name; a missing or null property becomes null where allowed. */
+  /**
+   * Jackson-style conversion by field name; a missing or null property becomes null where allowed.
+   */
   private static Object convert(JsonNode node, Schema schema, String what) {
     switch (schema.getType()) {
       case UNION:
@@ -164,7 +203,8 @@ final class ArchivedMetaEntries {
               return null;
             }
           }
-          throw new HudiTableException("Cannot archive " + what + ": a value of type " + schema + " is missing");
+          throw new HudiTableException(
+              "Cannot archive " + what + ": a value of type " + schema + " is missing");
         }
         for (Schema branch : schema.getTypes()) {
           if (branch.getType() != Schema.Type.NULL) {
@@ -201,14 +241,17 @@ final class ArchivedMetaEntries {
       case DOUBLE:
         return node == null || node.isNull() ? null : node.asDouble();
       default:
-        throw new HudiTableException("Cannot archive " + what + ": unexpected schema type " + schema.getType());
+        throw new HudiTableException(
+            "Cannot archive " + what + ": unexpected schema type " + schema.getType());
     }
   }
 
   private static Schema loadSchema() {
-    try (InputStream in = ArchivedMetaEntries.class.getResourceAsStream("HoodieArchivedMetaEntry.avsc")) {
+    try (InputStream in =
+        ArchivedMetaEntries.class.getResourceAsStream("HoodieArchivedMetaEntry.avsc")) {
       if (in == null) {
-        throw new IllegalStateException("io/hudibeam/commit/HoodieArchivedMetaEntry.avsc is missing from the class path");
+        throw new IllegalStateException(
+            "io/hudibeam/commit/HoodieArchivedMetaEntry.avsc is missing from the class path");
       }
       return new Schema.Parser().parse(in);
     } catch (IOException e) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CleaningPolicy;
@@ -6,11 +21,10 @@ import java.io.Serializable;
 import java.util.Map;
 
 /**
- * How the cleaner chooses what to delete, read from Hudi's write config keys (Hudi's
- * {@code HoodieCleanConfig}): {@link #AUTOMATIC} (default true; whether the writer cleans
- * after each commit), {@link #POLICY} (default KEEP_LATEST_COMMITS), {@link #COMMITS_RETAINED}
- * (default 10) and {@link #FILE_VERSIONS_RETAINED} (default 3). KEEP_LATEST_BY_HOURS is not
- * supported.
+ * How the cleaner chooses what to delete, read from Hudi's write config keys (Hudi's {@code
+ * HoodieCleanConfig}): {@link #AUTOMATIC} (default true; whether the writer cleans after each
+ * commit), {@link #POLICY} (default KEEP_LATEST_COMMITS), {@link #COMMITS_RETAINED} (default 10)
+ * and {@link #FILE_VERSIONS_RETAINED} (default 3). KEEP_LATEST_BY_HOURS is not supported.
  *
  * @param automatic whether the writer cleans after each commit
  * @param policy the cleaning policy, KEEP_LATEST_COMMITS or KEEP_LATEST_FILE_VERSIONS
@@ -23,11 +37,14 @@ public record CleanSettings(
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String AUTOMATIC = HudiSettings.CLEAN_AUTOMATIC.key();
+
   public static final String POLICY = HudiSettings.CLEANER_POLICY.key();
   public static final String COMMITS_RETAINED = HudiSettings.CLEANER_COMMITS_RETAINED.key();
-  public static final String FILE_VERSIONS_RETAINED = HudiSettings.CLEANER_FILE_VERSIONS_RETAINED.key();
+  public static final String FILE_VERSIONS_RETAINED =
+      HudiSettings.CLEANER_FILE_VERSIONS_RETAINED.key();
 
-  public static final int DEFAULT_COMMITS_RETAINED = HudiSettings.CLEANER_COMMITS_RETAINED.defaultValue().orElseThrow();
+  public static final int DEFAULT_COMMITS_RETAINED =
+      HudiSettings.CLEANER_COMMITS_RETAINED.defaultValue().orElseThrow();
   public static final int DEFAULT_FILE_VERSIONS_RETAINED =
       HudiSettings.CLEANER_FILE_VERSIONS_RETAINED.defaultValue().orElseThrow();
 
@@ -40,15 +57,23 @@ public record CleanSettings(
   /** Hudi's defaults: automatic, KEEP_LATEST_COMMITS, 10 commits, 3 file versions. */
   public static CleanSettings defaults() {
     return new CleanSettings(
-        true, CleaningPolicy.KEEP_LATEST_COMMITS, DEFAULT_COMMITS_RETAINED, DEFAULT_FILE_VERSIONS_RETAINED);
+        true,
+        CleaningPolicy.KEEP_LATEST_COMMITS,
+        DEFAULT_COMMITS_RETAINED,
+        DEFAULT_FILE_VERSIONS_RETAINED);
   }
 
   public static CleanSettings keepLatestCommits(int commitsRetained) {
-    return new CleanSettings(true, CleaningPolicy.KEEP_LATEST_COMMITS, commitsRetained, DEFAULT_FILE_VERSIONS_RETAINED);
+    return new CleanSettings(
+        true, CleaningPolicy.KEEP_LATEST_COMMITS, commitsRetained, DEFAULT_FILE_VERSIONS_RETAINED);
   }
 
   public static CleanSettings keepLatestFileVersions(int fileVersionsRetained) {
-    return new CleanSettings(true, CleaningPolicy.KEEP_LATEST_FILE_VERSIONS, DEFAULT_COMMITS_RETAINED, fileVersionsRetained);
+    return new CleanSettings(
+        true,
+        CleaningPolicy.KEEP_LATEST_FILE_VERSIONS,
+        DEFAULT_COMMITS_RETAINED,
+        fileVersionsRetained);
   }
 
   /** Reads the four keys from write options; other keys are ignored, missing ones take defaults. */

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.files.BaseFile;
@@ -46,8 +61,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Deletes file slices readers no longer need, as a {@code clean} instant the way Hudi 0.15 does
- * (Hudi's {@code CleanPlanner}, {@code CleanPlanActionExecutor}, {@code
- * CleanActionExecutor}).
+ * (Hudi's {@code CleanPlanner}, {@code CleanPlanActionExecutor}, {@code CleanActionExecutor}).
  *
  * <p>KEEP_LATEST_COMMITS: the earliest commit to retain is the R-th completed commit from the end
  * ({@code CleanerUtils.getEarliestCommitToRetain}), capped at the last completed commit before the
@@ -94,16 +108,17 @@ public final class Cleaner {
 
   /**
    * Completes the clean instants a crash left pending, then plans a new clean and, when it deletes
-   * something, runs it as a new clean instant with a time from {@code generator}. Returns the cleans
-   * completed, in order.
+   * something, runs it as a new clean instant with a time from {@code generator}. Returns the
+   * cleans completed, in order.
    */
   public List<CleanResult> clean(InstantTimeGenerator generator) {
     List<CleanResult> results = new ArrayList<>(resumePending());
     Timeline timeline = Timeline.load(fs, paths);
     Optional<CleanerPlan> plan = plan(timeline);
     if (plan.isPresent()) {
-      Instant requested = timelineWriter.createRequested(
-          generator.next(timeline), Action.CLEAN, plan.get().toBytes());
+      Instant requested =
+          timelineWriter.createRequested(
+              generator.next(timeline), Action.CLEAN, plan.get().toBytes());
       results.add(execute(requested, plan.get()));
     }
     return results;
@@ -114,7 +129,8 @@ public final class Cleaner {
     List<CleanResult> results = new ArrayList<>();
     for (Instant pending : Timeline.load(fs, paths).ofAction(Action.CLEAN).pending().instants()) {
       Instant requested = Instant.requested(pending.time(), Action.CLEAN);
-      CleanerPlan plan = CleanerPlan.fromBytes(timelineWriter.read(requested), requested.fileName());
+      CleanerPlan plan =
+          CleanerPlan.fromBytes(timelineWriter.read(requested), requested.fileName());
       LOG.info("Table {}: resuming pending clean {}", paths, pending.time());
       results.add(execute(pending, plan));
     }
@@ -133,55 +149,74 @@ public final class Cleaner {
     }
     Optional<Instant> earliestToRetain = earliestCommitToRetain(timeline);
     boolean keepCommits = settings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS;
-    if (keepCommits && (earliestToRetain.isEmpty() || completedCommits.size() <= settings.commitsRetained())) {
+    if (keepCommits
+        && (earliestToRetain.isEmpty() || completedCommits.size() <= settings.commitsRetained())) {
       return Optional.empty();
     }
-    FileSystemView view = FileSystemView.load(fs, paths, timeline,
-        partitionsToClean(timeline, earliestToRetain.filter(i -> keepCommits)));
+    FileSystemView view =
+        FileSystemView.load(
+            fs,
+            paths,
+            timeline,
+            partitionsToClean(timeline, earliestToRetain.filter(i -> keepCommits)));
     Map<FileGroupId, InstantTime> replacedAt = replacedFileGroups(completedCommits);
     Map<FileGroupId, InstantTime> pendingCompactionBase = pendingCompactionBaseInstants(timeline);
     Map<String, List<CleanFileInfo>> filesByPartition = new LinkedHashMap<>();
     for (String partition : view.partitions()) {
       List<String> files = new ArrayList<>();
       Map<FileId, InstantTime> replacedHere = new HashMap<>();
-      replacedAt.forEach((id, time) -> {
-        if (id.partitionPath().equals(partition)
-            && (!keepCommits || time.isBefore(earliestToRetain.get().time()))) {
-          replacedHere.put(id.fileId(), time);
-        }
-      });
+      replacedAt.forEach(
+          (id, time) -> {
+            if (id.partitionPath().equals(partition)
+                && (!keepCommits || time.isBefore(earliestToRetain.get().time()))) {
+              replacedHere.put(id.fileId(), time);
+            }
+          });
       files.addAll(committedFilesOf(partition, replacedHere, completedCommits));
       for (FileGroup group : view.fileGroups(partition)) {
         List<FileSlice> newestFirst = new ArrayList<>(group.slices());
         Collections.reverse(newestFirst);
-        Optional<InstantTime> compactionBase = Optional.ofNullable(pendingCompactionBase.get(group.id()));
-        List<FileSlice> toDelete = keepCommits
-            ? slicesOutsideRetainedCommits(newestFirst, earliestToRetain.get().time(), compactionBase)
-            : slicesBeyondRetainedVersions(newestFirst, settings.fileVersionsRetained(), compactionBase);
+        Optional<InstantTime> compactionBase =
+            Optional.ofNullable(pendingCompactionBase.get(group.id()));
+        List<FileSlice> toDelete =
+            keepCommits
+                ? slicesOutsideRetainedCommits(
+                    newestFirst, earliestToRetain.get().time(), compactionBase)
+                : slicesBeyondRetainedVersions(
+                    newestFirst, settings.fileVersionsRetained(), compactionBase);
         for (FileSlice slice : toDelete) {
           slice.baseFile().ifPresent(b -> files.add(absolutePath(b)));
-          slice.logFiles().forEach(l -> files.add(new Path(paths.partitionFolder(partition), l.value()).toString()));
+          slice
+              .logFiles()
+              .forEach(
+                  l -> files.add(new Path(paths.partitionFolder(partition), l.value()).toString()));
         }
       }
       if (!files.isEmpty()) {
-        filesByPartition.put(partition, files.stream().sorted().map(f -> new CleanFileInfo(f, false)).toList());
+        filesByPartition.put(
+            partition, files.stream().sorted().map(f -> new CleanFileInfo(f, false)).toList());
       }
     }
     if (filesByPartition.isEmpty()) {
       return Optional.empty();
     }
-    ActionInstant earliest = keepCommits
-        ? new ActionInstant(earliestToRetain.get().time().value(), earliestToRetain.get().action().value(),
-            State.COMPLETED.name())
-        : null;
+    ActionInstant earliest =
+        keepCommits
+            ? new ActionInstant(
+                earliestToRetain.get().time().value(),
+                earliestToRetain.get().action().value(),
+                State.COMPLETED.name())
+            : null;
     String lastCompleted = completedCommits.last().map(i -> i.time().value()).orElse("");
-    return Optional.of(CleanerPlan.of(earliest, lastCompleted, settings.policy(), filesByPartition, List.of()));
+    return Optional.of(
+        CleanerPlan.of(earliest, lastCompleted, settings.policy(), filesByPartition, List.of()));
   }
 
   /**
    * KEEP_LATEST_COMMITS's earliest commit to retain, as Hudi's {@code
    * CleanerUtils.getEarliestCommitToRetain}: the R-th completed commit from the end, or, when a
-   * write or compaction older than it is pending, the last completed commit before that pending one.
+   * write or compaction older than it is pending, the last completed commit before that pending
+   * one.
    */
   public Optional<Instant> earliestCommitToRetain(Timeline timeline) {
     if (settings.policy() != CleaningPolicy.KEEP_LATEST_COMMITS) {
@@ -213,11 +248,13 @@ public final class Cleaner {
       return FileSystemView.listPartitions(fs, paths);
     }
     byte[] bytes = timelineWriter.read(lastClean.get());
-    String previous = bytes.length == 0
-        ? ""
-        : CleanMetadata.fromBytes(bytes, lastClean.get().fileName()).earliestCommitToRetain();
+    String previous =
+        bytes.length == 0
+            ? ""
+            : CleanMetadata.fromBytes(bytes, lastClean.get().fileName()).earliestCommitToRetain();
     Optional<Instant> firstCommit = timeline.filter(i -> i.action().writesData()).first();
-    if (previous.isEmpty() || firstCommit.map(f -> previous.compareTo(f.time().value()) < 0).orElse(false)) {
+    if (previous.isEmpty()
+        || firstCommit.map(f -> previous.compareTo(f.time().value()) < 0).orElse(false)) {
       return FileSystemView.listPartitions(fs, paths);
     }
     InstantTime until = earliestToRetain.get().time();
@@ -245,41 +282,46 @@ public final class Cleaner {
    * Whether a pending compaction of the slice's file group needs it: the slice's base instant is at
    * or after the operation's base instant (Hudi's {@code isFileSliceNeededForPendingCompaction}).
    */
-  private static boolean neededByPendingCompaction(FileSlice slice, Optional<InstantTime> compactionBase) {
+  private static boolean neededByPendingCompaction(
+      FileSlice slice, Optional<InstantTime> compactionBase) {
     return compactionBase.map(base -> !slice.baseInstant().isBefore(base)).orElse(false);
   }
 
   /**
    * Hudi's {@code getFilesToCleanKeepingLatestVersions} for one file group, slices newest first:
-   * the slices a pending compaction needs are left out, the newest {@code versions} of the others are
-   * kept (one fewer when a compaction of the file group is pending: its new slice counts), and the
-   * rest are cleaned.
+   * the slices a pending compaction needs are left out, the newest {@code versions} of the others
+   * are kept (one fewer when a compaction of the file group is pending: its new slice counts), and
+   * the rest are cleaned.
    */
   private static List<FileSlice> slicesBeyondRetainedVersions(
       List<FileSlice> newestFirst, int versions, Optional<InstantTime> compactionBase) {
-    List<FileSlice> candidates = newestFirst.stream()
-        .filter(s -> !neededByPendingCompaction(s, compactionBase))
-        .toList();
+    List<FileSlice> candidates =
+        newestFirst.stream().filter(s -> !neededByPendingCompaction(s, compactionBase)).toList();
     int keep = compactionBase.isPresent() ? versions - 1 : versions;
     return candidates.subList(Math.min(Math.max(keep, 0), candidates.size()), candidates.size());
   }
 
   /** Hudi's {@code getFilesToCleanKeepingLatestCommits} for one file group, slices newest first. */
   private static List<FileSlice> slicesOutsideRetainedCommits(
-      List<FileSlice> newestFirst, InstantTime earliestToRetain, Optional<InstantTime> compactionBase) {
+      List<FileSlice> newestFirst,
+      InstantTime earliestToRetain,
+      Optional<InstantTime> compactionBase) {
     if (newestFirst.isEmpty()) {
       return List.of();
     }
     InstantTime latest = newestFirst.get(0).baseInstant();
-    Optional<InstantTime> latestBeforeRetained = newestFirst.stream()
-        .map(FileSlice::baseInstant)
-        .filter(t -> t.isBefore(earliestToRetain))
-        .findFirst();
+    Optional<InstantTime> latestBeforeRetained =
+        newestFirst.stream()
+            .map(FileSlice::baseInstant)
+            .filter(t -> t.isBefore(earliestToRetain))
+            .findFirst();
     List<FileSlice> toDelete = new ArrayList<>();
     for (FileSlice slice : newestFirst) {
       InstantTime time = slice.baseInstant();
       boolean kept = time.equals(latest) || latestBeforeRetained.map(time::equals).orElse(false);
-      if (!kept && !neededByPendingCompaction(slice, compactionBase) && time.isBefore(earliestToRetain)) {
+      if (!kept
+          && !neededByPendingCompaction(slice, compactionBase)
+          && time.isBefore(earliestToRetain)) {
         toDelete.add(slice);
       }
     }
@@ -295,32 +337,42 @@ public final class Cleaner {
     if (bytes.length == 0) {
       return completedCommits.size();
     }
-    String last = CleanMetadata.fromBytes(bytes, lastClean.get().fileName()).lastCompletedCommitTimestamp();
-    return completedCommits.instants().stream().filter(i -> i.time().value().compareTo(last) > 0).count();
+    String last =
+        CleanMetadata.fromBytes(bytes, lastClean.get().fileName()).lastCompletedCommitTimestamp();
+    return completedCommits.instants().stream()
+        .filter(i -> i.time().value().compareTo(last) > 0)
+        .count();
   }
 
   private void checkSupported(Timeline timeline) {
     if (!timeline.ofAction(Action.SAVEPOINT).isEmpty()) {
-      throw new HudiTableException(String.format(
-          "Cannot clean table %s: it has savepoints %s, and cleaning around savepoints is not supported",
-          paths, timeline.ofAction(Action.SAVEPOINT).instants()));
+      throw new HudiTableException(
+          String.format(
+              "Cannot clean table %s: it has savepoints %s, and cleaning around savepoints is not supported",
+              paths, timeline.ofAction(Action.SAVEPOINT).instants()));
     }
   }
 
   /**
    * File group to the base instant of the operation a pending compaction or log compaction plans
-   * for it (Hudi's {@code fgIdToPendingCompactionOperations} and its log-compaction twin), read from
-   * the plans in their {@code .requested} files.
+   * for it (Hudi's {@code fgIdToPendingCompactionOperations} and its log-compaction twin), read
+   * from the plans in their {@code .requested} files.
    */
   private Map<FileGroupId, InstantTime> pendingCompactionBaseInstants(Timeline timeline) {
     Map<FileGroupId, InstantTime> bases = new HashMap<>();
-    for (Instant pending : timeline.pending()
-        .filter(i -> i.action() == Action.COMPACTION || i.action() == Action.LOG_COMPACTION).instants()) {
+    for (Instant pending :
+        timeline
+            .pending()
+            .filter(i -> i.action() == Action.COMPACTION || i.action() == Action.LOG_COMPACTION)
+            .instants()) {
       Instant requested = Instant.requested(pending.time(), pending.action());
-      CompactionPlan plan = CompactionPlan.fromBytes(timelineWriter.read(requested), requested.fileName());
+      CompactionPlan plan =
+          CompactionPlan.fromBytes(timelineWriter.read(requested), requested.fileName());
       for (CompactionOperation op : plan.operations()) {
-        bases.merge(FileGroupId.of(op.partitionPath(), FileId.parse(op.fileId())),
-            InstantTime.parse(op.baseInstantTime()), (a, b) -> a.isBefore(b) ? a : b);
+        bases.merge(
+            FileGroupId.of(op.partitionPath(), FileId.parse(op.fileId())),
+            InstantTime.parse(op.baseInstantTime()),
+            (a, b) -> a.isBefore(b) ? a : b);
       }
     }
     return bases;
@@ -334,15 +386,21 @@ public final class Cleaner {
       if (bytes.length == 0) {
         continue;
       }
-      CommitMetadataFormat.decodeReplace(bytes, instant.fileName()).partitionToReplaceFileIds().forEach(
-          (partition, fileIds) -> fileIds.forEach(fileId ->
-              replaced.putIfAbsent(FileGroupId.of(partition, FileId.parse(fileId)), instant.time())));
+      CommitMetadataFormat.decodeReplace(bytes, instant.fileName())
+          .partitionToReplaceFileIds()
+          .forEach(
+              (partition, fileIds) ->
+                  fileIds.forEach(
+                      fileId ->
+                          replaced.putIfAbsent(
+                              FileGroupId.of(partition, FileId.parse(fileId)), instant.time())));
     }
     return replaced;
   }
 
   /** Absolute paths of the committed base and log files of the given file groups of a partition. */
-  private List<String> committedFilesOf(String partition, Map<FileId, InstantTime> fileIds, Timeline completedCommits) {
+  private List<String> committedFilesOf(
+      String partition, Map<FileId, InstantTime> fileIds, Timeline completedCommits) {
     if (fileIds.isEmpty()) {
       return List.of();
     }
@@ -358,9 +416,14 @@ public final class Cleaner {
       String name = status.getPath().getName();
       Optional<BaseFileName> base = BaseFileName.tryParse(name);
       Optional<LogFileName> log = base.isPresent() ? Optional.empty() : LogFileName.tryParse(name);
-      FileId fileId = base.map(BaseFileName::fileId).orElseGet(() -> log.map(LogFileName::fileId).orElse(null));
-      InstantTime instant = base.map(BaseFileName::instantTime).orElseGet(() -> log.map(LogFileName::baseInstant).orElse(null));
-      if (status.isFile() && fileId != null && fileIds.containsKey(fileId)
+      FileId fileId =
+          base.map(BaseFileName::fileId).orElseGet(() -> log.map(LogFileName::fileId).orElse(null));
+      InstantTime instant =
+          base.map(BaseFileName::instantTime)
+              .orElseGet(() -> log.map(LogFileName::baseInstant).orElse(null));
+      if (status.isFile()
+          && fileId != null
+          && fileIds.containsKey(fileId)
           && completedCommits.containsOrBeforeStart(instant)) {
         files.add(new Path(folder, name).toString());
       }
@@ -374,9 +437,10 @@ public final class Cleaner {
 
   private CleanResult execute(Instant clean, CleanerPlan plan) {
     long start = System.currentTimeMillis();
-    Instant inflight = clean.state() == State.REQUESTED
-        ? timelineWriter.transitionToInflight(clean, plan.toBytes())
-        : clean;
+    Instant inflight =
+        clean.state() == State.REQUESTED
+            ? timelineWriter.transitionToInflight(clean, plan.toBytes())
+            : clean;
     for (String partition : plan.partitionsToBeDeleted()) {
       if (!partition.isEmpty()) {
         deleteRecursively(paths.partitionFolder(partition));
@@ -385,29 +449,47 @@ public final class Cleaner {
     Map<String, CleanPartitionMetadata> partitions = new TreeMap<>();
     List<String> deleted = new ArrayList<>();
     List<String> failed = new ArrayList<>();
-    plan.filePathsToBeDeletedPerPartition().forEach((partition, files) -> {
-      List<String> patterns = new ArrayList<>();
-      List<String> success = new ArrayList<>();
-      List<String> failure = new ArrayList<>();
-      for (CleanFileInfo file : files) {
-        Path path = new Path(file.filePath());
-        patterns.add(path.getName());
-        if (DataFiles.delete(fs, paths, path, "clean")) {
-          success.add(path.getName());
-          deleted.add(file.filePath());
-        } else {
-          failure.add(path.getName());
-          failed.add(file.filePath());
-        }
-      }
-      partitions.put(partition, new CleanPartitionMetadata(partition, plan.policy(), patterns, success, failure,
-          plan.partitionsToBeDeleted().contains(partition)));
-    });
-    CleanMetadata metadata = CleanMetadata.of(clean.time().value(), System.currentTimeMillis() - start,
-        plan.earliestInstant().map(ActionInstant::timestamp).orElse(""), plan.lastCompletedCommitTimestamp(),
-        partitions);
+    plan.filePathsToBeDeletedPerPartition()
+        .forEach(
+            (partition, files) -> {
+              List<String> patterns = new ArrayList<>();
+              List<String> success = new ArrayList<>();
+              List<String> failure = new ArrayList<>();
+              for (CleanFileInfo file : files) {
+                Path path = new Path(file.filePath());
+                patterns.add(path.getName());
+                if (DataFiles.delete(fs, paths, path, "clean")) {
+                  success.add(path.getName());
+                  deleted.add(file.filePath());
+                } else {
+                  failure.add(path.getName());
+                  failed.add(file.filePath());
+                }
+              }
+              partitions.put(
+                  partition,
+                  new CleanPartitionMetadata(
+                      partition,
+                      plan.policy(),
+                      patterns,
+                      success,
+                      failure,
+                      plan.partitionsToBeDeleted().contains(partition)));
+            });
+    CleanMetadata metadata =
+        CleanMetadata.of(
+            clean.time().value(),
+            System.currentTimeMillis() - start,
+            plan.earliestInstant().map(ActionInstant::timestamp).orElse(""),
+            plan.lastCompletedCommitTimestamp(),
+            partitions);
     timelineWriter.complete(inflight, metadata.toBytes());
-    LOG.info("Table {}: clean {} deleted {} files, {} failed", paths, clean.time(), deleted.size(), failed.size());
+    LOG.info(
+        "Table {}: clean {} deleted {} files, {} failed",
+        paths,
+        clean.time(),
+        deleted.size(),
+        failed.size());
     return new CleanResult(clean.time(), deleted, failed);
   }
 
@@ -415,7 +497,8 @@ public final class Cleaner {
     try {
       fs.delete(folder, true);
     } catch (IOException e) {
-      throw new HudiTableException("Cannot delete partition folder " + folder + " of table " + paths, e);
+      throw new HudiTableException(
+          "Cannot delete partition folder " + folder + " of table " + paths, e);
     }
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.basefile.MetaFields;
@@ -122,12 +137,19 @@ public final class Compactor {
     TableConfig config = new TableConfigStore(fs, paths).load();
     if (config.version() != TableVersion.SIX) {
       throw new HudiTableException(
-          "Table " + paths + " has hoodie.table.version=" + config.version() + ": this writer compacts"
+          "Table "
+              + paths
+              + " has hoodie.table.version="
+              + config.version()
+              + ": this writer compacts"
               + " MERGE_ON_READ tables of table version 6 only; compact it with Hudi 1.x");
     }
   }
 
-  /** A completed commit is a compaction when its requested file is {@code <time>.compaction.requested}. */
+  /**
+   * A completed commit is a compaction when its requested file is {@code
+   * <time>.compaction.requested}.
+   */
   private boolean isCompaction(TimelineWriter reader, Instant commit) {
     Path requested = reader.pathOf(Instant.requested(commit.time(), Action.COMPACTION));
     try {
@@ -148,12 +170,16 @@ public final class Compactor {
           "Table " + paths + " is " + tableType + "; only MERGE_ON_READ tables are compacted");
     }
     Timeline timeline = Timeline.load(fs, paths);
-    List<Instant> pendingWrites = timeline.pending().instants().stream()
-        .filter(i -> i.action().writesData())
-        .collect(Collectors.toList());
+    List<Instant> pendingWrites =
+        timeline.pending().instants().stream()
+            .filter(i -> i.action().writesData())
+            .collect(Collectors.toList());
     if (!pendingWrites.isEmpty()) {
       throw new HudiTableException(
-          "Cannot schedule a compaction of table " + paths + ": write instants " + pendingWrites
+          "Cannot schedule a compaction of table "
+              + paths
+              + ": write instants "
+              + pendingWrites
               + " are pending; a compaction must come after every write (roll them back or complete them)");
     }
     Set<FileGroupId> inPendingCompaction = new HashSet<>();
@@ -167,7 +193,9 @@ public final class Compactor {
     for (String partition : view.partitions()) {
       for (FileGroup group : view.fileGroups(partition)) {
         Optional<FileSlice> latest = group.latestSlice();
-        if (latest.isEmpty() || latest.get().logFiles().isEmpty() || inPendingCompaction.contains(group.id())) {
+        if (latest.isEmpty()
+            || latest.get().logFiles().isEmpty()
+            || inPendingCompaction.contains(group.id())) {
           continue;
         }
         operations.add(operationOf(latest.get()));
@@ -177,15 +205,18 @@ public final class Compactor {
       LOG.info("Table {}: no file slice has log files; no compaction scheduled", paths);
       return Optional.empty();
     }
-    // Hudi's default LogFileSizeBasedCompactionStrategy orders operations by total log size, largest first.
+    // Hudi's default LogFileSizeBasedCompactionStrategy orders operations by total log size,
+    // largest first.
     operations.sort(
-        Comparator.comparingDouble((CompactionOperation o) -> -o.metrics().getOrDefault(TOTAL_LOG_FILES_SIZE, 0.0))
+        Comparator.comparingDouble(
+                (CompactionOperation o) -> -o.metrics().getOrDefault(TOTAL_LOG_FILES_SIZE, 0.0))
             .thenComparing(CompactionOperation::partitionPath)
             .thenComparing(CompactionOperation::fileId));
     InstantTime instant = generator.next(timeline);
     new TimelineWriter(fs, paths)
         .createRequested(instant, Action.COMPACTION, CompactionPlan.of(operations).toBytes());
-    LOG.info("Table {}: scheduled compaction {} of {} file slices", paths, instant, operations.size());
+    LOG.info(
+        "Table {}: scheduled compaction {} of {} file slices", paths, instant, operations.size());
     return Optional.of(instant);
   }
 
@@ -219,25 +250,38 @@ public final class Compactor {
   /** The plan of a compaction instant, from its {@code .compaction.requested} file. */
   public CompactionPlan plan(InstantTime instant) {
     Instant requested = Instant.requested(instant, Action.COMPACTION);
-    return CompactionPlan.fromBytes(new TimelineWriter(fs, paths).read(requested), requested.fileName());
+    return CompactionPlan.fromBytes(
+        new TimelineWriter(fs, paths).read(requested), requested.fileName());
   }
 
   /** Moves a requested compaction to inflight (Hudi does so before executing it). */
   public void markInflight(InstantTime instant) {
     Timeline timeline = Timeline.load(fs, paths);
-    Instant current = timeline.find(instant, Action.COMPACTION)
-        .orElseThrow(() -> new HudiTableException("Compaction " + instant + " of table " + paths + " is not on the timeline"));
+    Instant current =
+        timeline
+            .find(instant, Action.COMPACTION)
+            .orElseThrow(
+                () ->
+                    new HudiTableException(
+                        "Compaction "
+                            + instant
+                            + " of table "
+                            + paths
+                            + " is not on the timeline"));
     if (current.state() == State.REQUESTED) {
       new TimelineWriter(fs, paths).transitionToInflight(current, new byte[0]);
     }
   }
 
   /**
-   * Executes one operation of compaction {@code instant} with the attempt's write token; returns the
-   * new base file's write stat.
+   * Executes one operation of compaction {@code instant} with the attempt's write token; returns
+   * the new base file's write stat.
    */
   public WriteStat execute(
-      InstantTime instant, CompactionOperation operation, WriteToken writeToken, ParquetSettings parquet) {
+      InstantTime instant,
+      CompactionOperation operation,
+      WriteToken writeToken,
+      ParquetSettings parquet) {
     WriteContext context =
         WriteContext.builder()
             .conf(conf)
@@ -248,13 +292,16 @@ public final class Compactor {
             .parquet(parquet)
             .writeToken(writeToken)
             .build();
-    return new CompactHandle(context, memory).compact(operation, Timeline.load(fs, paths).completedWriteTimeline());
+    return new CompactHandle(context, memory)
+        .compact(operation, Timeline.load(fs, paths).completedWriteTimeline());
   }
 
   /** The table schema without meta fields, as readers resolve it. */
   public Schema tableSchema() {
-    String json = TableSchemas.latest(fs, paths)
-        .orElseThrow(() -> new HudiTableException("Table " + paths + " has no schema to compact with"));
+    String json =
+        TableSchemas.latest(fs, paths)
+            .orElseThrow(
+                () -> new HudiTableException("Table " + paths + " has no schema to compact with"));
     return MetaFields.withoutMetaFields(new Schema.Parser().parse(json));
   }
 
@@ -268,15 +315,16 @@ public final class Compactor {
     for (WriteStat stat : stats) {
       metadata.addWriteStat(stat.partitionPath(), stat);
     }
-    CommitOutcome outcome = new InstantCommitter(fs, paths).commit(instant, Action.COMPACTION, metadata.build());
+    CommitOutcome outcome =
+        new InstantCommitter(fs, paths).commit(instant, Action.COMPACTION, metadata.build());
     LOG.info("Table {}: compaction {} {} ({} file slices)", paths, instant, outcome, stats.size());
     return outcome;
   }
 
   /**
    * Inline compaction after a deltacommit (Hudi's {@code hoodie.compact.inline}): completes pending
-   * compactions, then, once {@code settings.maxDeltaCommits()} deltacommits have completed since the
-   * last compaction, schedules and runs a new one. Returns the compactions completed.
+   * compactions, then, once {@code settings.maxDeltaCommits()} deltacommits have completed since
+   * the last compaction, schedules and runs a new one. Returns the compactions completed.
    */
   public List<InstantTime> runInline(
       CompactionSettings settings, InstantTimeGenerator generator, ParquetSettings parquet) {
@@ -303,7 +351,10 @@ public final class Compactor {
    * Returns the write stats.
    */
   public List<WriteStat> run(InstantTime instant, ParquetSettings parquet, int taskPartitionId) {
-    if (Timeline.load(fs, paths).find(instant, Action.COMPACTION).map(Instant::isCompleted).orElse(false)) {
+    if (Timeline.load(fs, paths)
+        .find(instant, Action.COMPACTION)
+        .map(Instant::isCompleted)
+        .orElse(false)) {
       return List.of();
     }
     CompactionPlan plan = plan(instant);
@@ -311,7 +362,12 @@ public final class Compactor {
     List<WriteStat> stats = new ArrayList<>();
     long attempt = System.nanoTime() & Long.MAX_VALUE;
     for (int i = 0; i < plan.operations().size(); i++) {
-      stats.add(execute(instant, plan.operations().get(i), WriteToken.of(taskPartitionId, i, attempt), parquet));
+      stats.add(
+          execute(
+              instant,
+              plan.operations().get(i),
+              WriteToken.of(taskPartitionId, i, attempt),
+              parquet));
     }
     commit(instant, stats);
     return stats;

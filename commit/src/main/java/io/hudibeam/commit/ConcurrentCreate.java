@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import java.io.FileNotFoundException;
@@ -14,16 +29,19 @@ import org.apache.hadoop.ipc.RemoteException;
  * RemoteException} naming its class. The local file system raises none of these.
  */
 final class ConcurrentCreate {
-  private static final Set<String> RACE_ERRORS = Set.of(
-      org.apache.hadoop.fs.FileAlreadyExistsException.class.getName(),
-      java.nio.file.FileAlreadyExistsException.class.getName(),
-      FileNotFoundException.class.getName(),
-      "org.apache.hadoop.hdfs.protocol.AlreadyBeingCreatedException",
-      "org.apache.hadoop.hdfs.server.namenode.LeaseExpiredException");
+  private static final Set<String> RACE_ERRORS =
+      Set.of(
+          org.apache.hadoop.fs.FileAlreadyExistsException.class.getName(),
+          java.nio.file.FileAlreadyExistsException.class.getName(),
+          FileNotFoundException.class.getName(),
+          "org.apache.hadoop.hdfs.protocol.AlreadyBeingCreatedException",
+          "org.apache.hadoop.hdfs.server.namenode.LeaseExpiredException");
 
   private ConcurrentCreate() {}
 
-  /** Whether {@code e} says another client created (or is creating) the same file at the same time. */
+  /**
+   * Whether {@code e} says another client created (or is creating) the same file at the same time.
+   */
   static boolean lostRace(IOException e) {
     if (e instanceof RemoteException) {
       return RACE_ERRORS.contains(((RemoteException) e).getClassName());

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.settings.HudiSettings;
@@ -17,9 +32,12 @@ import java.util.Map;
 public record HeartbeatSettings(long intervalMillis, int tolerableMisses) implements Serializable {
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String INTERVAL = HudiSettings.HEARTBEAT_INTERVAL_MS.key();
+
   public static final String TOLERABLE_MISSES = HudiSettings.HEARTBEAT_TOLERABLE_MISSES.key();
-  public static final long DEFAULT_INTERVAL_MILLIS = HudiSettings.HEARTBEAT_INTERVAL_MS.defaultValue().orElseThrow();
-  public static final int DEFAULT_TOLERABLE_MISSES = HudiSettings.HEARTBEAT_TOLERABLE_MISSES.defaultValue().orElseThrow();
+  public static final long DEFAULT_INTERVAL_MILLIS =
+      HudiSettings.HEARTBEAT_INTERVAL_MS.defaultValue().orElseThrow();
+  public static final int DEFAULT_TOLERABLE_MISSES =
+      HudiSettings.HEARTBEAT_TOLERABLE_MISSES.defaultValue().orElseThrow();
 
   public HeartbeatSettings {
     HudiSettings.HEARTBEAT_INTERVAL_MS.check(intervalMillis); // at least 1000 ms, as Hudi requires

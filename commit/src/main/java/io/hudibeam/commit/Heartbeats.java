@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.table.TablePaths;
@@ -55,7 +70,8 @@ public final class Heartbeats {
     try {
       fs.create(file, true).close();
     } catch (IOException e) {
-      if (!ConcurrentCreate.lostRace(e) || !refreshedSince(file, start - settings.intervalMillis())) {
+      if (!ConcurrentCreate.lostRace(e)
+          || !refreshedSince(file, start - settings.intervalMillis())) {
         throw new UncheckedIOException("Cannot write heartbeat " + file, e);
       }
     }
@@ -72,9 +88,9 @@ public final class Heartbeats {
   /**
    * Rewrites the heartbeat file of an instant if it is there; returns false, writing nothing, when
    * it is not. A running write's heartbeat is created by its start; a missing one means the instant
-   * was completed or rolled back, or its write failed and released it, and must not come back.
-   * (On a file system without conditional writes a release between the check and the write can
-   * still be undone; the window is that of one existence check.)
+   * was completed or rolled back, or its write failed and released it, and must not come back. (On
+   * a file system without conditional writes a release between the check and the write can still be
+   * undone; the window is that of one existence check.)
    */
   public boolean refreshIfPresent(InstantTime instant) {
     if (!exists(instant)) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
@@ -26,25 +41,26 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Completes a pending write instant (hudi-format.md section 15, step 5): deletes the data files that
- * have a marker but are not in the write stats (left by retried or failed attempts; log files too,
- * since this writer writes every log file new and never appends to one another attempt wrote), checks every
- * reported file exists with its reported size, writes the completed instant with the commit
- * metadata — the single atomic commit point — and deletes the marker folder and the heartbeat.
+ * Completes a pending write instant (hudi-format.md section 15, step 5): deletes the data files
+ * that have a marker but are not in the write stats (left by retried or failed attempts; log files
+ * too, since this writer writes every log file new and never appends to one another attempt wrote),
+ * checks every reported file exists with its reported size, writes the completed instant with the
+ * commit metadata — the single atomic commit point — and deletes the marker folder and the
+ * heartbeat.
  *
  * <p>Concurrency. Everything from reading the timeline to writing the completed instant runs under
- * the {@link TableLock}, which writers' starts and commits (and Hudi writers configured with
- * Hudi's {@code FileSystemBasedLockProvider}) also take, so no other commit, and no rollback by
- * another writer's start, can come between the check and the completion. Under the lock:
+ * the {@link TableLock}, which writers' starts and commits (and Hudi writers configured with Hudi's
+ * {@code FileSystemBasedLockProvider}) also take, so no other commit, and no rollback by another
+ * writer's start, can come between the check and the completion. Under the lock:
  *
  * <ul>
  *   <li>The instant is gone (another writer rolled it back, its heartbeat having expired) or is
  *       being rolled back: this write's data files (by its markers), its marker folder and its
  *       heartbeat are deleted and the commit fails ({@link ConcurrentWriterException}), saying so.
  *   <li>A write instant completed since this one started touches one of its file groups ({@link
- *       WriteConflicts}): committing would lose that write's updates, so this instant is rolled back
- *       (its files deleted by its markers, a rollback instant written) and the commit fails naming
- *       the conflicting instant and file groups.
+ *       WriteConflicts}): committing would lose that write's updates, so this instant is rolled
+ *       back (its files deleted by its markers, a rollback instant written) and the commit fails
+ *       naming the conflicting instant and file groups.
  * </ul>
  *
  * <p>Idempotent: an instant that is already completed is not committed again, but the steps after
@@ -61,7 +77,11 @@ public final class InstantCommitter {
   private final ConcurrencySettings concurrency;
 
   public InstantCommitter(FileSystem fs, TablePaths paths) {
-    this(fs, paths, Clock.systemUTC(), HeartbeatSettings.defaults(),
+    this(
+        fs,
+        paths,
+        Clock.systemUTC(),
+        HeartbeatSettings.defaults(),
         new TableLock(fs, paths, LockSettings.defaults(), Clock.systemUTC()));
   }
 
@@ -75,7 +95,11 @@ public final class InstantCommitter {
    * back under Hudi's LAZY rule (the other writers' newer pending instants do not stop it).
    */
   public InstantCommitter(
-      FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock,
+      FileSystem fs,
+      TablePaths paths,
+      Clock clock,
+      HeartbeatSettings heartbeat,
+      TableLock lock,
       ConcurrencySettings concurrency) {
     this.concurrency = concurrency;
     this.fs = fs;
@@ -90,7 +114,8 @@ public final class InstantCommitter {
    * completed write instants newer than it. Prefer {@link #commit(StartedInstant, CommitMetadata)}.
    */
   public CommitOutcome commit(InstantTime instantTime, Action action, CommitMetadata metadata) {
-    return commit(new StartedInstant(instantTime, action, new TableConfigStore(fs, paths).load()), metadata);
+    return commit(
+        new StartedInstant(instantTime, action, new TableConfigStore(fs, paths).load()), metadata);
   }
 
   public CommitOutcome commit(StartedInstant started, CommitMetadata metadata) {
@@ -109,25 +134,36 @@ public final class InstantCommitter {
     Timeline timeline = Timeline.load(fs, paths);
     Optional<Instant> current = timeline.find(instantTime, started.action());
     if (current.isPresent() && current.get().isCompleted()) {
-      LOG.info("Table {}: instant {} is already committed; finishing its post-commit steps", paths, instantTime);
+      LOG.info(
+          "Table {}: instant {} is already committed; finishing its post-commit steps",
+          paths,
+          instantTime);
       return CommitOutcome.ALREADY_COMMITTED;
     }
     Rollback rollback = new Rollback(fs, paths);
-    Optional<Instant> rollingBack = current.isPresent() ? rollback.pendingRollbackOf(instantTime) : Optional.empty();
+    Optional<Instant> rollingBack =
+        current.isPresent() ? rollback.pendingRollbackOf(instantTime) : Optional.empty();
     if (current.isEmpty() || rollingBack.isPresent()) {
       int deleted = deleteOwnFiles(instantTime);
-      throw new ConcurrentWriterException(String.format(
-          "Cannot commit instant %s (%s) of table %s: %s, most likely because its heartbeat %s had"
-              + " expired (see %s and %s). Nothing of this write is committed: its %d data files"
-              + " left on disk, its marker folder %s and its heartbeat were deleted. Write again.",
-          instantTime, started.action().value(), paths,
-          current.isEmpty()
-              ? "it is no longer on the timeline; another writer rolled it back"
-              : "another writer is rolling it back (rollback " + rollingBack.get().time() + ")",
-          heartbeats.file(instantTime), HeartbeatSettings.INTERVAL, HeartbeatSettings.TOLERABLE_MISSES,
-          deleted, new MarkerStore(fs, paths, instantTime).folder()));
+      throw new ConcurrentWriterException(
+          String.format(
+              "Cannot commit instant %s (%s) of table %s: %s, most likely because its heartbeat %s had"
+                  + " expired (see %s and %s). Nothing of this write is committed: its %d data files"
+                  + " left on disk, its marker folder %s and its heartbeat were deleted. Write again.",
+              instantTime,
+              started.action().value(),
+              paths,
+              current.isEmpty()
+                  ? "it is no longer on the timeline; another writer rolled it back"
+                  : "another writer is rolling it back (rollback " + rollingBack.get().time() + ")",
+              heartbeats.file(instantTime),
+              HeartbeatSettings.INTERVAL,
+              HeartbeatSettings.TOLERABLE_MISSES,
+              deleted,
+              new MarkerStore(fs, paths, instantTime).folder()));
     }
-    Optional<WriteConflicts.Conflict> conflict = new WriteConflicts(fs, paths).find(timeline, started, metadata);
+    Optional<WriteConflicts.Conflict> conflict =
+        new WriteConflicts(fs, paths).find(timeline, started, metadata);
     if (conflict.isPresent()) {
       throw rollBackConflict(started, conflict.get());
     }
@@ -147,34 +183,46 @@ public final class InstantCommitter {
     return CommitOutcome.COMMITTED;
   }
 
-  private ConcurrentWriterException rollBackConflict(StartedInstant started, WriteConflicts.Conflict conflict) {
+  private ConcurrentWriterException rollBackConflict(
+      StartedInstant started, WriteConflicts.Conflict conflict) {
     InstantTime instantTime = started.instantTime();
-    String what = String.format(
-        "Cannot commit instant %s (%s) of table %s: it conflicts with instant %s (%s), which another"
-            + " writer completed after this write started and which also wrote file groups %s."
-            + " Committing would lose that write's changes to them",
-        instantTime, started.action().value(), paths, conflict.instant().time(),
-        conflict.instant().action().value(), conflict.fileGroups());
+    String what =
+        String.format(
+            "Cannot commit instant %s (%s) of table %s: it conflicts with instant %s (%s), which another"
+                + " writer completed after this write started and which also wrote file groups %s."
+                + " Committing would lose that write's changes to them",
+            instantTime,
+            started.action().value(),
+            paths,
+            conflict.instant().time(),
+            conflict.instant().action().value(),
+            conflict.fileGroups());
     // Hudi's ordering rule lets an instant with a heartbeat be rolled back under a newer commit.
     heartbeats.beat(instantTime);
     InstantTimeGenerator generator =
         new InstantTimeGenerator(clock, started.tableConfig().timelineTimezone());
     try {
       InstantTime rollbackTime = generator.next(Timeline.load(fs, paths));
-      RollbackResult result = concurrency.optimistic()
-          ? new Rollback(fs, paths).rollbackLazily(instantTime, rollbackTime)
-          : new Rollback(fs, paths).rollback(instantTime, rollbackTime);
+      RollbackResult result =
+          concurrency.optimistic()
+              ? new Rollback(fs, paths).rollbackLazily(instantTime, rollbackTime)
+              : new Rollback(fs, paths).rollback(instantTime, rollbackTime);
       LOG.warn("Table {}: {}; rolled back as {}", paths, what, result.rollbackTime());
-      return new ConcurrentWriterException(String.format(
-          "%s. This write is rolled back (rollback instant %s deleted its %d data files; its marker"
-              + " folder and heartbeat are gone). Write again: the new write sees %s.",
-          what, result.rollbackTime(), result.deletedFiles().size(), conflict.instant().time()));
+      return new ConcurrentWriterException(
+          String.format(
+              "%s. This write is rolled back (rollback instant %s deleted its %d data files; its marker"
+                  + " folder and heartbeat are gone). Write again: the new write sees %s.",
+              what,
+              result.rollbackTime(),
+              result.deletedFiles().size(),
+              conflict.instant().time()));
     } catch (RollbackRefusedException e) {
       int deleted = deleteOwnFiles(instantTime);
-      return new ConcurrentWriterException(String.format(
-          "%s. Its %d data files were deleted, but the instant could not be rolled back now (%s); the"
-              + " next write rolls it back once its heartbeat has expired. Write again.",
-          what, deleted, e.getMessage()));
+      return new ConcurrentWriterException(
+          String.format(
+              "%s. Its %d data files were deleted, but the instant could not be rolled back now (%s); the"
+                  + " next write rolls it back once its heartbeat has expired. Write again.",
+              what, deleted, e.getMessage()));
     }
   }
 
@@ -200,8 +248,11 @@ public final class InstantCommitter {
     }
     markers.deleteAll();
     heartbeats.delete(instantTime);
-    LOG.warn("Table {}: instant {} was rolled back by another writer; deleted its {} data files",
-        paths, instantTime, deleted);
+    LOG.warn(
+        "Table {}: instant {} was rolled back by another writer; deleted its {} data files",
+        paths,
+        instantTime,
+        deleted);
     return deleted;
   }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
@@ -42,9 +57,9 @@ import org.slf4j.LoggerFactory;
  * EAGER writers keep none) are rolled back. The new instant's heartbeat is written before its
  * requested file, so no other writer can see the instant without a live heartbeat. Unlike Hudi's
  * EAGER single writer, which rolls back every pending instant at start, a live writer is never
- * rolled back. With optimistic concurrency control ({@link ConcurrencySettings}) the start does
- * not refuse live writers: it rolls back only the failed ones (LAZY), and the commit's conflict
- * check decides between writers that ran at the same time.
+ * rolled back. With optimistic concurrency control ({@link ConcurrencySettings}) the start does not
+ * refuse live writers: it rolls back only the failed ones (LAZY), and the commit's conflict check
+ * decides between writers that ran at the same time.
  */
 public final class InstantStarter {
   private static final Logger LOG = LoggerFactory.getLogger(InstantStarter.class);
@@ -65,7 +80,12 @@ public final class InstantStarter {
   private final ConcurrencySettings concurrency;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
-    this(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, LockSettings.defaults(), clock));
+    this(
+        fs,
+        paths,
+        clock,
+        HeartbeatSettings.defaults(),
+        new TableLock(fs, paths, LockSettings.defaults(), clock));
   }
 
   public InstantStarter(
@@ -74,7 +94,11 @@ public final class InstantStarter {
   }
 
   public InstantStarter(
-      FileSystem fs, TablePaths paths, Clock clock, HeartbeatSettings heartbeat, TableLock lock,
+      FileSystem fs,
+      TablePaths paths,
+      Clock clock,
+      HeartbeatSettings heartbeat,
+      TableLock lock,
       ConcurrencySettings concurrency) {
     this.fs = fs;
     this.paths = paths;
@@ -118,7 +142,10 @@ public final class InstantStarter {
    * operation type into the requested file, so a later run recognises the instant as the sink's.
    */
   public StartedInstant startForSink(
-      TableConfig requested, Action action, OperationType operation, Map<String, String> lineage,
+      TableConfig requested,
+      Action action,
+      OperationType operation,
+      Map<String, String> lineage,
       List<InstantTime> abandoned) {
     new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
@@ -131,7 +158,10 @@ public final class InstantStarter {
       List<InstantTime> newestFirst = new ArrayList<>(abandoned);
       newestFirst.sort(Comparator.reverseOrder());
       for (InstantTime pending : newestFirst) {
-        LOG.info("Table {}: rolling back {}, left pending by an earlier run of sink {}", paths, pending,
+        LOG.info(
+            "Table {}: rolling back {}, left pending by an earlier run of sink {}",
+            paths,
+            pending,
             lineage.get(SinkLineage.SINK_ID));
         rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
       }
@@ -161,7 +191,8 @@ public final class InstantStarter {
   private StartedInstant startUnderLock(TableConfig table, Action action) {
     InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
     if (concurrency.optimistic()) {
-      new Rollback(fs, paths).rollbackFailedLazily(pending -> heartbeats.isExpired(pending.time()), generator);
+      new Rollback(fs, paths)
+          .rollbackFailedLazily(pending -> heartbeats.isExpired(pending.time()), generator);
     } else {
       new LiveWriters(paths, heartbeats).refuseStart(Timeline.load(fs, paths));
       new Rollback(fs, paths).rollbackAllPending(generator);
@@ -186,7 +217,8 @@ public final class InstantStarter {
     }
     Set<InstantTime> completedWrites = new TreeSet<>();
     for (Instant completed : timeline.completed().instants()) {
-      if (completed.action() == Action.COMMIT || completed.action() == Action.DELTA_COMMIT
+      if (completed.action() == Action.COMMIT
+          || completed.action() == Action.DELTA_COMMIT
           || completed.action() == Action.REPLACE_COMMIT) {
         completedWrites.add(completed.time());
       }
@@ -194,7 +226,8 @@ public final class InstantStarter {
     return minted.withCompletedWritesAtStart(completedWrites);
   }
 
-  private TableConfig openOrCreate(TableConfigStore store, TableConfig requested, IfMissing ifMissing) {
+  private TableConfig openOrCreate(
+      TableConfigStore store, TableConfig requested, IfMissing ifMissing) {
     boolean hasProperties;
     try {
       hasProperties = fs.exists(paths.propertiesFile()) || fs.exists(paths.propertiesBackupFile());
@@ -202,10 +235,11 @@ public final class InstantStarter {
       throw new UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
     }
     if (!hasProperties && ifMissing == IfMissing.REFUSE) {
-      throw new TableNotFoundException(String.format(
-          "There is no Hudi table at %s (no %s): a delete needs an existing table, and none is"
-              + " created for it. Check the base path.",
-          paths, paths.propertiesFile()));
+      throw new TableNotFoundException(
+          String.format(
+              "There is no Hudi table at %s (no %s): a delete needs an existing table, and none is"
+                  + " created for it. Check the base path.",
+              paths, paths.propertiesFile()));
     }
     TableVersionCheck versions = new TableVersionCheck(fs, paths);
     if (!hasProperties) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
@@ -30,7 +45,8 @@ public final class IntervalCommitter {
     this.committer = committer;
   }
 
-  public CommitOutcome commit(StartedInstant instant, CommitMetadata metadata, InstantTimeGenerator generator) {
+  public CommitOutcome commit(
+      StartedInstant instant, CommitMetadata metadata, InstantTimeGenerator generator) {
     Timeline timeline = Timeline.load(fs, paths);
     Optional<Instant> current = timeline.find(instant.instantTime(), instant.action());
     if (current.isPresent() && current.get().isCompleted()) {
@@ -41,8 +57,14 @@ public final class IntervalCommitter {
       long windowEnd = SinkLineage.windowEndOf(instant.extraMetadata());
       Optional<Long> through = new SinkLineage(fs, paths).committedThrough(timeline, sinkId.get());
       if (through.isPresent() && through.get() >= windowEnd) {
-        LOG.info("Table {}: sink {} is committed through {}, so instant {} for the interval ending {}"
-            + " is a replay; rolling it back", paths, sinkId.get(), through.get(), instant.instantTime(), windowEnd);
+        LOG.info(
+            "Table {}: sink {} is committed through {}, so instant {} for the interval ending {}"
+                + " is a replay; rolling it back",
+            paths,
+            sinkId.get(),
+            through.get(),
+            instant.instantTime(),
+            windowEnd);
         new Rollback(fs, paths).rollback(instant.instantTime(), generator.next(timeline));
         return CommitOutcome.REPLAY_SKIPPED;
       }

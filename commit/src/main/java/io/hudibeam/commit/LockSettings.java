@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.settings.HudiSettings;
@@ -17,10 +32,12 @@ import java.util.Optional;
  * @param clientRetries tries after the first before giving up
  * @param retryWaitMillis wait between tries
  */
-public record LockSettings(String folder, int expireMinutes, int clientRetries, long retryWaitMillis)
+public record LockSettings(
+    String folder, int expireMinutes, int clientRetries, long retryWaitMillis)
     implements Serializable {
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String PATH = HudiSettings.LOCK_PATH.key();
+
   public static final String EXPIRE_MINUTES = HudiSettings.LOCK_EXPIRE_MINUTES.key();
   public static final String CLIENT_RETRIES = HudiSettings.LOCK_CLIENT_RETRIES.key();
   public static final String CLIENT_RETRY_WAIT = HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.key();

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.table.HudiTableException;
@@ -33,19 +48,22 @@ public final class Marker implements Serializable {
     int infix = relativeName.lastIndexOf(INFIX);
     if (infix < 0) {
       throw new HudiTableException(
-          "'" + relativeName + "' is not a marker name: expected <partition>/<file>.marker.<IOType>");
+          "'"
+              + relativeName
+              + "' is not a marker name: expected <partition>/<file>.marker.<IOType>");
     }
     IOType type;
     try {
       type = IOType.valueOf(relativeName.substring(infix + INFIX.length()));
     } catch (IllegalArgumentException e) {
       throw new HudiTableException(
-          "'" + relativeName + "' is not a marker name: the IO type must be CREATE, MERGE or APPEND");
+          "'"
+              + relativeName
+              + "' is not a marker name: the IO type must be CREATE, MERGE or APPEND");
     }
     String path = relativeName.substring(0, infix);
     int slash = path.lastIndexOf('/');
-    return new Marker(
-        slash < 0 ? "" : path.substring(0, slash), path.substring(slash + 1), type);
+    return new Marker(slash < 0 ? "" : path.substring(0, slash), path.substring(slash + 1), type);
   }
 
   public String partitionPath() {

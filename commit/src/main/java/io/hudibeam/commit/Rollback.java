@@ -1,13 +1,28 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileId;
+import io.hudibeam.files.FileSystemView;
 import io.hudibeam.files.LogFileName;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.log.LogBlock;
 import io.hudibeam.log.LogFileReader;
 import io.hudibeam.log.LogFileWriter;
-import io.hudibeam.files.FileSystemView;
 import io.hudibeam.metadata.InstantInfo;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.RequestedReplaceMetadata;
@@ -43,12 +58,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Rolls back pending (requested or inflight) write instants of a copy-on-write table the way Hudi
- * 0.15 does (Hudi's {@code BaseRollbackPlanActionExecutor}, {@code
- * BaseRollbackActionExecutor}): a new {@code rollback} instant R after every instant on the
- * timeline, {@code R.rollback.requested} holding the Avro plan, an empty {@code
- * R.rollback.inflight}, the data files deleted, the failed instant's requested and inflight files
- * deleted, {@code R.rollback} holding the Avro rollback metadata, and finally the failed instant's
- * marker folder {@code .hoodie/.temp/T} (and heartbeat file, if any) deleted.
+ * 0.15 does (Hudi's {@code BaseRollbackPlanActionExecutor}, {@code BaseRollbackActionExecutor}): a
+ * new {@code rollback} instant R after every instant on the timeline, {@code R.rollback.requested}
+ * holding the Avro plan, an empty {@code R.rollback.inflight}, the data files deleted, the failed
+ * instant's requested and inflight files deleted, {@code R.rollback} holding the Avro rollback
+ * metadata, and finally the failed instant's marker folder {@code .hoodie/.temp/T} (and heartbeat
+ * file, if any) deleted.
  *
  * <p>Which files go: when the failed instant has a marker folder, the data files named by its
  * CREATE and MERGE markers that exist (Hudi's {@code MarkerBasedRollbackStrategy}); when it has
@@ -60,19 +75,20 @@ import org.slf4j.LoggerFactory;
  * <p>Merge-on-read: an APPEND marker names a log file. When every block of that file is of the
  * failed instant (always so for this writer, which never appends to an existing log file), the file
  * is deleted, as Hudi 1.0 does. When it also holds other instants' blocks (Hudi 0.15 appends to the
- * latest log file where storage allows it), a rollback command block (Hudi's {@code HoodieCommandBlock}) goes into
- * a new log file of the slice, as Hudi 0.15 does; plans Hudi wrote with log blocks to roll back are
- * executed the same way. An APPEND marker in Hudi 0.14's base-file form makes the rollback fail with
- * a {@link RollbackRefusedException} before anything is deleted. A deltacommit without a marker folder wrote
- * no log file (markers come first), so only its base files are looked for, by listing.
+ * latest log file where storage allows it), a rollback command block (Hudi's {@code
+ * HoodieCommandBlock}) goes into a new log file of the slice, as Hudi 0.15 does; plans Hudi wrote
+ * with log blocks to roll back are executed the same way. An APPEND marker in Hudi 0.14's base-file
+ * form makes the rollback fail with a {@link RollbackRefusedException} before anything is deleted.
+ * A deltacommit without a marker folder wrote no log file (markers come first), so only its base
+ * files are looked for, by listing.
  *
  * <p>Ordering: as Hudi's {@code validateRollbackCommitSequence} (EAGER failed-writes policy), an
- * instant is rolled back only if it is pending, no completed commit, deltacommit or replacecommit is
- * newer unless the instant has a heartbeat file (a writer that lost a write conflict, or died,
+ * instant is rolled back only if it is pending, no completed commit, deltacommit or replacecommit
+ * is newer unless the instant has a heartbeat file (a writer that lost a write conflict, or died,
  * after another writer committed), and no newer pending write instant (other than clustering)
- * exists. A writer calls {@link
- * #rollbackAllPending} before minting a new instant: it first completes rollbacks a crash left
- * pending, then rolls back every pending write instant, newest first.
+ * exists. A writer calls {@link #rollbackAllPending} before minting a new instant: it first
+ * completes rollbacks a crash left pending, then rolls back every pending write instant, newest
+ * first.
  *
  * <p>A file that is already absent when its deletion is attempted (a resumed rollback) counts as
  * deleted.
@@ -109,11 +125,12 @@ public final class Rollback {
    * Hudi's LAZY failed-writes policy (optimistic concurrency control): completes every pending
    * rollback instant, then rolls back, newest first, the pending write instants (not clustering)
    * that {@code failed} accepts (their heartbeat expired, or they have none), each with a new
-   * rollback instant time from {@code generator}. No ordering rule applies, as in Hudi, where {@code
-   * validateRollbackCommitSequence} only guards EAGER rollbacks: live writers' instants, older or
-   * newer, stay pending, and completed commits may be newer.
+   * rollback instant time from {@code generator}. No ordering rule applies, as in Hudi, where
+   * {@code validateRollbackCommitSequence} only guards EAGER rollbacks: live writers' instants,
+   * older or newer, stay pending, and completed commits may be newer.
    */
-  public List<RollbackResult> rollbackFailedLazily(Predicate<Instant> failed, InstantTimeGenerator generator) {
+  public List<RollbackResult> rollbackFailedLazily(
+      Predicate<Instant> failed, InstantTimeGenerator generator) {
     List<RollbackResult> results = new ArrayList<>(resumePending());
     for (Instant pending : pendingWritesNewestFirst(Timeline.load(fs, paths))) {
       if (failed.test(pending)) {
@@ -126,7 +143,8 @@ public final class Rollback {
   /** Completes the rollback instants a crash left requested or inflight, oldest first. */
   public List<RollbackResult> resumePending() {
     List<RollbackResult> results = new ArrayList<>();
-    for (Instant rollback : Timeline.load(fs, paths).ofAction(Action.ROLLBACK).pending().instants()) {
+    for (Instant rollback :
+        Timeline.load(fs, paths).ofAction(Action.ROLLBACK).pending().instants()) {
       LOG.info("Table {}: resuming pending rollback {}", paths, rollback.time());
       results.add(execute(rollback, readPlan(rollback)));
     }
@@ -153,24 +171,28 @@ public final class Rollback {
     return rollback(instantTime, rollbackTime, false);
   }
 
-  private RollbackResult rollback(InstantTime instantTime, InstantTime rollbackTime, boolean ordered) {
+  private RollbackResult rollback(
+      InstantTime instantTime, InstantTime rollbackTime, boolean ordered) {
     Timeline timeline = Timeline.load(fs, paths);
     for (Instant rollback : timeline.ofAction(Action.ROLLBACK).pending().instants()) {
       RollbackPlan plan = readPlan(rollback);
       if (plan.instantToRollback().commitTime().equals(instantTime.value())) {
-        LOG.info("Table {}: resuming pending rollback {} of {}", paths, rollback.time(), instantTime);
+        LOG.info(
+            "Table {}: resuming pending rollback {} of {}", paths, rollback.time(), instantTime);
         return execute(rollback, plan);
       }
     }
     Instant pending = checkCanRollBack(timeline, instantTime, ordered);
     RollbackPlan plan = plan(pending);
-    Instant requested = timelineWriter.createRequested(rollbackTime, Action.ROLLBACK, plan.toBytes());
+    Instant requested =
+        timelineWriter.createRequested(rollbackTime, Action.ROLLBACK, plan.toBytes());
     return execute(requested, plan);
   }
 
   /** The pending rollback instant whose plan rolls back {@code instantTime}, if any. */
   public Optional<Instant> pendingRollbackOf(InstantTime instantTime) {
-    for (Instant rollback : Timeline.load(fs, paths).ofAction(Action.ROLLBACK).pending().instants()) {
+    for (Instant rollback :
+        Timeline.load(fs, paths).ofAction(Action.ROLLBACK).pending().instants()) {
       if (readPlan(rollback).instantToRollback().commitTime().equals(instantTime.value())) {
         return Optional.of(rollback);
       }
@@ -179,8 +201,9 @@ public final class Rollback {
   }
 
   /**
-   * The rollback plan of a pending write instant: per partition path, the absolute paths of the data
-   * files to delete (from its markers, or by listing when it has no marker folder). Reads only.
+   * The rollback plan of a pending write instant: per partition path, the absolute paths of the
+   * data files to delete (from its markers, or by listing when it has no marker folder). Reads
+   * only.
    */
   public RollbackPlan plan(Instant pending) {
     InstantTime time = pending.time();
@@ -191,10 +214,12 @@ public final class Rollback {
       for (Marker marker : markers.list()) {
         if (marker.ioType() == IOType.APPEND
             && io.hudibeam.files.LogFileName.tryParse(marker.dataFileName()).isEmpty()) {
-          throw new RollbackRefusedException(String.format(
-              "Cannot roll back %s of table %s: APPEND marker %s names no log file (Hudi 0.14's"
-                  + " base-file form), so the log blocks to roll back cannot be found; roll it back"
-                  + " with Hudi's writer", pending, paths, marker));
+          throw new RollbackRefusedException(
+              String.format(
+                  "Cannot roll back %s of table %s: APPEND marker %s names no log file (Hudi 0.14's"
+                      + " base-file form), so the log blocks to roll back cannot be found; roll it back"
+                      + " with Hudi's writer",
+                  pending, paths, marker));
         }
         Path file = new Path(paths.partitionFolder(marker.partitionPath()), marker.dataFileName());
         if (!exists(file)) {
@@ -204,73 +229,103 @@ public final class Rollback {
           // Hudi 0.15 appends to an existing log file where storage allows it: the file also holds
           // committed blocks, so the failed instant's blocks get a rollback command block instead.
           LogFileName log = LogFileName.parse(marker.dataFileName());
-          logRollbacks.add(new RollbackRequest(
-              marker.partitionPath(), log.fileId().value(), log.baseInstant().value(), List.of(),
-              Map.of(file.toString(), size(file))));
+          logRollbacks.add(
+              new RollbackRequest(
+                  marker.partitionPath(),
+                  log.fileId().value(),
+                  log.baseInstant().value(),
+                  List.of(),
+                  Map.of(file.toString(), size(file))));
           continue;
         }
-        filesByPartition.computeIfAbsent(marker.partitionPath(), p -> new ArrayList<>()).add(file.toString());
+        filesByPartition
+            .computeIfAbsent(marker.partitionPath(), p -> new ArrayList<>())
+            .add(file.toString());
       }
     } else {
       if (pending.action() == Action.DELTA_COMMIT) {
         LOG.warn(
             "Table {}: {} has no marker folder {}; writers create a marker before each file, so it"
-                + " wrote no log file; its base files are found by listing", paths, pending, markers.folder());
+                + " wrote no log file; its base files are found by listing",
+            paths,
+            pending,
+            markers.folder());
       }
       for (String partition : FileSystemView.listPartitions(fs, paths)) {
         for (FileStatus status : list(paths.partitionFolder(partition))) {
           Optional<BaseFileName> name = BaseFileName.tryParse(status.getPath().getName());
           if (status.isFile() && name.isPresent() && name.get().instantTime().equals(time)) {
-            filesByPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(
-                new Path(paths.partitionFolder(partition), status.getPath().getName()).toString());
+            filesByPartition
+                .computeIfAbsent(partition, p -> new ArrayList<>())
+                .add(
+                    new Path(paths.partitionFolder(partition), status.getPath().getName())
+                        .toString());
           }
         }
       }
     }
     List<RollbackRequest> requests = new ArrayList<>();
-    filesByPartition.forEach((partition, files) ->
-        requests.add(RollbackRequest.deleteFiles(partition, files.stream().sorted().collect(Collectors.toList()))));
+    filesByPartition.forEach(
+        (partition, files) ->
+            requests.add(
+                RollbackRequest.deleteFiles(
+                    partition, files.stream().sorted().collect(Collectors.toList()))));
     requests.addAll(logRollbacks);
     return RollbackPlan.of(new InstantInfo(time.value(), pending.action().value()), requests);
   }
 
   private Instant checkCanRollBack(Timeline timeline, InstantTime instantTime, boolean ordered) {
-    Instant instant = timeline.instants().stream()
-        .filter(i -> i.time().equals(instantTime))
-        .findFirst()
-        .orElseThrow(() -> new HudiTableException(String.format(
-            "Cannot roll back instant %s of table %s: it is not on the timeline", instantTime, paths)));
+    Instant instant =
+        timeline.instants().stream()
+            .filter(i -> i.time().equals(instantTime))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new HudiTableException(
+                        String.format(
+                            "Cannot roll back instant %s of table %s: it is not on the timeline",
+                            instantTime, paths)));
     if (instant.isCompleted()) {
-      throw new RollbackRefusedException(String.format(
-          "Cannot roll back %s of table %s: it is completed; only pending (requested or inflight)"
-              + " instants are rolled back", instant, paths));
+      throw new RollbackRefusedException(
+          String.format(
+              "Cannot roll back %s of table %s: it is completed; only pending (requested or inflight)"
+                  + " instants are rolled back",
+              instant, paths));
     }
     if (!instant.action().writesData()) {
-      throw new RollbackRefusedException(String.format(
-          "Cannot roll back %s of table %s: only commit, deltacommit and replacecommit instants are"
-              + " rolled back", instant, paths));
+      throw new RollbackRefusedException(
+          String.format(
+              "Cannot roll back %s of table %s: only commit, deltacommit and replacecommit instants are"
+                  + " rolled back",
+              instant, paths));
     }
     if (!ordered) {
       return instant;
     }
-    List<Instant> newerCompleted = timeline.completed()
-        .filter(i -> i.action().writesData() && i.time().isAfter(instantTime))
-        .instants();
-    if (!newerCompleted.isEmpty() && !exists(new Path(paths.heartbeatFolder(), instantTime.value()))) {
-      throw new RollbackRefusedException(String.format(
-          "Cannot roll back %s of table %s: completed instants %s are newer, and Hudi's ordering rule"
-              + " (BaseRollbackActionExecutor.validateRollbackCommitSequence) only rolls back instants"
-              + " with no newer completed commit; failed"
-              + " instants must be rolled back before a newer instant is started",
-          instant, paths, newerCompleted));
+    List<Instant> newerCompleted =
+        timeline
+            .completed()
+            .filter(i -> i.action().writesData() && i.time().isAfter(instantTime))
+            .instants();
+    if (!newerCompleted.isEmpty()
+        && !exists(new Path(paths.heartbeatFolder(), instantTime.value()))) {
+      throw new RollbackRefusedException(
+          String.format(
+              "Cannot roll back %s of table %s: completed instants %s are newer, and Hudi's ordering rule"
+                  + " (BaseRollbackActionExecutor.validateRollbackCommitSequence) only rolls back instants"
+                  + " with no newer completed commit; failed"
+                  + " instants must be rolled back before a newer instant is started",
+              instant, paths, newerCompleted));
     }
-    List<Instant> newerPending = pendingWritesNewestFirst(timeline).stream()
-        .filter(i -> i.time().isAfter(instantTime))
-        .collect(Collectors.toList());
+    List<Instant> newerPending =
+        pendingWritesNewestFirst(timeline).stream()
+            .filter(i -> i.time().isAfter(instantTime))
+            .collect(Collectors.toList());
     if (!newerPending.isEmpty()) {
-      throw new RollbackRefusedException(String.format(
-          "Cannot roll back %s of table %s: newer pending instants %s must be rolled back first",
-          instant, paths, newerPending));
+      throw new RollbackRefusedException(
+          String.format(
+              "Cannot roll back %s of table %s: newer pending instants %s must be rolled back first",
+              instant, paths, newerPending));
     }
     return instant;
   }
@@ -295,7 +350,8 @@ public final class Rollback {
     if (bytes.length == 0) {
       return false;
     }
-    RequestedReplaceMetadata metadata = RequestedReplaceMetadata.fromBytes(bytes, requested.fileName());
+    RequestedReplaceMetadata metadata =
+        RequestedReplaceMetadata.fromBytes(bytes, requested.fileName());
     return metadata.hasClusteringPlan() || metadata.operationType() == OperationType.CLUSTER;
   }
 
@@ -308,19 +364,23 @@ public final class Rollback {
     InstantTime target = InstantTime.parse(plan.instantToRollback().commitTime());
     Action targetAction = Action.fromValue(plan.instantToRollback().action());
     if (Timeline.load(fs, paths).containsCompleted(target)) {
-      throw new RollbackRefusedException(String.format(
-          "Rollback %s of table %s targets instant %s, which is completed; rolling back completed"
-              + " instants is not supported", rollback, paths, target));
+      throw new RollbackRefusedException(
+          String.format(
+              "Rollback %s of table %s targets instant %s, which is completed; rolling back completed"
+                  + " instants is not supported",
+              rollback, paths, target));
     }
     long start = System.currentTimeMillis();
-    Instant inflight = rollback.state() == State.REQUESTED
-        ? timelineWriter.transitionToInflight(rollback, new byte[0])
-        : rollback;
+    Instant inflight =
+        rollback.state() == State.REQUESTED
+            ? timelineWriter.transitionToInflight(rollback, new byte[0])
+            : rollback;
     Map<String, List<String>> deleted = new TreeMap<>();
     Map<String, List<String>> failed = new TreeMap<>();
     for (RollbackRequest request : plan.rollbackRequests()) {
       for (String file : request.filesToBeDeleted()) {
-        Map<String, List<String>> outcome = DataFiles.delete(fs, paths, new Path(file), "rollback") ? deleted : failed;
+        Map<String, List<String>> outcome =
+            DataFiles.delete(fs, paths, new Path(file), "rollback") ? deleted : failed;
         outcome.computeIfAbsent(request.partitionPath(), p -> new ArrayList<>()).add(file);
       }
     }
@@ -329,9 +389,11 @@ public final class Rollback {
     for (RollbackRequest request : plan.rollbackRequests()) {
       if (!request.logBlocksToBeDeleted().isEmpty()) {
         Path written = appendRollbackBlock(request, rollback.time(), target);
-        rollbackLogFiles.computeIfAbsent(request.partitionPath(), p -> new TreeMap<>())
+        rollbackLogFiles
+            .computeIfAbsent(request.partitionPath(), p -> new TreeMap<>())
             .put(written.toString(), size(written));
-        failedLogFiles.computeIfAbsent(request.partitionPath(), p -> new TreeMap<>())
+        failedLogFiles
+            .computeIfAbsent(request.partitionPath(), p -> new TreeMap<>())
             .putAll(request.logBlocksToBeDeleted());
       }
     }
@@ -340,20 +402,37 @@ public final class Rollback {
     touched.addAll(failed.keySet());
     touched.addAll(rollbackLogFiles.keySet());
     for (String partition : touched) {
-      partitions.add(new RollbackPartitionMetadata(
-          partition, deleted.getOrDefault(partition, List.of()), failed.getOrDefault(partition, List.of()),
-          rollbackLogFiles.getOrDefault(partition, Map.of()), failedLogFiles.getOrDefault(partition, Map.of())));
+      partitions.add(
+          new RollbackPartitionMetadata(
+              partition,
+              deleted.getOrDefault(partition, List.of()),
+              failed.getOrDefault(partition, List.of()),
+              rollbackLogFiles.getOrDefault(partition, Map.of()),
+              failedLogFiles.getOrDefault(partition, Map.of())));
     }
-    timelineWriter.delete(List.of(Instant.inflight(target, targetAction), Instant.requested(target, targetAction)));
-    RollbackMetadata metadata = RollbackMetadata.of(rollback.time().value(), System.currentTimeMillis() - start,
-        List.of(plan.instantToRollback()), partitions);
+    timelineWriter.delete(
+        List.of(Instant.inflight(target, targetAction), Instant.requested(target, targetAction)));
+    RollbackMetadata metadata =
+        RollbackMetadata.of(
+            rollback.time().value(),
+            System.currentTimeMillis() - start,
+            List.of(plan.instantToRollback()),
+            partitions);
     timelineWriter.complete(inflight, metadata.toBytes());
     new MarkerStore(fs, paths, target).deleteAll();
     deleteIfExists(new Path(paths.heartbeatFolder(), target.value()));
-    List<String> allDeleted = deleted.values().stream().flatMap(List::stream).collect(Collectors.toList());
-    List<String> allFailed = failed.values().stream().flatMap(List::stream).collect(Collectors.toList());
-    LOG.info("Table {}: rollback {} rolled back {} {}: {} files deleted, {} failed",
-        paths, rollback.time(), targetAction.value(), target, allDeleted.size(), allFailed.size());
+    List<String> allDeleted =
+        deleted.values().stream().flatMap(List::stream).collect(Collectors.toList());
+    List<String> allFailed =
+        failed.values().stream().flatMap(List::stream).collect(Collectors.toList());
+    LOG.info(
+        "Table {}: rollback {} rolled back {} {}: {} files deleted, {} failed",
+        paths,
+        rollback.time(),
+        targetAction.value(),
+        target,
+        allDeleted.size(),
+        allFailed.size());
     return new RollbackResult(rollback.time(), target, targetAction, allDeleted, allFailed);
   }
 
@@ -370,22 +449,29 @@ public final class Rollback {
   }
 
   /**
-   * Rolls back the failed instant's blocks in a file slice the way Hudi 0.15 does: a rollback command
-   * block (Hudi's {@code HoodieCommandBlock}, {@code RollbackUtils.generateHeader}) in a new log file of the slice, next version, write token {@code
-   * 1-0-1} ({@code HoodieLogFormat.UNKNOWN_WRITE_TOKEN}). Returns the new file.
+   * Rolls back the failed instant's blocks in a file slice the way Hudi 0.15 does: a rollback
+   * command block (Hudi's {@code HoodieCommandBlock}, {@code RollbackUtils.generateHeader}) in a
+   * new log file of the slice, next version, write token {@code 1-0-1} ({@code
+   * HoodieLogFormat.UNKNOWN_WRITE_TOKEN}). Returns the new file.
    */
-  private Path appendRollbackBlock(RollbackRequest request, InstantTime rollbackTime, InstantTime target) {
+  private Path appendRollbackBlock(
+      RollbackRequest request, InstantTime rollbackTime, InstantTime target) {
     Path folder = paths.partitionFolder(request.partitionPath());
     FileId fileId = FileId.parse(request.fileId());
     InstantTime baseInstant = InstantTime.parse(request.latestBaseInstant());
     int version = 0;
     for (FileStatus status : list(folder)) {
       Optional<LogFileName> log = LogFileName.tryParse(status.getPath().getName());
-      if (log.isPresent() && log.get().fileId().equals(fileId) && log.get().baseInstant().equals(baseInstant)) {
+      if (log.isPresent()
+          && log.get().fileId().equals(fileId)
+          && log.get().baseInstant().equals(baseInstant)) {
         version = Math.max(version, log.get().version());
       }
     }
-    Path path = new Path(folder, LogFileName.of(fileId, baseInstant, version + 1, WriteToken.of(1, 0, 1)).value());
+    Path path =
+        new Path(
+            folder,
+            LogFileName.of(fileId, baseInstant, version + 1, WriteToken.of(1, 0, 1)).value());
     LogFileWriter writer = LogFileWriter.create(fs.getConf(), path);
     try {
       writer.append(LogBlock.rollback(rollbackTime, target));
@@ -394,7 +480,12 @@ public final class Rollback {
       writer.abort();
       throw e;
     }
-    LOG.info("Table {}: rollback {} wrote a rollback command block for {} to {}", paths, rollbackTime, target, path);
+    LOG.info(
+        "Table {}: rollback {} wrote a rollback command block for {} to {}",
+        paths,
+        rollbackTime,
+        target,
+        path);
     return path;
   }
 

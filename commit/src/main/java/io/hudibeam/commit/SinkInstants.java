@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.OperationType;
@@ -57,7 +72,11 @@ public final class SinkInstants {
     private final List<Instant> waitingFor;
     private final Optional<Long> committedThrough;
 
-    private Decision(Kind kind, Optional<StartedInstant> started, List<Instant> waitingFor, Optional<Long> through) {
+    private Decision(
+        Kind kind,
+        Optional<StartedInstant> started,
+        List<Instant> waitingFor,
+        Optional<Long> through) {
       this.kind = kind;
       this.started = started;
       this.waitingFor = List.copyOf(waitingFor);
@@ -84,27 +103,35 @@ public final class SinkInstants {
 
     @Override
     public String toString() {
-      return kind + started.map(s -> " " + s.instantTime()).orElse("")
+      return kind
+          + started.map(s -> " " + s.instantTime()).orElse("")
           + (waitingFor.isEmpty() ? "" : " waiting for " + waitingFor);
     }
   }
 
   /**
-   * Decides for the interval whose lineage is {@code lineage} (see {@link SinkLineage#of}).
-   * {@code live} are the instants this run of the sink started and has not seen completed: they
-   * are waited for, never rolled back.
+   * Decides for the interval whose lineage is {@code lineage} (see {@link SinkLineage#of}). {@code
+   * live} are the instants this run of the sink started and has not seen completed: they are waited
+   * for, never rolled back.
    */
   public Decision decide(
-      TableConfig requested, Action action, OperationType operation, Map<String, String> lineage,
+      TableConfig requested,
+      Action action,
+      OperationType operation,
+      Map<String, String> lineage,
       Set<InstantTime> live) {
-    String sinkId = SinkLineage.sinkIdOf(lineage)
-        .orElseThrow(() -> new IllegalArgumentException("The lineage has no " + SinkLineage.SINK_ID));
+    String sinkId =
+        SinkLineage.sinkIdOf(lineage)
+            .orElseThrow(
+                () -> new IllegalArgumentException("The lineage has no " + SinkLineage.SINK_ID));
     long windowEnd = SinkLineage.windowEndOf(lineage);
     InstantStarter starter = new InstantStarter(fs, paths, clock);
     if (!starter.tableExists()) {
-      return new Decision(Kind.START,
+      return new Decision(
+          Kind.START,
           Optional.of(starter.startForSink(requested, action, operation, lineage, List.of())),
-          List.of(), Optional.empty());
+          List.of(),
+          Optional.empty());
     }
     SinkLineage sinks = new SinkLineage(fs, paths);
     Timeline timeline = Timeline.load(fs, paths);
@@ -125,9 +152,11 @@ public final class SinkInstants {
     if (!blocking.isEmpty()) {
       return new Decision(Kind.WAIT, Optional.empty(), blocking, through);
     }
-    return new Decision(Kind.START,
+    return new Decision(
+        Kind.START,
         Optional.of(starter.startForSink(requested, action, operation, lineage, abandoned)),
-        List.of(), through);
+        List.of(),
+        through);
   }
 
   /** The instants of {@code live} that are still pending on the timeline. */

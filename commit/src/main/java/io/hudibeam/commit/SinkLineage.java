@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
@@ -24,24 +39,28 @@ import org.apache.hadoop.fs.FileSystem;
  * and completed files), and its lookup on the timeline. A sink (a stable id, like a Kafka consumer
  * group) commits one instant per commit interval, a window {@code [start, end)} of event time, and
  * marks each commit with the window and a monotonic "committed through" mark (the window end: the
- * sink commits its intervals in order). A replayed interval, with {@code end <= committed
- * through}, is recognised and skipped; pending instants tagged with the sink id are its own, and
- * nobody else's are touched.
+ * sink commits its intervals in order). A replayed interval, with {@code end <= committed through},
+ * is recognised and skipped; pending instants tagged with the sink id are its own, and nobody
+ * else's are touched.
  *
  * <p>The lookup walks the active timeline's completed write instants newest first and reads each
- * commit file until it finds one of the sink, as Hudi's streaming sink finds its batch id
- * ({@code CommitUtils.getLatestCommitMetadataWithValidCheckpointInfo}). A commit of the sink that
- * has been archived is not seen.
+ * commit file until it finds one of the sink, as Hudi's streaming sink finds its batch id ({@code
+ * CommitUtils.getLatestCommitMetadataWithValidCheckpointInfo}). A commit of the sink that has been
+ * archived is not seen.
  */
 public final class SinkLineage {
   /** The sink's stable id. */
   public static final String SINK_ID = "beam.hudi.sink.id";
+
   /** The commit interval's window start, epoch milliseconds (inclusive). */
   public static final String WINDOW_START = "beam.hudi.window.start";
+
   /** The commit interval's window end, epoch milliseconds (exclusive). */
   public static final String WINDOW_END = "beam.hudi.window.end";
+
   /** Every event time before this (epoch milliseconds) is committed by the sink. */
   public static final String COMMITTED_THROUGH = "beam.hudi.committed.through";
+
   /** The commit interval in milliseconds. */
   public static final String COMMIT_INTERVAL = "beam.hudi.commit.interval.ms";
 
@@ -54,13 +73,18 @@ public final class SinkLineage {
   }
 
   /** The extra metadata of the sink's instant for the window {@code [start, end)}. */
-  public static Map<String, String> of(String sinkId, long windowStart, long windowEnd, long intervalMillis) {
+  public static Map<String, String> of(
+      String sinkId, long windowStart, long windowEnd, long intervalMillis) {
     if (sinkId == null || sinkId.isEmpty()) {
       throw new IllegalArgumentException("A streaming sink id must not be null or empty");
     }
     if (windowEnd <= windowStart) {
       throw new IllegalArgumentException(
-          "A commit interval's window must end after it starts, but got [" + windowStart + ", " + windowEnd + ")");
+          "A commit interval's window must end after it starts, but got ["
+              + windowStart
+              + ", "
+              + windowEnd
+              + ")");
     }
     Map<String, String> lineage = new LinkedHashMap<>();
     lineage.put(SINK_ID, sinkId);
@@ -149,8 +173,11 @@ public final class SinkLineage {
       return Long.parseLong(value);
     } catch (NumberFormatException | NullPointerException e) {
       throw new HudiTableException(
-          "Extra metadata key " + key + " of a streaming sink's instant must be epoch milliseconds, but was '"
-              + value + "'");
+          "Extra metadata key "
+              + key
+              + " of a streaming sink's instant must be epoch milliseconds, but was '"
+              + value
+              + "'");
     }
   }
 }

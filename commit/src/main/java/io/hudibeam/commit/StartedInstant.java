@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.table.TableConfig;
@@ -30,8 +45,8 @@ import java.util.TreeSet;
  * @param tableConfig the table config the instant was started on
  * @param extraMetadata extra metadata of the instant's commit, sorted by key (unmodifiable); empty
  *     for batch
- * @param writeSchema the write schema decided at the start (Avro JSON, without meta fields), if
- *     one was set with {@link #withWriteSchema}
+ * @param writeSchema the write schema decided at the start (Avro JSON, without meta fields), if one
+ *     was set with {@link #withWriteSchema}
  * @param completedWritesAtStart the completed write instants the start saw (unmodifiable, sorted);
  *     empty when unknown
  */
@@ -47,7 +62,9 @@ public record StartedInstant(
     Objects.requireNonNull(instantTime, "instantTime");
     Objects.requireNonNull(action, "action");
     Objects.requireNonNull(tableConfig, "tableConfig");
-    extraMetadata = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(extraMetadata, "extraMetadata")));
+    extraMetadata =
+        Collections.unmodifiableSortedMap(
+            new TreeMap<>(Objects.requireNonNull(extraMetadata, "extraMetadata")));
     Objects.requireNonNull(writeSchema, "writeSchema");
     completedWritesAtStart =
         Objects.requireNonNull(completedWritesAtStart, "completedWritesAtStart")
@@ -64,8 +81,17 @@ public record StartedInstant(
   }
 
   public StartedInstant(
-      InstantTime instantTime, Action action, TableConfig tableConfig, Map<String, String> extraMetadata) {
-    this(instantTime, action, tableConfig, new TreeMap<>(extraMetadata), Optional.empty(), Optional.empty());
+      InstantTime instantTime,
+      Action action,
+      TableConfig tableConfig,
+      Map<String, String> extraMetadata) {
+    this(
+        instantTime,
+        action,
+        tableConfig,
+        new TreeMap<>(extraMetadata),
+        Optional.empty(),
+        Optional.empty());
   }
 
   /**
@@ -74,14 +100,22 @@ public record StartedInstant(
    */
   public StartedInstant withWriteSchema(String writeSchemaJson) {
     return new StartedInstant(
-        instantTime, action, tableConfig, extraMetadata,
-        Optional.of(Objects.requireNonNull(writeSchemaJson, "writeSchemaJson")), completedWritesAtStart);
+        instantTime,
+        action,
+        tableConfig,
+        extraMetadata,
+        Optional.of(Objects.requireNonNull(writeSchemaJson, "writeSchemaJson")),
+        completedWritesAtStart);
   }
 
   /** This instant with the completed write instants its start saw. */
   public StartedInstant withCompletedWritesAtStart(Set<InstantTime> completedWrites) {
     return new StartedInstant(
-        instantTime, action, tableConfig, extraMetadata, writeSchema,
+        instantTime,
+        action,
+        tableConfig,
+        extraMetadata,
+        writeSchema,
         Optional.of(Objects.requireNonNull(completedWrites, "completedWrites")));
   }
 

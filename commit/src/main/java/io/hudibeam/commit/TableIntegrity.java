@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
@@ -38,8 +53,8 @@ import org.apache.hadoop.fs.Path;
  *       instant must come after it, so one far-future file would date all later instants after it;
  *   <li>an empty or unparseable completed commit, deltacommit or replacecommit file, or an empty
  *       completed clean or rollback file;
- *   <li>a data file the latest completed write instant references but that is missing: a merge
- *       into the file group would read the older slice and drop that instant's changes for good.
+ *   <li>a data file the latest completed write instant references but that is missing: a merge into
+ *       the file group would read the older slice and drop that instant's changes for good.
  * </ul>
  */
 public final class TableIntegrity {
@@ -50,9 +65,9 @@ public final class TableIntegrity {
   public static final Duration MAX_AHEAD_UTC = Duration.ofHours(1);
 
   /**
-   * How far an instant may be after this writer's clock when the timeline is in local time
-   * (Hudi's default): each writer dates instants in its own zone, and zones span 26 hours
-   * (UTC-12 to UTC+14), plus the hour of {@link #MAX_AHEAD_UTC}.
+   * How far an instant may be after this writer's clock when the timeline is in local time (Hudi's
+   * default): each writer dates instants in its own zone, and zones span 26 hours (UTC-12 to
+   * UTC+14), plus the hour of {@link #MAX_AHEAD_UTC}.
    */
   public static final Duration MAX_AHEAD_LOCAL = Duration.ofHours(27);
 
@@ -91,8 +106,11 @@ public final class TableIntegrity {
                     + " exists: the table config is lost. Restore hoodie.properties from a copy;"
                     + " this writer does not create a new one over committed data. Nothing was"
                     + " written",
-                paths, timeline.size(), timeline.last().orElseThrow().fileName(),
-                paths.propertiesFile(), paths.propertiesBackupFile()));
+                paths,
+                timeline.size(),
+                timeline.last().orElseThrow().fileName(),
+                paths.propertiesFile(),
+                paths.propertiesBackupFile()));
       }
       return;
     }
@@ -108,7 +126,8 @@ public final class TableIntegrity {
       return;
     }
     Duration tolerance = maxAhead(zone);
-    LocalDateTime now = LocalDateTime.now(clock.withZone(zone.zoneId())).truncatedTo(ChronoUnit.MILLIS);
+    LocalDateTime now =
+        LocalDateTime.now(clock.withZone(zone.zoneId())).truncatedTo(ChronoUnit.MILLIS);
     InstantTime limit = InstantTime.of(now.plus(tolerance));
     Instant latest = last.get();
     if (latest.time().isAfter(limit)) {
@@ -119,8 +138,12 @@ public final class TableIntegrity {
                   + " the timeline, so every later instant would be dated after %s. Check the clock"
                   + " of the writer that made it, or remove the file if it was not made by a"
                   + " writer. Nothing was written",
-              new TimelineWriter(fs, paths).pathOf(latest), latest.time(), tolerance.toHours(),
-              InstantTime.of(now), TableProperty.TIMELINE_TIMEZONE.key(), zone.value(),
+              new TimelineWriter(fs, paths).pathOf(latest),
+              latest.time(),
+              tolerance.toHours(),
+              InstantTime.of(now),
+              TableProperty.TIMELINE_TIMEZONE.key(),
+              zone.value(),
               latest.time()));
     }
   }
@@ -165,7 +188,8 @@ public final class TableIntegrity {
     Instant instant = latest.get();
     TimelineWriter reader = new TimelineWriter(fs, paths);
     Path instantFile = reader.pathOf(instant);
-    CommitMetadata metadata = CommitMetadataFormat.decode(reader.read(instant), instantFile.toString());
+    CommitMetadata metadata =
+        CommitMetadataFormat.decode(reader.read(instant), instantFile.toString());
     for (WriteStat stat : metadata.writeStats()) {
       if (stat.path() == null || stat.path().isEmpty()) {
         continue;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.table.HudiTableException;
@@ -31,22 +46,24 @@ import org.slf4j.LoggerFactory;
  * LockSettings#PATH} (default the table's {@code .hoodie}), created only if absent, holding the
  * provider's JSON ({@code lockCreateTime} as {@code yyyy-MM-dd HH:mm:ss.SSS} in the JVM's zone,
  * {@code lockThreadName}, {@code lockStacksInfo}, which later Hudi versions write and 0.15 means to
- * write: its provider leaves the file empty, and only logs the content); a lock file whose modification time is more than
- * {@value LockSettings#EXPIRE_MINUTES} minutes old is deleted as abandoned (0: never); released by
- * deleting the file. A held lock is tried again {@value LockSettings#CLIENT_RETRIES} times {@value
- * LockSettings#CLIENT_RETRY_WAIT} ms apart, as Hudi's {@code LockManager} does.
+ * write: its provider leaves the file empty, and only logs the content); a lock file whose
+ * modification time is more than {@value LockSettings#EXPIRE_MINUTES} minutes old is deleted as
+ * abandoned (0: never); released by deleting the file. A held lock is tried again {@value
+ * LockSettings#CLIENT_RETRIES} times {@value LockSettings#CLIENT_RETRY_WAIT} ms apart, as Hudi's
+ * {@code LockManager} does.
  *
  * <p>The file is created atomically where the file system allows it: on the local file system with
  * {@code CREATE_NEW} (Hadoop's local {@code create(path, false)} checks and creates in two steps),
  * elsewhere with {@code create(path, false)}, which HDFS makes atomic (a writer that loses the race
  * gets {@code FileAlreadyExistsException}, or {@code AlreadyBeingCreatedException} while the winner
- * still writes the file: both mean the lock is held; {@code HudiIOHdfsTest}). Object stores without atomic
- * creation (S3) give no mutual exclusion, as with Hudi's provider, which refuses them.
+ * still writes the file: both mean the lock is held; {@code HudiIOHdfsTest}). Object stores without
+ * atomic creation (S3) give no mutual exclusion, as with Hudi's provider, which refuses them.
  */
 public final class TableLock {
   private static final Logger LOG = LoggerFactory.getLogger(TableLock.class);
   static final String LOCK_FILE_NAME = "lock";
-  private static final DateTimeFormatter CREATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+  private static final DateTimeFormatter CREATE_TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
 
   /** Waits between tries; a test passes one that records instead of sleeping. */
   @FunctionalInterface
@@ -61,7 +78,8 @@ public final class TableLock {
   private final Clock clock;
   private final Sleeper sleeper;
 
-  public TableLock(FileSystem fs, TablePaths paths, LockSettings settings, Clock clock, Sleeper sleeper) {
+  public TableLock(
+      FileSystem fs, TablePaths paths, LockSettings settings, Clock clock, Sleeper sleeper) {
     this.fs = fs;
     this.paths = paths;
     this.lockFile =
@@ -87,14 +105,21 @@ public final class TableLock {
         return new Held(purpose);
       }
       if (attempt >= settings.clientRetries()) {
-        throw new HudiTableException(String.format(
-            "Cannot take the lock %s of table %s to %s: another writer held it on all %d tries, %d ms"
-                + " apart (%s, %s). Its holder: %s. If no writer of this table is running, the lock"
-                + " was abandoned by a crashed writer: delete the file, or set %s (minutes) to let"
-                + " abandoned locks expire.",
-            lockFile, paths, purpose, attempt + 1, settings.retryWaitMillis(),
-            LockSettings.CLIENT_RETRIES, LockSettings.CLIENT_RETRY_WAIT, holder(),
-            LockSettings.EXPIRE_MINUTES));
+        throw new HudiTableException(
+            String.format(
+                "Cannot take the lock %s of table %s to %s: another writer held it on all %d tries, %d ms"
+                    + " apart (%s, %s). Its holder: %s. If no writer of this table is running, the lock"
+                    + " was abandoned by a crashed writer: delete the file, or set %s (minutes) to let"
+                    + " abandoned locks expire.",
+                lockFile,
+                paths,
+                purpose,
+                attempt + 1,
+                settings.retryWaitMillis(),
+                LockSettings.CLIENT_RETRIES,
+                LockSettings.CLIENT_RETRY_WAIT,
+                holder(),
+                LockSettings.EXPIRE_MINUTES));
       }
       try {
         sleeper.sleep(settings.retryWaitMillis());
@@ -111,8 +136,12 @@ public final class TableLock {
         if (!isExpired()) {
           return false;
         }
-        LOG.warn("Table {}: deleting the expired lock {} (older than {}={} minutes)",
-            paths, lockFile, LockSettings.EXPIRE_MINUTES, settings.expireMinutes());
+        LOG.warn(
+            "Table {}: deleting the expired lock {} (older than {}={} minutes)",
+            paths,
+            lockFile,
+            LockSettings.EXPIRE_MINUTES,
+            settings.expireMinutes());
         fs.delete(lockFile, false);
       }
       return create(lockInfo().getBytes(StandardCharsets.UTF_8));
@@ -138,7 +167,8 @@ public final class TableLock {
       File file = new File(lockFile.toUri().getPath());
       Files.createDirectories(file.toPath().getParent());
       try {
-        Files.write(file.toPath(), content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        Files.write(
+            file.toPath(), content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         return true;
       } catch (FileAlreadyExistsException e) {
         return false;
@@ -152,7 +182,11 @@ public final class TableLock {
     } catch (IOException e) {
       // HDFS: another writer is creating the lock file at this moment (it holds the file's lease).
       if (ConcurrentCreate.lostRace(e)) {
-        LOG.debug("Table {}: another writer created {} at the same moment ({})", paths, lockFile, e.toString());
+        LOG.debug(
+            "Table {}: another writer created {} at the same moment ({})",
+            paths,
+            lockFile,
+            e.toString());
         return false;
       }
       throw e;
@@ -161,14 +195,23 @@ public final class TableLock {
 
   /** The JSON of Hudi's {@code LockInfo}, pretty-printed as Jackson's default printer does. */
   private String lockInfo() {
-    String time = CREATE_TIME.format(Instant.ofEpochMilli(clock.millis()).atZone(ZoneId.systemDefault()));
+    String time =
+        CREATE_TIME.format(Instant.ofEpochMilli(clock.millis()).atZone(ZoneId.systemDefault()));
     List<String> frames = new ArrayList<>();
     for (StackTraceElement e : Thread.currentThread().getStackTrace()) {
-      frames.add(json(String.format("%s.%s (%s:%s)", e.getClassName(), e.getMethodName(), e.getFileName(), e.getLineNumber())));
+      frames.add(
+          json(
+              String.format(
+                  "%s.%s (%s:%s)",
+                  e.getClassName(), e.getMethodName(), e.getFileName(), e.getLineNumber())));
     }
-    return "{\n  \"lockCreateTime\" : " + json(time)
-        + ",\n  \"lockThreadName\" : " + json(Thread.currentThread().getName())
-        + ",\n  \"lockStacksInfo\" : [ " + String.join(", ", frames) + " ]\n}";
+    return "{\n  \"lockCreateTime\" : "
+        + json(time)
+        + ",\n  \"lockThreadName\" : "
+        + json(Thread.currentThread().getName())
+        + ",\n  \"lockStacksInfo\" : [ "
+        + String.join(", ", frames)
+        + " ]\n}";
   }
 
   private static String json(String s) {

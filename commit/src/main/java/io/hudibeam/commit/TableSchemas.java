@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
@@ -15,9 +30,8 @@ import org.apache.hadoop.fs.FileSystem;
 
 /**
  * The table's current schema as Hudi's readers resolve it (Hudi's {@code
- * TableSchemaResolver.getTableAvroSchemaInternal}): the {@code
- * schema} of the newest completed commit whose operation can change the schema, else {@code
- * hoodie.table.create.schema}.
+ * TableSchemaResolver.getTableAvroSchemaInternal}): the {@code schema} of the newest completed
+ * commit whose operation can change the schema, else {@code hoodie.table.create.schema}.
  */
 public final class TableSchemas {
   private TableSchemas() {}
@@ -40,8 +54,10 @@ public final class TableSchemas {
     TimelineWriter reader = new TimelineWriter(fs, paths);
     for (int i = completed.size() - 1; i >= 0; i--) {
       Instant instant = completed.get(i);
-      CommitMetadata metadata = CommitMetadataFormat.decode(reader.read(instant), instant.fileName());
-      if (metadata.operationType().canUpdateSchema() && metadata.schema().filter(s -> !s.isEmpty()).isPresent()) {
+      CommitMetadata metadata =
+          CommitMetadataFormat.decode(reader.read(instant), instant.fileName());
+      if (metadata.operationType().canUpdateSchema()
+          && metadata.schema().filter(s -> !s.isEmpty()).isPresent()) {
         return metadata.schema();
       }
     }

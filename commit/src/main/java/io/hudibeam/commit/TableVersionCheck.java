@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.table.InvalidTableConfigException;
@@ -17,8 +32,8 @@ import org.apache.hadoop.fs.Path;
  * What this writer supports of a table's version, checked when a write opens or creates the table:
  * table versions 6 and 8 (others are refused when {@code hoodie.properties} is read), no upgrade of
  * a version 6 table to 8, and on version 8 only what it can keep consistent: copy-on-write tables,
- * without the secondary or expression indexes Hudi 1.0 declares in {@code .hoodie/.index_defs}, with
- * the event-time or commit-time record merge mode.
+ * without the secondary or expression indexes Hudi 1.0 declares in {@code .hoodie/.index_defs},
+ * with the event-time or commit-time record merge mode.
  */
 final class TableVersionCheck {
   static final String INDEX_DEFINITIONS_FOLDER = ".index_defs";

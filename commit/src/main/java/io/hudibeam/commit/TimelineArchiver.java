@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.log.LogBlock;
@@ -46,28 +61,30 @@ import org.slf4j.LoggerFactory;
  * never one at or after: the oldest pending write instant (commit, deltacommit, replacecommit,
  * compaction), less the last completed commit before it, which also stays; a savepoint; for
  * MERGE_ON_READ the deltacommits a compaction still counts ({@code
- * CompactionUtils.getOldestInstantToRetainForCompaction}); a replacecommit the cleaner has not passed
- * ({@code ClusteringUtils.getOldestInstantToRetainForClustering}); the metadata table's last
+ * CompactionUtils.getOldestInstantToRetainForCompaction}); a replacecommit the cleaner has not
+ * passed ({@code ClusteringUtils.getOldestInstantToRetainForClustering}); the metadata table's last
  * compaction, if the table has one. HudiIO adds one bound of its own: when cleaning is automatic
  * with KEEP_LATEST_COMMITS, the cleaner's current earliest commit to retain (with min commits >
  * commits retained, as validated, it never binds unless something pending holds the cleaner back).
  * Completed clean and rollback instants are archived per action the same way (more than max: the
  * oldest down to min). Every state file of an archived instant goes.
  *
- * <p>How: one new log file {@code .commits_.archive.<N>_1-0-1} (N = last version + 1, the token Hudi
- * uses for archive roll-overs) with Avro data blocks of {@code HoodieArchivedMetaEntry}, ten records
- * per block ({@code hoodie.commits.archival.batch}), header SCHEMA only; then leftover marker folders
- * of the archived instants, their requested and inflight files, and last their completed files in
- * time order are deleted. A crash between writing the archive file and deleting the instants leaves
- * them in both places, as with Hudi; the next run archives them again (Hudi's archived timeline loads
- * a set, so the duplicates are harmless). Hudi's merging of small archive files is not done.
+ * <p>How: one new log file {@code .commits_.archive.<N>_1-0-1} (N = last version + 1, the token
+ * Hudi uses for archive roll-overs) with Avro data blocks of {@code HoodieArchivedMetaEntry}, ten
+ * records per block ({@code hoodie.commits.archival.batch}), header SCHEMA only; then leftover
+ * marker folders of the archived instants, their requested and inflight files, and last their
+ * completed files in time order are deleted. A crash between writing the archive file and deleting
+ * the instants leaves them in both places, as with Hudi; the next run archives them again (Hudi's
+ * archived timeline loads a set, so the duplicates are harmless). Hudi's merging of small archive
+ * files is not done.
  */
 public final class TimelineArchiver {
   private static final Logger LOG = LoggerFactory.getLogger(TimelineArchiver.class);
   private static final Pattern ARCHIVE_FILE = Pattern.compile("^\\.commits_\\.archive\\.(\\d+)_.*");
   private static final String ARCHIVE_WRITE_TOKEN = "1-0-1";
   private static final int RECORDS_PER_BLOCK = 10;
-  private static final DateTimeFormatter INSTANT_FORMAT = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS");
+  private static final DateTimeFormatter INSTANT_FORMAT =
+      DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS");
 
   private final FileSystem fs;
   private final TablePaths paths;
@@ -75,7 +92,8 @@ public final class TimelineArchiver {
   private final CleanSettings cleanSettings;
   private final TimelineWriter timelineWriter;
 
-  public TimelineArchiver(FileSystem fs, TablePaths paths, ArchiveSettings settings, CleanSettings cleanSettings) {
+  public TimelineArchiver(
+      FileSystem fs, TablePaths paths, ArchiveSettings settings, CleanSettings cleanSettings) {
     this.fs = fs;
     this.paths = paths;
     this.settings = settings;
@@ -95,10 +113,15 @@ public final class TimelineArchiver {
   public ArchiveResult archive() {
     TableConfig config = new TableConfigStore(fs, paths).load();
     if (config.version() == TableVersion.EIGHT) {
-      // Hudi 1.0 archives table version 8 into the LSM history (.hoodie/timeline/history), which this
-      // writer does not write; the active timeline keeps every instant, which readers load as usual.
-      LOG.info("Table {}: table version 8, not archiving (archival to the LSM timeline history is not"
-          + " implemented; {} instants stay on the active timeline)", paths, Timeline.load(fs, paths).size());
+      // Hudi 1.0 archives table version 8 into the LSM history (.hoodie/timeline/history), which
+      // this
+      // writer does not write; the active timeline keeps every instant, which readers load as
+      // usual.
+      LOG.info(
+          "Table {}: table version 8, not archiving (archival to the LSM timeline history is not"
+              + " implemented; {} instants stay on the active timeline)",
+          paths,
+          Timeline.load(fs, paths).size());
       return new ArchiveResult(List.of(), Optional.empty());
     }
     Timeline timeline = Timeline.load(fs, paths);
@@ -109,13 +132,20 @@ public final class TimelineArchiver {
     List<Instant> stateFiles = stateFilesOf(selected);
     List<GenericRecord> entries = new ArrayList<>(stateFiles.size());
     for (Instant file : stateFiles) {
-      entries.add(ArchivedMetaEntries.of(file, timelineWriter.read(file), stateTransitionTime(file, config)));
+      entries.add(
+          ArchivedMetaEntries.of(
+              file, timelineWriter.read(file), stateTransitionTime(file, config)));
     }
     Path archiveFile = writeArchiveFile(entries);
     deleteMarkers(selected);
     deleteStateFiles(stateFiles);
-    LOG.info("Table {}: archived {} instants ({} .. {}) to {}", paths, selected.size(),
-        selected.get(0).time(), selected.get(selected.size() - 1).time(), archiveFile.getName());
+    LOG.info(
+        "Table {}: archived {} instants ({} .. {}) to {}",
+        paths,
+        selected.size(),
+        selected.get(0).time(),
+        selected.get(selected.size() - 1).time(),
+        archiveFile.getName());
     return new ArchiveResult(stateFiles, Optional.of(archiveFile));
   }
 
@@ -161,7 +191,9 @@ public final class TimelineArchiver {
     }
     oldestToRetainForReplace(timeline).ifPresent(bounds::add);
     if (cleanSettings.automatic() && cleanSettings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS) {
-      new Cleaner(fs, paths, cleanSettings).earliestCommitToRetain(timeline).ifPresent(i -> bounds.add(i.time()));
+      new Cleaner(fs, paths, cleanSettings)
+          .earliestCommitToRetain(timeline)
+          .ifPresent(i -> bounds.add(i.time()));
     }
     Optional<InstantTime> bound = bounds.stream().min(Comparator.naturalOrder());
     int limit = completed.size() - settings.minCommits();
@@ -171,7 +203,10 @@ public final class TimelineArchiver {
         .collect(Collectors.toList());
   }
 
-  /** Hudi's {@code CompactionUtils.getOldestInstantToRetainForCompaction} with {@code hoodie.compact.inline.max.delta.commits}. */
+  /**
+   * Hudi's {@code CompactionUtils.getOldestInstantToRetainForCompaction} with {@code
+   * hoodie.compact.inline.max.delta.commits}.
+   */
   private Optional<InstantTime> oldestToRetainForCompaction(Timeline timeline) {
     Optional<Instant> lastCompaction = timeline.ofAction(Action.COMMIT).completed().last();
     List<Instant> deltas = timeline.ofAction(Action.DELTA_COMMIT).instants();
@@ -206,20 +241,29 @@ public final class TimelineArchiver {
       Instant requested = Instant.requested(lastClean.get().time(), Action.CLEAN);
       String lowerBound;
       try {
-        lowerBound = CleanerPlan.fromBytes(timelineWriter.read(requested), requested.fileName()).earliestInstant()
-            .map(ActionInstant::timestamp).filter(t -> !t.isEmpty()).orElse(lastClean.get().time().value());
+        lowerBound =
+            CleanerPlan.fromBytes(timelineWriter.read(requested), requested.fileName())
+                .earliestInstant()
+                .map(ActionInstant::timestamp)
+                .filter(t -> !t.isEmpty())
+                .orElse(lastClean.get().time().value());
       } catch (RuntimeException e) {
-        lowerBound = lastClean.get().time().value(); // no readable plan: as KEEP_LATEST_FILE_VERSIONS
+        lowerBound =
+            lastClean.get().time().value(); // no readable plan: as KEEP_LATEST_FILE_VERSIONS
       }
       String bound = lowerBound;
-      oldest = replaces.filter(i -> i.time().value().compareTo(bound) >= 0).first().map(Instant::time);
+      oldest =
+          replaces.filter(i -> i.time().value().compareTo(bound) >= 0).first().map(Instant::time);
     } else {
       oldest = replaces.first().map(Instant::time);
     }
     Optional<Instant> pending = replaces.pending().first();
     if (pending.isPresent()) {
-      Optional<Instant> before = timeline.completedWriteTimeline()
-          .filter(i -> i.time().isBefore(pending.get().time())).last();
+      Optional<Instant> before =
+          timeline
+              .completedWriteTimeline()
+              .filter(i -> i.time().isBefore(pending.get().time()))
+              .last();
       if (before.isPresent() && oldest.map(o -> o.isAfter(before.get().time())).orElse(true)) {
         oldest = before.map(Instant::time);
       }
@@ -233,8 +277,8 @@ public final class TimelineArchiver {
       return Optional.empty();
     }
     TablePaths metadata = TablePaths.of(paths.metadataTableFolder().toString());
-    Optional<InstantTime> lastCompaction = Timeline.load(fs, metadata).ofAction(Action.COMMIT).completed().last()
-        .map(Instant::time);
+    Optional<InstantTime> lastCompaction =
+        Timeline.load(fs, metadata).ofAction(Action.COMMIT).completed().last().map(Instant::time);
     // No compaction yet on the metadata table: Hudi archives nothing.
     return Optional.of(lastCompaction.orElse(InstantTime.parse("00000000000000000")));
   }
@@ -252,7 +296,10 @@ public final class TimelineArchiver {
       }
       Optional<Instant> parsed = Instant.tryParse(status.getPath().getName());
       if (parsed.isPresent()
-          && byId.containsKey(parsed.get().time().value() + "." + parsed.get().action().completedAction().value())) {
+          && byId.containsKey(
+              parsed.get().time().value()
+                  + "."
+                  + parsed.get().action().completedAction().value())) {
         files.add(parsed.get());
       }
     }
@@ -263,10 +310,12 @@ public final class TimelineArchiver {
   private String stateTransitionTime(Instant file, TableConfig config) {
     try {
       long millis = fs.getFileStatus(timelineWriter.pathOf(file)).getModificationTime();
-      return LocalDateTime.ofInstant(java.time.Instant.ofEpochMilli(millis), config.timelineTimezone().zoneId())
+      return LocalDateTime.ofInstant(
+              java.time.Instant.ofEpochMilli(millis), config.timelineTimezone().zoneId())
           .format(INSTANT_FORMAT);
     } catch (IOException e) {
-      throw new HudiTableException("Cannot read the modification time of " + timelineWriter.pathOf(file), e);
+      throw new HudiTableException(
+          "Cannot read the modification time of " + timelineWriter.pathOf(file), e);
     }
   }
 
@@ -288,7 +337,8 @@ public final class TimelineArchiver {
     LogFileWriter writer = LogFileWriter.create(fs.getConf(), file);
     try {
       for (int from = 0; from < entries.size(); from += RECORDS_PER_BLOCK) {
-        List<GenericRecord> block = entries.subList(from, Math.min(entries.size(), from + RECORDS_PER_BLOCK));
+        List<GenericRecord> block =
+            entries.subList(from, Math.min(entries.size(), from + RECORDS_PER_BLOCK));
         writer.append(LogBlock.avroRecords(ArchivedMetaEntries.SCHEMA, block));
       }
       LogFileResult result = writer.close();
@@ -312,10 +362,15 @@ public final class TimelineArchiver {
     }
   }
 
-  /** Pending state files first, then completed ones in time order (Hudi's HUDI-7207 order: no holes). */
+  /**
+   * Pending state files first, then completed ones in time order (Hudi's HUDI-7207 order: no
+   * holes).
+   */
   private void deleteStateFiles(List<Instant> stateFiles) {
-    List<Instant> pending = stateFiles.stream().filter(i -> i.state() != State.COMPLETED).collect(Collectors.toList());
-    List<Instant> completed = stateFiles.stream().filter(Instant::isCompleted).collect(Collectors.toList());
+    List<Instant> pending =
+        stateFiles.stream().filter(i -> i.state() != State.COMPLETED).collect(Collectors.toList());
+    List<Instant> completed =
+        stateFiles.stream().filter(Instant::isCompleted).collect(Collectors.toList());
     timelineWriter.delete(pending);
     timelineWriter.delete(completed);
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import io.hudibeam.metadata.CommitMetadata;
@@ -27,9 +42,9 @@ import org.apache.hadoop.fs.FileSystem;
  *
  * <p>"Completed since this instant started" is the set difference with the completed write instants
  * the start saw ({@link StartedInstant#completedWritesAtStart()}), not a comparison of instant
- * times, so an instant with an older time that completed later is still a candidate. For a
- * started instant that carries no such set, the candidates are the completed write instants newer
- * than it (the weaker rule).
+ * times, so an instant with an older time that completed later is still a candidate. For a started
+ * instant that carries no such set, the candidates are the completed write instants newer than it
+ * (the weaker rule).
  */
 public final class WriteConflicts {
   private final FileSystem fs;
@@ -41,7 +56,8 @@ public final class WriteConflicts {
   }
 
   /** A file group as commit metadata names it: partition path and file id. */
-  public record FileGroupRef(String partitionPath, String fileId) implements Comparable<FileGroupRef> {
+  public record FileGroupRef(String partitionPath, String fileId)
+      implements Comparable<FileGroupRef> {
     @Override
     public int compareTo(FileGroupRef o) {
       int c = partitionPath.compareTo(o.partitionPath);
@@ -70,14 +86,17 @@ public final class WriteConflicts {
     Optional<Set<InstantTime>> seen = started.completedWritesAtStart();
     for (Instant candidate : timeline.completed().instants()) {
       Action action = candidate.action();
-      if (action != Action.COMMIT && action != Action.DELTA_COMMIT && action != Action.REPLACE_COMMIT) {
+      if (action != Action.COMMIT
+          && action != Action.DELTA_COMMIT
+          && action != Action.REPLACE_COMMIT) {
         continue;
       }
       if (candidate.time().equals(started.instantTime())) {
         continue;
       }
-      boolean isNew = seen.map(s -> !s.contains(candidate.time()))
-          .orElse(candidate.time().isAfter(started.instantTime()));
+      boolean isNew =
+          seen.map(s -> !s.contains(candidate.time()))
+              .orElse(candidate.time().isAfter(started.instantTime()));
       if (!isNew) {
         continue;
       }
@@ -97,20 +116,24 @@ public final class WriteConflicts {
       return Set.of();
     }
     if (completed.action() == Action.REPLACE_COMMIT) {
-      ReplaceCommitMetadata replace = CommitMetadataFormat.decodeReplace(content, completed.fileName());
+      ReplaceCommitMetadata replace =
+          CommitMetadataFormat.decodeReplace(content, completed.fileName());
       return fileGroups(replace.commitMetadata().writeStats(), replace.partitionToReplaceFileIds());
     }
-    return fileGroups(CommitMetadataFormat.decode(content, completed.fileName()).writeStats(), Map.of());
+    return fileGroups(
+        CommitMetadataFormat.decode(content, completed.fileName()).writeStats(), Map.of());
   }
 
-  private static Set<FileGroupRef> fileGroups(List<WriteStat> stats, Map<String, List<String>> replaced) {
+  private static Set<FileGroupRef> fileGroups(
+      List<WriteStat> stats, Map<String, List<String>> replaced) {
     Set<FileGroupRef> groups = new TreeSet<>();
     for (WriteStat stat : stats) {
       if (stat.fileId() != null && !stat.fileId().isEmpty()) {
         groups.add(new FileGroupRef(stat.partitionPath(), stat.fileId()));
       }
     }
-    replaced.forEach((partition, ids) -> ids.forEach(id -> groups.add(new FileGroupRef(partition, id))));
+    replaced.forEach(
+        (partition, ids) -> ids.forEach(id -> groups.add(new FileGroupRef(partition, id))));
     return groups;
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.files;
 
 import io.hudibeam.timeline.InstantTime;
@@ -45,7 +60,10 @@ public final class BaseFileName implements Serializable {
     int end = name.length() - PARQUET_EXTENSION.length();
     int first = name.indexOf('_');
     int second = first < 0 ? -1 : name.indexOf('_', first + 1);
-    if (first < 1 || second < first + 2 || second >= end - 1 || name.indexOf('_', second + 1) >= 0) {
+    if (first < 1
+        || second < first + 2
+        || second >= end - 1
+        || name.indexOf('_', second + 1) >= 0) {
       return Optional.empty();
     }
     try {
@@ -72,7 +90,12 @@ public final class BaseFileName implements Serializable {
   }
 
   public String value() {
-    return fileId.value() + "_" + writeToken.value() + "_" + instantTime.value() + PARQUET_EXTENSION;
+    return fileId.value()
+        + "_"
+        + writeToken.value()
+        + "_"
+        + instantTime.value()
+        + PARQUET_EXTENSION;
   }
 
   @Override

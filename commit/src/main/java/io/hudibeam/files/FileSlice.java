@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.files;
 
 import io.hudibeam.timeline.InstantTime;
@@ -21,7 +36,10 @@ public final class FileSlice implements Serializable {
   private final List<LogFileName> logFiles;
 
   private FileSlice(
-      FileGroupId fileGroupId, InstantTime baseInstant, BaseFile baseFile, List<LogFileName> logFiles) {
+      FileGroupId fileGroupId,
+      InstantTime baseInstant,
+      BaseFile baseFile,
+      List<LogFileName> logFiles) {
     this.fileGroupId = Objects.requireNonNull(fileGroupId);
     this.baseInstant = Objects.requireNonNull(baseInstant);
     this.baseFile = baseFile;
@@ -60,9 +78,9 @@ public final class FileSlice implements Serializable {
   }
 
   /**
-   * The version of the next log file of this slice: one more than the highest version among its
-   * log files (committed or not, so a new file never takes an existing name), 1 for the first
-   * (Hudi's {@code HoodieLogFile.LOGFILE_BASE_VERSION}, {@code FSUtils.makeLogFileName}).
+   * The version of the next log file of this slice: one more than the highest version among its log
+   * files (committed or not, so a new file never takes an existing name), 1 for the first (Hudi's
+   * {@code HoodieLogFile.LOGFILE_BASE_VERSION}, {@code FSUtils.makeLogFileName}).
    */
   public int nextLogVersion() {
     int max = 0;
@@ -96,6 +114,14 @@ public final class FileSlice implements Serializable {
 
   @Override
   public String toString() {
-    return "FileSlice{" + fileGroupId + "@" + baseInstant + ", base=" + baseFile + ", logs=" + logFiles + "}";
+    return "FileSlice{"
+        + fileGroupId
+        + "@"
+        + baseInstant
+        + ", base="
+        + baseFile
+        + ", logs="
+        + logFiles
+        + "}";
   }
 }

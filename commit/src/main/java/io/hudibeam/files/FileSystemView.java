@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.files;
 
 import io.hudibeam.metadata.CommitMetadataFormat;
@@ -27,10 +42,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The file-system view readers get (Hudi's {@code AbstractTableFileSystemView}): per partition,
- * the file groups with the slices whose base instant is committed (on the completed write timeline or older than
- * its first instant), without the file groups a completed replacecommit replaced. Built by
- * listing the partition folders.
+ * The file-system view readers get (Hudi's {@code AbstractTableFileSystemView}): per partition, the
+ * file groups with the slices whose base instant is committed (on the completed write timeline or
+ * older than its first instant), without the file groups a completed replacecommit replaced. Built
+ * by listing the partition folders.
  */
 public final class FileSystemView {
   private static final Logger LOG = LoggerFactory.getLogger(FileSystemView.class);
@@ -39,7 +54,8 @@ public final class FileSystemView {
   private final SortedMap<String, List<FileGroup>> fileGroupsByPartition;
   private final Set<FileGroupId> replaced;
 
-  private FileSystemView(SortedMap<String, List<FileGroup>> fileGroupsByPartition, Set<FileGroupId> replaced) {
+  private FileSystemView(
+      SortedMap<String, List<FileGroup>> fileGroupsByPartition, Set<FileGroupId> replaced) {
     this.fileGroupsByPartition = Collections.unmodifiableSortedMap(fileGroupsByPartition);
     this.replaced = Collections.unmodifiableSet(replaced);
   }
@@ -133,7 +149,10 @@ public final class FileSystemView {
         if (previous != null) {
           LOG.warn(
               "Partition '{}' of {} has two base files of one file group and instant: {} and {}",
-              partition, paths, previous.name(), file.name());
+              partition,
+              paths,
+              previous.name(),
+              file.name());
           if (previous.name().value().compareTo(file.name().value()) > 0) {
             baseFiles.get(base.get().fileId()).put(instant, previous);
           }
@@ -157,14 +176,18 @@ public final class FileSystemView {
         continue;
       }
       SortedMap<InstantTime, BaseFile> bases = baseFiles.getOrDefault(fileId, new TreeMap<>());
-      SortedMap<InstantTime, List<LogFileName>> logs = logFiles.getOrDefault(fileId, new TreeMap<>());
+      SortedMap<InstantTime, List<LogFileName>> logs =
+          logFiles.getOrDefault(fileId, new TreeMap<>());
       Set<InstantTime> instants = new HashSet<>(bases.keySet());
       instants.addAll(logs.keySet());
       List<FileSlice> slices = new ArrayList<>();
       for (InstantTime instant : instants) {
         slices.add(
             FileSlice.of(
-                id, instant, Optional.ofNullable(bases.get(instant)), logs.getOrDefault(instant, List.of())));
+                id,
+                instant,
+                Optional.ofNullable(bases.get(instant)),
+                logs.getOrDefault(instant, List.of())));
       }
       groups.add(FileGroup.of(id, slices));
     }
@@ -181,12 +204,16 @@ public final class FileSystemView {
     TimelineWriter reader = new TimelineWriter(fs, paths);
     for (Instant instant : replaceCommits.instants()) {
       Path file = reader.pathOf(instant);
-      ReplaceCommitMetadata metadata = CommitMetadataFormat.decodeReplace(reader.read(instant), file.toString());
-      metadata.partitionToReplaceFileIds().forEach((partition, fileIds) -> {
-        for (String fileId : fileIds) {
-          replaced.add(FileGroupId.of(partition, FileId.parse(fileId)));
-        }
-      });
+      ReplaceCommitMetadata metadata =
+          CommitMetadataFormat.decodeReplace(reader.read(instant), file.toString());
+      metadata
+          .partitionToReplaceFileIds()
+          .forEach(
+              (partition, fileIds) -> {
+                for (String fileId : fileIds) {
+                  replaced.add(FileGroupId.of(partition, FileId.parse(fileId)));
+                }
+              });
     }
     return replaced;
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.files;
 
 import io.hudibeam.timeline.InstantTime;
@@ -5,7 +20,8 @@ import java.io.Serializable;
 
 /**
  * A write token {@code <taskPartitionId>-<stageId>-<attemptId>} (Hudi's {@code
- * FSUtils.makeWriteToken}): three non-negative integers that make each write attempt's file name unique.
+ * FSUtils.makeWriteToken}): three non-negative integers that make each write attempt's file name
+ * unique.
  *
  * @param partitionId the task's partition id
  * @param stageId the stage id
@@ -17,7 +33,8 @@ public record WriteToken(long partitionId, long stageId, long attemptId) impleme
     if (partitionId < 0 || stageId < 0 || attemptId < 0) {
       throw new IllegalArgumentException(
           String.format(
-              "write token parts must be >= 0, but were %d-%d-%d", partitionId, stageId, attemptId));
+              "write token parts must be >= 0, but were %d-%d-%d",
+              partitionId, stageId, attemptId));
     }
   }
 

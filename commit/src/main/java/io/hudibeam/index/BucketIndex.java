@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.index;
 
 import io.hudibeam.files.FileId;
@@ -5,13 +20,11 @@ import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 /**
  * Hudi's simple bucket index ({@code hoodie.index.type=BUCKET}, engine SIMPLE): every partition is
@@ -28,13 +41,18 @@ public final class BucketIndex implements Serializable {
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String NUM_BUCKETS = HudiSettings.BUCKET_COUNT.key();
+
   public static final String HASH_FIELD = HudiSettings.BUCKET_HASH_FIELDS.key();
+
   /** Hudi 0.15's default of the bucket count. */
-  public static final int DEFAULT_NUM_BUCKETS = HudiSettings.BUCKET_COUNT.defaultValue().orElseThrow();
+  public static final int DEFAULT_NUM_BUCKETS =
+      HudiSettings.BUCKET_COUNT.defaultValue().orElseThrow();
 
   private static final int BUCKET_ID_WIDTH = 8;
+
   /** The key generators' placeholders for a null and an empty key value (Hudi's KeyGenUtils). */
   private static final String NULL_PLACEHOLDER = "__null__";
+
   private static final String EMPTY_PLACEHOLDER = "__empty__";
 
   private final int numBuckets;
@@ -62,12 +80,18 @@ public final class BucketIndex implements Serializable {
    * From write settings, defaulted as Hudi's {@code HoodieIndexConfig} does: {@value #NUM_BUCKETS}
    * 256, {@value #HASH_FIELD} the record key fields; the hash fields must be record key fields.
    */
-  public static BucketIndex fromProperties(Map<String, String> properties, List<String> recordKeyFields) {
+  public static BucketIndex fromProperties(
+      Map<String, String> properties, List<String> recordKeyFields) {
     int numBuckets = HudiSettings.BUCKET_COUNT.get(properties);
-    List<String> hashFields = HudiSettings.BUCKET_HASH_FIELDS.find(properties).orElse(recordKeyFields);
+    List<String> hashFields =
+        HudiSettings.BUCKET_HASH_FIELDS.find(properties).orElse(recordKeyFields);
     if (!recordKeyFields.containsAll(hashFields)) {
       throw new HudiTableException(
-          HASH_FIELD + " must name record key fields " + recordKeyFields + ", but was " + hashFields);
+          HASH_FIELD
+              + " must name record key fields "
+              + recordKeyFields
+              + ", but was "
+              + hashFields);
     }
     return of(numBuckets, hashFields);
   }
@@ -138,7 +162,9 @@ public final class BucketIndex implements Serializable {
     String head = value.length() < BUCKET_ID_WIDTH ? value : value.substring(0, BUCKET_ID_WIDTH);
     if (head.length() < BUCKET_ID_WIDTH || !head.chars().allMatch(c -> c >= '0' && c <= '9')) {
       throw new HudiTableException(
-          "File id '" + value + "' is not a bucket file id: a bucket-index table needs file ids"
+          "File id '"
+              + value
+              + "' is not a bucket file id: a bucket-index table needs file ids"
               + " that start with an 8-digit bucket id; was the table written with another index?");
     }
     return Integer.parseInt(head);

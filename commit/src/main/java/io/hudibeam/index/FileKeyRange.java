@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.index;
 
 import io.hudibeam.basefile.BaseFileFooter;
@@ -15,7 +30,8 @@ import java.util.Optional;
  * @param minRecordKey the smallest record key, inclusive; empty when the footer has no range
  * @param maxRecordKey the largest record key, inclusive; empty when the footer has no range
  */
-public record FileKeyRange(BaseFile baseFile, Optional<String> minRecordKey, Optional<String> maxRecordKey) {
+public record FileKeyRange(
+    BaseFile baseFile, Optional<String> minRecordKey, Optional<String> maxRecordKey) {
 
   /** Both bounds or neither, and min ≤ max compared as Java strings (as Hudi compares them). */
   public FileKeyRange {
@@ -24,13 +40,23 @@ public record FileKeyRange(BaseFile baseFile, Optional<String> minRecordKey, Opt
     Objects.requireNonNull(maxRecordKey, "maxRecordKey");
     if (minRecordKey.isPresent() != maxRecordKey.isPresent()) {
       throw new HudiTableException(
-          "Base file " + baseFile.relativePath() + " has a key range with only one bound: min "
-              + minRecordKey + ", max " + maxRecordKey + "; expected both or neither");
+          "Base file "
+              + baseFile.relativePath()
+              + " has a key range with only one bound: min "
+              + minRecordKey
+              + ", max "
+              + maxRecordKey
+              + "; expected both or neither");
     }
     if (minRecordKey.isPresent() && minRecordKey.get().compareTo(maxRecordKey.get()) > 0) {
       throw new HudiTableException(
-          "Base file " + baseFile.relativePath() + " has min record key '" + minRecordKey.get()
-              + "' above its max record key '" + maxRecordKey.get() + "'");
+          "Base file "
+              + baseFile.relativePath()
+              + " has min record key '"
+              + minRecordKey.get()
+              + "' above its max record key '"
+              + maxRecordKey.get()
+              + "'");
     }
   }
 
@@ -59,12 +85,15 @@ public record FileKeyRange(BaseFile baseFile, Optional<String> minRecordKey, Opt
   /** Whether the file may hold the key: no range, or min ≤ key ≤ max. */
   public boolean mayContain(String recordKey) {
     return minRecordKey.isEmpty()
-        || (minRecordKey.get().compareTo(recordKey) <= 0 && maxRecordKey.get().compareTo(recordKey) >= 0);
+        || (minRecordKey.get().compareTo(recordKey) <= 0
+            && maxRecordKey.get().compareTo(recordKey) >= 0);
   }
 
   @Override
   public String toString() {
     return baseFile.relativePath()
-        + (minRecordKey.isEmpty() ? " [any key]" : " [" + minRecordKey.get() + ", " + maxRecordKey.get() + "]");
+        + (minRecordKey.isEmpty()
+            ? " [any key]"
+            : " [" + minRecordKey.get() + ", " + maxRecordKey.get() + "]");
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.index;
 
 import io.hudibeam.files.BaseFile;
@@ -11,8 +26,8 @@ import java.util.TreeMap;
 /**
  * The first pruning step of the bloom index: per partition, the base files whose key range may hold
  * an incoming key (Hudi's {@code ListBasedIndexFileFilter}: a file is a candidate when it has no
- * range or the key is within it). Files with a range are kept sorted by their min key, so only files
- * whose min key is not above the key are compared.
+ * range or the key is within it). Files with a range are kept sorted by their min key, so only
+ * files whose min key is not above the key are compared.
  */
 public final class KeyRangeFilter {
   private static final Comparator<FileKeyRange> BY_MIN_KEY =

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import java.time.format.DateTimeFormatter;
@@ -28,7 +43,8 @@ final class JodaPatterns {
 
   private static DateTimeFormatter build(String propertyKey, String pattern, boolean parsing) {
     if (pattern == null || pattern.trim().isEmpty()) {
-      throw new InvalidKeyGeneratorConfigException(propertyKey + " must be a non-empty date pattern");
+      throw new InvalidKeyGeneratorConfigException(
+          propertyKey + " must be a non-empty date pattern");
     }
     DateTimeFormatterBuilder builder = new DateTimeFormatterBuilder();
     boolean hasMonth = false;
@@ -41,7 +57,8 @@ final class JodaPatterns {
         end = pattern.indexOf('\'', i + 1);
         if (end < 0) {
           throw new InvalidKeyGeneratorConfigException(
-              String.format("%s=%s has an unterminated quote at index %d", propertyKey, pattern, i));
+              String.format(
+                  "%s=%s has an unterminated quote at index %d", propertyKey, pattern, i));
         }
         String literal = pattern.substring(i + 1, end);
         builder.appendLiteral(literal.isEmpty() ? "'" : literal);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import io.hudibeam.settings.HudiSettings;
@@ -23,11 +38,14 @@ public final class KeyGeneratorConfig implements Serializable {
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String RECORD_KEY_FIELD = HudiSettings.RECORD_KEY_FIELDS.key();
+
   public static final String PARTITION_PATH_FIELD = HudiSettings.PARTITION_FIELDS.key();
   public static final String KEY_GENERATOR_CLASS = HudiSettings.KEY_GENERATOR_CLASS.key();
   public static final String HIVE_STYLE_PARTITIONING = HudiSettings.HIVE_STYLE_PARTITIONING.key();
-  public static final String URL_ENCODE_PARTITION_PATH = HudiSettings.URL_ENCODE_PARTITION_PATH.key();
-  public static final String CONSISTENT_LOGICAL_TIMESTAMP = HudiSettings.CONSISTENT_LOGICAL_TIMESTAMP.key();
+  public static final String URL_ENCODE_PARTITION_PATH =
+      HudiSettings.URL_ENCODE_PARTITION_PATH.key();
+  public static final String CONSISTENT_LOGICAL_TIMESTAMP =
+      HudiSettings.CONSISTENT_LOGICAL_TIMESTAMP.key();
 
   public static final String TABLE_RECORD_KEY_FIELDS = TableProperty.RECORD_KEY_FIELDS.key();
   public static final String TABLE_PARTITION_FIELDS = TableProperty.PARTITION_FIELDS.key();
@@ -59,11 +77,17 @@ public final class KeyGeneratorConfig implements Serializable {
   /** {@link KeyGeneratorType#SIMPLE}: one record key field, one partition field. */
   public static KeyGeneratorConfig simple(String recordKeyField, String partitionField) {
     return new KeyGeneratorConfig(
-        KeyGeneratorType.SIMPLE, List.of(recordKeyField), List.of(partitionField), false, false, null);
+        KeyGeneratorType.SIMPLE,
+        List.of(recordKeyField),
+        List.of(partitionField),
+        false,
+        false,
+        null);
   }
 
   /** {@link KeyGeneratorType#COMPLEX}: several record key fields and partition fields. */
-  public static KeyGeneratorConfig complex(List<String> recordKeyFields, List<String> partitionFields) {
+  public static KeyGeneratorConfig complex(
+      List<String> recordKeyFields, List<String> partitionFields) {
     return new KeyGeneratorConfig(
         KeyGeneratorType.COMPLEX, recordKeyFields, partitionFields, false, false, null);
   }
@@ -123,11 +147,10 @@ public final class KeyGeneratorConfig implements Serializable {
   }
 
   /**
-   * Reads Hudi write options: {@link #RECORD_KEY_FIELD} (required), {@link
-   * #PARTITION_PATH_FIELD} (absent or empty = non-partitioned), {@link #KEY_GENERATOR_CLASS}
-   * (absent = inferred as Hudi's {@code KeyGenUtils.inferKeyGeneratorType}), {@link
-   * #HIVE_STYLE_PARTITIONING} and {@link #URL_ENCODE_PARTITION_PATH} (default false) and the
-   * {@code hoodie.keygen.timebased.*} keys.
+   * Reads Hudi write options: {@link #RECORD_KEY_FIELD} (required), {@link #PARTITION_PATH_FIELD}
+   * (absent or empty = non-partitioned), {@link #KEY_GENERATOR_CLASS} (absent = inferred as Hudi's
+   * {@code KeyGenUtils.inferKeyGeneratorType}), {@link #HIVE_STYLE_PARTITIONING} and {@link
+   * #URL_ENCODE_PARTITION_PATH} (default false) and the {@code hoodie.keygen.timebased.*} keys.
    */
   public static KeyGeneratorConfig fromProperties(Map<String, String> props) {
     return read(props, RECORD_KEY_FIELD, PARTITION_PATH_FIELD, KEY_GENERATOR_CLASS);
@@ -141,9 +164,8 @@ public final class KeyGeneratorConfig implements Serializable {
   /**
    * The hoodie.properties entries that describe this key generator: {@link
    * #TABLE_RECORD_KEY_FIELDS}, {@link #TABLE_PARTITION_FIELDS} (empty when non-partitioned, as Hudi
-   * 0.15 writes it),
-   * {@link #TABLE_KEY_GENERATOR_CLASS}, the hive-style and URL-encode flags and, for the
-   * timestamp-based generator, the persisted {@code hoodie.keygen.timebased.*} keys.
+   * 0.15 writes it), {@link #TABLE_KEY_GENERATOR_CLASS}, the hive-style and URL-encode flags and,
+   * for the timestamp-based generator, the persisted {@code hoodie.keygen.timebased.*} keys.
    */
   public Map<String, String> toTableProperties() {
     Map<String, String> props = new LinkedHashMap<>();
@@ -159,14 +181,12 @@ public final class KeyGeneratorConfig implements Serializable {
   }
 
   private static KeyGeneratorConfig read(
-      Map<String, String> props,
-      String recordKeyKey,
-      String partitionKey,
-      String classKey) {
+      Map<String, String> props, String recordKeyKey, String partitionKey, String classKey) {
     List<String> recordKeys = fieldList(props.get(recordKeyKey));
     if (recordKeys.isEmpty()) {
       throw new InvalidKeyGeneratorConfigException(
-          recordKeyKey + " is required (comma-separated record key fields), but was "
+          recordKeyKey
+              + " is required (comma-separated record key fields), but was "
               + (props.containsKey(recordKeyKey) ? "'" + props.get(recordKeyKey) + "'" : "absent"));
     }
     List<String> partitions = fieldList(props.get(partitionKey));
@@ -226,7 +246,10 @@ public final class KeyGeneratorConfig implements Serializable {
               String.format(
                   "%s=%s needs exactly one record key field and one partition field, but got"
                       + " record key fields %s and partition fields %s; use %s for several fields",
-                  TABLE_KEY_GENERATOR_CLASS, type.className(), recordKeyFields, partitionFields,
+                  TABLE_KEY_GENERATOR_CLASS,
+                  type.className(),
+                  recordKeyFields,
+                  partitionFields,
                   KeyGeneratorType.COMPLEX.className()));
         }
         break;
@@ -248,12 +271,17 @@ public final class KeyGeneratorConfig implements Serializable {
   }
 
   private static void checkFieldName(String what, String field) {
-    if (field == null || field.trim().isEmpty() || !field.equals(field.trim())
-        || field.contains(",") || field.startsWith(".") || field.endsWith(".")
+    if (field == null
+        || field.trim().isEmpty()
+        || !field.equals(field.trim())
+        || field.contains(",")
+        || field.startsWith(".")
+        || field.endsWith(".")
         || field.contains("..")) {
       throw new InvalidKeyGeneratorConfigException(
           String.format(
-              "%s '%s' is not a field name or dotted path (e.g. 'id' or 'address.city')", what, field));
+              "%s '%s' is not a field name or dotted path (e.g. 'id' or 'address.city')",
+              what, field));
     }
   }
 
@@ -277,7 +305,11 @@ public final class KeyGeneratorConfig implements Serializable {
   @Override
   public int hashCode() {
     return Objects.hash(
-        type, recordKeyFields, partitionFields, hiveStylePartitioning, urlEncodePartitionPath,
+        type,
+        recordKeyFields,
+        partitionFields,
+        hiveStylePartitioning,
+        urlEncodePartitionPath,
         timestampOptions);
   }
 

@@ -1,7 +1,21 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import io.hudibeam.table.TableProperty;
-
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
@@ -11,9 +25,12 @@ import java.util.stream.Collectors;
  */
 public enum KeyGeneratorType {
   /** One record key field, one partition field. */
-  SIMPLE("org.apache.hudi.keygen.SimpleKeyGenerator", "org.apache.hudi.keygen.SimpleAvroKeyGenerator"),
+  SIMPLE(
+      "org.apache.hudi.keygen.SimpleKeyGenerator", "org.apache.hudi.keygen.SimpleAvroKeyGenerator"),
   /** Any number of record key and partition fields. */
-  COMPLEX("org.apache.hudi.keygen.ComplexKeyGenerator", "org.apache.hudi.keygen.ComplexAvroKeyGenerator"),
+  COMPLEX(
+      "org.apache.hudi.keygen.ComplexKeyGenerator",
+      "org.apache.hudi.keygen.ComplexAvroKeyGenerator"),
   /** Any number of record key fields, no partition fields (partition path {@code ""}). */
   NON_PARTITIONED(
       "org.apache.hudi.keygen.NonpartitionedKeyGenerator",

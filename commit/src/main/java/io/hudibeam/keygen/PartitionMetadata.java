@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import io.hudibeam.table.HudiTableException;
@@ -29,9 +44,13 @@ public final class PartitionMetadata {
   private final int partitionDepth;
 
   private PartitionMetadata(String commitTime, int partitionDepth) {
-    if (commitTime == null || commitTime.isEmpty() || !commitTime.chars().allMatch(Character::isDigit)) {
+    if (commitTime == null
+        || commitTime.isEmpty()
+        || !commitTime.chars().allMatch(Character::isDigit)) {
       throw new HudiTableException(
-          "partition metadata commitTime must be an instant time of digits, but was '" + commitTime + "'");
+          "partition metadata commitTime must be an instant time of digits, but was '"
+              + commitTime
+              + "'");
     }
     if (partitionDepth < 0) {
       throw new HudiTableException(
@@ -45,7 +64,9 @@ public final class PartitionMetadata {
     return new PartitionMetadata(commitTime, partitionDepth);
   }
 
-  /** Metadata for {@code partitionPath} (relative, {@code ""} = base path) created by an instant. */
+  /**
+   * Metadata for {@code partitionPath} (relative, {@code ""} = base path) created by an instant.
+   */
   public static PartitionMetadata forPartition(String commitTime, String partitionPath) {
     return new PartitionMetadata(commitTime, depthOf(partitionPath));
   }
@@ -63,7 +84,8 @@ public final class PartitionMetadata {
     for (String segment : segments) {
       if (segment.isEmpty()) {
         throw new HudiTableException(
-            "partition path '" + partitionPath
+            "partition path '"
+                + partitionPath
                 + "' must be relative segments separated by single '/', without leading or"
                 + " trailing '/'");
       }
@@ -122,12 +144,14 @@ public final class PartitionMetadata {
       throw new HudiTableException(
           String.format(
               "partition metadata %s has %s=%s, expected a non-negative integer",
-              source, PARTITION_DEPTH_KEY, depth), e);
+              source, PARTITION_DEPTH_KEY, depth),
+          e);
     }
     try {
       return new PartitionMetadata(commitTime.trim(), partitionDepth);
     } catch (HudiTableException e) {
-      throw new HudiTableException("invalid partition metadata " + source + ": " + e.getMessage(), e);
+      throw new HudiTableException(
+          "invalid partition metadata " + source + ": " + e.getMessage(), e);
     }
   }
 
@@ -149,8 +173,8 @@ public final class PartitionMetadata {
   /**
    * Writes this metadata to {@code partitionDirectory}/{@value #FILE_NAME} unless that file exists
    * (it is never rewritten). The content goes to {@code .hoodie_partition_metadata_<writerSuffix>}
-   * first and is renamed into place, so readers never see a partial file; if another writer
-   * creates the file meanwhile, its file is kept. Creates the directory if needed.
+   * first and is renamed into place, so readers never see a partial file; if another writer creates
+   * the file meanwhile, its file is kept. Creates the directory if needed.
    *
    * @param writerSuffix distinguishes concurrent writers' temporary files (e.g. a task id or write
    *     token); letters, digits, '-' and '_' only
@@ -159,7 +183,9 @@ public final class PartitionMetadata {
   public boolean writeIfAbsent(FileSystem fs, Path partitionDirectory, String writerSuffix) {
     if (writerSuffix == null || writerSuffix.isEmpty() || !writerSuffix.matches("[A-Za-z0-9_-]+")) {
       throw new HudiTableException(
-          "partition metadata writer suffix must match [A-Za-z0-9_-]+, but was '" + writerSuffix + "'");
+          "partition metadata writer suffix must match [A-Za-z0-9_-]+, but was '"
+              + writerSuffix
+              + "'");
     }
     Path file = new Path(partitionDirectory, FILE_NAME);
     Path temp = new Path(partitionDirectory, FILE_NAME + "_" + writerSuffix);
@@ -212,6 +238,10 @@ public final class PartitionMetadata {
 
   @Override
   public String toString() {
-    return "PartitionMetadata{commitTime=" + commitTime + ", partitionDepth=" + partitionDepth + "}";
+    return "PartitionMetadata{commitTime="
+        + commitTime
+        + ", partitionDepth="
+        + partitionDepth
+        + "}";
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import java.nio.charset.StandardCharsets;
@@ -9,15 +24,15 @@ import org.apache.avro.generic.GenericRecord;
  *
  * <p>A partition path is one or more folder names joined by {@code /}. Each name must be non-empty,
  * not {@code .} or {@code ..}, not start with {@code .} (hidden: {@code .hoodie} is the metadata
- * folder, and this writer's partition listing, like Spark's, skips hidden folders), hold no
- * {@code :} (HDFS refuses it; Hadoop's {@code Path} reads a leading {@code x:} as a URI scheme) and
- * no control character, and be at most {@value #MAX_FOLDER_NAME_BYTES} bytes in UTF-8 (the limit
- * of ext4, XFS and HDFS's default {@code dfs.namenode.fs-limits.max-component-length}).
+ * folder, and this writer's partition listing, like Spark's, skips hidden folders), hold no {@code
+ * :} (HDFS refuses it; Hadoop's {@code Path} reads a leading {@code x:} as a URI scheme) and no
+ * control character, and be at most {@value #MAX_FOLDER_NAME_BYTES} bytes in UTF-8 (the limit of
+ * ext4, XFS and HDFS's default {@code dfs.namenode.fs-limits.max-component-length}).
  *
  * <p>A field value is one folder: a {@code /} in it would nest partition folders, and Hudi's
  * readers stop descending at the first folder holding partition metadata, so rows of {@code a/b}
- * next to a partition {@code a} are not read. Nesting is meant only where the key generator
- * defines the depth: one folder per field for the complex generator, and the output format of the
+ * next to a partition {@code a} are not read. Nesting is meant only where the key generator defines
+ * the depth: one folder per field for the complex generator, and the output format of the
  * timestamp-based one (e.g. {@code yyyy/MM/dd}).
  */
 public final class PartitionPathSafety {
@@ -25,7 +40,8 @@ public final class PartitionPathSafety {
   public static final int MAX_FOLDER_NAME_BYTES = 255;
 
   private static final String ENCODE_REMEDY =
-      "Set withUrlEncodePartitionPath(true) (" + KeyGeneratorConfig.URL_ENCODE_PARTITION_PATH
+      "Set withUrlEncodePartitionPath(true) ("
+          + KeyGeneratorConfig.URL_ENCODE_PARTITION_PATH
           + "=true) when creating the table to URL-encode partition values, or clean the value"
           + " before the write";
 
@@ -77,7 +93,11 @@ public final class PartitionPathSafety {
    * @throws UnsafePartitionPathException when the folder name is not safe
    */
   static String fieldFolder(
-      String recordKey, String field, String value, boolean hiveStyle, boolean urlEncode,
+      String recordKey,
+      String field,
+      String value,
+      boolean hiveStyle,
+      boolean urlEncode,
       GenericRecord record) {
     String encoded = value;
     if (urlEncode) {
@@ -89,11 +109,15 @@ public final class PartitionPathSafety {
     String folder = hiveStyle ? field + "=" + encoded : encoded;
     if (encoded.indexOf('/') >= 0) {
       throw unsafe(
-          recordKey, field, value, folder,
+          recordKey,
+          field,
+          value,
+          folder,
           "the value holds '/', which would nest partition folders; Hudi's readers do not read a"
               + " partition inside another, and a field value is one folder (use several partition"
               + " fields with the complex key generator for nested partitions)",
-          urlEncode, record);
+          urlEncode,
+          record);
     }
     Optional<String> problem = folderNameProblem(folder);
     if (problem.isPresent()) {
@@ -109,27 +133,44 @@ public final class PartitionPathSafety {
    * @throws UnsafePartitionPathException when one is not safe
    */
   static String checkPath(
-      String recordKey, String field, Object value, String path, boolean urlEncode,
+      String recordKey,
+      String field,
+      Object value,
+      String path,
+      boolean urlEncode,
       GenericRecord record) {
     for (String folder : path.split("/", -1)) {
       Optional<String> problem = folderNameProblem(folder);
       if (problem.isPresent()) {
-        throw unsafe(recordKey, field, String.valueOf(value), path, problem.get(), urlEncode, record);
+        throw unsafe(
+            recordKey, field, String.valueOf(value), path, problem.get(), urlEncode, record);
       }
     }
     return path;
   }
 
   private static UnsafePartitionPathException unsafe(
-      String recordKey, String field, String value, String folder, String problem,
-      boolean urlEncode, GenericRecord record) {
+      String recordKey,
+      String field,
+      String value,
+      String folder,
+      String problem,
+      boolean urlEncode,
+      GenericRecord record) {
     boolean encodingHelps =
-        !urlEncode && !problem.startsWith("the folder name is") && !problem.startsWith("it has an empty");
+        !urlEncode
+            && !problem.startsWith("the folder name is")
+            && !problem.startsWith("it has an empty");
     return new UnsafePartitionPathException(
         String.format(
             "record key '%s': %s '%s' value '%s' gives partition folder '%s', which is not safe:"
                 + " %s. %s; record: %s",
-            recordKey, PartitionPathFunction.ROLE, field, shorten(value), shorten(folder), problem,
+            recordKey,
+            PartitionPathFunction.ROLE,
+            field,
+            shorten(value),
+            shorten(folder),
+            problem,
             encodingHelps
                 ? ENCODE_REMEDY
                 : "Shorten or clean the value, or partition by a field derived from it",
@@ -137,6 +178,8 @@ public final class PartitionPathSafety {
   }
 
   private static String shorten(String text) {
-    return text.length() <= 120 ? text : text.substring(0, 120) + "...(" + text.length() + " chars)";
+    return text.length() <= 120
+        ? text
+        : text.substring(0, 120) + "...(" + text.length() + " chars)";
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import io.hudibeam.settings.HudiSettings;
@@ -31,12 +46,15 @@ public final class TimestampKeyOptions implements Serializable {
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String TIMESTAMP_TYPE = HudiSettings.TIMESTAMP_TYPE.key();
+
   public static final String SCALAR_TIME_UNIT = HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT.key();
   public static final String INPUT_DATE_FORMAT = HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT.key();
-  public static final String INPUT_DATE_FORMAT_DELIMITER = HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.key();
+  public static final String INPUT_DATE_FORMAT_DELIMITER =
+      HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.key();
   public static final String INPUT_TIMEZONE = HudiSettings.TIMESTAMP_INPUT_TIMEZONE.key();
   public static final String OUTPUT_DATE_FORMAT = HudiSettings.TIMESTAMP_OUTPUT_DATE_FORMAT.key();
   public static final String OUTPUT_TIMEZONE = HudiSettings.TIMESTAMP_OUTPUT_TIMEZONE.key();
+
   /** Sets both the input and the output time zone; wins over the two specific keys, as in Hudi. */
   public static final String TIMEZONE = HudiSettings.TIMESTAMP_TIMEZONE.key();
 
@@ -86,10 +104,13 @@ public final class TimestampKeyOptions implements Serializable {
   }
 
   /** String partition values parsed with the first matching of {@code inputDateFormats}. */
-  public static TimestampKeyOptions dateString(List<String> inputDateFormats, String outputDateFormat) {
+  public static TimestampKeyOptions dateString(
+      List<String> inputDateFormats, String outputDateFormat) {
     if (inputDateFormats.stream().anyMatch(f -> f.contains(DEFAULT_DELIMITER))) {
       throw new InvalidKeyGeneratorConfigException(
-          INPUT_DATE_FORMAT + " formats must not contain ',' (the list delimiter): " + inputDateFormats);
+          INPUT_DATE_FORMAT
+              + " formats must not contain ',' (the list delimiter): "
+              + inputDateFormats);
     }
     return new TimestampKeyOptions(
         TimestampType.DATE_STRING,
@@ -103,14 +124,24 @@ public final class TimestampKeyOptions implements Serializable {
 
   public TimestampKeyOptions withInputTimeZone(ZoneId zone) {
     return new TimestampKeyOptions(
-        timestampType, scalarTimeUnit, inputDateFormat, inputDateFormatDelimiter,
-        Objects.requireNonNull(zone, "zone"), outputDateFormat, outputTimeZone);
+        timestampType,
+        scalarTimeUnit,
+        inputDateFormat,
+        inputDateFormatDelimiter,
+        Objects.requireNonNull(zone, "zone"),
+        outputDateFormat,
+        outputTimeZone);
   }
 
   public TimestampKeyOptions withOutputTimeZone(ZoneId zone) {
     return new TimestampKeyOptions(
-        timestampType, scalarTimeUnit, inputDateFormat, inputDateFormatDelimiter, inputTimeZone,
-        outputDateFormat, Objects.requireNonNull(zone, "zone"));
+        timestampType,
+        scalarTimeUnit,
+        inputDateFormat,
+        inputDateFormatDelimiter,
+        inputTimeZone,
+        outputDateFormat,
+        Objects.requireNonNull(zone, "zone"));
   }
 
   public TimestampType timestampType() {
@@ -152,10 +183,12 @@ public final class TimestampKeyOptions implements Serializable {
     TimestampType type = value(props, HudiSettings.TIMESTAMP_TYPE);
     if (type == null) {
       throw new InvalidKeyGeneratorConfigException(
-          TIMESTAMP_TYPE + " is required for the timestamp-based key generator; expected one of "
+          TIMESTAMP_TYPE
+              + " is required for the timestamp-based key generator; expected one of "
               + Arrays.toString(TimestampType.values()));
     }
-    TimeUnit unit = type == TimestampType.SCALAR ? value(props, HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT) : null;
+    TimeUnit unit =
+        type == TimestampType.SCALAR ? value(props, HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT) : null;
     if (unit == null) {
       unit = HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT.defaultValue().orElseThrow();
     }
@@ -169,10 +202,13 @@ public final class TimestampKeyOptions implements Serializable {
     String outputFormat = value(props, HudiSettings.TIMESTAMP_OUTPUT_DATE_FORMAT);
     if (outputFormat == null) {
       throw new InvalidKeyGeneratorConfigException(
-          OUTPUT_DATE_FORMAT + " is required for the timestamp-based key generator, e.g. yyyy/MM/dd");
+          OUTPUT_DATE_FORMAT
+              + " is required for the timestamp-based key generator, e.g. yyyy/MM/dd");
     }
     String inputFormat =
-        type == TimestampType.DATE_STRING ? value(props, HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT) : "";
+        type == TimestampType.DATE_STRING
+            ? value(props, HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT)
+            : "";
     return new TimestampKeyOptions(type, unit, inputFormat, delimiter, input, outputFormat, output);
   }
 
@@ -214,7 +250,8 @@ public final class TimestampKeyOptions implements Serializable {
         Pattern.compile(inputDateFormatDelimiter);
       } catch (PatternSyntaxException e) {
         throw new InvalidKeyGeneratorConfigException(
-            INPUT_DATE_FORMAT_DELIMITER + "=" + inputDateFormatDelimiter + " is not a valid regex", e);
+            INPUT_DATE_FORMAT_DELIMITER + "=" + inputDateFormatDelimiter + " is not a valid regex",
+            e);
       }
       for (String format : inputDateFormats()) {
         JodaPatterns.forInput(INPUT_DATE_FORMAT, format);
@@ -235,8 +272,8 @@ public final class TimestampKeyOptions implements Serializable {
   }
 
   /**
-   * Checks an output date pattern (the parser of {@link HudiSettings#TIMESTAMP_OUTPUT_DATE_FORMAT});
-   * returns it.
+   * Checks an output date pattern (the parser of {@link
+   * HudiSettings#TIMESTAMP_OUTPUT_DATE_FORMAT}); returns it.
    */
   public static String checkOutputFormat(String key, String pattern) {
     JodaPatterns.forOutput(key, pattern);
@@ -264,8 +301,13 @@ public final class TimestampKeyOptions implements Serializable {
   @Override
   public int hashCode() {
     return Objects.hash(
-        timestampType, scalarTimeUnit, inputDateFormat, inputDateFormatDelimiter, inputTimeZone,
-        outputDateFormat, outputTimeZone);
+        timestampType,
+        scalarTimeUnit,
+        inputDateFormat,
+        inputDateFormatDelimiter,
+        inputTimeZone,
+        outputDateFormat,
+        outputTimeZone);
   }
 
   @Override

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import java.math.BigDecimal;
@@ -19,8 +34,8 @@ import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * The partition path of the timestamp-based key generator: the partition field read as a
- * timestamp and formatted with the output date format (Hudi's {@code
+ * The partition path of the timestamp-based key generator: the partition field read as a timestamp
+ * and formatted with the output date format (Hudi's {@code
  * TimestampBasedAvroKeyGenerator.getPartitionPath}). A null value is treated as Hudi does: as
  * {@code 1} in the numeric unit, or for date strings as epoch + 1 ms written in the first input
  * format, so it lands in a 1970 partition rather than the default partition.
@@ -65,7 +80,11 @@ final class TimestampPartitionPath implements PartitionPathFunction {
         throw new InvalidRecordException(
             String.format(
                 "%s '%s' is the number %s, but %s=%s expects a date string; record: %s",
-                ROLE, field, value, TimestampKeyOptions.TIMESTAMP_TYPE, options.timestampType(),
+                ROLE,
+                field,
+                value,
+                TimestampKeyOptions.TIMESTAMP_TYPE,
+                options.timestampType(),
                 FieldValues.describe(record)));
       }
       Instant instant = Instant.ofEpochMilli(TimeUnit.MILLISECONDS.convert(amount, unit.get()));
@@ -83,8 +102,7 @@ final class TimestampPartitionPath implements PartitionPathFunction {
     if (unit.isPresent()) {
       return 1L;
     }
-    ZoneId zone =
-        options.inputTimeZone().or(options::outputTimeZone).orElse(ZoneOffset.UTC);
+    ZoneId zone = options.inputTimeZone().or(options::outputTimeZone).orElse(ZoneOffset.UTC);
     DateTimeFormatter first =
         JodaPatterns.forOutput(
             TimestampKeyOptions.INPUT_DATE_FORMAT, options.inputDateFormats().get(0));
@@ -114,8 +132,13 @@ final class TimestampPartitionPath implements PartitionPathFunction {
           String.format(
               "%s '%s' is the string '%s', but %s=%s expects a number; set %s=DATE_STRING and %s"
                   + " to partition by date strings; record: %s",
-              ROLE, field, text, TimestampKeyOptions.TIMESTAMP_TYPE, options.timestampType(),
-              TimestampKeyOptions.TIMESTAMP_TYPE, TimestampKeyOptions.INPUT_DATE_FORMAT,
+              ROLE,
+              field,
+              text,
+              TimestampKeyOptions.TIMESTAMP_TYPE,
+              options.timestampType(),
+              TimestampKeyOptions.TIMESTAMP_TYPE,
+              TimestampKeyOptions.INPUT_DATE_FORMAT,
               FieldValues.describe(record)));
     }
     for (DateTimeFormatter formatter : inputFormatters) {
@@ -134,9 +157,12 @@ final class TimestampPartitionPath implements PartitionPathFunction {
       Optional<ZoneId> inputZone = options.inputTimeZone();
       LocalDateTime local = LocalDateTime.of(date, time == null ? LocalTime.MIDNIGHT : time);
       Instant instant =
-          local.atZone(parsedZone != null ? parsedZone : inputZone.orElse(ZoneOffset.UTC)).toInstant();
+          local
+              .atZone(parsedZone != null ? parsedZone : inputZone.orElse(ZoneOffset.UTC))
+              .toInstant();
       ZoneId zone =
-          options.outputTimeZone()
+          options
+              .outputTimeZone()
               .or(() -> inputZone)
               .orElse(parsedZone != null ? parsedZone : ZoneOffset.UTC);
       return instant.atZone(zone);
@@ -144,7 +170,11 @@ final class TimestampPartitionPath implements PartitionPathFunction {
     throw new InvalidRecordException(
         String.format(
             "%s '%s' value '%s' matches none of %s=%s; record: %s",
-            ROLE, field, text, TimestampKeyOptions.INPUT_DATE_FORMAT, options.inputDateFormats(),
+            ROLE,
+            field,
+            text,
+            TimestampKeyOptions.INPUT_DATE_FORMAT,
+            options.inputDateFormats(),
             FieldValues.describe(record)));
   }
 }

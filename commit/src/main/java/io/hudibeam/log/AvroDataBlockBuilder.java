@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.log;
 
 import io.hudibeam.basefile.MetaFields;
@@ -17,13 +32,14 @@ import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
 
 /**
- * Collects the records of one file group's Avro data blocks (hudi-format.md section 12.3), as
- * Hudi 0.15's {@code HoodieAppendHandle} fills them: every record gets the five meta fields, with
- * {@code _hoodie_file_name} = the file id and {@code _hoodie_commit_seqno} = {@code
- * <instant>_<taskPartitionId>_<n>}; the block header is INSTANT_TIME and SCHEMA (the write schema with
- * meta fields; Hudi 0.15 writes no BLOCK_IDENTIFIER). Records are Avro-encoded as they are added, so
- * {@link #sizeBytes()} tells when to cut a block ({@code hoodie.logfile.data.block.max.size}); {@link
- * #build()} cuts it and starts the next one, sequence numbers continuing. Not thread-safe.
+ * Collects the records of one file group's Avro data blocks (hudi-format.md section 12.3), as Hudi
+ * 0.15's {@code HoodieAppendHandle} fills them: every record gets the five meta fields, with {@code
+ * _hoodie_file_name} = the file id and {@code _hoodie_commit_seqno} = {@code
+ * <instant>_<taskPartitionId>_<n>}; the block header is INSTANT_TIME and SCHEMA (the write schema
+ * with meta fields; Hudi 0.15 writes no BLOCK_IDENTIFIER). Records are Avro-encoded as they are
+ * added, so {@link #sizeBytes()} tells when to cut a block ({@code
+ * hoodie.logfile.data.block.max.size}); {@link #build()} cuts it and starts the next one, sequence
+ * numbers continuing. Not thread-safe.
  */
 public final class AvroDataBlockBuilder {
   private final InstantTime instantTime;
@@ -48,7 +64,8 @@ public final class AvroDataBlockBuilder {
    * A builder for the data blocks {@code instantTime} writes to file group {@code fileId}; {@code
    * schema} is the write schema with or without meta fields (they are added as Hudi does).
    */
-  public AvroDataBlockBuilder(InstantTime instantTime, Schema schema, FileId fileId, int taskPartitionId) {
+  public AvroDataBlockBuilder(
+      InstantTime instantTime, Schema schema, FileId fileId, int taskPartitionId) {
     this.instantTime = Objects.requireNonNull(instantTime, "instantTime");
     this.instant = instantTime.value();
     this.schema = MetaFields.withMetaFields(Objects.requireNonNull(schema, "schema"));
@@ -74,15 +91,25 @@ public final class AvroDataBlockBuilder {
     Objects.requireNonNull(recordKey, "recordKey");
     Objects.requireNonNull(partitionPath, "partitionPath");
     boolean hasMetaFields = requireSchema(record);
-    encode(view.fill(record, hasMetaFields, instant,
-        MetaFields.sequenceId(instant, taskPartitionId, recordsAdded), recordKey, partitionPath, fileId));
+    encode(
+        view.fill(
+            record,
+            hasMetaFields,
+            instant,
+            MetaFields.sequenceId(instant, taskPartitionId, recordsAdded),
+            recordKey,
+            partitionPath,
+            fileId));
   }
 
   /** Adds a record that already has {@link #schema()} and its meta fields, as it is. */
   public void addWithMetaFields(GenericRecord recordWithMetaFields) {
     if (!requireSchema(recordWithMetaFields)) {
-      throw new LogFormatException("A record added with its meta fields has the user schema " + userSchema
-          + "; expected " + schema);
+      throw new LogFormatException(
+          "A record added with its meta fields has the user schema "
+              + userSchema
+              + "; expected "
+              + schema);
     }
     encode(recordWithMetaFields);
   }
@@ -104,7 +131,8 @@ public final class AvroDataBlockBuilder {
   /** The Avro data block of the records added since the last build; the builder is then empty. */
   public LogBlock build() {
     if (pendingRecords == 0) {
-      throw new IllegalStateException("No records were added since the last data block; nothing to build");
+      throw new IllegalStateException(
+          "No records were added since the last data block; nothing to build");
     }
     byte[] content = buffer.toByteArray();
     int count = pendingRecords;
@@ -135,8 +163,14 @@ public final class AvroDataBlockBuilder {
       writeInt(buffer, recordBytes.size());
       recordBytes.writeTo(buffer);
     } catch (IOException | RuntimeException e) {
-      throw new LogFormatException("Cannot encode record " + record.get(MetaFields.RECORD_KEY.position())
-          + " of file group " + fileId + " with the log block schema: " + e, e);
+      throw new LogFormatException(
+          "Cannot encode record "
+              + record.get(MetaFields.RECORD_KEY.position())
+              + " of file group "
+              + fileId
+              + " with the log block schema: "
+              + e,
+          e);
     }
     pendingRecords++;
     recordsAdded++;
@@ -165,8 +199,13 @@ public final class AvroDataBlockBuilder {
       lastUserSchemaSeen = recordSchema;
       return false;
     }
-    throw new LogFormatException("A record for the log of file group " + fileId + " has schema " + recordSchema
-        + "; expected " + userSchema + " (or the same with meta fields)");
+    throw new LogFormatException(
+        "A record for the log of file group "
+            + fileId
+            + " has schema "
+            + recordSchema
+            + "; expected "
+            + userSchema
+            + " (or the same with meta fields)");
   }
-
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.log;
 
 import java.io.ByteArrayOutputStream;
@@ -26,15 +41,16 @@ import org.apache.avro.io.EncoderFactory;
 
 /**
  * The content of a delete block, version 3 (Hudi's {@code HoodieDeleteBlock.getContentBytes} and
- * {@code deserialize}, hudi-format.md section 12.4): int version 3, int length, then the Avro binary
- * encoding (no container) of a {@code HoodieDeleteRecordList}; ordering values are wrapped as Hudi
- * 0.15's {@code HoodieAvroUtils.wrapValueIntoAvro} does. Versions 1 and 2 (Java serialization) are
- * refused.
+ * {@code deserialize}, hudi-format.md section 12.4): int version 3, int length, then the Avro
+ * binary encoding (no container) of a {@code HoodieDeleteRecordList}; ordering values are wrapped
+ * as Hudi 0.15's {@code HoodieAvroUtils.wrapValueIntoAvro} does. Versions 1 and 2 (Java
+ * serialization) are refused.
  */
 final class DeleteBlockCodec {
   static final int VERSION = 3;
   static final Schema LIST_SCHEMA = loadSchema();
-  private static final Schema RECORD_SCHEMA = LIST_SCHEMA.getField("deleteRecordList").schema().getElementType();
+  private static final Schema RECORD_SCHEMA =
+      LIST_SCHEMA.getField("deleteRecordList").schema().getElementType();
   private static final Schema ORDERING_SCHEMA = RECORD_SCHEMA.getField("orderingVal").schema();
   private static final String NAMESPACE = "org.apache.hudi.avro.model.";
   private static final int DECIMAL_SCALE = 15;
@@ -75,13 +91,20 @@ final class DeleteBlockCodec {
       int version = in.readInt();
       if (version != VERSION) {
         throw new LogFormatException(
-            "Delete block in " + where + " has content version " + version
+            "Delete block in "
+                + where
+                + " has content version "
+                + version
                 + "; only version 3 (Avro HoodieDeleteRecordList, Hudi 0.11 and later) is read");
       }
       int length = in.readInt();
       if (length < 0 || length > content.length - 8) {
         throw new LogFormatException(
-            "Delete block in " + where + " says its records take " + length + " bytes, but the content has "
+            "Delete block in "
+                + where
+                + " says its records take "
+                + length
+                + " bytes, but the content has "
                 + (content.length - 8));
       }
       BinaryDecoder decoder = DecoderFactory.get().binaryDecoder(content, 8, length, null);
@@ -93,11 +116,14 @@ final class DeleteBlockCodec {
         Object key = entry.get(0);
         Object partition = entry.get(1);
         if (key == null) {
-          throw new LogFormatException("Delete block in " + where + " has an entry without a record key");
+          throw new LogFormatException(
+              "Delete block in " + where + " has an entry without a record key");
         }
         deletes.add(
             DeleteRecord.of(
-                key.toString(), partition == null ? "" : partition.toString(), unwrap(entry.get(2))));
+                key.toString(),
+                partition == null ? "" : partition.toString(),
+                unwrap(entry.get(2))));
       }
       return deletes;
     } catch (IOException | RuntimeException e) {
@@ -125,14 +151,20 @@ final class DeleteBlockCodec {
         scaled = ((BigDecimal) value).setScale(DECIMAL_SCALE, RoundingMode.UNNECESSARY);
       } catch (ArithmeticException e) {
         throw new LogFormatException(
-            "The decimal ordering value " + value + " of the delete of record key '" + recordKey
+            "The decimal ordering value "
+                + value
+                + " of the delete of record key '"
+                + recordKey
                 + "' has more than 15 decimal places; Hudi's DecimalWrapper is decimal(30,15)");
       }
-      inner = new Conversions.DecimalConversion().toBytes(scaled, decimal, decimal.getLogicalType());
+      inner =
+          new Conversions.DecimalConversion().toBytes(scaled, decimal, decimal.getLogicalType());
     } else if (value instanceof Instant) {
       wrapper = "TimestampMicrosWrapper";
       Instant instant = (Instant) value;
-      inner = Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000L);
+      inner =
+          Math.addExact(
+              Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000L);
     } else if (value instanceof Boolean) {
       wrapper = "BooleanWrapper";
       inner = value;
@@ -174,12 +206,15 @@ final class DeleteBlockCodec {
         return LocalDate.ofEpochDay((Integer) value);
       case "DecimalWrapper":
         Schema decimal = record.getSchema().getField("value").schema();
-        return new Conversions.DecimalConversion().fromBytes((ByteBuffer) value, decimal, decimal.getLogicalType());
+        return new Conversions.DecimalConversion()
+            .fromBytes((ByteBuffer) value, decimal, decimal.getLogicalType());
       case "TimestampMicrosWrapper":
         long micros = (Long) value;
-        return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
+        return Instant.ofEpochSecond(
+            Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L);
       default:
-        // Boolean, Int, Long, Float, Double, Bytes, String, and TimeMicros (its long, as Hudi 0.15 reads it)
+        // Boolean, Int, Long, Float, Double, Bytes, String, and TimeMicros (its long, as Hudi 0.15
+        // reads it)
         return value instanceof CharSequence ? value.toString() : (Comparable<?>) value;
     }
   }
@@ -194,9 +229,11 @@ final class DeleteBlockCodec {
   }
 
   private static Schema loadSchema() {
-    try (InputStream in = DeleteBlockCodec.class.getResourceAsStream("HoodieDeleteRecordList.avsc")) {
+    try (InputStream in =
+        DeleteBlockCodec.class.getResourceAsStream("HoodieDeleteRecordList.avsc")) {
       if (in == null) {
-        throw new IllegalStateException("io/hudibeam/log/HoodieDeleteRecordList.avsc is missing from the class path");
+        throw new IllegalStateException(
+            "io/hudibeam/log/HoodieDeleteRecordList.avsc is missing from the class path");
       }
       return new Schema.Parser().parse(in);
     } catch (IOException e) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.log;
 
 import java.math.BigDecimal;
@@ -14,18 +29,19 @@ import org.apache.avro.generic.GenericFixed;
 
 /**
  * One entry of a delete block: record key, partition path and the ordering value of the delete
- * (Hudi's {@code DeleteRecord}, hudi-format.md section 12.4). Readers compare the ordering value with
- * the stored record's ordering field; {@code null} (none) always deletes.
+ * (Hudi's {@code DeleteRecord}, hudi-format.md section 12.4). Readers compare the ordering value
+ * with the stored record's ordering field; {@code null} (none) always deletes.
  *
- * <p>The ordering value is one of the Java types Hudi 0.15's {@code HoodieAvroUtils.wrapValueIntoAvro}
- * accepts: {@link Boolean}, {@link Integer}, {@link Long}, {@link Float}, {@link Double}, {@link
- * String}, {@link ByteBuffer}, {@link LocalDate} (date), {@link BigDecimal} (decimal, written with scale
- * 15 as Hudi's DecimalWrapper) or {@link Instant} (timestamp-micros). {@link #orderingValueOf} converts
- * a field value of a GenericRecord the way Hudi's {@code HoodieAvroUtils.getNestedFieldVal} does.
+ * <p>The ordering value is one of the Java types Hudi 0.15's {@code
+ * HoodieAvroUtils.wrapValueIntoAvro} accepts: {@link Boolean}, {@link Integer}, {@link Long},
+ * {@link Float}, {@link Double}, {@link String}, {@link ByteBuffer}, {@link LocalDate} (date),
+ * {@link BigDecimal} (decimal, written with scale 15 as Hudi's DecimalWrapper) or {@link Instant}
+ * (timestamp-micros). {@link #orderingValueOf} converts a field value of a GenericRecord the way
+ * Hudi's {@code HoodieAvroUtils.getNestedFieldVal} does.
  *
  * <p>Hudi 0.15's own DecimalWrapper class does not load with Avro 1.9 or later (it refers to Avro
- * 1.8's {@code TimeConversions.TimeConversion}), so Hudi 0.15 on a current Avro can neither write nor
- * read a delete block with a decimal ordering value; we write it as its schema says.
+ * 1.8's {@code TimeConversions.TimeConversion}), so Hudi 0.15 on a current Avro can neither write
+ * nor read a delete block with a decimal ordering value; we write it as its schema says.
  */
 public final class DeleteRecord {
   private final String recordKey;
@@ -39,10 +55,11 @@ public final class DeleteRecord {
   }
 
   /**
-   * A delete of {@code recordKey} in {@code partitionPath} ({@code ""} for a non-partitioned table);
-   * {@code orderingValue} may be null.
+   * A delete of {@code recordKey} in {@code partitionPath} ({@code ""} for a non-partitioned
+   * table); {@code orderingValue} may be null.
    */
-  public static DeleteRecord of(String recordKey, String partitionPath, Comparable<?> orderingValue) {
+  public static DeleteRecord of(
+      String recordKey, String partitionPath, Comparable<?> orderingValue) {
     Objects.requireNonNull(recordKey, "recordKey");
     Objects.requireNonNull(partitionPath, "partitionPath");
     return new DeleteRecord(recordKey, partitionPath, normalize(orderingValue, recordKey));
@@ -67,8 +84,8 @@ public final class DeleteRecord {
   /**
    * The ordering value Hudi derives from a record's field value ({@code getNestedFieldVal} with
    * logical types converted): {@code date} becomes a {@link LocalDate}, {@code decimal} a {@link
-   * BigDecimal}, strings a {@link String}; other values (including timestamps, kept as their long) as
-   * they are. Unions with null are looked through; a null value gives null.
+   * BigDecimal}, strings a {@link String}; other values (including timestamps, kept as their long)
+   * as they are. Unions with null are looked through; a null value gives null.
    */
   public static Comparable<?> orderingValueOf(Schema fieldSchema, Object avroValue) {
     if (avroValue == null) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.log;
 
 import io.hudibeam.timeline.InstantTime;
@@ -24,9 +39,10 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 
 /**
- * One block of a Hudi log file (hudi-format.md section 12.2): its type, header and content bytes. The
- * footer is always empty (Hudi defines no footer keys). Immutable; build one with {@link
- * AvroDataBlockBuilder}, {@link #delete} or {@link #rollback}, or read one with {@link LogFileReader}.
+ * One block of a Hudi log file (hudi-format.md section 12.2): its type, header and content bytes.
+ * The footer is always empty (Hudi defines no footer keys). Immutable; build one with {@link
+ * AvroDataBlockBuilder}, {@link #delete} or {@link #rollback}, or read one with {@link
+ * LogFileReader}.
  */
 public final class LogBlock {
   /** The version at the start of data and delete block content ({@code HoodieLogBlock.version}). */
@@ -60,7 +76,8 @@ public final class LogBlock {
    * append handle gives it the same header as the data block, so the SCHEMA header ({@code
    * schemaWithMetaFields}, the write schema with meta fields) is written too.
    */
-  public static LogBlock delete(InstantTime instantTime, Schema schemaWithMetaFields, List<DeleteRecord> deletes) {
+  public static LogBlock delete(
+      InstantTime instantTime, Schema schemaWithMetaFields, List<DeleteRecord> deletes) {
     Objects.requireNonNull(instantTime, "instantTime");
     Objects.requireNonNull(schemaWithMetaFields, "schemaWithMetaFields");
     if (deletes.isEmpty()) {
@@ -69,12 +86,14 @@ public final class LogBlock {
     Map<HeaderKey, String> header = new EnumMap<>(HeaderKey.class);
     header.put(HeaderKey.INSTANT_TIME, instantTime.value());
     header.put(HeaderKey.SCHEMA, schemaWithMetaFields.toString());
-    return new LogBlock(LogBlockType.DELETE_BLOCK, header, DeleteBlockCodec.encode(deletes), deletes.size());
+    return new LogBlock(
+        LogBlockType.DELETE_BLOCK, header, DeleteBlockCodec.encode(deletes), deletes.size());
   }
 
   /**
-   * An Avro data block of records written as they are, with only the SCHEMA header: what Hudi 0.15's
-   * {@code HoodieTimelineArchiver.writeToFile} writes to archived timeline files (no INSTANT_TIME).
+   * An Avro data block of records written as they are, with only the SCHEMA header: what Hudi
+   * 0.15's {@code HoodieTimelineArchiver.writeToFile} writes to archived timeline files (no
+   * INSTANT_TIME).
    */
   public static LogBlock avroRecords(Schema schema, List<? extends IndexedRecord> records) {
     Objects.requireNonNull(schema, "schema");
@@ -99,17 +118,20 @@ public final class LogBlock {
       }
       out.flush();
     } catch (IOException | RuntimeException e) {
-      throw new LogFormatException("Cannot encode a record with schema " + schema.getFullName() + ": " + e, e);
+      throw new LogFormatException(
+          "Cannot encode a record with schema " + schema.getFullName() + ": " + e, e);
     }
     Map<HeaderKey, String> header = new EnumMap<>(HeaderKey.class);
     header.put(HeaderKey.SCHEMA, schema.toString());
-    return new LogBlock(LogBlockType.AVRO_DATA_BLOCK, header, content.toByteArray(), records.size());
+    return new LogBlock(
+        LogBlockType.AVRO_DATA_BLOCK, header, content.toByteArray(), records.size());
   }
 
   /**
    * A rollback command block (section 12.6): {@code rollbackInstant} rolls back every earlier block
    * of {@code targetInstant} in the file slice. Header as Hudi 0.15's {@code
-   * RollbackUtils.generateHeader}: INSTANT_TIME, TARGET_INSTANT_TIME, COMMAND_BLOCK_TYPE "0"; no content.
+   * RollbackUtils.generateHeader}: INSTANT_TIME, TARGET_INSTANT_TIME, COMMAND_BLOCK_TYPE "0"; no
+   * content.
    */
   public static LogBlock rollback(InstantTime rollbackInstant, InstantTime targetInstant) {
     Map<HeaderKey, String> header = new EnumMap<>(HeaderKey.class);
@@ -136,7 +158,8 @@ public final class LogBlock {
   public InstantTime instantTime() {
     String value = header.get(HeaderKey.INSTANT_TIME);
     if (value == null) {
-      throw new LogFormatException("The " + type + " has no INSTANT_TIME header; header keys " + header.keySet());
+      throw new LogFormatException(
+          "The " + type + " has no INSTANT_TIME header; header keys " + header.keySet());
     }
     return InstantTime.parse(value);
   }
@@ -148,7 +171,8 @@ public final class LogBlock {
 
   /** True for a command block whose command is a rollback. */
   public boolean isRollback() {
-    return type == LogBlockType.COMMAND_BLOCK && ROLLBACK_COMMAND.equals(header.get(HeaderKey.COMMAND_BLOCK_TYPE));
+    return type == LogBlockType.COMMAND_BLOCK
+        && ROLLBACK_COMMAND.equals(header.get(HeaderKey.COMMAND_BLOCK_TYPE));
   }
 
   /** Records of a data block or entries of a delete block; 0 for other blocks. */
@@ -179,7 +203,8 @@ public final class LogBlock {
   public Schema schema() {
     String json = header.get(HeaderKey.SCHEMA);
     if (json == null) {
-      throw new LogFormatException("The " + type + " has no SCHEMA header; header keys " + header.keySet());
+      throw new LogFormatException(
+          "The " + type + " has no SCHEMA header; header keys " + header.keySet());
     }
     return new Schema.Parser().parse(json);
   }
@@ -192,7 +217,8 @@ public final class LogBlock {
       requireContentVersion(in.readInt());
       return in.readInt();
     } catch (IOException e) {
-      throw new LogFormatException("The Avro data block's content is shorter than its record count", e);
+      throw new LogFormatException(
+          "The Avro data block's content is shorter than its record count", e);
     }
   }
 
@@ -203,9 +229,9 @@ public final class LogBlock {
   }
 
   /**
-   * The records of an Avro data block (content as Hudi's {@code HoodieAvroDataBlock.serializeRecords}:
-   * int version 3, int count, then per record int length and Avro binary), written with the SCHEMA
-   * header's schema and resolved to {@code readerSchema}.
+   * The records of an Avro data block (content as Hudi's {@code
+   * HoodieAvroDataBlock.serializeRecords}: int version 3, int count, then per record int length and
+   * Avro binary), written with the SCHEMA header's schema and resolved to {@code readerSchema}.
    */
   public List<GenericRecord> records(Schema readerSchema) {
     List<GenericRecord> records = new ArrayList<>();
@@ -217,7 +243,8 @@ public final class LogBlock {
    * Decodes the records of an Avro data block one at a time, resolved to {@code readerSchema}, and
    * hands each to {@code action} (so a reader need not hold the block's decoded records at once).
    */
-  public void forEachRecord(Schema readerSchema, java.util.function.Consumer<GenericRecord> action) {
+  public void forEachRecord(
+      Schema readerSchema, java.util.function.Consumer<GenericRecord> action) {
     requireType(LogBlockType.AVRO_DATA_BLOCK);
     GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema(), readerSchema);
     try {
@@ -228,14 +255,24 @@ public final class LogBlock {
       BinaryDecoder decoder = null;
       for (int i = 0; i < count; i++) {
         if (offset + 4 > content.length) {
-          throw new LogFormatException("The Avro data block says it holds " + count + " records but ends after " + i);
+          throw new LogFormatException(
+              "The Avro data block says it holds " + count + " records but ends after " + i);
         }
-        int length = ((content[offset] & 0xff) << 24) | ((content[offset + 1] & 0xff) << 16)
-            | ((content[offset + 2] & 0xff) << 8) | (content[offset + 3] & 0xff);
+        int length =
+            ((content[offset] & 0xff) << 24)
+                | ((content[offset + 1] & 0xff) << 16)
+                | ((content[offset + 2] & 0xff) << 8)
+                | (content[offset + 3] & 0xff);
         offset += 4;
         if (length < 0 || offset + length > content.length) {
-          throw new LogFormatException("Record " + i + " of the Avro data block has length " + length
-              + ", past the end of the block content (" + content.length + " bytes)");
+          throw new LogFormatException(
+              "Record "
+                  + i
+                  + " of the Avro data block has length "
+                  + length
+                  + ", past the end of the block content ("
+                  + content.length
+                  + " bytes)");
         }
         decoder = DecoderFactory.get().binaryDecoder(content, offset, length, decoder);
         action.accept(reader.read(null, decoder));
@@ -249,7 +286,8 @@ public final class LogBlock {
   /** The entries of a delete block. */
   public List<DeleteRecord> deleteRecords() {
     requireType(LogBlockType.DELETE_BLOCK);
-    return DeleteBlockCodec.decode(content, "a delete block of instant " + header.get(HeaderKey.INSTANT_TIME));
+    return DeleteBlockCodec.decode(
+        content, "a delete block of instant " + header.get(HeaderKey.INSTANT_TIME));
   }
 
   private void requireType(LogBlockType expected) {
@@ -260,13 +298,23 @@ public final class LogBlock {
 
   private static void requireContentVersion(int version) {
     if (version != CONTENT_VERSION) {
-      throw new LogFormatException("Avro data block content version " + version + "; only version "
-          + CONTENT_VERSION + " (with record count, Hudi 0.x and 1.x) is read");
+      throw new LogFormatException(
+          "Avro data block content version "
+              + version
+              + "; only version "
+              + CONTENT_VERSION
+              + " (with record count, Hudi 0.x and 1.x) is read");
     }
   }
 
   @Override
   public String toString() {
-    return "LogBlock{" + type + ", header keys " + header.keySet() + ", " + content.length + " content bytes}";
+    return "LogBlock{"
+        + type
+        + ", header keys "
+        + header.keySet()
+        + ", "
+        + content.length
+        + " content bytes}";
   }
 }

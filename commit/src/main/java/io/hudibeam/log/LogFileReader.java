@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.log;
 
 import io.hudibeam.table.HudiTableException;
@@ -21,12 +36,13 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Reads the blocks of a Hudi log file in order (hudi-format.md section 12.2, the framing {@link
- * LogFileWriter} writes), as Hudi 0.15's {@code HoodieLogFileReader} does: a block whose length does
- * not check out (its length runs past the end of the file, its reverse pointer differs, or no magic
- * follows it: the torn end of an append) is returned as a {@link LogBlockType#CORRUPT_BLOCK} holding
- * the bytes up to the next magic, and reading goes on from there. Unlike Hudi, the check is also made
- * on object stores (Hudi skips it for s3, s3a and gs). A file that does not start a block with the
- * magic, or a block whose parts do not add up to its checked length, fails naming the file and offset.
+ * LogFileWriter} writes), as Hudi 0.15's {@code HoodieLogFileReader} does: a block whose length
+ * does not check out (its length runs past the end of the file, its reverse pointer differs, or no
+ * magic follows it: the torn end of an append) is returned as a {@link LogBlockType#CORRUPT_BLOCK}
+ * holding the bytes up to the next magic, and reading goes on from there. Unlike Hudi, the check is
+ * also made on object stores (Hudi skips it for s3, s3a and gs). A file that does not start a block
+ * with the magic, or a block whose parts do not add up to its checked length, fails naming the file
+ * and offset.
  */
 public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
   private static final int MAX_METADATA_ENTRIES = 1024;
@@ -95,7 +111,8 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     } catch (EOFException e) {
       throw corrupt(start, "the file ends inside the block");
     } catch (IOException e) {
-      throw new HudiTableException("Cannot read log file " + path + " at offset " + start + ": " + e, e);
+      throw new HudiTableException(
+          "Cannot read log file " + path + " at offset " + start + ": " + e, e);
     }
   }
 
@@ -108,7 +125,9 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     }
   }
 
-  /** Hudi's {@code isBlockCorrupted}: the reverse pointer matches and a magic or the end follows. */
+  /**
+   * Hudi's {@code isBlockCorrupted}: the reverse pointer matches and a magic or the end follows.
+   */
   private boolean lengthChecksOut(long body, long blockLength) throws IOException {
     if (blockLength < 28 || body + blockLength > fileLength) {
       return false;
@@ -120,7 +139,9 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     return next == fileLength || (next + MAGIC_LENGTH <= fileLength && isMagicAt(next));
   }
 
-  /** Hudi's {@code createCorruptBlock}: the bytes after the magic up to the next magic or the end. */
+  /**
+   * Hudi's {@code createCorruptBlock}: the bytes after the magic up to the next magic or the end.
+   */
   private LogBlock corruptBlock(long start) throws IOException {
     long contentStart = start + MAGIC_LENGTH;
     long next = nextMagic(contentStart);
@@ -153,20 +174,23 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     DataInputStream data = new DataInputStream(new ByteArrayInputStream(bytes));
     int version = data.readInt();
     if (version != LogFileWriter.LOG_FORMAT_VERSION) {
-      throw corrupt(start, "log format version " + version + "; only version 1 (Hudi 0.x and 1.x) is read");
+      throw corrupt(
+          start, "log format version " + version + "; only version 1 (Hudi 0.x and 1.x) is read");
     }
     LogBlockType type = LogBlockType.fromCode(data.readInt());
     Map<HeaderKey, String> header = readMetadata(data, start);
     long contentLength = data.readLong();
     if (contentLength < 0 || contentLength > data.available()) {
-      throw corrupt(start, "content length " + contentLength + " exceeds the block length " + blockLength);
+      throw corrupt(
+          start, "content length " + contentLength + " exceeds the block length " + blockLength);
     }
     byte[] content = new byte[(int) contentLength];
     data.readFully(content);
     readMetadata(data, start); // the footer: Hudi defines no keys, so any entries are dropped
     data.readLong(); // the reverse pointer, checked before
     if (data.available() != 0) {
-      throw corrupt(start, "the block's parts end " + data.available() + " bytes before its length says");
+      throw corrupt(
+          start, "the block's parts end " + data.available() + " bytes before its length says");
     }
     return new LogBlock(type, header, content);
   }
@@ -216,6 +240,7 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
   }
 
   private LogFormatException corrupt(long offset, String what) {
-    return new LogFormatException("Log file " + path + " has a corrupt block at offset " + offset + ": " + what);
+    return new LogFormatException(
+        "Log file " + path + " has a corrupt block at offset " + offset + ": " + what);
   }
 }

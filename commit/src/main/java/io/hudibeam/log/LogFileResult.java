@@ -1,9 +1,27 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.log;
 
 import java.util.Objects;
 import org.apache.hadoop.fs.Path;
 
-/** What a closed {@link LogFileWriter} wrote: the file, its size, and its block, record and delete counts. */
+/**
+ * What a closed {@link LogFileWriter} wrote: the file, its size, and its block, record and delete
+ * counts.
+ */
 public final class LogFileResult {
   private final Path path;
   private final long fileSizeBytes;
@@ -66,7 +84,16 @@ public final class LogFileResult {
 
   @Override
   public String toString() {
-    return "LogFileResult{path=" + path + ", fileSizeBytes=" + fileSizeBytes + ", blocks=" + blockCount
-        + ", records=" + recordCount + ", deletes=" + deleteCount + "}";
+    return "LogFileResult{path="
+        + path
+        + ", fileSizeBytes="
+        + fileSizeBytes
+        + ", blocks="
+        + blockCount
+        + ", records="
+        + recordCount
+        + ", deletes="
+        + deleteCount
+        + "}";
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.log;
 
 import io.hudibeam.table.HudiTableException;
@@ -19,8 +34,8 @@ import org.apache.hadoop.fs.Path;
  * long reverse pointer (block length + 6).
  *
  * <p>The file is always created, never appended to: {@link #create} fails if it exists. The caller
- * names it ({@code LogFileName} for a file slice, the archive name for {@code .hoodie/archived}) with
- * a write token unique to its attempt, and writes the marker first. Not thread-safe.
+ * names it ({@code LogFileName} for a file slice, the archive name for {@code .hoodie/archived})
+ * with a write token unique to its attempt, and writes the marker first. Not thread-safe.
  */
 public final class LogFileWriter {
   static final byte[] MAGIC = "#HUDI#".getBytes(StandardCharsets.US_ASCII);
@@ -53,7 +68,8 @@ public final class LogFileWriter {
       FileSystem fs = path.getFileSystem(conf);
       return new LogFileWriter(fs, path, fs.create(path, false));
     } catch (IOException e) {
-      throw new HudiTableException("Cannot create log file " + path + " (it must not exist yet): " + e, e);
+      throw new HudiTableException(
+          "Cannot create log file " + path + " (it must not exist yet): " + e, e);
     }
   }
 
@@ -86,7 +102,8 @@ public final class LogFileWriter {
       out.write(footer);
       out.writeLong(MAGIC.length + 8L + blockLength - 8L);
     } catch (IOException e) {
-      throw new HudiTableException("Cannot write a " + block.type() + " to log file " + path + ": " + e, e);
+      throw new HudiTableException(
+          "Cannot write a " + block.type() + " to log file " + path + ": " + e, e);
     }
     bytesWritten += MAGIC.length + 8L + blockLength;
     blocks++;
@@ -109,7 +126,13 @@ public final class LogFileWriter {
       long size = fs.getFileStatus(path).getLen();
       if (size != bytesWritten) {
         throw new HudiTableException(
-            "Log file " + path + " has " + size + " bytes after close, but " + bytesWritten + " were written");
+            "Log file "
+                + path
+                + " has "
+                + size
+                + " bytes after close, but "
+                + bytesWritten
+                + " were written");
       }
       return new LogFileResult(path, size, blocks, records, deletes);
     } catch (IOException e) {

@@ -1,9 +1,9 @@
 /**
- * Hudi log files (hudi-format.md section 12): the block framing, Avro data blocks, delete blocks and
- * rollback command blocks, written as Hudi 0.15 writes them and read back. No Beam.
+ * Hudi log files (hudi-format.md section 12): the block framing, Avro data blocks, delete blocks
+ * and rollback command blocks, written as Hudi 0.15 writes them and read back. No Beam.
  *
- * <p>Writing a file group's log file for one instant and attempt (the caller writes the APPEND marker
- * first and reports the result in a deltacommit write stat):
+ * <p>Writing a file group's log file for one instant and attempt (the caller writes the APPEND
+ * marker first and reports the result in a deltacommit write stat):
  *
  * <pre>{@code
  * LogFileName name = LogFileName.of(fileId, sliceBaseInstant, nextVersion, writeToken);
@@ -23,8 +23,8 @@
  * }
  * }</pre>
  *
- * <p>A rollback appends {@code LogBlock.rollback(rollbackInstant, failedInstant)} to a new log file of
- * the slice. {@link io.hudibeam.log.LogFileReader} iterates a file's blocks ({@link
+ * <p>A rollback appends {@code LogBlock.rollback(rollbackInstant, failedInstant)} to a new log file
+ * of the slice. {@link io.hudibeam.log.LogFileReader} iterates a file's blocks ({@link
  * io.hudibeam.log.LogBlock#type()}, {@link io.hudibeam.log.LogBlock#header()}, {@link
  * io.hudibeam.log.LogBlock#records()}, {@link io.hudibeam.log.LogBlock#deleteRecords()}).
  */

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.io.ByteArrayOutputStream;
@@ -64,14 +79,21 @@ final class AvroInstantFile {
   static GenericRecord read(byte[] bytes, Schema schema, String what) {
     String expected = schema.getFullName();
     try (DataFileReader<GenericRecord> reader =
-        new DataFileReader<>(new SeekableByteArrayInput(bytes), new GenericDatumReader<>(null, schema))) {
+        new DataFileReader<>(
+            new SeekableByteArrayInput(bytes), new GenericDatumReader<>(null, schema))) {
       String actual = reader.getSchema().getFullName();
       if (!expected.equals(actual)) {
         throw new InvalidMetadataException(
-            "Cannot read " + what + ": expected an Avro " + expected + " record but the file holds " + actual);
+            "Cannot read "
+                + what
+                + ": expected an Avro "
+                + expected
+                + " record but the file holds "
+                + actual);
       }
       if (!reader.hasNext()) {
-        throw new InvalidMetadataException("Cannot read " + what + ": the Avro file holds no " + expected + " record");
+        throw new InvalidMetadataException(
+            "Cannot read " + what + ": the Avro file holds no " + expected + " record");
       }
       return reader.next();
     } catch (InvalidMetadataException e) {

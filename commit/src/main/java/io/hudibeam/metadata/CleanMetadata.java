@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.LinkedHashMap;
@@ -52,9 +67,18 @@ public record CleanMetadata(
       String earliestCommitToRetain,
       String lastCompletedCommitTimestamp,
       Map<String, CleanPartitionMetadata> partitionMetadata) {
-    int deleted = partitionMetadata.values().stream().mapToInt(p -> p.successDeleteFiles().size()).sum();
-    return new CleanMetadata(startCleanTime, timeTakenInMillis, deleted, earliestCommitToRetain,
-        lastCompletedCommitTimestamp, partitionMetadata, LATEST_VERSION, Map.of(), Map.of());
+    int deleted =
+        partitionMetadata.values().stream().mapToInt(p -> p.successDeleteFiles().size()).sum();
+    return new CleanMetadata(
+        startCleanTime,
+        timeTakenInMillis,
+        deleted,
+        earliestCommitToRetain,
+        lastCompletedCommitTimestamp,
+        partitionMetadata,
+        LATEST_VERSION,
+        Map.of(),
+        Map.of());
   }
 
   public byte[] toBytes() {
@@ -88,14 +112,16 @@ public record CleanMetadata(
           AvroInstantFile.string(r.get("lastCompletedCommitTimestamp")),
           AvroInstantFile.map(r.get("partitionMetadata"), CleanPartitionMetadata::fromRecord),
           AvroInstantFile.intOr(r.get("version"), 1),
-          AvroInstantFile.map(r.get("bootstrapPartitionMetadata"), CleanPartitionMetadata::fromRecord),
+          AvroInstantFile.map(
+              r.get("bootstrapPartitionMetadata"), CleanPartitionMetadata::fromRecord),
           AvroInstantFile.map(r.get("extraMetadata"), AvroInstantFile::string));
     } catch (NullPointerException | InvalidMetadataException e) {
       throw new InvalidMetadataException("Cannot read " + what + ": " + e.getMessage(), e);
     }
   }
 
-  private static Map<String, GenericRecord> toRecords(Map<String, CleanPartitionMetadata> map, Schema schema) {
+  private static Map<String, GenericRecord> toRecords(
+      Map<String, CleanPartitionMetadata> map, Schema schema) {
     Map<String, GenericRecord> records = new LinkedHashMap<>();
     map.forEach((p, m) -> records.put(p, m.toRecord(schema)));
     return records;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
@@ -46,15 +61,25 @@ public record CleanerPlan(
     extraMetadata = AvroInstantFile.copy(extraMetadata);
   }
 
-  /** A plan as Hudi's {@code CleanPlanActionExecutor} writes it (latest version, empty deprecated and extra fields). */
+  /**
+   * A plan as Hudi's {@code CleanPlanActionExecutor} writes it (latest version, empty deprecated
+   * and extra fields).
+   */
   public static CleanerPlan of(
       ActionInstant earliestInstantToRetain,
       String lastCompletedCommitTimestamp,
       CleaningPolicy policy,
       Map<String, List<CleanFileInfo>> filePathsToBeDeletedPerPartition,
       List<String> partitionsToBeDeleted) {
-    return new CleanerPlan(earliestInstantToRetain, lastCompletedCommitTimestamp, policy, Map.of(),
-        LATEST_VERSION, filePathsToBeDeletedPerPartition, partitionsToBeDeleted, Map.of());
+    return new CleanerPlan(
+        earliestInstantToRetain,
+        lastCompletedCommitTimestamp,
+        policy,
+        Map.of(),
+        LATEST_VERSION,
+        filePathsToBeDeletedPerPartition,
+        partitionsToBeDeleted,
+        Map.of());
   }
 
   public Optional<ActionInstant> earliestInstant() {
@@ -63,21 +88,27 @@ public record CleanerPlan(
 
   public byte[] toBytes() {
     GenericRecord r = new GenericData.Record(SCHEMA);
-    r.put("earliestInstantToRetain", earliestInstantToRetain == null
-        ? null
-        : earliestInstantToRetain.toRecord(AvroInstantFile.field(SCHEMA, "earliestInstantToRetain")));
+    r.put(
+        "earliestInstantToRetain",
+        earliestInstantToRetain == null
+            ? null
+            : earliestInstantToRetain.toRecord(
+                AvroInstantFile.field(SCHEMA, "earliestInstantToRetain")));
     r.put("lastCompletedCommitTimestamp", lastCompletedCommitTimestamp);
     r.put("policy", policy.format());
     r.put("filesToBeDeletedPerPartition", filesToBeDeletedPerPartition);
     r.put("version", version);
     Schema fileInfoSchema =
-        AvroInstantFile.field(SCHEMA, "filePathsToBeDeletedPerPartition").getValueType().getElementType();
+        AvroInstantFile.field(SCHEMA, "filePathsToBeDeletedPerPartition")
+            .getValueType()
+            .getElementType();
     Map<String, List<GenericRecord>> paths = new LinkedHashMap<>();
-    filePathsToBeDeletedPerPartition.forEach((p, files) -> {
-      List<GenericRecord> records = new ArrayList<>();
-      files.forEach(f -> records.add(f.toRecord(fileInfoSchema)));
-      paths.put(p, records);
-    });
+    filePathsToBeDeletedPerPartition.forEach(
+        (p, files) -> {
+          List<GenericRecord> records = new ArrayList<>();
+          files.forEach(f -> records.add(f.toRecord(fileInfoSchema)));
+          paths.put(p, records);
+        });
     r.put("filePathsToBeDeletedPerPartition", paths);
     r.put("partitionsToBeDeleted", partitionsToBeDeleted);
     r.put("extraMetadata", extraMetadata);
@@ -99,7 +130,8 @@ public record CleanerPlan(
           CleaningPolicy.parse(AvroInstantFile.string(r.get("policy"))),
           AvroInstantFile.map(r.get("filesToBeDeletedPerPartition"), AvroInstantFile::strings),
           AvroInstantFile.intOr(r.get("version"), 1),
-          AvroInstantFile.map(r.get("filePathsToBeDeletedPerPartition"),
+          AvroInstantFile.map(
+              r.get("filePathsToBeDeletedPerPartition"),
               v -> AvroInstantFile.list(v, CleanFileInfo::fromRecord)),
           AvroInstantFile.strings(r.get("partitionsToBeDeleted")),
           AvroInstantFile.map(r.get("extraMetadata"), AvroInstantFile::string));

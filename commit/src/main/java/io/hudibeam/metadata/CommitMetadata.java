@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
@@ -86,7 +101,10 @@ public final class CommitMetadata {
     return b.build();
   }
 
-  /** Partition path ({@code ""} when non-partitioned) to the write stats of that partition, in insertion order. */
+  /**
+   * Partition path ({@code ""} when non-partitioned) to the write stats of that partition, in
+   * insertion order.
+   */
   public Map<String, List<WriteStat>> partitionToWriteStats() {
     return partitionToWriteStats;
   }
@@ -99,8 +117,8 @@ public final class CommitMetadata {
   }
 
   /**
-   * File id to base-relative path of every write stat, as Hudi's {@code
-   * getFileIdAndRelativePaths}: one entry per file group, a later stat of the same file id wins.
+   * File id to base-relative path of every write stat, as Hudi's {@code getFileIdAndRelativePaths}:
+   * one entry per file group, a later stat of the same file id wins.
    */
   public Map<String, String> fileIdToRelativePath() {
     Map<String, String> result = new LinkedHashMap<>();
@@ -151,9 +169,15 @@ public final class CommitMetadata {
 
   @Override
   public String toString() {
-    return "CommitMetadata{operationType=" + operationType + ", compacted=" + compacted
-        + ", partitionToWriteStats=" + partitionToWriteStats + ", extraMetadata keys="
-        + extraMetadata.keySet() + "}";
+    return "CommitMetadata{operationType="
+        + operationType
+        + ", compacted="
+        + compacted
+        + ", partitionToWriteStats="
+        + partitionToWriteStats
+        + ", extraMetadata keys="
+        + extraMetadata.keySet()
+        + "}";
   }
 
   /** Builds {@link CommitMetadata}; defaults are those of an empty Hudi commit. */
@@ -169,7 +193,9 @@ public final class CommitMetadata {
     public Builder addWriteStat(WriteStat stat) {
       if (stat.partitionPath() == null) {
         throw new InvalidMetadataException(
-            "Write stat of file id '" + stat.fileId() + "' has no partition path; use addWriteStat(partition, stat)");
+            "Write stat of file id '"
+                + stat.fileId()
+                + "' has no partition path; use addWriteStat(partition, stat)");
       }
       return addWriteStat(stat.partitionPath(), stat);
     }
@@ -183,7 +209,8 @@ public final class CommitMetadata {
 
     /** Records a partition with an empty stats list, as Hudi keeps partitions it saw. */
     public Builder addPartition(String partitionPath) {
-      partitionToWriteStats.computeIfAbsent(Objects.requireNonNull(partitionPath), k -> new ArrayList<>());
+      partitionToWriteStats.computeIfAbsent(
+          Objects.requireNonNull(partitionPath), k -> new ArrayList<>());
       return this;
     }
 
@@ -193,7 +220,8 @@ public final class CommitMetadata {
     }
 
     public Builder putExtraMetadata(String key, String value) {
-      extraMetadata.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value of " + key));
+      extraMetadata.put(
+          Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value of " + key));
       return this;
     }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
@@ -12,16 +27,19 @@ import org.apache.avro.generic.GenericRecord;
  * The Avro form of commit metadata in table version 8 (timeline layout 2): commit, deltacommit and
  * replacecommit instants, inflight and completed, as Hudi 1.0's {@code CommitMetadataSerDeV2}
  * writes them. The schemas are Hudi 1.0.2's {@code HoodieCommitMetadata} and {@code
- * HoodieReplaceCommitMetadata} (hudi-format.md section 4.6): every field nullable, so 1.0.0 and 1.0.2
- * readers resolve them. Hudi fills the Avro record from its POJO by field name, so fields the POJO
- * lacks ({@code totalLogFiles}) stay null, and the delta-write fields are null for base-file stats.
+ * HoodieReplaceCommitMetadata} (hudi-format.md section 4.6): every field nullable, so 1.0.0 and
+ * 1.0.2 readers resolve them. Hudi fills the Avro record from its POJO by field name, so fields the
+ * POJO lacks ({@code totalLogFiles}) stay null, and the delta-write fields are null for base-file
+ * stats.
  */
 final class CommitMetadataAvro {
   static final Schema COMMIT_SCHEMA = AvroInstantFile.loadSchema("HoodieCommitMetadata");
   static final Schema REPLACE_SCHEMA = AvroInstantFile.loadSchema("HoodieReplaceCommitMetadata");
   private static final Schema STAT_SCHEMA =
       AvroInstantFile.nonNull(
-              AvroInstantFile.field(COMMIT_SCHEMA, "partitionToWriteStats").getValueType().getElementType());
+          AvroInstantFile.field(COMMIT_SCHEMA, "partitionToWriteStats")
+              .getValueType()
+              .getElementType());
   private static final Schema RUNTIME_SCHEMA = AvroInstantFile.field(STAT_SCHEMA, "runtimeStats");
 
   private CommitMetadataAvro() {}
@@ -129,7 +147,8 @@ final class CommitMetadataAvro {
         .forEach((k, v) -> builder.putExtraMetadata(k, v == null ? "" : v));
     String operation = AvroInstantFile.string(record.get("operationType"));
     try {
-      builder.operationType(operation == null ? OperationType.UNKNOWN : OperationType.parse(operation));
+      builder.operationType(
+          operation == null ? OperationType.UNKNOWN : OperationType.parse(operation));
     } catch (InvalidMetadataException e) {
       throw new InvalidMetadataException("Cannot read " + source + ": " + e.getMessage(), e);
     }
@@ -169,7 +188,9 @@ final class CommitMetadataAvro {
       GenericRecord rt = (GenericRecord) runtime;
       b.runtimeStats(
           new WriteStat.RuntimeStats(
-              longOrZero(rt, "totalScanTime"), longOrZero(rt, "totalUpsertTime"), longOrZero(rt, "totalCreateTime")));
+              longOrZero(rt, "totalScanTime"),
+              longOrZero(rt, "totalUpsertTime"),
+              longOrZero(rt, "totalCreateTime")));
     }
     Object logVersion = r.get("logVersion");
     if (logVersion != null) {

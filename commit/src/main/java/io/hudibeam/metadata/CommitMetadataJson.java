@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import com.fasterxml.jackson.core.JsonFactory;
@@ -37,7 +52,10 @@ public final class CommitMetadataJson {
     return write(metadata, null);
   }
 
-  /** Replace-commit metadata; {@code partitionToReplaceFileIds} is always written ({@code {}} when empty). */
+  /**
+   * Replace-commit metadata; {@code partitionToReplaceFileIds} is always written ({@code {}} when
+   * empty).
+   */
   public static byte[] toJson(ReplaceCommitMetadata metadata) {
     return write(metadata.commitMetadata(), metadata.partitionToReplaceFileIds());
   }
@@ -71,8 +89,13 @@ public final class CommitMetadataJson {
     JsonNode node = root.get("partitionToReplaceFileIds");
     if (node != null && !node.isNull()) {
       requireObject(node, "partitionToReplaceFileIds", source);
-      node.fields().forEachRemaining(e -> replaced.put(e.getKey(),
-          readStringList(e.getValue(), "partitionToReplaceFileIds[" + e.getKey() + "]", source)));
+      node.fields()
+          .forEachRemaining(
+              e ->
+                  replaced.put(
+                      e.getKey(),
+                      readStringList(
+                          e.getValue(), "partitionToReplaceFileIds[" + e.getKey() + "]", source)));
     }
     return ReplaceCommitMetadata.of(commit, replaced);
   }
@@ -178,7 +201,8 @@ public final class CommitMetadataJson {
     g.writeEndObject();
   }
 
-  private static void writeNullableString(JsonGenerator g, String field, String value) throws IOException {
+  private static void writeNullableString(JsonGenerator g, String field, String value)
+      throws IOException {
     if (value == null) {
       g.writeNullField(field);
     } else {
@@ -186,7 +210,8 @@ public final class CommitMetadataJson {
     }
   }
 
-  private static void writeNullableLong(JsonGenerator g, String field, Long value) throws IOException {
+  private static void writeNullableLong(JsonGenerator g, String field, Long value)
+      throws IOException {
     if (value == null) {
       g.writeNullField(field);
     } else {
@@ -207,7 +232,8 @@ public final class CommitMetadataJson {
       throw new UncheckedIOException(e);
     }
     if (root == null || root.isMissingNode()) {
-      throw new InvalidMetadataException("Cannot parse " + source + " as JSON commit metadata: no content");
+      throw new InvalidMetadataException(
+          "Cannot parse " + source + " as JSON commit metadata: no content");
     }
     requireObject(root, "commit metadata", source);
     return root;
@@ -239,7 +265,8 @@ public final class CommitMetadataJson {
     if (compacted != null && !compacted.isNull()) {
       if (compacted.isBoolean()) {
         b.compacted(compacted.booleanValue());
-      } else if (compacted.isTextual() && (compacted.textValue().equals("true") || compacted.textValue().equals("false"))) {
+      } else if (compacted.isTextual()
+          && (compacted.textValue().equals("true") || compacted.textValue().equals("false"))) {
         b.compacted(Boolean.parseBoolean(compacted.textValue()));
       } else {
         throw unexpected("compacted", "a boolean", compacted, source);
@@ -248,12 +275,16 @@ public final class CommitMetadataJson {
     JsonNode extra = root.get("extraMetadata");
     if (extra != null && !extra.isNull()) {
       requireObject(extra, "extraMetadata", source);
-      extra.fields().forEachRemaining(e -> {
-        String value = readString(e.getValue(), "extraMetadata[" + e.getKey() + "]", source);
-        if (value != null) {
-          b.putExtraMetadata(e.getKey(), value);
-        }
-      });
+      extra
+          .fields()
+          .forEachRemaining(
+              e -> {
+                String value =
+                    readString(e.getValue(), "extraMetadata[" + e.getKey() + "]", source);
+                if (value != null) {
+                  b.putExtraMetadata(e.getKey(), value);
+                }
+              });
     }
     JsonNode op = root.get("operationType");
     if (op != null && !op.isNull()) {
@@ -273,52 +304,72 @@ public final class CommitMetadataJson {
     if (!n.isObject()) {
       throw unexpected(where, "a write stat object", n, source);
     }
-    WriteStat.Builder b = WriteStat.builder()
-        .fileId(readString(n.get("fileId"), where + ".fileId", source))
-        .path(readString(n.get("path"), where + ".path", source))
-        .prevCommit(readString(n.get("prevCommit"), where + ".prevCommit", source))
-        .numWrites(readLong(n.get("numWrites"), where + ".numWrites", source))
-        .numDeletes(readLong(n.get("numDeletes"), where + ".numDeletes", source))
-        .numUpdateWrites(readLong(n.get("numUpdateWrites"), where + ".numUpdateWrites", source))
-        .numInserts(readLong(n.get("numInserts"), where + ".numInserts", source))
-        .totalWriteBytes(readLong(n.get("totalWriteBytes"), where + ".totalWriteBytes", source))
-        .totalWriteErrors(readLong(n.get("totalWriteErrors"), where + ".totalWriteErrors", source))
-        .tempPath(readString(n.get("tempPath"), where + ".tempPath", source))
-        .partitionPath(readString(n.get("partitionPath"), where + ".partitionPath", source))
-        .totalLogRecords(readLong(n.get("totalLogRecords"), where + ".totalLogRecords", source))
-        .totalLogFilesCompacted(readLong(n.get("totalLogFilesCompacted"), where + ".totalLogFilesCompacted", source))
-        .totalLogSizeCompacted(readLong(n.get("totalLogSizeCompacted"), where + ".totalLogSizeCompacted", source))
-        .totalUpdatedRecordsCompacted(
-            readLong(n.get("totalUpdatedRecordsCompacted"), where + ".totalUpdatedRecordsCompacted", source))
-        .totalLogBlocks(readLong(n.get("totalLogBlocks"), where + ".totalLogBlocks", source))
-        .totalCorruptLogBlock(readLong(n.get("totalCorruptLogBlock"), where + ".totalCorruptLogBlock", source))
-        .totalRollbackBlocks(readLong(n.get("totalRollbackBlocks"), where + ".totalRollbackBlocks", source))
-        .fileSizeInBytes(readLong(n.get("fileSizeInBytes"), where + ".fileSizeInBytes", source))
-        .minEventTime(readNullableLong(n.get("minEventTime"), where + ".minEventTime", source))
-        .maxEventTime(readNullableLong(n.get("maxEventTime"), where + ".maxEventTime", source));
+    WriteStat.Builder b =
+        WriteStat.builder()
+            .fileId(readString(n.get("fileId"), where + ".fileId", source))
+            .path(readString(n.get("path"), where + ".path", source))
+            .prevCommit(readString(n.get("prevCommit"), where + ".prevCommit", source))
+            .numWrites(readLong(n.get("numWrites"), where + ".numWrites", source))
+            .numDeletes(readLong(n.get("numDeletes"), where + ".numDeletes", source))
+            .numUpdateWrites(readLong(n.get("numUpdateWrites"), where + ".numUpdateWrites", source))
+            .numInserts(readLong(n.get("numInserts"), where + ".numInserts", source))
+            .totalWriteBytes(readLong(n.get("totalWriteBytes"), where + ".totalWriteBytes", source))
+            .totalWriteErrors(
+                readLong(n.get("totalWriteErrors"), where + ".totalWriteErrors", source))
+            .tempPath(readString(n.get("tempPath"), where + ".tempPath", source))
+            .partitionPath(readString(n.get("partitionPath"), where + ".partitionPath", source))
+            .totalLogRecords(readLong(n.get("totalLogRecords"), where + ".totalLogRecords", source))
+            .totalLogFilesCompacted(
+                readLong(
+                    n.get("totalLogFilesCompacted"), where + ".totalLogFilesCompacted", source))
+            .totalLogSizeCompacted(
+                readLong(n.get("totalLogSizeCompacted"), where + ".totalLogSizeCompacted", source))
+            .totalUpdatedRecordsCompacted(
+                readLong(
+                    n.get("totalUpdatedRecordsCompacted"),
+                    where + ".totalUpdatedRecordsCompacted",
+                    source))
+            .totalLogBlocks(readLong(n.get("totalLogBlocks"), where + ".totalLogBlocks", source))
+            .totalCorruptLogBlock(
+                readLong(n.get("totalCorruptLogBlock"), where + ".totalCorruptLogBlock", source))
+            .totalRollbackBlocks(
+                readLong(n.get("totalRollbackBlocks"), where + ".totalRollbackBlocks", source))
+            .fileSizeInBytes(readLong(n.get("fileSizeInBytes"), where + ".fileSizeInBytes", source))
+            .minEventTime(readNullableLong(n.get("minEventTime"), where + ".minEventTime", source))
+            .maxEventTime(readNullableLong(n.get("maxEventTime"), where + ".maxEventTime", source));
     JsonNode cdc = n.get("cdcStats");
     if (cdc != null && !cdc.isNull()) {
       requireObject(cdc, where + ".cdcStats", source);
       Map<String, Long> cdcStats = new LinkedHashMap<>();
-      cdc.fields().forEachRemaining(e ->
-          cdcStats.put(e.getKey(), readNullableLong(e.getValue(), where + ".cdcStats[" + e.getKey() + "]", source)));
+      cdc.fields()
+          .forEachRemaining(
+              e ->
+                  cdcStats.put(
+                      e.getKey(),
+                      readNullableLong(
+                          e.getValue(), where + ".cdcStats[" + e.getKey() + "]", source)));
       b.cdcStats(cdcStats);
     }
     JsonNode rt = n.get("runtimeStats");
     if (rt != null && !rt.isNull()) {
       requireObject(rt, where + ".runtimeStats", source);
-      b.runtimeStats(new WriteStat.RuntimeStats(
-          readLong(rt.get("totalScanTime"), where + ".runtimeStats.totalScanTime", source),
-          readLong(rt.get("totalUpsertTime"), where + ".runtimeStats.totalUpsertTime", source),
-          readLong(rt.get("totalCreateTime"), where + ".runtimeStats.totalCreateTime", source)));
+      b.runtimeStats(
+          new WriteStat.RuntimeStats(
+              readLong(rt.get("totalScanTime"), where + ".runtimeStats.totalScanTime", source),
+              readLong(rt.get("totalUpsertTime"), where + ".runtimeStats.totalUpsertTime", source),
+              readLong(
+                  rt.get("totalCreateTime"), where + ".runtimeStats.totalCreateTime", source)));
     }
     if (n.has("logVersion") || n.has("logOffset") || n.has("baseFile") || n.has("logFiles")) {
       JsonNode logFiles = n.get("logFiles");
-      b.logAppend(new WriteStat.LogAppendStats(
-          (int) readLong(n.get("logVersion"), where + ".logVersion", source),
-          readLong(n.get("logOffset"), where + ".logOffset", source),
-          readString(n.get("baseFile"), where + ".baseFile", source),
-          logFiles == null || logFiles.isNull() ? List.of() : readStringList(logFiles, where + ".logFiles", source)));
+      b.logAppend(
+          new WriteStat.LogAppendStats(
+              (int) readLong(n.get("logVersion"), where + ".logVersion", source),
+              readLong(n.get("logOffset"), where + ".logOffset", source),
+              readString(n.get("baseFile"), where + ".baseFile", source),
+              logFiles == null || logFiles.isNull()
+                  ? List.of()
+                  : readStringList(logFiles, where + ".logFiles", source)));
     }
     return b.build();
   }
@@ -376,7 +427,8 @@ public final class CommitMetadataJson {
     }
   }
 
-  private static InvalidMetadataException unexpected(String where, String expected, JsonNode actual, String source) {
+  private static InvalidMetadataException unexpected(
+      String where, String expected, JsonNode actual, String source) {
     String shown = actual.toString();
     if (shown.length() > 80) {
       shown = shown.substring(0, 77) + "...";

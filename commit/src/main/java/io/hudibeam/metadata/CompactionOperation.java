@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
@@ -11,8 +26,8 @@ import org.apache.avro.generic.GenericRecord;
 
 /**
  * One operation of a compaction plan (Avro {@code HoodieCompactionOperation}, as Hudi 0.15's {@code
- * CompactionUtils.buildFromFileSlice} builds it): the file slice to compact, by partition path, file
- * id, base instant, base file name (absent for a slice of log files only) and log file names
+ * CompactionUtils.buildFromFileSlice} builds it): the file slice to compact, by partition path,
+ * file id, base instant, base file name (absent for a slice of log files only) and log file names
  * (newest first, as Hudi's {@code FileSlice.getLogFiles} lists them), with size metrics.
  */
 public record CompactionOperation(
@@ -32,7 +47,10 @@ public record CompactionOperation(
     metrics = AvroInstantFile.copy(metrics);
   }
 
-  /** Plans of version 1 held paths; version 2 file names. Either way the name is what identifies a file. */
+  /**
+   * Plans of version 1 held paths; version 2 file names. Either way the name is what identifies a
+   * file.
+   */
   private static String fileName(String pathOrName) {
     return pathOrName.substring(pathOrName.lastIndexOf('/') + 1);
   }

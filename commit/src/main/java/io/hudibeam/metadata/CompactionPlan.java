@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
@@ -9,11 +24,12 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * Content of {@code <instant>.compaction.requested} (Avro {@code HoodieCompactionPlan}, written with
- * {@code TimelineMetadataUtils.serializeCompactionPlan}): the file slices to compact. Version 2
- * ({@code CompactionUtils.LATEST_COMPACTION_METADATA_VERSION}) holds file names, not paths.
+ * Content of {@code <instant>.compaction.requested} (Avro {@code HoodieCompactionPlan}, written
+ * with {@code TimelineMetadataUtils.serializeCompactionPlan}): the file slices to compact. Version
+ * 2 ({@code CompactionUtils.LATEST_COMPACTION_METADATA_VERSION}) holds file names, not paths.
  */
-public record CompactionPlan(List<CompactionOperation> operations, Map<String, String> extraMetadata, int version) {
+public record CompactionPlan(
+    List<CompactionOperation> operations, Map<String, String> extraMetadata, int version) {
 
   /** The plan version Hudi 0.15 writes. */
   public static final int LATEST_VERSION = 2;
@@ -44,14 +60,21 @@ public record CompactionPlan(List<CompactionOperation> operations, Map<String, S
     return AvroInstantFile.write(r);
   }
 
-  /** Reads a compaction plan; {@code what} (e.g. the instant file name) names the bytes in errors. */
+  /**
+   * Reads a compaction plan; {@code what} (e.g. the instant file name) names the bytes in errors.
+   */
   public static CompactionPlan fromBytes(byte[] bytes, String what) {
     GenericRecord r = AvroInstantFile.read(bytes, SCHEMA, what);
     int version = AvroInstantFile.intOr(r.get("version"), 1);
     if (version != LATEST_VERSION) {
       throw new InvalidMetadataException(
-          "Cannot read " + what + ": compaction plan version " + version + " is not supported; expected "
-              + LATEST_VERSION + " (file names, as Hudi 0.10 and later write)");
+          "Cannot read "
+              + what
+              + ": compaction plan version "
+              + version
+              + " is not supported; expected "
+              + LATEST_VERSION
+              + " (file names, as Hudi 0.10 and later write)");
     }
     return new CompactionPlan(
         AvroInstantFile.list(r.get("operations"), CompactionOperation::fromRecord),

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.Arrays;
@@ -37,7 +52,9 @@ public enum OperationType {
     return name();
   }
 
-  /** Parses the name written in commit metadata; names are case-sensitive, as Jackson reads them. */
+  /**
+   * Parses the name written in commit metadata; names are case-sensitive, as Jackson reads them.
+   */
   public static OperationType parse(String name) {
     for (OperationType type : values()) {
       if (type.name().equals(name)) {
@@ -48,7 +65,10 @@ public enum OperationType {
         "Unknown operationType '" + name + "'; expected one of " + Arrays.toString(values()));
   }
 
-  /** The spelling used in write configs ({@code hoodie.datasource.write.operation}), e.g. {@code "bulk_insert"}. */
+  /**
+   * The spelling used in write configs ({@code hoodie.datasource.write.operation}), e.g. {@code
+   * "bulk_insert"}.
+   */
   public String value() {
     return value;
   }
@@ -60,8 +80,11 @@ public enum OperationType {
         return type;
       }
     }
-    throw new InvalidMetadataException("Unknown write operation '" + value + "'; expected one of "
-        + Arrays.stream(values()).map(OperationType::value).toList());
+    throw new InvalidMetadataException(
+        "Unknown write operation '"
+            + value
+            + "'; expected one of "
+            + Arrays.stream(values()).map(OperationType::value).toList());
   }
 
   /**

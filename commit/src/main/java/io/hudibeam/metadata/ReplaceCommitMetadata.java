@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.Collections;
@@ -20,7 +35,8 @@ public final class ReplaceCommitMetadata {
       CommitMetadata commitMetadata, Map<String, List<String>> partitionToReplaceFileIds) {
     this.commitMetadata = Objects.requireNonNull(commitMetadata, "commitMetadata");
     Map<String, List<String>> copy = new LinkedHashMap<>();
-    partitionToReplaceFileIds.forEach((p, ids) -> copy.put(Objects.requireNonNull(p), List.copyOf(ids)));
+    partitionToReplaceFileIds.forEach(
+        (p, ids) -> copy.put(Objects.requireNonNull(p), List.copyOf(ids)));
     this.partitionToReplaceFileIds = Collections.unmodifiableMap(copy);
   }
 
@@ -33,7 +49,9 @@ public final class ReplaceCommitMetadata {
     return commitMetadata;
   }
 
-  /** Partition path to the ids of the file groups replaced there; empty when nothing is replaced. */
+  /**
+   * Partition path to the ids of the file groups replaced there; empty when nothing is replaced.
+   */
   public Map<String, List<String>> partitionToReplaceFileIds() {
     return partitionToReplaceFileIds;
   }
@@ -52,6 +70,10 @@ public final class ReplaceCommitMetadata {
 
   @Override
   public String toString() {
-    return "ReplaceCommitMetadata{" + commitMetadata + ", partitionToReplaceFileIds=" + partitionToReplaceFileIds + "}";
+    return "ReplaceCommitMetadata{"
+        + commitMetadata
+        + ", partitionToReplaceFileIds="
+        + partitionToReplaceFileIds
+        + "}";
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
@@ -56,7 +71,13 @@ public record RollbackMetadata(
     }
     List<String> times = rolledBack.stream().map(InstantInfo::commitTime).toList();
     return new RollbackMetadata(
-        startRollbackTime, timeTakenInMillis, deleted, times, byPartition, LATEST_VERSION, rolledBack);
+        startRollbackTime,
+        timeTakenInMillis,
+        deleted,
+        times,
+        byPartition,
+        LATEST_VERSION,
+        rolledBack);
   }
 
   public byte[] toBytes() {
@@ -83,7 +104,9 @@ public record RollbackMetadata(
     return fromBytes(bytes, "rollback metadata");
   }
 
-  /** Reads rollback metadata; {@code what} (e.g. the instant file name) names the bytes in errors. */
+  /**
+   * Reads rollback metadata; {@code what} (e.g. the instant file name) names the bytes in errors.
+   */
   public static RollbackMetadata fromBytes(byte[] bytes, String what) {
     GenericRecord r = AvroInstantFile.read(bytes, SCHEMA, what);
     try {
@@ -96,7 +119,8 @@ public record RollbackMetadata(
           AvroInstantFile.intOr(r.get("version"), LATEST_VERSION),
           AvroInstantFile.list(r.get("instantsRollback"), InstantInfo::fromRecord));
     } catch (NullPointerException e) {
-      throw new InvalidMetadataException("Cannot read " + what + ": required field " + e.getMessage() + " is null", e);
+      throw new InvalidMetadataException(
+          "Cannot read " + what + ": required field " + e.getMessage() + " is null", e);
     }
   }
 }

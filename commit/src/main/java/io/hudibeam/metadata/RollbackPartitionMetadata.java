@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.List;
@@ -13,7 +28,8 @@ import org.apache.avro.generic.GenericRecord;
  * @param successDeleteFiles absolute paths of the deleted files
  * @param failedDeleteFiles absolute paths of files that could not be deleted
  * @param rollbackLogFiles log file path to size, for log files that received rollback blocks
- * @param logFilesFromFailedCommit log file path to size, for log files written by the rolled-back instant
+ * @param logFilesFromFailedCommit log file path to size, for log files written by the rolled-back
+ *     instant
  */
 public record RollbackPartitionMetadata(
     String partitionPath,
@@ -33,7 +49,8 @@ public record RollbackPartitionMetadata(
   /** A partition where only whole files were deleted. */
   public static RollbackPartitionMetadata deletedFiles(
       String partitionPath, List<String> successDeleteFiles, List<String> failedDeleteFiles) {
-    return new RollbackPartitionMetadata(partitionPath, successDeleteFiles, failedDeleteFiles, Map.of(), Map.of());
+    return new RollbackPartitionMetadata(
+        partitionPath, successDeleteFiles, failedDeleteFiles, Map.of(), Map.of());
   }
 
   GenericRecord toRecord(Schema schema) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
@@ -11,7 +26,8 @@ import org.apache.avro.generic.GenericRecord;
  * Content of {@code <instant>.rollback.requested} (Avro {@code HoodieRollbackPlan}): the instant to
  * roll back and the requests that undo its writes.
  */
-public record RollbackPlan(InstantInfo instantToRollback, List<RollbackRequest> rollbackRequests, int version) {
+public record RollbackPlan(
+    InstantInfo instantToRollback, List<RollbackRequest> rollbackRequests, int version) {
 
   /** The plan version Hudi 0.14/0.15 writes. */
   public static final int LATEST_VERSION = 1;
@@ -23,13 +39,16 @@ public record RollbackPlan(InstantInfo instantToRollback, List<RollbackRequest> 
     rollbackRequests = List.copyOf(rollbackRequests);
   }
 
-  public static RollbackPlan of(InstantInfo instantToRollback, List<RollbackRequest> rollbackRequests) {
+  public static RollbackPlan of(
+      InstantInfo instantToRollback, List<RollbackRequest> rollbackRequests) {
     return new RollbackPlan(instantToRollback, rollbackRequests, LATEST_VERSION);
   }
 
   public byte[] toBytes() {
     GenericRecord r = new GenericData.Record(SCHEMA);
-    r.put("instantToRollback", instantToRollback.toRecord(AvroInstantFile.field(SCHEMA, "instantToRollback")));
+    r.put(
+        "instantToRollback",
+        instantToRollback.toRecord(AvroInstantFile.field(SCHEMA, "instantToRollback")));
     Schema requestSchema = AvroInstantFile.field(SCHEMA, "RollbackRequests").getElementType();
     List<GenericRecord> requests = new ArrayList<>();
     for (RollbackRequest request : rollbackRequests) {
@@ -57,7 +76,8 @@ public record RollbackPlan(InstantInfo instantToRollback, List<RollbackRequest> 
           AvroInstantFile.list(r.get("RollbackRequests"), RollbackRequest::fromRecord),
           AvroInstantFile.intOr(r.get("version"), LATEST_VERSION));
     } catch (NullPointerException e) {
-      throw new InvalidMetadataException("Cannot read " + what + ": required field " + e.getMessage() + " is null", e);
+      throw new InvalidMetadataException(
+          "Cannot read " + what + ": required field " + e.getMessage() + " is null", e);
     }
   }
 }

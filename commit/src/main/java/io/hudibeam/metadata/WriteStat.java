@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import java.util.ArrayList;
@@ -53,7 +68,10 @@ public record WriteStat(
     RuntimeStats runtimeStats,
     Optional<LogAppendStats> logAppend) {
 
-  /** {@code prevCommit} of a write that created a new file group (Hudi's {@code HoodieWriteStat.NULL_COMMIT}). */
+  /**
+   * {@code prevCommit} of a write that created a new file group (Hudi's {@code
+   * HoodieWriteStat.NULL_COMMIT}).
+   */
   public static final String NULL_COMMIT = "null";
 
   /** Time spent by the write handle, in milliseconds ({@code HoodieWriteStat.RuntimeStats}). */
@@ -67,7 +85,8 @@ public record WriteStat(
    * @param baseFile base file name of the file slice, or {@code ""} when the slice has none
    * @param logFiles log file names of the slice known to the write, including the one written
    */
-  public record LogAppendStats(int logVersion, long logOffset, String baseFile, List<String> logFiles) {
+  public record LogAppendStats(
+      int logVersion, long logOffset, String baseFile, List<String> logFiles) {
     public LogAppendStats {
       logFiles = List.copyOf(logFiles);
     }
@@ -88,11 +107,28 @@ public record WriteStat(
 
   @Override
   public String toString() {
-    return "WriteStat{fileId=" + fileId + ", path=" + path + ", prevCommit=" + prevCommit
-        + ", partitionPath=" + partitionPath + ", numWrites=" + numWrites + ", numInserts="
-        + numInserts + ", numUpdateWrites=" + numUpdateWrites + ", numDeletes=" + numDeletes
-        + ", fileSizeInBytes=" + fileSizeInBytes + ", totalWriteBytes=" + totalWriteBytes
-        + logAppend.map(a -> ", logAppend=" + a).orElse("") + "}";
+    return "WriteStat{fileId="
+        + fileId
+        + ", path="
+        + path
+        + ", prevCommit="
+        + prevCommit
+        + ", partitionPath="
+        + partitionPath
+        + ", numWrites="
+        + numWrites
+        + ", numInserts="
+        + numInserts
+        + ", numUpdateWrites="
+        + numUpdateWrites
+        + ", numDeletes="
+        + numDeletes
+        + ", fileSizeInBytes="
+        + fileSizeInBytes
+        + ", totalWriteBytes="
+        + totalWriteBytes
+        + logAppend.map(a -> ", logAppend=" + a).orElse("")
+        + "}";
   }
 
   /** Builds a {@link WriteStat}; unset strings stay null and unset counts 0, as in Hudi's POJO. */

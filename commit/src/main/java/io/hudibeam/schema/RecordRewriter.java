@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.schema;
 
 import io.hudibeam.table.HudiTableException;
@@ -61,7 +76,9 @@ public final class RecordRewriter {
       if (value == null) {
         if (!nullable) {
           throw new HudiTableException(
-              "Field '" + path + "' is null, but the write schema has it as not nullable "
+              "Field '"
+                  + path
+                  + "' is null, but the write schema has it as not nullable "
                   + SchemaEvolution.describe(to));
         }
         return null;
@@ -84,7 +101,8 @@ public final class RecordRewriter {
         if (from.getType() == Schema.Type.ARRAY) {
           Converter element = compile(path + "[]", from.getElementType(), to.getElementType());
           return value -> {
-            List<Object> out = new GenericData.Array<>(((java.util.Collection<?>) value).size(), to);
+            List<Object> out =
+                new GenericData.Array<>(((java.util.Collection<?>) value).size(), to);
             for (Object v : (Iterable<?>) value) {
               out.add(element.convert(v));
             }
@@ -123,7 +141,11 @@ public final class RecordRewriter {
         }
     }
     throw new HudiTableException(
-        "Cannot rewrite field '" + path + "' from " + SchemaEvolution.describe(from) + " to "
+        "Cannot rewrite field '"
+            + path
+            + "' from "
+            + SchemaEvolution.describe(from)
+            + " to "
             + SchemaEvolution.describe(to));
   }
 
@@ -145,7 +167,9 @@ public final class RecordRewriter {
         sourcePositions[field.pos()] = -1;
       } else {
         throw new HudiTableException(
-            "Field '" + fieldPath + "' of the write schema has no default and is missing from"
+            "Field '"
+                + fieldPath
+                + "' of the write schema has no default and is missing from"
                 + " the records being written; new fields must be nullable with a default");
       }
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.schema;
 
 import io.hudibeam.settings.HudiSettings;
@@ -17,8 +32,9 @@ import org.apache.avro.Schema;
  * Decides the schema a write commits (its writer schema) from the table's latest schema and the
  * schema of the incoming records, or refuses the write, following Hudi 0.15's writer ({@code
  * HoodieSchemaUtils.deduceWriterSchema} with its defaults: the incoming schema is first
- * canonicalized against the table's by {@code AvroSchemaEvolutionUtils.reconcileSchemaRequirements},
- * then must pass {@code AvroSchemaUtils.checkValidEvolution}):
+ * canonicalized against the table's by {@code
+ * AvroSchemaEvolutionUtils.reconcileSchemaRequirements}, then must pass {@code
+ * AvroSchemaUtils.checkValidEvolution}):
  *
  * <ul>
  *   <li>A field the table has but the incoming records lack is refused ({@code
@@ -39,15 +55,15 @@ import org.apache.avro.Schema;
  *       incoming schema); with it the table's, new fields appended.
  * </ul>
  *
- * <p>Where this differs from Hudi 0.15 (SchemaEvolutionConformanceTest pins the plain-type
- * cases against Hudi's own classes):
+ * <p>Where this differs from Hudi 0.15 (SchemaEvolutionConformanceTest pins the plain-type cases
+ * against Hudi's own classes):
  *
  * <ul>
  *   <li>Stricter: Hudi also lets a number column become a string column and writes numbers into a
  *       string column as text, turns strings into dates and decimals, and lets logical types change
- *       (its Avro compatibility check ignores them, so timestamp-micros may become
- *       timestamp-millis and stored values are re-read in another unit). All of these are refused
- *       here; decimals must keep their precision and scale.
+ *       (its Avro compatibility check ignores them, so timestamp-micros may become timestamp-millis
+ *       and stored values are re-read in another unit). All of these are refused here; decimals
+ *       must keep their precision and scale.
  *   <li>With {@link #RECONCILE_SCHEMA}: Hudi 0.15's legacy reconciliation ({@code
  *       HoodieSchemaUtils.reconcileSchemasLegacy}, schema on read off) keeps the table's schema
  *       when the incoming one is a projection of it (promotions allowed) and otherwise takes the
@@ -83,7 +99,8 @@ public final class SchemaEvolution implements Serializable {
   /** The settings under Hudi's keys; a value other than true or false is refused by key. */
   public static SchemaEvolution fromProperties(Map<String, String> properties) {
     return new SchemaEvolution(
-        HudiSettings.RECONCILE_SCHEMA.get(properties), HudiSettings.ALLOW_COLUMN_DROP.get(properties));
+        HudiSettings.RECONCILE_SCHEMA.get(properties),
+        HudiSettings.ALLOW_COLUMN_DROP.get(properties));
   }
 
   public boolean reconcile() {
@@ -96,8 +113,7 @@ public final class SchemaEvolution implements Serializable {
 
   /**
    * The schema the write is committed with. {@code tableSchema} is the table's latest schema
-   * (without meta fields), empty for a table without one, when the incoming schema is taken as
-   * is.
+   * (without meta fields), empty for a table without one, when the incoming schema is taken as is.
    *
    * @throws SchemaEvolutionException naming every incompatible field
    */
@@ -151,11 +167,15 @@ public final class SchemaEvolution implements Serializable {
     }
     if (t.getType() == Schema.Type.ARRAY && i.getType() == Schema.Type.ARRAY) {
       Schema element = resolve(path + "[]", t.getElementType(), i.getElementType(), problems);
-      return element == null ? null : reuseOrCreate(t, i, element, Schema::getElementType, Schema::createArray);
+      return element == null
+          ? null
+          : reuseOrCreate(t, i, element, Schema::getElementType, Schema::createArray);
     }
     if (t.getType() == Schema.Type.MAP && i.getType() == Schema.Type.MAP) {
       Schema value = resolve(path + "{}", t.getValueType(), i.getValueType(), problems);
-      return value == null ? null : reuseOrCreate(t, i, value, Schema::getValueType, Schema::createMap);
+      return value == null
+          ? null
+          : reuseOrCreate(t, i, value, Schema::getValueType, Schema::createMap);
     }
     if (sameType(t, i)) {
       return reconcile ? t : i;
@@ -250,7 +270,10 @@ public final class SchemaEvolution implements Serializable {
                   "field '%s' (%s) is in the table but missing from the incoming records; set %s=true"
                       + " to write it as null (or its default) and keep the table's schema, or %s=true"
                       + " to drop it from the table",
-                  child(path, tf.name()), describe(tf.schema()), RECONCILE_SCHEMA, ALLOW_COLUMN_DROP));
+                  child(path, tf.name()),
+                  describe(tf.schema()),
+                  RECONCILE_SCHEMA,
+                  ALLOW_COLUMN_DROP));
         }
       }
     }
@@ -260,13 +283,15 @@ public final class SchemaEvolution implements Serializable {
     if (unchanged) {
       return base;
     }
-    Schema record = Schema.createRecord(base.getName(), base.getDoc(), base.getNamespace(), base.isError());
+    Schema record =
+        Schema.createRecord(base.getName(), base.getDoc(), base.getNamespace(), base.isError());
     record.setFields(fields);
     base.getObjectProps().forEach(record::addProp);
     return record;
   }
 
-  private static void addNewField(String path, Schema.Field field, List<Schema.Field> fields, List<String> problems) {
+  private static void addNewField(
+      String path, Schema.Field field, List<Schema.Field> fields, List<String> problems) {
     if (!hasDefault(field)) {
       problems.add(
           String.format(
@@ -293,7 +318,8 @@ public final class SchemaEvolution implements Serializable {
         && schema.getTypes().get(0).getType() == Schema.Type.NULL) {
       defaultValue = JsonProperties.NULL_VALUE;
     }
-    Schema.Field field = new Schema.Field(named.name(), schema, named.doc(), defaultValue, named.order());
+    Schema.Field field =
+        new Schema.Field(named.name(), schema, named.doc(), defaultValue, named.order());
     named.aliases().forEach(field::addAlias);
     named.getObjectProps().forEach(field::addProp);
     return field;
@@ -335,7 +361,10 @@ public final class SchemaEvolution implements Serializable {
         : schema.getTypes().get(0);
   }
 
-  /** A type as a message shows it: {@code long}, {@code long (timestamp-micros)}, {@code decimal(10,2)}. */
+  /**
+   * A type as a message shows it: {@code long}, {@code long (timestamp-micros)}, {@code
+   * decimal(10,2)}.
+   */
   static String describe(Schema schema) {
     Schema s = nonNull(schema);
     LogicalType logical = s.getLogicalType();
@@ -361,7 +390,9 @@ public final class SchemaEvolution implements Serializable {
         base = "enum " + s.getEnumSymbols();
         break;
       case UNION:
-        base = "union" + s.getTypes().stream().map(SchemaEvolution::describe).collect(Collectors.toList());
+        base =
+            "union"
+                + s.getTypes().stream().map(SchemaEvolution::describe).collect(Collectors.toList());
         break;
       default:
         base = s.getType().getName();
@@ -383,6 +414,14 @@ public final class SchemaEvolution implements Serializable {
 
   @Override
   public String toString() {
-    return "SchemaEvolution{" + RECONCILE_SCHEMA + "=" + reconcile + ", " + ALLOW_COLUMN_DROP + "=" + allowColumnDrop + "}";
+    return "SchemaEvolution{"
+        + RECONCILE_SCHEMA
+        + "="
+        + reconcile
+        + ", "
+        + ALLOW_COLUMN_DROP
+        + "="
+        + allowColumnDrop
+        + "}";
   }
 }

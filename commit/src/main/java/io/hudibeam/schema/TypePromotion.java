@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.schema;
 
 import java.nio.ByteBuffer;
@@ -10,8 +25,8 @@ import org.apache.avro.util.Utf8;
  * Avro's schema-resolution promotions, which Hudi 0.15 also allows ({@code
  * AvroSchemaCompatibility}: a reader of {@code long} reads {@code int}, {@code float} reads {@code
  * int} and {@code long}, {@code double} reads {@code int}, {@code long} and {@code float}, {@code
- * string} and {@code bytes} read each other). A value is converted exactly as an Avro reader with the
- * wider schema converts it. Only plain types take part: a logical type (date, timestamps,
+ * string} and {@code bytes} read each other). A value is converted exactly as an Avro reader with
+ * the wider schema converts it. Only plain types take part: a logical type (date, timestamps,
  * decimal) must stay as it is.
  */
 final class TypePromotion {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.settings;
 
 import static io.hudibeam.settings.SettingTypes.bool;
@@ -33,9 +48,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * HoodieCompactionConfig}, {@code HoodieLockConfig}, {@code HoodieMemoryConfig}, {@code
  * KeyGeneratorOptions}, {@code TimestampKeyGeneratorConfig}). Every class that reads a setting
  * reads it through its constant here; {@link #ALL} lists them in the README's order, and the
- * README's settings table is checked against it. Rules that relate several settings (keep.max
- * above keep.min, a bucket hash field among the record key fields) stay with the classes that
- * hold those settings together.
+ * README's settings table is checked against it. Rules that relate several settings (keep.max above
+ * keep.min, a bucket hash field among the record key fields) stay with the classes that hold those
+ * settings together.
  */
 public final class HudiSettings {
   private HudiSettings() {}
@@ -61,11 +76,15 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<TableVersion> WRITE_TABLE_VERSION =
-      Setting.keyedBuilder("hoodie.write.table.version", "6, 8", (key, v) -> TableVersion.parse(v, key, "The write"))
+      Setting.keyedBuilder(
+              "hoodie.write.table.version",
+              "6, 8",
+              (key, v) -> TableVersion.parse(v, key, "The write"))
           .expected("6 or 8")
           .defaultValue(TableVersion.SIX)
           .method("withTableVersion")
-          .doc("The version of a table the write creates: 6 (Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x only).")
+          .doc(
+              "The version of a table the write creates: 6 (Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x only).")
           .build();
 
   public static final Setting<List<String>> RECORD_KEY_FIELDS =
@@ -87,14 +106,19 @@ public final class HudiSettings {
       text("hoodie.datasource.write.precombine.field", "a field name")
           .defaultDoc("none: ties broken deterministically")
           .method("withOrderingField")
-          .doc("The ordering (precombine) field: the larger value wins between versions of a record.")
+          .doc(
+              "The ordering (precombine) field: the larger value wins between versions of a record.")
           .build();
 
   public static final Setting<KeyGeneratorType> KEY_GENERATOR_CLASS =
-      Setting.keyedBuilder("hoodie.datasource.write.keygenerator.class", "class name", KeyGeneratorType::fromClassName)
+      Setting.keyedBuilder(
+              "hoodie.datasource.write.keygenerator.class",
+              "class name",
+              KeyGeneratorType::fromClassName)
           .expected("a supported key generator class")
-          .defaultDoc("inferred: SIMPLE for one key and one partition field, COMPLEX for several,"
-              + " NON_PARTITIONED without partition fields")
+          .defaultDoc(
+              "inferred: SIMPLE for one key and one partition field, COMPLEX for several,"
+                  + " NON_PARTITIONED without partition fields")
           .method("withKeyGenerator")
           .doc("Hudi's key generator: Simple, Complex, Nonpartitioned or TimestampBased.")
           .build();
@@ -108,12 +132,15 @@ public final class HudiSettings {
   public static final Setting<Boolean> URL_ENCODE_PARTITION_PATH =
       bool("hoodie.datasource.write.partitionpath.urlencode", false)
           .method("withUrlEncodePartitionPath")
-          .doc("Partition values are URL-encoded as Hudi encodes them, instead of refused when unsafe.")
+          .doc(
+              "Partition values are URL-encoded as Hudi encodes them, instead of refused when unsafe.")
           .build();
 
   public static final Setting<Boolean> CONSISTENT_LOGICAL_TIMESTAMP =
       bool("hoodie.datasource.write.keygenerator.consistent.logical.timestamp.enabled", false)
-          .validate(v -> !v, "false (true is not supported: timestamp fields are keyed by their raw long value)")
+          .validate(
+              v -> !v,
+              "false (true is not supported: timestamp fields are keyed by their raw long value)")
           .doc("Only false, Hudi's default, is supported.")
           .build();
 
@@ -155,7 +182,10 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<String> TIMESTAMP_OUTPUT_DATE_FORMAT =
-      Setting.keyedBuilder(TIMEBASED + "output.dateformat", "date pattern", TimestampKeyOptions::checkOutputFormat)
+      Setting.keyedBuilder(
+              TIMEBASED + "output.dateformat",
+              "date pattern",
+              TimestampKeyOptions::checkOutputFormat)
           .alternative(OLD_TIMEBASED + "output.dateformat")
           .expected("a date pattern")
           .defaultDoc("required by the timestamp-based key generator")
@@ -200,7 +230,8 @@ public final class HudiSettings {
       integer("hoodie.bucket.index.num.buckets", 1)
           .defaultValue(256)
           .method("withBucketCount")
-          .doc("Buckets per partition of the BUCKET index; every writer of the table must use the same.")
+          .doc(
+              "Buckets per partition of the BUCKET index; every writer of the table must use the same.")
           .build();
 
   public static final Setting<List<String>> BUCKET_HASH_FIELDS =
@@ -224,7 +255,8 @@ public final class HudiSettings {
           .defaultValue(100 * MIB)
           .defaultDoc("100 MiB")
           .method("withSmallFileLimit")
-          .doc("Base files smaller than this (bytes) receive inserts before new file groups are made.")
+          .doc(
+              "Base files smaller than this (bytes) receive inserts before new file groups are made.")
           .build();
 
   public static final Setting<Long> RECORD_SIZE_ESTIMATE =
@@ -259,14 +291,13 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<Boolean> PARQUET_DICTIONARY =
-      bool("hoodie.parquet.dictionary.enabled", true)
-          .doc("Parquet dictionary encoding.")
-          .build();
+      bool("hoodie.parquet.dictionary.enabled", true).doc("Parquet dictionary encoding.").build();
 
   public static final Setting<Double> PARQUET_COMPRESSION_RATIO =
       number("hoodie.parquet.compression.ratio", v -> v >= 0, "a number >= 0")
           .defaultValue(0.1)
-          .doc("Expected compressed/in-memory size ratio; a file may reach max.file.size × (1 + ratio).")
+          .doc(
+              "Expected compressed/in-memory size ratio; a file may reach max.file.size × (1 + ratio).")
           .build();
 
   public static final Setting<BloomFilterType> BLOOM_FILTER_TYPE =
@@ -297,12 +328,13 @@ public final class HudiSettings {
   // Cleaning, archival and compaction.
 
   public static final Setting<Boolean> CLEAN_AUTOMATIC =
-      bool("hoodie.clean.automatic", true)
-          .doc("Clean after each commit.")
-          .build();
+      bool("hoodie.clean.automatic", true).doc("Clean after each commit.").build();
 
   public static final Setting<CleaningPolicy> CLEANER_POLICY =
-      oneOf("hoodie.cleaner.policy", CleaningPolicy.KEEP_LATEST_COMMITS, CleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
+      oneOf(
+              "hoodie.cleaner.policy",
+              CleaningPolicy.KEEP_LATEST_COMMITS,
+              CleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
           .defaultValue(CleaningPolicy.KEEP_LATEST_COMMITS)
           .doc("What the cleaner keeps (KEEP_LATEST_BY_HOURS is not supported).")
           .build();
@@ -344,7 +376,8 @@ public final class HudiSettings {
   public static final Setting<Integer> COMPACT_MAX_DELTA_COMMITS =
       integer("hoodie.compact.inline.max.delta.commits", 1)
           .defaultValue(5)
-          .doc("Deltacommits after which a compaction runs (inline) and before which archival keeps them.")
+          .doc(
+              "Deltacommits after which a compaction runs (inline) and before which archival keeps them.")
           .build();
 
   // Concurrency: heartbeats and the table lock.
@@ -392,20 +425,26 @@ public final class HudiSettings {
               "SINGLE_WRITER, OPTIMISTIC_CONCURRENCY_CONTROL",
               ConcurrencySettings::parseMode)
           .defaultValue(ConcurrencySettings.Mode.SINGLE_WRITER)
-          .doc("One writer at a time, or concurrent writers decided by the commit's conflict check.")
+          .doc(
+              "One writer at a time, or concurrent writers decided by the commit's conflict check.")
           .build();
 
   public static final Setting<String> FAILED_WRITES_POLICY =
-      Setting.keyedBuilder("hoodie.cleaner.policy.failed.writes", "EAGER, LAZY", ConcurrencySettings::parseFailedWrites)
+      Setting.keyedBuilder(
+              "hoodie.cleaner.policy.failed.writes",
+              "EAGER, LAZY",
+              ConcurrencySettings::parseFailedWrites)
           .expected("EAGER or LAZY")
           .defaultDoc("EAGER (LAZY with optimistic concurrency control)")
-          .doc("When failed writes are rolled back: at the next start (EAGER) or once their heartbeat expired (LAZY).")
+          .doc(
+              "When failed writes are rolled back: at the next start (EAGER) or once their heartbeat expired (LAZY).")
           .build();
 
   public static final Setting<String> LOCK_PROVIDER =
       text("hoodie.write.lock.provider", "a lock provider class name")
           .defaultDoc("none (optimistic concurrency control needs FileSystemBasedLockProvider)")
-          .doc("Only Hudi's FileSystemBasedLockProvider is implemented; its lock file is always taken.")
+          .doc(
+              "Only Hudi's FileSystemBasedLockProvider is implemented; its lock file is always taken.")
           .build();
 
   // Memory of the file-group merge.
@@ -425,13 +464,15 @@ public final class HudiSettings {
   public static final Setting<Long> COMPACTION_MAX_SIZE =
       whole("hoodie.memory.compaction.max.size", 0)
           .defaultDoc("none: fraction × 0.4 × max heap / available processors")
-          .doc("Bytes of merged log records a compaction (or HudiIO.compact()) holds per file slice before it spills.")
+          .doc(
+              "Bytes of merged log records a compaction (or HudiIO.compact()) holds per file slice before it spills.")
           .build();
 
   public static final Setting<Double> COMPACTION_FRACTION =
       number("hoodie.memory.compaction.fraction", v -> v > 0 && v <= 1, "a number in (0, 1]")
           .defaultValue(0.6)
-          .doc("Without compaction.max.size, the share of a compaction's heap it may fill before it spills.")
+          .doc(
+              "Without compaction.max.size, the share of a compaction's heap it may fill before it spills.")
           .build();
 
   public static final Setting<String> SPILL_PATH =
@@ -455,20 +496,63 @@ public final class HudiSettings {
   /** Every setting, in the README's order. */
   public static final List<Setting<?>> ALL =
       List.of(
-          TABLE_NAME, TABLE_TYPE, WRITE_TABLE_VERSION, RECORD_KEY_FIELDS, PARTITION_FIELDS, ORDERING_FIELD, KEY_GENERATOR_CLASS,
-          HIVE_STYLE_PARTITIONING, URL_ENCODE_PARTITION_PATH, CONSISTENT_LOGICAL_TIMESTAMP,
-          TIMESTAMP_TYPE, TIMESTAMP_SCALAR_TIME_UNIT, TIMESTAMP_INPUT_DATE_FORMAT,
-          TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER, TIMESTAMP_INPUT_TIMEZONE, TIMESTAMP_OUTPUT_DATE_FORMAT,
-          TIMESTAMP_OUTPUT_TIMEZONE, TIMESTAMP_TIMEZONE,
-          OPERATION, INDEX_TYPE, BUCKET_COUNT, BUCKET_HASH_FIELDS,
-          MAX_FILE_SIZE, SMALL_FILE_LIMIT, RECORD_SIZE_ESTIMATE, PARQUET_CODEC, PARQUET_BLOCK_SIZE,
-          PARQUET_PAGE_SIZE, PARQUET_DICTIONARY, PARQUET_COMPRESSION_RATIO, BLOOM_FILTER_TYPE,
-          BLOOM_NUM_ENTRIES, BLOOM_FPP, BLOOM_DYNAMIC_MAX_ENTRIES,
-          CLEAN_AUTOMATIC, CLEANER_POLICY, CLEANER_COMMITS_RETAINED, CLEANER_FILE_VERSIONS_RETAINED,
-          ARCHIVE_AUTOMATIC, KEEP_MIN_COMMITS, KEEP_MAX_COMMITS, COMPACT_INLINE, COMPACT_MAX_DELTA_COMMITS,
-          HEARTBEAT_INTERVAL_MS, HEARTBEAT_TOLERABLE_MISSES,
-          LOCK_PATH, LOCK_EXPIRE_MINUTES, LOCK_CLIENT_RETRIES, LOCK_CLIENT_RETRY_WAIT_MS,
-          CONCURRENCY_MODE, FAILED_WRITES_POLICY, LOCK_PROVIDER,
-          MERGE_MAX_SIZE, MERGE_FRACTION, COMPACTION_MAX_SIZE, COMPACTION_FRACTION, SPILL_PATH,
-          RECONCILE_SCHEMA, ALLOW_COLUMN_DROP);
+          TABLE_NAME,
+          TABLE_TYPE,
+          WRITE_TABLE_VERSION,
+          RECORD_KEY_FIELDS,
+          PARTITION_FIELDS,
+          ORDERING_FIELD,
+          KEY_GENERATOR_CLASS,
+          HIVE_STYLE_PARTITIONING,
+          URL_ENCODE_PARTITION_PATH,
+          CONSISTENT_LOGICAL_TIMESTAMP,
+          TIMESTAMP_TYPE,
+          TIMESTAMP_SCALAR_TIME_UNIT,
+          TIMESTAMP_INPUT_DATE_FORMAT,
+          TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER,
+          TIMESTAMP_INPUT_TIMEZONE,
+          TIMESTAMP_OUTPUT_DATE_FORMAT,
+          TIMESTAMP_OUTPUT_TIMEZONE,
+          TIMESTAMP_TIMEZONE,
+          OPERATION,
+          INDEX_TYPE,
+          BUCKET_COUNT,
+          BUCKET_HASH_FIELDS,
+          MAX_FILE_SIZE,
+          SMALL_FILE_LIMIT,
+          RECORD_SIZE_ESTIMATE,
+          PARQUET_CODEC,
+          PARQUET_BLOCK_SIZE,
+          PARQUET_PAGE_SIZE,
+          PARQUET_DICTIONARY,
+          PARQUET_COMPRESSION_RATIO,
+          BLOOM_FILTER_TYPE,
+          BLOOM_NUM_ENTRIES,
+          BLOOM_FPP,
+          BLOOM_DYNAMIC_MAX_ENTRIES,
+          CLEAN_AUTOMATIC,
+          CLEANER_POLICY,
+          CLEANER_COMMITS_RETAINED,
+          CLEANER_FILE_VERSIONS_RETAINED,
+          ARCHIVE_AUTOMATIC,
+          KEEP_MIN_COMMITS,
+          KEEP_MAX_COMMITS,
+          COMPACT_INLINE,
+          COMPACT_MAX_DELTA_COMMITS,
+          HEARTBEAT_INTERVAL_MS,
+          HEARTBEAT_TOLERABLE_MISSES,
+          LOCK_PATH,
+          LOCK_EXPIRE_MINUTES,
+          LOCK_CLIENT_RETRIES,
+          LOCK_CLIENT_RETRY_WAIT_MS,
+          CONCURRENCY_MODE,
+          FAILED_WRITES_POLICY,
+          LOCK_PROVIDER,
+          MERGE_MAX_SIZE,
+          MERGE_FRACTION,
+          COMPACTION_MAX_SIZE,
+          COMPACTION_FRACTION,
+          SPILL_PATH,
+          RECONCILE_SCHEMA,
+          ALLOW_COLUMN_DROP);
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.settings;
 
 import io.hudibeam.table.HudiTableException;
@@ -17,8 +32,8 @@ import java.util.function.Predicate;
  * constants of {@link HudiSettings}.
  *
  * <p>A bad value fails with an {@link InvalidSettingException} naming the key, the value and what
- * was expected: {@code <key> must be <expected>, but was '<value>'}. A parser that knows more
- * about what is wrong (a date pattern, a key generator class) may throw its own {@link
+ * was expected: {@code <key> must be <expected>, but was '<value>'}. A parser that knows more about
+ * what is wrong (a date pattern, a key generator class) may throw its own {@link
  * HudiTableException} naming the key; it is passed through.
  *
  * @param <T> the parsed type
@@ -41,14 +56,17 @@ public final class Setting<T> {
     this.type = Objects.requireNonNull(b.type, "type");
     this.defaultValue = b.defaultValue;
     this.defaultDoc =
-        b.defaultDoc != null ? b.defaultDoc : b.defaultValue == null ? "none" : String.valueOf(b.defaultValue);
+        b.defaultDoc != null
+            ? b.defaultDoc
+            : b.defaultValue == null ? "none" : String.valueOf(b.defaultValue);
     this.parser = Objects.requireNonNull(b.parser, "parser");
     this.validator = b.validator;
     this.expected = Objects.requireNonNull(b.expected, "expected");
     this.doc = Objects.requireNonNull(b.doc, "doc of " + b.key);
     this.method = b.method;
     if (defaultValue != null && !validator.test(defaultValue)) {
-      throw new IllegalStateException(key + ": the default " + defaultValue + " is not " + expected);
+      throw new IllegalStateException(
+          key + ": the default " + defaultValue + " is not " + expected);
     }
   }
 
@@ -61,7 +79,8 @@ public final class Setting<T> {
    * As {@link #builder}, for a parser that names the key in its own errors: it gets the key the
    * value was found under (the key or an alternative) and the value.
    */
-  static <T> Builder<T> keyedBuilder(String key, String type, BiFunction<String, String, T> parser) {
+  static <T> Builder<T> keyedBuilder(
+      String key, String type, BiFunction<String, String, T> parser) {
     return new Builder<>(key, type, parser);
   }
 

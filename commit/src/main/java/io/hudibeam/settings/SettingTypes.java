@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.settings;
 
 import java.time.ZoneId;
@@ -45,19 +60,25 @@ final class SettingTypes {
 
   /** One of {@code allowed}, by {@code name} in any case; the names are listed as expected. */
   @SafeVarargs
-  static <E extends Enum<E>> Setting.Builder<E> oneOf(String key, Function<E, String> name, E... allowed) {
+  static <E extends Enum<E>> Setting.Builder<E> oneOf(
+      String key, Function<E, String> name, E... allowed) {
     List<E> values = List.of(allowed);
     String names = values.stream().map(name).collect(Collectors.joining(", "));
     return Setting.<E>builder(
             key,
             names,
-            v -> values.stream().filter(e -> name.apply(e).equalsIgnoreCase(v.trim())).findFirst().orElse(null))
+            v ->
+                values.stream()
+                    .filter(e -> name.apply(e).equalsIgnoreCase(v.trim()))
+                    .findFirst()
+                    .orElse(null))
         .expected("one of " + names);
   }
 
   /** Any text that is not blank, surrounding blanks removed. */
   static Setting.Builder<String> text(String key, String expected) {
-    return Setting.<String>builder(key, "string", String::trim).validate(v -> !v.isEmpty(), expected);
+    return Setting.<String>builder(key, "string", String::trim)
+        .validate(v -> !v.isEmpty(), expected);
   }
 
   /**

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.table;
 
 import java.nio.charset.StandardCharsets;
@@ -13,9 +28,9 @@ import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 
 /**
- * An immutable view of a table's {@code hoodie.properties} (Hudi's {@code HoodieTableConfig}). Instances
- * always carry a correct {@code hoodie.table.checksum}; {@link TableConfigStore} reads and writes
- * them.
+ * An immutable view of a table's {@code hoodie.properties} (Hudi's {@code HoodieTableConfig}).
+ * Instances always carry a correct {@code hoodie.table.checksum}; {@link TableConfigStore} reads
+ * and writes them.
  */
 public final class TableConfig implements java.io.Serializable {
   private static final long serialVersionUID = 1L;
@@ -44,7 +59,9 @@ public final class TableConfig implements java.io.Serializable {
     this.properties = Collections.unmodifiableSortedMap(new TreeMap<>(properties));
   }
 
-  /** Starts the configuration of a new table, version 6 unless {@link Builder#tableVersion} says 8. */
+  /**
+   * Starts the configuration of a new table, version 6 unless {@link Builder#tableVersion} says 8.
+   */
   public static Builder newTable(String tableName, TableType tableType) {
     return new Builder(tableName, tableType);
   }
@@ -73,11 +90,14 @@ public final class TableConfig implements java.io.Serializable {
     }
     TableVersion version =
         TableVersion.parse(
-            properties.get(TableProperty.TABLE_VERSION.key()), TableProperty.TABLE_VERSION.key(), source);
+            properties.get(TableProperty.TABLE_VERSION.key()),
+            TableProperty.TABLE_VERSION.key(),
+            source);
     String layout = properties.get(TableProperty.TIMELINE_LAYOUT_VERSION.key());
     boolean layoutRequired = version == TableVersion.EIGHT;
     if ((layout == null && layoutRequired)
-        || (layout != null && !String.valueOf(version.timelineLayoutVersion()).equals(layout.trim()))) {
+        || (layout != null
+            && !String.valueOf(version.timelineLayoutVersion()).equals(layout.trim()))) {
       throw new UnsupportedTableVersionException(
           String.format(
               "%s has %s=%s; table version %s uses timeline layout %d",
@@ -88,14 +108,15 @@ public final class TableConfig implements java.io.Serializable {
               version.timelineLayoutVersion()));
     }
     if (version == TableVersion.EIGHT) {
-      for (TableProperty folder : List.of(TableProperty.TIMELINE_PATH, TableProperty.TIMELINE_HISTORY_PATH)) {
+      for (TableProperty folder :
+          List.of(TableProperty.TIMELINE_PATH, TableProperty.TIMELINE_HISTORY_PATH)) {
         String value = properties.get(folder.key());
         String expected = folder == TableProperty.TIMELINE_PATH ? "timeline" : "history";
         if (value != null && !expected.equals(value.trim())) {
           throw new UnsupportedTableVersionException(
               String.format(
-                  "%s has %s=%s; this writer supports only Hudi's default '%s'", source, folder.key(), value,
-                  expected));
+                  "%s has %s=%s; this writer supports only Hudi's default '%s'",
+                  source, folder.key(), value, expected));
         }
       }
     }
@@ -132,7 +153,9 @@ public final class TableConfig implements java.io.Serializable {
 
   /** The table version, with its timeline layout (checked when the properties were read). */
   public TableVersion version() {
-    return TableVersion.parse(properties.get(TableProperty.TABLE_VERSION.key()), TableProperty.TABLE_VERSION.key(),
+    return TableVersion.parse(
+        properties.get(TableProperty.TABLE_VERSION.key()),
+        TableProperty.TABLE_VERSION.key(),
         "hoodie.properties");
   }
 
@@ -151,8 +174,8 @@ public final class TableConfig implements java.io.Serializable {
 
   /**
    * The key generator class: {@code hoodie.table.keygenerator.class}, or on a table version 8 table
-   * that has only {@code hoodie.table.keygenerator.type} (as Hudi 1.0 writes it) the class that type
-   * stands for.
+   * that has only {@code hoodie.table.keygenerator.type} (as Hudi 1.0 writes it) the class that
+   * type stands for.
    */
   public Optional<String> keyGeneratorClass() {
     Optional<String> className = get(TableProperty.KEY_GENERATOR_CLASS);
@@ -169,7 +192,9 @@ public final class TableConfig implements java.io.Serializable {
       throw new InvalidTableConfigException(
           String.format(
               "%s=%s is not a key generator type this writer knows; expected one of %s",
-              TableProperty.KEY_GENERATOR_TYPE.key(), type, new TreeMap<>(KEY_GENERATOR_TYPE_CLASSES).keySet()));
+              TableProperty.KEY_GENERATOR_TYPE.key(),
+              type,
+              new TreeMap<>(KEY_GENERATOR_TYPE_CLASSES).keySet()));
     }
     return className;
   }
@@ -233,7 +258,8 @@ public final class TableConfig implements java.io.Serializable {
     }
     copy.put(
         TableProperty.CHECKSUM.key(),
-        checksumOf(copy.get(TableProperty.DATABASE_NAME.key()), copy.get(TableProperty.NAME.key())));
+        checksumOf(
+            copy.get(TableProperty.DATABASE_NAME.key()), copy.get(TableProperty.NAME.key())));
     return new TableConfig(copy);
   }
 
@@ -247,10 +273,14 @@ public final class TableConfig implements java.io.Serializable {
       if (!property.mustMatchRequest()) {
         continue;
       }
-      String tableRaw = property == TableProperty.KEY_GENERATOR_CLASS
-          ? keyGeneratorClass().orElse(null) : get(property).orElse(null);
-      String requestedRaw = property == TableProperty.KEY_GENERATOR_CLASS
-          ? requested.keyGeneratorClass().orElse(null) : requested.get(property).orElse(null);
+      String tableRaw =
+          property == TableProperty.KEY_GENERATOR_CLASS
+              ? keyGeneratorClass().orElse(null)
+              : get(property).orElse(null);
+      String requestedRaw =
+          property == TableProperty.KEY_GENERATOR_CLASS
+              ? requested.keyGeneratorClass().orElse(null)
+              : requested.get(property).orElse(null);
       String tableValue = normalized(property, tableRaw);
       String requestedValue = normalized(property, requestedRaw);
       if (!Objects.equals(tableValue, requestedValue)) {
@@ -326,7 +356,9 @@ public final class TableConfig implements java.io.Serializable {
       put(TableProperty.NAME, tableName);
       put(TableProperty.TABLE_TYPE, tableType.value());
       put(TableProperty.TABLE_VERSION, String.valueOf(TableVersion.SIX.code()));
-      put(TableProperty.TIMELINE_LAYOUT_VERSION, String.valueOf(TableVersion.SIX.timelineLayoutVersion()));
+      put(
+          TableProperty.TIMELINE_LAYOUT_VERSION,
+          String.valueOf(TableVersion.SIX.timelineLayoutVersion()));
       put(TableProperty.ARCHIVELOG_FOLDER, "archived");
       put(TableProperty.HIVE_STYLE_PARTITIONING, "false");
       put(TableProperty.URL_ENCODE_PARTITIONING, "false");
@@ -359,7 +391,8 @@ public final class TableConfig implements java.io.Serializable {
 
     /** Partition fields; an empty list makes a non-partitioned table (the key is then absent). */
     public Builder partitionFields(List<String> fields) {
-      return put(TableProperty.PARTITION_FIELDS, fields.isEmpty() ? null : String.join(",", fields));
+      return put(
+          TableProperty.PARTITION_FIELDS, fields.isEmpty() ? null : String.join(",", fields));
     }
 
     public Builder orderingField(String field) {
@@ -417,19 +450,25 @@ public final class TableConfig implements java.io.Serializable {
     /**
      * The keys Hudi 1.0's {@code HoodieTableMetaClient.TableBuilder} writes for a new version 8
      * table: versions and timeline layout 2 with its folders, the merge mode implied by the
-     * ordering field ({@code HoodieTableConfig.inferCorrectMergingBehavior}: event-time ordering with
-     * {@code DefaultHoodieRecordPayload} when there is one, commit-time ordering with {@code
+     * ordering field ({@code HoodieTableConfig.inferCorrectMergingBehavior}: event-time ordering
+     * with {@code DefaultHoodieRecordPayload} when there is one, commit-time ordering with {@code
      * OverwriteWithLatestAvroPayload} without), and the key generator type instead of its class.
      */
     private void putVersionEightKeys() {
       put(TableProperty.TABLE_VERSION, String.valueOf(TableVersion.EIGHT.code()));
       put(TableProperty.INITIAL_VERSION, String.valueOf(TableVersion.EIGHT.code()));
-      put(TableProperty.TIMELINE_LAYOUT_VERSION, String.valueOf(TableVersion.EIGHT.timelineLayoutVersion()));
+      put(
+          TableProperty.TIMELINE_LAYOUT_VERSION,
+          String.valueOf(TableVersion.EIGHT.timelineLayoutVersion()));
       put(TableProperty.TIMELINE_PATH, "timeline");
       put(TableProperty.TIMELINE_HISTORY_PATH, "history");
       boolean eventTime = properties.containsKey(TableProperty.PRECOMBINE_FIELD.key());
-      put(TableProperty.RECORD_MERGE_MODE, eventTime ? "EVENT_TIME_ORDERING" : "COMMIT_TIME_ORDERING");
-      put(TableProperty.RECORD_MERGE_STRATEGY_ID, eventTime ? DEFAULT_MERGER_STRATEGY : COMMIT_TIME_MERGER_STRATEGY);
+      put(
+          TableProperty.RECORD_MERGE_MODE,
+          eventTime ? "EVENT_TIME_ORDERING" : "COMMIT_TIME_ORDERING");
+      put(
+          TableProperty.RECORD_MERGE_STRATEGY_ID,
+          eventTime ? DEFAULT_MERGER_STRATEGY : COMMIT_TIME_MERGER_STRATEGY);
       put(TableProperty.PAYLOAD_CLASS, eventTime ? DEFAULT_PAYLOAD : OVERWRITE_WITH_LATEST_PAYLOAD);
       put(TableProperty.RECORD_MERGER_STRATEGY, null);
       String keyGenerator = properties.get(TableProperty.KEY_GENERATOR_CLASS.key());
@@ -440,7 +479,8 @@ public final class TableConfig implements java.io.Serializable {
           put(TableProperty.KEY_GENERATOR_CLASS, null);
         }
       }
-      // Hudi 1.0 still writes the deprecated archive folder key; its timeline and schema folders stay.
+      // Hudi 1.0 still writes the deprecated archive folder key; its timeline and schema folders
+      // stay.
     }
   }
 }

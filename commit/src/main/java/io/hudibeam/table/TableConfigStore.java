@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.table;
 
 import java.io.FileNotFoundException;
@@ -19,7 +34,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Creates, loads and updates {@code hoodie.properties} on a Hadoop file system, with Hudi's
- * fail-safe backup protocol for updates ({@code HoodieTableConfig.modify}, {@code recoverIfNeeded}).
+ * fail-safe backup protocol for updates ({@code HoodieTableConfig.modify}, {@code
+ * recoverIfNeeded}).
  */
 public final class TableConfigStore {
   private static final Logger LOG = LoggerFactory.getLogger(TableConfigStore.class);
@@ -49,13 +65,18 @@ public final class TableConfigStore {
     try {
       if (fs.exists(paths.propertiesFile()) || fs.exists(paths.propertiesBackupFile())) {
         throw new InvalidTableConfigException(
-            "Cannot create a table at " + paths + ": " + paths.propertiesFile() + " already exists");
+            "Cannot create a table at "
+                + paths
+                + ": "
+                + paths.propertiesFile()
+                + " already exists");
       }
       // Table version 8 keeps its timeline in .hoodie/timeline and its history in
       // .hoodie/timeline/history (Hudi 1.0's HoodieTableMetaClient.createTableLayoutOnStorage).
-      Path timelineOrArchive = config.version() == TableVersion.EIGHT
-          ? new Path(paths.metaFolder(), "timeline/history")
-          : paths.archivedFolder();
+      Path timelineOrArchive =
+          config.version() == TableVersion.EIGHT
+              ? new Path(paths.metaFolder(), "timeline/history")
+              : paths.archivedFolder();
       for (Path folder :
           new Path[] {
             paths.metaFolder(),
@@ -96,18 +117,23 @@ public final class TableConfigStore {
         backup = tryRead(paths.propertiesBackupFile());
       } catch (InvalidTableConfigException invalidBackup) {
         throw new InvalidTableConfigException(
-            invalidMain.getMessage() + ", and its backup is unreadable too: "
-                + invalidBackup.getMessage() + ". Restore hoodie.properties from a copy",
+            invalidMain.getMessage()
+                + ", and its backup is unreadable too: "
+                + invalidBackup.getMessage()
+                + ". Restore hoodie.properties from a copy",
             invalidMain);
       }
       if (backup.isPresent()) {
         LOG.warn(
             "Using {} as Hudi's readers do (an update of the table config was interrupted): {}",
-            paths.propertiesBackupFile(), invalidMain.getMessage());
+            paths.propertiesBackupFile(),
+            invalidMain.getMessage());
         return backup.get();
       }
       throw new InvalidTableConfigException(
-          invalidMain.getMessage() + ", and there is no backup " + paths.propertiesBackupFile()
+          invalidMain.getMessage()
+              + ", and there is no backup "
+              + paths.propertiesBackupFile()
               + ". Restore hoodie.properties from a copy",
           invalidMain);
     }
@@ -127,8 +153,8 @@ public final class TableConfigStore {
   }
 
   /**
-   * Rewrites {@code hoodie.properties} with Hudi's protocol: recover a missing file from the backup,
-   * write the backup, delete the file, write the new file, check it, delete the backup.
+   * Rewrites {@code hoodie.properties} with Hudi's protocol: recover a missing file from the
+   * backup, write the backup, delete the file, write the new file, check it, delete the backup.
    */
   public TableConfig update(UnaryOperator<TableConfig> change) {
     try {

@@ -1,9 +1,27 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.table;
 
 import java.io.Serializable;
 import org.apache.hadoop.fs.Path;
 
-/** Where a table's folders and files live under its base path (Hudi's {@code HoodieTableMetaClient}). */
+/**
+ * Where a table's folders and files live under its base path (Hudi's {@code
+ * HoodieTableMetaClient}).
+ */
 public final class TablePaths implements Serializable {
   private static final long serialVersionUID = 1L;
 
@@ -90,7 +108,10 @@ public final class TablePaths implements Serializable {
     }
     String[] folders = partitionPath.split("/", -1);
     for (String folder : folders) {
-      if (folder.isEmpty() || folder.equals(".") || folder.equals("..") || folders[0].equals(META_FOLDER)) {
+      if (folder.isEmpty()
+          || folder.equals(".")
+          || folder.equals("..")
+          || folders[0].equals(META_FOLDER)) {
         throw new HudiTableException(
             String.format(
                 "Partition path '%s' of table %s is not a relative path of partition folders under the"

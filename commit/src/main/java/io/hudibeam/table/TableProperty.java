@@ -1,11 +1,27 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.table;
 
 import io.hudibeam.settings.HudiSettings;
 
 /**
- * The {@code hoodie.properties} keys this project reads or writes (Hudi's {@code HoodieTableConfig}). A
- * property that {@link #mustMatchRequest()} is part of the table's identity: a writer asking for
- * another value is refused instead of silently producing a table readers mis-read.
+ * The {@code hoodie.properties} keys this project reads or writes (Hudi's {@code
+ * HoodieTableConfig}). A property that {@link #mustMatchRequest()} is part of the table's identity:
+ * a writer asking for another value is refused instead of silently producing a table readers
+ * mis-read.
  */
 public enum TableProperty {
   NAME(HudiSettings.TABLE_NAME.key(), false),
@@ -19,9 +35,14 @@ public enum TableProperty {
   TIMELINE_PATH("hoodie.timeline.path", false),
   /** Table version 8: the LSM history's folder under the timeline folder ({@code history}). */
   TIMELINE_HISTORY_PATH("hoodie.timeline.history.path", false),
-  /** Table version 8: {@code EVENT_TIME_ORDERING}, {@code COMMIT_TIME_ORDERING} or {@code CUSTOM}. */
+  /**
+   * Table version 8: {@code EVENT_TIME_ORDERING}, {@code COMMIT_TIME_ORDERING} or {@code CUSTOM}.
+   */
   RECORD_MERGE_MODE("hoodie.record.merge.mode", false),
-  /** Table version 8: the record merger strategy id (replaces hoodie.compaction.record.merger.strategy). */
+  /**
+   * Table version 8: the record merger strategy id (replaces
+   * hoodie.compaction.record.merger.strategy).
+   */
   RECORD_MERGE_STRATEGY_ID("hoodie.record.merge.strategy.id", false),
   /** Table version 8: the key generator type, which replaces the class key. */
   KEY_GENERATOR_TYPE("hoodie.table.keygenerator.type", false),

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.timeline;
 
 import io.hudibeam.table.HudiTableException;
@@ -10,9 +25,9 @@ import java.util.regex.Pattern;
 
 /**
  * One instant on the active timeline: time, action and state, named on disk as in timeline layout 1
- * (Hudi's {@code HoodieInstant.getFileName}): {@code T.commit.requested}, {@code T.inflight}, {@code T.commit},
- * {@code T.<action>.requested|inflight}, {@code T.<action>}. A completed compaction is a {@code
- * commit} and a completed log compaction a {@code deltacommit}.
+ * (Hudi's {@code HoodieInstant.getFileName}): {@code T.commit.requested}, {@code T.inflight},
+ * {@code T.commit}, {@code T.<action>.requested|inflight}, {@code T.<action>}. A completed
+ * compaction is a {@code commit} and a completed log compaction a {@code deltacommit}.
  *
  * <p>In timeline layout 2 (table version 8) a completed instant also has a completion time and is
  * named {@code T_C.<action>} (Hudi 1.0's {@code InstantFileNameGeneratorV2}); a completed file
@@ -21,19 +36,19 @@ import java.util.regex.Pattern;
  */
 public final class Instant implements Comparable<Instant>, Serializable {
   private static final long serialVersionUID = 1L;
-  private static final Pattern NAME = Pattern.compile("^(\\d+)(?:_(\\d+))?\\.([a-z]+)(?:\\.([a-z]+))?$");
+  private static final Pattern NAME =
+      Pattern.compile("^(\\d+)(?:_(\\d+))?\\.([a-z]+)(?:\\.([a-z]+))?$");
   private static final String REQUESTED_SUFFIX = "requested";
   private static final String INFLIGHT_SUFFIX = "inflight";
 
   /** Timeline order: time, then state (requested before inflight before completed). */
   private static final Comparator<Instant> ORDER =
-      Comparator.comparing(Instant::time)
-          .thenComparing(i -> i.state)
-          .thenComparing(i -> i.action);
+      Comparator.comparing(Instant::time).thenComparing(i -> i.state).thenComparing(i -> i.action);
 
   private final InstantTime time;
   private final Action action;
   private final State state;
+
   /** Layout 2 only: when the instant completed; null otherwise. */
   private final InstantTime completionTime;
 
@@ -47,11 +62,16 @@ public final class Instant implements Comparable<Instant>, Serializable {
     this.state = Objects.requireNonNull(state);
     this.completionTime = completionTime;
     if (completionTime != null && state != State.COMPLETED) {
-      throw new HudiTableException("Only a completed instant has a completion time: " + time + " is " + state);
+      throw new HudiTableException(
+          "Only a completed instant has a completion time: " + time + " is " + state);
     }
     if (completionTime != null && completionTime.isBefore(time)) {
       throw new HudiTableException(
-          "Completion time " + completionTime + " of instant " + time + " is before its instant time");
+          "Completion time "
+              + completionTime
+              + " of instant "
+              + time
+              + " is before its instant time");
     }
     if (state == State.COMPLETED && action.completedAction() != action) {
       throw new HudiTableException(
@@ -78,7 +98,9 @@ public final class Instant implements Comparable<Instant>, Serializable {
     return new Instant(time, action, State.COMPLETED);
   }
 
-  /** A completed instant with its completion time, named {@code T_C.<action>} (timeline layout 2). */
+  /**
+   * A completed instant with its completion time, named {@code T_C.<action>} (timeline layout 2).
+   */
   public static Instant completed(InstantTime time, Action action, InstantTime completionTime) {
     return new Instant(time, action, State.COMPLETED, Objects.requireNonNull(completionTime));
   }
@@ -245,7 +267,13 @@ public final class Instant implements Comparable<Instant>, Serializable {
 
   @Override
   public String toString() {
-    return "[" + time + (completionTime == null ? "" : "__" + completionTime) + "__" + action.value() + "__" + state
+    return "["
+        + time
+        + (completionTime == null ? "" : "__" + completionTime)
+        + "__"
+        + action.value()
+        + "__"
+        + state
         + "]";
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.timeline;
 
 import io.hudibeam.table.HudiTableException;
@@ -7,9 +22,9 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /**
- * An instant time: 17 digits {@code yyyyMMddHHmmssSSS} (Hudi's {@code HoodieInstantTimeGenerator}). Ordering is
- * string ordering, as in Hudi. Older 14-digit times and Hudi's reserved values are accepted when
- * read from a timeline.
+ * An instant time: 17 digits {@code yyyyMMddHHmmssSSS} (Hudi's {@code HoodieInstantTimeGenerator}).
+ * Ordering is string ordering, as in Hudi. Older 14-digit times and Hudi's reserved values are
+ * accepted when read from a timeline.
  */
 public final class InstantTime implements Comparable<InstantTime>, Serializable {
   private static final long serialVersionUID = 1L;
@@ -24,7 +39,9 @@ public final class InstantTime implements Comparable<InstantTime>, Serializable 
   /** Parses an instant time as found in file names and metadata. */
   public static InstantTime parse(String value) {
     // Checked by hand, not with a regex: coders parse an instant time per record.
-    if (value == null || (value.length() != 17 && value.length() != 14) || !isDigits(value, 0, value.length())) {
+    if (value == null
+        || (value.length() != 17 && value.length() != 14)
+        || !isDigits(value, 0, value.length())) {
       throw new HudiTableException(
           "An instant time must be 17 digits (yyyyMMddHHmmssSSS), but was '" + value + "'");
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.timeline;
 
 import io.hudibeam.table.TablePaths;
@@ -25,8 +40,13 @@ import org.apache.hadoop.fs.Path;
  */
 public final class Timeline {
   private static final Set<Action> WRITE_ACTIONS =
-      EnumSet.of(Action.COMMIT, Action.DELTA_COMMIT, Action.REPLACE_COMMIT, Action.COMPACTION,
-          Action.LOG_COMPACTION, Action.CLUSTERING);
+      EnumSet.of(
+          Action.COMMIT,
+          Action.DELTA_COMMIT,
+          Action.REPLACE_COMMIT,
+          Action.COMPACTION,
+          Action.LOG_COMPACTION,
+          Action.CLUSTERING);
 
   private final List<Instant> instants;
 
@@ -151,8 +171,9 @@ public final class Timeline {
   }
 
   /**
-   * Hudi's file visibility rule ({@code HoodieDefaultTimeline.containsOrBeforeTimelineStarts}) on a completed write timeline: an
-   * instant is committed when it is on this timeline or older than its first instant.
+   * Hudi's file visibility rule ({@code HoodieDefaultTimeline.containsOrBeforeTimelineStarts}) on a
+   * completed write timeline: an instant is committed when it is on this timeline or older than its
+   * first instant.
    */
   public boolean containsOrBeforeStart(InstantTime time) {
     if (instants.stream().anyMatch(i -> i.time().equals(time))) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.timeline;
 
 import io.hudibeam.table.HudiTableException;
@@ -12,11 +27,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Where a table's active timeline lives and how its instants are written, by timeline layout (Hudi's
- * {@code TimelineLayout} and {@code TimelinePathProvider}): layout 1 (table version 6) keeps instant
- * files directly in {@code .hoodie/}; layout 2 (table version 8) keeps them in {@code
- * .hoodie/timeline/}, names a completed instant {@code <time>_<completion time>.<action>} and writes
- * commit metadata as Avro. Pending instant file names are the same in both.
+ * Where a table's active timeline lives and how its instants are written, by timeline layout
+ * (Hudi's {@code TimelineLayout} and {@code TimelinePathProvider}): layout 1 (table version 6)
+ * keeps instant files directly in {@code .hoodie/}; layout 2 (table version 8) keeps them in {@code
+ * .hoodie/timeline/}, names a completed instant {@code <time>_<completion time>.<action>} and
+ * writes commit metadata as Avro. Pending instant file names are the same in both.
  */
 public interface TimelineLayout extends Serializable {
 
@@ -29,7 +44,10 @@ public interface TimelineLayout extends Serializable {
   /** Whether completing an instant records a completion time in its file name (layout 2). */
   boolean recordsCompletionTime();
 
-  /** Whether commit, deltacommit and replacecommit metadata (inflight and completed) are Avro (layout 2) or JSON. */
+  /**
+   * Whether commit, deltacommit and replacecommit metadata (inflight and completed) are Avro
+   * (layout 2) or JSON.
+   */
   boolean avroCommitMetadata();
 
   /** The layout of a table version. */
@@ -39,9 +57,9 @@ public interface TimelineLayout extends Serializable {
 
   /**
    * The layout of the table at {@code paths}, from its {@code hoodie.properties} ({@code
-   * hoodie.table.version}). A folder without readable properties (a new table, or a damaged one that
-   * {@code TableIntegrity} reports) is taken as layout 2 when it has a {@code .hoodie/timeline}
-   * folder, else layout 1.
+   * hoodie.table.version}). A folder without readable properties (a new table, or a damaged one
+   * that {@code TableIntegrity} reports) is taken as layout 2 when it has a {@code
+   * .hoodie/timeline} folder, else layout 1.
    */
   static TimelineLayout of(FileSystem fs, TablePaths paths) {
     TableConfigStore store = new TableConfigStore(fs, paths);
@@ -51,16 +69,22 @@ public interface TimelineLayout extends Serializable {
         return of(config.version());
       }
     } catch (HudiTableException e) {
-      // Missing or unreadable properties: judged by the folders below; opening the table reports it.
+      // Missing or unreadable properties: judged by the folders below; opening the table reports
+      // it.
     }
     try {
-      return fs.isDirectory(LayoutTwo.INSTANCE.timelineFolder(paths)) ? LayoutTwo.INSTANCE : LayoutOne.INSTANCE;
+      return fs.isDirectory(LayoutTwo.INSTANCE.timelineFolder(paths))
+          ? LayoutTwo.INSTANCE
+          : LayoutOne.INSTANCE;
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot check the timeline folder of " + paths, e);
     }
   }
 
-  /** Timeline layout 1: instant files in {@code .hoodie/}, JSON commit metadata, no completion times. */
+  /**
+   * Timeline layout 1: instant files in {@code .hoodie/}, JSON commit metadata, no completion
+   * times.
+   */
   final class LayoutOne implements TimelineLayout {
     private static final long serialVersionUID = 1L;
     static final LayoutOne INSTANCE = new LayoutOne();

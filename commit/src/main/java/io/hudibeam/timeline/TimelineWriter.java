@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.timeline;
 
 import io.hudibeam.table.HudiTableException;
@@ -16,12 +31,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes instant files in the table's timeline folder ({@code .hoodie/}, or {@code .hoodie/timeline/}
- * in timeline layout 2). Each state of an instant is a new file, never an overwrite of an existing
- * one (both layouts). A file with content is written under a hidden temporary name and renamed, so
- * readers never see a partial file. In layout 2, completing an instant mints its completion time:
- * after every instant and completion time on the timeline, and not before the clock in the table's
- * timeline zone (Hudi 1.0's {@code ActiveTimelineV2.createCompleteFileInMetaPath}).
+ * Writes instant files in the table's timeline folder ({@code .hoodie/}, or {@code
+ * .hoodie/timeline/} in timeline layout 2). Each state of an instant is a new file, never an
+ * overwrite of an existing one (both layouts). A file with content is written under a hidden
+ * temporary name and renamed, so readers never see a partial file. In layout 2, completing an
+ * instant mints its completion time: after every instant and completion time on the timeline, and
+ * not before the clock in the table's timeline zone (Hudi 1.0's {@code
+ * ActiveTimelineV2.createCompleteFileInMetaPath}).
  */
 public final class TimelineWriter {
   private static final Logger LOG = LoggerFactory.getLogger(TimelineWriter.class);
@@ -88,8 +104,13 @@ public final class TimelineWriter {
       Optional<Instant> existing = timeline.find(completed.time(), completed.action());
       if (existing.isPresent() && existing.get().isCompleted()) {
         throw new HudiTableException(
-            "Instant " + completed.time() + " of table " + paths + " is already completed as "
-                + existing.get().fileName() + "; an instant state is never overwritten");
+            "Instant "
+                + completed.time()
+                + " of table "
+                + paths
+                + " is already completed as "
+                + existing.get().fileName()
+                + "; an instant state is never overwritten");
       }
       completed = completed.withCompletionTime(completionTimeGenerator().next(timeline));
     }
@@ -128,7 +149,9 @@ public final class TimelineWriter {
       if (content.length == 0) {
         fs.create(target, false).close();
       } else {
-        Path temp = new Path(target.getParent(), "." + instant.fileName() + "." + UUID.randomUUID() + ".tmp");
+        Path temp =
+            new Path(
+                target.getParent(), "." + instant.fileName() + "." + UUID.randomUUID() + ".tmp");
         try (FSDataOutputStream out = fs.create(temp, false)) {
           out.write(content);
         }

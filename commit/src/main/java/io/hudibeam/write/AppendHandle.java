@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.files.FileGroupId;
@@ -11,11 +26,11 @@ import io.hudibeam.log.LogFileWriter;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.InstantTime;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import io.hudibeam.timeline.InstantTime;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -45,9 +60,9 @@ public final class AppendHandle {
   }
 
   /**
-   * The blocks the log file of {@code stat} holds, as {@link #write} writes them: an Avro data block
-   * when it wrote upserts, a delete block when it wrote deletes. (Hudi's delta write stats leave
-   * {@code totalLogBlocks} 0 for appends, so the count is not in the commit metadata.)
+   * The blocks the log file of {@code stat} holds, as {@link #write} writes them: an Avro data
+   * block when it wrote upserts, a delete block when it wrote deletes. (Hudi's delta write stats
+   * leave {@code totalLogBlocks} 0 for appends, so the count is not in the commit metadata.)
    */
   public static long blocksWritten(WriteStat stat) {
     return (stat.numWrites() > 0 ? 1 : 0) + (stat.numDeletes() > 0 ? 1 : 0);
@@ -58,18 +73,26 @@ public final class AppendHandle {
     long startNanos = System.nanoTime();
     InstantTime instant = context.instant();
     AvroDataBlockBuilder upserts =
-        new AvroDataBlockBuilder(instant, context.schema(), fileGroup.fileId(), context.taskPartitionId());
+        new AvroDataBlockBuilder(
+            instant, context.schema(), fileGroup.fileId(), context.taskPartitionId());
     List<DeleteRecord> deletes = new ArrayList<>();
     Set<String> keys = new HashSet<>();
     for (TableRecord record : records) {
       if (!keys.add(record.recordKey())) {
         throw new HudiTableException(
-            "Record key '" + record.recordKey() + "' reached file group " + fileGroup
-                + " twice in instant " + instant + "; records must be de-duplicated first");
+            "Record key '"
+                + record.recordKey()
+                + "' reached file group "
+                + fileGroup
+                + " twice in instant "
+                + instant
+                + "; records must be de-duplicated first");
       }
       if (record.isDelete()) {
-        // Hudi's delete payload (EmptyHoodieRecordPayload) has ordering value 0: the delete always wins.
-        deletes.add(DeleteRecord.of(record.recordKey(), fileGroup.partitionPath(), DELETE_ORDERING_VALUE));
+        // Hudi's delete payload (EmptyHoodieRecordPayload) has ordering value 0: the delete always
+        // wins.
+        deletes.add(
+            DeleteRecord.of(record.recordKey(), fileGroup.partitionPath(), DELETE_ORDERING_VALUE));
       } else {
         upserts.add(record.recordKey(), fileGroup.partitionPath(), record.data().orElseThrow());
       }
@@ -106,7 +129,8 @@ public final class AppendHandle {
         .totalWriteBytes(result.fileSizeBytes())
         .fileSizeInBytes(result.fileSizeBytes())
         .partitionPath(fileGroup.partitionPath())
-        .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .runtimeStats(
+            new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
         .logAppend(
             new WriteStat.LogAppendStats(
                 name.version(),

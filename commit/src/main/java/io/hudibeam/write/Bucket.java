@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.files.BaseFile;
@@ -44,8 +59,8 @@ public final class Bucket implements Comparable<Bucket>, Serializable {
   }
 
   /**
-   * The base file an UPDATE bucket merges into; empty for a new file group and for an APPEND
-   * bucket (whose slice may have a base file, which it leaves alone).
+   * The base file an UPDATE bucket merges into; empty for a new file group and for an APPEND bucket
+   * (whose slice may have a base file, which it leaves alone).
    */
   public Optional<BaseFile> baseFile() {
     return Optional.ofNullable(baseFile);
@@ -56,7 +71,9 @@ public final class Bucket implements Comparable<Bucket>, Serializable {
     return Optional.ofNullable(slice);
   }
 
-  /** The instant of the file group's current slice ({@code prevCommit}); empty for a new file group. */
+  /**
+   * The instant of the file group's current slice ({@code prevCommit}); empty for a new file group.
+   */
   public Optional<InstantTime> baseInstant() {
     if (slice != null) {
       return Optional.of(slice.baseInstant());

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.basefile.BaseFileReader;
@@ -23,7 +38,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -43,10 +57,10 @@ import org.slf4j.LoggerFactory;
  * <p>Memory: the log files are read twice, block by block. The first pass reads only which blocks
  * count (their headers decide); the second decodes the counted blocks' records one at a time into a
  * {@link SpillableRecordMap} that holds them in memory up to the compaction budget ({@link
- * MergeMemory#forCompaction}, Hudi's {@code hoodie.memory.compaction.max.size} / {@code
- * .fraction}, as Hudi's {@code HoodieMergedLogRecordScanner} spills to its {@code
- * ExternalSpillableMap}) and on local disk beyond it. So the heap holds one block's bytes and the
- * budget's worth of records, whatever the size of the slice's logs; the base file is streamed.
+ * MergeMemory#forCompaction}, Hudi's {@code hoodie.memory.compaction.max.size} / {@code .fraction},
+ * as Hudi's {@code HoodieMergedLogRecordScanner} spills to its {@code ExternalSpillableMap}) and on
+ * local disk beyond it. So the heap holds one block's bytes and the budget's worth of records,
+ * whatever the size of the slice's logs; the base file is streamed.
  */
 public final class CompactHandle {
   private static final Logger LOG = LoggerFactory.getLogger(CompactHandle.class);
@@ -79,7 +93,8 @@ public final class CompactHandle {
    */
   public WriteStat compact(CompactionOperation operation, Timeline completed) {
     long startNanos = System.nanoTime();
-    FileGroupId fileGroup = FileGroupId.of(operation.partitionPath(), FileId.parse(operation.fileId()));
+    FileGroupId fileGroup =
+        FileGroupId.of(operation.partitionPath(), FileId.parse(operation.fileId()));
     Path folder = context.paths().partitionFolder(operation.partitionPath());
     Schema schema = MetaFields.withMetaFields(context.schema());
     InstantTime compactionInstant = context.instant();
@@ -97,7 +112,8 @@ public final class CompactHandle {
       try {
         logBytes += context.fs().getFileStatus(path).getLen();
       } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read log file " + path + " of compaction " + compactionInstant, e);
+        throw new UncheckedIOException(
+            "Cannot read log file " + path + " of compaction " + compactionInstant, e);
       }
     }
 
@@ -111,7 +127,8 @@ public final class CompactHandle {
           LogBlock block = reader.next();
           InstantTime instant = block.instantTime();
           if (block.isRollback()) {
-            // A rollback command block's instant is the rollback's, not a commit: it always applies.
+            // A rollback command block's instant is the rollback's, not a commit: it always
+            // applies.
             rollbackBlocks++;
             InstantTime target = block.targetInstantTime().orElseThrow();
             counted.removeIf(r -> r.instant().equals(target));
@@ -120,11 +137,16 @@ public final class CompactHandle {
           if (!completed.containsOrBeforeStart(instant) || instant.isAfter(compactionInstant)) {
             continue;
           }
-          if (block.type() == LogBlockType.AVRO_DATA_BLOCK || block.type() == LogBlockType.DELETE_BLOCK) {
+          if (block.type() == LogBlockType.AVRO_DATA_BLOCK
+              || block.type() == LogBlockType.DELETE_BLOCK) {
             counted.add(new BlockRef(f, b, instant));
           } else if (block.type() != LogBlockType.COMMAND_BLOCK) {
             throw new HudiTableException(
-                "Log file " + path + " holds a " + block.type() + "; compaction reads Avro data, delete and"
+                "Log file "
+                    + path
+                    + " holds a "
+                    + block.type()
+                    + "; compaction reads Avro data, delete and"
                     + " rollback command blocks only");
           }
         }
@@ -133,14 +155,20 @@ public final class CompactHandle {
 
     RecordEncoding encoding = RecordEncoding.of(schema);
     try (SpillableRecordMap merged =
-        new SpillableRecordMap(memory.budgetBytes(), memory.maxSizeKey(), memory.spillFolder(), encoding,
+        new SpillableRecordMap(
+            memory.budgetBytes(),
+            memory.maxSizeKey(),
+            memory.spillFolder(),
+            encoding,
             "the compaction of file group " + fileGroup + " in instant " + compactionInstant)) {
       // Pass 2: the counted blocks' records by key, a later one replacing an earlier one.
       long logRecords = 0;
       int next = 0;
       for (int f = 0; f < logPaths.size() && next < counted.size(); f++) {
         try (LogFileReader reader = LogFileReader.open(context.conf(), logPaths.get(f))) {
-          for (int b = 0; reader.hasNext() && next < counted.size() && counted.get(next).file() == f; b++) {
+          for (int b = 0;
+              reader.hasNext() && next < counted.size() && counted.get(next).file() == f;
+              b++) {
             LogBlock block = reader.next();
             if (counted.get(next).block() != b) {
               continue;
@@ -152,8 +180,14 @@ public final class CompactHandle {
       }
       spilledRecords = merged.spilledCount();
       if (spilledRecords > 0) {
-        LOG.info("Compaction {} of file group {}: {} of {} log records spilled to disk ({} bytes budget, {})",
-            compactionInstant, fileGroup, spilledRecords, merged.size(), memory.budgetBytes(), memory.spillFolder());
+        LOG.info(
+            "Compaction {} of file group {}: {} of {} log records spilled to disk ({} bytes budget, {})",
+            compactionInstant,
+            fileGroup,
+            spilledRecords,
+            merged.size(),
+            memory.budgetBytes(),
+            memory.spillFolder());
       }
       return write(operation, fileGroup, folder, merged)
           .totalLogRecords(logRecords)
@@ -161,58 +195,78 @@ public final class CompactHandle {
           .totalLogSizeCompacted(logBytes)
           .totalLogBlocks(counted.size())
           .totalRollbackBlocks(rollbackBlocks)
-          .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+          .runtimeStats(
+              new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
           .build();
     }
   }
 
   /** Puts a data or delete block's entries into the map; returns how many. */
-  private static long merge(LogBlock block, Schema schema, FileGroupId fileGroup, SpillableRecordMap merged) {
+  private static long merge(
+      LogBlock block, Schema schema, FileGroupId fileGroup, SpillableRecordMap merged) {
     long[] count = new long[1];
     if (block.type() == LogBlockType.AVRO_DATA_BLOCK) {
-      block.forEachRecord(schema, record -> {
-        String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
-        merged.putLatest(TableRecord.of(key, fileGroup.partitionPath(), RecordOperation.UPSERT, RecordPayload.of(record)));
-        count[0]++;
-      });
+      block.forEachRecord(
+          schema,
+          record -> {
+            String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
+            merged.putLatest(
+                TableRecord.of(
+                    key,
+                    fileGroup.partitionPath(),
+                    RecordOperation.UPSERT,
+                    RecordPayload.of(record)));
+            count[0]++;
+          });
     } else {
       for (io.hudibeam.log.DeleteRecord deleted : block.deleteRecords()) {
-        merged.putLatest(TableRecord.of(deleted.recordKey(), fileGroup.partitionPath(), RecordOperation.DELETE, null));
+        merged.putLatest(
+            TableRecord.of(
+                deleted.recordKey(), fileGroup.partitionPath(), RecordOperation.DELETE, null));
         count[0]++;
       }
     }
     return count[0];
   }
 
-  /** Writes the new base file: the base file's records merged with the log records, then the rest. */
+  /**
+   * Writes the new base file: the base file's records merged with the log records, then the rest.
+   */
   private WriteStat.Builder write(
-      CompactionOperation operation, FileGroupId fileGroup, Path folder, SpillableRecordMap merged) {
+      CompactionOperation operation,
+      FileGroupId fileGroup,
+      Path folder,
+      SpillableRecordMap merged) {
     IOType ioType = operation.dataFileName().isPresent() ? IOType.MERGE : IOType.CREATE;
     BaseFileWriter writer = context.openBaseFile(fileGroup, ioType);
     long[] counts = new long[3]; // updates, deletes, inserts
     try {
       if (operation.dataFileName().isPresent()) {
-        io.hudibeam.schema.RecordRewriter rewriter = new io.hudibeam.schema.RecordRewriter(writer.schema());
+        io.hudibeam.schema.RecordRewriter rewriter =
+            new io.hudibeam.schema.RecordRewriter(writer.schema());
         Path base = new Path(folder, operation.dataFileName().get());
-        BaseFileReader.of(context.conf(), base).forEachRecord(record -> {
-          String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
-          TableRecord update = merged.match(key);
-          if (update == null) {
-            writer.write(rewriter.rewrite(record));
-          } else if (update.isDelete()) {
-            counts[1]++;
-          } else {
-            writer.write(update.data().orElseThrow());
-            counts[0]++;
-          }
-        });
+        BaseFileReader.of(context.conf(), base)
+            .forEachRecord(
+                record -> {
+                  String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
+                  TableRecord update = merged.match(key);
+                  if (update == null) {
+                    writer.write(rewriter.rewrite(record));
+                  } else if (update.isDelete()) {
+                    counts[1]++;
+                  } else {
+                    writer.write(update.data().orElseThrow());
+                    counts[0]++;
+                  }
+                });
       }
-      merged.forEachUnmatched(insert -> {
-        if (!insert.isDelete()) {
-          writer.write(insert.data().orElseThrow());
-          counts[2]++;
-        }
-      });
+      merged.forEachUnmatched(
+          insert -> {
+            if (!insert.isDelete()) {
+              writer.write(insert.data().orElseThrow());
+              counts[2]++;
+            }
+          });
     } catch (RuntimeException e) {
       writer.abort();
       throw e;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.basefile.BaseFileReader;
@@ -32,7 +47,8 @@ public final class ConcatHandle {
     long startNanos = System.nanoTime();
     try {
       Path currentPath =
-          new Path(context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
+          new Path(
+              context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
       RecordRewriter rewriter = new RecordRewriter(writer.schema());
       BaseFileReader.of(context.conf(), currentPath)
           .forEachRecord(stored -> writer.write(rewriter.rewrite(stored)));
@@ -54,7 +70,8 @@ public final class ConcatHandle {
     BaseFileResult result = writer.close();
     return WriteContext.statOf(fileGroup, result, current.name().instantTime().value())
         .numInserts(inserts)
-        .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .runtimeStats(
+            new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
         .build();
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.basefile.ParquetSettings;
@@ -8,8 +23,8 @@ import org.apache.avro.Schema;
 
 /**
  * Writes the file groups of one started instant (one attempt, one write token), each with the
- * handle its bucket needs, as Hudi's write client picks them: an append handle for a bucket of
- * log appends (merge-on-read), a create handle for a new file group, for an insert a concat handle
+ * handle its bucket needs, as Hudi's write client picks them: an append handle for a bucket of log
+ * appends (merge-on-read), a create handle for a new file group, for an insert a concat handle
  * (stored records kept, incoming ones appended), else a merge handle with the given merge memory.
  * Made by {@link WriteTransaction#fileGroupWriter}.
  */
@@ -46,7 +61,9 @@ public final class FileGroupWriter {
     return stat;
   }
 
-  /** Incoming records this writer's merges spilled to local disk (over their memory budget), so far. */
+  /**
+   * Incoming records this writer's merges spilled to local disk (over their memory budget), so far.
+   */
   public long spilledRecords() {
     return spilledRecords;
   }
@@ -85,13 +102,19 @@ public final class FileGroupWriter {
       return this;
     }
 
-    /** The write's operation: an {@link WriteOperation#INSERT} keeps stored records (concat); UPSERT unless given. */
+    /**
+     * The write's operation: an {@link WriteOperation#INSERT} keeps stored records (concat); UPSERT
+     * unless given.
+     */
     public Builder operation(WriteOperation operation) {
       this.operation = Objects.requireNonNull(operation, "operation");
       return this;
     }
 
-    /** The merge handles' memory budget ({@code hoodie.memory.merge.max.size}); Hudi's default unless given. */
+    /**
+     * The merge handles' memory budget ({@code hoodie.memory.merge.max.size}); Hudi's default
+     * unless given.
+     */
     public Builder mergeMemory(MergeMemory mergeMemory) {
       this.mergeMemory = Objects.requireNonNull(mergeMemory, "mergeMemory");
       return this;

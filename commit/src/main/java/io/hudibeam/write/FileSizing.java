@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.settings.HudiSettings;
@@ -14,11 +29,14 @@ public final class FileSizing implements Serializable {
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.key();
+
   public static final String SMALL_FILE_LIMIT = HudiSettings.SMALL_FILE_LIMIT.key();
   public static final String RECORD_SIZE_ESTIMATE = HudiSettings.RECORD_SIZE_ESTIMATE.key();
 
-  public static final long DEFAULT_MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.defaultValue().orElseThrow();
-  public static final long DEFAULT_SMALL_FILE_LIMIT = HudiSettings.SMALL_FILE_LIMIT.defaultValue().orElseThrow();
+  public static final long DEFAULT_MAX_FILE_SIZE =
+      HudiSettings.MAX_FILE_SIZE.defaultValue().orElseThrow();
+  public static final long DEFAULT_SMALL_FILE_LIMIT =
+      HudiSettings.SMALL_FILE_LIMIT.defaultValue().orElseThrow();
   public static final long DEFAULT_RECORD_SIZE_ESTIMATE =
       HudiSettings.RECORD_SIZE_ESTIMATE.defaultValue().orElseThrow();
 
@@ -36,7 +54,8 @@ public final class FileSizing implements Serializable {
   }
 
   public static FileSizing defaults() {
-    return new FileSizing(DEFAULT_MAX_FILE_SIZE, DEFAULT_SMALL_FILE_LIMIT, DEFAULT_RECORD_SIZE_ESTIMATE);
+    return new FileSizing(
+        DEFAULT_MAX_FILE_SIZE, DEFAULT_SMALL_FILE_LIMIT, DEFAULT_RECORD_SIZE_ESTIMATE);
   }
 
   public static FileSizing of(long maxFileSize, long smallFileLimit, long recordSizeEstimate) {
@@ -83,7 +102,12 @@ public final class FileSizing implements Serializable {
 
   @Override
   public String toString() {
-    return "FileSizing{max=" + maxFileSize + ", smallFileLimit=" + smallFileLimit
-        + ", recordSizeEstimate=" + recordSizeEstimate + "}";
+    return "FileSizing{max="
+        + maxFileSize
+        + ", smallFileLimit="
+        + smallFileLimit
+        + ", recordSizeEstimate="
+        + recordSizeEstimate
+        + "}";
   }
 }

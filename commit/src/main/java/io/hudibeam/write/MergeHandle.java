@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.basefile.BaseFileReader;
@@ -37,6 +52,7 @@ public final class MergeHandle {
   private final WriteContext context;
   private final MergeMemory memory;
   private long spilledRecords;
+
   /** The last incoming schema found equal to the write schema (compared once, not per record). */
   private org.apache.avro.Schema lastIncomingSchema;
 
@@ -64,8 +80,13 @@ public final class MergeHandle {
       for (TableRecord record : records) {
         if (!incoming.put(inWriteSchema(record, writeEncoding))) {
           throw new HudiTableException(
-              "Record key '" + record.recordKey() + "' reached file group " + fileGroup
-                  + " twice in instant " + context.instant() + "; records must be de-duplicated first");
+              "Record key '"
+                  + record.recordKey()
+                  + "' reached file group "
+                  + fileGroup
+                  + " twice in instant "
+                  + context.instant()
+                  + "; records must be de-duplicated first");
         }
       }
       spilledRecords = incoming.spilledCount();
@@ -73,7 +94,11 @@ public final class MergeHandle {
         LOG.info(
             "Merge of file group {} in instant {}: {} of {} incoming records spilled to disk ({}"
                 + " bytes budget, {})",
-            fileGroup, context.instant(), incoming.spilledCount(), incoming.size(), budget,
+            fileGroup,
+            context.instant(),
+            incoming.spilledCount(),
+            incoming.size(),
+            budget,
             memory.spillFolder());
       }
       return merge(current, fileGroup, incoming);
@@ -90,7 +115,9 @@ public final class MergeHandle {
     Counts counts = new Counts();
     long startNanos = System.nanoTime();
     try {
-      Path currentPath = new Path(context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
+      Path currentPath =
+          new Path(
+              context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
       RecordRewriter rewriter = new RecordRewriter(writer.schema());
       BaseFileReader.of(context.conf(), currentPath)
           .forEachRecord(
@@ -104,10 +131,14 @@ public final class MergeHandle {
                   counts.deletes++;
                 } else {
                   GenericRecord updateRecord = context.toWriteSchema(update.data().get());
-                  if (context.orderingField().compare(Optional.of(updateRecord), Optional.of(storedRecord)) < 0) {
+                  if (context
+                          .orderingField()
+                          .compare(Optional.of(updateRecord), Optional.of(storedRecord))
+                      < 0) {
                     writer.write(storedRecord);
                   } else {
-                    writer.write(context.instant().value(), key, fileGroup.partitionPath(), updateRecord);
+                    writer.write(
+                        context.instant().value(), key, fileGroup.partitionPath(), updateRecord);
                     counts.updates++;
                   }
                 }
@@ -132,7 +163,8 @@ public final class MergeHandle {
         .numDeletes(counts.deletes)
         .numUpdateWrites(counts.updates)
         .numInserts(counts.inserts)
-        .runtimeStats(new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .runtimeStats(
+            new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
         .build();
   }
 
@@ -148,7 +180,8 @@ public final class MergeHandle {
    * rewritten by name into the evolved write schema, so the spillable map holds one schema.
    */
   private TableRecord inWriteSchema(TableRecord record, RecordEncoding writeEncoding) {
-    if (record.isDelete() || record.payload().isEmpty()
+    if (record.isDelete()
+        || record.payload().isEmpty()
         || record.payload().get().encodedIn(writeEncoding) != null) {
       return record;
     }
@@ -161,7 +194,9 @@ public final class MergeHandle {
       return record;
     }
     return TableRecord.of(
-        record.recordKey(), record.partitionPath(), record.operation(),
+        record.recordKey(),
+        record.partitionPath(),
+        record.operation(),
         RecordPayload.of(context.toWriteSchema(data)));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.settings.HudiSettings;
@@ -16,16 +31,16 @@ import java.util.OptionalLong;
  * file slice, {@code hoodie.memory.compaction.*}, {@link #forCompaction}), read the same way:
  *
  * <ul>
- *   <li>{@link #MAX_SIZE} / {@link #COMPACTION_MAX_SIZE}: the budget in bytes. When given it is
- *       the budget, as in Hudi ({@code IOUtils.getMaxMemoryPerPartitionMerge} / {@code
+ *   <li>{@link #MAX_SIZE} / {@link #COMPACTION_MAX_SIZE}: the budget in bytes. When given it is the
+ *       budget, as in Hudi ({@code IOUtils.getMaxMemoryPerPartitionMerge} / {@code
  *       getMaxMemoryPerCompaction}).
  *   <li>{@link #FRACTION} / {@link #COMPACTION_FRACTION} (default {@link #DEFAULT_FRACTION}):
  *       otherwise the budget is this fraction of the heap a merge can count on: the JVM's max heap
  *       divided by its available processors (one merge per core at most), times {@value
  *       #USER_MEMORY_SHARE} (Hudi multiplies the fraction with Spark's user memory, {@code 1 -
- *       spark.memory.fraction} = 0.4 of the executor heap; Beam runners have no such setting, so the
- *       same share is taken of the heap). With {@code -Xmx1g} on 2 cores that is about 123 MiB per
- *       merge.
+ *       spark.memory.fraction} = 0.4 of the executor heap; Beam runners have no such setting, so
+ *       the same share is taken of the heap). With {@code -Xmx1g} on 2 cores that is about 123 MiB
+ *       per merge.
  *   <li>{@link #SPILL_PATH} (default the JVM's {@code java.io.tmpdir}; Hudi's is {@code /tmp/}):
  *       the local folder spill files go to, for both. They are deleted when the merge ends.
  * </ul>
@@ -35,23 +50,30 @@ public final class MergeMemory implements Serializable {
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String MAX_SIZE = HudiSettings.MERGE_MAX_SIZE.key();
+
   public static final String FRACTION = HudiSettings.MERGE_FRACTION.key();
   public static final String COMPACTION_MAX_SIZE = HudiSettings.COMPACTION_MAX_SIZE.key();
   public static final String COMPACTION_FRACTION = HudiSettings.COMPACTION_FRACTION.key();
   public static final String SPILL_PATH = HudiSettings.SPILL_PATH.key();
-  public static final double DEFAULT_FRACTION = HudiSettings.MERGE_FRACTION.defaultValue().orElseThrow();
+  public static final double DEFAULT_FRACTION =
+      HudiSettings.MERGE_FRACTION.defaultValue().orElseThrow();
   static final double USER_MEMORY_SHARE = 0.4;
 
   /** The key the budget is read from, named in messages. */
   private final String maxSizeKey;
+
   private final String fractionKey;
+
   /** Null when the budget follows the heap. */
   private final Long maxSizeBytes;
+
   private final double fraction;
+
   /** Null for java.io.tmpdir. */
   private final String spillPath;
 
-  private MergeMemory(String maxSizeKey, String fractionKey, Long maxSizeBytes, double fraction, String spillPath) {
+  private MergeMemory(
+      String maxSizeKey, String fractionKey, Long maxSizeBytes, double fraction, String spillPath) {
     this.maxSizeKey = maxSizeKey;
     this.fractionKey = fractionKey;
     this.maxSizeBytes = maxSizeBytes;
@@ -59,14 +81,24 @@ public final class MergeMemory implements Serializable {
     this.spillPath = spillPath;
   }
 
-  /** The merge handle's budget following the heap with Hudi's default fraction; spill files in java.io.tmpdir. */
+  /**
+   * The merge handle's budget following the heap with Hudi's default fraction; spill files in
+   * java.io.tmpdir.
+   */
   public static MergeMemory defaults() {
     return new MergeMemory(MAX_SIZE, FRACTION, null, DEFAULT_FRACTION, null);
   }
 
-  /** A fixed merge-handle budget in bytes (0 spills every record), spill files in java.io.tmpdir. */
+  /**
+   * A fixed merge-handle budget in bytes (0 spills every record), spill files in java.io.tmpdir.
+   */
   public static MergeMemory ofMaxSize(long maxSizeBytes) {
-    return new MergeMemory(MAX_SIZE, FRACTION, HudiSettings.MERGE_MAX_SIZE.check(maxSizeBytes), DEFAULT_FRACTION, null);
+    return new MergeMemory(
+        MAX_SIZE,
+        FRACTION,
+        HudiSettings.MERGE_MAX_SIZE.check(maxSizeBytes),
+        DEFAULT_FRACTION,
+        null);
   }
 
   /**
@@ -88,7 +120,8 @@ public final class MergeMemory implements Serializable {
     return parse(properties, HudiSettings.COMPACTION_MAX_SIZE, HudiSettings.COMPACTION_FRACTION);
   }
 
-  private static MergeMemory parse(Map<String, String> properties, Setting<Long> maxSize, Setting<Double> fraction) {
+  private static MergeMemory parse(
+      Map<String, String> properties, Setting<Long> maxSize, Setting<Double> fraction) {
     Objects.requireNonNull(properties, "properties");
     return new MergeMemory(
         maxSize.key(),
@@ -146,7 +179,12 @@ public final class MergeMemory implements Serializable {
 
   @Override
   public String toString() {
-    return "MergeMemory{" + (maxSizeBytes != null ? maxSizeKey + "=" + maxSizeBytes : fractionKey + "=" + fraction)
-        + ", " + SPILL_PATH + "=" + spillFolder() + "}";
+    return "MergeMemory{"
+        + (maxSizeBytes != null ? maxSizeKey + "=" + maxSizeBytes : fractionKey + "=" + fraction)
+        + ", "
+        + SPILL_PATH
+        + "="
+        + spillFolder()
+        + "}";
   }
 }

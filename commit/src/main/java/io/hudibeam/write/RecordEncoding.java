@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.table.HudiTableException;
@@ -14,11 +29,11 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 
 /**
- * The Avro binary encoding of one schema's records, for {@link RecordPayload}s: it encodes
- * payloads and wraps encoded bytes into payloads that decode on first use. One reader and one
- * writer serve every payload (Avro's generic reader and writer are safe to share between threads);
- * records decode as Avro's {@link GenericDatumReader} gives them (strings as {@code Utf8}, no
- * logical-type conversions), as Beam's {@code AvroCoder} of the schema does.
+ * The Avro binary encoding of one schema's records, for {@link RecordPayload}s: it encodes payloads
+ * and wraps encoded bytes into payloads that decode on first use. One reader and one writer serve
+ * every payload (Avro's generic reader and writer are safe to share between threads); records
+ * decode as Avro's {@link GenericDatumReader} gives them (strings as {@code Utf8}, no logical-type
+ * conversions), as Beam's {@code AvroCoder} of the schema does.
  */
 public final class RecordEncoding {
   private final Schema schema;
@@ -52,9 +67,9 @@ public final class RecordEncoding {
   }
 
   /**
-   * The payload's record in this schema's binary encoding: the payload's own bytes when it has
-   * them in an alike encoding (not copied: the array must not be changed), else the encoding of
-   * its record, which the payload then keeps.
+   * The payload's record in this schema's binary encoding: the payload's own bytes when it has them
+   * in an alike encoding (not copied: the array must not be changed), else the encoding of its
+   * record, which the payload then keeps.
    */
   public byte[] encode(RecordPayload payload) {
     byte[] encoded = payload.encodedIn(this);
@@ -84,8 +99,13 @@ public final class RecordEncoding {
       return reader.read(null, DecoderFactory.get().binaryDecoder(encoded, null));
     } catch (IOException | RuntimeException e) {
       throw new HudiTableException(
-          "Cannot decode " + encoded.length + " bytes as an Avro record of schema "
-              + schema.getFullName() + ": " + e, e);
+          "Cannot decode "
+              + encoded.length
+              + " bytes as an Avro record of schema "
+              + schema.getFullName()
+              + ": "
+              + e,
+          e);
     }
   }
 

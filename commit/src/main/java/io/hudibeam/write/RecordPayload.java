@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import java.util.Arrays;
@@ -8,8 +23,8 @@ import org.apache.avro.generic.GenericRecord;
  * The data of a {@link TableRecord}: an Avro record of the table schema, held either as the record
  * itself or as its Avro binary encoding, decoded on first use and kept. A record moved between
  * pipeline stages as bytes is thus copied as bytes, with no Avro encode or decode, until a stage
- * needs its fields. The bytes stay the payload's encoding after a decode, so a decoded record
- * must never be changed.
+ * needs its fields. The bytes stay the payload's encoding after a decode, so a decoded record must
+ * never be changed.
  */
 public final class RecordPayload {
   // Each set once: by the constructor, or by the first decode (record) or encode (encoded). Two
@@ -104,6 +119,8 @@ public final class RecordPayload {
   @Override
   public String toString() {
     GenericRecord decoded = record;
-    return decoded != null ? decoded.toString() : "<" + encoded.bytes.length + " bytes of Avro binary>";
+    return decoded != null
+        ? decoded.toString()
+        : "<" + encoded.bytes.length + " bytes of Avro binary>";
   }
 }

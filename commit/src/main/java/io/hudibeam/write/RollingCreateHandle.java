@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.basefile.BaseFileResult;
@@ -38,7 +53,9 @@ public final class RollingCreateHandle {
     }
     try {
       writer.write(
-          context.instant().value(), record.recordKey(), partitionPath,
+          context.instant().value(),
+          record.recordKey(),
+          partitionPath,
           context.toWriteSchema(record.data().orElseThrow()));
     } catch (RuntimeException e) {
       writer.abort();
@@ -77,7 +94,8 @@ public final class RollingCreateHandle {
     return List.of(
         WriteContext.statOf(current, result, WriteStat.NULL_COMMIT)
             .numInserts(result.recordCount())
-            .runtimeStats(new WriteStat.RuntimeStats(0, 0, (System.nanoTime() - startNanos) / 1_000_000))
+            .runtimeStats(
+                new WriteStat.RuntimeStats(0, 0, (System.nanoTime() - startNanos) / 1_000_000))
             .build());
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.table.HudiTableException;
@@ -22,12 +37,12 @@ import java.util.function.Consumer;
 import org.apache.avro.Schema;
 
 /**
- * The incoming records of one file-group merge by record key, within a memory budget (Hudi's
- * {@code ExternalSpillableMap} in its merge handle). Records are kept in memory while their
- * estimated size fits the budget; every later record is appended to a local spill file, of which
- * 24 to 48 bytes per record stay in memory (arrays grow by doubling): a 64-bit hash of its key, its
- * offset in the file and two slots of an open-addressing table. Looking up a spilled key reads its record back from the file
- * when the hash matches.
+ * The incoming records of one file-group merge by record key, within a memory budget (Hudi's {@code
+ * ExternalSpillableMap} in its merge handle). Records are kept in memory while their estimated size
+ * fits the budget; every later record is appended to a local spill file, of which 24 to 48 bytes
+ * per record stay in memory (arrays grow by doubling): a 64-bit hash of its key, its offset in the
+ * file and two slots of an open-addressing table. Looking up a spilled key reads its record back
+ * from the file when the hash matches.
  *
  * <p>Records are visited in the order they were put ({@link #forEachUnmatched}), so a merge writes
  * the same rows in the same order whether it spilled or not. The size of a record in memory is an
@@ -49,8 +64,10 @@ final class SpillableRecordMap implements AutoCloseable {
   private static final byte PAYLOAD = 1;
 
   private final long budgetBytes;
+
   /** The setting the budget comes from, named in messages. */
   private final String budgetKey;
+
   private final File folder;
   private final RecordEncoding encoding;
   private final String owner;
@@ -67,12 +84,16 @@ final class SpillableRecordMap implements AutoCloseable {
   private long[] offsets = new long[0];
   private long[] hashes = new long[0];
   private int spilled;
+
   /** Spill ordinal + 1 per slot; 0 is empty. */
   private int[] slots = new int[0];
+
   private RandomAccessFile reader;
   private byte[] readBuffer = new byte[256];
 
-  /** Whether a spilled record was replaced: the spill file then also holds records no longer read. */
+  /**
+   * Whether a spilled record was replaced: the spill file then also holds records no longer read.
+   */
   private boolean spilledReplaced;
 
   private final BitSet matched = new BitSet();
@@ -89,7 +110,8 @@ final class SpillableRecordMap implements AutoCloseable {
    * @param budgetKey the setting the budget comes from ({@link MergeMemory#maxSizeKey()}), for
    *     error messages
    */
-  SpillableRecordMap(long budgetBytes, String budgetKey, File folder, RecordEncoding encoding, String owner) {
+  SpillableRecordMap(
+      long budgetBytes, String budgetKey, File folder, RecordEncoding encoding, String owner) {
     this.budgetBytes = budgetBytes;
     this.budgetKey = Objects.requireNonNull(budgetKey, "budgetKey");
     this.folder = Objects.requireNonNull(folder, "folder");
@@ -242,8 +264,14 @@ final class SpillableRecordMap implements AutoCloseable {
     if (schema != lastSchema) {
       if (!schema.equals(encoding.schema())) {
         throw new HudiTableException(
-            "Record key '" + recordKey + "' of " + owner + " has data of schema " + schema
-                + "; expected the write schema " + encoding.schema());
+            "Record key '"
+                + recordKey
+                + "' of "
+                + owner
+                + " has data of schema "
+                + schema
+                + "; expected the write schema "
+                + encoding.schema());
       }
       lastSchema = schema;
     }
@@ -262,7 +290,9 @@ final class SpillableRecordMap implements AutoCloseable {
           throw new IOException("folder " + folder + " does not exist and cannot be created");
         }
         spillFile = File.createTempFile("hudi-merge-", ".spill", folder);
-        out = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(spillFile), 1 << 16));
+        out =
+            new DataOutputStream(
+                new BufferedOutputStream(new FileOutputStream(spillFile), 1 << 16));
       }
       byte[] key = record.recordKey().getBytes(StandardCharsets.UTF_8);
       byte[] partition = record.partitionPath().getBytes(StandardCharsets.UTF_8);
@@ -271,7 +301,8 @@ final class SpillableRecordMap implements AutoCloseable {
           record.isDelete() || record.payload().isEmpty()
               ? null
               : encoded(record.recordKey(), record.payload().get());
-      int length = 4 + key.length + 4 + partition.length + 1 + 1 + (payload == null ? 0 : payload.length);
+      int length =
+          4 + key.length + 4 + partition.length + 1 + 1 + (payload == null ? 0 : payload.length);
       out.writeInt(length);
       out.writeInt(key.length);
       out.write(key);
@@ -383,9 +414,23 @@ final class SpillableRecordMap implements AutoCloseable {
 
   private HudiTableException failure(String what, IOException e) {
     return new HudiTableException(
-        "Cannot " + what + " the spill file " + spillFile + " of " + owner + " (records over the "
-            + budgetKey + " budget of " + budgetBytes + " bytes go to "
-            + MergeMemory.SPILL_PATH + "=" + folder + "): " + e, e);
+        "Cannot "
+            + what
+            + " the spill file "
+            + spillFile
+            + " of "
+            + owner
+            + " (records over the "
+            + budgetKey
+            + " budget of "
+            + budgetBytes
+            + " bytes go to "
+            + MergeMemory.SPILL_PATH
+            + "="
+            + folder
+            + "): "
+            + e,
+        e);
   }
 
   /** FNV-1a over the key's chars, then MurmurHash3's 64-bit finalizer. */

@@ -1,9 +1,23 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.commit.IOType;
 import io.hudibeam.commit.Marker;
 import io.hudibeam.commit.MarkerStore;
@@ -11,12 +25,13 @@ import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.keygen.PartitionMetadata;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.schema.RecordRewriter;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
-import io.hudibeam.schema.RecordRewriter;
 import java.util.Objects;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.files.FileGroupId;
@@ -24,15 +39,17 @@ import java.util.UUID;
 /**
  * Where each record of an instant goes, decided once before any file is written: updates to the
  * file group the index found, inserts by the hash of their record key over the insert buckets'
- * cumulative weights (the rule of Hudi's UpsertPartitioner). Routing is a pure function of the
- * plan and the record key, so a retried bundle routes every record the same way.
+ * cumulative weights (the rule of Hudi's UpsertPartitioner). Routing is a pure function of the plan
+ * and the record key, so a retried bundle routes every record the same way.
  *
  * @param partitions each touched partition's plan, sorted by partition path (unmodifiable)
  */
 public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
 
   public WritePlan {
-    partitions = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(partitions, "partitions")));
+    partitions =
+        Collections.unmodifiableSortedMap(
+            new TreeMap<>(Objects.requireNonNull(partitions, "partitions")));
   }
 
   static WritePlan of(Map<String, PartitionPlan> partitions) {
@@ -59,15 +76,23 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
     PartitionPlan plan = partitions.get(partitionPath);
     if (plan == null) {
       throw new HudiTableException(
-          "Partition path '" + partitionPath + "' of record key '" + recordKey
+          "Partition path '"
+              + partitionPath
+              + "' of record key '"
+              + recordKey
               + "' is not in the write plan; the workload profile missed it");
     }
     if (location.isPresent()) {
       Bucket bucket = plan.updateBuckets.get(location.get().fileId());
       if (bucket == null) {
         throw new HudiTableException(
-            "Record key '" + recordKey + "' was tagged to file group " + location.get()
-                + " which is not in the write plan of partition '" + partitionPath + "'");
+            "Record key '"
+                + recordKey
+                + "' was tagged to file group "
+                + location.get()
+                + " which is not in the write plan of partition '"
+                + partitionPath
+                + "'");
       }
       return bucket;
     }
@@ -76,7 +101,8 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
 
   static long keyHash(String recordKey) {
     try {
-      byte[] digest = MessageDigest.getInstance("MD5").digest(recordKey.getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("MD5").digest(recordKey.getBytes(StandardCharsets.UTF_8));
       return ByteBuffer.wrap(digest).getLong();
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("MD5 is required of every JVM", e);
@@ -103,7 +129,9 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
       Optional<BucketInserts> bucketInserts) {
 
     public PartitionPlan {
-      updateBuckets = Collections.unmodifiableSortedMap(new TreeMap<>(Objects.requireNonNull(updateBuckets, "updateBuckets")));
+      updateBuckets =
+          Collections.unmodifiableSortedMap(
+              new TreeMap<>(Objects.requireNonNull(updateBuckets, "updateBuckets")));
       insertTargets = List.copyOf(insertTargets);
       Objects.requireNonNull(bucketInserts, "bucketInserts");
     }
@@ -113,7 +141,8 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
     }
 
     /** A bucket-index partition plan: inserts go to the new file group of their bucket. */
-    static PartitionPlan bucketIndex(Map<FileId, Bucket> updateBuckets, BucketInserts bucketInserts) {
+    static PartitionPlan bucketIndex(
+        Map<FileId, Bucket> updateBuckets, BucketInserts bucketInserts) {
       return new PartitionPlan(new TreeMap<>(updateBuckets), List.of(), Optional.of(bucketInserts));
     }
 
@@ -121,7 +150,10 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
     PartitionPlan withUpdateBuckets(Map<FileId, Bucket> buckets) {
       if (!buckets.keySet().equals(updateBuckets.keySet())) {
         throw new IllegalArgumentException(
-            "Update buckets " + buckets.keySet() + " do not match the plan's " + updateBuckets.keySet());
+            "Update buckets "
+                + buckets.keySet()
+                + " do not match the plan's "
+                + updateBuckets.keySet());
       }
       return new PartitionPlan(new TreeMap<>(buckets), insertTargets, bucketInserts);
     }
@@ -132,7 +164,9 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
       }
       if (insertTargets.isEmpty()) {
         throw new HudiTableException(
-            "Record key '" + recordKey + "' is an insert but the plan has no insert bucket for its"
+            "Record key '"
+                + recordKey
+                + "' is an insert but the plan has no insert bucket for its"
                 + " partition; the workload profile counted no inserts there");
       }
       long total = insertTargets.get(insertTargets.size() - 1).cumulativeInserts;
@@ -152,8 +186,11 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
 
     @Override
     public String toString() {
-      return "{updates=" + updateBuckets.keySet() + ", inserts="
-          + (bucketInserts.isPresent() ? bucketInserts.get() : insertTargets) + "}";
+      return "{updates="
+          + updateBuckets.keySet()
+          + ", inserts="
+          + (bucketInserts.isPresent() ? bucketInserts.get() : insertTargets)
+          + "}";
     }
   }
 
@@ -169,7 +206,10 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
    * @param existingBuckets the buckets that already have a file group (unmodifiable, sorted)
    */
   public record BucketInserts(
-      String partitionPath, BucketIndex index, UUID fileIdSeed, SortedSet<Integer> existingBuckets) {
+      String partitionPath,
+      BucketIndex index,
+      UUID fileIdSeed,
+      SortedSet<Integer> existingBuckets) {
 
     public BucketInserts {
       Objects.requireNonNull(partitionPath, "partitionPath");
@@ -178,7 +218,8 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
       existingBuckets = Collections.unmodifiableSortedSet(new TreeSet<>(existingBuckets));
     }
 
-    BucketInserts(String partitionPath, BucketIndex index, UUID fileIdSeed, Set<Integer> existingBuckets) {
+    BucketInserts(
+        String partitionPath, BucketIndex index, UUID fileIdSeed, Set<Integer> existingBuckets) {
       this(partitionPath, index, fileIdSeed, (SortedSet<Integer>) new TreeSet<>(existingBuckets));
     }
 
@@ -186,10 +227,16 @@ public record WritePlan(SortedMap<String, PartitionPlan> partitions) {
       int bucketId = index.bucketId(recordKey);
       if (existingBuckets.contains(bucketId)) {
         throw new HudiTableException(
-            "Record key '" + recordKey + "' of partition '" + partitionPath + "' hashes to bucket "
-                + bucketId + ", which has a file group, but the index did not tag it there");
+            "Record key '"
+                + recordKey
+                + "' of partition '"
+                + partitionPath
+                + "' hashes to bucket "
+                + bucketId
+                + ", which has a file group, but the index did not tag it there");
       }
-      return Bucket.newFileGroup(FileGroupId.of(partitionPath, BucketIndex.newFileId(bucketId, fileIdSeed)));
+      return Bucket.newFileGroup(
+          FileGroupId.of(partitionPath, BucketIndex.newFileId(bucketId, fileIdSeed)));
     }
 
     @Override

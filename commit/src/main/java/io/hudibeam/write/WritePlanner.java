@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.files.BaseFile;
@@ -19,17 +34,17 @@ import java.util.function.Supplier;
  * Makes the {@link WritePlan} of an instant from its workload profile and the latest base files of
  * the touched partitions, as Hudi's UpsertPartitioner does: updates go to their file group; inserts
  * first fill small files (base files under the small-file limit; capacity = (max file size − size)
- * / average record size), then new file groups of max file size / average record size records
- * each, with the remaining inserts split evenly among them.
+ * / average record size), then new file groups of max file size / average record size records each,
+ * with the remaining inserts split evenly among them.
  *
  * <p>On a merge-on-read table ({@link #planMergeOnRead}) the plan is the same except that a file
  * group's updates and deletes go to a new log file of its latest slice (an APPEND bucket), and only
  * slices that are a base file alone count as small files (Hudi's rule for indexes that cannot index
  * log files, {@code SparkUpsertDeltaCommitPartitioner.getSmallFiles}); a small file that receives
  * inserts is rewritten with its updates and inserts into a new base file (an UPDATE bucket), as
- * Hudi's {@code BaseSparkDeltaCommitActionExecutor.handleUpdate} does for small files. Hudi rewrites
- * every small file of a partition that receives inserts; here only those the inserts are packed
- * into.
+ * Hudi's {@code BaseSparkDeltaCommitActionExecutor.handleUpdate} does for small files. Hudi
+ * rewrites every small file of a partition that receives inserts; here only those the inserts are
+ * packed into.
  */
 public final class WritePlanner {
   private final FileSizing sizing;
@@ -76,7 +91,8 @@ public final class WritePlanner {
       throw new HudiTableException("average record size must be > 0, but was " + averageRecordSize);
     }
     Map<String, WritePlan.PartitionPlan> plans = new TreeMap<>();
-    for (Map.Entry<String, WorkloadProfile.PartitionWorkload> entry : profile.partitions().entrySet()) {
+    for (Map.Entry<String, WorkloadProfile.PartitionWorkload> entry :
+        profile.partitions().entrySet()) {
       String partition = entry.getKey();
       plans.put(
           partition,
@@ -84,14 +100,17 @@ public final class WritePlanner {
               partition,
               entry.getValue(),
               latestBaseFiles.getOrDefault(partition, List.of()),
-              latestSlices == null ? null : slicesByFileId(latestSlices.getOrDefault(partition, List.of())),
+              latestSlices == null
+                  ? null
+                  : slicesByFileId(latestSlices.getOrDefault(partition, List.of())),
               averageRecordSize,
               packSmallFiles));
     }
     return WritePlan.of(plans);
   }
 
-  private static Map<String, List<BaseFile>> baseFilesOf(Map<String, List<FileSlice>> latestSlices) {
+  private static Map<String, List<BaseFile>> baseFilesOf(
+      Map<String, List<FileSlice>> latestSlices) {
     Map<String, List<BaseFile>> baseFiles = new TreeMap<>();
     latestSlices.forEach(
         (partition, slices) -> {
@@ -122,7 +141,8 @@ public final class WritePlanner {
     WritePlan plan = planBuckets(profile, baseFilesOf(latestSlices), index);
     Map<String, WritePlan.PartitionPlan> plans = new TreeMap<>();
     for (Map.Entry<String, WritePlan.PartitionPlan> entry : plan.partitions().entrySet()) {
-      Map<FileId, FileSlice> slices = slicesByFileId(latestSlices.getOrDefault(entry.getKey(), List.of()));
+      Map<FileId, FileSlice> slices =
+          slicesByFileId(latestSlices.getOrDefault(entry.getKey(), List.of()));
       Map<FileId, Bucket> appends = new TreeMap<>();
       for (FileId fileId : entry.getValue().updateBuckets().keySet()) {
         appends.put(fileId, Bucket.append(slices.get(fileId)));
@@ -141,15 +161,20 @@ public final class WritePlanner {
   public WritePlan planBuckets(
       WorkloadProfile profile, Map<String, List<BaseFile>> latestBaseFiles, BucketIndex index) {
     Map<String, WritePlan.PartitionPlan> plans = new TreeMap<>();
-    for (Map.Entry<String, WorkloadProfile.PartitionWorkload> entry : profile.partitions().entrySet()) {
+    for (Map.Entry<String, WorkloadProfile.PartitionWorkload> entry :
+        profile.partitions().entrySet()) {
       String partition = entry.getKey();
-      Map<Integer, BaseFile> buckets = bucketsOf(partition, latestBaseFiles.getOrDefault(partition, List.of()));
+      Map<Integer, BaseFile> buckets =
+          bucketsOf(partition, latestBaseFiles.getOrDefault(partition, List.of()));
       Map<FileId, Bucket> updateBuckets = new TreeMap<>();
       for (FileId fileId : entry.getValue().updates().keySet()) {
         BaseFile base = buckets.get(BucketIndex.bucketIdOf(fileId));
         if (base == null || !base.name().fileId().equals(fileId)) {
           throw new HudiTableException(
-              "File group " + fileId + " of partition '" + partition
+              "File group "
+                  + fileId
+                  + " of partition '"
+                  + partition
                   + "' has updates but no latest base file in the table snapshot");
         }
         updateBuckets.put(fileId, Bucket.existing(base));
@@ -158,21 +183,30 @@ public final class WritePlanner {
           partition,
           WritePlan.PartitionPlan.bucketIndex(
               updateBuckets,
-              new WritePlan.BucketInserts(partition, index, fileIdPrefixes.get(), buckets.keySet())));
+              new WritePlan.BucketInserts(
+                  partition, index, fileIdPrefixes.get(), buckets.keySet())));
     }
     return WritePlan.of(plans);
   }
 
-  /** The file group of each bucket of a partition; fails on a non-bucket file id or a shared bucket. */
+  /**
+   * The file group of each bucket of a partition; fails on a non-bucket file id or a shared bucket.
+   */
   public static Map<Integer, BaseFile> bucketsOf(String partition, List<BaseFile> latestBaseFiles) {
     Map<Integer, BaseFile> buckets = new HashMap<>();
     for (BaseFile file : latestBaseFiles) {
       BaseFile other = buckets.put(BucketIndex.bucketIdOf(file.name().fileId()), file);
       if (other != null) {
         throw new HudiTableException(
-            "Partition '" + partition + "' has two file groups in bucket "
-                + BucketIndex.bucketIdOf(file.name().fileId()) + ": " + other.name().fileId() + " and "
-                + file.name().fileId() + "; a bucket-index table has one file group per bucket");
+            "Partition '"
+                + partition
+                + "' has two file groups in bucket "
+                + BucketIndex.bucketIdOf(file.name().fileId())
+                + ": "
+                + other.name().fileId()
+                + " and "
+                + file.name().fileId()
+                + "; a bucket-index table has one file group per bucket");
       }
     }
     return buckets;
@@ -195,7 +229,10 @@ public final class WritePlanner {
         FileSlice slice = slices.get(fileId);
         if (slice == null) {
           throw new HudiTableException(
-              "File group " + fileId + " of partition '" + partition
+              "File group "
+                  + fileId
+                  + " of partition '"
+                  + partition
                   + "' has updates but no latest file slice in the table snapshot");
         }
         updateBuckets.put(fileId, Bucket.append(slice));
@@ -204,7 +241,10 @@ public final class WritePlanner {
       BaseFile base = byFileId.get(fileId);
       if (base == null) {
         throw new HudiTableException(
-            "File group " + fileId + " of partition '" + partition
+            "File group "
+                + fileId
+                + " of partition '"
+                + partition
                 + "' has updates but no latest base file in the table snapshot");
       }
       updateBuckets.put(fileId, Bucket.existing(base));
@@ -226,7 +266,8 @@ public final class WritePlanner {
         if (unassigned <= 0) {
           break;
         }
-        long capacity = Math.max(0, (sizing.maxFileSize() - small.sizeInBytes()) / averageRecordSize);
+        long capacity =
+            Math.max(0, (sizing.maxFileSize() - small.sizeInBytes()) / averageRecordSize);
         long toAppend = Math.min(capacity, unassigned);
         if (toAppend <= 0) {
           continue;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import io.hudibeam.commit.CommitOutcome;
@@ -29,12 +44,12 @@ import org.apache.hadoop.fs.FileSystem;
  * {@link #fileGroupWriter} (the write handle each bucket needs), {@link #commit} (the commit
  * metadata of the write stats, committed by an {@link IntervalCommitter} over an {@link
  * InstantCommitter}). The pipeline's stages call these steps on different workers, passing the
- * {@link StartedInstant} between them; tests that drive a write in one process call the same
- * steps, so they cannot drift from the stages. Table services after the commit (clean, compaction,
+ * {@link StartedInstant} between them; tests that drive a write in one process call the same steps,
+ * so they cannot drift from the stages. Table services after the commit (clean, compaction,
  * archival) are not part of it.
  *
- * <p>Bound to a table (its file system and paths) and the writer's heartbeat, lock, concurrency and clock;
- * holds no open resources.
+ * <p>Bound to a table (its file system and paths) and the writer's heartbeat, lock, concurrency and
+ * clock; holds no open resources.
  */
 public final class WriteTransaction {
   private final Configuration conf;
@@ -55,32 +70,48 @@ public final class WriteTransaction {
     this.lock = new TableLock(fs, paths, b.lock, clock);
   }
 
-  /** A transaction on the table at {@code paths}, with the default heartbeat, lock and the UTC clock. */
+  /**
+   * A transaction on the table at {@code paths}, with the default heartbeat, lock and the UTC
+   * clock.
+   */
   public static Builder on(Configuration conf, FileSystem fs, TablePaths paths) {
     return new Builder(conf, fs, paths);
   }
 
-  /** The table lock the transaction's start and commit take (table services after a commit take it too). */
+  /**
+   * The table lock the transaction's start and commit take (table services after a commit take it
+   * too).
+   */
   public TableLock lock() {
     return lock;
   }
 
-  /** Starts an instant of {@code action}, creating the table from {@code requested} if it is missing. */
+  /**
+   * Starts an instant of {@code action}, creating the table from {@code requested} if it is
+   * missing.
+   */
   public StartedInstant start(TableConfig requested, Action action) {
     return start(requested, action, InstantStarter.IfMissing.CREATE, null);
   }
 
   /**
-   * Starts an instant (see {@link InstantStarter#start(TableConfig, Action, InstantStarter.IfMissing,
-   * Supplier)}): {@code writeSchema} (may be null) decides the write schema before anything is written.
+   * Starts an instant (see {@link InstantStarter#start(TableConfig, Action,
+   * InstantStarter.IfMissing, Supplier)}): {@code writeSchema} (may be null) decides the write
+   * schema before anything is written.
    */
   public StartedInstant start(
-      TableConfig requested, Action action, InstantStarter.IfMissing ifMissing, Supplier<String> writeSchema) {
+      TableConfig requested,
+      Action action,
+      InstantStarter.IfMissing ifMissing,
+      Supplier<String> writeSchema) {
     return new InstantStarter(fs, paths, clock, heartbeat, lock, concurrency)
         .start(requested, action, ifMissing, writeSchema);
   }
 
-  /** A writer of the started instant's file groups; give it the schema, ordering field and write token. */
+  /**
+   * A writer of the started instant's file groups; give it the schema, ordering field and write
+   * token.
+   */
   public FileGroupWriter.Builder fileGroupWriter(StartedInstant started) {
     return FileGroupWriter.builder(
         WriteContext.builder().conf(conf).fs(fs).paths(paths).instant(started.instantTime()));
@@ -92,16 +123,22 @@ public final class WriteTransaction {
    * committed is not committed again ({@link CommitOutcome#ALREADY_COMMITTED}).
    */
   public CommitOutcome commit(
-      StartedInstant started, OperationType operation, String schemaJson, Collection<WriteStat> stats) {
-    InstantTimeGenerator generator = new InstantTimeGenerator(clock, started.tableConfig().timelineTimezone());
-    return new IntervalCommitter(fs, paths, new InstantCommitter(fs, paths, clock, heartbeat, lock, concurrency))
+      StartedInstant started,
+      OperationType operation,
+      String schemaJson,
+      Collection<WriteStat> stats) {
+    InstantTimeGenerator generator =
+        new InstantTimeGenerator(clock, started.tableConfig().timelineTimezone());
+    return new IntervalCommitter(
+            fs, paths, new InstantCommitter(fs, paths, clock, heartbeat, lock, concurrency))
         .commit(started, commitMetadata(operation, schemaJson, stats), generator);
   }
 
   /** The commit metadata {@link #commit} writes: the operation, the schema and every write stat. */
   public static CommitMetadata commitMetadata(
       OperationType operation, String schemaJson, Collection<WriteStat> stats) {
-    CommitMetadata.Builder metadata = CommitMetadata.builder().operationType(operation).schema(schemaJson);
+    CommitMetadata.Builder metadata =
+        CommitMetadata.builder().operationType(operation).schema(schemaJson);
     for (WriteStat stat : stats) {
       metadata.addWriteStat(stat.partitionPath(), stat);
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.basefile;
 
 import static io.hudibeam.basefile.BloomFilterTest.assertSameSerialization;
@@ -354,8 +369,7 @@ public class BaseFileWriterTest {
         assertThrows(
             HudiTableException.class,
             () ->
-                BaseFileWriter.create(
-                    conf, path, TripsData.SCHEMA, 0, ParquetSettings.defaults()));
+                BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, ParquetSettings.defaults()));
     assertThat(e.getMessage(), containsString(path.toString()));
     assertThat(path.getFileSystem(conf).getFileStatus(path).getLen(), is(size));
   }
@@ -377,7 +391,8 @@ public class BaseFileWriterTest {
   @Test
   public void canWriteTurnsFalseNearTheMaxFileSize() {
     Path path = file(FILE_NAME);
-    ParquetSettings settings = ParquetSettings.fromProperties(Map.of(ParquetSettings.MAX_FILE_SIZE, "20000"));
+    ParquetSettings settings =
+        ParquetSettings.fromProperties(Map.of(ParquetSettings.MAX_FILE_SIZE, "20000"));
     BaseFileWriter writer = BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, settings);
     int written = 0;
     while (writer.canWrite()) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.basefile;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -99,9 +114,11 @@ public class ParquetSettingsTest {
         Map.of("hoodie.parquet.block.size", "3000000000"),
         "hoodie.parquet.block.size must be at most 2147483647, but was '3000000000'");
     assertMessage(
-        Map.of("hoodie.parquet.page.size", "0"), "hoodie.parquet.page.size must be a whole number >= 1, but was '0'");
+        Map.of("hoodie.parquet.page.size", "0"),
+        "hoodie.parquet.page.size must be a whole number >= 1, but was '0'");
     assertMessage(
-        Map.of("hoodie.parquet.max.file.size", "-1"), "hoodie.parquet.max.file.size must be a whole number >= 1, but was '-1'");
+        Map.of("hoodie.parquet.max.file.size", "-1"),
+        "hoodie.parquet.max.file.size must be a whole number >= 1, but was '-1'");
     assertMessage(
         Map.of("hoodie.parquet.dictionary.enabled", "yes"),
         "hoodie.parquet.dictionary.enabled must be true or false, but was 'yes'");
@@ -112,7 +129,8 @@ public class ParquetSettingsTest {
         Map.of("hoodie.index.bloom.fpp", "x"),
         "hoodie.index.bloom.fpp must be a number between 0 and 1 (exclusive), but was 'x'");
     assertMessage(
-        Map.of("hoodie.index.bloom.fpp", "0"), "hoodie.index.bloom.fpp must be a number between 0 and 1 (exclusive), but was '0'");
+        Map.of("hoodie.index.bloom.fpp", "0"),
+        "hoodie.index.bloom.fpp must be a number between 0 and 1 (exclusive), but was '0'");
     assertMessage(
         Map.of("hoodie.bloom.index.filter.type", "BLOOM"),
         "hoodie.bloom.index.filter.type must be one of SIMPLE, DYNAMIC_V0, but was 'BLOOM'");

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -75,13 +90,16 @@ public class CleanerTest {
 
   /** Built once for the class by Hudi's client; each comparison gets copies. */
   @ClassRule public static TemporaryFolder fixtures = new TemporaryFolder();
+
   private static String fiveCommitsTable;
   private static List<String> fiveCommits;
 
   /** The trips of partition {@code TripsData.city(index)}, as batch {@code b} writes them. */
   private static List<GenericRecord> city(int index, long b) {
-    return LongStream.range(0, TRIPS).filter(i -> i % TripsData.CITIES.size() == index)
-        .mapToObj(i -> TripsData.record(b, i)).collect(Collectors.toList());
+    return LongStream.range(0, TRIPS)
+        .filter(i -> i % TripsData.CITIES.size() == index)
+        .mapToObj(i -> TripsData.record(b, i))
+        .collect(Collectors.toList());
   }
 
   /** Hudi's snapshot as record key → "commit time,ts,fare". */
@@ -120,7 +138,8 @@ public class CleanerTest {
   }
 
   private static String instantOf(String relativeFile) {
-    return relativeFile.substring(relativeFile.lastIndexOf('_') + 1, relativeFile.indexOf(".parquet"));
+    return relativeFile.substring(
+        relativeFile.lastIndexOf('_') + 1, relativeFile.indexOf(".parquet"));
   }
 
   private static Set<String> instantsOf(Set<String> files) {
@@ -128,52 +147,76 @@ public class CleanerTest {
   }
 
   static Set<String> relative(String base, List<String> paths) {
-    return paths.stream().map(p -> p.substring(p.indexOf(base) + base.length() + 1))
+    return paths.stream()
+        .map(p -> p.substring(p.indexOf(base) + base.length() + 1))
         .collect(Collectors.toCollection(TreeSet::new));
   }
 
   static HoodieInstant lastClean(String base) {
-    return HudiMetaClients.open(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
-        .lastInstant().get();
+    return HudiMetaClients.open(base)
+        .getActiveTimeline()
+        .getCleanerTimeline()
+        .filterCompletedInstants()
+        .lastInstant()
+        .get();
   }
 
-  static HoodieCleanerPlan hudiPlan(String base, HoodieInstant clean, String state) throws IOException {
+  static HoodieCleanerPlan hudiPlan(String base, HoodieInstant clean, String state)
+      throws IOException {
     String name = clean.getTimestamp() + ".clean." + state;
-    return TimelineMetadataUtils.deserializeCleanerPlan(Files.readAllBytes(new File(base, ".hoodie/" + name).toPath()));
+    return TimelineMetadataUtils.deserializeCleanerPlan(
+        Files.readAllBytes(new File(base, ".hoodie/" + name).toPath()));
   }
 
   static HoodieCleanMetadata hudiMetadata(String base, HoodieInstant clean) throws IOException {
     HoodieTableMetaClient meta = HudiMetaClients.open(base);
-    return TimelineMetadataUtils.deserializeHoodieCleanMetadata(meta.getActiveTimeline().getInstantDetails(clean).get());
+    return TimelineMetadataUtils.deserializeHoodieCleanMetadata(
+        meta.getActiveTimeline().getInstantDetails(clean).get());
   }
 
   /** A plan with paths relative to the base path, for comparing plans made on different copies. */
   static TreeMap<String, Set<String>> plannedFiles(String base, HoodieCleanerPlan plan) {
     TreeMap<String, Set<String>> files = new TreeMap<>();
-    plan.getFilePathsToBeDeletedPerPartition().forEach((partition, infos) -> {
-      if (!infos.isEmpty()) {
-        files.put(partition, relative(base, infos.stream().map(HoodieCleanFileInfo::getFilePath).toList()));
-      }
-    });
+    plan.getFilePathsToBeDeletedPerPartition()
+        .forEach(
+            (partition, infos) -> {
+              if (!infos.isEmpty()) {
+                files.put(
+                    partition,
+                    relative(base, infos.stream().map(HoodieCleanFileInfo::getFilePath).toList()));
+              }
+            });
     return files;
   }
 
   static TreeMap<String, String> partitionSummary(HoodieCleanMetadata metadata) {
     TreeMap<String, String> summary = new TreeMap<>();
-    for (Map.Entry<String, HoodieCleanPartitionMetadata> e : metadata.getPartitionMetadata().entrySet()) {
+    for (Map.Entry<String, HoodieCleanPartitionMetadata> e :
+        metadata.getPartitionMetadata().entrySet()) {
       HoodieCleanPartitionMetadata p = e.getValue();
       if (p.getDeletePathPatterns().isEmpty()) {
         continue;
       }
-      summary.put(e.getKey(), p.getPartitionPath() + " " + p.getPolicy() + " patterns=" + new TreeSet<>(p.getDeletePathPatterns())
-          + " success=" + new TreeSet<>(p.getSuccessDeleteFiles()) + " failed=" + p.getFailedDeleteFiles()
-          + " partitionDeleted=" + p.getIsPartitionDeleted());
+      summary.put(
+          e.getKey(),
+          p.getPartitionPath()
+              + " "
+              + p.getPolicy()
+              + " patterns="
+              + new TreeSet<>(p.getDeletePathPatterns())
+              + " success="
+              + new TreeSet<>(p.getSuccessDeleteFiles())
+              + " failed="
+              + p.getFailedDeleteFiles()
+              + " partitionDeleted="
+              + p.getIsPartitionDeleted());
     }
     return summary;
   }
 
   /** Runs our cleaner on one copy and Hudi's on a twin, and compares everything observable. */
-  private void compareWithHudi(CleanSettings settings, Set<String> expectedDeletedInstants, int expectedDeleted)
+  private void compareWithHudi(
+      CleanSettings settings, Set<String> expectedDeletedInstants, int expectedDeleted)
       throws IOException {
     String ours = TableFiles.copy(fiveCommitsTable, tmp.getRoot().toPath().resolve("ours"));
     List<String> commits = fiveCommits;
@@ -189,8 +232,10 @@ public class CleanerTest {
     Set<String> deleted = new TreeSet<>(filesBefore);
     deleted.removeAll(TableFiles.dataFilesOnDisk(ours));
     assertThat(deleted.size(), is(expectedDeleted));
-    Set<String> expectedInstants = expectedDeletedInstants.stream()
-        .map(i -> commits.get(Integer.parseInt(i.substring(1)) - 1)).collect(Collectors.toSet());
+    Set<String> expectedInstants =
+        expectedDeletedInstants.stream()
+            .map(i -> commits.get(Integer.parseInt(i.substring(1)) - 1))
+            .collect(Collectors.toSet());
     assertThat(instantsOf(deleted), is(expectedInstants));
     assertThat(results.size(), is(1));
     assertThat(relative(ours, results.get(0).deletedFiles()), is(deleted));
@@ -204,8 +249,12 @@ public class CleanerTest {
     for (String state : List.of("requested", "inflight")) {
       HoodieCleanerPlan ourPlan = hudiPlan(ours, ourClean, state);
       HoodieCleanerPlan hudiPlan = hudiPlan(hudi, hudiClean, state);
-      assertThat(String.valueOf(ourPlan.getEarliestInstantToRetain()), is(String.valueOf(hudiPlan.getEarliestInstantToRetain())));
-      assertThat(ourPlan.getLastCompletedCommitTimestamp(), is(hudiPlan.getLastCompletedCommitTimestamp()));
+      assertThat(
+          String.valueOf(ourPlan.getEarliestInstantToRetain()),
+          is(String.valueOf(hudiPlan.getEarliestInstantToRetain())));
+      assertThat(
+          ourPlan.getLastCompletedCommitTimestamp(),
+          is(hudiPlan.getLastCompletedCommitTimestamp()));
       assertThat(ourPlan.getPolicy(), is(hudiPlan.getPolicy()));
       assertThat(ourPlan.getVersion(), is(hudiPlan.getVersion()));
       assertThat(ourPlan.getPartitionsToBeDeleted(), is(hudiPlan.getPartitionsToBeDeleted()));
@@ -213,17 +262,22 @@ public class CleanerTest {
     }
     HoodieCleanMetadata ourMetadata = hudiMetadata(ours, ourClean);
     HoodieCleanMetadata hudiMetadata = hudiMetadata(hudi, hudiClean);
-    assertThat(ourMetadata.getEarliestCommitToRetain(), is(hudiMetadata.getEarliestCommitToRetain()));
-    assertThat(ourMetadata.getLastCompletedCommitTimestamp(), is(hudiMetadata.getLastCompletedCommitTimestamp()));
+    assertThat(
+        ourMetadata.getEarliestCommitToRetain(), is(hudiMetadata.getEarliestCommitToRetain()));
+    assertThat(
+        ourMetadata.getLastCompletedCommitTimestamp(),
+        is(hudiMetadata.getLastCompletedCommitTimestamp()));
     assertThat(ourMetadata.getTotalFilesDeleted(), is(expectedDeleted));
     assertThat(hudiMetadata.getTotalFilesDeleted(), is(expectedDeleted));
     assertThat(ourMetadata.getVersion(), is(hudiMetadata.getVersion()));
     assertThat(partitionSummary(ourMetadata), is(partitionSummary(hudiMetadata)));
 
     // Two more commits by Hudi's client on both copies. After the first, we clean one copy and Hudi
-    // the other (incremental partition selection from the last clean); after the second, Hudi cleans
+    // the other (incremental partition selection from the last clean); after the second, Hudi
+    // cleans
     // both. The copies keep the same slices of every file group throughout.
-    Map<String, List<String>> commitsOf = Map.of(ours, new ArrayList<>(commits), hudi, new ArrayList<>(commits));
+    Map<String, List<String>> commitsOf =
+        Map.of(ours, new ArrayList<>(commits), hudi, new ArrayList<>(commits));
     TreeMap<String, String> expected = new TreeMap<>(snapshot);
     for (int batch : List.of(6, 7)) {
       int city = batch == 6 ? 2 : 0;
@@ -239,7 +293,9 @@ public class CleanerTest {
         commitsOf.get(base).add(next);
       }
       for (GenericRecord trip : city(city, batch)) {
-        expected.put(trip.get("uuid").toString(), "c" + batch + "," + trip.get("ts") + "," + trip.get("fare"));
+        expected.put(
+            trip.get("uuid").toString(),
+            "c" + batch + "," + trip.get("ts") + "," + trip.get("fare"));
       }
       assertThat(slices(ours, commitsOf.get(ours)), is(slices(hudi, commitsOf.get(hudi))));
       assertThat(cleanCount(ours), is(cleanCount(hudi)));
@@ -267,7 +323,10 @@ public class CleanerTest {
   }
 
   private static int cleanCount(String base) {
-    return HudiMetaClients.open(base).getActiveTimeline().getCleanerTimeline().filterCompletedInstants()
+    return HudiMetaClients.open(base)
+        .getActiveTimeline()
+        .getCleanerTimeline()
+        .filterCompletedInstants()
         .countInstants();
   }
 
@@ -305,9 +364,13 @@ public class CleanerTest {
     }
   }
 
-  /** The golden table as it was before its clean {@code clean}, base files of cleaned slices as empty placeholders. */
+  /**
+   * The golden table as it was before its clean {@code clean}, base files of cleaned slices as
+   * empty placeholders.
+   */
   private String goldenBefore(String clean) throws IOException {
-    String base = GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
+    String base =
+        GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
     deleteInstant(base, CLEAN2, ".clean", ".clean.inflight", ".clean.requested");
     new File(base, baseFile(C2)).createNewFile();
     if (clean.equals(CLEAN1)) {
@@ -320,20 +383,43 @@ public class CleanerTest {
   }
 
   private static byte[] goldenInstant(String name) throws IOException {
-    return Files.readAllBytes(new File("src/test/resources/golden/" + GoldenTable.V6_COW_NONPARTITIONED_CLEANED.folder()
-        + "/.hoodie/" + name).toPath());
+    return Files.readAllBytes(
+        new File(
+                "src/test/resources/golden/"
+                    + GoldenTable.V6_COW_NONPARTITIONED_CLEANED.folder()
+                    + "/.hoodie/"
+                    + name)
+            .toPath());
   }
 
   private static CleanerPlan relativized(CleanerPlan plan, String base) {
     TreeMap<String, List<CleanFileInfo>> files = new TreeMap<>();
-    plan.filePathsToBeDeletedPerPartition().forEach((p, infos) -> files.put(p, infos.stream()
-        .map(i -> new CleanFileInfo(i.filePath().substring(i.filePath().indexOf(base) + base.length()), i.isBootstrapBaseFile()))
-        .toList()));
-    return new CleanerPlan(plan.earliestInstantToRetain(), plan.lastCompletedCommitTimestamp(), plan.policy(),
-        plan.filesToBeDeletedPerPartition(), plan.version(), files, plan.partitionsToBeDeleted(), Map.of());
+    plan.filePathsToBeDeletedPerPartition()
+        .forEach(
+            (p, infos) ->
+                files.put(
+                    p,
+                    infos.stream()
+                        .map(
+                            i ->
+                                new CleanFileInfo(
+                                    i.filePath()
+                                        .substring(i.filePath().indexOf(base) + base.length()),
+                                    i.isBootstrapBaseFile()))
+                        .toList()));
+    return new CleanerPlan(
+        plan.earliestInstantToRetain(),
+        plan.lastCompletedCommitTimestamp(),
+        plan.policy(),
+        plan.filesToBeDeletedPerPartition(),
+        plan.version(),
+        files,
+        plan.partitionsToBeDeleted(),
+        Map.of());
   }
 
-  private void reproducesGoldenClean(String clean, String deletedInstant, String earliestToRetain) throws IOException {
+  private void reproducesGoldenClean(String clean, String deletedInstant, String earliestToRetain)
+      throws IOException {
     String base = goldenBefore(clean);
     TablePaths paths = TablePaths.of(base);
     Cleaner cleaner = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1));
@@ -341,18 +427,23 @@ public class CleanerTest {
     CleanerPlan hudis = CleanerPlan.fromBytes(goldenInstant(clean + ".clean.requested"));
     assertThat(relativized(ours, base), is(relativized(hudis, GOLDEN_BASE)));
     assertThat(ours.earliestInstantToRetain().timestamp(), is(earliestToRetain));
-    assertThat(ours.filePathsToBeDeletedPerPartition(),
+    assertThat(
+        ours.filePathsToBeDeletedPerPartition(),
         is(Map.of("", List.of(new CleanFileInfo(base + "/" + baseFile(deletedInstant), false)))));
 
     List<CleanResult> results = cleaner.clean(generator);
     assertThat(results.size(), is(1));
     assertThat(results.get(0).deletedFiles(), is(List.of(base + "/" + baseFile(deletedInstant))));
     assertThat(new File(base, baseFile(deletedInstant)).exists(), is(false));
-    CleanMetadata ourMetadata = CleanMetadata.fromBytes(new TimelineWriter(fs, paths).read(
-        Instant.completed(results.get(0).cleanTime(), Action.CLEAN)));
+    CleanMetadata ourMetadata =
+        CleanMetadata.fromBytes(
+            new TimelineWriter(fs, paths)
+                .read(Instant.completed(results.get(0).cleanTime(), Action.CLEAN)));
     CleanMetadata hudiMetadata = CleanMetadata.fromBytes(goldenInstant(clean + ".clean"));
     assertThat(ourMetadata.earliestCommitToRetain(), is(hudiMetadata.earliestCommitToRetain()));
-    assertThat(ourMetadata.lastCompletedCommitTimestamp(), is(hudiMetadata.lastCompletedCommitTimestamp()));
+    assertThat(
+        ourMetadata.lastCompletedCommitTimestamp(),
+        is(hudiMetadata.lastCompletedCommitTimestamp()));
     assertThat(ourMetadata.totalFilesDeleted(), is(hudiMetadata.totalFilesDeleted()));
     assertThat(ourMetadata.partitionMetadata(), is(hudiMetadata.partitionMetadata()));
     assertThat(ourMetadata.version(), is(hudiMetadata.version()));
@@ -385,25 +476,40 @@ public class CleanerTest {
     Timeline timeline = Timeline.load(fs, paths);
     assertThat(timeline.ofAction(Action.CLEAN).completed().last().get().time(), is(pending));
     assertThat(timeline.pending().isEmpty(), is(true));
-    HoodieCleanerPlan inflight = TimelineMetadataUtils.deserializeCleanerPlan(
-        Files.readAllBytes(new File(base, ".hoodie/" + pending + ".clean.inflight").toPath()));
+    HoodieCleanerPlan inflight =
+        TimelineMetadataUtils.deserializeCleanerPlan(
+            Files.readAllBytes(new File(base, ".hoodie/" + pending + ".clean.inflight").toPath()));
     assertThat(inflight.getEarliestInstantToRetain().getTimestamp(), is(C4));
-    HoodieCleanMetadata metadata = TimelineMetadataUtils.deserializeHoodieCleanMetadata(
-        Files.readAllBytes(new File(base, ".hoodie/" + pending + ".clean").toPath()));
-    assertThat(metadata.getPartitionMetadata().get("").getSuccessDeleteFiles(), is(List.of(baseFile(C2))));
-    assertThat(HudiMetaClients.open(base).getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
+    HoodieCleanMetadata metadata =
+        TimelineMetadataUtils.deserializeHoodieCleanMetadata(
+            Files.readAllBytes(new File(base, ".hoodie/" + pending + ".clean").toPath()));
+    assertThat(
+        metadata.getPartitionMetadata().get("").getSuccessDeleteFiles(), is(List.of(baseFile(C2))));
+    assertThat(
+        HudiMetaClients.open(base)
+            .getActiveTimeline()
+            .filterInflightsAndRequested()
+            .countInstants(),
+        is(0));
   }
 
   @Test
   public void writesNoCleanInstantWhenNothingIsToBeDeleted() throws IOException {
-    String base = GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
+    String base =
+        GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
     TablePaths paths = TablePaths.of(base);
     // No commit completed since the last clean.
-    assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1)).clean(generator), is(empty()));
+    assertThat(
+        new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1)).clean(generator), is(empty()));
     // Fewer completed commits than retained.
     String before = goldenBefore(CLEAN2);
-    assertThat(new Cleaner(fs, TablePaths.of(before), CleanSettings.keepLatestCommits(4)).clean(generator), is(empty()));
-    assertThat(new Cleaner(fs, TablePaths.of(before), CleanSettings.keepLatestFileVersions(3)).clean(generator), is(empty()));
+    assertThat(
+        new Cleaner(fs, TablePaths.of(before), CleanSettings.keepLatestCommits(4)).clean(generator),
+        is(empty()));
+    assertThat(
+        new Cleaner(fs, TablePaths.of(before), CleanSettings.keepLatestFileVersions(3))
+            .clean(generator),
+        is(empty()));
     assertThat(Timeline.load(fs, TablePaths.of(before)).ofAction(Action.CLEAN).size(), is(1));
   }
 
@@ -418,28 +524,46 @@ public class CleanerTest {
       times.add(InstantTime.parse("2025010100000000" + i));
     }
     for (int i : List.of(0, 1, 3, 4)) {
-      writer.complete(writer.transitionToInflight(writer.createRequested(times.get(i), Action.COMMIT, new byte[0]), new byte[0]), "{}".getBytes());
+      writer.complete(
+          writer.transitionToInflight(
+              writer.createRequested(times.get(i), Action.COMMIT, new byte[0]), new byte[0]),
+          "{}".getBytes());
     }
     Cleaner cleaner = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1));
-    assertThat(cleaner.earliestCommitToRetain(Timeline.load(fs, paths)).get().time(), is(times.get(4)));
+    assertThat(
+        cleaner.earliestCommitToRetain(Timeline.load(fs, paths)).get().time(), is(times.get(4)));
     List<Instant> instants = new ArrayList<>(Timeline.load(fs, paths).instants());
     instants.add(Instant.inflight(times.get(2), Action.COMMIT));
     Timeline withPending = Timeline.of(instants);
     assertThat(cleaner.earliestCommitToRetain(withPending).get().time(), is(times.get(1)));
-    assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestCommits(3)).earliestCommitToRetain(withPending).get().time(),
+    assertThat(
+        new Cleaner(fs, paths, CleanSettings.keepLatestCommits(3))
+            .earliestCommitToRetain(withPending)
+            .get()
+            .time(),
         is(times.get(1)));
-    assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestCommits(4)).earliestCommitToRetain(withPending).isPresent(),
+    assertThat(
+        new Cleaner(fs, paths, CleanSettings.keepLatestCommits(4))
+            .earliestCommitToRetain(withPending)
+            .isPresent(),
         is(false));
-    assertThat(new Cleaner(fs, paths, CleanSettings.keepLatestFileVersions(1)).earliestCommitToRetain(withPending).isPresent(),
+    assertThat(
+        new Cleaner(fs, paths, CleanSettings.keepLatestFileVersions(1))
+            .earliestCommitToRetain(withPending)
+            .isPresent(),
         is(false));
   }
 
   @Test
   public void refusesTablesWithSavepoints() throws IOException {
-    String base = GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
+    String base =
+        GoldenTable.V6_COW_NONPARTITIONED_CLEANED.copyTo(tmp.newFolder()).getAbsolutePath();
     new File(base, ".hoodie/" + C3 + ".savepoint").createNewFile();
-    HudiTableException e = assertThrows(HudiTableException.class,
-        () -> new Cleaner(fs, TablePaths.of(base), CleanSettings.defaults()).clean(generator));
-    assertThat(e.getMessage(), containsString("it has savepoints [[" + C3 + "__savepoint__COMPLETED]]"));
+    HudiTableException e =
+        assertThrows(
+            HudiTableException.class,
+            () -> new Cleaner(fs, TablePaths.of(base), CleanSettings.defaults()).clean(generator));
+    assertThat(
+        e.getMessage(), containsString("it has savepoints [[" + C3 + "__savepoint__COMPLETED]]"));
   }
 }

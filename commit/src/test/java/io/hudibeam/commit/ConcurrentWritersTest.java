@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -73,7 +88,8 @@ public class ConcurrentWritersTest {
     paths = TablePaths.of(base);
     writer = LocalWrite.trips(base);
     // c0: 80 trips, one file group per city.
-    StartedInstant started = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
+    StartedInstant started =
+        starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
     List<WriteStat> stats = writer.writeUpserts(started, TripsData.batch(0, 0, 80));
     assertThat(stats, hasSize(8));
     committer(Clock.systemUTC()).commit(started, metadata(OperationType.INSERT, stats));
@@ -81,11 +97,13 @@ public class ConcurrentWritersTest {
   }
 
   private InstantStarter starter(FileSystem view, Clock clock) {
-    return new InstantStarter(view, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock));
+    return new InstantStarter(
+        view, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock));
   }
 
   private InstantCommitter committer(Clock clock) {
-    return new InstantCommitter(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock));
+    return new InstantCommitter(
+        fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock));
   }
 
   private static CommitMetadata metadata(OperationType operation, List<WriteStat> stats) {
@@ -118,14 +136,21 @@ public class ConcurrentWritersTest {
     return out;
   }
 
-  /** The table read by Hudi is exactly: key i from batch[i] with commit time instant[i], for 80 keys. */
+  /**
+   * The table read by Hudi is exactly: key i from batch[i] with commit time instant[i], for 80
+   * keys.
+   */
   private void assertTable(long[] batch, String[] instant) {
     Map<String, GenericRecord> rows = HudiTableReader.of(base).snapshotByRecordKey();
     assertThat(rows.size(), is(80));
     for (int i = 0; i < 80; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(batch[i], i))));
-      assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(instant[i]));
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(row),
+          is(TripsData.values(TripsData.record(batch[i], i))));
+      assertThat(
+          TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(instant[i]));
     }
   }
 
@@ -139,7 +164,10 @@ public class ConcurrentWritersTest {
     assertThat(filesOf(instant), is(empty()));
     assertThat(new File(base, ".hoodie/.temp/" + instant.value()).exists(), is(false));
     assertThat(new File(base, ".hoodie/.heartbeat/" + instant.value()).exists(), is(false));
-    assertThat(Arrays.stream(new File(base, ".hoodie").list()).filter(n -> n.startsWith(instant.value())).collect(Collectors.toList()),
+    assertThat(
+        Arrays.stream(new File(base, ".hoodie").list())
+            .filter(n -> n.startsWith(instant.value()))
+            .collect(Collectors.toList()),
         is(empty()));
     assertThat(new File(base, ".hoodie/lock").exists(), is(false));
   }
@@ -147,9 +175,11 @@ public class ConcurrentWritersTest {
   private List<String> rolledBackInstants() throws IOException {
     HoodieTableMetaClient meta = HudiTableReader.of(base).metaClient();
     List<String> out = new ArrayList<>();
-    for (HoodieInstant rollback : meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants()) {
+    for (HoodieInstant rollback :
+        meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants()) {
       HoodieRollbackMetadata metadata =
-          TimelineMetadataUtils.deserializeHoodieRollbackMetadata(meta.getActiveTimeline().getInstantDetails(rollback).get());
+          TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+              meta.getActiveTimeline().getInstantDetails(rollback).get());
       out.addAll(metadata.getCommitsRollback());
     }
     return out;
@@ -165,18 +195,26 @@ public class ConcurrentWritersTest {
     // B starts 30 s after A's last beat (a clock fixed relative to the heartbeat file's time).
     Path heartbeat = new Path(base, ".hoodie/.heartbeat/" + a.instantTime().value());
     long lastBeat = fs.getFileStatus(heartbeat).getModificationTime();
-    ConcurrentWriterException e = assertThrows(ConcurrentWriterException.class,
-        () -> starter(fs, fixed(lastBeat + 30_000)).start(LocalWrite.tripsTable(), Action.COMMIT));
-    assertThat(e.getMessage(), allOf(
-        containsString("instant " + a.instantTime().value() + " (commit, REQUESTED)"),
-        containsString(".heartbeat/" + a.instantTime().value() + " was refreshed 30.0 s ago"),
-        containsString("once its heartbeat has expired (in 90.0 s)"),
-        containsString("hoodie.client.heartbeat.interval_in_ms x hoodie.client.heartbeat.tolerable.misses = 60000 x 2"),
-        containsString("hoodie.write.concurrency.mode=optimistic_concurrency_control")));
+    ConcurrentWriterException e =
+        assertThrows(
+            ConcurrentWriterException.class,
+            () ->
+                starter(fs, fixed(lastBeat + 30_000))
+                    .start(LocalWrite.tripsTable(), Action.COMMIT));
+    assertThat(
+        e.getMessage(),
+        allOf(
+            containsString("instant " + a.instantTime().value() + " (commit, REQUESTED)"),
+            containsString(".heartbeat/" + a.instantTime().value() + " was refreshed 30.0 s ago"),
+            containsString("once its heartbeat has expired (in 90.0 s)"),
+            containsString(
+                "hoodie.client.heartbeat.interval_in_ms x hoodie.client.heartbeat.tolerable.misses = 60000 x 2"),
+            containsString("hoodie.write.concurrency.mode=optimistic_concurrency_control")));
     assertThat(TableFiles.dataFilesOnDisk(base), is(files));
     assertThat(Arrays.asList(new File(base, ".hoodie").list()), is(meta));
 
-    assertThat(committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, aStats)),
+    assertThat(
+        committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, aStats)),
         is(CommitOutcome.COMMITTED));
     assertTable(batches(i -> i < 40 ? 1 : 0), instants(i -> i < 40 ? a.instantTime().value() : c0));
     assertThat(new File(base, ".hoodie/.heartbeat/" + a.instantTime().value()).exists(), is(false));
@@ -186,7 +224,8 @@ public class ConcurrentWritersTest {
   public void writersOfTheSameFileGroupsNeverBothCommitWhenTheLoserIsNewer() throws IOException {
     StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
     // B starts without seeing A (a listing that misses A's requested file).
-    StartedInstant b = starter(hiding(a.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
+    StartedInstant b =
+        starter(hiding(a.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
     assertThat(b.instantTime().isAfter(a.instantTime()), is(true));
     loserIsRolledBack(a, b);
   }
@@ -194,7 +233,8 @@ public class ConcurrentWritersTest {
   @Test
   public void writersOfTheSameFileGroupsNeverBothCommitWhenTheLoserIsOlder() throws IOException {
     StartedInstant b = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
-    StartedInstant a = starter(hiding(b.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
+    StartedInstant a =
+        starter(hiding(b.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
     assertThat(a.instantTime().isAfter(b.instantTime()), is(true));
     loserIsRolledBack(a, b);
   }
@@ -206,16 +246,21 @@ public class ConcurrentWritersTest {
     assertThat(aStats, hasSize(8));
     assertThat(bStats, hasSize(8));
     assertThat(filesOf(b.instantTime()), hasSize(8));
-    assertThat(committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, aStats)),
+    assertThat(
+        committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, aStats)),
         is(CommitOutcome.COMMITTED));
 
-    ConcurrentWriterException e = assertThrows(ConcurrentWriterException.class,
-        () -> committer(Clock.systemUTC()).commit(b, metadata(OperationType.UPSERT, bStats)));
-    assertThat(e.getMessage(), allOf(
-        containsString("Cannot commit instant " + b.instantTime().value()),
-        containsString("conflicts with instant " + a.instantTime().value()),
-        containsString("rolled back"),
-        containsString("deleted its 8 data files")));
+    ConcurrentWriterException e =
+        assertThrows(
+            ConcurrentWriterException.class,
+            () -> committer(Clock.systemUTC()).commit(b, metadata(OperationType.UPSERT, bStats)));
+    assertThat(
+        e.getMessage(),
+        allOf(
+            containsString("Cannot commit instant " + b.instantTime().value()),
+            containsString("conflicts with instant " + a.instantTime().value()),
+            containsString("rolled back"),
+            containsString("deleted its 8 data files")));
     assertNothingLeftOf(b.instantTime());
     assertThat(rolledBackInstants(), is(List.of(b.instantTime().value())));
     assertThat(Timeline.load(fs, paths).pending().instants(), is(empty()));
@@ -226,29 +271,36 @@ public class ConcurrentWritersTest {
     StartedInstant c = starter(fs, later(2)).start(LocalWrite.tripsTable(), Action.COMMIT);
     List<WriteStat> cStats = writer.writeUpserts(c, records(3, 40, 80, i -> true));
     committer(Clock.systemUTC()).commit(c, metadata(OperationType.UPSERT, cStats));
-    assertTable(batches(i -> i < 40 ? 1 : 3),
+    assertTable(
+        batches(i -> i < 40 ? 1 : 3),
         instants(i -> i < 40 ? a.instantTime().value() : c.instantTime().value()));
   }
 
   @Test
   public void writersOfDisjointFileGroupsBothCommit() {
     StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
-    StartedInstant b = starter(hiding(a.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
+    StartedInstant b =
+        starter(hiding(a.instantTime()), later(1)).start(LocalWrite.tripsTable(), Action.COMMIT);
     List<WriteStat> aStats = writer.writeUpserts(a, records(1, 0, 80, i -> i % 8 == 1));
     List<WriteStat> bStats = writer.writeUpserts(b, records(2, 0, 80, i -> i % 8 == 0));
     assertThat(aStats, hasSize(1));
     assertThat(bStats, hasSize(1));
     committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, aStats));
-    assertThat(committer(Clock.systemUTC()).commit(b, metadata(OperationType.UPSERT, bStats)),
+    assertThat(
+        committer(Clock.systemUTC()).commit(b, metadata(OperationType.UPSERT, bStats)),
         is(CommitOutcome.COMMITTED));
-    assertTable(batches(i -> i % 8 == 1 ? 1 : i % 8 == 0 ? 2 : 0),
-        instants(i -> i % 8 == 1 ? a.instantTime().value() : i % 8 == 0 ? b.instantTime().value() : c0));
+    assertTable(
+        batches(i -> i % 8 == 1 ? 1 : i % 8 == 0 ? 2 : 0),
+        instants(
+            i -> i % 8 == 1 ? a.instantTime().value() : i % 8 == 0 ? b.instantTime().value() : c0));
   }
 
   @Test
-  public void aWriterWhoseHeartbeatExpiredIsRolledBackAndItsCommitDeletesWhatItWrote() throws IOException {
+  public void aWriterWhoseHeartbeatExpiredIsRolledBackAndItsCommitDeletesWhatItWrote()
+      throws IOException {
     StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
-    List<WriteStat> aStats = new ArrayList<>(writer.writeUpserts(a, records(1, 0, 80, i -> i % 8 < 4)));
+    List<WriteStat> aStats =
+        new ArrayList<>(writer.writeUpserts(a, records(1, 0, 80, i -> i % 8 < 4)));
     TreeSet<String> firstFiles = filesOf(a.instantTime());
     assertThat(firstFiles, hasSize(4));
 
@@ -256,7 +308,8 @@ public class ConcurrentWritersTest {
     // with its last beat 200 s ago it has expired.
     File heartbeat = new File(base, ".hoodie/.heartbeat/" + a.instantTime().value());
     assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 60_000), is(true));
-    assertThrows(ConcurrentWriterException.class,
+    assertThrows(
+        ConcurrentWriterException.class,
         () -> starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT));
     assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 200_000), is(true));
     StartedInstant b = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
@@ -268,18 +321,28 @@ public class ConcurrentWritersTest {
     assertThat(filesOf(a.instantTime()), hasSize(4));
     assertThat(new File(base, ".hoodie/.temp/" + a.instantTime().value()).isDirectory(), is(true));
     List<WriteStat> finalAStats = aStats;
-    ConcurrentWriterException e = assertThrows(ConcurrentWriterException.class,
-        () -> committer(Clock.systemUTC()).commit(a, metadata(OperationType.UPSERT, finalAStats)));
-    assertThat(e.getMessage(), allOf(
-        containsString("another writer rolled it back"),
-        containsString("its 4 data files left on disk, its marker folder"),
-        containsString("were deleted")));
+    ConcurrentWriterException e =
+        assertThrows(
+            ConcurrentWriterException.class,
+            () ->
+                committer(Clock.systemUTC())
+                    .commit(a, metadata(OperationType.UPSERT, finalAStats)));
+    assertThat(
+        e.getMessage(),
+        allOf(
+            containsString("another writer rolled it back"),
+            containsString("its 4 data files left on disk, its marker folder"),
+            containsString("were deleted")));
     assertNothingLeftOf(a.instantTime());
 
     List<WriteStat> bStats = writer.writeUpserts(b, records(2, 0, 80, i -> i % 2 == 0));
     committer(Clock.systemUTC()).commit(b, metadata(OperationType.UPSERT, bStats));
-    assertTable(batches(i -> i % 2 == 0 ? 2 : 0), instants(i -> i % 2 == 0 ? b.instantTime().value() : c0));
-    assertThat(TableFiles.dataFilesOnDisk(base).stream().noneMatch(f -> f.contains(a.instantTime().value())), is(true));
+    assertTable(
+        batches(i -> i % 2 == 0 ? 2 : 0), instants(i -> i % 2 == 0 ? b.instantTime().value() : c0));
+    assertThat(
+        TableFiles.dataFilesOnDisk(base).stream()
+            .noneMatch(f -> f.contains(a.instantTime().value())),
+        is(true));
   }
 
   @Test
@@ -290,26 +353,43 @@ public class ConcurrentWritersTest {
     beats.beat(t);
     fs.setTimes(beats.file(t), 1_700_000_000_000L, -1);
     lastBeat = fs.getFileStatus(beats.file(t)).getModificationTime();
-    Heartbeats atLimit = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), fixed(lastBeat + 120_000));
-    Heartbeats past = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), fixed(lastBeat + 120_001));
+    Heartbeats atLimit =
+        new Heartbeats(fs, paths, HeartbeatSettings.defaults(), fixed(lastBeat + 120_000));
+    Heartbeats past =
+        new Heartbeats(fs, paths, HeartbeatSettings.defaults(), fixed(lastBeat + 120_001));
     assertThat(atLimit.isExpired(t), is(false));
     assertThat(atLimit.age(t).get(), is(Duration.ofMillis(120_000)));
     assertThat(past.isExpired(t), is(true));
-    Heartbeats threeMisses = new Heartbeats(fs, paths, new HeartbeatSettings(60_000, 3), fixed(lastBeat + 120_001));
+    Heartbeats threeMisses =
+        new Heartbeats(fs, paths, new HeartbeatSettings(60_000, 3), fixed(lastBeat + 120_001));
     assertThat(threeMisses.isExpired(t), is(false));
     beats.delete(t);
     assertThat(atLimit.isExpired(t), is(true));
     assertThat(atLimit.age(t).isPresent(), is(false));
 
     assertThat(HeartbeatSettings.fromProperties(Map.of()), is(new HeartbeatSettings(60_000, 2)));
-    assertThat(HeartbeatSettings.fromProperties(Map.of(HeartbeatSettings.INTERVAL, "5000", HeartbeatSettings.TOLERABLE_MISSES, "4")),
+    assertThat(
+        HeartbeatSettings.fromProperties(
+            Map.of(HeartbeatSettings.INTERVAL, "5000", HeartbeatSettings.TOLERABLE_MISSES, "4")),
         is(new HeartbeatSettings(5000, 4)));
-    HudiTableException tooShort = assertThrows(HudiTableException.class,
-        () -> HeartbeatSettings.fromProperties(Map.of(HeartbeatSettings.INTERVAL, "999")));
-    assertThat(tooShort.getMessage(), containsString("hoodie.client.heartbeat.interval_in_ms must be a whole number >= 1000, but was '999'"));
-    HudiTableException notANumber = assertThrows(HudiTableException.class,
-        () -> HeartbeatSettings.fromProperties(Map.of(HeartbeatSettings.TOLERABLE_MISSES, "two")));
-    assertThat(notANumber.getMessage(), containsString("hoodie.client.heartbeat.tolerable.misses must be a whole number >= 0, but was 'two'"));
+    HudiTableException tooShort =
+        assertThrows(
+            HudiTableException.class,
+            () -> HeartbeatSettings.fromProperties(Map.of(HeartbeatSettings.INTERVAL, "999")));
+    assertThat(
+        tooShort.getMessage(),
+        containsString(
+            "hoodie.client.heartbeat.interval_in_ms must be a whole number >= 1000, but was '999'"));
+    HudiTableException notANumber =
+        assertThrows(
+            HudiTableException.class,
+            () ->
+                HeartbeatSettings.fromProperties(
+                    Map.of(HeartbeatSettings.TOLERABLE_MISSES, "two")));
+    assertThat(
+        notANumber.getMessage(),
+        containsString(
+            "hoodie.client.heartbeat.tolerable.misses must be a whole number >= 0, but was 'two'"));
   }
 
   @Test
@@ -318,25 +398,34 @@ public class ConcurrentWritersTest {
     List<WriteStat> aStats = writer.writeUpserts(a, records(1, 0, 40, i -> true));
     CommitMetadata metadata = metadata(OperationType.UPSERT, aStats);
     File markers = new File(base, ".hoodie/.temp/" + a.instantTime().value());
-    // A commit step that dies right after writing the completed instant: markers and heartbeat stay.
-    FileSystem diesAfterCommit = new FilterFileSystem(fs) {
-      @Override
-      public boolean delete(Path f, boolean recursive) throws IOException {
-        if (f.toString().contains("/.hoodie/.temp/")) {
-          throw new IOException("injected crash after the commit");
-        }
-        return super.delete(f, recursive);
-      }
-    };
-    InstantCommitter dying = new InstantCommitter(diesAfterCommit, paths, Clock.systemUTC(), HeartbeatSettings.defaults(),
-        new TableLock(fs, paths, NO_WAIT, Clock.systemUTC()));
+    // A commit step that dies right after writing the completed instant: markers and heartbeat
+    // stay.
+    FileSystem diesAfterCommit =
+        new FilterFileSystem(fs) {
+          @Override
+          public boolean delete(Path f, boolean recursive) throws IOException {
+            if (f.toString().contains("/.hoodie/.temp/")) {
+              throw new IOException("injected crash after the commit");
+            }
+            return super.delete(f, recursive);
+          }
+        };
+    InstantCommitter dying =
+        new InstantCommitter(
+            diesAfterCommit,
+            paths,
+            Clock.systemUTC(),
+            HeartbeatSettings.defaults(),
+            new TableLock(fs, paths, NO_WAIT, Clock.systemUTC()));
     assertThrows(RuntimeException.class, () -> dying.commit(a, metadata));
-    assertThat(HudiTableReader.of(base).completedInstantTimes(), is(List.of(c0, a.instantTime().value())));
+    assertThat(
+        HudiTableReader.of(base).completedInstantTimes(), is(List.of(c0, a.instantTime().value())));
     assertThat(markers.isDirectory(), is(true));
     assertThat(new File(base, ".hoodie/.heartbeat/" + a.instantTime().value()).exists(), is(true));
     assertThat(new File(base, ".hoodie/lock").exists(), is(false));
 
-    assertThat(committer(Clock.systemUTC()).commit(a, metadata), is(CommitOutcome.ALREADY_COMMITTED));
+    assertThat(
+        committer(Clock.systemUTC()).commit(a, metadata), is(CommitOutcome.ALREADY_COMMITTED));
     assertThat(markers.exists(), is(false));
     assertThat(new File(base, ".hoodie/.heartbeat/" + a.instantTime().value()).exists(), is(false));
     assertTable(batches(i -> i < 40 ? 1 : 0), instants(i -> i < 40 ? a.instantTime().value() : c0));

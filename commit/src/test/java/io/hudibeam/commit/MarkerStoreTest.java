@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -25,8 +40,15 @@ public class MarkerStoreTest {
   @Test
   public void markerNamesRoundTripAndMatchHudisForm() throws Exception {
     Marker marker = Marker.of("2026/11/29", "f-0_1-2-3_20261129120000000.parquet", IOType.MERGE);
-    assertThat(marker.relativeName(), is("2026/11/29/f-0_1-2-3_20261129120000000.parquet.marker.MERGE"));
-    assertThat(marker.relativeName(), is("2026/11/29/" + hudiMarkerFileName("f-0_1-2-3_20261129120000000.parquet", org.apache.hudi.common.model.IOType.MERGE)));
+    assertThat(
+        marker.relativeName(), is("2026/11/29/f-0_1-2-3_20261129120000000.parquet.marker.MERGE"));
+    assertThat(
+        marker.relativeName(),
+        is(
+            "2026/11/29/"
+                + hudiMarkerFileName(
+                    "f-0_1-2-3_20261129120000000.parquet",
+                    org.apache.hudi.common.model.IOType.MERGE)));
     assertThat(Marker.parse(marker.relativeName()), is(marker));
     Marker unpartitioned = Marker.of("", "f-0_1-2-3_20261129120000000.parquet", IOType.CREATE);
     assertThat(Marker.parse(unpartitioned.relativeName()), is(unpartitioned));
@@ -34,18 +56,23 @@ public class MarkerStoreTest {
   }
 
   /** Hudi's protected {@code WriteMarkers.getMarkerFileName}, called by reflection. */
-  private static String hudiMarkerFileName(String dataFileName, org.apache.hudi.common.model.IOType type) throws Exception {
+  private static String hudiMarkerFileName(
+      String dataFileName, org.apache.hudi.common.model.IOType type) throws Exception {
     java.lang.reflect.Method method =
-        WriteMarkers.class.getDeclaredMethod("getMarkerFileName", String.class, org.apache.hudi.common.model.IOType.class);
+        WriteMarkers.class.getDeclaredMethod(
+            "getMarkerFileName", String.class, org.apache.hudi.common.model.IOType.class);
     method.setAccessible(true);
     return (String) method.invoke(null, dataFileName, type);
   }
 
   @Test
   public void badMarkerNamesAreRefused() {
-    assertThat(assertThrows(HudiTableException.class, () -> Marker.parse("a/b.parquet")).getMessage(),
+    assertThat(
+        assertThrows(HudiTableException.class, () -> Marker.parse("a/b.parquet")).getMessage(),
         containsString("'a/b.parquet' is not a marker name"));
-    assertThat(assertThrows(HudiTableException.class, () -> Marker.parse("a/b.parquet.marker.WRITE")).getMessage(),
+    assertThat(
+        assertThrows(HudiTableException.class, () -> Marker.parse("a/b.parquet.marker.WRITE"))
+            .getMessage(),
         containsString("CREATE, MERGE or APPEND"));
   }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static io.hudibeam.commit.CleanerTest.hudiMetadata;
@@ -51,10 +66,11 @@ import org.junit.rules.TemporaryFolder;
  * Our cleaner on MERGE_ON_READ tables against Hudi 0.15's: a table written by Hudi's Java client
  * with deltacommits (updates and deletes in log files) and compactions is copied, our cleaner runs
  * on one copy and Hudi's {@code client.clean()} on the other. Both must leave the same base and log
- * files (checked on disk and with Hudi's file-system view, slice by slice), write plans and metadata
- * that say the same (parsed with Hudi's {@code TimelineMetadataUtils}), and keep Hudi's merged
- * snapshot equal to the expected rows. Covered: KEEP_LATEST_COMMITS and KEEP_LATEST_FILE_VERSIONS,
- * each with and without a pending compaction whose new slice already has log files.
+ * files (checked on disk and with Hudi's file-system view, slice by slice), write plans and
+ * metadata that say the same (parsed with Hudi's {@code TimelineMetadataUtils}), and keep Hudi's
+ * merged snapshot equal to the expected rows. Covered: KEEP_LATEST_COMMITS and
+ * KEEP_LATEST_FILE_VERSIONS, each with and without a pending compaction whose new slice already has
+ * log files.
  */
 public class MergeOnReadCleanerTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -68,13 +84,15 @@ public class MergeOnReadCleanerTest {
   }
 
   /** A table written by Hudi's Java client, the instants it made and the rows it must hold. */
-  private record Written(String base, List<String> instants, TreeMap<String, List<Object>> expected) {}
+  private record Written(
+      String base, List<String> instants, TreeMap<String, List<Object>> expected) {}
 
   private static HudiReference reference(String base, CleanSettings settings) {
-    HudiReference.Builder builder = HudiReference.trips(base)
-        .tableType(HoodieTableType.MERGE_ON_READ)
-        // Hudi schedules a compaction whenever a deltacommit completed since the last one.
-        .writeConfig(CompactionSettings.MAX_DELTA_COMMITS, "1");
+    HudiReference.Builder builder =
+        HudiReference.trips(base)
+            .tableType(HoodieTableType.MERGE_ON_READ)
+            // Hudi schedules a compaction whenever a deltacommit completed since the last one.
+            .writeConfig(CompactionSettings.MAX_DELTA_COMMITS, "1");
     if (settings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS) {
       builder.cleanerCommitsRetained(settings.commitsRetained());
     } else {
@@ -88,12 +106,13 @@ public class MergeOnReadCleanerTest {
   }
 
   /**
-   * d1 insert of 24 trips (one file group per city), d2 updates (a log file in each), k3 compaction,
-   * d4 updates and d5 deletes (log files of the k3 slices), k6 compaction, d7 updates. With {@code
-   * pendingCompaction}: then k8 scheduled and not run, and d9 updates, which Hudi writes into log
-   * files of the new k8 slices.
+   * d1 insert of 24 trips (one file group per city), d2 updates (a log file in each), k3
+   * compaction, d4 updates and d5 deletes (log files of the k3 slices), k6 compaction, d7 updates.
+   * With {@code pendingCompaction}: then k8 scheduled and not run, and d9 updates, which Hudi
+   * writes into log files of the new k8 slices.
    */
-  private Written write(String name, CleanSettings settings, boolean pendingCompaction) throws IOException {
+  private Written write(String name, CleanSettings settings, boolean pendingCompaction)
+      throws IOException {
     String base = tmp.newFolder(name).getAbsolutePath();
     HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).create();
     HudiReference hudi = reference(base, settings);
@@ -149,16 +168,23 @@ public class MergeOnReadCleanerTest {
    */
   private static TreeMap<String, String> hudiSlices(String base, List<String> instants) {
     HoodieTableMetaClient meta = HudiMetaClients.open(base);
-    HoodieTableFileSystemView view = new HoodieTableFileSystemView(
-        meta, meta.getCommitsAndCompactionTimeline().filterCompletedAndCompactionInstants());
+    HoodieTableFileSystemView view =
+        new HoodieTableFileSystemView(
+            meta, meta.getCommitsAndCompactionTimeline().filterCompletedAndCompactionInstants());
     TreeMap<String, String> slices = new TreeMap<>();
     try {
       for (String city : TripsData.CITIES) {
         for (HoodieFileGroup group : view.getAllFileGroups(city).collect(Collectors.toList())) {
           for (FileSlice slice : group.getAllFileSlices().collect(Collectors.toList())) {
-            slices.put(city + "/" + slice.getFileId() + "@" + label(slice.getBaseInstantTime(), instants),
-                slice.getBaseFile().map(b -> b.getFileName()).orElse("-") + " "
-                    + slice.getLogFiles().map(l -> l.getFileName()).sorted().collect(Collectors.toList()));
+            slices.put(
+                city + "/" + slice.getFileId() + "@" + label(slice.getBaseInstantTime(), instants),
+                slice.getBaseFile().map(b -> b.getFileName()).orElse("-")
+                    + " "
+                    + slice
+                        .getLogFiles()
+                        .map(l -> l.getFileName())
+                        .sorted()
+                        .collect(Collectors.toList()));
           }
         }
       }
@@ -176,34 +202,38 @@ public class MergeOnReadCleanerTest {
   /** The files of the slices listed, relative to the base path. */
   private static TreeSet<String> filesOf(TreeMap<String, String> slices) {
     TreeSet<String> files = new TreeSet<>();
-    slices.forEach((slice, content) -> {
-      String partition = slice.substring(0, slice.indexOf('/'));
-      String baseFile = content.substring(0, content.indexOf(' '));
-      if (!baseFile.equals("-")) {
-        files.add(partition + "/" + baseFile);
-      }
-      String logs = content.substring(content.indexOf('[') + 1, content.length() - 1);
-      if (!logs.isEmpty()) {
-        for (String log : logs.split(", ")) {
-          files.add(partition + "/" + log);
-        }
-      }
-    });
+    slices.forEach(
+        (slice, content) -> {
+          String partition = slice.substring(0, slice.indexOf('/'));
+          String baseFile = content.substring(0, content.indexOf(' '));
+          if (!baseFile.equals("-")) {
+            files.add(partition + "/" + baseFile);
+          }
+          String logs = content.substring(content.indexOf('[') + 1, content.length() - 1);
+          if (!logs.isEmpty()) {
+            for (String log : logs.split(", ")) {
+              files.add(partition + "/" + log);
+            }
+          }
+        });
     return files;
   }
 
   private static TreeMap<String, List<Object>> snapshot(String base) {
     TreeMap<String, List<Object>> rows = new TreeMap<>();
-    HudiTableReader.of(base).snapshotByRecordKey().forEach((key, r) -> rows.put(key, TripsData.values(r)));
+    HudiTableReader.of(base)
+        .snapshotByRecordKey()
+        .forEach((key, r) -> rows.put(key, TripsData.values(r)));
     return rows;
   }
 
   /**
    * Cleans one copy with ours and its twin with Hudi's, and compares. {@code cleanedSlices}: the
-   * base instants (positions in the written instants, 1 = d1) of the slices both must clean in every
-   * file group.
+   * base instants (positions in the written instants, 1 = d1) of the slices both must clean in
+   * every file group.
    */
-  private void compareWithHudi(CleanSettings settings, boolean pendingCompaction, Set<Integer> cleanedSlices)
+  private void compareWithHudi(
+      CleanSettings settings, boolean pendingCompaction, Set<Integer> cleanedSlices)
       throws IOException {
     Written ours = write("ours", settings, pendingCompaction);
     String hudi = TableFiles.copy(ours.base(), tmp.getRoot().toPath().resolve("hudi"));
@@ -211,13 +241,15 @@ public class MergeOnReadCleanerTest {
     TreeMap<String, String> slicesBefore = hudiSlices(ours.base(), ours.instants());
     assertThat(filesOf(slicesBefore), is(filesOnDisk(ours.base())));
 
-    List<CleanResult> results = new Cleaner(fs, TablePaths.of(ours.base()), settings).clean(generator);
+    List<CleanResult> results =
+        new Cleaner(fs, TablePaths.of(ours.base()), settings).clean(generator);
     assertThat(reference(hudi, settings).clean().isPresent(), is(true));
 
     // The same files are left on both copies, and Hudi's view of each is exactly the slices not
     // cleaned: every file group lost the expected slices, base and log files, and nothing else.
     TreeMap<String, String> expectedSlices = new TreeMap<>(slicesBefore);
-    Set<String> cleanedLabels = cleanedSlices.stream().map(i -> "@#" + i).collect(Collectors.toSet());
+    Set<String> cleanedLabels =
+        cleanedSlices.stream().map(i -> "@#" + i).collect(Collectors.toSet());
     expectedSlices.keySet().removeIf(s -> cleanedLabels.contains(s.substring(s.indexOf('@'))));
     assertThat(expectedSlices.size(), is(not(slicesBefore.size())));
     for (String base : List.of(ours.base(), hudi)) {
@@ -228,9 +260,12 @@ public class MergeOnReadCleanerTest {
     TreeSet<String> deleted = new TreeSet<>(filesOf(slicesBefore));
     deleted.removeAll(filesOf(expectedSlices));
     // Every file group had a base file in each cleaned slice, and cleaned slices had log files.
-    assertThat(deleted.stream().filter(f -> f.endsWith(".parquet")).count(),
+    assertThat(
+        deleted.stream().filter(f -> f.endsWith(".parquet")).count(),
         is(8L * cleanedSlices.size()));
-    assertThat(deleted.stream().filter(f -> f.contains(".log.")).collect(Collectors.toList()), is(not(empty())));
+    assertThat(
+        deleted.stream().filter(f -> f.contains(".log.")).collect(Collectors.toList()),
+        is(not(empty())));
     int expectedDeleted = deleted.size();
     assertThat(results.size(), is(1));
     assertThat(relative(ours.base(), results.get(0).deletedFiles()), is(deleted));
@@ -242,8 +277,12 @@ public class MergeOnReadCleanerTest {
     for (String state : List.of("requested", "inflight")) {
       HoodieCleanerPlan ourPlan = hudiPlan(ours.base(), ourClean, state);
       HoodieCleanerPlan hudiPlan = hudiPlan(hudi, hudiClean, state);
-      assertThat(String.valueOf(ourPlan.getEarliestInstantToRetain()), is(String.valueOf(hudiPlan.getEarliestInstantToRetain())));
-      assertThat(ourPlan.getLastCompletedCommitTimestamp(), is(hudiPlan.getLastCompletedCommitTimestamp()));
+      assertThat(
+          String.valueOf(ourPlan.getEarliestInstantToRetain()),
+          is(String.valueOf(hudiPlan.getEarliestInstantToRetain())));
+      assertThat(
+          ourPlan.getLastCompletedCommitTimestamp(),
+          is(hudiPlan.getLastCompletedCommitTimestamp()));
       assertThat(ourPlan.getPolicy(), is(hudiPlan.getPolicy()));
       assertThat(ourPlan.getVersion(), is(hudiPlan.getVersion()));
       assertThat(ourPlan.getPartitionsToBeDeleted(), is(hudiPlan.getPartitionsToBeDeleted()));
@@ -251,8 +290,11 @@ public class MergeOnReadCleanerTest {
     }
     HoodieCleanMetadata ourMetadata = hudiMetadata(ours.base(), ourClean);
     HoodieCleanMetadata hudiMetadata = hudiMetadata(hudi, hudiClean);
-    assertThat(ourMetadata.getEarliestCommitToRetain(), is(hudiMetadata.getEarliestCommitToRetain()));
-    assertThat(ourMetadata.getLastCompletedCommitTimestamp(), is(hudiMetadata.getLastCompletedCommitTimestamp()));
+    assertThat(
+        ourMetadata.getEarliestCommitToRetain(), is(hudiMetadata.getEarliestCommitToRetain()));
+    assertThat(
+        ourMetadata.getLastCompletedCommitTimestamp(),
+        is(hudiMetadata.getLastCompletedCommitTimestamp()));
     assertThat(ourMetadata.getTotalFilesDeleted(), is(expectedDeleted));
     assertThat(hudiMetadata.getTotalFilesDeleted(), is(expectedDeleted));
     assertThat(ourMetadata.getVersion(), is(hudiMetadata.getVersion()));
@@ -274,7 +316,8 @@ public class MergeOnReadCleanerTest {
   public void keepLatestCommitsKeepsTheSlicesOfAPendingCompaction() throws IOException {
     // k8 is pending: the earliest commit to retain stops at d7, so k3 is no longer the last slice
     // before it and goes too; k6, which k8 compacts, stays, and so do the d9 logs of the k8 slices.
-    // (k8 plans the four file groups d7 updated; d9's logs go to k8 slices there, to k6 slices elsewhere.)
+    // (k8 plans the four file groups d7 updated; d9's logs go to k8 slices there, to k6 slices
+    // elsewhere.)
     compareWithHudi(CleanSettings.keepLatestCommits(2), true, Set.of(1, 3));
   }
 

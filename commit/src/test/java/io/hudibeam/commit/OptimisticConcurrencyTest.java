@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -46,9 +61,13 @@ import org.junit.rules.TemporaryFolder;
 public class OptimisticConcurrencyTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private static final ConcurrencySettings OCC = ConcurrencySettings.fromProperties(Map.of(
-      ConcurrencySettings.MODE, "optimistic_concurrency_control",
-      ConcurrencySettings.LOCK_PROVIDER, ConcurrencySettings.FILE_SYSTEM_LOCK_PROVIDER));
+  private static final ConcurrencySettings OCC =
+      ConcurrencySettings.fromProperties(
+          Map.of(
+              ConcurrencySettings.MODE,
+              "optimistic_concurrency_control",
+              ConcurrencySettings.LOCK_PROVIDER,
+              ConcurrencySettings.FILE_SYSTEM_LOCK_PROVIDER));
   private static final LockSettings NO_WAIT = new LockSettings(null, 0, 0, 0);
 
   private final Configuration conf = new Configuration();
@@ -65,19 +84,34 @@ public class OptimisticConcurrencyTest {
     paths = TablePaths.of(base);
     writer = LocalWrite.trips(paths.basePathString());
     StartedInstant started = starter().start(LocalWrite.tripsTable(), Action.COMMIT);
-    committer().commit(started, metadata(OperationType.INSERT,
-        writer.writeUpserts(started, TripsData.batch(0, 0, 80))));
+    committer()
+        .commit(
+            started,
+            metadata(
+                OperationType.INSERT, writer.writeUpserts(started, TripsData.batch(0, 0, 80))));
     c0 = started.instantTime().value();
   }
 
   private InstantStarter starter() {
     Clock clock = Clock.systemUTC();
-    return new InstantStarter(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock), OCC);
+    return new InstantStarter(
+        fs,
+        paths,
+        clock,
+        HeartbeatSettings.defaults(),
+        new TableLock(fs, paths, NO_WAIT, clock),
+        OCC);
   }
 
   private InstantCommitter committer() {
     Clock clock = Clock.systemUTC();
-    return new InstantCommitter(fs, paths, clock, HeartbeatSettings.defaults(), new TableLock(fs, paths, NO_WAIT, clock), OCC);
+    return new InstantCommitter(
+        fs,
+        paths,
+        clock,
+        HeartbeatSettings.defaults(),
+        new TableLock(fs, paths, NO_WAIT, clock),
+        OCC);
   }
 
   /** Trips of batch {@code b} in one city (index mod 8), so one file group. */
@@ -98,62 +132,97 @@ public class OptimisticConcurrencyTest {
     committer().commit(b, metadata(OperationType.UPSERT, writer.writeUpserts(b, city(2, 1))));
     StartedInstant d = starter().start(LocalWrite.tripsTable(), Action.COMMIT);
     List<WriteStat> dStats = writer.writeUpserts(d, city(4, 3));
-    assertThat(TableFiles.dataFilesOnDisk(base).stream().filter(f -> f.contains(a.instantTime().value())).count(), is(1L));
+    assertThat(
+        TableFiles.dataFilesOnDisk(base).stream()
+            .filter(f -> f.contains(a.instantTime().value()))
+            .count(),
+        is(1L));
 
     // A fails and releases its heartbeat. An EAGER rollback would refuse it (completed B is newer
     // and A has no heartbeat; pending D is newer); C's LAZY start rolls A back and leaves D alone.
-    new Heartbeats(fs, paths, HeartbeatSettings.defaults(), Clock.systemUTC()).delete(a.instantTime());
-    assertThrows(RollbackRefusedException.class, () -> new Rollback(fs, paths).rollback(a.instantTime(),
-        InstantTime.parse("29991231000000000")));
+    new Heartbeats(fs, paths, HeartbeatSettings.defaults(), Clock.systemUTC())
+        .delete(a.instantTime());
+    assertThrows(
+        RollbackRefusedException.class,
+        () ->
+            new Rollback(fs, paths)
+                .rollback(a.instantTime(), InstantTime.parse("29991231000000000")));
     StartedInstant c = starter().start(LocalWrite.tripsTable(), Action.COMMIT);
     assertThat(rolledBack(), is(List.of(a.instantTime().value())));
-    assertThat(TableFiles.dataFilesOnDisk(base).stream().filter(f -> f.contains(a.instantTime().value())).collect(Collectors.toList()),
+    assertThat(
+        TableFiles.dataFilesOnDisk(base).stream()
+            .filter(f -> f.contains(a.instantTime().value()))
+            .collect(Collectors.toList()),
         is(empty()));
     assertThat(new File(base, ".hoodie/.heartbeat/" + d.instantTime().value()).exists(), is(true));
 
     committer().commit(c, metadata(OperationType.UPSERT, writer.writeUpserts(c, city(3, 2))));
-    assertThat(committer().commit(d, metadata(OperationType.UPSERT, dStats)), is(CommitOutcome.COMMITTED));
+    assertThat(
+        committer().commit(d, metadata(OperationType.UPSERT, dStats)), is(CommitOutcome.COMMITTED));
     Map<String, GenericRecord> rows = HudiTableReader.of(base).snapshotByRecordKey();
     assertThat(rows.size(), is(80));
     for (long i = 0; i < 80; i++) {
       long batch = i % 8 == 1 ? 2 : i % 8 == 2 ? 3 : i % 8 == 3 ? 4 : 0;
-      String instant = i % 8 == 1 ? b.instantTime().value() : i % 8 == 2 ? c.instantTime().value()
-          : i % 8 == 3 ? d.instantTime().value() : c0;
+      String instant =
+          i % 8 == 1
+              ? b.instantTime().value()
+              : i % 8 == 2 ? c.instantTime().value() : i % 8 == 3 ? d.instantTime().value() : c0;
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(row),
+          is(TripsData.values(TripsData.record(batch, i))));
       assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(instant));
     }
-    assertThat(HudiTableReader.of(base).metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+    assertThat(
+        HudiTableReader.of(base)
+            .metaClient()
+            .getActiveTimeline()
+            .filterInflightsAndRequested()
+            .getInstants(),
         hasSize(0));
   }
 
   @Test
   public void settingsAreReadAsHudisKeysSay() {
-    assertThat(ConcurrencySettings.fromProperties(Map.of()), is(ConcurrencySettings.singleWriter()));
-    assertThat(ConcurrencySettings.fromProperties(Map.of(ConcurrencySettings.FAILED_WRITES, "lazy")),
+    assertThat(
+        ConcurrencySettings.fromProperties(Map.of()), is(ConcurrencySettings.singleWriter()));
+    assertThat(
+        ConcurrencySettings.fromProperties(Map.of(ConcurrencySettings.FAILED_WRITES, "lazy")),
         is(new ConcurrencySettings(ConcurrencySettings.Mode.SINGLE_WRITER, true)));
-    assertThat(OCC, is(new ConcurrencySettings(ConcurrencySettings.Mode.OPTIMISTIC_CONCURRENCY_CONTROL, true)));
+    assertThat(
+        OCC,
+        is(new ConcurrencySettings(ConcurrencySettings.Mode.OPTIMISTIC_CONCURRENCY_CONTROL, true)));
     assertThat(OCC.optimistic(), is(true));
-    HudiTableException bad = assertThrows(HudiTableException.class, () -> ConcurrencySettings.fromProperties(
-        Map.of(ConcurrencySettings.MODE, "multi_writer")));
-    assertThat(bad.getMessage(), containsString(
-        "hoodie.write.concurrency.mode='multi_writer' is not supported; expected SINGLE_WRITER (the default) or"
-            + " OPTIMISTIC_CONCURRENCY_CONTROL"));
+    HudiTableException bad =
+        assertThrows(
+            HudiTableException.class,
+            () ->
+                ConcurrencySettings.fromProperties(
+                    Map.of(ConcurrencySettings.MODE, "multi_writer")));
+    assertThat(
+        bad.getMessage(),
+        containsString(
+            "hoodie.write.concurrency.mode='multi_writer' is not supported; expected SINGLE_WRITER (the default) or"
+                + " OPTIMISTIC_CONCURRENCY_CONTROL"));
   }
 
   private List<String> rolledBack() throws IOException {
     HoodieTableMetaClient meta = HudiTableReader.of(base).metaClient();
     List<String> out = new ArrayList<>();
-    for (HoodieInstant rollback : meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants()) {
+    for (HoodieInstant rollback :
+        meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants()) {
       HoodieRollbackMetadata metadata =
-          TimelineMetadataUtils.deserializeHoodieRollbackMetadata(meta.getActiveTimeline().getInstantDetails(rollback).get());
+          TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+              meta.getActiveTimeline().getInstantDetails(rollback).get());
       out.addAll(metadata.getCommitsRollback());
     }
     return out;
   }
 
   private static io.hudibeam.metadata.CommitMetadata metadata(
-      io.hudibeam.metadata.OperationType operation, java.util.List<io.hudibeam.metadata.WriteStat> stats) {
+      io.hudibeam.metadata.OperationType operation,
+      java.util.List<io.hudibeam.metadata.WriteStat> stats) {
     return io.hudibeam.write.WriteTransaction.commitMetadata(
         operation, io.hudibeam.testing.TripsData.SCHEMA.toString(), stats);
   }

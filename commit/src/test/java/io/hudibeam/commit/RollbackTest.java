@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -67,11 +82,16 @@ public class RollbackTest {
   }
 
   /** A table with two completed commits and a failed (inflight) upsert by Hudi's Java client. */
-  private record FailedWrite(String base, String instant, Set<String> filesBefore, Set<String> failedFiles,
+  private record FailedWrite(
+      String base,
+      String instant,
+      Set<String> filesBefore,
+      Set<String> failedFiles,
       TreeMap<String, String> snapshotBefore) {}
 
   /** Built once for the class by Hudi's client; each test gets a copy. */
   @ClassRule public static TemporaryFolder fixtures = new TemporaryFolder();
+
   private static FailedWrite fixture;
 
   /** Hudi's snapshot as record key → "commit time,ts,fare". */
@@ -109,16 +129,25 @@ public class RollbackTest {
   /** A copy of the table with the failed write. */
   private FailedWrite failedWrite() throws IOException {
     String base = TableFiles.copy(fixture.base(), tmp.getRoot().toPath().resolve("trips"));
-    return new FailedWrite(base, fixture.instant(), fixture.filesBefore(), fixture.failedFiles(), fixture.snapshotBefore());
+    return new FailedWrite(
+        base,
+        fixture.instant(),
+        fixture.filesBefore(),
+        fixture.failedFiles(),
+        fixture.snapshotBefore());
   }
 
   private static Set<String> relative(String base, List<String> absolutePaths) {
-    return absolutePaths.stream().map(p -> p.substring(base.length() + 1)).collect(Collectors.toCollection(TreeSet::new));
+    return absolutePaths.stream()
+        .map(p -> p.substring(base.length() + 1))
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   private static List<String> instantFilesOf(String base, String instant) {
     return java.util.Arrays.stream(new File(base, ".hoodie").list())
-        .filter(n -> n.startsWith(instant)).sorted().collect(Collectors.toList());
+        .filter(n -> n.startsWith(instant))
+        .sorted()
+        .collect(Collectors.toList());
   }
 
   private void assertRolledBack(FailedWrite w, RollbackResult result) throws IOException {
@@ -130,18 +159,26 @@ public class RollbackTest {
     assertThat(instantFilesOf(w.base(), w.instant()), is(empty()));
     assertThat(new File(w.base(), ".hoodie/.temp/" + w.instant()).exists(), is(false));
     String r = result.rollbackTime().value();
-    assertThat(instantFilesOf(w.base(), r), is(List.of(r + ".rollback", r + ".rollback.inflight", r + ".rollback.requested")));
+    assertThat(
+        instantFilesOf(w.base(), r),
+        is(List.of(r + ".rollback", r + ".rollback.inflight", r + ".rollback.requested")));
 
     // Hudi's own reader: the snapshot is the one before the failed write, nothing is pending.
     assertThat(snapshot(w.base()), is(w.snapshotBefore()));
     HoodieTableMetaClient meta = HudiMetaClients.open(w.base());
     assertThat(meta.getActiveTimeline().filterInflightsAndRequested().countInstants(), is(0));
-    HoodieInstant rollback = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().lastInstant().get();
+    HoodieInstant rollback =
+        meta.getActiveTimeline()
+            .getRollbackTimeline()
+            .filterCompletedInstants()
+            .lastInstant()
+            .get();
     assertThat(rollback.getTimestamp(), is(r));
 
     // Hudi parses our rollback metadata and plan.
-    HoodieRollbackMetadata metadata = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
-        meta.getActiveTimeline().getInstantDetails(rollback).get());
+    HoodieRollbackMetadata metadata =
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            meta.getActiveTimeline().getInstantDetails(rollback).get());
     assertThat(metadata.getStartRollbackTime(), is(r));
     assertThat(metadata.getCommitsRollback(), is(List.of(w.instant())));
     assertThat(metadata.getInstantsRollback().get(0).getCommitTime(), is(w.instant()));
@@ -156,11 +193,17 @@ public class RollbackTest {
       }
     }
     assertThat(relative(w.base(), success), is(w.failedFiles()));
-    assertThat(metadata.getPartitionMetadata().keySet(),
-        is(w.failedFiles().stream().map(f -> f.substring(0, f.indexOf('/'))).collect(Collectors.toSet())));
+    assertThat(
+        metadata.getPartitionMetadata().keySet(),
+        is(
+            w.failedFiles().stream()
+                .map(f -> f.substring(0, f.indexOf('/')))
+                .collect(Collectors.toSet())));
 
-    HoodieRollbackPlan plan = TimelineMetadataUtils.deserializeAvroMetadata(
-        Files.readAllBytes(new File(w.base(), ".hoodie/" + r + ".rollback.requested").toPath()), HoodieRollbackPlan.class);
+    HoodieRollbackPlan plan =
+        TimelineMetadataUtils.deserializeAvroMetadata(
+            Files.readAllBytes(new File(w.base(), ".hoodie/" + r + ".rollback.requested").toPath()),
+            HoodieRollbackPlan.class);
     assertThat(plan.getInstantToRollback().getCommitTime(), is(w.instant()));
     assertThat(plan.getInstantToRollback().getAction(), is("commit"));
     List<String> planned = new ArrayList<>();
@@ -178,13 +221,16 @@ public class RollbackTest {
       expected.put(TripsData.key(i), next + "," + TripsData.ts(4, i) + "," + TripsData.fare(4, i));
     }
     assertThat(snapshot(w.base()), is(expected));
-    assertThat(HudiMetaClients.open(w.base()).getActiveTimeline().getRollbackTimeline().countInstants(), is(1));
+    assertThat(
+        HudiMetaClients.open(w.base()).getActiveTimeline().getRollbackTimeline().countInstants(),
+        is(1));
   }
 
   @Test
   public void rollsBackAFailedHudiWriteByItsMarkers() throws IOException {
     FailedWrite w = failedWrite();
-    List<RollbackResult> results = new Rollback(fs, TablePaths.of(w.base())).rollbackAllPending(generator);
+    List<RollbackResult> results =
+        new Rollback(fs, TablePaths.of(w.base())).rollbackAllPending(generator);
     assertThat(results.size(), is(1));
     assertRolledBack(w, results.get(0));
     assertHudiContinues(w);
@@ -195,10 +241,14 @@ public class RollbackTest {
     FailedWrite w = failedWrite();
     fs.delete(new org.apache.hadoop.fs.Path(w.base(), ".hoodie/.temp/" + w.instant()), true);
     Rollback rollback = new Rollback(fs, TablePaths.of(w.base()));
-    Instant pending = Timeline.load(fs, TablePaths.of(w.base())).find(InstantTime.parse(w.instant()), Action.COMMIT).get();
+    Instant pending =
+        Timeline.load(fs, TablePaths.of(w.base()))
+            .find(InstantTime.parse(w.instant()), Action.COMMIT)
+            .get();
     assertThat(pending.state(), is(State.INFLIGHT));
     RollbackPlan plan = rollback.plan(pending);
-    List<String> planned = plan.rollbackRequests().stream().flatMap(r -> r.filesToBeDeleted().stream()).toList();
+    List<String> planned =
+        plan.rollbackRequests().stream().flatMap(r -> r.filesToBeDeleted().stream()).toList();
     assertThat(relative(w.base(), planned), is(w.failedFiles()));
     for (RollbackRequest request : plan.rollbackRequests()) {
       assertThat(request.fileId(), is(""));
@@ -217,10 +267,12 @@ public class RollbackTest {
     TablePaths paths = TablePaths.of(w.base());
     Rollback rollback = new Rollback(fs, paths);
     TimelineWriter timeline = new TimelineWriter(fs, paths);
-    Instant pending = Timeline.load(fs, paths).find(InstantTime.parse(w.instant()), Action.COMMIT).get();
+    Instant pending =
+        Timeline.load(fs, paths).find(InstantTime.parse(w.instant()), Action.COMMIT).get();
     RollbackPlan plan = rollback.plan(pending);
     InstantTime r = generator.next(Timeline.load(fs, paths));
-    timeline.transitionToInflight(timeline.createRequested(r, Action.ROLLBACK, plan.toBytes()), new byte[0]);
+    timeline.transitionToInflight(
+        timeline.createRequested(r, Action.ROLLBACK, plan.toBytes()), new byte[0]);
     String firstFile = plan.rollbackRequests().get(0).filesToBeDeleted().get(0);
     fs.delete(new org.apache.hadoop.fs.Path(firstFile), false);
 
@@ -242,10 +294,12 @@ public class RollbackTest {
     RollbackPlan plan = rollback.plan(Timeline.load(fs, paths).find(failed, Action.COMMIT).get());
     InstantTime r = generator.next(Timeline.load(fs, paths));
     timeline.createRequested(r, Action.ROLLBACK, plan.toBytes());
-    for (String file : plan.rollbackRequests().stream().flatMap(q -> q.filesToBeDeleted().stream()).toList()) {
+    for (String file :
+        plan.rollbackRequests().stream().flatMap(q -> q.filesToBeDeleted().stream()).toList()) {
       fs.delete(new org.apache.hadoop.fs.Path(file), false);
     }
-    timeline.delete(List.of(Instant.inflight(failed, Action.COMMIT), Instant.requested(failed, Action.COMMIT)));
+    timeline.delete(
+        List.of(Instant.inflight(failed, Action.COMMIT), Instant.requested(failed, Action.COMMIT)));
 
     RollbackResult result = rollback.rollback(failed, generator.next(Timeline.load(fs, paths)));
     assertThat(result.rollbackTime(), is(r));
@@ -267,7 +321,8 @@ public class RollbackTest {
 
   private Instant pending(TablePaths paths, InstantTime time, Action action) {
     TimelineWriter writer = new TimelineWriter(fs, paths);
-    return writer.transitionToInflight(writer.createRequested(time, action, new byte[0]), new byte[0]);
+    return writer.transitionToInflight(
+        writer.createRequested(time, action, new byte[0]), new byte[0]);
   }
 
   private void completed(TablePaths paths, InstantTime time) {
@@ -278,8 +333,9 @@ public class RollbackTest {
   public void refusesACompletedInstant() throws IOException {
     TablePaths paths = emptyTable();
     completed(paths, T1);
-    RollbackRefusedException e = assertThrows(RollbackRefusedException.class,
-        () -> new Rollback(fs, paths).rollback(T1, T2));
+    RollbackRefusedException e =
+        assertThrows(
+            RollbackRefusedException.class, () -> new Rollback(fs, paths).rollback(T1, T2));
     assertThat(e.getMessage(), containsString("[20250101000000001__commit__COMPLETED]"));
     assertThat(e.getMessage(), containsString("it is completed"));
     assertThat(Timeline.load(fs, paths).size(), is(1));
@@ -291,9 +347,11 @@ public class RollbackTest {
     pending(paths, T1, Action.COMMIT);
     completed(paths, T2);
     Rollback rollback = new Rollback(fs, paths);
-    RollbackRefusedException e = assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T3));
-    assertThat(e.getMessage(), containsString(
-        "completed instants [[20250101000000002__commit__COMPLETED]] are newer"));
+    RollbackRefusedException e =
+        assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T3));
+    assertThat(
+        e.getMessage(),
+        containsString("completed instants [[20250101000000002__commit__COMPLETED]] are newer"));
     assertThrows(RollbackRefusedException.class, () -> rollback.rollbackAllPending(generator));
     assertThat(Timeline.load(fs, paths).ofAction(Action.ROLLBACK).isEmpty(), is(true));
   }
@@ -304,35 +362,51 @@ public class RollbackTest {
     pending(paths, T1, Action.COMMIT);
     new TimelineWriter(fs, paths).createRequested(T2, Action.REPLACE_COMMIT, new byte[0]);
     Rollback rollback = new Rollback(fs, paths);
-    RollbackRefusedException e = assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T3));
-    assertThat(e.getMessage(), containsString(
-        "newer pending instants [[20250101000000002__replacecommit__REQUESTED]] must be rolled back first"));
+    RollbackRefusedException e =
+        assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T3));
+    assertThat(
+        e.getMessage(),
+        containsString(
+            "newer pending instants [[20250101000000002__replacecommit__REQUESTED]] must be rolled back first"));
 
     List<RollbackResult> results = rollback.rollbackAllPending(generator);
     assertThat(results.stream().map(RollbackResult::rolledBackTime).toList(), is(List.of(T2, T1)));
-    assertThat(results.stream().map(RollbackResult::rolledBackAction).toList(),
+    assertThat(
+        results.stream().map(RollbackResult::rolledBackAction).toList(),
         is(List.of(Action.REPLACE_COMMIT, Action.COMMIT)));
     Timeline timeline = Timeline.load(fs, paths);
     assertThat(timeline.size(), is(2));
     assertThat(timeline.ofAction(Action.ROLLBACK).completed().size(), is(2));
-    RollbackMetadata first = RollbackMetadata.fromBytes(
-        new TimelineWriter(fs, paths).read(timeline.instants().get(0)));
+    RollbackMetadata first =
+        RollbackMetadata.fromBytes(new TimelineWriter(fs, paths).read(timeline.instants().get(0)));
     assertThat(first.commitsRollback(), is(List.of(T2.value())));
     assertThat(first.totalFilesDeleted(), is(0));
     assertThat(rollback.rollbackAllPending(generator), is(empty()));
   }
 
-  /** A log file of file group f1-0 in partition paris, base instant T0, with one data block per instant. */
-  private org.apache.hadoop.fs.Path logFile(TablePaths paths, int version, InstantTime... instants) {
-    org.apache.avro.Schema schema = org.apache.avro.SchemaBuilder.record("r").fields().requiredString("k").endRecord();
-    io.hudibeam.files.LogFileName name = io.hudibeam.files.LogFileName.of(
-        io.hudibeam.files.FileId.parse("f1-0"), T0, version, io.hudibeam.files.WriteToken.of(0, 1, version));
-    org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(paths.partitionFolder("paris"), name.value());
+  /**
+   * A log file of file group f1-0 in partition paris, base instant T0, with one data block per
+   * instant.
+   */
+  private org.apache.hadoop.fs.Path logFile(
+      TablePaths paths, int version, InstantTime... instants) {
+    org.apache.avro.Schema schema =
+        org.apache.avro.SchemaBuilder.record("r").fields().requiredString("k").endRecord();
+    io.hudibeam.files.LogFileName name =
+        io.hudibeam.files.LogFileName.of(
+            io.hudibeam.files.FileId.parse("f1-0"),
+            T0,
+            version,
+            io.hudibeam.files.WriteToken.of(0, 1, version));
+    org.apache.hadoop.fs.Path path =
+        new org.apache.hadoop.fs.Path(paths.partitionFolder("paris"), name.value());
     io.hudibeam.log.LogFileWriter writer = io.hudibeam.log.LogFileWriter.create(fs.getConf(), path);
     for (InstantTime instant : instants) {
       io.hudibeam.log.AvroDataBlockBuilder block =
-          new io.hudibeam.log.AvroDataBlockBuilder(instant, schema, io.hudibeam.files.FileId.parse("f1-0"), 0);
-      org.apache.avro.generic.GenericRecord record = new org.apache.avro.generic.GenericData.Record(schema);
+          new io.hudibeam.log.AvroDataBlockBuilder(
+              instant, schema, io.hudibeam.files.FileId.parse("f1-0"), 0);
+      org.apache.avro.generic.GenericRecord record =
+          new org.apache.avro.generic.GenericData.Record(schema);
       record.put("k", "key-" + instant.value());
       block.add("key-" + instant.value(), "paris", record);
       writer.append(block.build());
@@ -344,7 +418,8 @@ public class RollbackTest {
   private static final InstantTime T0 = InstantTime.parse("20250101000000000");
 
   @Test
-  public void deltacommitLogFilesAreDeletedOrGetARollbackBlockWhenTheyHoldOtherInstants() throws IOException {
+  public void deltacommitLogFilesAreDeletedOrGetARollbackBlockWhenTheyHoldOtherInstants()
+      throws IOException {
     TablePaths paths = emptyTable();
     Instant deltaCommit = pending(paths, T1, Action.DELTA_COMMIT);
     Rollback rollback = new Rollback(fs, paths);
@@ -362,25 +437,31 @@ public class RollbackTest {
     assertThat(result.deletedFiles(), is(List.of(own.toString())));
     assertThat(fs.exists(own), is(false));
     assertThat(fs.exists(shared), is(true));
-    org.apache.hadoop.fs.Path command = new org.apache.hadoop.fs.Path(
-        paths.partitionFolder("paris"), ".f1-0_" + T0.value() + ".log.2_1-0-1"); // next version once T1's own file is gone
-    List<io.hudibeam.log.LogBlock> blocks = io.hudibeam.log.LogFileReader.readAll(fs.getConf(), command);
+    org.apache.hadoop.fs.Path command =
+        new org.apache.hadoop.fs.Path(
+            paths.partitionFolder("paris"),
+            ".f1-0_" + T0.value() + ".log.2_1-0-1"); // next version once T1's own file is gone
+    List<io.hudibeam.log.LogBlock> blocks =
+        io.hudibeam.log.LogFileReader.readAll(fs.getConf(), command);
     assertThat(blocks.size(), is(1));
     assertThat(blocks.get(0).isRollback(), is(true));
     assertThat(blocks.get(0).instantTime(), is(T2));
     assertThat(blocks.get(0).targetInstantTime().get(), is(T1));
-    HoodieRollbackMetadata metadata = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
-        new TimelineWriter(fs, paths).read(Instant.completed(T2, Action.ROLLBACK)));
+    HoodieRollbackMetadata metadata =
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            new TimelineWriter(fs, paths).read(Instant.completed(T2, Action.ROLLBACK)));
     HoodieRollbackPartitionMetadata paris = metadata.getPartitionMetadata().get("paris");
     assertThat(paris.getSuccessDeleteFiles(), is(List.of(own.toString())));
     assertThat(paris.getRollbackLogFiles().keySet(), is(Set.of(command.toString())));
     assertThat(paris.getLogFilesFromFailedCommit().keySet(), is(Set.of(shared.toString())));
 
-    // An APPEND marker in Hudi 0.14's base-file form names no log file: refused before anything is done.
+    // An APPEND marker in Hudi 0.14's base-file form names no log file: refused before anything is
+    // done.
     Instant other = pending(paths, T3, Action.DELTA_COMMIT);
-    new MarkerStore(fs, paths, T3).create(
-        Marker.of("paris", "f1-0_0-1-2_20250101000000000.parquet", IOType.APPEND));
-    RollbackRefusedException append = assertThrows(RollbackRefusedException.class, () -> rollback.plan(other));
+    new MarkerStore(fs, paths, T3)
+        .create(Marker.of("paris", "f1-0_0-1-2_20250101000000000.parquet", IOType.APPEND));
+    RollbackRefusedException append =
+        assertThrows(RollbackRefusedException.class, () -> rollback.plan(other));
     assertThat(append.getMessage(), containsString("names no log file"));
   }
 
@@ -388,10 +469,16 @@ public class RollbackTest {
   public void refusesAnInstantNotOnTheTimelineAndNonWriteActions() throws IOException {
     TablePaths paths = emptyTable();
     Rollback rollback = new Rollback(fs, paths);
-    HudiTableException missing = assertThrows(HudiTableException.class, () -> rollback.rollback(T1, T2));
-    assertThat(missing.getMessage(), containsString("instant 20250101000000001 of table " + paths + ": it is not on the timeline"));
+    HudiTableException missing =
+        assertThrows(HudiTableException.class, () -> rollback.rollback(T1, T2));
+    assertThat(
+        missing.getMessage(),
+        containsString(
+            "instant 20250101000000001 of table " + paths + ": it is not on the timeline"));
     pending(paths, T1, Action.CLEAN);
-    RollbackRefusedException clean = assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T2));
-    assertThat(clean.getMessage(), containsString("only commit, deltacommit and replacecommit instants"));
+    RollbackRefusedException clean =
+        assertThrows(RollbackRefusedException.class, () -> rollback.rollback(T1, T2));
+    assertThat(
+        clean.getMessage(), containsString("only commit, deltacommit and replacecommit instants"));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -51,17 +66,26 @@ public class SinkInstantsTest {
 
   private SinkInstants.Decision decide(String sink, int window, Set<InstantTime> live) {
     return new SinkInstants(fs, paths, Clock.systemUTC())
-        .decide(table, Action.COMMIT, OperationType.UPSERT, SinkLineage.of(sink, window * 10L, window * 10L + 10, 10), live);
+        .decide(
+            table,
+            Action.COMMIT,
+            OperationType.UPSERT,
+            SinkLineage.of(sink, window * 10L, window * 10L + 10, 10),
+            live);
   }
 
   private CommitOutcome commit(StartedInstant started) {
     return new IntervalCommitter(fs, paths, new InstantCommitter(fs, paths))
-        .commit(started, CommitMetadata.builder().operationType(OperationType.UPSERT).build(), generator);
+        .commit(
+            started,
+            CommitMetadata.builder().operationType(OperationType.UPSERT).build(),
+            generator);
   }
 
   private List<String> pendingTimes() {
     return Timeline.load(fs, paths).writeTimeline().pending().instants().stream()
-        .map(i -> i.time().value()).collect(Collectors.toList());
+        .map(i -> i.time().value())
+        .collect(Collectors.toList());
   }
 
   @Test
@@ -70,7 +94,11 @@ public class SinkInstantsTest {
     assertThat(first.kind(), is(SinkInstants.Kind.START));
     StartedInstant i0 = first.started().get();
     assertThat(i0.extraMetadata().get(SinkLineage.SINK_ID), is("s"));
-    assertThat(new SinkLineage(fs, paths).ownerOf(Instant.requested(i0.instantTime(), Action.COMMIT)).get(), is("s"));
+    assertThat(
+        new SinkLineage(fs, paths)
+            .ownerOf(Instant.requested(i0.instantTime(), Action.COMMIT))
+            .get(),
+        is("s"));
 
     SinkInstants.Decision waiting = decide("s", 1, Set.of(i0.instantTime()));
     assertThat(waiting.kind(), is(SinkInstants.Kind.WAIT));
@@ -89,7 +117,9 @@ public class SinkInstantsTest {
     assertThat(replay.kind(), is(SinkInstants.Kind.SKIP));
     assertThat(replay.committedThrough().get(), is(20L));
     assertThat(decide("s", 0, Set.of()).kind(), is(SinkInstants.Kind.SKIP));
-    assertThat("another sink id has committed nothing", decide("other", 0, Set.of()).kind(),
+    assertThat(
+        "another sink id has committed nothing",
+        decide("other", 0, Set.of()).kind(),
         is(SinkInstants.Kind.START));
   }
 
@@ -100,10 +130,13 @@ public class SinkInstantsTest {
     SinkInstants.Decision restart = decide("s", 0, Set.of());
     assertThat(restart.kind(), is(SinkInstants.Kind.START));
     assertThat(pendingTimes(), contains(restart.started().get().instantTime().value()));
-    assertThat(Timeline.load(fs, paths).find(abandoned.instantTime(), Action.COMMIT).isPresent(), is(false));
+    assertThat(
+        Timeline.load(fs, paths).find(abandoned.instantTime(), Action.COMMIT).isPresent(),
+        is(false));
     assertThat(commit(restart.started().get()), is(CommitOutcome.COMMITTED));
 
-    // Another writer's pending instant (a batch write: empty requested file) is waited for, not touched.
+    // Another writer's pending instant (a batch write: empty requested file) is waited for, not
+    // touched.
     InstantTime foreign = generator.next(Timeline.load(fs, paths));
     new TimelineWriter(fs, paths).createRequested(foreign, Action.COMMIT, new byte[0]);
     SinkInstants.Decision blocked = decide("s", 1, Set.of());
@@ -122,12 +155,16 @@ public class SinkInstantsTest {
     assertThat(commit(a), is(CommitOutcome.COMMITTED));
     // A second instant for the same interval, as a restarted run that had not seen the commit
     // when it started the instant would hold.
-    StartedInstant b = new InstantStarter(fs, paths, Clock.systemUTC())
-        .startForSink(table, Action.COMMIT, OperationType.UPSERT, a.extraMetadata(), List.of());
+    StartedInstant b =
+        new InstantStarter(fs, paths, Clock.systemUTC())
+            .startForSink(table, Action.COMMIT, OperationType.UPSERT, a.extraMetadata(), List.of());
     assertThat(commit(b), is(CommitOutcome.REPLAY_SKIPPED));
     assertThat(pendingTimes(), empty());
-    assertThat(Timeline.load(fs, paths).completedWriteTimeline().instants().stream()
-        .map(Instant::time).collect(Collectors.toList()), contains(a.instantTime()));
+    assertThat(
+        Timeline.load(fs, paths).completedWriteTimeline().instants().stream()
+            .map(Instant::time)
+            .collect(Collectors.toList()),
+        contains(a.instantTime()));
     assertThat(Timeline.load(fs, paths).ofAction(Action.ROLLBACK).completed().size(), is(1));
   }
 }

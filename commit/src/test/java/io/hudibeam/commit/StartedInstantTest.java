@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -16,9 +31,9 @@ import java.util.Set;
 import org.junit.Test;
 
 /**
- * The started instant carries the write schema decided at the start and the snapshot its start
- * saw; equal instants are equal whatever order their maps and sets were filled in. (The pipeline
- * moves it with {@code io.hudibeam.transforms.coders.StartedInstantCoder}, tested in transforms.)
+ * The started instant carries the write schema decided at the start and the snapshot its start saw;
+ * equal instants are equal whatever order their maps and sets were filled in. (The pipeline moves
+ * it with {@code io.hudibeam.transforms.coders.StartedInstantCoder}, tested in transforms.)
  */
 public class StartedInstantTest {
   private static final TableConfig TABLE =
@@ -28,8 +43,10 @@ public class StartedInstantTest {
 
   @Test
   public void theWriteSchemaIsCarried() {
-    StartedInstant plain = new StartedInstant(InstantTime.parse("20240103000000000"), Action.COMMIT, TABLE);
-    String schema = "{\"type\":\"record\",\"name\":\"r\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}";
+    StartedInstant plain =
+        new StartedInstant(InstantTime.parse("20240103000000000"), Action.COMMIT, TABLE);
+    String schema =
+        "{\"type\":\"record\",\"name\":\"r\",\"fields\":[{\"name\":\"id\",\"type\":\"string\"}]}";
     StartedInstant withSchema = plain.withWriteSchema(schema);
     assertThat(plain.writeSchema(), is(Optional.empty()));
     assertThat(withSchema.writeSchema(), is(Optional.of(schema)));
@@ -40,7 +57,8 @@ public class StartedInstantTest {
 
   @Test
   public void theStartSnapshotIsSortedAndUnknownDiffersFromEmpty() {
-    StartedInstant plain = new StartedInstant(InstantTime.parse("20240103000000000"), Action.COMMIT, TABLE);
+    StartedInstant plain =
+        new StartedInstant(InstantTime.parse("20240103000000000"), Action.COMMIT, TABLE);
     assertThat(plain.completedWritesAtStart(), is(Optional.empty()));
     assertThat(plain.withCompletedWritesAtStart(Set.of()), not(plain));
     StartedInstant seen = plain.withCompletedWritesAtStart(new HashSet<>(List.of(T1, T0)));
@@ -52,7 +70,9 @@ public class StartedInstantTest {
   @Test
   public void extraMetadataIsSortedAndEqualWhateverItsOrder() {
     StartedInstant one = new StartedInstant(T0, Action.COMMIT, TABLE, Map.of("b", "2", "a", "1"));
-    StartedInstant other = new StartedInstant(T0, Action.COMMIT, TABLE, new java.util.TreeMap<>(Map.of("a", "1", "b", "2")));
+    StartedInstant other =
+        new StartedInstant(
+            T0, Action.COMMIT, TABLE, new java.util.TreeMap<>(Map.of("a", "1", "b", "2")));
     assertThat(List.copyOf(one.extraMetadata().keySet()), is(List.of("a", "b")));
     assertThat(one, is(other));
   }

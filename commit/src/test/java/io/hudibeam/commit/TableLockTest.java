@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -55,8 +70,10 @@ public class TableLockTest {
   private FileSystemBasedLockProvider hudiLock(int expireMinutes) {
     TypedProperties props = new TypedProperties();
     props.setProperty("hoodie.base.path", base);
-    props.setProperty(LockConfiguration.FILESYSTEM_LOCK_EXPIRE_PROP_KEY, String.valueOf(expireMinutes));
-    return new FileSystemBasedLockProvider(new LockConfiguration(props), new HadoopStorageConfiguration(conf));
+    props.setProperty(
+        LockConfiguration.FILESYSTEM_LOCK_EXPIRE_PROP_KEY, String.valueOf(expireMinutes));
+    return new FileSystemBasedLockProvider(
+        new LockConfiguration(props), new HadoopStorageConfiguration(conf));
   }
 
   @Test
@@ -69,18 +86,26 @@ public class TableLockTest {
     // Hudi 0.15's provider leaves its lock file empty (it writes its LockInfo only if the file it
     // has just created does not exist); later versions write the JSON we write.
     assertThat(new File(base, ".hoodie/lock").length(), is(0L));
-    HudiTableException refused = assertThrows(HudiTableException.class, () -> ours.acquire("commit 1"));
-    assertThat(refused.getMessage(), allOf(
-        containsString("Cannot take the lock " + hudi.getLock()),
-        containsString("to commit 1"),
-        containsString("Its holder: unknown (an empty lock file, as Hudi 0.15's provider writes)"),
-        containsString("hoodie.write.lock.filesystem.expire")));
+    HudiTableException refused =
+        assertThrows(HudiTableException.class, () -> ours.acquire("commit 1"));
+    assertThat(
+        refused.getMessage(),
+        allOf(
+            containsString("Cannot take the lock " + hudi.getLock()),
+            containsString("to commit 1"),
+            containsString(
+                "Its holder: unknown (an empty lock file, as Hudi 0.15's provider writes)"),
+            containsString("hoodie.write.lock.filesystem.expire")));
     hudi.unlock();
 
     try (TableLock.Held held = ours.acquire("commit 2")) {
       assertThat(hudi.tryLock(0, TimeUnit.MILLISECONDS), is(false));
       JsonNode info = new ObjectMapper().readTree(hudi.getCurrentOwnerLockInfo());
-      assertThat(info.get("lockCreateTime").asText().matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}"), is(true));
+      assertThat(
+          info.get("lockCreateTime")
+              .asText()
+              .matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3}"),
+          is(true));
       assertThat(info.get("lockThreadName").asText(), is(Thread.currentThread().getName()));
       assertThat(info.get("lockStacksInfo").isArray(), is(true));
     }
@@ -94,23 +119,33 @@ public class TableLockTest {
     FileSystemBasedLockProvider hudi = hudiLock(0);
     assertThat(hudi.tryLock(0, TimeUnit.MILLISECONDS), is(true));
     List<Long> waits = new ArrayList<>();
-    LockSettings settings = LockSettings.fromProperties(Map.of(
-        LockSettings.CLIENT_RETRIES, "3", LockSettings.CLIENT_RETRY_WAIT, "250"));
-    java.util.concurrent.atomic.AtomicBoolean releaseOnSecondWait = new java.util.concurrent.atomic.AtomicBoolean(true);
-    TableLock ours = new TableLock(fs, paths, settings, Clock.systemUTC(), millis -> {
-      waits.add(millis);
-      if (waits.size() == 2 && releaseOnSecondWait.getAndSet(false)) {
-        hudi.unlock();
-      }
-    });
+    LockSettings settings =
+        LockSettings.fromProperties(
+            Map.of(LockSettings.CLIENT_RETRIES, "3", LockSettings.CLIENT_RETRY_WAIT, "250"));
+    java.util.concurrent.atomic.AtomicBoolean releaseOnSecondWait =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    TableLock ours =
+        new TableLock(
+            fs,
+            paths,
+            settings,
+            Clock.systemUTC(),
+            millis -> {
+              waits.add(millis);
+              if (waits.size() == 2 && releaseOnSecondWait.getAndSet(false)) {
+                hudi.unlock();
+              }
+            });
     try (TableLock.Held held = ours.acquire("start a commit")) {
       assertThat(waits, is(List.of(250L, 250L)));
     }
 
     assertThat(hudi.tryLock(0, TimeUnit.MILLISECONDS), is(true));
     waits.clear();
-    HudiTableException gaveUp = assertThrows(HudiTableException.class, () -> ours.acquire("start a commit"));
-    assertThat(gaveUp.getMessage(), containsString("another writer held it on all 4 tries, 250 ms apart"));
+    HudiTableException gaveUp =
+        assertThrows(HudiTableException.class, () -> ours.acquire("start a commit"));
+    assertThat(
+        gaveUp.getMessage(), containsString("another writer held it on all 4 tries, 250 ms apart"));
     assertThat(waits, is(List.of(250L, 250L, 250L)));
     hudi.unlock();
   }
@@ -121,9 +156,13 @@ public class TableLockTest {
     assertThat(hudi.tryLock(0, TimeUnit.MILLISECONDS), is(true));
     LockSettings expireAfterOneMinute = new LockSettings(null, 1, 0, 0);
     // Never expires with the default (0); one minute is not yet past; 61 s later it is.
-    assertThrows(HudiTableException.class,
-        () -> new TableLock(fs, paths, LockSettings.defaults().withRetries(0, 0), Clock.systemUTC()).acquire("x"));
-    assertThrows(HudiTableException.class,
+    assertThrows(
+        HudiTableException.class,
+        () ->
+            new TableLock(fs, paths, LockSettings.defaults().withRetries(0, 0), Clock.systemUTC())
+                .acquire("x"));
+    assertThrows(
+        HudiTableException.class,
         () -> new TableLock(fs, paths, expireAfterOneMinute, Clock.systemUTC()).acquire("x"));
     Clock later = Clock.offset(Clock.systemUTC(), Duration.ofSeconds(61));
     try (TableLock.Held held = new TableLock(fs, paths, expireAfterOneMinute, later).acquire("x")) {
@@ -131,8 +170,13 @@ public class TableLockTest {
       assertThat(content, containsString("\"lockThreadName\" : "));
     }
     assertThat(LockSettings.fromProperties(Map.of()), is(new LockSettings(null, 0, 50, 5000)));
-    HudiTableException bad = assertThrows(HudiTableException.class,
-        () -> LockSettings.fromProperties(Map.of(LockSettings.EXPIRE_MINUTES, "-1")));
-    assertThat(bad.getMessage(), containsString("hoodie.write.lock.filesystem.expire must be a whole number >= 0, but was '-1'"));
+    HudiTableException bad =
+        assertThrows(
+            HudiTableException.class,
+            () -> LockSettings.fromProperties(Map.of(LockSettings.EXPIRE_MINUTES, "-1")));
+    assertThat(
+        bad.getMessage(),
+        containsString(
+            "hoodie.write.lock.filesystem.expire must be a whole number >= 0, but was '-1'"));
   }
 }

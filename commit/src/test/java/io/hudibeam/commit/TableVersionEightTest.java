@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -40,8 +55,9 @@ import org.junit.rules.TemporaryFolder;
 /**
  * Table version 8 in the commit layer, without Hudi: the timeline goes to {@code .hoodie/timeline},
  * completed instants carry monotonic completion times, commit metadata is Avro; and each refusal
- * (table version 8 features this writer cannot keep consistent, an upgrade request) has its message.
- * Hudi 1.0 reading these tables is proven in compat-hudi1 ({@code Hudi1TableVersionEightTest}).
+ * (table version 8 features this writer cannot keep consistent, an upgrade request) has its
+ * message. Hudi 1.0 reading these tables is proven in compat-hudi1 ({@code
+ * Hudi1TableVersionEightTest}).
  */
 public class TableVersionEightTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -70,14 +86,19 @@ public class TableVersionEightTest {
   }
 
   private InstantTime commit(TableVersion requested, int batch, int from, int to) {
-    StartedInstant started = new InstantStarter(fs, paths, Clock.systemUTC())
-        .start(tripsTable(requested, TableType.COPY_ON_WRITE), Action.COMMIT);
-    CommitMetadata.Builder metadata = CommitMetadata.builder().operationType(OperationType.UPSERT)
-        .schema(TripsData.SCHEMA.toString());
+    StartedInstant started =
+        new InstantStarter(fs, paths, Clock.systemUTC())
+            .start(tripsTable(requested, TableType.COPY_ON_WRITE), Action.COMMIT);
+    CommitMetadata.Builder metadata =
+        CommitMetadata.builder()
+            .operationType(OperationType.UPSERT)
+            .schema(TripsData.SCHEMA.toString());
     for (WriteStat stat : writer.writeUpserts(started, TripsData.batch(batch, from, to - from))) {
       metadata.addWriteStat(stat);
     }
-    assertThat(new InstantCommitter(fs, paths).commit(started.instantTime(), Action.COMMIT, metadata.build()),
+    assertThat(
+        new InstantCommitter(fs, paths)
+            .commit(started.instantTime(), Action.COMMIT, metadata.build()),
         is(CommitOutcome.COMMITTED));
     return started.instantTime();
   }
@@ -85,12 +106,14 @@ public class TableVersionEightTest {
   @Test
   public void writesTheTimelineInLayoutTwo() throws Exception {
     InstantTime t1 = commit(TableVersion.EIGHT, 0, 0, 20);
-    InstantTime t2 = commit(TableVersion.SIX, 1, 10, 30); // 6 is the default for new tables: the table's 8 stays
+    InstantTime t2 =
+        commit(TableVersion.SIX, 1, 10, 30); // 6 is the default for new tables: the table's 8 stays
 
     assertThat(new TableConfigStore(fs, paths).load().version(), is(TableVersion.EIGHT));
     assertThat(TimelineLayout.of(fs, paths).tableVersion(), is(TableVersion.EIGHT));
     File timelineFolder = new File(paths.basePathString(), ".hoodie/timeline");
-    String[] inMetaFolder = new File(paths.basePathString(), ".hoodie").list((d, n) -> n.startsWith(t1.value()));
+    String[] inMetaFolder =
+        new File(paths.basePathString(), ".hoodie").list((d, n) -> n.startsWith(t1.value()));
     assertThat(inMetaFolder.length, is(0));
     List<Instant> completed = Timeline.load(fs, paths).completed().instants();
     assertThat(completed.size(), is(2));
@@ -102,60 +125,94 @@ public class TableVersionEightTest {
         assertThat(completion.compareTo(previousCompletion), greaterThan(0));
       }
       previousCompletion = completion;
-      assertThat(new File(timelineFolder, instant.time() + "_" + completion + ".commit").isFile(), is(true));
+      assertThat(
+          new File(timelineFolder, instant.time() + "_" + completion + ".commit").isFile(),
+          is(true));
       assertThat(new File(timelineFolder, instant.time() + ".commit.requested").isFile(), is(true));
       File inflight = new File(timelineFolder, instant.time() + ".inflight");
       assertThat(inflight.isFile(), is(true));
       byte[] content = new TimelineWriter(fs, paths).read(instant);
       assertThat(CommitMetadataFormat.isAvro(content), is(true));
-      assertThat(CommitMetadataFormat.decode(content, instant.fileName()).schema().orElseThrow(),
+      assertThat(
+          CommitMetadataFormat.decode(content, instant.fileName()).schema().orElseThrow(),
           is(TripsData.SCHEMA.toString()));
     }
     // The second instant was minted after the first one's completion time.
     assertThat(t2.compareTo(completed.get(0).completionTime().orElseThrow()), greaterThan(0));
-    // Completing an already completed instant is refused, not written twice under a new completion time.
+    // Completing an already completed instant is refused, not written twice under a new completion
+    // time.
     Instant first = completed.get(0);
-    assertThrows(RuntimeException.class,
-        () -> new TimelineWriter(fs, paths).complete(Instant.inflight(first.time(), Action.COMMIT), new byte[0]));
+    assertThrows(
+        RuntimeException.class,
+        () ->
+            new TimelineWriter(fs, paths)
+                .complete(Instant.inflight(first.time(), Action.COMMIT), new byte[0]));
     assertThat(Timeline.load(fs, paths).completed().size(), is(2));
   }
 
   @Test
   public void refusesMergeOnReadOnVersionEight() {
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class,
-        () -> new InstantStarter(fs, paths, Clock.systemUTC())
-            .start(tripsTable(TableVersion.EIGHT, TableType.MERGE_ON_READ), Action.DELTA_COMMIT));
-    assertThat(e.getMessage(), equalTo("The write requests a new table at " + paths + " with hoodie.table.version=8"
-        + " and hoodie.table.type=MERGE_ON_READ: this writer does not write MERGE_ON_READ tables of table version 8"
-        + " yet (their log files belong to file slices by completion time). Write it with Hudi 1.x, or use table"
-        + " version 6 for a MERGE_ON_READ table written by HudiIO"));
+    InvalidTableConfigException e =
+        assertThrows(
+            InvalidTableConfigException.class,
+            () ->
+                new InstantStarter(fs, paths, Clock.systemUTC())
+                    .start(
+                        tripsTable(TableVersion.EIGHT, TableType.MERGE_ON_READ),
+                        Action.DELTA_COMMIT));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "The write requests a new table at "
+                + paths
+                + " with hoodie.table.version=8"
+                + " and hoodie.table.type=MERGE_ON_READ: this writer does not write MERGE_ON_READ tables of table version 8"
+                + " yet (their log files belong to file slices by completion time). Write it with Hudi 1.x, or use table"
+                + " version 6 for a MERGE_ON_READ table written by HudiIO"));
     assertThat(new File(paths.basePathString(), ".hoodie").exists(), is(false));
   }
 
   @Test
   public void refusesToUpgradeAVersionSixTable() {
     commit(TableVersion.SIX, 0, 0, 5);
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class,
-        () -> commit(TableVersion.EIGHT, 1, 0, 5));
-    assertThat(e.getMessage(), equalTo("Table at " + paths + " has hoodie.table.version=6 but the write requested"
-        + " table version 8: this writer does not upgrade tables. Write it as version 6 (the default), or upgrade"
-        + " it with Hudi 1.x's writer (hoodie.write.auto.upgrade=true) first"));
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> commit(TableVersion.EIGHT, 1, 0, 5));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "Table at "
+                + paths
+                + " has hoodie.table.version=6 but the write requested"
+                + " table version 8: this writer does not upgrade tables. Write it as version 6 (the default), or upgrade"
+                + " it with Hudi 1.x's writer (hoodie.write.auto.upgrade=true) first"));
     assertThat(Timeline.load(fs, paths).size(), is(1));
   }
 
   @Test
   public void refusesIndexDefinitionsOnVersionEight() throws Exception {
     commit(TableVersion.EIGHT, 0, 0, 5);
-    java.nio.file.Path defs = Paths.get(paths.basePathString(), ".hoodie", ".index_defs", "index.json");
+    java.nio.file.Path defs =
+        Paths.get(paths.basePathString(), ".hoodie", ".index_defs", "index.json");
     Files.createDirectories(defs.getParent());
-    Files.write(defs, "{\"indexDefinitions\":{\"secondary_index_idx_rider\":{}}}".getBytes(StandardCharsets.UTF_8));
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class,
-        () -> commit(TableVersion.EIGHT, 1, 0, 5));
+    Files.write(
+        defs,
+        "{\"indexDefinitions\":{\"secondary_index_idx_rider\":{}}}"
+            .getBytes(StandardCharsets.UTF_8));
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> commit(TableVersion.EIGHT, 1, 0, 5));
     String file = new org.apache.hadoop.fs.Path(defs.toUri()).toString();
-    assertThat(e.getMessage(), equalTo("Table at " + paths + " declares secondary or expression indexes in " + file
-        + ": Hudi 1.x keeps them in the metadata table, which this writer does not maintain, so its writes would"
-        + " leave them stale and queries using them would miss rows. Drop the indexes with Hudi (DROP INDEX) and"
-        + " remove " + file + ", or write this table with Hudi 1.x. Nothing was written"));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "Table at "
+                + paths
+                + " declares secondary or expression indexes in "
+                + file
+                + ": Hudi 1.x keeps them in the metadata table, which this writer does not maintain, so its writes would"
+                + " leave them stale and queries using them would miss rows. Drop the indexes with Hudi (DROP INDEX) and"
+                + " remove "
+                + file
+                + ", or write this table with Hudi 1.x. Nothing was written"));
     assertThat(Timeline.load(fs, paths).size(), is(1));
   }
 
@@ -163,11 +220,16 @@ public class TableVersionEightTest {
   public void refusesCustomMergeModeOnVersionEight() {
     commit(TableVersion.EIGHT, 0, 0, 5);
     new TableConfigStore(fs, paths).update(c -> c.with("hoodie.record.merge.mode", "CUSTOM"));
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class,
-        () -> commit(TableVersion.EIGHT, 1, 0, 5));
-    assertThat(e.getMessage(), equalTo("Table at " + paths + " has hoodie.record.merge.mode=CUSTOM: this writer"
-        + " merges records by the ordering field only (EVENT_TIME_ORDERING or COMMIT_TIME_ORDERING) and cannot apply"
-        + " a custom record merger. Write this table with Hudi 1.x"));
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> commit(TableVersion.EIGHT, 1, 0, 5));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "Table at "
+                + paths
+                + " has hoodie.record.merge.mode=CUSTOM: this writer"
+                + " merges records by the ordering field only (EVENT_TIME_ORDERING or COMMIT_TIME_ORDERING) and cannot apply"
+                + " a custom record merger. Write this table with Hudi 1.x"));
     assertThat(Timeline.load(fs, paths).size(), is(1));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -40,8 +55,12 @@ public class WriteConflictsTest {
   private FileSystem fs;
   private TablePaths paths;
   private TimelineWriter timeline;
-  private final TableConfig table = TableConfig.newTable("t", TableType.COPY_ON_WRITE).recordKeyFields(List.of("k"))
-      .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator").createSchema("\"string\"").build();
+  private final TableConfig table =
+      TableConfig.newTable("t", TableType.COPY_ON_WRITE)
+          .recordKeyFields(List.of("k"))
+          .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator")
+          .createSchema("\"string\"")
+          .build();
 
   @Before
   public void setUp() throws IOException {
@@ -53,8 +72,12 @@ public class WriteConflictsTest {
   }
 
   private static WriteStat stat(String partition, String fileId) {
-    return WriteStat.builder().partitionPath(partition).fileId(fileId).path(partition + "/" + fileId + "_1-0-1_x.parquet")
-        .prevCommit(WriteStat.NULL_COMMIT).build();
+    return WriteStat.builder()
+        .partitionPath(partition)
+        .fileId(fileId)
+        .path(partition + "/" + fileId + "_1-0-1_x.parquet")
+        .prevCommit(WriteStat.NULL_COMMIT)
+        .build();
   }
 
   private static CommitMetadata metadata(WriteStat... stats) {
@@ -72,34 +95,49 @@ public class WriteConflictsTest {
 
   @Test
   public void onlyWritesCompletedSinceTheStartThatShareAFileGroupConflict() {
-    complete("20260101000000001", Action.COMMIT, CommitMetadataJson.toJson(metadata(stat("a", "f1"), stat("b", "f2"))));
-    complete("20260101000000002", Action.COMMIT, CommitMetadataJson.toJson(metadata(stat("b", "f3"))));
-    complete("20260101000000003", Action.REPLACE_COMMIT, CommitMetadataJson.toJson(ReplaceCommitMetadata.of(
-        metadata(stat("c", "f9")), Map.of("c", List.of("f4")))));
+    complete(
+        "20260101000000001",
+        Action.COMMIT,
+        CommitMetadataJson.toJson(metadata(stat("a", "f1"), stat("b", "f2"))));
+    complete(
+        "20260101000000002", Action.COMMIT, CommitMetadataJson.toJson(metadata(stat("b", "f3"))));
+    complete(
+        "20260101000000003",
+        Action.REPLACE_COMMIT,
+        CommitMetadataJson.toJson(
+            ReplaceCommitMetadata.of(metadata(stat("c", "f9")), Map.of("c", List.of("f4")))));
     Timeline now = Timeline.load(fs, paths);
     WriteConflicts conflicts = new WriteConflicts(fs, paths);
     // Ours started before ...002 and ...003 completed; its own time is older than both.
-    StartedInstant ours = new StartedInstant(InstantTime.parse("20260101000000001"), Action.COMMIT, table)
-        .withCompletedWritesAtStart(Set.of(InstantTime.parse("20260101000000001")));
-    StartedInstant oursAt = new StartedInstant(InstantTime.parse("20260101000000000"), Action.COMMIT, table)
-        .withCompletedWritesAtStart(Set.of(InstantTime.parse("20260101000000001")));
+    StartedInstant ours =
+        new StartedInstant(InstantTime.parse("20260101000000001"), Action.COMMIT, table)
+            .withCompletedWritesAtStart(Set.of(InstantTime.parse("20260101000000001")));
+    StartedInstant oursAt =
+        new StartedInstant(InstantTime.parse("20260101000000000"), Action.COMMIT, table)
+            .withCompletedWritesAtStart(Set.of(InstantTime.parse("20260101000000001")));
 
     // f1 in a was written only by ...001, which the start saw: no conflict.
     assertThat(conflicts.find(now, oursAt, metadata(stat("a", "f1"))), is(Optional.empty()));
     // The same file id in another partition is another file group.
     assertThat(conflicts.find(now, oursAt, metadata(stat("a", "f3"))), is(Optional.empty()));
-    Optional<WriteConflicts.Conflict> update = conflicts.find(now, oursAt, metadata(stat("a", "f0"), stat("b", "f3")));
+    Optional<WriteConflicts.Conflict> update =
+        conflicts.find(now, oursAt, metadata(stat("a", "f0"), stat("b", "f3")));
     assertThat(update.get().instant().time().value(), is("20260101000000002"));
     assertThat(update.get().fileGroups().toString(), is("[b/f3]"));
     // A file group a replacecommit replaced conflicts, as does one it wrote.
-    Optional<WriteConflicts.Conflict> replaced = conflicts.find(now, oursAt, metadata(stat("c", "f4")));
+    Optional<WriteConflicts.Conflict> replaced =
+        conflicts.find(now, oursAt, metadata(stat("c", "f4")));
     assertThat(replaced.get().instant().action(), is(Action.REPLACE_COMMIT));
     assertThat(replaced.get().fileGroups().toString(), is("[c/f4]"));
-    assertThat(conflicts.find(now, oursAt, metadata(stat("c", "f9"))).get().fileGroups().toString(), is("[c/f9]"));
+    assertThat(
+        conflicts.find(now, oursAt, metadata(stat("c", "f9"))).get().fileGroups().toString(),
+        is("[c/f9]"));
     // Without the start's set, only instants newer than ours are candidates.
-    StartedInstant unknownStart = new StartedInstant(InstantTime.parse("20260101000000002"), Action.COMMIT, table);
+    StartedInstant unknownStart =
+        new StartedInstant(InstantTime.parse("20260101000000002"), Action.COMMIT, table);
     assertThat(conflicts.find(now, unknownStart, metadata(stat("b", "f3"))), is(Optional.empty()));
     assertThat(conflicts.find(now, unknownStart, metadata(stat("c", "f4"))).isPresent(), is(true));
-    assertThat(ours.completedWritesAtStart().get(), is(Set.of(InstantTime.parse("20260101000000001"))));
+    assertThat(
+        ours.completedWritesAtStart().get(), is(Set.of(InstantTime.parse("20260101000000001"))));
   }
 }

@@ -1,9 +1,24 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.conformance;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
-import static org.hamcrest.Matchers.empty;
 
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
@@ -33,7 +48,6 @@ import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieTableType;
 import org.apache.hudi.common.table.HoodieTableConfig;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
-import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.junit.Rule;
 import org.junit.Test;
@@ -42,8 +56,8 @@ import org.junit.rules.TemporaryFolder;
 /**
  * Tables written by Hudi 0.15's Java client — inserts, upserts, deletes, a clean, a rolled-back
  * failed write; copy-on-write and merge-on-read; partitioned and not; hive-style and not — opened
- * by our format code: config, timeline, commit metadata and file-system view agree with what
- * Hudi's own API reports.
+ * by our format code: config, timeline, commit metadata and file-system view agree with what Hudi's
+ * own API reports.
  */
 public class HudiWrittenTablesTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -109,16 +123,23 @@ public class HudiWrittenTablesTest {
     assertThat(ours.name(), is(hudi.getTableName()));
     assertThat(ours.tableType().name(), is(hudi.getTableType().name()));
     assertThat(ours.recordKeyFields(), is(List.of(hudi.getRecordKeyFields().get())));
-    assertThat(ours.partitionFields(), is(hudi.getPartitionFields().map(List::of).orElse(List.of())));
-    assertThat(ours.hiveStylePartitioning(), is(Boolean.parseBoolean(hudi.getHiveStylePartitioningEnable())));
+    assertThat(
+        ours.partitionFields(), is(hudi.getPartitionFields().map(List::of).orElse(List.of())));
+    assertThat(
+        ours.hiveStylePartitioning(),
+        is(Boolean.parseBoolean(hudi.getHiveStylePartitioningEnable())));
     assertThat(ours.orderingField().orElse(null), is(hudi.getPreCombineField()));
 
     Timeline timeline = Timeline.load(fs, paths);
     List<String> ourInstants =
-        timeline.instants().stream().map(i -> i.time() + "/" + i.action().value() + "/" + i.state()).collect(Collectors.toList());
+        timeline.instants().stream()
+            .map(i -> i.time() + "/" + i.action().value() + "/" + i.state())
+            .collect(Collectors.toList());
     List<String> hudiInstants =
-        meta.getActiveTimeline().getInstantsAsStream()
-            .map(i -> i.getTimestamp() + "/" + i.getAction() + "/" + i.getState()).collect(Collectors.toList());
+        meta.getActiveTimeline()
+            .getInstantsAsStream()
+            .map(i -> i.getTimestamp() + "/" + i.getAction() + "/" + i.getState())
+            .collect(Collectors.toList());
     assertThat(ourInstants, is(hudiInstants));
     assertThat(timeline.ofAction(io.hudibeam.timeline.Action.ROLLBACK).instants(), not(empty()));
 
@@ -126,7 +147,8 @@ public class HudiWrittenTablesTest {
     for (Instant instant : timeline.completedWriteTimeline().instants()) {
       byte[] bytes = reader.read(instant);
       CommitMetadata our = CommitMetadataJson.fromJson(bytes, instant.fileName());
-      HoodieCommitMetadata their = HoodieCommitMetadata.fromBytes(bytes, HoodieCommitMetadata.class);
+      HoodieCommitMetadata their =
+          HoodieCommitMetadata.fromBytes(bytes, HoodieCommitMetadata.class);
       assertThat(our.operationType().format(), is(their.getOperationType().name()));
       assertThat(our.fileIdToRelativePath(), is(their.getFileIdAndRelativePaths()));
       assertThat(our.schema().orElse(""), is(their.getMetadata("schema")));
@@ -140,10 +162,23 @@ public class HudiWrittenTablesTest {
     Map<String, List<String>> ourSlices = new TreeMap<>();
     Map<String, List<String>> hudiSlices = new TreeMap<>();
     for (String partition : view.partitions()) {
-      ourSlices.put(partition, view.latestFileSlices(partition).stream().map(HudiWrittenTablesTest::describe).sorted().collect(Collectors.toList()));
-      hudiSlices.put(partition, hudiView.getLatestFileSlices(partition).map(HudiWrittenTablesTest::describe).sorted().collect(Collectors.toList()));
+      ourSlices.put(
+          partition,
+          view.latestFileSlices(partition).stream()
+              .map(HudiWrittenTablesTest::describe)
+              .sorted()
+              .collect(Collectors.toList()));
+      hudiSlices.put(
+          partition,
+          hudiView
+              .getLatestFileSlices(partition)
+              .map(HudiWrittenTablesTest::describe)
+              .sorted()
+              .collect(Collectors.toList()));
     }
-    assertThat(new TreeSet<>(view.partitions()), is(new TreeSet<>(HudiTableReader.of(base).partitionPaths())));
+    assertThat(
+        new TreeSet<>(view.partitions()),
+        is(new TreeSet<>(HudiTableReader.of(base).partitionPaths())));
     assertThat(ourSlices, is(hudiSlices));
   }
 
@@ -152,14 +187,24 @@ public class HudiWrittenTablesTest {
     for (LogFileName log : slice.logFiles()) {
       logs.add(log.value());
     }
-    return slice.fileGroupId().fileId() + "@" + slice.baseInstant() + " base="
-        + slice.baseFile().map(b -> b.name().value()).orElse("-") + " logs=" + logs;
+    return slice.fileGroupId().fileId()
+        + "@"
+        + slice.baseInstant()
+        + " base="
+        + slice.baseFile().map(b -> b.name().value()).orElse("-")
+        + " logs="
+        + logs;
   }
 
   private static String describe(org.apache.hudi.common.model.FileSlice slice) {
     List<String> logs =
         slice.getLogFiles().map(l -> l.getFileName()).sorted().collect(Collectors.toList());
-    return slice.getFileId() + "@" + slice.getBaseInstantTime() + " base="
-        + slice.getBaseFile().map(b -> b.getFileName()).orElse("-") + " logs=" + logs;
+    return slice.getFileId()
+        + "@"
+        + slice.getBaseInstantTime()
+        + " base="
+        + slice.getBaseFile().map(b -> b.getFileName()).orElse("-")
+        + " logs="
+        + logs;
   }
 }

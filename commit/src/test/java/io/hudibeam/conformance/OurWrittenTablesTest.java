@@ -1,7 +1,21 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.conformance;
 
 import static org.hamcrest.MatcherAssert.assertThat;
-import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.basefile.BaseFileReader;
@@ -40,7 +54,6 @@ import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
 import org.apache.hudi.common.util.ParquetUtils;
-import org.apache.hudi.hadoop.fs.HadoopFSUtils;
 import org.apache.hudi.storage.StoragePath;
 import org.apache.hudi.storage.hadoop.HoodieHadoopStorage;
 import org.junit.Rule;
@@ -75,14 +88,20 @@ public class OurWrittenTablesTest {
     StartedInstant first = transaction.start(LocalWrite.tripsTable(), Action.COMMIT);
     List<WriteStat> stats = trips.writeUpserts(first, TripsData.batch(0, 0, 600));
     String schema = TripsData.SCHEMA.toString();
-    assertThat(transaction.commit(first, OperationType.INSERT, schema, stats), is(CommitOutcome.COMMITTED));
-    assertThat(transaction.commit(first, OperationType.INSERT, schema, stats), is(CommitOutcome.ALREADY_COMMITTED));
+    assertThat(
+        transaction.commit(first, OperationType.INSERT, schema, stats),
+        is(CommitOutcome.COMMITTED));
+    assertThat(
+        transaction.commit(first, OperationType.INSERT, schema, stats),
+        is(CommitOutcome.ALREADY_COMMITTED));
     String t1 = first.instantTime().value();
     String t2 = trips.upsert(TripsData.batch(1, 300, 600));
     String failed = trips.upsertWithoutCommit(TripsData.batch(2, 0, 900));
     // Its writer died: its heartbeat stopped, and 10 minutes later it has expired.
-    assertThat(new java.io.File(base(), ".hoodie/.heartbeat/" + failed)
-        .setLastModified(System.currentTimeMillis() - 600_000), is(true));
+    assertThat(
+        new java.io.File(base(), ".hoodie/.heartbeat/" + failed)
+            .setLastModified(System.currentTimeMillis() - 600_000),
+        is(true));
     String t3 = trips.delete(TripsData.batch(0, 0, 100)); // rolls back `failed`
 
     Map<String, GenericRecord> rows = HudiTableReader.of(base()).snapshotByRecordKey();
@@ -96,8 +115,9 @@ public class OurWrittenTablesTest {
 
     HoodieTableMetaClient meta = HudiTableReader.of(base()).metaClient();
     HoodieInstant rollback = meta.getActiveTimeline().getRollbackTimeline().lastInstant().get();
-    HoodieRollbackMetadata rollbackMetadata = TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
-        meta.getActiveTimeline().getInstantDetails(rollback).get());
+    HoodieRollbackMetadata rollbackMetadata =
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            meta.getActiveTimeline().getInstantDetails(rollback).get());
     assertThat(rollbackMetadata.getCommitsRollback(), is(List.of(failed)));
 
     HoodieHadoopStorage storage = new HoodieHadoopStorage(new Path(base()), conf);
@@ -105,17 +125,30 @@ public class OurWrittenTablesTest {
     for (BaseFile file : view.latestBaseFiles()) {
       StoragePath path = new StoragePath(base(), file.relativePath());
       BloomFilter bloom = new ParquetUtils().readBloomFilterFromMetadata(storage, path);
-      for (String key : BaseFileReader.of(conf, new Path(base(), file.relativePath())).readRecordKeys()) {
+      for (String key :
+          BaseFileReader.of(conf, new Path(base(), file.relativePath())).readRecordKeys()) {
         assertThat(key, bloom.mightContain(key), is(true));
       }
     }
 
     List<io.hudibeam.commit.CleanResult> cleaned =
-        new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1)).clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));
+        new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1))
+            .clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));
     assertThat(cleaned.size(), is(1));
-    HoodieInstant clean = HudiTableReader.of(base()).metaClient().getActiveTimeline().getCleanerTimeline().lastInstant().get();
-    HoodieCleanMetadata cleanMetadata = TimelineMetadataUtils.deserializeHoodieCleanMetadata(
-        HudiTableReader.of(base()).metaClient().getActiveTimeline().getInstantDetails(clean).get());
+    HoodieInstant clean =
+        HudiTableReader.of(base())
+            .metaClient()
+            .getActiveTimeline()
+            .getCleanerTimeline()
+            .lastInstant()
+            .get();
+    HoodieCleanMetadata cleanMetadata =
+        TimelineMetadataUtils.deserializeHoodieCleanMetadata(
+            HudiTableReader.of(base())
+                .metaClient()
+                .getActiveTimeline()
+                .getInstantDetails(clean)
+                .get());
     assertThat(cleanMetadata.getTotalFilesDeleted(), is(cleaned.get(0).deletedFiles().size()));
     assertThat(HudiTableReader.of(base()).snapshotByRecordKey().size(), is(800));
 
@@ -125,14 +158,17 @@ public class OurWrittenTablesTest {
     FileSystemView viewAfter = FileSystemView.load(fs, paths, afterHudi);
     Map<String, GenericRecord> ours = new HashMap<>();
     for (BaseFile file : viewAfter.latestBaseFiles()) {
-      for (GenericRecord r : BaseFileReader.of(conf, new Path(base(), file.relativePath())).readRecords()) {
+      for (GenericRecord r :
+          BaseFileReader.of(conf, new Path(base(), file.relativePath())).readRecords()) {
         assertThat(ours.put(r.get("_hoodie_record_key").toString(), r) == null, is(true));
       }
     }
     assertThat(ours.size(), is(850));
     for (long i = 100; i < 950; i++) {
       long batch = i >= 850 ? 5 : i < 300 ? 0 : 1;
-      assertThat(TripsData.values(ours.get(TripsData.key(i))), is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(
+          TripsData.values(ours.get(TripsData.key(i))),
+          is(TripsData.values(TripsData.record(batch, i))));
     }
     assertThat(Files.exists(Paths.get(base(), ".hoodie", ".temp", t3)), is(false));
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.files;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -23,7 +38,9 @@ public class FileNamesTest {
     BaseFileName name = BaseFileName.of(FILE_ID, TOKEN, T);
     String hudi = FSUtils.makeBaseFileName(T.value(), TOKEN.value(), FILE_ID.value(), ".parquet");
     assertThat(name.value(), is(hudi));
-    assertThat(name.value(), is("1ef3941a-84d5-41d3-9733-fc0c2167412b-6_7-18-44_20261129114517514.parquet"));
+    assertThat(
+        name.value(),
+        is("1ef3941a-84d5-41d3-9733-fc0c2167412b-6_7-18-44_20261129114517514.parquet"));
     assertThat(BaseFileName.parse(hudi), is(name));
     assertThat(FSUtils.getFileId(name.value()), is(FILE_ID.value()));
     assertThat(FSUtils.getCommitTime(name.value()), is(T.value()));
@@ -62,25 +79,38 @@ public class FileNamesTest {
   @Test
   public void malformedNamesAreRefusedNamingTheNameAndTheForm() {
     for (String bad :
-        List.of("abc.parquet", "a-0_1-2-3.parquet", "a-0_1-2-3_2026.parquet.crc",
-            "1ef3941a-0_1-2_20261129114517514.parquet", "1ef3941a-0_1-2-3_20261129114517514_x.parquet",
-            "1ef3941a-0_1-2-3_20261129114517514.orc", ".1ef3941a-0_20261129114517514.log.1_1-0-1")) {
+        List.of(
+            "abc.parquet",
+            "a-0_1-2-3.parquet",
+            "a-0_1-2-3_2026.parquet.crc",
+            "1ef3941a-0_1-2_20261129114517514.parquet",
+            "1ef3941a-0_1-2-3_20261129114517514_x.parquet",
+            "1ef3941a-0_1-2-3_20261129114517514.orc",
+            ".1ef3941a-0_20261129114517514.log.1_1-0-1")) {
       assertThat(bad, BaseFileName.tryParse(bad), is(Optional.empty()));
-      InvalidFileNameException e = assertThrows(InvalidFileNameException.class, () -> BaseFileName.parse(bad));
+      InvalidFileNameException e =
+          assertThrows(InvalidFileNameException.class, () -> BaseFileName.parse(bad));
       assertThat(e.getMessage(), containsString("'" + bad + "' is not a base file name"));
     }
     for (String bad :
-        List.of("1ef3941a-0_20261129114517514.log.1_1-0-1", ".1ef3941a-0_20261129114517514.log.0_1-0-1",
-            ".1ef3941a-0_20261129114517514.log.1", ".1ef3941a-0_20261129114517514.log.1_1-0")) {
+        List.of(
+            "1ef3941a-0_20261129114517514.log.1_1-0-1",
+            ".1ef3941a-0_20261129114517514.log.0_1-0-1",
+            ".1ef3941a-0_20261129114517514.log.1",
+            ".1ef3941a-0_20261129114517514.log.1_1-0")) {
       assertThat(bad, LogFileName.tryParse(bad), is(Optional.empty()));
-      InvalidFileNameException e = assertThrows(InvalidFileNameException.class, () -> LogFileName.parse(bad));
+      InvalidFileNameException e =
+          assertThrows(InvalidFileNameException.class, () -> LogFileName.parse(bad));
       assertThat(e.getMessage(), containsString("'" + bad + "' is not a log file name"));
     }
-    assertThat(assertThrows(InvalidFileNameException.class, () -> FileId.parse("a_b-1")).getMessage(),
+    assertThat(
+        assertThrows(InvalidFileNameException.class, () -> FileId.parse("a_b-1")).getMessage(),
         containsString("'a_b-1'"));
-    assertThat(assertThrows(InvalidFileNameException.class, () -> FileId.parse("abc")).getMessage(),
+    assertThat(
+        assertThrows(InvalidFileNameException.class, () -> FileId.parse("abc")).getMessage(),
         containsString("<uuid>-<n>"));
-    assertThat(assertThrows(InvalidFileNameException.class, () -> WriteToken.parse("1-2")).getMessage(),
+    assertThat(
+        assertThrows(InvalidFileNameException.class, () -> WriteToken.parse("1-2")).getMessage(),
         containsString("'1-2'"));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.index;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -29,12 +44,14 @@ public class BucketCountCheckTest {
     assertThat(BucketCountCheck.warning(8, MAX_FILE, Map.of("p", 1L)), is(Optional.empty()));
     assertThat(BucketCountCheck.warning(9, MAX_FILE, Map.of("p", 1L)).isPresent(), is(true));
     // 32 full files' worth: 256 buckets are exactly 8 times that.
-    assertThat(BucketCountCheck.warning(256, MAX_FILE, Map.of("p", 32 * MAX_FILE)), is(Optional.empty()));
+    assertThat(
+        BucketCountCheck.warning(256, MAX_FILE, Map.of("p", 32 * MAX_FILE)), is(Optional.empty()));
     assertThat(
         BucketCountCheck.warning(256, MAX_FILE, Map.of("p", 31 * MAX_FILE)).isPresent(), is(true));
     // One byte over 31 files needs 32.
     assertThat(
-        BucketCountCheck.warning(256, MAX_FILE, Map.of("p", 31 * MAX_FILE + 1)), is(Optional.empty()));
+        BucketCountCheck.warning(256, MAX_FILE, Map.of("p", 31 * MAX_FILE + 1)),
+        is(Optional.empty()));
   }
 
   @Test

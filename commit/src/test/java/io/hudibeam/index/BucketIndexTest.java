@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.index;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -43,7 +58,8 @@ public class BucketIndexTest {
     for (String hashFields : new String[] {"uuid", "rider", "uuid,rider", "rider,uuid"}) {
       BucketIndex index = BucketIndex.of(16, Arrays.asList(hashFields.split(",")));
       for (String key : COMPLEX_KEYS) {
-        assertThat(key + " by " + hashFields, index.bucketId(key), is(hudiBucketId(key, hashFields, 16)));
+        assertThat(
+            key + " by " + hashFields, index.bucketId(key), is(hudiBucketId(key, hashFields, 16)));
       }
     }
   }
@@ -70,13 +86,15 @@ public class BucketIndexTest {
           fileId.value(),
           is(BucketIdentifier.newBucketFileIdPrefix(seed.toString(), bucket) + "-0"));
     }
-    assertThat(BucketIndex.newFileId(3, seed).value(), is("00000003-387f-490d-aab2-981c3f1a8ada-0"));
+    assertThat(
+        BucketIndex.newFileId(3, seed).value(), is("00000003-387f-490d-aab2-981c3f1a8ada-0"));
     assertThat(BucketIndex.bucketIdString(42), is(BucketIdentifier.bucketIdStr(42)));
   }
 
   @Test
   public void nonBucketFileIdsAreRefused() {
-    for (String id : new String[] {"bb7c3a45-387f-490d-aab2-981c3f1a8ada-0", "1234-0", "0000000a-1-0"}) {
+    for (String id :
+        new String[] {"bb7c3a45-387f-490d-aab2-981c3f1a8ada-0", "1234-0", "0000000a-1-0"}) {
       HudiTableException e =
           assertThrows(HudiTableException.class, () -> BucketIndex.bucketIdOf(FileId.parse(id)));
       assertThat(e.getMessage(), containsString("'" + id + "' is not a bucket file id"));
@@ -92,26 +110,41 @@ public class BucketIndexTest {
 
     BucketIndex set =
         BucketIndex.fromProperties(
-            Map.of(BucketIndex.NUM_BUCKETS, "8", BucketIndex.HASH_FIELD, "rider"), List.of("uuid", "rider"));
+            Map.of(BucketIndex.NUM_BUCKETS, "8", BucketIndex.HASH_FIELD, "rider"),
+            List.of("uuid", "rider"));
     assertThat(set, is(BucketIndex.of(8, List.of("rider"))));
 
     assertThat(
-        assertThrows(HudiTableException.class,
-            () -> BucketIndex.fromProperties(Map.of(BucketIndex.NUM_BUCKETS, "0"), List.of("uuid"))).getMessage(),
+        assertThrows(
+                HudiTableException.class,
+                () ->
+                    BucketIndex.fromProperties(
+                        Map.of(BucketIndex.NUM_BUCKETS, "0"), List.of("uuid")))
+            .getMessage(),
         is("hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
     assertThat(
-        assertThrows(HudiTableException.class,
-            () -> BucketIndex.fromProperties(Map.of(BucketIndex.NUM_BUCKETS, "x"), List.of("uuid"))).getMessage(),
+        assertThrows(
+                HudiTableException.class,
+                () ->
+                    BucketIndex.fromProperties(
+                        Map.of(BucketIndex.NUM_BUCKETS, "x"), List.of("uuid")))
+            .getMessage(),
         is("hoodie.bucket.index.num.buckets must be a whole number >= 1, but was 'x'"));
     assertThat(
-        assertThrows(HudiTableException.class,
-            () -> BucketIndex.fromProperties(Map.of(BucketIndex.HASH_FIELD, "city"), List.of("uuid"))).getMessage(),
+        assertThrows(
+                HudiTableException.class,
+                () ->
+                    BucketIndex.fromProperties(
+                        Map.of(BucketIndex.HASH_FIELD, "city"), List.of("uuid")))
+            .getMessage(),
         is("hoodie.bucket.index.hash.field must name record key fields [uuid], but was [city]"));
   }
 
   private static int hudiBucketId(String recordKey, String hashFields, int numBuckets) {
     int viaString = BucketIdentifier.getBucketId(recordKey, hashFields, numBuckets);
-    int viaKey = BucketIdentifier.getBucketId(new HoodieKey(recordKey, "p"), Arrays.asList(hashFields.split(",")), numBuckets);
+    int viaKey =
+        BucketIdentifier.getBucketId(
+            new HoodieKey(recordKey, "p"), Arrays.asList(hashFields.split(",")), numBuckets);
     assertThat(viaKey, is(viaString));
     return viaKey;
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.index;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -15,7 +30,8 @@ public class KeyRangeFilterTest {
   private static BaseFile file(String partition, String fileIdPrefix) {
     return BaseFile.of(
         partition,
-        BaseFileName.parse(fileIdPrefix + "-387f-490d-aab2-981c3f1a8ada-0_0-1-2_20240101000000000.parquet"),
+        BaseFileName.parse(
+            fileIdPrefix + "-387f-490d-aab2-981c3f1a8ada-0_0-1-2_20240101000000000.parquet"),
         1000);
   }
 
@@ -56,7 +72,8 @@ public class KeyRangeFilterTest {
 
   @Test
   public void invertedRangeIsRefused() {
-    HudiTableException e = assertThrows(HudiTableException.class, () -> FileKeyRange.of(A, "k2", "k1"));
+    HudiTableException e =
+        assertThrows(HudiTableException.class, () -> FileKeyRange.of(A, "k2", "k1"));
     assertThat(e.getMessage(), containsString("min record key 'k2' above its max record key 'k1'"));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -31,41 +46,85 @@ import org.junit.Assume;
 import org.junit.Test;
 
 /**
- * For many records and configurations, {@link KeyGenerator#keyOf} equals what Hudi 0.15's own
- * Avro key generators compute for the same record and the same write options; where Hudi rejects
- * a record, we reject it too.
+ * For many records and configurations, {@link KeyGenerator#keyOf} equals what Hudi 0.15's own Avro
+ * key generators compute for the same record and the same write options; where Hudi rejects a
+ * record, we reject it too.
  */
 public class KeyGeneratorConformanceTest {
   private static final Schema DECIMAL_BYTES =
       LogicalTypes.decimal(10, 2).addToSchema(Schema.create(Schema.Type.BYTES));
   private static final Schema DECIMAL_FIXED =
       LogicalTypes.decimal(12, 3).addToSchema(Schema.createFixed("dec_fixed", null, "test", 8));
-  private static final Schema DATE = LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
+  private static final Schema DATE =
+      LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
   private static final Schema TIMESTAMP_MILLIS =
       LogicalTypes.timestampMillis().addToSchema(Schema.create(Schema.Type.LONG));
   private static final Schema ADDRESS =
-      SchemaBuilder.record("address").fields()
+      SchemaBuilder.record("address")
+          .fields()
           .optionalString("city")
           .requiredInt("zip")
-          .name("geo").type().optional().record("geo").fields()
-              .requiredString("region").optionalLong("cell").endRecord()
+          .name("geo")
+          .type()
+          .optional()
+          .record("geo")
+          .fields()
+          .requiredString("region")
+          .optionalLong("cell")
+          .endRecord()
           .endRecord();
   private static final Schema SCHEMA =
-      SchemaBuilder.record("row").namespace("test").fields()
+      SchemaBuilder.record("row")
+          .namespace("test")
+          .fields()
           .requiredString("id")
           .optionalString("name")
           .requiredInt("intField")
           .requiredLong("longField")
           .optionalDouble("doubleField")
           .requiredBoolean("boolField")
-          .name("color").type().enumeration("color").symbols("RED", "GREEN").noDefault()
-          .name("day").type().unionOf().nullType().and().type(DATE).endUnion().nullDefault()
-          .name("amount").type().unionOf().nullType().and().type(DECIMAL_BYTES).endUnion().nullDefault()
-          .name("price").type(DECIMAL_FIXED).noDefault()
-          .name("eventTime").type().unionOf().nullType().and().type(TIMESTAMP_MILLIS).endUnion().nullDefault()
+          .name("color")
+          .type()
+          .enumeration("color")
+          .symbols("RED", "GREEN")
+          .noDefault()
+          .name("day")
+          .type()
+          .unionOf()
+          .nullType()
+          .and()
+          .type(DATE)
+          .endUnion()
+          .nullDefault()
+          .name("amount")
+          .type()
+          .unionOf()
+          .nullType()
+          .and()
+          .type(DECIMAL_BYTES)
+          .endUnion()
+          .nullDefault()
+          .name("price")
+          .type(DECIMAL_FIXED)
+          .noDefault()
+          .name("eventTime")
+          .type()
+          .unionOf()
+          .nullType()
+          .and()
+          .type(TIMESTAMP_MILLIS)
+          .endUnion()
+          .nullDefault()
           .optionalString("dateStr")
           .optionalString("offsetDateStr")
-          .name("address").type().unionOf().nullType().and().type(ADDRESS).endUnion().nullDefault()
+          .name("address")
+          .type()
+          .unionOf()
+          .nullType()
+          .and()
+          .type(ADDRESS)
+          .endUnion()
+          .nullDefault()
           .endRecord();
 
   private static final String[] TEXTS = {
@@ -78,16 +137,33 @@ public class KeyGeneratorConformanceTest {
   @Test
   public void simpleKeyGeneratorOnEveryFieldKind() {
     String[] partitionFields = {
-      "name", "intField", "longField", "doubleField", "boolField", "color", "day", "amount",
-      "price", "eventTime", "address.city", "address.zip", "address.geo.region", "address.geo.cell"
+      "name",
+      "intField",
+      "longField",
+      "doubleField",
+      "boolField",
+      "color",
+      "day",
+      "amount",
+      "price",
+      "eventTime",
+      "address.city",
+      "address.zip",
+      "address.geo.region",
+      "address.geo.cell"
     };
     int compared = 0;
     String[] recordKeys = {"id", "name", "day", "amount", "address.city", "price"};
     for (int i = 0; i < partitionFields.length; i++) {
       for (int flags = 0; flags < 4; flags++) {
         Map<String, String> props =
-            props(recordKeys[(i + flags) % recordKeys.length], partitionFields[i], flags / 2 == 1, flags % 2 == 1);
-        props.put(KeyGeneratorConfig.KEY_GENERATOR_CLASS, "org.apache.hudi.keygen.SimpleKeyGenerator");
+            props(
+                recordKeys[(i + flags) % recordKeys.length],
+                partitionFields[i],
+                flags / 2 == 1,
+                flags % 2 == 1);
+        props.put(
+            KeyGeneratorConfig.KEY_GENERATOR_CLASS, "org.apache.hudi.keygen.SimpleKeyGenerator");
         compared += compare(props, new SimpleAvroKeyGenerator(typed(props)));
       }
     }
@@ -96,20 +172,22 @@ public class KeyGeneratorConformanceTest {
 
   @Test
   public void complexKeyGeneratorWithSeveralAndSingleFields() {
-    List<String[]> keyAndPartition = List.of(
-        new String[] {"id,name", "name,intField"},
-        new String[] {"name,amount,day", "address.city,color,day"},
-        new String[] {"name", "amount"},
-        new String[] {"address.city,address.geo.cell", "address.geo.region"},
-        new String[] {"id", "name,address.city"},
-        new String[] {"name,dateStr", ""},
-        new String[] {"intField, longField", "price ,doubleField"});
+    List<String[]> keyAndPartition =
+        List.of(
+            new String[] {"id,name", "name,intField"},
+            new String[] {"name,amount,day", "address.city,color,day"},
+            new String[] {"name", "amount"},
+            new String[] {"address.city,address.geo.cell", "address.geo.region"},
+            new String[] {"id", "name,address.city"},
+            new String[] {"name,dateStr", ""},
+            new String[] {"intField, longField", "price ,doubleField"});
     int compared = 0;
     for (String[] fields : keyAndPartition) {
       for (boolean hive : new boolean[] {false, true}) {
         for (boolean encode : new boolean[] {false, true}) {
           Map<String, String> props = props(fields[0], fields[1], hive, encode);
-          props.put(KeyGeneratorConfig.KEY_GENERATOR_CLASS, "org.apache.hudi.keygen.ComplexKeyGenerator");
+          props.put(
+              KeyGeneratorConfig.KEY_GENERATOR_CLASS, "org.apache.hudi.keygen.ComplexKeyGenerator");
           compared += compare(props, new ComplexAvroKeyGenerator(typed(props)));
         }
       }
@@ -121,7 +199,9 @@ public class KeyGeneratorConformanceTest {
   public void nonPartitionedKeyGenerator() {
     for (String keys : new String[] {"id", "name", "id,name,day", "name,address.city"}) {
       Map<String, String> props = props(keys, "");
-      props.put(KeyGeneratorConfig.KEY_GENERATOR_CLASS, "org.apache.hudi.keygen.NonpartitionedKeyGenerator");
+      props.put(
+          KeyGeneratorConfig.KEY_GENERATOR_CLASS,
+          "org.apache.hudi.keygen.NonpartitionedKeyGenerator");
       compare(props, new NonpartitionedAvroKeyGenerator(typed(props)));
     }
   }
@@ -201,8 +281,8 @@ public class KeyGeneratorConformanceTest {
       throws IOException {
     // Hudi uses the JVM default zone where none is configured and the value has no offset; we use
     // UTC, so the two agree only when the JVM runs in UTC.
-    Assume.assumeTrue(TimeZone.getDefault().getRawOffset() == 0
-        && !TimeZone.getDefault().useDaylightTime());
+    Assume.assumeTrue(
+        TimeZone.getDefault().getRawOffset() == 0 && !TimeZone.getDefault().useDaylightTime());
     Map<String, String> offsets = props("id", "offsetDateStr");
     timestamp(offsets, "DATE_STRING", "yyyy/MM/dd HH ZZ");
     offsets.put(TimestampKeyOptions.INPUT_DATE_FORMAT, "yyyy-MM-dd'T'HH:mm:ssZ,yyyy-MM-dd");
@@ -221,7 +301,8 @@ public class KeyGeneratorConformanceTest {
           "char " + (int) c,
           PartitionPathEncoding.escape(value),
           equalTo(org.apache.hudi.common.util.PartitionPathEncodeUtils.escapePathName(value)));
-      assertThat(PartitionPathEncoding.unescape(PartitionPathEncoding.escape(value)), equalTo(value));
+      assertThat(
+          PartitionPathEncoding.unescape(PartitionPathEncoding.escape(value)), equalTo(value));
     }
   }
 
@@ -238,7 +319,15 @@ public class KeyGeneratorConformanceTest {
       } catch (RuntimeException hudiError) {
         try {
           HoodieKey key = ours.keyOf(record);
-          fail("Hudi rejects " + record + " with " + props + " (" + hudiError + ") but we gave " + key);
+          fail(
+              "Hudi rejects "
+                  + record
+                  + " with "
+                  + props
+                  + " ("
+                  + hudiError
+                  + ") but we gave "
+                  + key);
         } catch (InvalidRecordException expected) {
           count++;
         }
@@ -248,15 +337,26 @@ public class KeyGeneratorConformanceTest {
       try {
         key = ours.keyOf(record);
       } catch (UnsafePartitionPathException e) {
-        // Deliberate deviation (PartitionPathSafetyTest): Hudi writes this value into a folder that is
+        // Deliberate deviation (PartitionPathSafetyTest): Hudi writes this value into a folder that
+        // is
         // not safe, or that nests deeper than the key generator's partition fields.
-        assertThat(props + " " + record + ": " + e.getMessage() + " but Hudi's path is safe",
-            unsafe(hudiPartition, props), equalTo(true));
+        assertThat(
+            props + " " + record + ": " + e.getMessage() + " but Hudi's path is safe",
+            unsafe(hudiPartition, props),
+            equalTo(true));
         count++;
         continue;
       } catch (InvalidRecordException e) {
         throw new AssertionError(
-            "we reject " + record + " with " + props + " but Hudi gave " + hudiKey + " / " + hudiPartition, e);
+            "we reject "
+                + record
+                + " with "
+                + props
+                + " but Hudi gave "
+                + hudiKey
+                + " / "
+                + hudiPartition,
+            e);
       }
       assertThat(props + " " + record, key.recordKey(), equalTo(hudiKey));
       assertThat(props + " " + record, key.partitionPath(), equalTo(hudiPartition));
@@ -265,15 +365,20 @@ public class KeyGeneratorConformanceTest {
     return count;
   }
 
-  /** Whether Hudi's partition path has an unsafe folder or more folders than the key generator defines. */
+  /**
+   * Whether Hudi's partition path has an unsafe folder or more folders than the key generator
+   * defines.
+   */
   private static boolean unsafe(String hudiPartition, Map<String, String> props) {
     String className = props.getOrDefault(KeyGeneratorConfig.KEY_GENERATOR_CLASS, "");
-    int depth = className.contains("Timestamp")
-        ? props.get(TimestampKeyOptions.OUTPUT_DATE_FORMAT).split("/", -1).length
-        : KeyGeneratorConfig.fromProperties(props).partitionFields().size();
+    int depth =
+        className.contains("Timestamp")
+            ? props.get(TimestampKeyOptions.OUTPUT_DATE_FORMAT).split("/", -1).length
+            : KeyGeneratorConfig.fromProperties(props).partitionFields().size();
     String[] folders = hudiPartition.split("/", -1);
     return folders.length != depth
-        || Arrays.stream(folders).anyMatch(f -> PartitionPathSafety.folderNameProblem(f).isPresent());
+        || Arrays.stream(folders)
+            .anyMatch(f -> PartitionPathSafety.folderNameProblem(f).isPresent());
   }
 
   /** Key generator properties: plain partition folders, no URL encoding. */
@@ -291,7 +396,8 @@ public class KeyGeneratorConformanceTest {
     return props;
   }
 
-  private static Map<String, String> props(String recordKey, String partition, boolean hive, boolean encode) {
+  private static Map<String, String> props(
+      String recordKey, String partition, boolean hive, boolean encode) {
     Map<String, String> props = new LinkedHashMap<>();
     props.put(KeyGeneratorConfig.RECORD_KEY_FIELD, recordKey);
     props.put(KeyGeneratorConfig.PARTITION_PATH_FIELD, partition);
@@ -301,7 +407,9 @@ public class KeyGeneratorConformanceTest {
   }
 
   private static void timestamp(Map<String, String> props, String type, String outputFormat) {
-    props.put(KeyGeneratorConfig.KEY_GENERATOR_CLASS, "org.apache.hudi.keygen.TimestampBasedKeyGenerator");
+    props.put(
+        KeyGeneratorConfig.KEY_GENERATOR_CLASS,
+        "org.apache.hudi.keygen.TimestampBasedKeyGenerator");
     props.put(TimestampKeyOptions.TIMESTAMP_TYPE, type);
     props.put(TimestampKeyOptions.OUTPUT_DATE_FORMAT, outputFormat);
   }
@@ -324,18 +432,36 @@ public class KeyGeneratorConformanceTest {
       r.put("longField", longValue(random, i));
       r.put("doubleField", i % 13 == 0 ? null : random.nextDouble() * 2e9 - 1e9);
       r.put("boolField", random.nextBoolean());
-      r.put("color", new GenericData.EnumSymbol(SCHEMA.getField("color").schema(), i % 2 == 0 ? "RED" : "GREEN"));
+      r.put(
+          "color",
+          new GenericData.EnumSymbol(
+              SCHEMA.getField("color").schema(), i % 2 == 0 ? "RED" : "GREEN"));
       r.put("day", i % 7 == 0 ? null : random.nextInt(40000) - 10000);
-      r.put("amount", i % 5 == 0 ? null
-          : decimals.toBytes(BigDecimal.valueOf(random.nextInt(2_000_000) - 1_000_000, 2), DECIMAL_BYTES,
-              DECIMAL_BYTES.getLogicalType()));
-      BigDecimal price = BigDecimal.valueOf(random.nextLong() % 1_000_000_000L, 3)
-          .setScale(3, RoundingMode.UNNECESSARY);
+      r.put(
+          "amount",
+          i % 5 == 0
+              ? null
+              : decimals.toBytes(
+                  BigDecimal.valueOf(random.nextInt(2_000_000) - 1_000_000, 2),
+                  DECIMAL_BYTES,
+                  DECIMAL_BYTES.getLogicalType()));
+      BigDecimal price =
+          BigDecimal.valueOf(random.nextLong() % 1_000_000_000L, 3)
+              .setScale(3, RoundingMode.UNNECESSARY);
       r.put("price", decimals.toFixed(price, DECIMAL_FIXED, DECIMAL_FIXED.getLogicalType()));
       r.put("eventTime", i % 6 == 0 ? null : longValue(random, i));
-      r.put("dateStr", i % 8 == 0 ? null
-          : String.format("%04d-%02d-%02d %02d:%02d:%02d", 1990 + random.nextInt(50), 1 + random.nextInt(12),
-              1 + random.nextInt(28), random.nextInt(24), random.nextInt(60), random.nextInt(60)));
+      r.put(
+          "dateStr",
+          i % 8 == 0
+              ? null
+              : String.format(
+                  "%04d-%02d-%02d %02d:%02d:%02d",
+                  1990 + random.nextInt(50),
+                  1 + random.nextInt(12),
+                  1 + random.nextInt(28),
+                  random.nextInt(24),
+                  random.nextInt(60),
+                  random.nextInt(60)));
       r.put("offsetDateStr", offsetDate(random, i));
       r.put("address", address(random, i));
       out.add(r);
@@ -362,14 +488,21 @@ public class KeyGeneratorConformanceTest {
     if (i % 10 == 0) {
       return null;
     }
-    String date = String.format("%04d-%02d-%02d", 2000 + random.nextInt(30), 1 + random.nextInt(12),
-        1 + random.nextInt(28));
+    String date =
+        String.format(
+            "%04d-%02d-%02d",
+            2000 + random.nextInt(30), 1 + random.nextInt(12), 1 + random.nextInt(28));
     if (i % 4 == 0) {
       return date;
     }
     String[] offsets = {"+0530", "-0800", "+0000", "Z", "+1245"};
-    return String.format("%sT%02d:%02d:%02d%s", date, random.nextInt(24), random.nextInt(60),
-        random.nextInt(60), offsets[random.nextInt(offsets.length)]);
+    return String.format(
+        "%sT%02d:%02d:%02d%s",
+        date,
+        random.nextInt(24),
+        random.nextInt(60),
+        random.nextInt(60),
+        offsets[random.nextInt(offsets.length)]);
   }
 
   private static GenericRecord address(Random random, int i) {
@@ -380,7 +513,8 @@ public class KeyGeneratorConformanceTest {
     address.put("city", i % 12 == 1 ? null : TEXTS[random.nextInt(TEXTS.length)]);
     address.put("zip", random.nextInt(99999));
     if (i % 3 != 0) {
-      GenericData.Record geo = new GenericData.Record(ADDRESS.getField("geo").schema().getTypes().get(1));
+      GenericData.Record geo =
+          new GenericData.Record(ADDRESS.getField("geo").schema().getTypes().get(1));
       geo.put("region", i % 7 == 2 ? "" : "region/" + (i % 4));
       geo.put("cell", i % 5 == 1 ? null : (long) random.nextInt());
       address.put("geo", geo);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.keygen;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -46,13 +61,23 @@ public class PartitionMetadataTest {
       PartitionMetadata metadata = PartitionMetadata.forPartition("20240401123456789", partition);
       assertThat(metadata.writeIfAbsent(fs, dir, "0-1-2"), equalTo(true));
 
-      HoodiePartitionMetadata hudi = new HoodiePartitionMetadata(storage, new StoragePath(dir.toString()));
+      HoodiePartitionMetadata hudi =
+          new HoodiePartitionMetadata(storage, new StoragePath(dir.toString()));
       assertThat(hudi.readPartitionCreatedCommitTime().get(), equalTo("20240401123456789"));
       hudi.readFromFS();
-      assertThat(partition, hudi.getPartitionDepth(), equalTo(partition.isEmpty() ? 0 : partition.split("/").length));
-      assertThat(HoodiePartitionMetadata.hasPartitionMetadata(storage, new StoragePath(dir.toString())), equalTo(true));
-      assertThat("no temporary file is left", listNames(dir).stream().filter(n -> n.startsWith(".hoodie_partition"))
-          .collect(Collectors.toList()), equalTo(List.of(".hoodie_partition_metadata")));
+      assertThat(
+          partition,
+          hudi.getPartitionDepth(),
+          equalTo(partition.isEmpty() ? 0 : partition.split("/").length));
+      assertThat(
+          HoodiePartitionMetadata.hasPartitionMetadata(storage, new StoragePath(dir.toString())),
+          equalTo(true));
+      assertThat(
+          "no temporary file is left",
+          listNames(dir).stream()
+              .filter(n -> n.startsWith(".hoodie_partition"))
+              .collect(Collectors.toList()),
+          equalTo(List.of(".hoodie_partition_metadata")));
     }
   }
 
@@ -60,15 +85,28 @@ public class PartitionMetadataTest {
   public void weReadWhatHudiWrites() throws IOException {
     HoodieStorage storage = new HoodieHadoopStorage(fs);
     Path dir = new Path(base, "city=paris/day=01");
-    new HoodiePartitionMetadata(storage, "20240102030405006", new StoragePath(base.toString()),
-        new StoragePath(dir.toString()), org.apache.hudi.common.util.Option.empty()).trySave();
-    assertThat(PartitionMetadata.read(fs, dir), equalTo(Optional.of(PartitionMetadata.of("20240102030405006", 2))));
+    new HoodiePartitionMetadata(
+            storage,
+            "20240102030405006",
+            new StoragePath(base.toString()),
+            new StoragePath(dir.toString()),
+            org.apache.hudi.common.util.Option.empty())
+        .trySave();
+    assertThat(
+        PartitionMetadata.read(fs, dir),
+        equalTo(Optional.of(PartitionMetadata.of("20240102030405006", 2))));
   }
 
   @Test
   public void readsTheGoldenTablesPartitionMetadata() throws IOException {
-    Path dir = new Path(new File(getClass().getResource("/keygen/golden_chennai/.hoodie_partition_metadata")
-        .getFile()).getParentFile().toURI());
+    Path dir =
+        new Path(
+            new File(
+                    getClass()
+                        .getResource("/keygen/golden_chennai/.hoodie_partition_metadata")
+                        .getFile())
+                .getParentFile()
+                .toURI());
     PartitionMetadata metadata = PartitionMetadata.read(fs, dir).orElseThrow();
     assertThat(metadata.commitTime(), equalTo("20261129114500216"));
     assertThat(metadata.partitionDepth(), equalTo(1));
@@ -76,23 +114,30 @@ public class PartitionMetadataTest {
 
   @Test
   public void fileIsPropertiesTextWithHudisCommentAndKeys() {
-    String text = new String(PartitionMetadata.of("20240401123456789", 2).toBytes(), StandardCharsets.ISO_8859_1);
+    String text =
+        new String(
+            PartitionMetadata.of("20240401123456789", 2).toBytes(), StandardCharsets.ISO_8859_1);
     List<String> lines = Arrays.asList(text.split("\\R"));
     assertThat(lines.size(), equalTo(4));
     assertThat(lines.get(0), equalTo("#partition metadata"));
     assertThat(lines.get(1), startsWith("#"));
-    assertThat(lines.subList(2, 4).stream().sorted().collect(Collectors.toList()),
+    assertThat(
+        lines.subList(2, 4).stream().sorted().collect(Collectors.toList()),
         equalTo(List.of("commitTime=20240401123456789", "partitionDepth=2")));
-    assertThat(PartitionMetadata.fromBytes(text.getBytes(StandardCharsets.ISO_8859_1), "x"),
+    assertThat(
+        PartitionMetadata.fromBytes(text.getBytes(StandardCharsets.ISO_8859_1), "x"),
         equalTo(PartitionMetadata.of("20240401123456789", 2)));
   }
 
   @Test
   public void existingFileIsNeverRewritten() throws IOException {
     Path dir = new Path(base, "p");
-    assertThat(PartitionMetadata.forPartition("001", "p").writeIfAbsent(fs, dir, "a"), equalTo(true));
-    assertThat(PartitionMetadata.forPartition("002", "p").writeIfAbsent(fs, dir, "b"), equalTo(false));
-    assertThat(PartitionMetadata.read(fs, dir), equalTo(Optional.of(PartitionMetadata.of("001", 1))));
+    assertThat(
+        PartitionMetadata.forPartition("001", "p").writeIfAbsent(fs, dir, "a"), equalTo(true));
+    assertThat(
+        PartitionMetadata.forPartition("002", "p").writeIfAbsent(fs, dir, "b"), equalTo(false));
+    assertThat(
+        PartitionMetadata.read(fs, dir), equalTo(Optional.of(PartitionMetadata.of("001", 1))));
     assertThat(listNames(dir), equalTo(List.of(".hoodie_partition_metadata")));
   }
 
@@ -103,8 +148,10 @@ public class PartitionMetadataTest {
     try (OutputStream out = fs.create(new Path(dir, ".hoodie_partition_metadata_w1"))) {
       out.write("garbage".getBytes(StandardCharsets.UTF_8));
     }
-    assertThat(PartitionMetadata.forPartition("003", "p").writeIfAbsent(fs, dir, "w1"), equalTo(true));
-    assertThat(PartitionMetadata.read(fs, dir), equalTo(Optional.of(PartitionMetadata.of("003", 1))));
+    assertThat(
+        PartitionMetadata.forPartition("003", "p").writeIfAbsent(fs, dir, "w1"), equalTo(true));
+    assertThat(
+        PartitionMetadata.read(fs, dir), equalTo(Optional.of(PartitionMetadata.of("003", 1))));
   }
 
   @Test
@@ -118,43 +165,66 @@ public class PartitionMetadataTest {
     assertThat(PartitionMetadata.depthOf("2024"), equalTo(1));
     assertThat(PartitionMetadata.depthOf("2024/04/01"), equalTo(3));
     assertThat(PartitionMetadata.partitionDirectory(new Path("/t"), ""), equalTo(new Path("/t")));
-    assertThat(PartitionMetadata.partitionDirectory(new Path("/t"), "a=1/b=2"), equalTo(new Path("/t/a=1/b=2")));
+    assertThat(
+        PartitionMetadata.partitionDirectory(new Path("/t"), "a=1/b=2"),
+        equalTo(new Path("/t/a=1/b=2")));
   }
 
   @Test
   public void invalidPartitionPathsAndValuesAreRejected() {
     for (String bad : List.of("/a", "a/", "a//b", "/")) {
-      assertThat(assertThrows(HudiTableException.class, () -> PartitionMetadata.depthOf(bad)).getMessage(),
-          equalTo("partition path '" + bad + "' must be relative segments separated by single '/', without"
-              + " leading or trailing '/'"));
+      assertThat(
+          assertThrows(HudiTableException.class, () -> PartitionMetadata.depthOf(bad)).getMessage(),
+          equalTo(
+              "partition path '"
+                  + bad
+                  + "' must be relative segments separated by single '/', without"
+                  + " leading or trailing '/'"));
     }
-    assertThat(assertThrows(HudiTableException.class, () -> PartitionMetadata.of("2024-01", 1)).getMessage(),
-        equalTo("partition metadata commitTime must be an instant time of digits, but was '2024-01'"));
-    assertThat(assertThrows(HudiTableException.class, () -> PartitionMetadata.of("1", -1)).getMessage(),
+    assertThat(
+        assertThrows(HudiTableException.class, () -> PartitionMetadata.of("2024-01", 1))
+            .getMessage(),
+        equalTo(
+            "partition metadata commitTime must be an instant time of digits, but was '2024-01'"));
+    assertThat(
+        assertThrows(HudiTableException.class, () -> PartitionMetadata.of("1", -1)).getMessage(),
         equalTo("partition metadata partitionDepth must be >= 0, but was -1"));
-    assertThat(assertThrows(HudiTableException.class,
-            () -> PartitionMetadata.of("1", 0).writeIfAbsent(fs, base, "a/b")).getMessage(),
+    assertThat(
+        assertThrows(
+                HudiTableException.class,
+                () -> PartitionMetadata.of("1", 0).writeIfAbsent(fs, base, "a/b"))
+            .getMessage(),
         equalTo("partition metadata writer suffix must match [A-Za-z0-9_-]+, but was 'a/b'"));
   }
 
   @Test
   public void invalidFileContentIsRejectedNamingTheFile() {
-    assertThat(parseError("#partition metadata\ncommitTime=001\n"), equalTo(
-        "partition metadata f must have keys commitTime and partitionDepth, but has [commitTime]"));
-    assertThat(parseError("commitTime=001\npartitionDepth=two\n"), equalTo(
-        "partition metadata f has partitionDepth=two, expected a non-negative integer"));
-    assertThat(parseError("commitTime=abc\npartitionDepth=1\n"), equalTo(
-        "invalid partition metadata f: partition metadata commitTime must be an instant time of digits,"
-            + " but was 'abc'"));
+    assertThat(
+        parseError("#partition metadata\ncommitTime=001\n"),
+        equalTo(
+            "partition metadata f must have keys commitTime and partitionDepth, but has [commitTime]"));
+    assertThat(
+        parseError("commitTime=001\npartitionDepth=two\n"),
+        equalTo("partition metadata f has partitionDepth=two, expected a non-negative integer"));
+    assertThat(
+        parseError("commitTime=abc\npartitionDepth=1\n"),
+        equalTo(
+            "invalid partition metadata f: partition metadata commitTime must be an instant time of digits,"
+                + " but was 'abc'"));
   }
 
   private static String parseError(String content) {
-    return assertThrows(HudiTableException.class,
-        () -> PartitionMetadata.fromBytes(content.getBytes(StandardCharsets.ISO_8859_1), "f")).getMessage();
+    return assertThrows(
+            HudiTableException.class,
+            () -> PartitionMetadata.fromBytes(content.getBytes(StandardCharsets.ISO_8859_1), "f"))
+        .getMessage();
   }
 
   private List<String> listNames(Path dir) throws IOException {
-    return Arrays.stream(fs.listStatus(dir)).map(s -> s.getPath().getName())
-        .filter(n -> !n.endsWith(".crc")).sorted().collect(Collectors.toList());
+    return Arrays.stream(fs.listStatus(dir))
+        .map(s -> s.getPath().getName())
+        .filter(n -> !n.endsWith(".crc"))
+        .sorted()
+        .collect(Collectors.toList());
   }
 }

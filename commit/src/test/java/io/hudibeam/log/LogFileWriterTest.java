@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.log;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -66,7 +81,8 @@ public class LogFileWriterTest {
   private static final InstantTime BASE = InstantTime.parse("20261201010101000");
   private static final InstantTime DELTA = InstantTime.parse("20261201020202000");
   private static final InstantTime ROLLBACK = InstantTime.parse("20261201030303000");
-  private static final FileId FILE_ID = FileId.of(UUID.fromString("3a28fa86-13cb-4a9f-aea2-fed743f8f42e"), 0);
+  private static final FileId FILE_ID =
+      FileId.of(UUID.fromString("3a28fa86-13cb-4a9f-aea2-fed743f8f42e"), 0);
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
@@ -107,7 +123,9 @@ public class LogFileWriterTest {
     for (int b = 0; b < 3; b++) {
       HoodieLogBlock block = hudiBlocks.get(b);
       assertEquals(HoodieLogBlock.HoodieLogBlockType.AVRO_DATA_BLOCK, block.getBlockType());
-      assertEquals(Map.of("INSTANT_TIME", DELTA.value(), "SCHEMA", data.schema().toString()), headerOf(block));
+      assertEquals(
+          Map.of("INSTANT_TIME", DELTA.value(), "SCHEMA", data.schema().toString()),
+          headerOf(block));
       hudiRecords.addAll(recordsOf((HoodieDataBlock) block));
     }
     assertEquals(250, hudiRecords.size());
@@ -117,8 +135,11 @@ public class LogFileWriterTest {
 
     HoodieLogBlock hudiDelete = hudiBlocks.get(3);
     assertEquals(HoodieLogBlock.HoodieLogBlockType.DELETE_BLOCK, hudiDelete.getBlockType());
-    assertEquals(Map.of("INSTANT_TIME", DELTA.value(), "SCHEMA", data.schema().toString()), headerOf(hudiDelete));
-    org.apache.hudi.common.model.DeleteRecord[] hudiDeletes = ((HoodieDeleteBlock) hudiDelete).getRecordsToDelete();
+    assertEquals(
+        Map.of("INSTANT_TIME", DELTA.value(), "SCHEMA", data.schema().toString()),
+        headerOf(hudiDelete));
+    org.apache.hudi.common.model.DeleteRecord[] hudiDeletes =
+        ((HoodieDeleteBlock) hudiDelete).getRecordsToDelete();
     assertEquals(deletes.size(), hudiDeletes.length);
     for (int i = 0; i < deletes.size(); i++) {
       DeleteRecord ours = deletes.get(i);
@@ -133,9 +154,16 @@ public class LogFileWriterTest {
     HoodieLogBlock hudiCommand = hudiBlocks.get(4);
     assertEquals(HoodieLogBlock.HoodieLogBlockType.COMMAND_BLOCK, hudiCommand.getBlockType());
     assertEquals(
-        HoodieCommandBlock.HoodieCommandBlockTypeEnum.ROLLBACK_BLOCK, ((HoodieCommandBlock) hudiCommand).getType());
+        HoodieCommandBlock.HoodieCommandBlockTypeEnum.ROLLBACK_BLOCK,
+        ((HoodieCommandBlock) hudiCommand).getType());
     assertEquals(
-        Map.of("INSTANT_TIME", ROLLBACK.value(), "TARGET_INSTANT_TIME", DELTA.value(), "COMMAND_BLOCK_TYPE", "0"),
+        Map.of(
+            "INSTANT_TIME",
+            ROLLBACK.value(),
+            "TARGET_INSTANT_TIME",
+            DELTA.value(),
+            "COMMAND_BLOCK_TYPE",
+            "0"),
         headerOf(hudiCommand));
 
     // Our reader gives back what we wrote.
@@ -216,7 +244,8 @@ public class LogFileWriterTest {
             .withFileExtension(HoodieLogFile.DELTA_EXTENSION)
             .withStorage(storage)
             .build();
-    writer.appendBlock(new HoodieAvroDataBlock(hudiRecords, header, HoodieRecord.RECORD_KEY_METADATA_FIELD));
+    writer.appendBlock(
+        new HoodieAvroDataBlock(hudiRecords, header, HoodieRecord.RECORD_KEY_METADATA_FIELD));
     writer.appendBlock(new HoodieDeleteBlock(hudiDeletes, header));
     Map<HeaderMetadataType, String> command = new HashMap<>();
     command.put(HeaderMetadataType.INSTANT_TIME, ROLLBACK.value());
@@ -252,7 +281,8 @@ public class LogFileWriterTest {
     LogFileWriter first = LogFileWriter.create(CONF, file);
     first.append(LogBlock.rollback(ROLLBACK, DELTA));
     first.close();
-    HudiTableException e = assertThrows(HudiTableException.class, () -> LogFileWriter.create(CONF, file));
+    HudiTableException e =
+        assertThrows(HudiTableException.class, () -> LogFileWriter.create(CONF, file));
     assertThat(e.getMessage(), containsString("must not exist yet"));
 
     Path other = logPath(2);
@@ -271,7 +301,9 @@ public class LogFileWriterTest {
     long secondBlock = writer.bytesWritten() / 2;
     writer.close();
     File f = new File(file.toUri());
-    File crc = new File(f.getParentFile(), "." + f.getName() + ".crc"); // Hadoop's checksum would fail first
+    File crc =
+        new File(
+            f.getParentFile(), "." + f.getName() + ".crc"); // Hadoop's checksum would fail first
     crc.delete();
 
     // The first block's reverse pointer is wrong: that block is corrupt, the second one reads.
@@ -286,7 +318,10 @@ public class LogFileWriterTest {
     // The file ends inside the second block (a torn append): it is corrupt, up to the end.
     try (RandomAccessFile raf = new RandomAccessFile(f, "rw")) {
       raf.seek(secondBlock - 1);
-      raf.write((int) ((secondBlock - 8) & 0xff)); // restored: the reverse pointer is the block size less its own 8 bytes
+      raf.write(
+          (int)
+              ((secondBlock - 8)
+                  & 0xff)); // restored: the reverse pointer is the block size less its own 8 bytes
       raf.setLength(f.length() - 3);
     }
     assertSameBlocksAsHudi(file, List.of(LogBlockType.COMMAND_BLOCK, LogBlockType.CORRUPT_BLOCK));
@@ -296,20 +331,28 @@ public class LogFileWriterTest {
       raf.seek(0);
       raf.write('X');
     }
-    LogFormatException e = assertThrows(LogFormatException.class, () -> LogFileReader.readAll(CONF, file));
+    LogFormatException e =
+        assertThrows(LogFormatException.class, () -> LogFileReader.readAll(CONF, file));
     assertThat(e.getMessage(), containsString("corrupt block at offset 0: expected the magic"));
   }
 
-  private static void assertSameBlocksAsHudi(Path file, List<LogBlockType> expected) throws IOException {
+  private static void assertSameBlocksAsHudi(Path file, List<LogBlockType> expected)
+      throws IOException {
     List<LogBlock> ours = LogFileReader.readAll(CONF, file);
     List<HoodieLogBlock> hudis = readWithHudi(file, null);
-    assertEquals(expected, ours.stream().map(LogBlock::type).collect(java.util.stream.Collectors.toList()));
-    assertEquals(expected.stream().map(Enum::name).collect(java.util.stream.Collectors.toList()),
-        hudis.stream().map(b -> b.getBlockType().name()).collect(java.util.stream.Collectors.toList()));
+    assertEquals(
+        expected, ours.stream().map(LogBlock::type).collect(java.util.stream.Collectors.toList()));
+    assertEquals(
+        expected.stream().map(Enum::name).collect(java.util.stream.Collectors.toList()),
+        hudis.stream()
+            .map(b -> b.getBlockType().name())
+            .collect(java.util.stream.Collectors.toList()));
     for (int i = 0; i < ours.size(); i++) {
       assertEquals(headerOf(hudis.get(i)), headerOf(ours.get(i)));
       if (ours.get(i).type() == LogBlockType.CORRUPT_BLOCK) {
-        assertEquals(hudis.get(i).getBlockContentLocation().get().getBlockSize(), (long) ours.get(i).contentLength());
+        assertEquals(
+            hudis.get(i).getBlockContentLocation().get().getBlockSize(),
+            (long) ours.get(i).contentLength());
       }
     }
   }
@@ -319,14 +362,21 @@ public class LogFileWriterTest {
     AvroDataBlockBuilder data = new AvroDataBlockBuilder(DELTA, TripsData.SCHEMA, FILE_ID, 0);
     IllegalStateException empty = assertThrows(IllegalStateException.class, data::build);
     assertThat(empty.getMessage(), containsString("No records"));
-    GenericRecord wrong = new GenericData.Record(
-        Schema.createRecord("other", null, "x", false,
-            List.of(new Schema.Field("a", Schema.create(Schema.Type.INT), null, (Object) null))));
+    GenericRecord wrong =
+        new GenericData.Record(
+            Schema.createRecord(
+                "other",
+                null,
+                "x",
+                false,
+                List.of(
+                    new Schema.Field("a", Schema.create(Schema.Type.INT), null, (Object) null))));
     LogFormatException schema =
         assertThrows(LogFormatException.class, () -> data.add("k", "p", wrong));
     assertThat(schema.getMessage(), containsString("has schema"));
     LogFormatException ordering =
-        assertThrows(LogFormatException.class, () -> DeleteRecord.of("k", "p", new java.util.Date(0)));
+        assertThrows(
+            LogFormatException.class, () -> DeleteRecord.of("k", "p", new java.util.Date(0)));
     assertThat(ordering.getMessage(), containsString("record key 'k'"));
     LogFormatException notData =
         assertThrows(LogFormatException.class, () -> LogBlock.rollback(ROLLBACK, DELTA).records());
@@ -337,17 +387,24 @@ public class LogFileWriterTest {
   public void decimalOrderingValuesRoundTrip() throws Exception {
     Path file = logPath(1);
     Schema schema = MetaFields.withMetaFields(TripsData.SCHEMA);
-    List<DeleteRecord> deletes = List.of(
-        DeleteRecord.of("a", "p", new BigDecimal("12.345")),
-        DeleteRecord.of("b", "p", new BigDecimal("-0.000000000000001")));
+    List<DeleteRecord> deletes =
+        List.of(
+            DeleteRecord.of("a", "p", new BigDecimal("12.345")),
+            DeleteRecord.of("b", "p", new BigDecimal("-0.000000000000001")));
     LogFileWriter writer = LogFileWriter.create(CONF, file);
     writer.append(LogBlock.delete(DELTA, schema, deletes));
     writer.close();
     List<DeleteRecord> read = LogFileReader.readAll(CONF, file).get(0).deleteRecords();
     assertEquals(new BigDecimal("12.345000000000000"), read.get(0).orderingValue().get());
     assertEquals(new BigDecimal("-0.000000000000001"), read.get(1).orderingValue().get());
-    LogFormatException tooPrecise = assertThrows(LogFormatException.class,
-        () -> LogBlock.delete(DELTA, schema, List.of(DeleteRecord.of("c", "p", new BigDecimal("1.0000000000000001")))));
+    LogFormatException tooPrecise =
+        assertThrows(
+            LogFormatException.class,
+            () ->
+                LogBlock.delete(
+                    DELTA,
+                    schema,
+                    List.of(DeleteRecord.of("c", "p", new BigDecimal("1.0000000000000001")))));
     assertThat(tooPrecise.getMessage(), containsString("decimal(30,15)"));
   }
 
@@ -355,11 +412,16 @@ public class LogFileWriterTest {
   public void orderingValueOfFollowsHudisFieldConversion() {
     Schema date = org.apache.avro.LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
     assertEquals(LocalDate.ofEpochDay(19000), DeleteRecord.orderingValueOf(date, 19000));
-    Schema decimal = org.apache.avro.LogicalTypes.decimal(10, 2).addToSchema(Schema.create(Schema.Type.BYTES));
-    assertEquals(new BigDecimal("12.34"),
-        DeleteRecord.orderingValueOf(decimal, ByteBuffer.wrap(new BigDecimal("12.34").unscaledValue().toByteArray())));
-    Schema nullableString = Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING));
-    assertEquals("x", DeleteRecord.orderingValueOf(nullableString, new org.apache.avro.util.Utf8("x")));
+    Schema decimal =
+        org.apache.avro.LogicalTypes.decimal(10, 2).addToSchema(Schema.create(Schema.Type.BYTES));
+    assertEquals(
+        new BigDecimal("12.34"),
+        DeleteRecord.orderingValueOf(
+            decimal, ByteBuffer.wrap(new BigDecimal("12.34").unscaledValue().toByteArray())));
+    Schema nullableString =
+        Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING));
+    assertEquals(
+        "x", DeleteRecord.orderingValueOf(nullableString, new org.apache.avro.util.Utf8("x")));
     assertEquals(5L, DeleteRecord.orderingValueOf(Schema.create(Schema.Type.LONG), 5L));
     assertEquals(null, DeleteRecord.orderingValueOf(nullableString, null));
   }
@@ -401,11 +463,18 @@ public class LogFileWriterTest {
         DeleteRecord.of("trip-000000000040", "san_francisco", 1.5f),
         DeleteRecord.of("trip-000000000048", "san_francisco", true),
         DeleteRecord.of("trip-000000000056", "san_francisco", LocalDate.of(2026, 12, 1)),
-        DeleteRecord.of("trip-000000000072", "san_francisco", Instant.ofEpochSecond(1_700_000_000L, 123_456_000L)),
-        DeleteRecord.of("trip-000000000080", "san_francisco", ByteBuffer.wrap(new byte[] {1, 2, 3})));
+        DeleteRecord.of(
+            "trip-000000000072",
+            "san_francisco",
+            Instant.ofEpochSecond(1_700_000_000L, 123_456_000L)),
+        DeleteRecord.of(
+            "trip-000000000080", "san_francisco", ByteBuffer.wrap(new byte[] {1, 2, 3})));
   }
 
-  /** Hudi 0.15 reads ordering values back as Java values (LocalDate, Instant, ...); bytes compare by content. */
+  /**
+   * Hudi 0.15 reads ordering values back as Java values (LocalDate, Instant, ...); bytes compare by
+   * content.
+   */
   private static Object hudiView(Comparable<?> value) {
     if (value instanceof ByteBuffer) {
       return Arrays.toString(toBytes((ByteBuffer) value));
@@ -434,7 +503,8 @@ public class LogFileWriterTest {
     HoodieStorage storage = new HoodieHadoopStorage(file.getParent().toString(), CONF);
     List<HoodieLogBlock> blocks = new ArrayList<>();
     try (HoodieLogFormat.Reader reader =
-        HoodieLogFormat.newReader(storage, new HoodieLogFile(new StoragePath(file.toUri())), readerSchema)) {
+        HoodieLogFormat.newReader(
+            storage, new HoodieLogFile(new StoragePath(file.toUri())), readerSchema)) {
       while (reader.hasNext()) {
         blocks.add(reader.next());
       }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import static io.hudibeam.metadata.HudiCommitAssertions.assertSameCommit;
@@ -31,18 +46,19 @@ public class CommitMetadataJsonTest {
           + "[{\"name\":\"uuid\",\"type\":\"string\"},{\"name\":\"rider\",\"type\":[\"null\",\"string\"],\"default\":null}]}";
 
   /** Every golden JSON instant file copied from the tables Hudi 0.15 wrote. */
-  private static final List<String> GOLDEN_JSON = List.of(
-      "v6_cow_nonpartitioned_cleaned/20261129125128203.commit",
-      "v6_cow_nonpartitioned_cleaned/20261129125128203.inflight",
-      "v6_cow_nonpartitioned_cleaned/20261129125141345.commit",
-      "v6_cow_nonpartitioned_cleaned/20261129125141345.inflight",
-      "v6_cow_complexkey_hive/20261129115039154.commit",
-      "v6_cow_complexkey_hive/20261129115100240.inflight",
-      "v6_cow_trips/20261129114500216.inflight",
-      "v6_cow_trips/20261129114540316.commit",
-      "v6_mor_trips/20261129114610773.deltacommit",
-      "v6_mor_trips/20261129114637990.deltacommit.inflight",
-      "v6_mor_trips/20261129114708235.deltacommit");
+  private static final List<String> GOLDEN_JSON =
+      List.of(
+          "v6_cow_nonpartitioned_cleaned/20261129125128203.commit",
+          "v6_cow_nonpartitioned_cleaned/20261129125128203.inflight",
+          "v6_cow_nonpartitioned_cleaned/20261129125141345.commit",
+          "v6_cow_nonpartitioned_cleaned/20261129125141345.inflight",
+          "v6_cow_complexkey_hive/20261129115039154.commit",
+          "v6_cow_complexkey_hive/20261129115100240.inflight",
+          "v6_cow_trips/20261129114500216.inflight",
+          "v6_cow_trips/20261129114540316.commit",
+          "v6_mor_trips/20261129114610773.deltacommit",
+          "v6_mor_trips/20261129114637990.deltacommit.inflight",
+          "v6_mor_trips/20261129114708235.deltacommit");
 
   static byte[] golden(String name) throws IOException {
     try (InputStream in = CommitMetadataJsonTest.class.getResourceAsStream("golden/" + name)) {
@@ -88,9 +104,17 @@ public class CommitMetadataJsonTest {
         .addWriteStat(fullStat("city=tokyo", "f1-0", 1))
         .addWriteStat(fullStat("city=tokyo", "f2-0", 2))
         .addWriteStat(fullStat("city=sydney", "f3-0", 3))
-        .addWriteStat(WriteStat.builder().fileId("f4-0").path("city=sydney/f4.parquet").partitionPath("city=sydney")
-            .prevCommit(WriteStat.NULL_COMMIT).numWrites(5).numInserts(5).fileSizeInBytes(999).totalWriteBytes(999)
-            .build())
+        .addWriteStat(
+            WriteStat.builder()
+                .fileId("f4-0")
+                .path("city=sydney/f4.parquet")
+                .partitionPath("city=sydney")
+                .prevCommit(WriteStat.NULL_COMMIT)
+                .numWrites(5)
+                .numInserts(5)
+                .fileSizeInBytes(999)
+                .totalWriteBytes(999)
+                .build())
         .compacted(true)
         .schema(SCHEMA)
         .putExtraMetadata("checkpoint", "kafka:0:12")
@@ -114,12 +138,18 @@ public class CommitMetadataJsonTest {
   @Test
   public void ourJsonIsWhatHudiWritesForTheSameMetadata() throws IOException {
     // One partition and one extra key, so Hudi's HashMap order cannot differ from ours.
-    CommitMetadata ours = CommitMetadata.builder()
-        .addWriteStat(fullStat("", "f1-0", 1))
-        .addWriteStat(fullStat("", "f2-0", 2).toBuilder().cdcStats(null).minEventTime(null).runtimeStats(null).build())
-        .schema(SCHEMA)
-        .operationType(OperationType.INSERT)
-        .build();
+    CommitMetadata ours =
+        CommitMetadata.builder()
+            .addWriteStat(fullStat("", "f1-0", 1))
+            .addWriteStat(
+                fullStat("", "f2-0", 2).toBuilder()
+                    .cdcStats(null)
+                    .minEventTime(null)
+                    .runtimeStats(null)
+                    .build())
+            .schema(SCHEMA)
+            .operationType(OperationType.INSERT)
+            .build();
     byte[] json = CommitMetadataJson.toJson(ours);
     HoodieCommitMetadata hudi = HoodieCommitMetadata.fromBytes(json, HoodieCommitMetadata.class);
     assertThat(new String(json, UTF_8), equalTo(hudi.toJsonString()));
@@ -145,19 +175,25 @@ public class CommitMetadataJsonTest {
       if (bytes.length == 0) {
         continue; // Spark's bulk_insert leaves the inflight file empty
       }
-      assertThat(name, new String(CommitMetadataJson.toJson(CommitMetadataJson.fromJson(bytes, name)), UTF_8),
+      assertThat(
+          name,
+          new String(CommitMetadataJson.toJson(CommitMetadataJson.fromJson(bytes, name)), UTF_8),
           equalTo(new String(bytes, UTF_8)));
     }
   }
 
   @Test
   public void goldenValuesAreExact() throws IOException {
-    CommitMetadata c = CommitMetadataJson.fromJson(golden("v6_cow_nonpartitioned_cleaned/20261129125141345.commit"));
+    CommitMetadata c =
+        CommitMetadataJson.fromJson(
+            golden("v6_cow_nonpartitioned_cleaned/20261129125141345.commit"));
     assertThat(c.operationType(), equalTo(OperationType.UPSERT));
     assertThat(c.partitionToWriteStats().keySet(), contains(""));
     WriteStat s = c.writeStats().get(0);
     assertThat(s.fileId(), equalTo("5da1ed61-ec12-458e-b5d2-894fe65c0b60-0"));
-    assertThat(s.path(), equalTo("5da1ed61-ec12-458e-b5d2-894fe65c0b60-0_0-18-22_20261129125141345.parquet"));
+    assertThat(
+        s.path(),
+        equalTo("5da1ed61-ec12-458e-b5d2-894fe65c0b60-0_0-18-22_20261129125141345.parquet"));
     assertThat(s.prevCommit(), equalTo("20261129125128203"));
     assertThat(s.numWrites(), equalTo(400L));
     assertThat(s.numUpdateWrites(), equalTo(200L));
@@ -166,7 +202,8 @@ public class CommitMetadataJsonTest {
     assertThat(s.runtimeStats(), equalTo(new WriteStat.RuntimeStats(0, 2543, 0)));
     assertThat(c.schema().orElseThrow(), containsString("\"name\":\"trips_record\""));
 
-    CommitMetadata empty = CommitMetadataJson.fromJson(golden("v6_cow_trips/20261129114500216.inflight"));
+    CommitMetadata empty =
+        CommitMetadataJson.fromJson(golden("v6_cow_trips/20261129114500216.inflight"));
     assertThat(empty, equalTo(CommitMetadata.empty()));
   }
 
@@ -179,42 +216,67 @@ public class CommitMetadataJsonTest {
     WriteStat.LogAppendStats d = sf.logAppend().orElseThrow();
     assertThat(d.logVersion(), equalTo(1));
     assertThat(d.logOffset(), equalTo(0L));
-    assertThat(d.baseFile(), equalTo("3a28fa86-13cb-4a9f-aea2-fed743f8f42e-0_0-18-37_20261129114637990.parquet"));
-    assertThat(d.logFiles(), contains(".3a28fa86-13cb-4a9f-aea2-fed743f8f42e-0_20261129114637990.log.1_0-22-38"));
+    assertThat(
+        d.baseFile(),
+        equalTo("3a28fa86-13cb-4a9f-aea2-fed743f8f42e-0_0-18-37_20261129114637990.parquet"));
+    assertThat(
+        d.logFiles(),
+        contains(".3a28fa86-13cb-4a9f-aea2-fed743f8f42e-0_20261129114637990.log.1_0-22-38"));
 
-    // Every stat, including delta fields, equals what Hudi's Jackson mapper reads into HoodieDeltaWriteStat.
+    // Every stat, including delta fields, equals what Hudi's Jackson mapper reads into
+    // HoodieDeltaWriteStat.
     ObjectMapper hudiMapper = JsonUtils.getObjectMapper();
     JsonNode root = new ObjectMapper().readTree(bytes);
-    ours.partitionToWriteStats().forEach((partition, stats) -> {
-      for (int i = 0; i < stats.size(); i++) {
-        try {
-          HoodieDeltaWriteStat hudi = hudiMapper.readValue(
-              root.get("partitionToWriteStats").get(partition).get(i).toString(), HoodieDeltaWriteStat.class);
-          assertSameDelta(stats.get(i), hudi);
-        } catch (IOException e) {
-          throw new AssertionError(e);
-        }
-      }
-    });
+    ours.partitionToWriteStats()
+        .forEach(
+            (partition, stats) -> {
+              for (int i = 0; i < stats.size(); i++) {
+                try {
+                  HoodieDeltaWriteStat hudi =
+                      hudiMapper.readValue(
+                          root.get("partitionToWriteStats").get(partition).get(i).toString(),
+                          HoodieDeltaWriteStat.class);
+                  assertSameDelta(stats.get(i), hudi);
+                } catch (IOException e) {
+                  throw new AssertionError(e);
+                }
+              }
+            });
 
     // Our rewrite differs from Hudi's only by the omitted recordsStats.
     JsonNode rewritten = new ObjectMapper().readTree(CommitMetadataJson.toJson(ours));
-    root.get("partitionToWriteStats").forEach(list -> list.forEach(
-        stat -> ((com.fasterxml.jackson.databind.node.ObjectNode) stat).remove("recordsStats")));
+    root.get("partitionToWriteStats")
+        .forEach(
+            list ->
+                list.forEach(
+                    stat ->
+                        ((com.fasterxml.jackson.databind.node.ObjectNode) stat)
+                            .remove("recordsStats")));
     assertThat(rewritten, equalTo(root));
   }
 
   @Test
   public void hudiReadsOurDeltaWriteStats() throws IOException {
-    WriteStat stat = fullStat("tokyo", "f9-0", 9).toBuilder()
-        .logAppend(new WriteStat.LogAppendStats(2, 1234, "f9-0_0-1-2_20250101000000000.parquet",
-            List.of(".f9-0_20250101000000000.log.1_0-1-2", ".f9-0_20250101000000000.log.2_0-3-4")))
-        .build();
-    CommitMetadata ours = CommitMetadata.builder().addWriteStat(stat).operationType(OperationType.UPSERT).build();
+    WriteStat stat =
+        fullStat("tokyo", "f9-0", 9).toBuilder()
+            .logAppend(
+                new WriteStat.LogAppendStats(
+                    2,
+                    1234,
+                    "f9-0_0-1-2_20250101000000000.parquet",
+                    List.of(
+                        ".f9-0_20250101000000000.log.1_0-1-2",
+                        ".f9-0_20250101000000000.log.2_0-3-4")))
+            .build();
+    CommitMetadata ours =
+        CommitMetadata.builder().addWriteStat(stat).operationType(OperationType.UPSERT).build();
     byte[] json = CommitMetadataJson.toJson(ours);
     assertSameCommit(ours, HoodieCommitMetadata.fromBytes(json, HoodieCommitMetadata.class));
-    JsonNode statNode = new ObjectMapper().readTree(json).get("partitionToWriteStats").get("tokyo").get(0);
-    assertSameDelta(stat, JsonUtils.getObjectMapper().readValue(statNode.toString(), HoodieDeltaWriteStat.class));
+    JsonNode statNode =
+        new ObjectMapper().readTree(json).get("partitionToWriteStats").get("tokyo").get(0);
+    assertSameDelta(
+        stat,
+        JsonUtils.getObjectMapper().readValue(statNode.toString(), HoodieDeltaWriteStat.class));
     assertThat(CommitMetadataJson.fromJson(json), equalTo(ours));
   }
 
@@ -223,10 +285,16 @@ public class CommitMetadataJsonTest {
     Map<String, List<String>> replaced = new LinkedHashMap<>();
     replaced.put("city=tokyo", List.of("old-1", "old-2"));
     replaced.put("city=sydney", List.of());
-    ReplaceCommitMetadata ours = ReplaceCommitMetadata.of(fullCommit().toBuilder()
-        .operationType(OperationType.INSERT_OVERWRITE).compacted(false).build(), replaced);
+    ReplaceCommitMetadata ours =
+        ReplaceCommitMetadata.of(
+            fullCommit().toBuilder()
+                .operationType(OperationType.INSERT_OVERWRITE)
+                .compacted(false)
+                .build(),
+            replaced);
     byte[] json = CommitMetadataJson.toJson(ours);
-    HoodieReplaceCommitMetadata hudi = HoodieReplaceCommitMetadata.fromBytes(json, HoodieReplaceCommitMetadata.class);
+    HoodieReplaceCommitMetadata hudi =
+        HoodieReplaceCommitMetadata.fromBytes(json, HoodieReplaceCommitMetadata.class);
     assertSameCommit(ours.commitMetadata(), hudi);
     assertThat(hudi.getPartitionToReplaceFileIds(), equalTo(replaced));
     assertThat(CommitMetadataJson.replaceFromJson(json), equalTo(ours));
@@ -234,29 +302,52 @@ public class CommitMetadataJsonTest {
 
   @Test
   public void replaceCommitAlwaysWritesReplacedFileIds() throws IOException {
-    ReplaceCommitMetadata ours = ReplaceCommitMetadata.of(
-        CommitMetadata.builder().operationType(OperationType.INSERT_OVERWRITE).build(), Map.of());
+    ReplaceCommitMetadata ours =
+        ReplaceCommitMetadata.of(
+            CommitMetadata.builder().operationType(OperationType.INSERT_OVERWRITE).build(),
+            Map.of());
     byte[] json = CommitMetadataJson.toJson(ours);
-    assertThat(new String(json, UTF_8), equalTo(new HoodieReplaceCommitMetadata() {
-      {
-        setOperationType(org.apache.hudi.common.model.WriteOperationType.INSERT_OVERWRITE);
-      }
-    }.toJsonString()));
-    assertThat(HoodieReplaceCommitMetadata.fromBytes(json, HoodieReplaceCommitMetadata.class)
-        .getPartitionToReplaceFileIds(), equalTo(Map.of()));
-    assertThat(CommitMetadataJson.replaceFromJson(new byte[0]).partitionToReplaceFileIds(), equalTo(Map.of()));
+    assertThat(
+        new String(json, UTF_8),
+        equalTo(
+            new HoodieReplaceCommitMetadata() {
+              {
+                setOperationType(org.apache.hudi.common.model.WriteOperationType.INSERT_OVERWRITE);
+              }
+            }.toJsonString()));
+    assertThat(
+        HoodieReplaceCommitMetadata.fromBytes(json, HoodieReplaceCommitMetadata.class)
+            .getPartitionToReplaceFileIds(),
+        equalTo(Map.of()));
+    assertThat(
+        CommitMetadataJson.replaceFromJson(new byte[0]).partitionToReplaceFileIds(),
+        equalTo(Map.of()));
   }
 
   @Test
   public void workloadProfileIsWhatHudiWritesToTheInflightFile() throws IOException {
     // Reproduces v6_cow_nonpartitioned_cleaned/20261129125141345.inflight from its plan.
-    CommitMetadata profile = CommitMetadata.workloadProfile(OperationType.UPSERT, Map.of("",
-        new PartitionWorkload(100, List.of(new PartitionWorkload.FileGroupWorkload(
-            "5da1ed61-ec12-458e-b5d2-894fe65c0b60-0", "20261129125128203", 200, 0)))));
+    CommitMetadata profile =
+        CommitMetadata.workloadProfile(
+            OperationType.UPSERT,
+            Map.of(
+                "",
+                new PartitionWorkload(
+                    100,
+                    List.of(
+                        new PartitionWorkload.FileGroupWorkload(
+                            "5da1ed61-ec12-458e-b5d2-894fe65c0b60-0",
+                            "20261129125128203",
+                            200,
+                            0)))));
     String name = "v6_cow_nonpartitioned_cleaned/20261129125141345.inflight";
-    assertThat(new String(CommitMetadataJson.toJson(profile), UTF_8), equalTo(new String(golden(name), UTF_8)));
+    assertThat(
+        new String(CommitMetadataJson.toJson(profile), UTF_8),
+        equalTo(new String(golden(name), UTF_8)));
 
-    HoodieCommitMetadata hudi = HoodieCommitMetadata.fromBytes(CommitMetadataJson.toJson(profile), HoodieCommitMetadata.class);
+    HoodieCommitMetadata hudi =
+        HoodieCommitMetadata.fromBytes(
+            CommitMetadataJson.toJson(profile), HoodieCommitMetadata.class);
     assertThat(hudi.getWriteStats("").get(0).getFileId(), equalTo(""));
     assertThat(hudi.getWriteStats("").get(0).getPrevCommit(), equalTo("null"));
     assertThat(hudi.getWriteStats("").get(0).getPath(), nullValue());
@@ -272,13 +363,16 @@ public class CommitMetadataJsonTest {
     assertThat(empty.compacted(), is(false));
     assertThat(empty.schema().isPresent(), is(false));
     assertThat(CommitMetadataJson.fromJson("{}".getBytes(UTF_8)), equalTo(empty));
-    assertThat(new String(CommitMetadataJson.toJson(empty), UTF_8), equalTo(new HoodieCommitMetadata().toJsonString()));
+    assertThat(
+        new String(CommitMetadataJson.toJson(empty), UTF_8),
+        equalTo(new HoodieCommitMetadata().toJsonString()));
   }
 
   @Test
   public void unknownFieldsAreIgnoredAndMissingNumbersAreZero() {
-    String json = "{\"partitionToWriteStats\":{\"p\":[{\"fileId\":\"f\",\"path\":\"p/f.parquet\",\"somethingNew\":[1,2],"
-        + "\"numWrites\":\"7\"}]},\"futureField\":{\"a\":1},\"operationType\":\"DELETE\"}";
+    String json =
+        "{\"partitionToWriteStats\":{\"p\":[{\"fileId\":\"f\",\"path\":\"p/f.parquet\",\"somethingNew\":[1,2],"
+            + "\"numWrites\":\"7\"}]},\"futureField\":{\"a\":1},\"operationType\":\"DELETE\"}";
     CommitMetadata c = CommitMetadataJson.fromJson(json.getBytes(UTF_8));
     WriteStat s = c.partitionToWriteStats().get("p").get(0);
     assertThat(s.fileId(), equalTo("f"));
@@ -303,49 +397,85 @@ public class CommitMetadataJsonTest {
 
   @Test
   public void garbageNamesWhatWasParsed() {
-    InvalidMetadataException e = assertThrows(InvalidMetadataException.class,
-        () -> CommitMetadataJson.fromJson("{\"partitionToWriteStats\": {".getBytes(UTF_8), "20250101000000000.commit"));
+    InvalidMetadataException e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () ->
+                CommitMetadataJson.fromJson(
+                    "{\"partitionToWriteStats\": {".getBytes(UTF_8), "20250101000000000.commit"));
     assertThat(e.getMessage(), containsString("20250101000000000.commit"));
     assertThat(e.getMessage(), containsString("JSON commit metadata"));
 
-    e = assertThrows(InvalidMetadataException.class,
-        () -> CommitMetadataJson.fromJson(new byte[] {0x4f, 0x62, 0x6a, 0x01, 0x00}, "x.deltacommit"));
+    e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () ->
+                CommitMetadataJson.fromJson(
+                    new byte[] {0x4f, 0x62, 0x6a, 0x01, 0x00}, "x.deltacommit"));
     assertThat(e.getMessage(), containsString("x.deltacommit"));
 
-    e = assertThrows(InvalidMetadataException.class,
-        () -> CommitMetadataJson.fromJson("[1,2]".getBytes(UTF_8), "y.commit"));
-    assertThat(e.getMessage(), containsString("y.commit: commit metadata must be a JSON object but was [1,2]"));
+    e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () -> CommitMetadataJson.fromJson("[1,2]".getBytes(UTF_8), "y.commit"));
+    assertThat(
+        e.getMessage(),
+        containsString("y.commit: commit metadata must be a JSON object but was [1,2]"));
 
-    e = assertThrows(InvalidMetadataException.class,
-        () -> CommitMetadataJson.fromJson("  ".getBytes(UTF_8), "z.commit"));
+    e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () -> CommitMetadataJson.fromJson("  ".getBytes(UTF_8), "z.commit"));
     assertThat(e.getMessage(), containsString("z.commit"));
   }
 
   @Test
   public void invalidFieldValuesAreNamed() {
-    InvalidMetadataException e = assertThrows(InvalidMetadataException.class,
-        () -> CommitMetadataJson.fromJson("{\"operationType\":\"MERGE\"}".getBytes(UTF_8), "a.commit"));
+    InvalidMetadataException e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () ->
+                CommitMetadataJson.fromJson(
+                    "{\"operationType\":\"MERGE\"}".getBytes(UTF_8), "a.commit"));
     assertThat(e.getMessage(), containsString("a.commit"));
     assertThat(e.getMessage(), containsString("'MERGE'"));
 
-    e = assertThrows(InvalidMetadataException.class, () -> CommitMetadataJson.fromJson(
-        "{\"partitionToWriteStats\":{\"p\":[{\"numWrites\":\"many\"}]}}".getBytes(UTF_8), "b.commit"));
-    assertThat(e.getMessage(),
-        equalTo("Cannot parse b.commit: partitionToWriteStats[p][0].numWrites must be a whole number but was \"many\""));
+    e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () ->
+                CommitMetadataJson.fromJson(
+                    "{\"partitionToWriteStats\":{\"p\":[{\"numWrites\":\"many\"}]}}"
+                        .getBytes(UTF_8),
+                    "b.commit"));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "Cannot parse b.commit: partitionToWriteStats[p][0].numWrites must be a whole number but was \"many\""));
 
-    e = assertThrows(InvalidMetadataException.class, () -> CommitMetadataJson.fromJson(
-        "{\"partitionToWriteStats\":{\"p\":{\"fileId\":\"f\"}}}".getBytes(UTF_8), "c.commit"));
-    assertThat(e.getMessage(), containsString("partitionToWriteStats[p] must be an array of write stats"));
+    e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () ->
+                CommitMetadataJson.fromJson(
+                    "{\"partitionToWriteStats\":{\"p\":{\"fileId\":\"f\"}}}".getBytes(UTF_8),
+                    "c.commit"));
+    assertThat(
+        e.getMessage(), containsString("partitionToWriteStats[p] must be an array of write stats"));
 
-    e = assertThrows(InvalidMetadataException.class, () -> CommitMetadataJson.fromJson(
-        "{\"compacted\":3}".getBytes(UTF_8), "d.commit"));
+    e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () -> CommitMetadataJson.fromJson("{\"compacted\":3}".getBytes(UTF_8), "d.commit"));
     assertThat(e.getMessage(), containsString("compacted must be a boolean but was 3"));
   }
 
   @Test
   public void builderRejectsStatWithoutPartition() {
-    InvalidMetadataException e = assertThrows(InvalidMetadataException.class,
-        () -> CommitMetadata.builder().addWriteStat(WriteStat.builder().fileId("f").build()));
+    InvalidMetadataException e =
+        assertThrows(
+            InvalidMetadataException.class,
+            () -> CommitMetadata.builder().addWriteStat(WriteStat.builder().fileId("f").build()));
     assertThat(e.getMessage(), containsString("'f'"));
   }
 
@@ -353,8 +483,11 @@ public class CommitMetadataJsonTest {
   public void valuesAreImmutable() {
     CommitMetadata c = fullCommit();
     assertThrows(UnsupportedOperationException.class, () -> c.partitionToWriteStats().clear());
-    assertThrows(UnsupportedOperationException.class, () -> c.partitionToWriteStats().get("city=tokyo").clear());
+    assertThrows(
+        UnsupportedOperationException.class,
+        () -> c.partitionToWriteStats().get("city=tokyo").clear());
     assertThrows(UnsupportedOperationException.class, () -> c.extraMetadata().clear());
-    assertThrows(UnsupportedOperationException.class, () -> c.writeStats().get(0).cdcStats().clear());
+    assertThrows(
+        UnsupportedOperationException.class, () -> c.writeStats().get(0).cdcStats().clear());
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.metadata;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -19,7 +34,8 @@ public class OperationTypeTest {
     for (OperationType type : OperationType.values()) {
       WriteOperationType hudi = WriteOperationType.valueOf(type.name());
       assertThat(type.value(), equalTo(hudi.value()));
-      assertThat(type.name(), type.canUpdateSchema(), equalTo(WriteOperationType.canUpdateSchema(hudi)));
+      assertThat(
+          type.name(), type.canUpdateSchema(), equalTo(WriteOperationType.canUpdateSchema(hudi)));
       assertThat(OperationType.fromValue(hudi.value()), equalTo(type));
     }
   }
@@ -36,7 +52,8 @@ public class OperationTypeTest {
 
   @Test
   public void invalidNamesAreRejected() {
-    InvalidMetadataException e = assertThrows(InvalidMetadataException.class, () -> OperationType.parse("upsert"));
+    InvalidMetadataException e =
+        assertThrows(InvalidMetadataException.class, () -> OperationType.parse("upsert"));
     assertThat(e.getMessage(), containsString("'upsert'"));
     assertThat(e.getMessage(), containsString("UPSERT"));
     assertThrows(InvalidMetadataException.class, () -> OperationType.parse(""));
@@ -49,9 +66,12 @@ public class OperationTypeTest {
   public void cleaningPolicyRoundTrip() {
     for (CleaningPolicy policy : CleaningPolicy.values()) {
       assertThat(CleaningPolicy.parse(policy.format()), equalTo(policy));
-      assertThat(org.apache.hudi.common.model.HoodieCleaningPolicy.valueOf(policy.name()).name(), equalTo(policy.name()));
+      assertThat(
+          org.apache.hudi.common.model.HoodieCleaningPolicy.valueOf(policy.name()).name(),
+          equalTo(policy.name()));
     }
-    assertThat(CleaningPolicy.values().length,
+    assertThat(
+        CleaningPolicy.values().length,
         equalTo(org.apache.hudi.common.model.HoodieCleaningPolicy.values().length));
     InvalidMetadataException e =
         assertThrows(InvalidMetadataException.class, () -> CleaningPolicy.parse("KEEP_ALL"));

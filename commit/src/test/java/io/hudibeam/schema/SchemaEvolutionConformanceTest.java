@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.schema;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -27,8 +42,13 @@ import org.junit.Test;
 public class SchemaEvolutionConformanceTest {
   private static final List<Schema.Type> TYPES =
       List.of(
-          Schema.Type.INT, Schema.Type.LONG, Schema.Type.FLOAT, Schema.Type.DOUBLE,
-          Schema.Type.STRING, Schema.Type.BYTES, Schema.Type.BOOLEAN);
+          Schema.Type.INT,
+          Schema.Type.LONG,
+          Schema.Type.FLOAT,
+          Schema.Type.DOUBLE,
+          Schema.Type.STRING,
+          Schema.Type.BYTES,
+          Schema.Type.BOOLEAN);
   private static final Set<Schema.Type> NUMBERS =
       Set.of(Schema.Type.INT, Schema.Type.LONG, Schema.Type.FLOAT, Schema.Type.DOUBLE);
 
@@ -45,7 +65,8 @@ public class SchemaEvolutionConformanceTest {
 
   private static Optional<Schema> ours(Schema table, Schema incoming) {
     try {
-      return Optional.of(SchemaEvolution.defaults().writerSchema("t", Optional.of(table), incoming));
+      return Optional.of(
+          SchemaEvolution.defaults().writerSchema("t", Optional.of(table), incoming));
     } catch (SchemaEvolutionException e) {
       return Optional.empty();
     }
@@ -54,8 +75,12 @@ public class SchemaEvolutionConformanceTest {
   /** Field name, non-null type and nullability, in order: what readers see of a writer schema. */
   private static List<String> shape(Schema s) {
     return s.getFields().stream()
-        .map(f -> f.name() + ":" + SchemaEvolution.nonNull(f.schema()).getType()
-            + (SchemaEvolution.isNullable(f.schema()) ? "?" : ""))
+        .map(
+            f ->
+                f.name()
+                    + ":"
+                    + SchemaEvolution.nonNull(f.schema()).getType()
+                    + (SchemaEvolution.isNullable(f.schema()) ? "?" : ""))
         .collect(Collectors.toList());
   }
 
@@ -64,7 +89,11 @@ public class SchemaEvolutionConformanceTest {
         SchemaBuilder.record("t_record").namespace("hoodie.t").fields().requiredString("id");
     Schema field = Schema.create(type);
     if (nullable) {
-      return fields.name("x").type(Schema.createUnion(Schema.create(Schema.Type.NULL), field)).withDefault(null).endRecord();
+      return fields
+          .name("x")
+          .type(Schema.createUnion(Schema.create(Schema.Type.NULL), field))
+          .withDefault(null)
+          .endRecord();
     }
     return fields.name("x").type(field).noDefault().endRecord();
   }
@@ -79,8 +108,10 @@ public class SchemaEvolutionConformanceTest {
           for (boolean incomingNullable : List.of(true, false)) {
             Schema table = record(tableType, tableNullable);
             Schema incoming = record(incomingType, incomingNullable);
-            Optional<List<String>> hudi = hudi(table, incoming).map(SchemaEvolutionConformanceTest::shape);
-            Optional<List<String>> ours = ours(table, incoming).map(SchemaEvolutionConformanceTest::shape);
+            Optional<List<String>> hudi =
+                hudi(table, incoming).map(SchemaEvolutionConformanceTest::shape);
+            Optional<List<String>> ours =
+                ours(table, incoming).map(SchemaEvolutionConformanceTest::shape);
             compared++;
             if (!hudi.equals(ours)) {
               differences.add(tableType + "->" + incomingType + " hudi=" + hudi + " ours=" + ours);
@@ -88,7 +119,10 @@ public class SchemaEvolutionConformanceTest {
                   ours.isEmpty()
                       && ((NUMBERS.contains(tableType) && incomingType == Schema.Type.STRING)
                           || (tableType == Schema.Type.STRING && NUMBERS.contains(incomingType)));
-              assertThat("not a documented difference: " + differences.get(differences.size() - 1), documented, is(true));
+              assertThat(
+                  "not a documented difference: " + differences.get(differences.size() - 1),
+                  documented,
+                  is(true));
             }
           }
         }
@@ -101,19 +135,53 @@ public class SchemaEvolutionConformanceTest {
 
   @Test
   public void addedDroppedAndReorderedFieldsAreDecidedAsHudiDecidesThem() {
-    Schema table = SchemaBuilder.record("t_record").namespace("hoodie.t").fields()
-        .requiredString("id").optionalLong("n").optionalString("city").endRecord();
-    List<Schema> incoming = List.of(
-        SchemaBuilder.record("t_record").namespace("hoodie.t").fields()
-            .requiredString("id").optionalLong("n").optionalString("city").optionalDouble("tip").endRecord(),
-        SchemaBuilder.record("t_record").namespace("hoodie.t").fields()
-            .requiredString("id").optionalLong("n").optionalString("city").requiredDouble("tip").endRecord(),
-        SchemaBuilder.record("t_record").namespace("hoodie.t").fields()
-            .requiredString("id").optionalLong("n").endRecord(),
-        SchemaBuilder.record("t_record").namespace("hoodie.t").fields()
-            .optionalString("city").optionalDouble("tip").requiredString("id").requiredLong("n").endRecord(),
-        SchemaBuilder.record("other").namespace("x").fields()
-            .requiredString("city").requiredString("id").optionalInt("n").endRecord());
+    Schema table =
+        SchemaBuilder.record("t_record")
+            .namespace("hoodie.t")
+            .fields()
+            .requiredString("id")
+            .optionalLong("n")
+            .optionalString("city")
+            .endRecord();
+    List<Schema> incoming =
+        List.of(
+            SchemaBuilder.record("t_record")
+                .namespace("hoodie.t")
+                .fields()
+                .requiredString("id")
+                .optionalLong("n")
+                .optionalString("city")
+                .optionalDouble("tip")
+                .endRecord(),
+            SchemaBuilder.record("t_record")
+                .namespace("hoodie.t")
+                .fields()
+                .requiredString("id")
+                .optionalLong("n")
+                .optionalString("city")
+                .requiredDouble("tip")
+                .endRecord(),
+            SchemaBuilder.record("t_record")
+                .namespace("hoodie.t")
+                .fields()
+                .requiredString("id")
+                .optionalLong("n")
+                .endRecord(),
+            SchemaBuilder.record("t_record")
+                .namespace("hoodie.t")
+                .fields()
+                .optionalString("city")
+                .optionalDouble("tip")
+                .requiredString("id")
+                .requiredLong("n")
+                .endRecord(),
+            SchemaBuilder.record("other")
+                .namespace("x")
+                .fields()
+                .requiredString("city")
+                .requiredString("id")
+                .optionalInt("n")
+                .endRecord());
     for (Schema in : incoming) {
       Optional<List<String>> hudi = hudi(table, in).map(SchemaEvolutionConformanceTest::shape);
       Optional<List<String>> ours = ours(table, in).map(SchemaEvolutionConformanceTest::shape);
@@ -123,24 +191,58 @@ public class SchemaEvolutionConformanceTest {
 
   @Test
   public void nestedFieldsAreDecidedAsHudiDecidesThem() {
-    Schema address = SchemaBuilder.record("address").namespace("hoodie.t.t_record").fields()
-        .optionalString("street").optionalInt("zip").endRecord();
-    Schema table = SchemaBuilder.record("t_record").namespace("hoodie.t").fields()
-        .requiredString("id").name("address").type().optional().type(address).endRecord();
-    List<Schema> nested = List.of(
-        SchemaBuilder.record("address").namespace("hoodie.t.t_record").fields()
-            .optionalString("street").optionalLong("zip").optionalString("city").endRecord(),
-        SchemaBuilder.record("address").namespace("hoodie.t.t_record").fields()
-            .optionalString("street").endRecord(),
-        SchemaBuilder.record("address").namespace("hoodie.t.t_record").fields()
-            .optionalString("street").optionalBoolean("zip").endRecord());
+    Schema address =
+        SchemaBuilder.record("address")
+            .namespace("hoodie.t.t_record")
+            .fields()
+            .optionalString("street")
+            .optionalInt("zip")
+            .endRecord();
+    Schema table =
+        SchemaBuilder.record("t_record")
+            .namespace("hoodie.t")
+            .fields()
+            .requiredString("id")
+            .name("address")
+            .type()
+            .optional()
+            .type(address)
+            .endRecord();
+    List<Schema> nested =
+        List.of(
+            SchemaBuilder.record("address")
+                .namespace("hoodie.t.t_record")
+                .fields()
+                .optionalString("street")
+                .optionalLong("zip")
+                .optionalString("city")
+                .endRecord(),
+            SchemaBuilder.record("address")
+                .namespace("hoodie.t.t_record")
+                .fields()
+                .optionalString("street")
+                .endRecord(),
+            SchemaBuilder.record("address")
+                .namespace("hoodie.t.t_record")
+                .fields()
+                .optionalString("street")
+                .optionalBoolean("zip")
+                .endRecord());
     for (Schema n : nested) {
-      Schema in = SchemaBuilder.record("t_record").namespace("hoodie.t").fields()
-          .requiredString("id").name("address").type().optional().type(n).endRecord();
-      Optional<List<String>> hudi = hudi(table, in)
-          .map(s -> shape(SchemaEvolution.nonNull(s.getField("address").schema())));
-      Optional<List<String>> ours = ours(table, in)
-          .map(s -> shape(SchemaEvolution.nonNull(s.getField("address").schema())));
+      Schema in =
+          SchemaBuilder.record("t_record")
+              .namespace("hoodie.t")
+              .fields()
+              .requiredString("id")
+              .name("address")
+              .type()
+              .optional()
+              .type(n)
+              .endRecord();
+      Optional<List<String>> hudi =
+          hudi(table, in).map(s -> shape(SchemaEvolution.nonNull(s.getField("address").schema())));
+      Optional<List<String>> ours =
+          ours(table, in).map(s -> shape(SchemaEvolution.nonNull(s.getField("address").schema())));
       assertThat(in.toString(), ours, is(hudi));
     }
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.table;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -79,12 +94,19 @@ public class TableConfigTest {
     assertThat(hudi.getKeyGeneratorClassName(), is("org.apache.hudi.keygen.SimpleKeyGenerator"));
     assertThat(hudi.getHiveStylePartitioningEnable(), is("true"));
     assertThat(hudi.getUrlEncodePartitioning(), is("false"));
-    assertThat(hudi.getTableCreateSchema().get().toString(), is(new org.apache.avro.Schema.Parser().parse(SCHEMA).toString()));
+    assertThat(
+        hudi.getTableCreateSchema().get().toString(),
+        is(new org.apache.avro.Schema.Parser().parse(SCHEMA).toString()));
     assertFalse(hudi.isMetadataTableAvailable());
     Properties props = new Properties();
     props.putAll(config.asMap());
-    assertThat(Long.toString(HoodieTableConfig.generateChecksum(props)), is(config.get(TableProperty.CHECKSUM).get()));
-    for (String folder : new String[] {".schema", "archived", ".temp", ".aux/.bootstrap/.partitions", ".aux/.bootstrap/.fileids"}) {
+    assertThat(
+        Long.toString(HoodieTableConfig.generateChecksum(props)),
+        is(config.get(TableProperty.CHECKSUM).get()));
+    for (String folder :
+        new String[] {
+          ".schema", "archived", ".temp", ".aux/.bootstrap/.partitions", ".aux/.bootstrap/.fileids"
+        }) {
       assertThat(folder, Files.isDirectory(Paths.get(base, ".hoodie", folder)), is(true));
     }
     assertThat(store(base).load(), equalTo(config));
@@ -96,7 +118,8 @@ public class TableConfigTest {
     store(base).create(tripsConfig(TableType.MERGE_ON_READ));
     HoodieTableConfig hudi = HudiMetaClients.open(base).getTableConfig();
     assertThat(hudi.getTableType(), is(HoodieTableType.MERGE_ON_READ));
-    assertThat(hudi.getPayloadClass(), is("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"));
+    assertThat(
+        hudi.getPayloadClass(), is("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"));
     assertThat(hudi.getRecordMergerStrategy(), is("eeb8d96f-b1e4-49fd-bbf8-28ac514178e5"));
   }
 
@@ -120,8 +143,14 @@ public class TableConfigTest {
     String base = tmp.newFolder("bad").getAbsolutePath();
     store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
     rewriteProperty(base, "hoodie.table.checksum", "12345");
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
-    assertThat(e.getMessage(), allOf(containsString("hoodie.properties"), containsString("hoodie.table.checksum=12345"), containsString(base)));
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(
+        e.getMessage(),
+        allOf(
+            containsString("hoodie.properties"),
+            containsString("hoodie.table.checksum=12345"),
+            containsString(base)));
   }
 
   @Test
@@ -130,11 +159,19 @@ public class TableConfigTest {
     store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
     for (String version : List.of("5", "7", "9", "")) {
       rewriteProperty(base, "hoodie.table.version", version);
-      InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
-      assertThat(e.getMessage(), equalTo(Paths.get(base, ".hoodie", "hoodie.properties") + " has hoodie.table.version="
-          + version + "; this writer supports table versions 6 (Hudi 0.14/0.15) and 8 (Hudi 1.0) only: write with a"
-          + " Hudi release that supports table version " + version + ", or upgrade or downgrade the table to 6 or 8"
-          + " with Hudi's upgrade/downgrade tool first"));
+      InvalidTableConfigException e =
+          assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+      assertThat(
+          e.getMessage(),
+          equalTo(
+              Paths.get(base, ".hoodie", "hoodie.properties")
+                  + " has hoodie.table.version="
+                  + version
+                  + "; this writer supports table versions 6 (Hudi 0.14/0.15) and 8 (Hudi 1.0) only: write with a"
+                  + " Hudi release that supports table version "
+                  + version
+                  + ", or upgrade or downgrade the table to 6 or 8"
+                  + " with Hudi's upgrade/downgrade tool first"));
     }
   }
 
@@ -143,9 +180,13 @@ public class TableConfigTest {
     String base = tmp.newFolder("v8layout1").getAbsolutePath();
     store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
     rewriteProperty(base, "hoodie.table.version", "8");
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
-    assertThat(e.getMessage(), allOf(containsString("hoodie.timeline.layout.version=1"),
-        containsString("table version 8 uses timeline layout 2")));
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(
+        e.getMessage(),
+        allOf(
+            containsString("hoodie.timeline.layout.version=1"),
+            containsString("table version 8 uses timeline layout 2")));
     rewriteProperty(base, "hoodie.table.version", "6");
     rewriteProperty(base, "hoodie.timeline.layout.version", "2");
     e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
@@ -154,12 +195,13 @@ public class TableConfigTest {
 
   @Test
   public void buildsVersionEightPropertiesAsHudiOneDoes() {
-    TableConfig v8 = TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-        .tableVersion(TableVersion.EIGHT)
-        .recordKeyFields(List.of("uuid"))
-        .orderingField("ts")
-        .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator")
-        .build();
+    TableConfig v8 =
+        TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+            .tableVersion(TableVersion.EIGHT)
+            .recordKeyFields(List.of("uuid"))
+            .orderingField("ts")
+            .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator")
+            .build();
     assertThat(v8.version(), is(TableVersion.EIGHT));
     assertThat(v8.get("hoodie.table.version").get(), is("8"));
     assertThat(v8.get("hoodie.table.initial.version").get(), is("8"));
@@ -167,29 +209,45 @@ public class TableConfigTest {
     assertThat(v8.get("hoodie.timeline.path").get(), is("timeline"));
     assertThat(v8.get("hoodie.timeline.history.path").get(), is("history"));
     assertThat(v8.get("hoodie.record.merge.mode").get(), is("EVENT_TIME_ORDERING"));
-    assertThat(v8.get("hoodie.record.merge.strategy.id").get(), is("eeb8d96f-b1e4-49fd-bbf8-28ac514178e5"));
-    assertThat(v8.get("hoodie.compaction.payload.class").get(),
+    assertThat(
+        v8.get("hoodie.record.merge.strategy.id").get(),
+        is("eeb8d96f-b1e4-49fd-bbf8-28ac514178e5"));
+    assertThat(
+        v8.get("hoodie.compaction.payload.class").get(),
         is("org.apache.hudi.common.model.DefaultHoodieRecordPayload"));
     assertThat(v8.get("hoodie.table.keygenerator.type").get(), is("NON_PARTITION"));
     assertThat(v8.get("hoodie.table.keygenerator.class").isPresent(), is(false));
-    assertThat(v8.keyGeneratorClass().get(), is("org.apache.hudi.keygen.NonpartitionedKeyGenerator"));
-    TableConfig noOrdering = TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-        .tableVersion(TableVersion.EIGHT).recordKeyFields(List.of("uuid")).build();
+    assertThat(
+        v8.keyGeneratorClass().get(), is("org.apache.hudi.keygen.NonpartitionedKeyGenerator"));
+    TableConfig noOrdering =
+        TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+            .tableVersion(TableVersion.EIGHT)
+            .recordKeyFields(List.of("uuid"))
+            .build();
     assertThat(noOrdering.get("hoodie.record.merge.mode").get(), is("COMMIT_TIME_ORDERING"));
-    assertThat(noOrdering.get("hoodie.compaction.payload.class").get(),
+    assertThat(
+        noOrdering.get("hoodie.compaction.payload.class").get(),
         is("org.apache.hudi.common.model.OverwriteWithLatestAvroPayload"));
     // A v6 request matches a v8 table whose key generator is given by type only.
-    TableConfig v6 = TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-        .recordKeyFields(List.of("uuid")).orderingField("ts")
-        .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator").build();
+    TableConfig v6 =
+        TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+            .recordKeyFields(List.of("uuid"))
+            .orderingField("ts")
+            .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator")
+            .build();
     v8.checkRequestMatches(v6, "/t");
-    TableConfig simple = TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-        .recordKeyFields(List.of("uuid")).keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator").build();
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class,
-        () -> v8.checkRequestMatches(simple, "/t"));
-    assertThat(e.getMessage(), containsString(
-        "has hoodie.table.keygenerator.class='org.apache.hudi.keygen.NonpartitionedKeyGenerator' but the write"
-            + " requested hoodie.table.keygenerator.class='org.apache.hudi.keygen.SimpleKeyGenerator'"));
+    TableConfig simple =
+        TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+            .recordKeyFields(List.of("uuid"))
+            .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator")
+            .build();
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> v8.checkRequestMatches(simple, "/t"));
+    assertThat(
+        e.getMessage(),
+        containsString(
+            "has hoodie.table.keygenerator.class='org.apache.hudi.keygen.NonpartitionedKeyGenerator' but the write"
+                + " requested hoodie.table.keygenerator.class='org.apache.hudi.keygen.SimpleKeyGenerator'"));
   }
 
   @Test
@@ -208,22 +266,40 @@ public class TableConfigTest {
     store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
     Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), new byte[0]);
     Files.deleteIfExists(Paths.get(base, ".hoodie", ".hoodie.properties.crc"));
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
-    assertThat(e.getMessage(), equalTo(Paths.get(base, ".hoodie", "hoodie.properties") + " is empty: it holds no"
-        + " table properties, and there is no backup " + Paths.get(base, ".hoodie", "hoodie.properties.backup")
-        + ". Restore hoodie.properties from a copy"));
-    Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), "not=a table\n".getBytes(StandardCharsets.UTF_8));
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            Paths.get(base, ".hoodie", "hoodie.properties")
+                + " is empty: it holds no"
+                + " table properties, and there is no backup "
+                + Paths.get(base, ".hoodie", "hoodie.properties.backup")
+                + ". Restore hoodie.properties from a copy"));
+    Files.write(
+        Paths.get(base, ".hoodie", "hoodie.properties"),
+        "not=a table\n".getBytes(StandardCharsets.UTF_8));
     e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
-    assertThat(e.getMessage(), allOf(containsString("hoodie.properties"), containsString("no hoodie.table.name")));
-    Files.write(Paths.get(base, ".hoodie", "hoodie.properties"), "hoodie.table.name=\\uZZZZ\n".getBytes(StandardCharsets.UTF_8));
+    assertThat(
+        e.getMessage(),
+        allOf(containsString("hoodie.properties"), containsString("no hoodie.table.name")));
+    Files.write(
+        Paths.get(base, ".hoodie", "hoodie.properties"),
+        "hoodie.table.name=\\uZZZZ\n".getBytes(StandardCharsets.UTF_8));
     e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
-    assertThat(e.getMessage(), equalTo(Paths.get(base, ".hoodie", "hoodie.properties") + " is not a properties"
-        + " file (Malformed \\uxxxx encoding.), and there is no backup "
-        + Paths.get(base, ".hoodie", "hoodie.properties.backup") + ". Restore hoodie.properties from a copy"));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            Paths.get(base, ".hoodie", "hoodie.properties")
+                + " is not a properties"
+                + " file (Malformed \\uxxxx encoding.), and there is no backup "
+                + Paths.get(base, ".hoodie", "hoodie.properties.backup")
+                + ". Restore hoodie.properties from a copy"));
   }
 
   @Test
-  public void aPropertiesFileFailingItsHadoopChecksumIsCorruptAndTheBackupIsUsed() throws IOException {
+  public void aPropertiesFileFailingItsHadoopChecksumIsCorruptAndTheBackupIsUsed()
+      throws IOException {
     String base = tmp.newFolder("checksum").getAbsolutePath();
     TableConfig config = store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
     Path properties = Paths.get(base, ".hoodie", "hoodie.properties");
@@ -231,12 +307,20 @@ public class TableConfigTest {
     byte[] flipped = good.clone();
     flipped[flipped.length - 2] ^= 1;
     Files.write(properties, flipped);
-    InvalidTableConfigException e = assertThrows(InvalidTableConfigException.class, () -> store(base).load());
-    assertThat(e.getMessage(), allOf(
-        startsWith(properties + " fails its checksum (" + Paths.get(base, ".hoodie", ".hoodie.properties.crc")
-            + "): Checksum error: "),
-        endsWith(", and there is no backup " + Paths.get(base, ".hoodie", "hoodie.properties.backup")
-            + ". Restore hoodie.properties from a copy")));
+    InvalidTableConfigException e =
+        assertThrows(InvalidTableConfigException.class, () -> store(base).load());
+    assertThat(
+        e.getMessage(),
+        allOf(
+            startsWith(
+                properties
+                    + " fails its checksum ("
+                    + Paths.get(base, ".hoodie", ".hoodie.properties.crc")
+                    + "): Checksum error: "),
+            endsWith(
+                ", and there is no backup "
+                    + Paths.get(base, ".hoodie", "hoodie.properties.backup")
+                    + ". Restore hoodie.properties from a copy")));
     Files.write(Paths.get(base, ".hoodie", "hoodie.properties.backup"), good);
     assertThat(store(base).load(), equalTo(config));
   }
@@ -245,15 +329,21 @@ public class TableConfigTest {
   public void readsBackupWhileAnUpdateIsUnderWay() throws IOException {
     String base = tmp.newFolder("backup").getAbsolutePath();
     TableConfig config = store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
-    Files.move(Paths.get(base, ".hoodie", "hoodie.properties"), Paths.get(base, ".hoodie", "hoodie.properties.backup"));
-    Files.move(Paths.get(base, ".hoodie", ".hoodie.properties.crc"), Paths.get(base, ".hoodie", ".hoodie.properties.backup.crc"));
+    Files.move(
+        Paths.get(base, ".hoodie", "hoodie.properties"),
+        Paths.get(base, ".hoodie", "hoodie.properties.backup"));
+    Files.move(
+        Paths.get(base, ".hoodie", ".hoodie.properties.crc"),
+        Paths.get(base, ".hoodie", ".hoodie.properties.backup.crc"));
     assertThat(store(base).load(), equalTo(config));
   }
 
   @Test
   public void updateFollowsBackupProtocolAndHudiReadsTheResult() throws IOException {
     String base = tmp.newFolder("update").getAbsolutePath();
-    store(base).create(tripsConfig(TableType.COPY_ON_WRITE).with("hoodie.table.metadata.partitions", "files"));
+    store(base)
+        .create(
+            tripsConfig(TableType.COPY_ON_WRITE).with("hoodie.table.metadata.partitions", "files"));
     assertThat(HudiMetaClients.open(base).getTableConfig().isMetadataTableAvailable(), is(true));
 
     TableConfig updated = store(base).update(c -> c.with("hoodie.table.metadata.partitions", null));
@@ -269,7 +359,9 @@ public class TableConfigTest {
     String base = tmp.newFolder("twice").getAbsolutePath();
     store(base).create(tripsConfig(TableType.COPY_ON_WRITE));
     InvalidTableConfigException e =
-        assertThrows(InvalidTableConfigException.class, () -> store(base).create(tripsConfig(TableType.COPY_ON_WRITE)));
+        assertThrows(
+            InvalidTableConfigException.class,
+            () -> store(base).create(tripsConfig(TableType.COPY_ON_WRITE)));
     assertThat(e.getMessage(), containsString("already exists"));
   }
 
@@ -278,27 +370,65 @@ public class TableConfigTest {
     TableConfig table = tripsConfig(TableType.COPY_ON_WRITE);
     table.checkRequestMatches(tripsConfig(TableType.COPY_ON_WRITE), "/t");
     table.checkRequestMatches(
-        tripsConfig(TableType.COPY_ON_WRITE).with("hoodie.table.keygenerator.class", "org.apache.hudi.keygen.SimpleAvroKeyGenerator"), "/t");
+        tripsConfig(TableType.COPY_ON_WRITE)
+            .with(
+                "hoodie.table.keygenerator.class", "org.apache.hudi.keygen.SimpleAvroKeyGenerator"),
+        "/t");
 
-    assertRefused(table, tripsConfig(TableType.MERGE_ON_READ), "hoodie.table.type", "'COPY_ON_WRITE'", "'MERGE_ON_READ'");
-    assertRefused(table, table.with("hoodie.table.recordkey.fields", "uuid,rider"), "hoodie.table.recordkey.fields", "'uuid'", "'uuid,rider'");
-    assertRefused(table, table.with("hoodie.table.partition.fields", null), "hoodie.table.partition.fields", "'city'", "<absent>");
+    assertRefused(
+        table,
+        tripsConfig(TableType.MERGE_ON_READ),
+        "hoodie.table.type",
+        "'COPY_ON_WRITE'",
+        "'MERGE_ON_READ'");
+    assertRefused(
+        table,
+        table.with("hoodie.table.recordkey.fields", "uuid,rider"),
+        "hoodie.table.recordkey.fields",
+        "'uuid'",
+        "'uuid,rider'");
+    assertRefused(
+        table,
+        table.with("hoodie.table.partition.fields", null),
+        "hoodie.table.partition.fields",
+        "'city'",
+        "<absent>");
     assertRefused(
         table,
         table.with("hoodie.table.keygenerator.class", "org.apache.hudi.keygen.ComplexKeyGenerator"),
-        "hoodie.table.keygenerator.class", "'org.apache.hudi.keygen.SimpleKeyGenerator'", "'org.apache.hudi.keygen.ComplexKeyGenerator'");
-    assertRefused(table, table.with("hoodie.datasource.write.hive_style_partitioning", "false"),
-        "hoodie.datasource.write.hive_style_partitioning", "'true'", "'false'");
-    assertRefused(table, table.with("hoodie.datasource.write.partitionpath.urlencode", "true"),
-        "hoodie.datasource.write.partitionpath.urlencode", "'false'", "'true'");
+        "hoodie.table.keygenerator.class",
+        "'org.apache.hudi.keygen.SimpleKeyGenerator'",
+        "'org.apache.hudi.keygen.ComplexKeyGenerator'");
+    assertRefused(
+        table,
+        table.with("hoodie.datasource.write.hive_style_partitioning", "false"),
+        "hoodie.datasource.write.hive_style_partitioning",
+        "'true'",
+        "'false'");
+    assertRefused(
+        table,
+        table.with("hoodie.datasource.write.partitionpath.urlencode", "true"),
+        "hoodie.datasource.write.partitionpath.urlencode",
+        "'false'",
+        "'true'");
   }
 
-  private static void assertRefused(TableConfig table, TableConfig request, String key, String tableValue, String requestedValue) {
+  private static void assertRefused(
+      TableConfig table,
+      TableConfig request,
+      String key,
+      String tableValue,
+      String requestedValue) {
     InvalidTableConfigException e =
-        assertThrows(InvalidTableConfigException.class, () -> table.checkRequestMatches(request, "/data/trips"));
+        assertThrows(
+            InvalidTableConfigException.class,
+            () -> table.checkRequestMatches(request, "/data/trips"));
     assertThat(
         e.getMessage(),
-        allOf(containsString("/data/trips"), containsString(key + "=" + tableValue), containsString(key + "=" + requestedValue)));
+        allOf(
+            containsString("/data/trips"),
+            containsString(key + "=" + tableValue),
+            containsString(key + "=" + requestedValue)));
   }
 
   private static void rewriteProperty(String base, String key, String value) throws IOException {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.testing;
 
 import io.hudibeam.table.HudiTableException;
@@ -47,22 +62,26 @@ import org.apache.hudi.keygen.constant.KeyGeneratorOptions;
 import org.apache.hudi.storage.StorageConfiguration;
 
 /**
- * The reference writer: Hudi 0.15's own {@link HoodieJavaWriteClient} writing a table, so that tests can
- * check that we read what Hudi writes and that Hudi continues what we write. Test scope only.
+ * The reference writer: Hudi 0.15's own {@link HoodieJavaWriteClient} writing a table, so that
+ * tests can check that we read what Hudi writes and that Hudi continues what we write. Test scope
+ * only.
  *
- * <p>Set up as Hudi's {@code HoodieJavaWriteClientExample} (hudi-examples-java) and the java client's
- * {@code HoodieJavaClientTestHarness} do: the table is initialised with
- * {@code HoodieTableMetaClient.withPropertyBuilder()...initTable}, every operation opens a
- * {@code HoodieJavaWriteClient} on a {@code HoodieJavaEngineContext}, calls {@code startCommit()} and then
- * {@code insert}/{@code upsert}/{@code bulkInsert}/{@code delete} with auto-commit, and closes the client.
- * Record keys and partition paths come from Hudi's Avro key generators ({@code SimpleAvroKeyGenerator},
- * {@code ComplexAvroKeyGenerator}, {@code NonpartitionedAvroKeyGenerator}).
+ * <p>Set up as Hudi's {@code HoodieJavaWriteClientExample} (hudi-examples-java) and the java
+ * client's {@code HoodieJavaClientTestHarness} do: the table is initialised with {@code
+ * HoodieTableMetaClient.withPropertyBuilder()...initTable}, every operation opens a {@code
+ * HoodieJavaWriteClient} on a {@code HoodieJavaEngineContext}, calls {@code startCommit()} and then
+ * {@code insert}/{@code upsert}/{@code bulkInsert}/{@code delete} with auto-commit, and closes the
+ * client. Record keys and partition paths come from Hudi's Avro key generators ({@code
+ * SimpleAvroKeyGenerator}, {@code ComplexAvroKeyGenerator}, {@code
+ * NonpartitionedAvroKeyGenerator}).
  *
- * <p>Fixed choices, so results are deterministic: no embedded timeline server, direct markers, SIMPLE
- * index, automatic cleaning off (call {@link #clean()}; KEEP_LATEST_COMMITS, or KEEP_LATEST_FILE_VERSIONS if so built), bulk insert with {@code GLOBAL_SORT} (input sorted
- * by partition path and key; Hudi's default {@code NONE} opens a file per partition switch), failed writes
- * rolled back eagerly by the next {@code startCommit()} (Hudi's default), metadata table off unless
- * {@link Builder#metadataTable(boolean)} turns it on. Instances are immutable and hold no open resources.
+ * <p>Fixed choices, so results are deterministic: no embedded timeline server, direct markers,
+ * SIMPLE index, automatic cleaning off (call {@link #clean()}; KEEP_LATEST_COMMITS, or
+ * KEEP_LATEST_FILE_VERSIONS if so built), bulk insert with {@code GLOBAL_SORT} (input sorted by
+ * partition path and key; Hudi's default {@code NONE} opens a file per partition switch), failed
+ * writes rolled back eagerly by the next {@code startCommit()} (Hudi's default), metadata table off
+ * unless {@link Builder#metadataTable(boolean)} turns it on. Instances are immutable and hold no
+ * open resources.
  */
 public final class HudiReference {
 
@@ -70,7 +89,8 @@ public final class HudiReference {
   public enum KeyGenerator {
     SIMPLE(SimpleAvroKeyGenerator.class.getName(), SimpleAvroKeyGenerator::new),
     COMPLEX(ComplexAvroKeyGenerator.class.getName(), ComplexAvroKeyGenerator::new),
-    NON_PARTITIONED(NonpartitionedAvroKeyGenerator.class.getName(), NonpartitionedAvroKeyGenerator::new);
+    NON_PARTITIONED(
+        NonpartitionedAvroKeyGenerator.class.getName(), NonpartitionedAvroKeyGenerator::new);
 
     private final String className;
     private final Function<TypedProperties, BaseKeyGenerator> factory;
@@ -93,7 +113,8 @@ public final class HudiReference {
   /** The record payload (merge semantics) of the records the reference writes. */
   public enum Payload {
     /** Hudi 0.15's default: the incoming record wins, whatever its ordering value. */
-    OVERWRITE_WITH_LATEST(OverwriteWithLatestAvroPayload.class.getName(), OverwriteWithLatestAvroPayload::new),
+    OVERWRITE_WITH_LATEST(
+        OverwriteWithLatestAvroPayload.class.getName(), OverwriteWithLatestAvroPayload::new),
     /** The record with the greater ordering value wins, also against the stored one. */
     DEFAULT(DefaultHoodieRecordPayload.class.getName(), DefaultHoodieRecordPayload::new),
     AVRO(HoodieAvroPayload.class.getName(), HoodieAvroPayload::new);
@@ -101,7 +122,9 @@ public final class HudiReference {
     private final String className;
     private final BiFunction<GenericRecord, Comparable<?>, HoodieRecordPayload<?>> factory;
 
-    Payload(String className, BiFunction<GenericRecord, Comparable<?>, HoodieRecordPayload<?>> factory) {
+    Payload(
+        String className,
+        BiFunction<GenericRecord, Comparable<?>, HoodieRecordPayload<?>> factory) {
       this.className = className;
       this.factory = factory;
     }
@@ -151,9 +174,10 @@ public final class HudiReference {
   }
 
   /**
-   * A builder preset for the trips table of {@link TripsData}: copy-on-write, table name {@code trips},
-   * record key {@code uuid}, partition field {@code city} (plain folder names), ordering field {@code ts},
-   * {@link KeyGenerator#SIMPLE}, {@link Payload#OVERWRITE_WITH_LATEST}, metadata table off.
+   * A builder preset for the trips table of {@link TripsData}: copy-on-write, table name {@code
+   * trips}, record key {@code uuid}, partition field {@code city} (plain folder names), ordering
+   * field {@code ts}, {@link KeyGenerator#SIMPLE}, {@link Payload#OVERWRITE_WITH_LATEST}, metadata
+   * table off.
    */
   public static Builder trips(String basePath) {
     return new Builder(basePath);
@@ -182,7 +206,10 @@ public final class HudiReference {
     return write(Operation.BULK_INSERT, records, true);
   }
 
-  /** Deletes the keys (record key and partition path) the key generator derives from {@code records}. */
+  /**
+   * Deletes the keys (record key and partition path) the key generator derives from {@code
+   * records}.
+   */
   public String delete(List<GenericRecord> records) {
     BaseKeyGenerator keyGen = keyGenerator();
     List<HoodieKey> keys = new ArrayList<>(records.size());
@@ -193,8 +220,9 @@ public final class HudiReference {
   }
 
   /**
-   * Deletes record keys, each looked up in the table's latest snapshot (read with {@link HudiTableReader})
-   * to find its partition path. Fails naming the first key that is not in the table.
+   * Deletes record keys, each looked up in the table's latest snapshot (read with {@link
+   * HudiTableReader}) to find its partition path. Fails naming the first key that is not in the
+   * table.
    */
   public String deleteRecordKeys(Collection<String> recordKeys) {
     Map<String, GenericRecord> current = HudiTableReader.of(basePath).snapshotByRecordKey();
@@ -203,18 +231,25 @@ public final class HudiReference {
       GenericRecord row = current.get(key);
       if (row == null) {
         throw new HudiTableException(
-            "record key " + key + " is not in the latest snapshot of " + basePath + ", so its partition path is unknown");
+            "record key "
+                + key
+                + " is not in the latest snapshot of "
+                + basePath
+                + ", so its partition path is unknown");
       }
-      keys.add(new HoodieKey(key, HudiTableReader.string(row, HoodieRecord.PARTITION_PATH_METADATA_FIELD)));
+      keys.add(
+          new HoodieKey(
+              key, HudiTableReader.string(row, HoodieRecord.PARTITION_PATH_METADATA_FIELD)));
     }
     return deleteKeys(keys);
   }
 
   /**
-   * Deletes {@code keys} as one commit; returns its instant time. Copy-on-write: {@code client.delete}.
-   * Merge-on-read: Hudi 0.15's {@code HoodieJavaMergeOnReadTable} inherits the copy-on-write delete, which
-   * rewrites base files; so the reference upserts {@code EmptyHoodieRecordPayload} records instead, which the
-   * delta commit appends to log files as delete blocks (the commit's operation type is then UPSERT).
+   * Deletes {@code keys} as one commit; returns its instant time. Copy-on-write: {@code
+   * client.delete}. Merge-on-read: Hudi 0.15's {@code HoodieJavaMergeOnReadTable} inherits the
+   * copy-on-write delete, which rewrites base files; so the reference upserts {@code
+   * EmptyHoodieRecordPayload} records instead, which the delta commit appends to log files as
+   * delete blocks (the commit's operation type is then UPSERT).
    */
   public String deleteKeys(List<HoodieKey> keys) {
     try (HoodieJavaWriteClient<HoodieRecordPayload<?>> client = newClient(true)) {
@@ -234,8 +269,8 @@ public final class HudiReference {
   }
 
   /**
-   * Runs Hudi's cleaner (KEEP_LATEST_COMMITS, {@link Builder#cleanerCommitsRetained}); returns the clean
-   * instant, or empty when there was nothing to clean.
+   * Runs Hudi's cleaner (KEEP_LATEST_COMMITS, {@link Builder#cleanerCommitsRetained}); returns the
+   * clean instant, or empty when there was nothing to clean.
    */
   public Optional<String> clean() {
     try (HoodieJavaWriteClient<HoodieRecordPayload<?>> client = newClient(true)) {
@@ -246,17 +281,21 @@ public final class HudiReference {
 
   /**
    * Schedules a compaction of a merge-on-read table with Hudi's own client ({@code
-   * scheduleCompaction}); Hudi's trigger ({@code hoodie.compact.inline.max.delta.commits}, give it with
-   * {@link Builder#writeConfig}) decides whether there is one. Returns its instant time.
+   * scheduleCompaction}); Hudi's trigger ({@code hoodie.compact.inline.max.delta.commits}, give it
+   * with {@link Builder#writeConfig}) decides whether there is one. Returns its instant time.
    */
   public Optional<String> scheduleCompaction() {
     try (HoodieJavaWriteClient<HoodieRecordPayload<?>> client = newClient(true)) {
-      org.apache.hudi.common.util.Option<String> instant = client.scheduleCompaction(org.apache.hudi.common.util.Option.empty());
+      org.apache.hudi.common.util.Option<String> instant =
+          client.scheduleCompaction(org.apache.hudi.common.util.Option.empty());
       return instant.isPresent() ? Optional.of(instant.get()) : Optional.empty();
     }
   }
 
-  /** Executes and commits the pending compaction {@code instant} with Hudi's own client ({@code compact}). */
+  /**
+   * Executes and commits the pending compaction {@code instant} with Hudi's own client ({@code
+   * compact}).
+   */
   public void compact(String instant) {
     try (HoodieJavaWriteClient<HoodieRecordPayload<?>> client = newClient(true)) {
       client.compact(instant);
@@ -264,10 +303,11 @@ public final class HudiReference {
   }
 
   /**
-   * A write that fails before its commit: {@code startCommit()}, then {@code op} with auto-commit off, then
-   * the client is closed without committing. Leaves {@code <instant>.<action>.requested} and
-   * {@code .inflight}, the data files and their markers under {@code .hoodie/.temp/<instant>}. Returns the
-   * pending instant time. The next write through this class rolls it back first (eager policy).
+   * A write that fails before its commit: {@code startCommit()}, then {@code op} with auto-commit
+   * off, then the client is closed without committing. Leaves {@code <instant>.<action>.requested}
+   * and {@code .inflight}, the data files and their markers under {@code .hoodie/.temp/<instant>}.
+   * Returns the pending instant time. The next write through this class rolls it back first (eager
+   * policy).
    */
   public String failedWrite(Operation op, List<GenericRecord> records) {
     return write(op, records, false);
@@ -333,7 +373,8 @@ public final class HudiReference {
     List<HoodieRecord<HoodieRecordPayload<?>>> out = new ArrayList<>(records.size());
     for (GenericRecord r : records) {
       // The ordering value as Hudi's writers read it (HoodieAvroUtils.getNestedFieldVal).
-      Comparable<?> ordering = (Comparable<?>) HoodieAvroUtils.getNestedFieldVal(r, orderingField, false, false);
+      Comparable<?> ordering =
+          (Comparable<?>) HoodieAvroUtils.getNestedFieldVal(r, orderingField, false, false);
       out.add(new HoodieAvroRecord<>(keyGen.getKey(r), payload.factory.apply(r, ordering)));
     }
     return out;
@@ -347,8 +388,17 @@ public final class HudiReference {
           cause = s.getErrors().values().iterator().next();
         }
         throw new HudiTableException(
-            "Hudi reference write " + instant + " on " + basePath + " failed for file group " + s.getFileId()
-                + " in partition " + s.getPartitionPath() + ": " + s.getErrors().keySet(), cause);
+            "Hudi reference write "
+                + instant
+                + " on "
+                + basePath
+                + " failed for file group "
+                + s.getFileId()
+                + " in partition "
+                + s.getPartitionPath()
+                + ": "
+                + s.getErrors().keySet(),
+            cause);
       }
     }
   }
@@ -359,9 +409,13 @@ public final class HudiReference {
 
   private TypedProperties keyGeneratorProps() {
     TypedProperties props = new TypedProperties();
-    props.setProperty(KeyGeneratorOptions.RECORDKEY_FIELD_NAME.key(), String.join(",", recordKeyFields));
-    props.setProperty(KeyGeneratorOptions.PARTITIONPATH_FIELD_NAME.key(), String.join(",", partitionFields));
-    props.setProperty(KeyGeneratorOptions.HIVE_STYLE_PARTITIONING_ENABLE.key(), Boolean.toString(hiveStylePartitioning));
+    props.setProperty(
+        KeyGeneratorOptions.RECORDKEY_FIELD_NAME.key(), String.join(",", recordKeyFields));
+    props.setProperty(
+        KeyGeneratorOptions.PARTITIONPATH_FIELD_NAME.key(), String.join(",", partitionFields));
+    props.setProperty(
+        KeyGeneratorOptions.HIVE_STYLE_PARTITIONING_ENABLE.key(),
+        Boolean.toString(hiveStylePartitioning));
     props.setProperty(KeyGeneratorOptions.URL_ENCODE_PARTITIONING.key(), "false");
     return props;
   }
@@ -371,8 +425,10 @@ public final class HudiReference {
     keyGeneratorProps().forEach((k, v) -> props.put((String) k, (String) v));
     props.put("hoodie.bulkinsert.sort.mode", "GLOBAL_SORT");
     if (tableType == HoodieTableType.MERGE_ON_READ) {
-      // With an index that cannot index log files, Hudi's delta commit merges updates to "small" base files
-      // into new base files (BaseJavaDeltaCommitActionExecutor.handleUpdate); no base file is small here, so
+      // With an index that cannot index log files, Hudi's delta commit merges updates to "small"
+      // base files
+      // into new base files (BaseJavaDeltaCommitActionExecutor.handleUpdate); no base file is small
+      // here, so
       // updates and deletes go to log files as in a merge-on-read table of real size.
       props.put("hoodie.parquet.small.file.limit", "0");
     }
@@ -390,7 +446,8 @@ public final class HudiReference {
             .withAutoCommit(autoCommit)
             .withEmbeddedTimelineServerEnabled(false)
             .withMarkersType("DIRECT")
-            .withIndexConfig(HoodieIndexConfig.newBuilder().withIndexType(HoodieIndex.IndexType.SIMPLE).build())
+            .withIndexConfig(
+                HoodieIndexConfig.newBuilder().withIndexType(HoodieIndex.IndexType.SIMPLE).build())
             .withMetadataConfig(HoodieMetadataConfig.newBuilder().enable(metadataTable).build())
             .withCleanConfig(cleanConfig())
             .withProps(props)
@@ -398,14 +455,22 @@ public final class HudiReference {
     return new HoodieJavaWriteClient<>(new HoodieJavaEngineContext(storageConf()), config);
   }
 
-  /** Automatic cleaning off; {@link #clean()} keeps the latest commits, or file versions when so built. */
+  /**
+   * Automatic cleaning off; {@link #clean()} keeps the latest commits, or file versions when so
+   * built.
+   */
   private HoodieCleanConfig cleanConfig() {
     HoodieCleanConfig.Builder clean = HoodieCleanConfig.newBuilder().withAutoClean(false);
     if (cleanerFileVersionsRetained > 0) {
-      return clean.withCleanerPolicy(HoodieCleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
-          .retainFileVersions(cleanerFileVersionsRetained).build();
+      return clean
+          .withCleanerPolicy(HoodieCleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
+          .retainFileVersions(cleanerFileVersionsRetained)
+          .build();
     }
-    return clean.withCleanerPolicy(HoodieCleaningPolicy.KEEP_LATEST_COMMITS).retainCommits(cleanerCommitsRetained).build();
+    return clean
+        .withCleanerPolicy(HoodieCleaningPolicy.KEEP_LATEST_COMMITS)
+        .retainCommits(cleanerCommitsRetained)
+        .build();
   }
 
   private static StorageConfiguration<Configuration> storageConf() {
@@ -453,7 +518,10 @@ public final class HudiReference {
       return this;
     }
 
-    /** The partition fields; none for a non-partitioned table (also set {@link KeyGenerator#NON_PARTITIONED}). */
+    /**
+     * The partition fields; none for a non-partitioned table (also set {@link
+     * KeyGenerator#NON_PARTITIONED}).
+     */
     public Builder partitionFields(String... fields) {
       this.partitionFields = List.of(fields);
       return this;
@@ -486,7 +554,10 @@ public final class HudiReference {
       return this;
     }
 
-    /** {@code hoodie.cleaner.commits.retained} for {@link HudiReference#clean()} (KEEP_LATEST_COMMITS); Hudi's default is 10. */
+    /**
+     * {@code hoodie.cleaner.commits.retained} for {@link HudiReference#clean()}
+     * (KEEP_LATEST_COMMITS); Hudi's default is 10.
+     */
     public Builder cleanerCommitsRetained(int commits) {
       if (commits < 1) {
         throw new IllegalArgumentException("cleanerCommitsRetained must be >= 1, got " + commits);
@@ -501,13 +572,17 @@ public final class HudiReference {
      */
     public Builder cleanerFileVersionsRetained(int versions) {
       if (versions < 1) {
-        throw new IllegalArgumentException("cleanerFileVersionsRetained must be >= 1, got " + versions);
+        throw new IllegalArgumentException(
+            "cleanerFileVersionsRetained must be >= 1, got " + versions);
       }
       this.cleanerFileVersionsRetained = versions;
       return this;
     }
 
-    /** Any other Hudi write config ({@code hoodie.*}), applied last so it overrides the fixed choices. */
+    /**
+     * Any other Hudi write config ({@code hoodie.*}), applied last so it overrides the fixed
+     * choices.
+     */
     public Builder writeConfig(String key, String value) {
       this.extraWriteConfig.put(Objects.requireNonNull(key), Objects.requireNonNull(value));
       return this;
@@ -519,8 +594,8 @@ public final class HudiReference {
     }
 
     /**
-     * The reference for an existing table (one our writer made, say), without touching it. Its settings must
-     * match the table's {@code hoodie.properties}.
+     * The reference for an existing table (one our writer made, say), without touching it. Its
+     * settings must match the table's {@code hoodie.properties}.
      */
     public HudiReference open() {
       return build();
@@ -532,7 +607,8 @@ public final class HudiReference {
             "NON_PARTITIONED key generator needs no partition fields, got " + partitionFields);
       }
       if (keyGenerator != KeyGenerator.NON_PARTITIONED && partitionFields.isEmpty()) {
-        throw new IllegalArgumentException(keyGenerator + " key generator needs partition fields, got none");
+        throw new IllegalArgumentException(
+            keyGenerator + " key generator needs partition fields, got none");
       }
       return new HudiReference(this);
     }
@@ -540,8 +616,22 @@ public final class HudiReference {
 
   @Override
   public String toString() {
-    return "HudiReference{" + basePath + ", " + tableType + ", keys=" + recordKeyFields + ", partitions="
-        + partitionFields + ", " + keyGenerator + (hiveStylePartitioning ? ", hive-style" : "")
-        + (metadataTable ? ", metadata table" : "") + ", " + payload + ", extra=" + extraWriteConfig + "}";
+    return "HudiReference{"
+        + basePath
+        + ", "
+        + tableType
+        + ", keys="
+        + recordKeyFields
+        + ", partitions="
+        + partitionFields
+        + ", "
+        + keyGenerator
+        + (hiveStylePartitioning ? ", hive-style" : "")
+        + (metadataTable ? ", metadata table" : "")
+        + ", "
+        + payload
+        + ", extra="
+        + extraWriteConfig
+        + "}";
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.testing;
 
 import io.hudibeam.basefile.BaseFileReader;
@@ -45,9 +60,9 @@ import org.apache.hadoop.fs.Path;
 /**
  * Writes the trips table ({@link TripsData}) in this process, without Beam, through the steps of
  * {@link WriteTransaction} that the pipeline's stages run: start, write file groups, commit. Only
- * the tagging and planning between them are this helper's own: every record key of the latest
- * base files is read (a SIMPLE index in one process) and {@link WritePlanner} plans with the
- * default file sizing. Copy-on-write only.
+ * the tagging and planning between them are this helper's own: every record key of the latest base
+ * files is read (a SIMPLE index in one process) and {@link WritePlanner} plans with the default
+ * file sizing. Copy-on-write only.
  */
 public final class LocalWrite {
   private final Configuration conf;
@@ -55,17 +70,22 @@ public final class LocalWrite {
   private final TablePaths paths;
   private final WriteTransaction transaction;
   private final KeyGenerator keys =
-      KeyGenerator.of(KeyGeneratorConfig.simple(TripsData.RECORD_KEY_FIELD, TripsData.PARTITION_FIELD));
+      KeyGenerator.of(
+          KeyGeneratorConfig.simple(TripsData.RECORD_KEY_FIELD, TripsData.PARTITION_FIELD));
   private int attempt;
 
-  private LocalWrite(Configuration conf, FileSystem fs, TablePaths paths, WriteTransaction transaction) {
+  private LocalWrite(
+      Configuration conf, FileSystem fs, TablePaths paths, WriteTransaction transaction) {
     this.conf = conf;
     this.fs = fs;
     this.paths = paths;
     this.transaction = transaction;
   }
 
-  /** Writes to the trips table at {@code basePath} on the local file system, default writer settings. */
+  /**
+   * Writes to the trips table at {@code basePath} on the local file system, default writer
+   * settings.
+   */
   public static LocalWrite trips(String basePath) {
     Configuration conf = new Configuration();
     try {
@@ -77,7 +97,10 @@ public final class LocalWrite {
     }
   }
 
-  /** The trips table's config: copy-on-write, key {@code uuid}, partition {@code city}, ordering {@code ts}. */
+  /**
+   * The trips table's config: copy-on-write, key {@code uuid}, partition {@code city}, ordering
+   * {@code ts}.
+   */
   public static TableConfig tripsTable() {
     return TableConfig.newTable(TripsData.TABLE_NAME, TableType.COPY_ON_WRITE)
         .recordKeyFields(List.of(TripsData.RECORD_KEY_FIELD))
@@ -117,7 +140,10 @@ public final class LocalWrite {
     return started.instantTime().value();
   }
 
-  /** Writes {@code records} as upserts into the file groups of the started instant; returns their stats. */
+  /**
+   * Writes {@code records} as upserts into the file groups of the started instant; returns their
+   * stats.
+   */
   public List<WriteStat> writeUpserts(StartedInstant started, List<GenericRecord> records) {
     return writeFiles(started, records, false);
   }
@@ -125,23 +151,29 @@ public final class LocalWrite {
   private String commit(OperationType operation, List<GenericRecord> records, boolean delete) {
     StartedInstant started = transaction.start(tripsTable(), Action.COMMIT);
     List<WriteStat> stats = writeFiles(started, records, delete);
-    CommitOutcome outcome = transaction.commit(started, operation, TripsData.SCHEMA.toString(), stats);
+    CommitOutcome outcome =
+        transaction.commit(started, operation, TripsData.SCHEMA.toString(), stats);
     if (outcome != CommitOutcome.COMMITTED) {
-      throw new HudiTableException("instant " + started.instantTime() + " of " + paths + " was not committed: " + outcome);
+      throw new HudiTableException(
+          "instant " + started.instantTime() + " of " + paths + " was not committed: " + outcome);
     }
     return started.instantTime().value();
   }
 
   /** Tags against the latest base files, plans, routes and writes each file group. */
-  private List<WriteStat> writeFiles(StartedInstant started, List<GenericRecord> records, boolean delete) {
+  private List<WriteStat> writeFiles(
+      StartedInstant started, List<GenericRecord> records, boolean delete) {
     FileSystemView view = FileSystemView.load(fs, paths, Timeline.load(fs, paths));
     Map<String, RecordLocation> stored = new HashMap<>();
     Map<String, List<BaseFile>> latest = new HashMap<>();
     for (String partition : view.partitions()) {
       latest.put(partition, view.latestBaseFiles(partition));
       for (BaseFile file : view.latestBaseFiles(partition)) {
-        for (String key : BaseFileReader.of(conf, new Path(paths.basePath(), file.relativePath())).readRecordKeys()) {
-          stored.put(key, RecordLocation.of(partition, file.name().fileId(), file.name().instantTime()));
+        for (String key :
+            BaseFileReader.of(conf, new Path(paths.basePath(), file.relativePath()))
+                .readRecordKeys()) {
+          stored.put(
+              key, RecordLocation.of(partition, file.name().fileId(), file.name().instantTime()));
         }
       }
     }
@@ -154,22 +186,28 @@ public final class LocalWrite {
         continue; // a delete of a key the table does not hold writes nothing
       }
       profile = profile.plus(key.partitionPath(), location == null ? null : location.fileId());
-      tableRecords.add(delete
-          ? TableRecord.delete(key.recordKey(), key.partitionPath(), record)
-          : TableRecord.upsert(key.recordKey(), key.partitionPath(), record));
+      tableRecords.add(
+          delete
+              ? TableRecord.delete(key.recordKey(), key.partitionPath(), record)
+              : TableRecord.upsert(key.recordKey(), key.partitionPath(), record));
     }
-    WritePlan plan = new WritePlanner(FileSizing.defaults(), UUID::randomUUID).plan(profile, latest, 1024, true);
+    WritePlan plan =
+        new WritePlanner(FileSizing.defaults(), UUID::randomUUID).plan(profile, latest, 1024, true);
     Map<Bucket, List<TableRecord>> routed = new LinkedHashMap<>();
     for (TableRecord r : tableRecords) {
-      Bucket bucket = plan.route(r.partitionPath(), r.recordKey(), Optional.ofNullable(stored.get(r.recordKey())));
+      Bucket bucket =
+          plan.route(
+              r.partitionPath(), r.recordKey(), Optional.ofNullable(stored.get(r.recordKey())));
       routed.computeIfAbsent(bucket, b -> new ArrayList<>()).add(r);
     }
-    FileGroupWriter writer = transaction.fileGroupWriter(started)
-        .schema(TripsData.SCHEMA)
-        .orderingField(OrderingField.of(TripsData.ORDERING_FIELD))
-        .writeToken(WriteToken.of(1, ++attempt, 3))
-        .operation(delete ? WriteOperation.DELETE : WriteOperation.UPSERT)
-        .build();
+    FileGroupWriter writer =
+        transaction
+            .fileGroupWriter(started)
+            .schema(TripsData.SCHEMA)
+            .orderingField(OrderingField.of(TripsData.ORDERING_FIELD))
+            .writeToken(WriteToken.of(1, ++attempt, 3))
+            .operation(delete ? WriteOperation.DELETE : WriteOperation.UPSERT)
+            .build();
     List<WriteStat> stats = new ArrayList<>();
     for (Map.Entry<Bucket, List<TableRecord>> e : routed.entrySet()) {
       stats.add(writer.write(e.getKey(), e.getValue()));

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.testing;
 
 import java.io.IOException;
@@ -10,11 +25,16 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** The data files a table has on a local disk, whatever its timeline says; copies of table folders. */
+/**
+ * The data files a table has on a local disk, whatever its timeline says; copies of table folders.
+ */
 public final class TableFiles {
   private TableFiles() {}
 
-  /** Copies a table folder to {@code target} (to run Hudi and us on identical tables); returns the copy's path. */
+  /**
+   * Copies a table folder to {@code target} (to run Hudi and us on identical tables); returns the
+   * copy's path.
+   */
   public static String copy(String basePath, Path target) {
     Path source = Paths.get(basePath);
     try (Stream<Path> files = Files.walk(source)) {
@@ -23,7 +43,8 @@ public final class TableFiles {
         if (Files.isDirectory(file)) {
           Files.createDirectories(dest);
         } else {
-          Files.copy(file, dest, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
+          Files.copy(
+              file, dest, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
         }
       }
     } catch (IOException e) {

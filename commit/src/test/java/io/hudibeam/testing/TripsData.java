@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.testing;
 
 import java.util.ArrayList;
@@ -8,13 +23,13 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * The deterministic trips data set of the README ("The trips data set"): batch {@code (b, start, count)} holds
- * the records for indexes {@code i} in {@code [start, start + count)}, each field a pure function of
- * {@code (b, i)}.
+ * The deterministic trips data set of the README ("The trips data set"): batch {@code (b, start,
+ * count)} holds the records for indexes {@code i} in {@code [start, start + count)}, each field a
+ * pure function of {@code (b, i)}.
  *
- * <p>Nullability follows the schema Hudi 0.15's Spark writer stored for the golden tables: the record key
- * {@code uuid} and the ordering field {@code ts} are required; every other field is a {@code ["null", T]}
- * union with default {@code null}.
+ * <p>Nullability follows the schema Hudi 0.15's Spark writer stored for the golden tables: the
+ * record key {@code uuid} and the ordering field {@code ts} are required; every other field is a
+ * {@code ["null", T]} union with default {@code null}.
  */
 public final class TripsData {
   public static final String TABLE_NAME = "trips";
@@ -24,7 +39,15 @@ public final class TripsData {
 
   /** The partition values, indexed by {@code i % 8}. */
   public static final List<String> CITIES =
-      List.of("san_francisco", "sao_paulo", "chennai", "new_york", "london", "paris", "tokyo", "sydney");
+      List.of(
+          "san_francisco",
+          "sao_paulo",
+          "chennai",
+          "new_york",
+          "london",
+          "paris",
+          "tokyo",
+          "sydney");
 
   /** Record {@code hoodie.trips.trips_record}, as the golden tables' commit metadata names it. */
   public static final Schema SCHEMA =
@@ -85,7 +108,9 @@ public final class TripsData {
     return r;
   }
 
-  /** Batch {@code b}: the records for indexes {@code start .. start + count - 1}, in index order. */
+  /**
+   * Batch {@code b}: the records for indexes {@code start .. start + count - 1}, in index order.
+   */
   public static List<GenericRecord> batch(long b, long start, long count) {
     checkRange(start, count);
     List<GenericRecord> out = new ArrayList<>((int) count);
@@ -106,14 +131,16 @@ public final class TripsData {
   }
 
   /**
-   * The ten user fields of a trips record, in schema order, with strings as {@link String} (a record read
-   * back from Parquet holds {@code Utf8}); compare {@code values(record(b, i))} with {@code values(read)}.
+   * The ten user fields of a trips record, in schema order, with strings as {@link String} (a
+   * record read back from Parquet holds {@code Utf8}); compare {@code values(record(b, i))} with
+   * {@code values(read)}.
    */
   public static List<Object> values(GenericRecord record) {
     List<Object> out = new ArrayList<>(SCHEMA.getFields().size());
     for (Schema.Field f : SCHEMA.getFields()) {
       if (record.getSchema().getField(f.name()) == null) {
-        throw new IllegalArgumentException("record " + record.getSchema().getFullName() + " has no trips field " + f.name());
+        throw new IllegalArgumentException(
+            "record " + record.getSchema().getFullName() + " has no trips field " + f.name());
       }
       Object v = record.get(f.name());
       out.add(v instanceof CharSequence ? v.toString() : v);
@@ -124,8 +151,12 @@ public final class TripsData {
   private static void checkRange(long start, long count) {
     if (start < 0 || count < 0 || count > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
-          "trips range needs start >= 0 and 0 <= count <= " + Integer.MAX_VALUE + ", got start=" + start
-              + " count=" + count);
+          "trips range needs start >= 0 and 0 <= count <= "
+              + Integer.MAX_VALUE
+              + ", got start="
+              + start
+              + " count="
+              + count);
     }
   }
 }

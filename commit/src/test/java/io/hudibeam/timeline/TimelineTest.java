@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.timeline;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -35,7 +50,8 @@ public class TimelineTest {
   }
 
   private static List<String> describe(HoodieTableMetaClient meta) {
-    return meta.getActiveTimeline().getInstantsAsStream()
+    return meta.getActiveTimeline()
+        .getInstantsAsStream()
         .map(i -> i.getTimestamp() + "/" + i.getAction() + "/" + i.getState())
         .collect(Collectors.toList());
   }
@@ -44,7 +60,10 @@ public class TimelineTest {
   public void loadsTheSameInstantsAsHudiFromTablesHudiWrote() throws IOException {
     FileSystem fs = FileSystem.getLocal(new Configuration());
     for (GoldenTable name :
-        List.of(GoldenTable.V6_COW_TRIPS, GoldenTable.V6_MOR_TRIPS, GoldenTable.V6_COW_NONPARTITIONED_CLEANED,
+        List.of(
+            GoldenTable.V6_COW_TRIPS,
+            GoldenTable.V6_MOR_TRIPS,
+            GoldenTable.V6_COW_NONPARTITIONED_CLEANED,
             GoldenTable.V6_COW_COMPLEXKEY_HIVE)) {
       String base = name.copyTo(tmp.getRoot()).getAbsolutePath();
       Timeline ours = Timeline.load(fs, TablePaths.of(base));
@@ -59,7 +78,10 @@ public class TimelineTest {
     String base = tmp.newFolder("t").getAbsolutePath();
     TablePaths paths = TablePaths.of(base);
     new TableConfigStore(fs, paths)
-        .create(TableConfig.newTable("t", TableType.COPY_ON_WRITE).recordKeyFields(List.of("id")).build());
+        .create(
+            TableConfig.newTable("t", TableType.COPY_ON_WRITE)
+                .recordKeyFields(List.of("id"))
+                .build());
     TimelineWriter writer = new TimelineWriter(fs, paths);
     InstantTime t = InstantTime.parse("20261129120000000");
 
@@ -67,22 +89,32 @@ public class TimelineTest {
     assertThat(describe(HudiMetaClients.open(base)), is(List.of(t + "/commit/REQUESTED")));
     Instant inflight = writer.transitionToInflight(requested, new byte[0]);
     assertThat(describe(HudiMetaClients.open(base)), is(List.of(t + "/commit/INFLIGHT")));
-    byte[] content = "{\"partitionToWriteStats\":{},\"compacted\":false,\"extraMetadata\":{},\"operationType\":\"INSERT\"}"
-        .getBytes(StandardCharsets.UTF_8);
+    byte[] content =
+        "{\"partitionToWriteStats\":{},\"compacted\":false,\"extraMetadata\":{},\"operationType\":\"INSERT\"}"
+            .getBytes(StandardCharsets.UTF_8);
     Instant completed = writer.complete(inflight, content);
 
     HoodieTableMetaClient meta = HudiMetaClients.open(base);
     assertThat(describe(meta), is(List.of(t + "/commit/COMPLETED")));
     HoodieInstant hudiInstant = meta.getActiveTimeline().lastInstant().get();
-    assertThat(new String(meta.getActiveTimeline().getInstantDetails(hudiInstant).get(), StandardCharsets.UTF_8),
+    assertThat(
+        new String(
+            meta.getActiveTimeline().getInstantDetails(hudiInstant).get(), StandardCharsets.UTF_8),
         is(new String(content, StandardCharsets.UTF_8)));
     assertThat(writer.read(completed), is(content));
-    for (String name : new String[] {"20261129120000000.commit.requested", "20261129120000000.inflight", "20261129120000000.commit"}) {
-      assertThat(name, fs.exists(new org.apache.hadoop.fs.Path(paths.metaFolder(), name)), is(true));
+    for (String name :
+        new String[] {
+          "20261129120000000.commit.requested",
+          "20261129120000000.inflight",
+          "20261129120000000.commit"
+        }) {
+      assertThat(
+          name, fs.exists(new org.apache.hadoop.fs.Path(paths.metaFolder(), name)), is(true));
     }
     assertThat(Timeline.load(fs, paths).containsCompleted(t), is(true));
 
-    HudiTableException again = assertThrows(HudiTableException.class, () -> writer.complete(inflight, content));
+    HudiTableException again =
+        assertThrows(HudiTableException.class, () -> writer.complete(inflight, content));
     assertThat(again.getMessage(), containsString("already exists"));
   }
 
@@ -94,21 +126,31 @@ public class TimelineTest {
     HudiTableException e =
         assertThrows(
             HudiTableException.class,
-            () -> writer.createRequested(InstantTime.parse("20261129114540316"), Action.COMMIT, new byte[0]));
-    assertThat(e.getMessage(), allOf(containsString("20261129114540316"), containsString("not after"), containsString(base)));
+            () ->
+                writer.createRequested(
+                    InstantTime.parse("20261129114540316"), Action.COMMIT, new byte[0]));
+    assertThat(
+        e.getMessage(),
+        allOf(
+            containsString("20261129114540316"),
+            containsString("not after"),
+            containsString(base)));
   }
 
   @Test
   public void visibilityRuleCountsInstantsBeforeTheTimelineStartAsCommitted() {
     Timeline timeline =
-        Timeline.of(List.of(
-            Instant.completed(InstantTime.parse("20260101000000000"), Action.COMMIT),
-            Instant.inflight(InstantTime.parse("20260102000000000"), Action.COMMIT),
-            Instant.completed(InstantTime.parse("20260103000000000"), Action.COMMIT)));
+        Timeline.of(
+            List.of(
+                Instant.completed(InstantTime.parse("20260101000000000"), Action.COMMIT),
+                Instant.inflight(InstantTime.parse("20260102000000000"), Action.COMMIT),
+                Instant.completed(InstantTime.parse("20260103000000000"), Action.COMMIT)));
     Timeline committed = timeline.completedWriteTimeline();
     assertThat(committed.containsOrBeforeStart(InstantTime.parse("20251231000000000")), is(true));
     assertThat(committed.containsOrBeforeStart(InstantTime.parse("20260101000000000")), is(true));
     assertThat(committed.containsOrBeforeStart(InstantTime.parse("20260102000000000")), is(false));
-    assertThat(timeline.pending().instants(), is(List.of(Instant.inflight(InstantTime.parse("20260102000000000"), Action.COMMIT))));
+    assertThat(
+        timeline.pending().instants(),
+        is(List.of(Instant.inflight(InstantTime.parse("20260102000000000"), Action.COMMIT))));
   }
 }

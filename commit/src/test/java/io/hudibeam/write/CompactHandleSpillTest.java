@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -38,10 +53,10 @@ import org.junit.rules.TemporaryFolder;
 /**
  * Compaction within a memory budget ({@code hoodie.memory.compaction.max.size}): a MERGE_ON_READ
  * table written by Hudi's Java client (updates of the same keys in several deltacommits, deletes,
- * and upserts of deleted keys) is compacted with the merged log records all in memory, part
- * spilled and all spilled to disk. The three base files of each slice are read by Hudi's reader
- * and are equal row by row, meta fields included; the compaction committed with the all-spilled
- * files leaves Hudi's snapshot and read-optimized view equal to the expected rows.
+ * and upserts of deleted keys) is compacted with the merged log records all in memory, part spilled
+ * and all spilled to disk. The three base files of each slice are read by Hudi's reader and are
+ * equal row by row, meta fields included; the compaction committed with the all-spilled files
+ * leaves Hudi's snapshot and read-optimized view equal to the expected rows.
  */
 public class CompactHandleSpillTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -59,15 +74,16 @@ public class CompactHandleSpillTest {
   }
 
   /**
-   * Every field of every row, meta fields included, in file order; {@code _hoodie_file_name},
-   * which names the file itself (its write token differs per attempt), is checked to be that name.
+   * Every field of every row, meta fields included, in file order; {@code _hoodie_file_name}, which
+   * names the file itself (its write token differs per attempt), is checked to be that name.
    */
   private static List<String> content(List<GenericRecord> records, String fileName) {
     List<String> out = new ArrayList<>();
     for (GenericRecord r : records) {
       assertThat(HudiTableReader.string(r, "_hoodie_file_name"), is(fileName));
       StringBuilder row = new StringBuilder();
-      r.getSchema().getFields().stream().filter(f -> !f.name().equals("_hoodie_file_name"))
+      r.getSchema().getFields().stream()
+          .filter(f -> !f.name().equals("_hoodie_file_name"))
           .forEach(f -> row.append(f.name()).append('=').append(r.get(f.pos())).append(' '));
       out.add(row.toString());
     }
@@ -75,14 +91,19 @@ public class CompactHandleSpillTest {
   }
 
   private static MergeMemory budget(long bytes, File spill) {
-    return MergeMemory.forCompaction(Map.of(
-        MergeMemory.COMPACTION_MAX_SIZE, String.valueOf(bytes), MergeMemory.SPILL_PATH, spill.getAbsolutePath()));
+    return MergeMemory.forCompaction(
+        Map.of(
+            MergeMemory.COMPACTION_MAX_SIZE,
+            String.valueOf(bytes),
+            MergeMemory.SPILL_PATH,
+            spill.getAbsolutePath()));
   }
 
   @Test
   public void spilledCompactionsWriteTheSameRowsAsTheInMemoryOne() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
-    HudiReference hudi = HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).create();
+    HudiReference hudi =
+        HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).create();
     TreeMap<String, List<Object>> expected = new TreeMap<>();
     List<GenericRecord> batch = TripsData.batch(0, 0, 800);
     hudi.insert(batch);
@@ -105,7 +126,9 @@ public class CompactHandleSpillTest {
     TablePaths paths = TablePaths.of(base);
     Compactor compactor = new Compactor(conf, fs, paths);
     InstantTime instant =
-        compactor.schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ).get();
+        compactor
+            .schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ)
+            .get();
     compactor.markInflight(instant);
     CompactionPlan plan = compactor.plan(instant);
     assertThat(plan.operations().size(), is(8));
@@ -122,9 +145,16 @@ public class CompactHandleSpillTest {
     for (CompactionOperation op : plan.operations()) {
       Map<String, List<String>> files = new TreeMap<>();
       for (Map.Entry<String, MergeMemory> b : budgets.entrySet()) {
-        WriteContext context = WriteContext.builder().conf(conf).fs(fs).paths(paths).instant(instant)
-            .schema(compactor.tableSchema()).parquet(ParquetSettings.defaults())
-            .writeToken(WriteToken.of(0, 0, attempt++)).build();
+        WriteContext context =
+            WriteContext.builder()
+                .conf(conf)
+                .fs(fs)
+                .paths(paths)
+                .instant(instant)
+                .schema(compactor.tableSchema())
+                .parquet(ParquetSettings.defaults())
+                .writeToken(WriteToken.of(0, 0, attempt++))
+                .build();
         CompactHandle handle = new CompactHandle(context, b.getValue());
         WriteStat stat = handle.compact(op, completed);
         assertThat("spill files left", spill.list(), emptyArray());
@@ -141,8 +171,11 @@ public class CompactHandleSpillTest {
             assertThat(op.fileId(), handle.spilledRecords(), greaterThan(0L));
             allSpilled.add(stat);
         }
-        files.put(b.getKey(), content(reader.readBaseFile(base + "/" + stat.path()),
-            stat.path().substring(stat.path().lastIndexOf('/') + 1)));
+        files.put(
+            b.getKey(),
+            content(
+                reader.readBaseFile(base + "/" + stat.path()),
+                stat.path().substring(stat.path().lastIndexOf('/') + 1)));
       }
       assertThat(op.fileId(), files.get("2 part spilled"), is(files.get("1 in memory")));
       assertThat(op.fileId(), files.get("3 all spilled"), is(files.get("1 in memory")));
@@ -152,6 +185,8 @@ public class CompactHandleSpillTest {
     assertThat(compactor.commit(instant, allSpilled), is(CommitOutcome.COMMITTED));
     assertThat(rows(reader.snapshot()), is(expected));
     assertThat(rows(reader.readOptimized()), is(expected));
-    reader.latestFileSlices().forEach(s -> assertThat(s.toString(), s.getLogFiles().count(), is(0L)));
+    reader
+        .latestFileSlices()
+        .forEach(s -> assertThat(s.toString(), s.getLogFiles().count(), is(0L)));
   }
 }

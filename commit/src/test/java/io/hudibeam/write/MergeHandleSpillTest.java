@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -82,9 +97,16 @@ public class MergeHandleSpillTest {
   }
 
   private WriteContext context(StartedInstant started, long attempt) {
-    return WriteContext.builder().conf(conf).fs(fs).paths(paths).instant(started.instantTime())
-        .schema(TripsData.SCHEMA).parquet(ParquetSettings.defaults())
-        .orderingField(OrderingField.of("ts")).writeToken(WriteToken.of(1, 2, attempt)).build();
+    return WriteContext.builder()
+        .conf(conf)
+        .fs(fs)
+        .paths(paths)
+        .instant(started.instantTime())
+        .schema(TripsData.SCHEMA)
+        .parquet(ParquetSettings.defaults())
+        .orderingField(OrderingField.of("ts"))
+        .writeToken(WriteToken.of(1, 2, attempt))
+        .build();
   }
 
   private StartedInstant start() {
@@ -92,9 +114,14 @@ public class MergeHandleSpillTest {
   }
 
   private void commit(StartedInstant started, OperationType operation, WriteStat stat) {
-    CommitMetadata metadata = CommitMetadata.builder().operationType(operation)
-        .schema(TripsData.SCHEMA.toString()).addWriteStat(stat.partitionPath(), stat).build();
-    assertThat(new InstantCommitter(fs, paths).commit(started.instantTime(), Action.COMMIT, metadata),
+    CommitMetadata metadata =
+        CommitMetadata.builder()
+            .operationType(operation)
+            .schema(TripsData.SCHEMA.toString())
+            .addWriteStat(stat.partitionPath(), stat)
+            .build();
+    assertThat(
+        new InstantCommitter(fs, paths).commit(started.instantTime(), Action.COMMIT, metadata),
         is(CommitOutcome.COMMITTED));
   }
 
@@ -132,7 +159,8 @@ public class MergeHandleSpillTest {
     }
     FileGroupId fileGroup =
         FileGroupId.of(PARTITION, FileId.parse("5d1c2a63-3f1e-4b2a-9a55-3d4f0a1b2c3d-0"));
-    commit(first, OperationType.INSERT, new CreateHandle(context(first, 1)).write(fileGroup, stored));
+    commit(
+        first, OperationType.INSERT, new CreateHandle(context(first, 1)).write(fileGroup, stored));
     BaseFile current =
         FileSystemView.load(fs, paths, Timeline.load(fs, paths)).latestBaseFiles(PARTITION).get(0);
 
@@ -147,7 +175,8 @@ public class MergeHandleSpillTest {
     Map<String, WriteStat> stats = new TreeMap<>();
     long attempt = 10;
     for (Map.Entry<String, MergeMemory> budget : budgets.entrySet()) {
-      stats.put(budget.getKey(),
+      stats.put(
+          budget.getKey(),
           new MergeHandle(context(second, attempt++), budget.getValue()).write(current, incoming));
       assertThat("spill files left", spillFolder.list(), emptyArray());
     }
@@ -169,8 +198,12 @@ public class MergeHandleSpillTest {
       assertThat(e.getKey(), rows.size(), is(inMemory.size()));
       String fileName = new Path(stats.get(e.getKey()).path()).getName();
       for (int i = 0; i < rows.size(); i++) {
-        assertThat(e.getKey() + " row " + i, withoutFileName(rows.get(i)), equalTo(withoutFileName(inMemory.get(i))));
-        assertThat(HudiTableReader.string(rows.get(i), MetaFields.FILE_NAME.fieldName()), is(fileName));
+        assertThat(
+            e.getKey() + " row " + i,
+            withoutFileName(rows.get(i)),
+            equalTo(withoutFileName(inMemory.get(i))));
+        assertThat(
+            HudiTableReader.string(rows.get(i), MetaFields.FILE_NAME.fieldName()), is(fileName));
       }
     }
 
@@ -188,14 +221,14 @@ public class MergeHandleSpillTest {
       long batch = j >= 50 && (j < 600 || j >= STORED) ? 1 : 0;
       assertThat(key, TripsData.values(row), equalTo(TripsData.values(trip(batch, j))));
       String commitTime = HudiTableReader.string(row, MetaFields.COMMIT_TIME.fieldName());
-      assertThat(key, commitTime,
-          is((batch == 1 ? second : first).instantTime().value()));
+      assertThat(key, commitTime, is((batch == 1 ? second : first).instantTime().value()));
     }
   }
 
   private static MergeMemory spilling(long bytes, File folder) {
-    return MergeMemory.fromProperties(Map.of(
-        MergeMemory.MAX_SIZE, String.valueOf(bytes), MergeMemory.SPILL_PATH, folder.getPath()));
+    return MergeMemory.fromProperties(
+        Map.of(
+            MergeMemory.MAX_SIZE, String.valueOf(bytes), MergeMemory.SPILL_PATH, folder.getPath()));
   }
 
   /** The record's fields without _hoodie_file_name, which names each merge's own file. */

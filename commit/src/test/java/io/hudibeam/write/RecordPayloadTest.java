@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -50,7 +65,9 @@ public class RecordPayloadTest {
 
     byte[] first = TRIPS.encode(payload);
     assertThat(TRIPS.encode(payload), sameInstance(first));
-    assertThat(RecordEncoding.of(new Schema.Parser().parse(TripsData.SCHEMA.toString())).encode(payload), sameInstance(first));
+    assertThat(
+        RecordEncoding.of(new Schema.Parser().parse(TripsData.SCHEMA.toString())).encode(payload),
+        sameInstance(first));
     assertThat(payload.toString(), is(TripsData.record(0, 8).toString()));
   }
 
@@ -81,14 +98,17 @@ public class RecordPayloadTest {
     payload.record();
     assertThat(TRIPS.encode(payload), sameInstance(bytes));
     // Another encoding of the same schema (a coder deserialized elsewhere) takes the bytes too.
-    RecordEncoding parsedAgain = RecordEncoding.of(new Schema.Parser().parse(TripsData.SCHEMA.toString()));
+    RecordEncoding parsedAgain =
+        RecordEncoding.of(new Schema.Parser().parse(TripsData.SCHEMA.toString()));
     assertThat(parsedAgain.encode(payload), sameInstance(bytes));
   }
 
   @Test
   public void bytesOfAnotherSchemaAreEncodedAfresh() throws Exception {
-    Schema renamed = SchemaBuilder.record("other").fields().requiredString("id").requiredLong("n").endRecord();
-    Schema original = SchemaBuilder.record("one").fields().requiredString("id").requiredLong("n").endRecord();
+    Schema renamed =
+        SchemaBuilder.record("other").fields().requiredString("id").requiredLong("n").endRecord();
+    Schema original =
+        SchemaBuilder.record("one").fields().requiredString("id").requiredLong("n").endRecord();
     GenericData.Record one = new GenericData.Record(original);
     one.put("id", "a");
     one.put("n", 5L);
@@ -123,7 +143,15 @@ public class RecordPayloadTest {
   @Test
   public void differentBytesOfEqualRecordsAreEqual() throws Exception {
     Schema withMap =
-        SchemaBuilder.record("m").fields().name("attrs").type().map().values().longType().noDefault().endRecord();
+        SchemaBuilder.record("m")
+            .fields()
+            .name("attrs")
+            .type()
+            .map()
+            .values()
+            .longType()
+            .noDefault()
+            .endRecord();
     Map<String, Long> ab = new LinkedHashMap<>();
     ab.put("a", 1L);
     ab.put("b", 2L);
@@ -137,14 +165,16 @@ public class RecordPayloadTest {
     RecordEncoding encoding = RecordEncoding.of(withMap);
 
     assertThat(avroBinary(first), not(avroBinary(second)));
-    assertThat(encoding.payload(avroBinary(first)).equals(encoding.payload(avroBinary(second))), is(true));
+    assertThat(
+        encoding.payload(avroBinary(first)).equals(encoding.payload(avroBinary(second))), is(true));
   }
 
   @Test
   public void tableRecordDecodesItsDataOnlyWhenAskedAndMovesItUndecoded() throws Exception {
     GenericRecord trip = TripsData.record(0, 4);
     RecordPayload payload = TRIPS.payload(avroBinary(trip));
-    TableRecord delete = TableRecord.of(TripsData.key(4), TripsData.city(4), RecordOperation.DELETE, payload);
+    TableRecord delete =
+        TableRecord.of(TripsData.key(4), TripsData.city(4), RecordOperation.DELETE, payload);
 
     TableRecord moved = delete.withPartitionPath("elsewhere");
 
@@ -167,7 +197,9 @@ public class RecordPayloadTest {
     assertThat(keyOnly, is(TableRecord.delete("k", "p", null)));
     assertThat(keyOnly.withPartitionPath("q"), is(TableRecord.delete("k", "q", null)));
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> TableRecord.of("k", "p", RecordOperation.UPSERT, null));
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> TableRecord.of("k", "p", RecordOperation.UPSERT, null));
     assertThat(e.getMessage(), containsString("'k' needs data"));
   }
 
@@ -177,6 +209,9 @@ public class RecordPayloadTest {
     RecordPayload broken = TRIPS.payload(java.util.Arrays.copyOf(bytes, 10));
 
     HudiTableException e = assertThrows(HudiTableException.class, broken::record);
-    assertThat(e.getMessage(), containsString("Cannot decode 10 bytes as an Avro record of schema hoodie.trips.trips_record"));
+    assertThat(
+        e.getMessage(),
+        containsString(
+            "Cannot decode 10 bytes as an Avro record of schema hoodie.trips.trips_record"));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.write;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -30,7 +45,10 @@ public class SpillableRecordMapTest {
   /** Bytes, as records arrive after a shuffle (TableRecordCoder keeps them encoded). */
   private TableRecord encoded(long i) {
     TableRecord record = upsert(i);
-    return TableRecord.of(record.recordKey(), record.partitionPath(), record.operation(),
+    return TableRecord.of(
+        record.recordKey(),
+        record.partitionPath(),
+        record.operation(),
         encoding.payload(encoding.encode(record.payload().get())));
   }
 
@@ -41,7 +59,9 @@ public class SpillableRecordMapTest {
     long budget = 100_000;
     try (SpillableRecordMap map = new SpillableRecordMap(budget, folder, encoding, "test")) {
       for (int i = 0; i < count; i++) {
-        assertThat(map.put(i % 10 == 9 ? TableRecord.delete(TripsData.key(i), "p", null) : encoded(i)), is(true));
+        assertThat(
+            map.put(i % 10 == 9 ? TableRecord.delete(TripsData.key(i), "p", null) : encoded(i)),
+            is(true));
       }
       assertThat(map.size(), is(count));
       assertThat(map.spilledCount(), greaterThan(count - 1000));
@@ -77,22 +97,34 @@ public class SpillableRecordMapTest {
   }
 
   @Test
-  public void spilledDeletesKeepTheirKeyNotTheirDataAndDataOfAnotherSchemaIsRefused() throws Exception {
-    org.apache.avro.Schema keySchema = org.apache.avro.SchemaBuilder.record("trips_key").fields()
-        .requiredString("uuid").requiredString("city").endRecord();
-    org.apache.avro.generic.GenericRecord key = new org.apache.avro.generic.GenericData.Record(keySchema);
+  public void spilledDeletesKeepTheirKeyNotTheirDataAndDataOfAnotherSchemaIsRefused()
+      throws Exception {
+    org.apache.avro.Schema keySchema =
+        org.apache.avro.SchemaBuilder.record("trips_key")
+            .fields()
+            .requiredString("uuid")
+            .requiredString("city")
+            .endRecord();
+    org.apache.avro.generic.GenericRecord key =
+        new org.apache.avro.generic.GenericData.Record(keySchema);
     key.put("uuid", TripsData.key(7));
     key.put("city", TripsData.city(7));
-    try (SpillableRecordMap map = new SpillableRecordMap(0, tmp.newFolder("spill"), encoding, "file group F")) {
+    try (SpillableRecordMap map =
+        new SpillableRecordMap(0, tmp.newFolder("spill"), encoding, "file group F")) {
       assertThat(map.put(TableRecord.delete(TripsData.key(7), TripsData.city(7), key)), is(true));
       TableRecord found = map.match(TripsData.key(7));
       assertThat(found.isDelete(), is(true));
       assertThat(found.partitionPath(), is(TripsData.city(7)));
       assertThat(found.payload().isPresent(), is(false));
-      HudiTableException e = assertThrows(HudiTableException.class,
-          () -> map.put(TableRecord.upsert(TripsData.key(8), TripsData.city(8), key)));
-      assertThat(e.getMessage(), e.getMessage().startsWith(
-          "Record key 'trip-000000000008' of file group F has data of schema"), is(true));
+      HudiTableException e =
+          assertThrows(
+              HudiTableException.class,
+              () -> map.put(TableRecord.upsert(TripsData.key(8), TripsData.city(8), key)));
+      assertThat(
+          e.getMessage(),
+          e.getMessage()
+              .startsWith("Record key 'trip-000000000008' of file group F has data of schema"),
+          is(true));
     }
   }
 
@@ -115,27 +147,38 @@ public class SpillableRecordMapTest {
   public void putLatestReplacesInMemoryAndOnDiskKeepingTheFirstPutOrder() throws Exception {
     for (long budget : new long[] {Long.MAX_VALUE, 2_000, 0}) {
       try (SpillableRecordMap map =
-          new SpillableRecordMap(budget, MergeMemory.COMPACTION_MAX_SIZE, tmp.newFolder(), encoding, "test")) {
+          new SpillableRecordMap(
+              budget, MergeMemory.COMPACTION_MAX_SIZE, tmp.newFolder(), encoding, "test")) {
         for (int i = 0; i < 100; i++) {
           map.putLatest(upsert(i));
         }
-        // Later records replace earlier ones, in memory and spilled: batch 1 for even keys, a delete for 7.
+        // Later records replace earlier ones, in memory and spilled: batch 1 for even keys, a
+        // delete for 7.
         for (int i = 0; i < 100; i += 2) {
-          map.putLatest(TableRecord.upsert(TripsData.key(i), TripsData.city(i), TripsData.record(1, i)));
+          map.putLatest(
+              TableRecord.upsert(TripsData.key(i), TripsData.city(i), TripsData.record(1, i)));
         }
-        map.putLatest(TableRecord.of(TripsData.key(7), TripsData.city(7), RecordOperation.DELETE, null));
+        map.putLatest(
+            TableRecord.of(TripsData.key(7), TripsData.city(7), RecordOperation.DELETE, null));
         map.putLatest(upsert(100));
         assertThat(map.size(), is(101));
         assertThat(map.match(TripsData.key(98)).data().get(), equalTo(TripsData.record(1, 98)));
         List<String> visited = new java.util.ArrayList<>();
-        map.forEachUnmatched(r -> visited.add(r.recordKey() + (r.isDelete() ? " deleted" : " "
-            + TripsData.values(r.data().get()).get(1))));
+        map.forEachUnmatched(
+            r ->
+                visited.add(
+                    r.recordKey()
+                        + (r.isDelete()
+                            ? " deleted"
+                            : " " + TripsData.values(r.data().get()).get(1))));
         assertThat(visited.size(), is(100));
         for (int i = 0; i <= 100; i++) {
           if (i == 98) {
             continue;
           }
-          String expected = TripsData.key(i) + (i == 7 ? " deleted" : " " + TripsData.ts(i % 2 == 0 && i < 100 ? 1 : 0, i));
+          String expected =
+              TripsData.key(i)
+                  + (i == 7 ? " deleted" : " " + TripsData.ts(i % 2 == 0 && i < 100 ? 1 : 0, i));
           assertThat(budget + ": " + i, visited.get(i < 98 ? i : i - 1), is(expected));
         }
       }
@@ -170,31 +213,50 @@ public class SpillableRecordMapTest {
 
   @Test
   public void settingsAreParsedAndCheckedUnderHudisKeys() {
-    assertThat(MergeMemory.fromProperties(java.util.Map.of()).maxSizeBytes().isPresent(), is(false));
+    assertThat(
+        MergeMemory.fromProperties(java.util.Map.of()).maxSizeBytes().isPresent(), is(false));
     assertThat(
         MergeMemory.fromProperties(java.util.Map.of(MergeMemory.MAX_SIZE, "1048576")).budgetBytes(),
         is(1048576L));
     MergeMemory half = MergeMemory.fromProperties(java.util.Map.of(MergeMemory.FRACTION, "0.5"));
     Runtime runtime = Runtime.getRuntime();
-    assertThat(half.budgetBytes(),
-        is((long) Math.floor((double) runtime.maxMemory() / runtime.availableProcessors() * 0.4 * 0.5)));
-    for (String[] bad : new String[][] {
-        {MergeMemory.MAX_SIZE, "-1"}, {MergeMemory.MAX_SIZE, "1g"},
-        {MergeMemory.FRACTION, "0"}, {MergeMemory.FRACTION, "1.5"}, {MergeMemory.FRACTION, "x"},
-        {MergeMemory.SPILL_PATH, " "}, {MergeMemory.COMPACTION_MAX_SIZE, "-1"},
-        {MergeMemory.COMPACTION_FRACTION, "2"}}) {
-      HudiTableException e = assertThrows(HudiTableException.class,
-          () -> MergeMemory.fromProperties(java.util.Map.of(bad[0], bad[1])));
+    assertThat(
+        half.budgetBytes(),
+        is(
+            (long)
+                Math.floor(
+                    (double) runtime.maxMemory() / runtime.availableProcessors() * 0.4 * 0.5)));
+    for (String[] bad :
+        new String[][] {
+          {MergeMemory.MAX_SIZE, "-1"},
+          {MergeMemory.MAX_SIZE, "1g"},
+          {MergeMemory.FRACTION, "0"},
+          {MergeMemory.FRACTION, "1.5"},
+          {MergeMemory.FRACTION, "x"},
+          {MergeMemory.SPILL_PATH, " "},
+          {MergeMemory.COMPACTION_MAX_SIZE, "-1"},
+          {MergeMemory.COMPACTION_FRACTION, "2"}
+        }) {
+      HudiTableException e =
+          assertThrows(
+              HudiTableException.class,
+              () -> MergeMemory.fromProperties(java.util.Map.of(bad[0], bad[1])));
       assertThat(e.getMessage(), e.getMessage().startsWith(bad[0] + " must"), is(true));
     }
     // Compaction's budget has its own keys, and the merge keys do not set it.
-    MergeMemory compaction = MergeMemory.forCompaction(java.util.Map.of(
-        MergeMemory.COMPACTION_MAX_SIZE, "4096", MergeMemory.MAX_SIZE, "1"));
+    MergeMemory compaction =
+        MergeMemory.forCompaction(
+            java.util.Map.of(MergeMemory.COMPACTION_MAX_SIZE, "4096", MergeMemory.MAX_SIZE, "1"));
     assertThat(compaction.budgetBytes(), is(4096L));
     assertThat(compaction.maxSizeKey(), is(MergeMemory.COMPACTION_MAX_SIZE));
-    assertThat(MergeMemory.forCompaction(java.util.Map.of(MergeMemory.MAX_SIZE, "1")).maxSizeBytes().isPresent(),
+    assertThat(
+        MergeMemory.forCompaction(java.util.Map.of(MergeMemory.MAX_SIZE, "1"))
+            .maxSizeBytes()
+            .isPresent(),
         is(false));
-    assertThat(MergeMemory.forCompaction(java.util.Map.of(MergeMemory.COMPACTION_FRACTION, "0.5")).budgetBytes(),
+    assertThat(
+        MergeMemory.forCompaction(java.util.Map.of(MergeMemory.COMPACTION_FRACTION, "0.5"))
+            .budgetBytes(),
         is(half.budgetBytes()));
   }
 }

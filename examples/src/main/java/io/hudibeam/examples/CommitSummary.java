@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import io.hudibeam.HudiCommitInfo;
@@ -13,8 +28,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 /**
  * Prints one line per committed instant: instant, operation, records inserted/updated/deleted,
  * files, bytes and the seconds since the command started; with a rejects count when one is given.
- * The line is printed where the commit runs: the console for the direct and embedded Flink
- * runners, the workers' logs on a cluster.
+ * The line is printed where the commit runs: the console for the direct and embedded Flink runners,
+ * the workers' logs on a cluster.
  */
 public final class CommitSummary extends PTransform<PCollection<HudiCommitInfo>, PDone> {
   private static final long serialVersionUID = 1L;
@@ -23,7 +38,10 @@ public final class CommitSummary extends PTransform<PCollection<HudiCommitInfo>,
   private final @Nullable PCollectionView<Long> rejected;
   private final @Nullable String rejectsPath;
 
-  private CommitSummary(long startedAtMillis, @Nullable PCollectionView<Long> rejected, @Nullable String rejectsPath) {
+  private CommitSummary(
+      long startedAtMillis,
+      @Nullable PCollectionView<Long> rejected,
+      @Nullable String rejectsPath) {
     this.startedAtMillis = startedAtMillis;
     this.rejected = rejected;
     this.rejectsPath = rejectsPath;
@@ -33,7 +51,8 @@ public final class CommitSummary extends PTransform<PCollection<HudiCommitInfo>,
     return new CommitSummary(startedAtMillis, null, null);
   }
 
-  public static CommitSummary printWithRejects(long startedAtMillis, PCollectionView<Long> rejected, String rejectsPath) {
+  public static CommitSummary printWithRejects(
+      long startedAtMillis, PCollectionView<Long> rejected, String rejectsPath) {
     return new CommitSummary(startedAtMillis, rejected, rejectsPath);
   }
 
@@ -43,20 +62,33 @@ public final class CommitSummary extends PTransform<PCollection<HudiCommitInfo>,
    * records), ...}.
    */
   public static String format(HudiCommitInfo c, double seconds) {
-    String logs = c.getLogFilesWritten() == 0
-        ? ""
-        : String.format(Locale.ROOT, " (%d log files, %d log blocks, %d log records)",
-            c.getLogFilesWritten(), c.getLogBlocksWritten(), c.getLogRecordsWritten());
+    String logs =
+        c.getLogFilesWritten() == 0
+            ? ""
+            : String.format(
+                Locale.ROOT,
+                " (%d log files, %d log blocks, %d log records)",
+                c.getLogFilesWritten(),
+                c.getLogBlocksWritten(),
+                c.getLogRecordsWritten());
     return String.format(
         Locale.ROOT,
         "commit %s %s: %d inserted, %d updated, %d deleted, %d files%s, %d bytes, %.1f s",
-        c.getInstantTime(), c.getOperation(), c.getRecordsInserted(), c.getRecordsUpdated(),
-        c.getRecordsDeleted(), c.getFilesWritten(), logs, c.getBytesWritten(), seconds);
+        c.getInstantTime(),
+        c.getOperation(),
+        c.getRecordsInserted(),
+        c.getRecordsUpdated(),
+        c.getRecordsDeleted(),
+        c.getFilesWritten(),
+        logs,
+        c.getBytesWritten(),
+        seconds);
   }
 
   @Override
   public PDone expand(PCollection<HudiCommitInfo> committed) {
-    ParDo.SingleOutput<HudiCommitInfo, Void> print = ParDo.of(new PrintFn(startedAtMillis, rejected, rejectsPath));
+    ParDo.SingleOutput<HudiCommitInfo, Void> print =
+        ParDo.of(new PrintFn(startedAtMillis, rejected, rejectsPath));
     committed.apply("Print", rejected == null ? print : print.withSideInputs(rejected));
     return PDone.in(committed.getPipeline());
   }
@@ -67,7 +99,10 @@ public final class CommitSummary extends PTransform<PCollection<HudiCommitInfo>,
     private final @Nullable PCollectionView<Long> rejected;
     private final @Nullable String rejectsPath;
 
-    PrintFn(long startedAtMillis, @Nullable PCollectionView<Long> rejected, @Nullable String rejectsPath) {
+    PrintFn(
+        long startedAtMillis,
+        @Nullable PCollectionView<Long> rejected,
+        @Nullable String rejectsPath) {
       this.startedAtMillis = startedAtMillis;
       this.rejected = rejected;
       this.rejectsPath = rejectsPath;

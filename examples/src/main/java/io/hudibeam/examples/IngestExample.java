@@ -1,8 +1,23 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
+import io.hudibeam.HudiFailedRecord;
 import io.hudibeam.HudiIO;
 import io.hudibeam.HudiWriteResult;
-import io.hudibeam.HudiFailedRecord;
 import io.hudibeam.write.WriteOperation;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -24,23 +39,21 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.extensions.avro.io.AvroIO;
 import org.apache.beam.sdk.io.FileIO;
-import org.apache.beam.sdk.transforms.Watch;
-import org.apache.beam.sdk.transforms.windowing.FixedWindows;
-import org.apache.beam.sdk.transforms.windowing.Window;
-import org.joda.time.Duration;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
-import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.Validation;
 import org.apache.beam.sdk.transforms.Count;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.Watch;
+import org.apache.beam.sdk.transforms.windowing.FixedWindows;
+import org.apache.beam.sdk.transforms.windowing.Window;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -53,6 +66,7 @@ import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.avro.AvroSchemaConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetReader;
+import org.joda.time.Duration;
 
 /**
  * Ingests JSON lines, CSV, Avro or Parquet files into a Hudi table: {@code ingest --input=GLOB
@@ -112,8 +126,9 @@ public final class IngestExample {
 
     void setOperation(String value);
 
-    @Description("Table version of a new table: 6 (default; Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x's"
-        + " format, COPY_ON_WRITE only); an existing table keeps its version")
+    @Description(
+        "Table version of a new table: 6 (default; Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x's"
+            + " format, COPY_ON_WRITE only); an existing table keeps its version")
     @Default.Integer(6)
     int getTableVersion();
 
@@ -129,14 +144,16 @@ public final class IngestExample {
 
     void setRejects(String value);
 
-    @Description("Keep watching the input glob for new files every this many seconds (a streaming write,"
-        + " committed every --commitInterval seconds); 0: read the files once")
+    @Description(
+        "Keep watching the input glob for new files every this many seconds (a streaming write,"
+            + " committed every --commitInterval seconds); 0: read the files once")
     @Default.Long(0)
     long getWatch();
 
     void setWatch(long value);
 
-    @Description("With --watch: stop watching after this many seconds, commit what was read and end (0: never stop)")
+    @Description(
+        "With --watch: stop watching after this many seconds, commit what was read and end (0: never stop)")
     @Default.Long(0)
     long getWatchFor();
 
@@ -154,12 +171,17 @@ public final class IngestExample {
   /** Builds the ingest pipeline from parsed options; {@code Main} runs it. */
   public static Pipeline build(Options options, long startedAtMillis) {
     InputFormat format = Choices.parse("format", options.getFormat(), InputFormat.class);
-    WriteOperation operation = Choices.parse("operation", options.getOperation(), WriteOperation.class);
+    WriteOperation operation =
+        Choices.parse("operation", options.getOperation(), WriteOperation.class);
     int tableVersion = Choices.tableVersion(options.getTableVersion());
     FileSystems.setDefaultPipelineOptions(options);
     String table = options.getTable().replaceAll("/+$", "");
-    String tableName = options.getTableName() != null ? options.getTableName() : table.substring(table.lastIndexOf('/') + 1);
-    String rejectsPath = options.getRejects() != null ? options.getRejects() : table + "_rejects.jsonl";
+    String tableName =
+        options.getTableName() != null
+            ? options.getTableName()
+            : table.substring(table.lastIndexOf('/') + 1);
+    String rejectsPath =
+        options.getRejects() != null ? options.getRejects() : table + "_rejects.jsonl";
     Schema schema = schema(options, format, tableName);
 
     Pipeline pipeline = Pipeline.create(options);
@@ -172,7 +194,10 @@ public final class IngestExample {
             .withBasePath(options.getTable())
             .withTableName(tableName)
             .withRecordKeyFields(options.getRecordKey().split(","))
-            .withPartitionFields(options.getPartitionFields().isEmpty() ? new String[0] : options.getPartitionFields().split(","))
+            .withPartitionFields(
+                options.getPartitionFields().isEmpty()
+                    ? new String[0]
+                    : options.getPartitionFields().split(","))
             .withOperation(operation)
             .withTableVersion(tableVersion)
             .withFailedRecordsOutput();
@@ -187,26 +212,41 @@ public final class IngestExample {
     PCollection<String> notWritten =
         result
             .getFailedRecords()
-            .apply("Describe failed records", MapElements.into(TypeDescriptors.strings())
-                .via((HudiFailedRecord f) -> TextRecords.reject("HudiIO", f.getReason(), f.getRecord())));
+            .apply(
+                "Describe failed records",
+                MapElements.into(TypeDescriptors.strings())
+                    .via(
+                        (HudiFailedRecord f) ->
+                            TextRecords.reject("HudiIO", f.getReason(), f.getRecord())));
     PCollection<String> parseRejects = read.get(REJECTS);
     if (watching.enabled()) {
-      parseRejects = parseRejects.apply("Parse rejects per interval",
-          Window.<String>into(FixedWindows.of(watching.commitInterval())));
+      parseRejects =
+          parseRejects.apply(
+              "Parse rejects per interval",
+              Window.<String>into(FixedWindows.of(watching.commitInterval())));
     }
     PCollection<String> rejects =
-        PCollectionList.of(parseRejects).and(notWritten).apply("All rejects", Flatten.pCollections());
+        PCollectionList.of(parseRejects)
+            .and(notWritten)
+            .apply("All rejects", Flatten.pCollections());
     if (watching.enabled()) {
       // A stream: rejects are written per commit interval, into files named after the rejects path.
-      rejects.apply("Write rejects", TextIO.write().to(rejectsPath).withWindowedWrites().withNumShards(1));
+      rejects.apply(
+          "Write rejects", TextIO.write().to(rejectsPath).withWindowedWrites().withNumShards(1));
       result.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
       return pipeline;
     }
     rejects.apply("Write rejects", TextIO.write().to(rejectsPath).withoutSharding());
     result
         .getCommittedInstants()
-        .apply("Summary", CommitSummary.printWithRejects(
-            startedAtMillis, rejects.apply("Count rejects", Count.globally()).apply(org.apache.beam.sdk.transforms.View.asSingleton()), rejectsPath));
+        .apply(
+            "Summary",
+            CommitSummary.printWithRejects(
+                startedAtMillis,
+                rejects
+                    .apply("Count rejects", Count.globally())
+                    .apply(org.apache.beam.sdk.transforms.View.asSingleton()),
+                rejectsPath));
     return pipeline;
   }
 
@@ -224,10 +264,17 @@ public final class IngestExample {
 
     static Watching of(Options options) {
       if (options.getWatch() < 0 || options.getWatchFor() < 0 || options.getCommitInterval() <= 0) {
-        throw new UsageException("--watch and --watchFor must be >= 0 and --commitInterval > 0 seconds, but were "
-            + options.getWatch() + ", " + options.getWatchFor() + " and " + options.getCommitInterval());
+        throw new UsageException(
+            "--watch and --watchFor must be >= 0 and --commitInterval > 0 seconds, but were "
+                + options.getWatch()
+                + ", "
+                + options.getWatchFor()
+                + " and "
+                + options.getCommitInterval());
       }
-      return new Watching(Duration.standardSeconds(options.getWatch()), Duration.standardSeconds(options.getWatchFor()),
+      return new Watching(
+          Duration.standardSeconds(options.getWatch()),
+          Duration.standardSeconds(options.getWatchFor()),
           Duration.standardSeconds(options.getCommitInterval()));
     }
 
@@ -244,14 +291,17 @@ public final class IngestExample {
     }
   }
 
-  private static PCollectionTuple read(Pipeline pipeline, String glob, InputFormat format, Schema schema, Watching watching) {
+  private static PCollectionTuple read(
+      Pipeline pipeline, String glob, InputFormat format, Schema schema, Watching watching) {
     if (format == InputFormat.AVRO) {
       AvroIO.Read<GenericRecord> avro = AvroIO.readGenericRecords(schema).from(glob);
       if (watching.enabled()) {
         avro = avro.watchForNewFiles(watching.poll, watching.termination());
       }
       PCollection<GenericRecord> records = pipeline.apply("Read Avro", avro);
-      PCollection<String> none = pipeline.apply("No rejects", org.apache.beam.sdk.transforms.Create.empty(TypeDescriptors.strings()));
+      PCollection<String> none =
+          pipeline.apply(
+              "No rejects", org.apache.beam.sdk.transforms.Create.empty(TypeDescriptors.strings()));
       return PCollectionTuple.of(RECORDS, records).and(REJECTS, none);
     }
     FileIO.Match match = FileIO.match().filepattern(glob);
@@ -261,7 +311,10 @@ public final class IngestExample {
     return pipeline
         .apply("Match " + format.name().toLowerCase(Locale.ROOT) + " files", match)
         .apply("Open files", FileIO.readMatches())
-        .apply("Parse", ParDo.of(new ReadFileFn(format, schema.toString())).withOutputTags(RECORDS, TupleTagList.of(REJECTS)));
+        .apply(
+            "Parse",
+            ParDo.of(new ReadFileFn(format, schema.toString()))
+                .withOutputTags(RECORDS, TupleTagList.of(REJECTS)));
   }
 
   /** The records (or rejects) of one JSON, CSV or Parquet file. */
@@ -282,21 +335,28 @@ public final class IngestExample {
     }
 
     @ProcessElement
-    public void process(@Element FileIO.ReadableFile file, MultiOutputReceiver out) throws IOException {
+    public void process(@Element FileIO.ReadableFile file, MultiOutputReceiver out)
+        throws IOException {
       String name = file.getMetadata().resourceId().toString();
       if (format == InputFormat.PARQUET) {
         Configuration conf = new Configuration(false);
         AvroReadSupport.setAvroReadSchema(conf, schema);
         try (ParquetReader<GenericRecord> reader =
-            AvroParquetReader.<GenericRecord>builder(new ChannelInputFile(file.openSeekable())).withConf(conf).build()) {
+            AvroParquetReader.<GenericRecord>builder(new ChannelInputFile(file.openSeekable()))
+                .withConf(conf)
+                .build()) {
           for (GenericRecord r = reader.read(); r != null; r = reader.read()) {
             out.get(RECORDS).output(r);
           }
         }
         return;
       }
-      try (BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(file.open()), StandardCharsets.UTF_8))) {
-        List<String> header = format == InputFormat.CSV ? TextRecords.csvValues(nullToEmpty(lines.readLine())) : null;
+      try (BufferedReader lines =
+          new BufferedReader(
+              new InputStreamReader(
+                  Channels.newInputStream(file.open()), StandardCharsets.UTF_8))) {
+        List<String> header =
+            format == InputFormat.CSV ? TextRecords.csvValues(nullToEmpty(lines.readLine())) : null;
         int number = header == null ? 0 : 1;
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
           number++;
@@ -304,7 +364,8 @@ public final class IngestExample {
             continue;
           }
           try {
-            Map<String, Object> fields = header == null ? TextRecords.jsonFields(line) : TextRecords.csvFields(header, line);
+            Map<String, Object> fields =
+                header == null ? TextRecords.jsonFields(line) : TextRecords.csvFields(header, line);
             out.get(RECORDS).output(TextRecords.toRecord(schema, fields));
           } catch (BadRecordException e) {
             out.get(REJECTS).output(TextRecords.reject(name + ":" + number, e.getMessage(), line));
@@ -318,14 +379,23 @@ public final class IngestExample {
     return s == null ? "" : s;
   }
 
-  /** The table schema: --schema, the first Avro/Parquet file's, or inferred from the first lines. */
+  /**
+   * The table schema: --schema, the first Avro/Parquet file's, or inferred from the first lines.
+   */
   static Schema schema(Options options, InputFormat format, String tableName) {
     if (options.getSchema() != null) {
       Schema given;
-      try (InputStream in = Channels.newInputStream(FileSystems.open(FileSystems.matchSingleFileSpec(options.getSchema()).resourceId()))) {
+      try (InputStream in =
+          Channels.newInputStream(
+              FileSystems.open(
+                  FileSystems.matchSingleFileSpec(options.getSchema()).resourceId()))) {
         given = new Schema.Parser().parse(in);
       } catch (IOException | RuntimeException e) {
-        throw new UsageException("--schema=" + options.getSchema() + " is not a readable Avro schema file: " + e.getMessage());
+        throw new UsageException(
+            "--schema="
+                + options.getSchema()
+                + " is not a readable Avro schema file: "
+                + e.getMessage());
       }
       if (format == InputFormat.JSON || format == InputFormat.CSV) {
         TextRecords.checkTextSchema(given, format);
@@ -336,13 +406,20 @@ public final class IngestExample {
     try {
       switch (format) {
         case AVRO:
-          try (DataFileStream<GenericRecord> in = new DataFileStream<>(Channels.newInputStream(FileSystems.open(files.get(0))), new GenericDatumReader<>())) {
+          try (DataFileStream<GenericRecord> in =
+              new DataFileStream<>(
+                  Channels.newInputStream(FileSystems.open(files.get(0))),
+                  new GenericDatumReader<>())) {
             return in.getSchema();
           }
         case PARQUET:
-          try (ParquetFileReader footer = ParquetFileReader.open(new ChannelInputFile((SeekableByteChannel) FileSystems.open(files.get(0))))) {
+          try (ParquetFileReader footer =
+              ParquetFileReader.open(
+                  new ChannelInputFile((SeekableByteChannel) FileSystems.open(files.get(0))))) {
             String avro = footer.getFileMetaData().getKeyValueMetaData().get("parquet.avro.schema");
-            return avro != null ? new Schema.Parser().parse(avro) : new AvroSchemaConverter().convert(footer.getFileMetaData().getSchema());
+            return avro != null
+                ? new Schema.Parser().parse(avro)
+                : new AvroSchemaConverter().convert(footer.getFileMetaData().getSchema());
           }
         default:
           return TextRecords.infer(tableName, sample(files, format));
@@ -371,15 +448,25 @@ public final class IngestExample {
   }
 
   /** The fields of the first parseable lines of the files, for schema inference. */
-  private static List<Map<String, Object>> sample(List<ResourceId> files, InputFormat format) throws IOException {
+  private static List<Map<String, Object>> sample(List<ResourceId> files, InputFormat format)
+      throws IOException {
     List<Map<String, Object>> samples = new ArrayList<>();
     for (ResourceId file : files) {
-      try (BufferedReader lines = new BufferedReader(new InputStreamReader(Channels.newInputStream(FileSystems.open(file)), StandardCharsets.UTF_8))) {
-        List<String> header = format == InputFormat.CSV ? TextRecords.csvValues(nullToEmpty(lines.readLine())) : null;
-        for (String line = lines.readLine(); line != null && samples.size() < SAMPLE_LINES; line = lines.readLine()) {
+      try (BufferedReader lines =
+          new BufferedReader(
+              new InputStreamReader(
+                  Channels.newInputStream(FileSystems.open(file)), StandardCharsets.UTF_8))) {
+        List<String> header =
+            format == InputFormat.CSV ? TextRecords.csvValues(nullToEmpty(lines.readLine())) : null;
+        for (String line = lines.readLine();
+            line != null && samples.size() < SAMPLE_LINES;
+            line = lines.readLine()) {
           try {
             if (!line.isBlank()) {
-              samples.add(header == null ? TextRecords.jsonFields(line) : TextRecords.csvFields(header, line));
+              samples.add(
+                  header == null
+                      ? TextRecords.jsonFields(line)
+                      : TextRecords.csvFields(header, line));
             }
           } catch (BadRecordException e) {
             // not sampled; the pipeline rejects it with its reason

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import java.io.PrintStream;
@@ -81,7 +96,8 @@ public final class Main {
     }
     try {
       PipelineResult.State state =
-          ProgressReporter.runAndWait(pipeline, progressSeconds, RunnerDefaults.runsUntilDone(given), out, startedAt);
+          ProgressReporter.runAndWait(
+              pipeline, progressSeconds, RunnerDefaults.runsUntilDone(given), out, startedAt);
       if (state != PipelineResult.State.DONE) {
         err.println(command + ": pipeline ended in state " + state);
         return FAILED;
@@ -100,7 +116,9 @@ public final class Main {
   private static long progressSeconds(ProgressOptions options) {
     if (options.getProgressSeconds() < 0) {
       throw new UsageException(
-          "--progressSeconds=" + options.getProgressSeconds() + " is not valid; it is the seconds between"
+          "--progressSeconds="
+              + options.getProgressSeconds()
+              + " is not valid; it is the seconds between"
               + " progress lines, a whole number of at least 1, or 0 for none");
     }
     return options.getProgressSeconds();
@@ -122,7 +140,10 @@ public final class Main {
       }
       if (n < 1) {
         throw new UsageException(
-            arg + " is not valid; --" + option + " is the number of parallel workers, a whole number"
+            arg
+                + " is not valid; --"
+                + option
+                + " is the number of parallel workers, a whole number"
                 + " of at least 1 (leave it out for the runner's default)");
       }
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import io.hudibeam.HudiWriteProgress;
@@ -11,8 +26,8 @@ import org.apache.beam.sdk.PipelineResult;
 
 /**
  * Prints the progress of a running write every few seconds, from the pipeline's metrics ({@link
- * HudiWriteProgress#of}: the attempted values of HudiIO's counters), and a last line when the job has
- * ended:
+ * HudiWriteProgress#of}: the attempted values of HudiIO's counters), and a last line when the job
+ * has ended:
  *
  * <pre>
  * progress 12.3 s: 40000 records in, 30000 written (20000 inserted, 10000 updated, 0 deleted), 6 files, 12.3 MB, 2439 records/s
@@ -21,9 +36,9 @@ import org.apache.beam.sdk.PipelineResult;
  *
  * "in" counts the records HudiIO prepared (keyed), "written" the incoming records applied to data
  * files, MB the bytes of the data files written (10^6 bytes), records/s the written records per
- * second since the command started. The counters move when a runner finishes a bundle, so on a small
- * write or on Flink's batch translation the lines move in steps. If the runner cannot give metrics
- * while the job runs, one line says so and no numbers are printed until the end.
+ * second since the command started. The counters move when a runner finishes a bundle, so on a
+ * small write or on Flink's batch translation the lines move in steps. If the runner cannot give
+ * metrics while the job runs, one line says so and no numbers are printed until the end.
  */
 final class ProgressReporter {
   private final PipelineResult result;
@@ -51,7 +66,11 @@ final class ProgressReporter {
    * first, and only the last line follows.
    */
   static PipelineResult.State runAndWait(
-      Pipeline pipeline, long seconds, boolean runsUntilDone, PrintStream out, long startedAtMillis) {
+      Pipeline pipeline,
+      long seconds,
+      boolean runsUntilDone,
+      PrintStream out,
+      long startedAtMillis) {
     if (seconds <= 0) {
       return pipeline.run().waitUntilFinish();
     }
@@ -73,7 +92,8 @@ final class ProgressReporter {
   }
 
   /** Starts printing a line every {@code seconds} (at least 1) for the running {@code result}. */
-  static ProgressReporter start(PipelineResult result, long seconds, PrintStream out, long startedAtMillis) {
+  static ProgressReporter start(
+      PipelineResult result, long seconds, PrintStream out, long startedAtMillis) {
     ProgressReporter reporter = new ProgressReporter(result, out, startedAtMillis);
     reporter.timer.scheduleWithFixedDelay(reporter::tick, seconds, seconds, TimeUnit.SECONDS);
     return reporter;
@@ -84,7 +104,8 @@ final class ProgressReporter {
     try {
       progress = HudiWriteProgress.of(result.metrics());
     } catch (RuntimeException e) {
-      out.println("progress: the runner gives no metrics while the job runs (" + e.getMessage() + ")");
+      out.println(
+          "progress: the runner gives no metrics while the job runs (" + e.getMessage() + ")");
       timer.shutdown();
       return;
     }
@@ -92,8 +113,8 @@ final class ProgressReporter {
   }
 
   /**
-   * Stops the periodic lines and prints the last one, {@code progress <how>}, from the metrics of the
-   * ended job ({@code how}: done, failed, cancelled, ...).
+   * Stops the periodic lines and prints the last one, {@code progress <how>}, from the metrics of
+   * the ended job ({@code how}: done, failed, cancelled, ...).
    */
   void finish(String how) {
     timer.shutdown();
@@ -116,8 +137,15 @@ final class ProgressReporter {
     return String.format(
         Locale.ROOT,
         "%s %.1f s: %d records in, %d written (%d inserted, %d updated, %d deleted), %d files, %.1f MB, %.0f records/s",
-        label, seconds, p.getRecordsPrepared(), p.getRecordsApplied(), p.getRecordsInserted(),
-        p.getRecordsUpdated(), p.getRecordsDeleted(), p.getFilesWritten(), p.getBytesWritten() / 1e6,
+        label,
+        seconds,
+        p.getRecordsPrepared(),
+        p.getRecordsApplied(),
+        p.getRecordsInserted(),
+        p.getRecordsUpdated(),
+        p.getRecordsDeleted(),
+        p.getFilesWritten(),
+        p.getBytesWritten() / 1e6,
         seconds > 0 ? p.getRecordsApplied() / seconds : 0.0);
   }
 }

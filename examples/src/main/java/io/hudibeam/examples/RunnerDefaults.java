@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import java.io.IOException;
@@ -14,17 +29,18 @@ import java.util.List;
  * speed the runner can give:
  *
  * <ul>
- *   <li>DirectRunner: {@code --parallelism} becomes {@code --targetParallelism}; the element-by-element
- *       immutability and encodability checks are off (they are for tests and re-encode every record
- *       several times); {@code --blockOnRun=false}, so that the progress line can read the running
- *       pipeline's metrics.
+ *   <li>DirectRunner: {@code --parallelism} becomes {@code --targetParallelism}; the
+ *       element-by-element immutability and encodability checks are off (they are for tests and
+ *       re-encode every record several times); {@code --blockOnRun=false}, so that the progress
+ *       line can read the running pipeline's metrics.
  *   <li>FlinkRunner: {@code --fasterCopy=true} (Flink otherwise deep-copies every element between
- *       chained operators with its coder; HudiIO's stages never mutate an element). For the embedded
- *       Flink (no {@code --flinkMaster}, no {@code --flinkConfDir}, no {@code FLINK_CONF_DIR}) a
- *       configuration with {@value #EMBEDDED_MANAGED_MEMORY} of managed memory instead of the local
- *       default of 128 MiB, which makes every GroupByKey of a large write spill its sort to disk.
- *       {@code --attachedMode=false} is refused for the embedded Flink: it shuts down when the
- *       detached job ends, and Beam's result then fails to read the job's state.
+ *       chained operators with its coder; HudiIO's stages never mutate an element). For the
+ *       embedded Flink (no {@code --flinkMaster}, no {@code --flinkConfDir}, no {@code
+ *       FLINK_CONF_DIR}) a configuration with {@value #EMBEDDED_MANAGED_MEMORY} of managed memory
+ *       instead of the local default of 128 MiB, which makes every GroupByKey of a large write
+ *       spill its sort to disk. {@code --attachedMode=false} is refused for the embedded Flink: it
+ *       shuts down when the detached job ends, and Beam's result then fails to read the job's
+ *       state.
  * </ul>
  */
 final class RunnerDefaults {
@@ -38,7 +54,10 @@ final class RunnerDefaults {
     boolean direct = runner == null || runner.contains("DirectRunner");
     List<String> out = new ArrayList<>();
     for (String arg : args) {
-      out.add(direct && arg.startsWith("--parallelism=") ? "--targetParallelism=" + arg.substring("--parallelism=".length()) : arg);
+      out.add(
+          direct && arg.startsWith("--parallelism=")
+              ? "--targetParallelism=" + arg.substring("--parallelism=".length())
+              : arg);
     }
     if (direct) {
       addUnlessGiven(args, out, "enforceImmutability", "false");
@@ -46,13 +65,16 @@ final class RunnerDefaults {
       addUnlessGiven(args, out, "blockOnRun", "false");
     }
     if (flink) {
-      if (isEmbedded(valueOf(args, "flinkMaster")) && "false".equals(valueOf(args, "attachedMode"))) {
+      if (isEmbedded(valueOf(args, "flinkMaster"))
+          && "false".equals(valueOf(args, "attachedMode"))) {
         throw new UsageException(
             "--attachedMode=false needs --flinkMaster (a Flink cluster): the embedded Flink shuts down when"
                 + " a detached job ends, and the job's state can no longer be read");
       }
       addUnlessGiven(args, out, "fasterCopy", "true");
-      if (isEmbedded(valueOf(args, "flinkMaster")) && valueOf(args, "flinkConfDir") == null && System.getenv("FLINK_CONF_DIR") == null) {
+      if (isEmbedded(valueOf(args, "flinkMaster"))
+          && valueOf(args, "flinkConfDir") == null
+          && System.getenv("FLINK_CONF_DIR") == null) {
         out.add("--flinkConfDir=" + embeddedFlinkConfDir());
       }
     }
@@ -77,7 +99,8 @@ final class RunnerDefaults {
   }
 
   private static void addUnlessGiven(String[] args, List<String> out, String option, String value) {
-    if (Arrays.stream(args).noneMatch(a -> a.equals("--" + option) || a.startsWith("--" + option + "="))) {
+    if (Arrays.stream(args)
+        .noneMatch(a -> a.equals("--" + option) || a.startsWith("--" + option + "="))) {
       out.add("--" + option + "=" + value);
     }
   }
@@ -105,7 +128,8 @@ final class RunnerDefaults {
       dir.resolve("flink-conf.yaml").toFile().deleteOnExit();
       return dir;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the embedded Flink configuration to a temporary folder", e);
+      throw new UncheckedIOException(
+          "cannot write the embedded Flink configuration to a temporary folder", e);
     }
   }
 }

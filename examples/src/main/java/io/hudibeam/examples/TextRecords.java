@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,9 +31,9 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * Turns JSON lines and CSV rows into Avro records of a given schema, and infers such a schema
- * from sample lines: booleans, whole numbers (long), other numbers (double), everything else
- * string; nested JSON values are kept as JSON text. Every inferred field is nullable.
+ * Turns JSON lines and CSV rows into Avro records of a given schema, and infers such a schema from
+ * sample lines: booleans, whole numbers (long), other numbers (double), everything else string;
+ * nested JSON values are kept as JSON text. Every inferred field is nullable.
  */
 final class TextRecords {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -110,7 +125,9 @@ final class TextRecords {
     return fields;
   }
 
-  /** Splits one CSV line: commas separate values, double quotes enclose them, {@code ""} is a quote. */
+  /**
+   * Splits one CSV line: commas separate values, double quotes enclose them, {@code ""} is a quote.
+   */
   static List<String> csvValues(String line) {
     List<String> values = new ArrayList<>();
     StringBuilder value = new StringBuilder();
@@ -149,7 +166,8 @@ final class TextRecords {
       sample.forEach((name, raw) -> kinds.merge(name, Kind.of(raw), Kind::merge));
     }
     if (kinds.isEmpty()) {
-      throw new UsageException("no fields found in the input's first lines to infer a schema from; give --schema=FILE.avsc");
+      throw new UsageException(
+          "no fields found in the input's first lines to infer a schema from; give --schema=FILE.avsc");
     }
     SchemaBuilder.FieldAssembler<Schema> fields =
         SchemaBuilder.record(tableName + "_record").namespace("hoodie." + tableName).fields();
@@ -173,14 +191,17 @@ final class TextRecords {
   }
 
   private static void checkName(String name) {
-    boolean valid = !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.charAt(0) == '_');
+    boolean valid =
+        !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.charAt(0) == '_');
     for (int i = 0; valid && i < name.length(); i++) {
       char c = name.charAt(i);
       valid = Character.isLetterOrDigit(c) || c == '_';
     }
     if (!valid) {
       throw new UsageException(
-          "input field '" + name + "' is not a valid Avro field name (letters, digits, _); give --schema=FILE.avsc with a renamed field, or rename it in the input");
+          "input field '"
+              + name
+              + "' is not a valid Avro field name (letters, digits, _); give --schema=FILE.avsc with a renamed field, or rename it in the input");
     }
   }
 
@@ -189,7 +210,12 @@ final class TextRecords {
     for (Schema.Field field : schema.getFields()) {
       Schema.Type type = nonNull(field.schema()).getType();
       switch (type) {
-        case STRING: case LONG: case INT: case DOUBLE: case FLOAT: case BOOLEAN:
+        case STRING:
+        case LONG:
+        case INT:
+        case DOUBLE:
+        case FLOAT:
+        case BOOLEAN:
           break;
         default:
           throw new UsageException(
@@ -200,7 +226,9 @@ final class TextRecords {
     }
   }
 
-  /** The record of {@code schema} holding {@code fields}; rejects unknown fields and wrong types. */
+  /**
+   * The record of {@code schema} holding {@code fields}; rejects unknown fields and wrong types.
+   */
   static GenericRecord toRecord(Schema schema, Map<String, Object> fields) {
     for (String name : fields.keySet()) {
       if (schema.getField(name) == null) {
@@ -228,7 +256,10 @@ final class TextRecords {
       case STRING:
         return text;
       case BOOLEAN:
-        value = jsonString ? null : text.equals("true") ? Boolean.TRUE : text.equals("false") ? Boolean.FALSE : null;
+        value =
+            jsonString
+                ? null
+                : text.equals("true") ? Boolean.TRUE : text.equals("false") ? Boolean.FALSE : null;
         break;
       case LONG:
         value = jsonString ? null : parseLong(text);
@@ -249,7 +280,12 @@ final class TextRecords {
     }
     if (value == null) {
       throw new BadRecordException(
-          "field '" + field.name() + "' must be " + type.getName() + ", but is " + (raw instanceof JsonNode ? raw.toString() : "'" + text + "'"));
+          "field '"
+              + field.name()
+              + "' must be "
+              + type.getName()
+              + ", but is "
+              + (raw instanceof JsonNode ? raw.toString() : "'" + text + "'"));
     }
     return value;
   }
@@ -292,7 +328,9 @@ final class TextRecords {
             && schema.getTypes().stream().anyMatch(s -> s.getType() == Schema.Type.NULL));
   }
 
-  /** One line of the rejects file: where the input came from, why it was rejected, and the input. */
+  /**
+   * One line of the rejects file: where the input came from, why it was rejected, and the input.
+   */
   static String reject(String source, String reason, String input) {
     ObjectNode node = JsonNodeFactory.instance.objectNode();
     node.put("source", source);

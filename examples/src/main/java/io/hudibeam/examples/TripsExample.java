@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import io.hudibeam.HudiIO;
@@ -8,32 +23,32 @@ import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.options.Default;
-import org.apache.beam.sdk.options.Description;
-import org.apache.beam.sdk.options.PipelineOptions;
-import org.apache.beam.sdk.options.StreamingOptions;
-import org.joda.time.Duration;
-import org.apache.beam.sdk.options.Validation;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
+import org.apache.beam.sdk.options.Default;
+import org.apache.beam.sdk.options.Description;
+import org.apache.beam.sdk.options.StreamingOptions;
+import org.apache.beam.sdk.options.Validation;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.Row;
+import org.joda.time.Duration;
 
 /**
  * Writes one batch of the trips data set to a Hudi table: {@code trips --table=PATH
- * --operation=upsert --batch=B --start=S --count=N}. The records are generated inside the
- * pipeline, so any count fits. With Beam's {@code --streaming} the batch is generated as an
- * unbounded stream of {@code --rate} records per second (event time derived from the record index,
- * see {@link TripsStream}) and committed every {@code --commitInterval} seconds of event time; the
- * job ends when every record is committed.
+ * --operation=upsert --batch=B --start=S --count=N}. The records are generated inside the pipeline,
+ * so any count fits. With Beam's {@code --streaming} the batch is generated as an unbounded stream
+ * of {@code --rate} records per second (event time derived from the record index, see {@link
+ * TripsStream}) and committed every {@code --commitInterval} seconds of event time; the job ends
+ * when every record is committed.
  */
 public final class TripsExample {
   /** The trips command's options; every Beam pipeline option is accepted as well. */
   public interface Options extends ProgressOptions {
-    @Description("Base path of the table (local path or Hadoop file system URI); created if missing")
+    @Description(
+        "Base path of the table (local path or Hadoop file system URI); created if missing")
     @Validation.Required
     String getTable();
 
@@ -69,8 +84,9 @@ public final class TripsExample {
 
     void setTableType(String value);
 
-    @Description("Table version of a new table: 6 (default; Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x's"
-        + " format, COPY_ON_WRITE only); an existing table keeps its version")
+    @Description(
+        "Table version of a new table: 6 (default; Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x's"
+            + " format, COPY_ON_WRITE only); an existing table keeps its version")
     @Default.Integer(6)
     int getTableVersion();
 
@@ -87,7 +103,8 @@ public final class TripsExample {
 
     void setRate(long value);
 
-    @Description("With --streaming: the commit interval in seconds (event time; one commit per interval)")
+    @Description(
+        "With --streaming: the commit interval in seconds (event time; one commit per interval)")
     @Default.Long(10)
     long getCommitInterval();
 
@@ -127,12 +144,16 @@ public final class TripsExample {
 
   /** Builds the trips pipeline from parsed options; {@code Main} runs it. */
   public static Pipeline build(Options options, long startedAtMillis) {
-    WriteOperation operation = Choices.parse("operation", options.getOperation(), WriteOperation.class);
+    WriteOperation operation =
+        Choices.parse("operation", options.getOperation(), WriteOperation.class);
     TableType tableType = Choices.parse("tableType", options.getTableType(), TableType.class);
     int tableVersion = Choices.tableVersion(options.getTableVersion());
     if (options.getCount() < 0 || options.getStart() < 0) {
       throw new UsageException(
-          "--start and --count must be >= 0, but were " + options.getStart() + " and " + options.getCount());
+          "--start and --count must be >= 0, but were "
+              + options.getStart()
+              + " and "
+              + options.getCount());
     }
     HudiIO.Write<Row> write =
         HudiIO.write()
@@ -152,23 +173,30 @@ public final class TripsExample {
     Pipeline pipeline = Pipeline.create(options);
     if (options.as(StreamingOptions.class).isStreaming()) {
       if (options.getCommitInterval() <= 0) {
-        throw new UsageException("--commitInterval must be > 0 seconds, but was " + options.getCommitInterval());
+        throw new UsageException(
+            "--commitInterval must be > 0 seconds, but was " + options.getCommitInterval());
       }
       HudiWriteResult streamed =
           pipeline
-              .apply("Index range", Create.of(KV.of(options.getStart(), options.getStart() + options.getCount()))
-                  .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
+              .apply(
+                  "Index range",
+                  Create.of(KV.of(options.getStart(), options.getStart() + options.getCount()))
+                      .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
               .apply("Trips stream " + batch, ParDo.of(new TripsStream(batch, options.getRate())))
               .setRowSchema(TripsRecords.SCHEMA)
-              .apply("Write " + operation.name().toLowerCase(java.util.Locale.ROOT),
-                  write.withTriggeringFrequency(Duration.standardSeconds(options.getCommitInterval())));
+              .apply(
+                  "Write " + operation.name().toLowerCase(java.util.Locale.ROOT),
+                  write.withTriggeringFrequency(
+                      Duration.standardSeconds(options.getCommitInterval())));
       streamed.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
       return pipeline;
     }
     HudiWriteResult result =
         pipeline
-            .apply("Index ranges", Create.of(indexRanges(options.getStart(), options.getCount()))
-                .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
+            .apply(
+                "Index ranges",
+                Create.of(indexRanges(options.getStart(), options.getCount()))
+                    .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
             .apply("Trips batch " + batch, ParDo.of(new TripsFn(batch)))
             .setRowSchema(TripsRecords.SCHEMA)
             .apply("Write " + operation.name().toLowerCase(java.util.Locale.ROOT), write);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import java.util.List;
@@ -16,7 +31,15 @@ public final class TripsRecords {
   public static final String ORDERING_FIELD = "ts";
 
   public static final List<String> CITIES =
-      List.of("san_francisco", "sao_paulo", "chennai", "new_york", "london", "paris", "tokyo", "sydney");
+      List.of(
+          "san_francisco",
+          "sao_paulo",
+          "chennai",
+          "new_york",
+          "london",
+          "paris",
+          "tokyo",
+          "sydney");
 
   public static final Schema SCHEMA =
       Schema.builder()
@@ -34,7 +57,10 @@ public final class TripsRecords {
 
   private TripsRecords() {}
 
-  /** {@code trip-} and {@code i} zero-padded to 12 digits ({@code "trip-%012d"} without a formatter). */
+  /**
+   * {@code trip-} and {@code i} zero-padded to 12 digits ({@code "trip-%012d"} without a
+   * formatter).
+   */
   public static String key(long i) {
     String digits = Long.toString(i);
     return "trip-" + "000000000000".substring(Math.min(12, digits.length())) + digits;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import java.io.ByteArrayOutputStream;
@@ -31,7 +46,9 @@ final class ConsoleCapture {
     } finally {
       System.setOut(originalOut);
     }
-    ConsoleCapture c = new ConsoleCapture(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    ConsoleCapture c =
+        new ConsoleCapture(
+            code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     originalOut.print(c.out);
     originalOut.print(c.err);
     return c;
@@ -39,6 +56,8 @@ final class ConsoleCapture {
 
   /** The summary lines printed by the commit step. */
   List<String> commitLines() {
-    return Arrays.stream(out.split("\\R")).filter(l -> l.startsWith("commit ")).collect(Collectors.toList());
+    return Arrays.stream(out.split("\\R"))
+        .filter(l -> l.startsWith("commit "))
+        .collect(Collectors.toList());
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -37,28 +52,43 @@ public class IngestCommandTest {
   @Test
   public void jsonLinesWithInferredSchemaAndRejects() throws Exception {
     File input = tmp.newFolder("in");
-    write(new File(input, "part-1.json"),
+    write(
+        new File(input, "part-1.json"),
         "{\"id\":\"a1\",\"city\":\"paris\",\"amount\":12.5,\"n\":3,\"ok\":true,\"ts\":100}",
         "{\"id\":\"a2\",\"city\":\"tokyo\",\"amount\":7,\"n\":4,\"ok\":false,\"ts\":101,\"extra\":{\"x\":1}}",
         "not json at all");
-    write(new File(input, "part-2.json"),
+    write(
+        new File(input, "part-2.json"),
         "{\"id\":\"a3\",\"city\":\"paris\",\"amount\":1.25,\"n\":5,\"ok\":true,\"ts\":102}",
         "[1,2]",
         "{\"id\":\"a4\",\"city\":\"tokyo\",\"ts\":103,\"colour\":\"red\"}");
     // colour is sampled too, so the last line is accepted; the rejects are lines 3 and 2.
     String table = new File(tmp.getRoot(), "orders").getPath();
 
-    ConsoleCapture c = ConsoleCapture.run(
-        "ingest", "--input=" + input + "/*.json", "--format=json", "--table=" + table,
-        "--recordKey=id", "--partitionFields=city", "--orderingField=ts", "--operation=upsert",
-        "--progressSeconds=1");
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=" + input + "/*.json",
+            "--format=json",
+            "--table=" + table,
+            "--recordKey=id",
+            "--partitionFields=city",
+            "--orderingField=ts",
+            "--operation=upsert",
+            "--progressSeconds=1");
 
     assertThat(c.err, c.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
     String instant = reader.completedInstantTimes().get(0);
-    assertThat(c.commitLines(), contains(matchesPattern(
-        "commit " + instant + " UPSERT: 4 inserted, 0 updated, 0 deleted, 2 files, \\d+ bytes, \\d+\\.\\d s, 2 rejected \\("
-            + table + "_rejects.jsonl\\)")));
+    assertThat(
+        c.commitLines(),
+        contains(
+            matchesPattern(
+                "commit "
+                    + instant
+                    + " UPSERT: 4 inserted, 0 updated, 0 deleted, 2 files, \\d+ bytes, \\d+\\.\\d s, 2 rejected \\("
+                    + table
+                    + "_rejects.jsonl\\)")));
     // The progress line of the ingest command: the 4 records that parsed went in, and were written.
     ProgressLineTest.assertProgress(c, 4);
     Schema schema = reader.tableSchema();
@@ -66,20 +96,29 @@ public class IngestCommandTest {
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.keySet(), containsInAnyOrder("a1", "a2", "a3", "a4"));
     assertThat(values(rows.get("a1")), contains("a1", "paris", 12.5, 3L, true, 100L, null, null));
-    assertThat(values(rows.get("a2")), contains("a2", "tokyo", 7.0, 4L, false, 101L, "{\"x\":1}", null));
+    assertThat(
+        values(rows.get("a2")), contains("a2", "tokyo", 7.0, 4L, false, 101L, "{\"x\":1}", null));
     assertThat(values(rows.get("a3")), contains("a3", "paris", 1.25, 5L, true, 102L, null, null));
-    assertThat(values(rows.get("a4")), contains("a4", "tokyo", null, null, null, 103L, null, "red"));
+    assertThat(
+        values(rows.get("a4")), contains("a4", "tokyo", null, null, null, 103L, null, "red"));
     assertThat(HudiTableReader.string(rows.get("a2"), "_hoodie_partition_path"), is("tokyo"));
 
     List<JsonNode> rejects = rejects(new File(table + "_rejects.jsonl"));
     assertThat(rejects, hasSize(2));
     List<String> described = new ArrayList<>();
     for (JsonNode r : rejects) {
-      described.add(r.get("source").asText().replaceAll(".*/", "") + " " + r.get("reason").asText().replaceAll(":.*", "") + " | " + r.get("input").asText());
+      described.add(
+          r.get("source").asText().replaceAll(".*/", "")
+              + " "
+              + r.get("reason").asText().replaceAll(":.*", "")
+              + " | "
+              + r.get("input").asText());
     }
-    assertThat(described, containsInAnyOrder(
-        "part-1.json:3 not valid JSON | not json at all",
-        "part-2.json:2 not a JSON object | [1,2]"));
+    assertThat(
+        described,
+        containsInAnyOrder(
+            "part-1.json:3 not valid JSON | not json at all",
+            "part-2.json:2 not a JSON object | [1,2]"));
   }
 
   /**
@@ -90,18 +129,29 @@ public class IngestCommandTest {
   @Test(timeout = 240_000)
   public void watchCommitsTheMatchedFilesAndEndsAfterWatchFor() throws Exception {
     File input = tmp.newFolder("in");
-    write(new File(input, "part-1.json"),
+    write(
+        new File(input, "part-1.json"),
         "{\"id\":\"a1\",\"city\":\"paris\",\"amount\":12.5,\"ts\":100}",
         "{\"id\":\"a2\",\"city\":\"tokyo\",\"amount\":7.5,\"ts\":101}",
         "not json at all");
-    write(new File(input, "part-2.json"),
+    write(
+        new File(input, "part-2.json"),
         "{\"id\":\"a3\",\"city\":\"paris\",\"amount\":1.25,\"ts\":102}");
     String table = new File(tmp.getRoot(), "orders").getPath();
 
-    ConsoleCapture c = ConsoleCapture.run(
-        "ingest", "--input=" + input + "/*.json", "--format=json", "--table=" + table,
-        "--recordKey=id", "--partitionFields=city", "--orderingField=ts", "--operation=upsert",
-        "--watch=1", "--watchFor=3", "--commitInterval=2");
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=" + input + "/*.json",
+            "--format=json",
+            "--table=" + table,
+            "--recordKey=id",
+            "--partitionFields=city",
+            "--orderingField=ts",
+            "--operation=upsert",
+            "--watch=1",
+            "--watchFor=3",
+            "--commitInterval=2");
 
     assertThat(c.err, c.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
@@ -119,13 +169,15 @@ public class IngestCommandTest {
   @Test
   public void csvWithGivenSchemaRejectsBadValuesAndKeylessRows() throws Exception {
     File schemaFile = tmp.newFile("orders.avsc");
-    write(schemaFile,
+    write(
+        schemaFile,
         "{\"type\":\"record\",\"name\":\"orders_record\",\"namespace\":\"hoodie.orders\",\"fields\":["
             + "{\"name\":\"id\",\"type\":[\"null\",\"string\"],\"default\":null},"
             + "{\"name\":\"amount\",\"type\":\"double\"},"
             + "{\"name\":\"note\",\"type\":[\"null\",\"string\"],\"default\":null}]}");
     File input = tmp.newFolder("csv");
-    write(new File(input, "orders.csv"),
+    write(
+        new File(input, "orders.csv"),
         "id,amount,note",
         "o1,10.5,\"hello, world\"",
         "o2,abc,x",
@@ -134,15 +186,26 @@ public class IngestCommandTest {
         "o4,4,\"say \"\"hi\"\"\"");
     String table = new File(tmp.getRoot(), "orders").getPath();
 
-    ConsoleCapture c = ConsoleCapture.run(
-        "ingest", "--input=" + input + "/orders.csv", "--format=csv", "--table=" + table,
-        "--recordKey=id", "--schema=" + schemaFile, "--operation=insert");
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=" + input + "/orders.csv",
+            "--format=csv",
+            "--table=" + table,
+            "--recordKey=id",
+            "--schema=" + schemaFile,
+            "--operation=insert");
 
     assertThat(c.err, c.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
     String instant = reader.completedInstantTimes().get(0);
-    assertThat(c.commitLines(), contains(matchesPattern(
-        "commit " + instant + " INSERT: 2 inserted, 0 updated, 0 deleted, 1 files, \\d+ bytes, \\d+\\.\\d s, 3 rejected \\(.*\\)")));
+    assertThat(
+        c.commitLines(),
+        contains(
+            matchesPattern(
+                "commit "
+                    + instant
+                    + " INSERT: 2 inserted, 0 updated, 0 deleted, 1 files, \\d+ bytes, \\d+\\.\\d s, 3 rejected \\(.*\\)")));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.keySet(), containsInAnyOrder("o1", "o4"));
     assertThat(values(rows.get("o1")), contains("o1", 10.5, "hello, world"));
@@ -153,10 +216,13 @@ public class IngestCommandTest {
       reasons.add(r.get("source").asText().replaceAll(".*/", "") + " " + r.get("reason").asText());
     }
     assertThat(reasons, hasSize(3));
-    assertThat(reasons.get(0), reasons, containsInAnyOrder(
-        is("orders.csv:3 field 'amount' must be double, but is 'abc'"),
-        is("orders.csv:4 has 2 columns, but the header has 3"),
-        matchesPattern("HudiIO .*id.*")));
+    assertThat(
+        reasons.get(0),
+        reasons,
+        containsInAnyOrder(
+            is("orders.csv:3 field 'amount' must be double, but is 'abc'"),
+            is("orders.csv:4 has 2 columns, but the header has 3"),
+            matchesPattern("HudiIO .*id.*")));
   }
 
   /**
@@ -164,11 +230,19 @@ public class IngestCommandTest {
    * record key, the field and the value; the others are written; nothing lands outside the table.
    */
   @Test
-  public void partitionValuesThatArePathsAreRejectedAndNothingIsWrittenOutsideTheTable() throws Exception {
+  public void partitionValuesThatArePathsAreRejectedAndNothingIsWrittenOutsideTheTable()
+      throws Exception {
     File input = tmp.newFolder("in");
     String[][] cities = {
-      {"r1", "."}, {"r2", ".."}, {"r3", "../../escaped"}, {"r4", ".hoodie"}, {"r5", "a"}, {"r6", "a/b"},
-      {"r7", "New York"}, {"r8", "a//b"}};
+      {"r1", "."},
+      {"r2", ".."},
+      {"r3", "../../escaped"},
+      {"r4", ".hoodie"},
+      {"r5", "a"},
+      {"r6", "a/b"},
+      {"r7", "New York"},
+      {"r8", "a//b"}
+    };
     List<String> lines = new ArrayList<>();
     for (String[] c : cities) {
       lines.add("{\"id\":\"" + c[0] + "\",\"city\":\"" + c[1] + "\",\"ts\":1}");
@@ -176,9 +250,16 @@ public class IngestCommandTest {
     write(new File(input, "rows.json"), lines.toArray(new String[0]));
     String table = new File(tmp.getRoot(), "orders").getPath();
 
-    ConsoleCapture c = ConsoleCapture.run(
-        "ingest", "--input=" + input + "/rows.json", "--format=json", "--table=" + table,
-        "--recordKey=id", "--partitionFields=city", "--orderingField=ts", "--operation=upsert");
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=" + input + "/rows.json",
+            "--format=json",
+            "--table=" + table,
+            "--recordKey=id",
+            "--partitionFields=city",
+            "--orderingField=ts",
+            "--operation=upsert");
 
     assertThat(c.err, c.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
@@ -192,17 +273,25 @@ public class IngestCommandTest {
     List<String> reasons = new ArrayList<>();
     for (JsonNode r : rejects(new File(table + "_rejects.jsonl"))) {
       String reason = r.get("reason").asText();
-      reasons.add(reason.substring(reason.indexOf("record key '"), reason.indexOf(", which is not safe")));
-      assertThat(reason, reason.contains("hoodie.datasource.write.partitionpath.urlencode=true"), is(true));
+      reasons.add(
+          reason.substring(reason.indexOf("record key '"), reason.indexOf(", which is not safe")));
+      assertThat(
+          reason,
+          reason.contains("hoodie.datasource.write.partitionpath.urlencode=true"),
+          is(true));
     }
-    assertThat(reasons, containsInAnyOrder(
-        "record key 'r1': partition field 'city' value '.' gives partition folder '.'",
-        "record key 'r2': partition field 'city' value '..' gives partition folder '..'",
-        "record key 'r3': partition field 'city' value '../../escaped' gives partition folder '../../escaped'",
-        "record key 'r4': partition field 'city' value '.hoodie' gives partition folder '.hoodie'",
-        "record key 'r6': partition field 'city' value 'a/b' gives partition folder 'a/b'",
-        "record key 'r8': partition field 'city' value 'a//b' gives partition folder 'a//b'"));
-    assertThat(Arrays.asList(tmp.getRoot().list()), containsInAnyOrder("in", "orders", "orders_rejects.jsonl"));
+    assertThat(
+        reasons,
+        containsInAnyOrder(
+            "record key 'r1': partition field 'city' value '.' gives partition folder '.'",
+            "record key 'r2': partition field 'city' value '..' gives partition folder '..'",
+            "record key 'r3': partition field 'city' value '../../escaped' gives partition folder '../../escaped'",
+            "record key 'r4': partition field 'city' value '.hoodie' gives partition folder '.hoodie'",
+            "record key 'r6': partition field 'city' value 'a/b' gives partition folder 'a/b'",
+            "record key 'r8': partition field 'city' value 'a//b' gives partition folder 'a//b'"));
+    assertThat(
+        Arrays.asList(tmp.getRoot().list()),
+        containsInAnyOrder("in", "orders", "orders_rejects.jsonl"));
     assertThat(new File(table, ".hoodie_partition_metadata").exists(), is(false));
     assertThat(new File(table, ".hoodie").list((d, n) -> n.endsWith(".parquet")).length, is(0));
   }
@@ -230,7 +319,9 @@ public class IngestCommandTest {
     Files.write(file.toPath(), Arrays.asList(lines), StandardCharsets.UTF_8);
   }
 
-  /** Avro container files and Parquet files carry their schema; both load the trips records exactly. */
+  /**
+   * Avro container files and Parquet files carry their schema; both load the trips records exactly.
+   */
   @Test
   public void avroAndParquetFilesWithTheirOwnSchema() throws Exception {
     File input = tmp.newFolder("trips-in");
@@ -244,8 +335,7 @@ public class IngestCommandTest {
     }
     List<GenericRecord> second = TripsData.batch(1, 40, 40);
     try (ParquetWriter<GenericRecord> parquet =
-        AvroParquetWriter.<GenericRecord>builder(
-                new Path(new File(input, "trips.parquet").toURI()))
+        AvroParquetWriter.<GenericRecord>builder(new Path(new File(input, "trips.parquet").toURI()))
             .withSchema(TripsData.SCHEMA)
             .build()) {
       for (GenericRecord r : second) {
@@ -254,29 +344,52 @@ public class IngestCommandTest {
     }
     String table = new File(tmp.getRoot(), "trips").getPath();
 
-    ConsoleCapture avro = ConsoleCapture.run(
-        "ingest", "--input=" + input + "/*.avro", "--format=avro", "--table=" + table,
-        "--recordKey=uuid", "--partitionFields=city", "--orderingField=ts", "--operation=insert");
+    ConsoleCapture avro =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=" + input + "/*.avro",
+            "--format=avro",
+            "--table=" + table,
+            "--recordKey=uuid",
+            "--partitionFields=city",
+            "--orderingField=ts",
+            "--operation=insert");
     assertThat(avro.err, avro.exitCode, is(0));
-    ConsoleCapture parquet = ConsoleCapture.run(
-        "ingest", "--input=" + input + "/*.parquet", "--format=parquet", "--table=" + table,
-        "--recordKey=uuid", "--partitionFields=city", "--orderingField=ts", "--operation=upsert");
+    ConsoleCapture parquet =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=" + input + "/*.parquet",
+            "--format=parquet",
+            "--table=" + table,
+            "--recordKey=uuid",
+            "--partitionFields=city",
+            "--orderingField=ts",
+            "--operation=upsert");
     assertThat(parquet.err, parquet.exitCode, is(0));
 
     HudiTableReader reader = HudiTableReader.of(table);
     List<String> instants = reader.completedInstantTimes();
     assertThat(instants, hasSize(2));
-    assertThat(parquet.commitLines(), contains(matchesPattern(
-        "commit " + instants.get(1) + " UPSERT: 20 inserted, 20 updated, 0 deleted, \\d+ files, \\d+ bytes, \\d+\\.\\d s, 0 rejected \\("
-            + table + "_rejects.jsonl\\)")));
+    assertThat(
+        parquet.commitLines(),
+        contains(
+            matchesPattern(
+                "commit "
+                    + instants.get(1)
+                    + " UPSERT: 20 inserted, 20 updated, 0 deleted, \\d+ files, \\d+ bytes, \\d+\\.\\d s, 0 rejected \\("
+                    + table
+                    + "_rejects.jsonl\\)")));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.size(), is(80));
     for (long i = 0; i < 80; i++) {
       long batch = i < 40 ? 0 : 1;
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row),
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(row),
           is(TripsData.values(TripsData.record(batch, i))));
-      assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(batch == 0 ? 0 : 1)));
+      assertThat(
+          HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(batch == 0 ? 0 : 1)));
     }
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -17,29 +32,50 @@ public class OptionsTest {
     String table = new File(tmp.getRoot(), "t").getPath();
     ConsoleCapture c = ConsoleCapture.run("trips", "--table=" + table, "--operation=merge");
     assertThat(c.exitCode, is(2));
-    assertThat(c.err, containsString("--operation=merge is not valid; choose one of insert, upsert, bulk_insert, delete"));
+    assertThat(
+        c.err,
+        containsString(
+            "--operation=merge is not valid; choose one of insert, upsert, bulk_insert, delete"));
     assertThat(new File(table).exists(), is(false));
   }
 
   @Test
   public void wrongFormatAndIndexAndTableType() {
-    ConsoleCapture format = ConsoleCapture.run(
-        "ingest", "--input=/nowhere/*.json", "--format=xml", "--table=/tmp/x", "--recordKey=id");
+    ConsoleCapture format =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=/nowhere/*.json",
+            "--format=xml",
+            "--table=/tmp/x",
+            "--recordKey=id");
     assertThat(format.exitCode, is(2));
-    assertThat(format.err, containsString("--format=xml is not valid; choose one of json, csv, avro, parquet"));
+    assertThat(
+        format.err,
+        containsString("--format=xml is not valid; choose one of json, csv, avro, parquet"));
 
     ConsoleCapture index = ConsoleCapture.run("trips", "--table=/tmp/x", "--index=hash");
     assertThat(index.exitCode, is(2));
-    assertThat(index.err, containsString("--index=hash is not valid; choose one of simple, global_simple, bloom, bucket"));
+    assertThat(
+        index.err,
+        containsString(
+            "--index=hash is not valid; choose one of simple, global_simple, bloom, bucket"));
 
-    ConsoleCapture type = ConsoleCapture.run("trips", "--table=/tmp/x", "--tableType=merge_on_write");
+    ConsoleCapture type =
+        ConsoleCapture.run("trips", "--table=/tmp/x", "--tableType=merge_on_write");
     assertThat(type.exitCode, is(2));
     assertThat(type.err, containsString("--tableType=merge_on_write is not valid; choose one of"));
 
-    for (ConsoleCapture version : new ConsoleCapture[] {
-        ConsoleCapture.run("trips", "--table=/tmp/x", "--tableVersion=7"),
-        ConsoleCapture.run("ingest", "--table=/tmp/x", "--tableVersion=7", "--input=/nowhere/*.json",
-            "--format=json", "--recordKey=id")}) {
+    for (ConsoleCapture version :
+        new ConsoleCapture[] {
+          ConsoleCapture.run("trips", "--table=/tmp/x", "--tableVersion=7"),
+          ConsoleCapture.run(
+              "ingest",
+              "--table=/tmp/x",
+              "--tableVersion=7",
+              "--input=/nowhere/*.json",
+              "--format=json",
+              "--recordKey=id")
+        }) {
       assertThat(version.err, version.exitCode, is(2));
       assertThat(version.err, containsString("--tableVersion=7 is not valid; choose one of 6, 8"));
     }
@@ -63,8 +99,13 @@ public class OptionsTest {
     assertThat(none.exitCode, is(2));
     assertThat(none.err, containsString("usage: java -jar hudi-beam-examples.jar"));
 
-    ConsoleCapture noFiles = ConsoleCapture.run(
-        "ingest", "--input=" + tmp.getRoot() + "/none-*.json", "--format=json", "--table=/tmp/x", "--recordKey=id");
+    ConsoleCapture noFiles =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=" + tmp.getRoot() + "/none-*.json",
+            "--format=json",
+            "--table=/tmp/x",
+            "--recordKey=id");
     assertThat(noFiles.exitCode, is(2));
     assertThat(noFiles.err, containsString("matches no files"));
   }
@@ -74,21 +115,39 @@ public class OptionsTest {
     for (String runner : new String[] {"DirectRunner", "FlinkRunner"}) {
       for (String value : new String[] {"0", "-1", "-8", "two", ""}) {
         String table = new File(tmp.getRoot(), runner + value).getPath();
-        ConsoleCapture c = ConsoleCapture.run(
-            "trips", "--table=" + table, "--runner=" + runner, "--parallelism=" + value, "--count=10");
+        ConsoleCapture c =
+            ConsoleCapture.run(
+                "trips",
+                "--table=" + table,
+                "--runner=" + runner,
+                "--parallelism=" + value,
+                "--count=10");
         assertThat(c.exitCode, is(2));
-        assertThat(c.err, containsString("trips: --parallelism=" + value + " is not valid; --parallelism is the"
-            + " number of parallel workers, a whole number of at least 1 (leave it out for the runner's default)"));
+        assertThat(
+            c.err,
+            containsString(
+                "trips: --parallelism="
+                    + value
+                    + " is not valid; --parallelism is the"
+                    + " number of parallel workers, a whole number of at least 1 (leave it out for the runner's default)"));
         assertThat(c.err, containsString("usage: java -jar hudi-beam-examples.jar"));
         assertThat(c.err.contains("pipeline failed"), is(false));
         assertThat(new File(table).exists(), is(false));
       }
     }
-    ConsoleCapture target = ConsoleCapture.run(
-        "ingest", "--input=/nowhere/*.json", "--format=json", "--table=/tmp/x", "--recordKey=id",
-        "--targetParallelism=0");
+    ConsoleCapture target =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=/nowhere/*.json",
+            "--format=json",
+            "--table=/tmp/x",
+            "--recordKey=id",
+            "--targetParallelism=0");
     assertThat(target.exitCode, is(2));
-    assertThat(target.err, containsString("ingest: --targetParallelism=0 is not valid; --targetParallelism is the"
-        + " number of parallel workers"));
+    assertThat(
+        target.err,
+        containsString(
+            "ingest: --targetParallelism=0 is not valid; --targetParallelism is the"
+                + " number of parallel workers"));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -34,14 +49,19 @@ public class ReadmeSnippetTest {
     int section = readme.indexOf("\n" + SECTION + "\n");
     assertThat("README.md has a section '" + SECTION + "'", section >= 0, is(true));
     Matcher m = Pattern.compile("```" + language + "\\n(.*?)```", Pattern.DOTALL).matcher(readme);
-    assertThat("README.md has a ```" + language + " block in '" + SECTION + "'", m.find(section), is(true));
+    assertThat(
+        "README.md has a ```" + language + " block in '" + SECTION + "'",
+        m.find(section),
+        is(true));
     return m.group(1);
   }
 
   @Test
   public void theMinimalPipelineIsTheCompiledClass() throws Exception {
     String source =
-        Files.readString(Paths.get("src/main/java/io/hudibeam/examples/MinimalPipeline.java"), StandardCharsets.UTF_8);
+        Files.readString(
+            Paths.get("src/main/java/io/hudibeam/examples/MinimalPipeline.java"),
+            StandardCharsets.UTF_8);
     String withoutPackage = source.substring(source.indexOf(";\n\n") + 3);
     assertThat(block("java"), is(withoutPackage));
   }
@@ -49,11 +69,17 @@ public class ReadmeSnippetTest {
   @Test
   public void theDependencyIsThisBuildsArtifact() throws Exception {
     String pom = Files.readString(Paths.get("..", "pom.xml"), StandardCharsets.UTF_8);
-    Matcher version = Pattern.compile("<artifactId>hudi-beam-parent</artifactId>\\s*<version>([^<]+)</version>").matcher(pom);
+    Matcher version =
+        Pattern.compile("<artifactId>hudi-beam-parent</artifactId>\\s*<version>([^<]+)</version>")
+            .matcher(pom);
     assertThat(version.find(), is(true));
     String xml = block("xml").replaceAll("\\s+", "");
-    assertThat(xml, containsString(
-        "<groupId>io.hudibeam</groupId><artifactId>hudi-beam-io</artifactId><version>" + version.group(1) + "</version>"));
+    assertThat(
+        xml,
+        containsString(
+            "<groupId>io.hudibeam</groupId><artifactId>hudi-beam-io</artifactId><version>"
+                + version.group(1)
+                + "</version>"));
     assertThat(xml, containsString("<artifactId>beam-runners-direct-java</artifactId>"));
   }
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -19,32 +34,57 @@ public class RunnerDefaultsTest {
   public void directRunnerTurnsOffTheTestChecksAndMapsParallelism() {
     assertThat(
         Arrays.asList(RunnerDefaults.apply(new String[] {"--table=/t", "--parallelism=3"})),
-        contains("--table=/t", "--targetParallelism=3", "--enforceImmutability=false", "--enforceEncodability=false",
+        contains(
+            "--table=/t",
+            "--targetParallelism=3",
+            "--enforceImmutability=false",
+            "--enforceEncodability=false",
             "--blockOnRun=false"));
   }
 
   @Test
   public void directRunnerKeepsAChecksSettingTheUserGave() {
-    List<String> args = Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=DirectRunner", "--enforceImmutability=true"}));
-    assertThat(args, contains("--runner=DirectRunner", "--enforceImmutability=true", "--enforceEncodability=false", "--blockOnRun=false"));
+    List<String> args =
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {"--runner=DirectRunner", "--enforceImmutability=true"}));
+    assertThat(
+        args,
+        contains(
+            "--runner=DirectRunner",
+            "--enforceImmutability=true",
+            "--enforceEncodability=false",
+            "--blockOnRun=false"));
   }
 
   @Test
   public void embeddedFlinkGetsFasterCopyAndAConfigurationWithManagedMemory() throws Exception {
-    List<String> args = Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--parallelism=2"}));
-    assertThat(args.subList(0, 3), contains("--runner=FlinkRunner", "--parallelism=2", "--fasterCopy=true"));
+    List<String> args =
+        Arrays.asList(
+            RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--parallelism=2"}));
+    assertThat(
+        args.subList(0, 3),
+        contains("--runner=FlinkRunner", "--parallelism=2", "--fasterCopy=true"));
     assertThat(args.get(3), startsWith("--flinkConfDir="));
-    Path conf = Paths.get(args.get(3).substring("--flinkConfDir=".length())).resolve("flink-conf.yaml");
+    Path conf =
+        Paths.get(args.get(3).substring("--flinkConfDir=".length())).resolve("flink-conf.yaml");
     assertThat(Files.readString(conf), is("taskmanager.memory.managed.size: 1g\n"));
   }
 
   @Test
   public void flinkClusterKeepsItsOwnConfigurationAndTheUsersFasterCopy() {
     List<String> args =
-        Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--flinkMaster=host:8081", "--fasterCopy=false"}));
-    assertThat(args, contains("--runner=FlinkRunner", "--flinkMaster=host:8081", "--fasterCopy=false"));
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {
+                  "--runner=FlinkRunner", "--flinkMaster=host:8081", "--fasterCopy=false"
+                }));
     assertThat(
-        Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--flinkConfDir=/etc/flink"})),
+        args, contains("--runner=FlinkRunner", "--flinkMaster=host:8081", "--fasterCopy=false"));
+    assertThat(
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {"--runner=FlinkRunner", "--flinkConfDir=/etc/flink"})),
         not(hasItem(startsWith("--flinkConfDir=/tmp"))));
   }
 
@@ -54,7 +94,10 @@ public class RunnerDefaultsTest {
     assertThat(RunnerDefaults.runsUntilDone(new String[] {"--blockOnRun=true"}), is(true));
     assertThat(RunnerDefaults.runsUntilDone(new String[] {"--runner=FlinkRunner"}), is(true));
     assertThat(
-        RunnerDefaults.runsUntilDone(new String[] {"--runner=FlinkRunner", "--flinkMaster=host:8081", "--attachedMode=false"}),
+        RunnerDefaults.runsUntilDone(
+            new String[] {
+              "--runner=FlinkRunner", "--flinkMaster=host:8081", "--attachedMode=false"
+            }),
         is(false));
   }
 
@@ -63,7 +106,9 @@ public class RunnerDefaultsTest {
     UsageException e =
         org.junit.Assert.assertThrows(
             UsageException.class,
-            () -> RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--attachedMode=false"}));
+            () ->
+                RunnerDefaults.apply(
+                    new String[] {"--runner=FlinkRunner", "--attachedMode=false"}));
     assertThat(e.getMessage(), startsWith("--attachedMode=false needs --flinkMaster"));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -22,61 +37,103 @@ public class TripsCommandTest {
   public void insertThenUpsertBatchReadBackByHudi() throws Exception {
     String table = tmp.newFolder("hudi-trips").getAbsolutePath();
 
-    ConsoleCapture insert = ConsoleCapture.run(
-        "trips", "--table=" + table, "--operation=insert", "--batch=0", "--start=0", "--count=400");
+    ConsoleCapture insert =
+        ConsoleCapture.run(
+            "trips",
+            "--table=" + table,
+            "--operation=insert",
+            "--batch=0",
+            "--start=0",
+            "--count=400");
     assertThat(insert.err, insert.exitCode, is(0));
     List<String> instants = HudiTableReader.of(table).completedInstantTimes();
     assertThat(insert.commitLines(), hasSize(1));
-    assertThat(insert.commitLines().get(0), matchesPattern(
-        "commit " + instants.get(0) + " INSERT: 400 inserted, 0 updated, 0 deleted, 8 files, \\d+ bytes, \\d+\\.\\d s"));
+    assertThat(
+        insert.commitLines().get(0),
+        matchesPattern(
+            "commit "
+                + instants.get(0)
+                + " INSERT: 400 inserted, 0 updated, 0 deleted, 8 files, \\d+ bytes, \\d+\\.\\d s"));
     assertThat(insert.out, containsString("Hudi table at " + table));
 
-    ConsoleCapture upsert = ConsoleCapture.run(
-        "trips", "--table=" + table, "--operation=upsert", "--batch=1", "--start=300", "--count=200", "--parallelism=2");
+    ConsoleCapture upsert =
+        ConsoleCapture.run(
+            "trips",
+            "--table=" + table,
+            "--operation=upsert",
+            "--batch=1",
+            "--start=300",
+            "--count=200",
+            "--parallelism=2");
     assertThat(upsert.err, upsert.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
     instants = reader.completedInstantTimes();
     assertThat(instants, hasSize(2));
-    assertThat(upsert.commitLines().get(0), matchesPattern(
-        "commit " + instants.get(1) + " UPSERT: 100 inserted, 100 updated, 0 deleted, 8 files, \\d+ bytes, \\d+\\.\\d s"));
+    assertThat(
+        upsert.commitLines().get(0),
+        matchesPattern(
+            "commit "
+                + instants.get(1)
+                + " UPSERT: 100 inserted, 100 updated, 0 deleted, 8 files, \\d+ bytes, \\d+\\.\\d s"));
 
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.size(), is(500));
     for (long i = 0; i < 500; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
       long batch = i < 300 ? 0 : 1;
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(batch, i))));
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(row),
+          is(TripsData.values(TripsData.record(batch, i))));
       assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
-      assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(i < 300 ? 0 : 1)));
+      assertThat(
+          HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(i < 300 ? 0 : 1)));
     }
     assertThat(reader.tableConfig().getTableName(), is("trips"));
   }
 
   /**
-   * The trips command on the embedded Flink, with the runner defaults the examples add; its progress
-   * line comes once, at the end, with the full counts.
+   * The trips command on the embedded Flink, with the runner defaults the examples add; its
+   * progress line comes once, at the end, with the full counts.
    */
   @Test
   public void bulkInsertOnTheEmbeddedFlinkRunnerReadBackByHudi() throws Exception {
     String table = tmp.newFolder("hudi-trips-flink").getAbsolutePath();
 
-    ConsoleCapture c = ConsoleCapture.run(
-        "trips", "--table=" + table, "--operation=bulk_insert", "--batch=2", "--start=0", "--count=300",
-        "--runner=FlinkRunner", "--parallelism=2", "--progressSeconds=1");
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            "trips",
+            "--table=" + table,
+            "--operation=bulk_insert",
+            "--batch=2",
+            "--start=0",
+            "--count=300",
+            "--runner=FlinkRunner",
+            "--parallelism=2",
+            "--progressSeconds=1");
     assertThat(c.err, c.exitCode, is(0));
-    // Attached mode: Beam's FlinkRunner returns the result (and its metrics) when the job has ended.
-    assertThat(c.out, containsString("progress: this runner gives the job's metrics only when the job has ended"));
+    // Attached mode: Beam's FlinkRunner returns the result (and its metrics) when the job has
+    // ended.
+    assertThat(
+        c.out,
+        containsString(
+            "progress: this runner gives the job's metrics only when the job has ended"));
     assertThat(ProgressLineTest.assertProgress(c, 300), is(0));
     HudiTableReader reader = HudiTableReader.of(table);
     List<String> instants = reader.completedInstantTimes();
     assertThat(instants, hasSize(1));
-    assertThat(c.commitLines().get(0), matchesPattern(
-        "commit " + instants.get(0) + " BULK_INSERT: 300 inserted, 0 updated, 0 deleted, \\d+ files, \\d+ bytes, \\d+\\.\\d s"));
+    assertThat(
+        c.commitLines().get(0),
+        matchesPattern(
+            "commit "
+                + instants.get(0)
+                + " BULK_INSERT: 300 inserted, 0 updated, 0 deleted, \\d+ files, \\d+ bytes, \\d+\\.\\d s"));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.size(), is(300));
     for (long i = 0; i < 300; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(2, i))));
+      assertThat(
+          TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(2, i))));
       assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
     }
   }

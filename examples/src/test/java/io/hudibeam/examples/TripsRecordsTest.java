@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -8,7 +23,8 @@ import org.junit.Test;
 public class TripsRecordsTest {
   @Test
   public void keysAreZeroPaddedToTwelveDigitsAsTripsMdSays() {
-    for (long i : new long[] {0, 7, 123_456, 999_999_999_999L, 1_000_000_000_000L, 12_345_678_901_234L}) {
+    for (long i :
+        new long[] {0, 7, 123_456, 999_999_999_999L, 1_000_000_000_000L, 12_345_678_901_234L}) {
       assertThat(TripsRecords.key(i), is(String.format("trip-%012d", i)));
     }
   }
@@ -24,10 +40,11 @@ public class TripsRecordsTest {
   public void indexRangesCoverStartToStartPlusCountInOrder() {
     assertThat(
         TripsExample.indexRanges(5, 25_001),
-        is(java.util.List.of(
-            org.apache.beam.sdk.values.KV.of(5L, 10_005L),
-            org.apache.beam.sdk.values.KV.of(10_005L, 20_005L),
-            org.apache.beam.sdk.values.KV.of(20_005L, 25_006L))));
+        is(
+            java.util.List.of(
+                org.apache.beam.sdk.values.KV.of(5L, 10_005L),
+                org.apache.beam.sdk.values.KV.of(10_005L, 20_005L),
+                org.apache.beam.sdk.values.KV.of(20_005L, 25_006L))));
     assertThat(TripsExample.indexRanges(7, 0), is(java.util.List.of()));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -25,14 +40,23 @@ public class TripsStreamingCommandTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test(timeout = 300_000)
-  public void streamingInsertOnTheDirectRunnerCommitsEveryIntervalReadBackByHudi() throws Exception {
+  public void streamingInsertOnTheDirectRunnerCommitsEveryIntervalReadBackByHudi()
+      throws Exception {
     String table = tmp.newFolder("hudi-trips-stream").getAbsolutePath();
     int count = 300;
     long rate = 100;
 
-    ConsoleCapture c = ConsoleCapture.run(
-        "trips", "--table=" + table, "--operation=insert", "--batch=0", "--start=0", "--count=" + count,
-        "--streaming", "--rate=" + rate, "--commitInterval=1");
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            "trips",
+            "--table=" + table,
+            "--operation=insert",
+            "--batch=0",
+            "--start=0",
+            "--count=" + count,
+            "--streaming",
+            "--rate=" + rate,
+            "--commitInterval=1");
     assertThat(c.err, c.exitCode, is(0));
 
     HudiTableReader reader = HudiTableReader.of(table);
@@ -44,10 +68,14 @@ public class TripsStreamingCommandTest {
     assertThat(rows.size(), is(count));
     for (long i = 0; i < count; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
+      assertThat(
+          TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
       assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
       int interval = (int) (i * 1000 / rate / 1000); // the record's commit interval, 0-based
-      assertThat(TripsData.key(i), HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(interval)));
+      assertThat(
+          TripsData.key(i),
+          HudiTableReader.string(row, "_hoodie_commit_time"),
+          is(instants.get(interval)));
     }
   }
 }

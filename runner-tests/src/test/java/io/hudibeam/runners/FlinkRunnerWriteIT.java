@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.runners;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -46,7 +61,9 @@ public class FlinkRunnerWriteIT extends HudiIOWriteSuite {
     Files.writeString(
         new File(confDir, "flink-conf.yaml").toPath(),
         "restart-strategy.type: fixed-delay\n"
-            + "restart-strategy.fixed-delay.attempts: " + retries + "\n"
+            + "restart-strategy.fixed-delay.attempts: "
+            + retries
+            + "\n"
             + "restart-strategy.fixed-delay.delay: 10 ms\n");
     FlinkPipelineOptions options = flinkOptions(retries);
     options.setFlinkConfDir(confDir.getAbsolutePath());
@@ -60,10 +77,15 @@ public class FlinkRunnerWriteIT extends HudiIOWriteSuite {
     run(TripsRows.batch(0, 0, 400), TripsRows.SCHEMA, trips(base, WriteOperation.BULK_INSERT));
     String bulkInsert = single(reader.completedInstantTimes());
 
-    // The upsert's first base file fails after it is complete; Flink restarts and the write succeeds.
+    // The upsert's first base file fails after it is complete; Flink restarts and the write
+    // succeeds.
     File flag = new File(tmp.getRoot(), "failed-once");
-    run(retryingFlinkOptions(2), TripsRows.batch(1, 200, 400), TripsRows.SCHEMA,
-        trips(base, WriteOperation.UPSERT).withHadoopConfiguration(FailOnceFileSystem.configuration(flag.getPath())));
+    run(
+        retryingFlinkOptions(2),
+        TripsRows.batch(1, 200, 400),
+        TripsRows.SCHEMA,
+        trips(base, WriteOperation.UPSERT)
+            .withHadoopConfiguration(FailOnceFileSystem.configuration(flag.getPath())));
 
     assertThat("the injected failure happened", flag.exists(), is(true));
     File failedFile = new File(Files.readString(flag.toPath()));
@@ -73,9 +95,20 @@ public class FlinkRunnerWriteIT extends HudiIOWriteSuite {
     // Flink restarted the failed region within the same instant: no rollback, no second instant.
     assertThat(FSUtils.getCommitTime(failedFile.getName()), is(upsert));
     assertThat(reader.completedInstants().size(), is(2));
-    assertThat("the failed attempt's base file was deleted by its marker", failedFile.exists(), is(false));
-    assertRows(reader.snapshotByRecordKey(), 0, 600, i -> i < 200 ? 0L : 1L, i -> i < 200 ? bulkInsert : upsert);
-    assertRows(HudiTableReader.byRecordKey(reader.incrementalSince(bulkInsert)), 200, 400, i -> 1L, i -> upsert);
+    assertThat(
+        "the failed attempt's base file was deleted by its marker", failedFile.exists(), is(false));
+    assertRows(
+        reader.snapshotByRecordKey(),
+        0,
+        600,
+        i -> i < 200 ? 0L : 1L,
+        i -> i < 200 ? bulkInsert : upsert);
+    assertRows(
+        HudiTableReader.byRecordKey(reader.incrementalSince(bulkInsert)),
+        200,
+        400,
+        i -> 1L,
+        i -> upsert);
     assertNoOrphanBaseFiles(base);
   }
 }

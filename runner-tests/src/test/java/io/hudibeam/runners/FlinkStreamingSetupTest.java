@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.runners;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -21,8 +36,8 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * A streaming write on the FlinkRunner needs checkpointing (its commit step is
- * {@code @RequiresStableInput}): refused at construction without it, with a message naming
- * {@code --checkpointingInterval}; accepted with it. Construction only, no job runs.
+ * {@code @RequiresStableInput}): refused at construction without it, with a message naming {@code
+ * --checkpointingInterval}; accepted with it. Construction only, no job runs.
  */
 public class FlinkStreamingSetupTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -34,8 +49,12 @@ public class FlinkStreamingSetupTest {
   }
 
   private HudiIO.Write<Row> write() {
-    return HudiIO.write().withBasePath(tmp.getRoot().getPath()).withTableName("trips")
-        .withRecordKeyFields("uuid").withPartitionFields("city").withOperation(WriteOperation.INSERT)
+    return HudiIO.write()
+        .withBasePath(tmp.getRoot().getPath())
+        .withTableName("trips")
+        .withRecordKeyFields("uuid")
+        .withPartitionFields("city")
+        .withOperation(WriteOperation.INSERT)
         .withTriggeringFrequency(Duration.standardSeconds(10));
   }
 
@@ -44,7 +63,8 @@ public class FlinkStreamingSetupTest {
     FlinkPipelineOptions options = FlinkRunnerWriteIT.flinkOptions(0);
     options.setStreaming(true);
     Pipeline p = Pipeline.create(options);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> stream(p).apply(write()));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> stream(p).apply(write()));
     assertThat(e.getMessage(), containsString("--checkpointingInterval"));
 
     FlinkPipelineOptions checkpointed = FlinkRunnerWriteIT.flinkOptions(0);

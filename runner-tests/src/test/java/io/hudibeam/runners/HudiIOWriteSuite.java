@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.runners;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -47,9 +62,10 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * The write suite every runner must pass: each table written through {@link HudiIO} is read back with
- * Hudi 0.15's own reader ({@link HudiTableReader}), row by row, and its files are checked against the
- * commit metadata (no orphan base files). Subclasses supply the runner's {@link PipelineOptions}.
+ * The write suite every runner must pass: each table written through {@link HudiIO} is read back
+ * with Hudi 0.15's own reader ({@link HudiTableReader}), row by row, and its files are checked
+ * against the commit metadata (no orphan base files). Subclasses supply the runner's {@link
+ * PipelineOptions}.
  */
 public abstract class HudiIOWriteSuite {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -71,7 +87,8 @@ public abstract class HudiIOWriteSuite {
     run(options(), rows, schema, write);
   }
 
-  protected static void run(PipelineOptions options, List<Row> rows, Schema schema, HudiIO.Write<Row> write) {
+  protected static void run(
+      PipelineOptions options, List<Row> rows, Schema schema, HudiIO.Write<Row> write) {
     Pipeline p = Pipeline.create(options);
     p.apply(Create.of(rows).withRowSchema(schema)).apply(write);
     PipelineResult.State state = p.run().waitUntilFinish();
@@ -91,9 +108,16 @@ public abstract class HudiIOWriteSuite {
     run(TripsRows.batch(1, 200, 400), TripsRows.SCHEMA, trips(base, WriteOperation.UPSERT));
     String upsert = reader.completedInstantTimes().get(1);
     assertThat(reader.completedInstantTimes(), is(List.of(bulkInsert, upsert)));
-    assertRows(reader.snapshotByRecordKey(), 0, 600, i -> i < 200 ? 0L : 1L, i -> i < 200 ? bulkInsert : upsert);
-    // Untouched rows keep their commit time, so the incremental read after the bulk insert is the upsert.
-    Map<String, GenericRecord> changed = HudiTableReader.byRecordKey(reader.incrementalSince(bulkInsert));
+    assertRows(
+        reader.snapshotByRecordKey(),
+        0,
+        600,
+        i -> i < 200 ? 0L : 1L,
+        i -> i < 200 ? bulkInsert : upsert);
+    // Untouched rows keep their commit time, so the incremental read after the bulk insert is the
+    // upsert.
+    Map<String, GenericRecord> changed =
+        HudiTableReader.byRecordKey(reader.incrementalSince(bulkInsert));
     assertRows(changed, 200, 400, i -> 1L, i -> upsert);
     assertNoOrphanBaseFiles(base);
 
@@ -112,14 +136,18 @@ public abstract class HudiIOWriteSuite {
     String base = tmp.newFolder("trips").getAbsolutePath();
     // 50 records per partition at the 1 KiB record size estimate and a 20 KiB max file size: Hudi's
     // UpsertPartitioner makes ceil(50 / 20) = 3 new file groups per partition.
-    run(TripsRows.batch(0, 0, 400), TripsRows.SCHEMA,
+    run(
+        TripsRows.batch(0, 0, 400),
+        TripsRows.SCHEMA,
         trips(base, WriteOperation.INSERT).withMaxFileSize(20 * 1024));
     HudiTableReader reader = HudiTableReader.of(base);
     String insert = single(reader.completedInstantTimes());
     assertRows(reader.snapshotByRecordKey(), 0, 400, i -> 0L, i -> insert);
     Map<String, Long> fileGroupsPerPartition =
         reader.latestFileSlices().stream()
-            .collect(Collectors.groupingBy(FileSlice::getPartitionPath, TreeMap::new, Collectors.counting()));
+            .collect(
+                Collectors.groupingBy(
+                    FileSlice::getPartitionPath, TreeMap::new, Collectors.counting()));
     Map<String, Long> expected = new TreeMap<>();
     TripsData.CITIES.forEach(city -> expected.put(city, 3L));
     assertThat(fileGroupsPerPartition, is(expected));
@@ -138,13 +166,21 @@ public abstract class HudiIOWriteSuite {
     for (String name : List.of("in-memory", "spilled")) {
       String base = tmp.newFolder(name).getAbsolutePath();
       Map<String, String> memory = name.equals("spilled") ? nothing : Map.of();
-      runCountingSpills(TripsRows.batch(0, 0, 400), TripsRows.SCHEMA,
+      runCountingSpills(
+          TripsRows.batch(0, 0, 400),
+          TripsRows.SCHEMA,
           trips(base, WriteOperation.INSERT).withHoodieProperties(memory));
       // 200 updates of stored keys and 200 inserts that fill the small files: all merges.
-      long upsertSpills = runCountingSpills(TripsRows.batch(1, 200, 400), TripsRows.SCHEMA,
-          trips(base, WriteOperation.UPSERT).withHoodieProperties(memory));
-      long deleteSpills = runCountingSpills(TripsRows.keys(0, 40), TripsRows.KEY_SCHEMA,
-          trips(base, WriteOperation.DELETE).withHoodieProperties(memory));
+      long upsertSpills =
+          runCountingSpills(
+              TripsRows.batch(1, 200, 400),
+              TripsRows.SCHEMA,
+              trips(base, WriteOperation.UPSERT).withHoodieProperties(memory));
+      long deleteSpills =
+          runCountingSpills(
+              TripsRows.keys(0, 40),
+              TripsRows.KEY_SCHEMA,
+              trips(base, WriteOperation.DELETE).withHoodieProperties(memory));
       spilled.put(name, upsertSpills + deleteSpills);
       tables.put(name, HudiTableReader.of(base));
       assertNoOrphanBaseFiles(base);
@@ -154,7 +190,11 @@ public abstract class HudiIOWriteSuite {
 
     for (HudiTableReader reader : tables.values()) {
       List<String> instants = reader.completedInstantTimes();
-      assertRows(reader.snapshotByRecordKey(), 40, 560, i -> i < 200 ? 0L : 1L,
+      assertRows(
+          reader.snapshotByRecordKey(),
+          40,
+          560,
+          i -> i < 200 ? 0L : 1L,
           i -> i < 200 ? instants.get(0) : instants.get(1));
     }
     // Row by row, every field but the instant-specific ones (commit time checked above, sequence
@@ -165,9 +205,12 @@ public abstract class HudiIOWriteSuite {
     for (Map.Entry<String, GenericRecord> e : inMemory.entrySet()) {
       GenericRecord other = spilledRows.get(e.getKey());
       for (org.apache.avro.Schema.Field field : other.getSchema().getFields()) {
-        if (!field.name().equals("_hoodie_commit_time") && !field.name().equals("_hoodie_commit_seqno")
+        if (!field.name().equals("_hoodie_commit_time")
+            && !field.name().equals("_hoodie_commit_seqno")
             && !field.name().equals("_hoodie_file_name")) {
-          assertThat(e.getKey() + "." + field.name(), String.valueOf(other.get(field.name())),
+          assertThat(
+              e.getKey() + "." + field.name(),
+              String.valueOf(other.get(field.name())),
               is(String.valueOf(e.getValue().get(field.name()))));
         }
       }
@@ -181,11 +224,16 @@ public abstract class HudiIOWriteSuite {
     PipelineResult result = p.run();
     assertThat(result.waitUntilFinish(), is(PipelineResult.State.DONE));
     long total = 0;
-    for (MetricResult<Long> counter : result.metrics().queryMetrics(
-            MetricsFilter.builder()
-                .addNameFilter(MetricNameFilter.named(WriteFileGroups.class, WriteFileGroups.SPILLED_RECORDS))
-                .build())
-        .getCounters()) {
+    for (MetricResult<Long> counter :
+        result
+            .metrics()
+            .queryMetrics(
+                MetricsFilter.builder()
+                    .addNameFilter(
+                        MetricNameFilter.named(
+                            WriteFileGroups.class, WriteFileGroups.SPILLED_RECORDS))
+                    .build())
+            .getCounters()) {
       total += counter.getAttempted();
     }
     return total;
@@ -197,41 +245,53 @@ public abstract class HudiIOWriteSuite {
   }
 
   /**
-   * Asserts that {@code rows} holds exactly the trips indexes {@code start .. start + count - 1}, each with
-   * the user fields of batch {@code batch(i)}, committed at {@code commitTime(i)} in partition
-   * {@code city(i)}.
+   * Asserts that {@code rows} holds exactly the trips indexes {@code start .. start + count - 1},
+   * each with the user fields of batch {@code batch(i)}, committed at {@code commitTime(i)} in
+   * partition {@code city(i)}.
    */
   protected static void assertRows(
-      Map<String, GenericRecord> rows, long start, long count, ByIndex<Long> batch, ByIndex<String> commitTime) {
+      Map<String, GenericRecord> rows,
+      long start,
+      long count,
+      ByIndex<Long> batch,
+      ByIndex<String> commitTime) {
     assertThat(new TreeSet<>(rows.keySet()), is(new TreeSet<>(TripsData.keys(start, count))));
     for (long i = start; i < start + count; i++) {
       String key = TripsData.key(i);
       GenericRecord row = rows.get(key);
-      assertThat(key, TripsData.values(row), is(TripsData.values(TripsData.record(batch.of(i), i))));
+      assertThat(
+          key, TripsData.values(row), is(TripsData.values(TripsData.record(batch.of(i), i))));
       assertThat(key, HudiTableReader.string(row, "_hoodie_commit_time"), is(commitTime.of(i)));
       assertThat(key, HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
     }
   }
 
   /**
-   * Asserts that every base file in the partitions is named by the metadata of the completed commit of
-   * its instant (so no failed or retried attempt left one behind), that the latest commit names exactly
-   * the files of its instant, and that every base file of the latest snapshot is named by a commit.
+   * Asserts that every base file in the partitions is named by the metadata of the completed commit
+   * of its instant (so no failed or retried attempt left one behind), that the latest commit names
+   * exactly the files of its instant, and that every base file of the latest snapshot is named by a
+   * commit.
    */
   protected static void assertNoOrphanBaseFiles(String base) {
     HudiTableReader reader = HudiTableReader.of(base);
     HoodieTableMetaClient meta = reader.metaClient();
-    HoodieTimeline commits = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
+    HoodieTimeline commits =
+        meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
     Map<String, Set<String>> namedByInstant = new TreeMap<>();
     for (HoodieInstant instant : commits.getInstants()) {
       namedByInstant.put(instant.getTimestamp(), namedFiles(commits, instant));
     }
-    Set<String> named = namedByInstant.values().stream().flatMap(Set::stream).collect(Collectors.toCollection(TreeSet::new));
+    Set<String> named =
+        namedByInstant.values().stream()
+            .flatMap(Set::stream)
+            .collect(Collectors.toCollection(TreeSet::new));
     Set<String> onDisk = TableFiles.dataFilesOnDisk(base);
     assertThat("base files on disk but in no commit's metadata", onDisk, everyItem(is(in(named))));
     String latest = commits.lastInstant().get().getTimestamp();
     Set<String> latestOnDisk =
-        onDisk.stream().filter(f -> FSUtils.getCommitTime(Paths.get(f).getFileName().toString()).equals(latest))
+        onDisk.stream()
+            .filter(
+                f -> FSUtils.getCommitTime(Paths.get(f).getFileName().toString()).equals(latest))
             .collect(Collectors.toCollection(TreeSet::new));
     assertThat(latestOnDisk, is(namedByInstant.get(latest)));
     List<String> snapshotFiles = new ArrayList<>();
@@ -244,7 +304,8 @@ public abstract class HudiIOWriteSuite {
   private static Set<String> namedFiles(HoodieTimeline commits, HoodieInstant instant) {
     try {
       HoodieCommitMetadata metadata =
-          HoodieCommitMetadata.fromBytes(commits.getInstantDetails(instant).get(), HoodieCommitMetadata.class);
+          HoodieCommitMetadata.fromBytes(
+              commits.getInstantDetails(instant).get(), HoodieCommitMetadata.class);
       return metadata.getPartitionToWriteStats().values().stream()
           .flatMap(List::stream)
           .map(HoodieWriteStat::getPath)

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms;
 
 import io.hudibeam.basefile.ParquetSettings;
@@ -86,7 +101,9 @@ public final class WriteSpec implements Serializable {
    * every merge-on-read write, bulk_insert included, as a deltacommit), else {@code commit}.
    */
   public io.hudibeam.timeline.Action commitAction() {
-    return mergeOnRead() ? io.hudibeam.timeline.Action.DELTA_COMMIT : io.hudibeam.timeline.Action.COMMIT;
+    return mergeOnRead()
+        ? io.hudibeam.timeline.Action.DELTA_COMMIT
+        : io.hudibeam.timeline.Action.COMMIT;
   }
 
   public KeyGeneratorConfig keyGenerator() {
@@ -151,7 +168,9 @@ public final class WriteSpec implements Serializable {
     return HeartbeatSettings.fromProperties(writeProperties);
   }
 
-  /** The table lock ({@code hoodie.write.lock.filesystem.*}, {@code hoodie.write.lock.client.*}). */
+  /**
+   * The table lock ({@code hoodie.write.lock.filesystem.*}, {@code hoodie.write.lock.client.*}).
+   */
   public LockSettings lockSettings() {
     return LockSettings.fromProperties(writeProperties);
   }
@@ -167,8 +186,8 @@ public final class WriteSpec implements Serializable {
   /**
    * Parses and validates every setting of the registry ({@link SettingsCheck}), then builds every
    * settings object the workers build (file sizing, Parquet, cleaning, heartbeats, lock, archival,
-   * concurrency, merge memory), so a bad value or combination fails when the pipeline is built rather than on a
-   * worker.
+   * concurrency, merge memory), so a bad value or combination fails when the pipeline is built
+   * rather than on a worker.
    */
   public void validateSettings() {
     SettingsCheck.validate(writeProperties);
@@ -187,7 +206,10 @@ public final class WriteSpec implements Serializable {
     return MergeMemory.fromProperties(writeProperties);
   }
 
-  /** Compaction's memory budget per file slice ({@code hoodie.memory.compaction.*}); see {@link MergeMemory}. */
+  /**
+   * Compaction's memory budget per file slice ({@code hoodie.memory.compaction.*}); see {@link
+   * MergeMemory}.
+   */
   public MergeMemory compactionMemory() {
     return MergeMemory.forCompaction(writeProperties);
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.compat.hudi1;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -38,8 +53,8 @@ import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WorkloadProfile;
-import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteOperation;
+import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WritePlanner;
 import io.hudibeam.write.WriteTransaction;
 import java.time.Clock;
@@ -49,8 +64,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -196,12 +211,17 @@ public class Hudi1ReadsOurTablesIT {
     return started.instantTime().value();
   }
 
-  /** One write instant through the steps the pipeline's stages run: start, write file groups, commit. */
+  /**
+   * One write instant through the steps the pipeline's stages run: start, write file groups,
+   * commit.
+   */
   private String commit(OperationType operation, List<GenericRecord> records, boolean delete) {
     WriteTransaction transaction = transaction();
     StartedInstant started = transaction.start(ridesTable(), Action.COMMIT);
     List<WriteStat> stats = writeFiles(started, records, delete);
-    assertThat(transaction.commit(started, operation, SCHEMA.toString(), stats), is(CommitOutcome.COMMITTED));
+    assertThat(
+        transaction.commit(started, operation, SCHEMA.toString(), stats),
+        is(CommitOutcome.COMMITTED));
     return started.instantTime().value();
   }
 
@@ -210,15 +230,18 @@ public class Hudi1ReadsOurTablesIT {
    * process), plans with Hudi's default file sizing, and writes each file group with the
    * transaction's file group writer.
    */
-  private List<WriteStat> writeFiles(StartedInstant started, List<GenericRecord> records, boolean delete) {
+  private List<WriteStat> writeFiles(
+      StartedInstant started, List<GenericRecord> records, boolean delete) {
     FileSystemView view = FileSystemView.load(fs, paths, Timeline.load(fs, paths));
     Map<String, RecordLocation> stored = new HashMap<>();
     Map<String, List<BaseFile>> latest = new HashMap<>();
     for (String partition : view.partitions()) {
       latest.put(partition, view.latestBaseFiles(partition));
       for (BaseFile file : view.latestBaseFiles(partition)) {
-        for (String k : BaseFileReader.of(conf, new Path(base(), file.relativePath())).readRecordKeys()) {
-          stored.put(k, RecordLocation.of(partition, file.name().fileId(), file.name().instantTime()));
+        for (String k :
+            BaseFileReader.of(conf, new Path(base(), file.relativePath())).readRecordKeys()) {
+          stored.put(
+              k, RecordLocation.of(partition, file.name().fileId(), file.name().instantTime()));
         }
       }
     }
@@ -229,23 +252,29 @@ public class Hudi1ReadsOurTablesIT {
       RecordLocation location = stored.get(k.recordKey());
       if (location != null || !delete) {
         profile = profile.plus(k.partitionPath(), location == null ? null : location.fileId());
-        tableRecords.add(delete
-            ? TableRecord.delete(k.recordKey(), k.partitionPath(), record)
-            : TableRecord.upsert(k.recordKey(), k.partitionPath(), record));
+        tableRecords.add(
+            delete
+                ? TableRecord.delete(k.recordKey(), k.partitionPath(), record)
+                : TableRecord.upsert(k.recordKey(), k.partitionPath(), record));
       }
     }
-    WritePlan plan = new WritePlanner(FileSizing.defaults(), UUID::randomUUID).plan(profile, latest, 1024, true);
+    WritePlan plan =
+        new WritePlanner(FileSizing.defaults(), UUID::randomUUID).plan(profile, latest, 1024, true);
     Map<Bucket, List<TableRecord>> routed = new HashMap<>();
     for (TableRecord r : tableRecords) {
-      Bucket bucket = plan.route(r.partitionPath(), r.recordKey(), Optional.ofNullable(stored.get(r.recordKey())));
+      Bucket bucket =
+          plan.route(
+              r.partitionPath(), r.recordKey(), Optional.ofNullable(stored.get(r.recordKey())));
       routed.computeIfAbsent(bucket, b -> new ArrayList<>()).add(r);
     }
-    FileGroupWriter writer = transaction().fileGroupWriter(started)
-        .schema(SCHEMA)
-        .orderingField(OrderingField.of("ts"))
-        .writeToken(WriteToken.of(0, 1, 1))
-        .operation(delete ? WriteOperation.DELETE : WriteOperation.UPSERT)
-        .build();
+    FileGroupWriter writer =
+        transaction()
+            .fileGroupWriter(started)
+            .schema(SCHEMA)
+            .orderingField(OrderingField.of("ts"))
+            .writeToken(WriteToken.of(0, 1, 1))
+            .operation(delete ? WriteOperation.DELETE : WriteOperation.UPSERT)
+            .build();
     List<WriteStat> stats = new ArrayList<>();
     for (Map.Entry<Bucket, List<TableRecord>> e : routed.entrySet()) {
       stats.add(writer.write(e.getKey(), e.getValue()));
@@ -276,18 +305,23 @@ public class Hudi1ReadsOurTablesIT {
 
   /** The view a Hudi 1.0 reader builds with its default metadata setting for readers. */
   private static HoodieTableFileSystemView readerView(HoodieTableMetaClient meta) {
-    HoodieMetadataConfig readerDefault = HoodieMetadataConfig.newBuilder()
-        .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS).build();
+    HoodieMetadataConfig readerDefault =
+        HoodieMetadataConfig.newBuilder()
+            .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS)
+            .build();
     return FileSystemViewManager.createInMemoryFileSystemView(
         new HoodieLocalEngineContext(meta.getStorageConf()), meta, readerDefault);
   }
 
-  private static Map<String, List<String>> hudiLatestBaseFiles(HoodieTableMetaClient meta, List<String> partitions) {
+  private static Map<String, List<String>> hudiLatestBaseFiles(
+      HoodieTableMetaClient meta, List<String> partitions) {
     Map<String, List<String>> files = new TreeMap<>();
     try (HoodieTableFileSystemView view = readerView(meta)) {
       for (String partition : partitions) {
-        List<String> names = view.getLatestBaseFiles(partition).map(HoodieBaseFile::getFileName)
-            .collect(Collectors.toList());
+        List<String> names =
+            view.getLatestBaseFiles(partition)
+                .map(HoodieBaseFile::getFileName)
+                .collect(Collectors.toList());
         if (!names.isEmpty()) {
           files.put(partition, names);
         }
@@ -296,17 +330,21 @@ public class Hudi1ReadsOurTablesIT {
     return files;
   }
 
-  /** Every record of the latest base files, read with Hudi 1.0's Avro Parquet reader, by record key. */
-  private static Map<String, GenericRecord> readWithHudi(HoodieTableMetaClient meta, List<String> partitions)
-      throws Exception {
+  /**
+   * Every record of the latest base files, read with Hudi 1.0's Avro Parquet reader, by record key.
+   */
+  private static Map<String, GenericRecord> readWithHudi(
+      HoodieTableMetaClient meta, List<String> partitions) throws Exception {
     HoodieStorage storage = meta.getStorage();
     Map<String, GenericRecord> rows = new HashMap<>();
     try (HoodieTableFileSystemView view = readerView(meta)) {
       for (String partition : partitions) {
-        for (HoodieBaseFile file : view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
-          HoodieFileReader<?> reader = HoodieIOFactory.getIOFactory(storage)
-              .getReaderFactory(HoodieRecord.HoodieRecordType.AVRO)
-              .getFileReader(new HoodieConfig(), file.getStoragePath());
+        for (HoodieBaseFile file :
+            view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
+          HoodieFileReader<?> reader =
+              HoodieIOFactory.getIOFactory(storage)
+                  .getReaderFactory(HoodieRecord.HoodieRecordType.AVRO)
+                  .getFileReader(new HoodieConfig(), file.getStoragePath());
           assertThat(reader, instanceOf(HoodieAvroFileReader.class));
           HoodieAvroFileReader avroReader = (HoodieAvroFileReader) reader;
           long count = 0;
@@ -315,10 +353,13 @@ public class Hudi1ReadsOurTablesIT {
             while (it.hasNext()) {
               GenericRecord row = (GenericRecord) it.next();
               count++;
-              assertThat(row.get(HoodieRecord.FILENAME_METADATA_FIELD).toString(), is(file.getFileName()));
-              assertThat(row.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
+              assertThat(
+                  row.get(HoodieRecord.FILENAME_METADATA_FIELD).toString(), is(file.getFileName()));
+              assertThat(
+                  row.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
               String recordKey = row.get(HoodieRecord.RECORD_KEY_METADATA_FIELD).toString();
-              assertThat("duplicate record key " + recordKey, rows.put(recordKey, row) == null, is(true));
+              assertThat(
+                  "duplicate record key " + recordKey, rows.put(recordKey, row) == null, is(true));
             }
           }
           assertThat(avroReader.getTotalRecords(), is(count));
@@ -340,7 +381,8 @@ public class Hudi1ReadsOurTablesIT {
 
   private static List<String> completedTimes(HoodieTimeline timeline) {
     return timeline.filterCompletedInstants().getInstants().stream()
-        .map(HoodieInstant::requestedTime).collect(Collectors.toList());
+        .map(HoodieInstant::requestedTime)
+        .collect(Collectors.toList());
   }
 
   @Test
@@ -351,41 +393,55 @@ public class Hudi1ReadsOurTablesIT {
     String t2 = upsert(rides(1, range(6, 18)));
     String failed = upsertWithoutCommit(rides(2, range(0, 20)));
     // Its writer died: its heartbeat stopped, and 10 minutes later it has expired.
-    assertThat(new java.io.File(paths.basePathString(), ".hoodie/.heartbeat/" + failed)
-        .setLastModified(System.currentTimeMillis() - 600_000), is(true));
+    assertThat(
+        new java.io.File(paths.basePathString(), ".hoodie/.heartbeat/" + failed)
+            .setLastModified(System.currentTimeMillis() - 600_000),
+        is(true));
     String t3 = delete(rides(9, 0, 3)); // starting it rolls `failed` back
-    List<CleanResult> cleaned = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1))
-        .clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));
+    List<CleanResult> cleaned =
+        new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1))
+            .clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));
     assertThat(cleaned.size(), is(1));
 
     HoodieTableMetaClient meta = metaClient();
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.SIX));
     assertThat(meta.getTimelineLayoutVersion().getVersion(), is(1));
     assertThat(meta.getTableConfig().getTableName(), is("rides"));
-    assertThat(Arrays.asList(meta.getTableConfig().getRecordKeyFields().get()), is(List.of("uuid")));
-    assertThat(Arrays.asList(meta.getTableConfig().getPartitionFields().get()), is(List.of("city")));
+    assertThat(
+        Arrays.asList(meta.getTableConfig().getRecordKeyFields().get()), is(List.of("uuid")));
+    assertThat(
+        Arrays.asList(meta.getTableConfig().getPartitionFields().get()), is(List.of("city")));
     assertThat(meta.getTableConfig().getPreCombineField(), is("ts"));
 
-    // The completed timeline holds our instants only; the failed write left no trace but its rollback.
+    // The completed timeline holds our instants only; the failed write left no trace but its
+    // rollback.
     HoodieTimeline active = meta.getActiveTimeline();
     assertThat(completedTimes(active.getCommitsTimeline()), is(List.of(t1, t2, t3)));
     assertThat(active.filterInflightsAndRequested().getInstants(), is(empty()));
-    assertThat(active.getInstants().stream().map(HoodieInstant::requestedTime).collect(Collectors.toList()),
+    assertThat(
+        active.getInstants().stream()
+            .map(HoodieInstant::requestedTime)
+            .collect(Collectors.toList()),
         not(hasItem(failed)));
 
     // Our commit metadata, deserialized by 1.0's serde for layout 1.
-    HoodieInstant lastCommit = active.getCommitsTimeline().filterCompletedInstants().lastInstant().get();
-    HoodieCommitMetadata commitMetadata = meta.getCommitMetadataSerDe()
-        .deserialize(lastCommit, active.getInstantDetails(lastCommit).get(), HoodieCommitMetadata.class);
+    HoodieInstant lastCommit =
+        active.getCommitsTimeline().filterCompletedInstants().lastInstant().get();
+    HoodieCommitMetadata commitMetadata =
+        meta.getCommitMetadataSerDe()
+            .deserialize(
+                lastCommit, active.getInstantDetails(lastCommit).get(), HoodieCommitMetadata.class);
     assertThat(commitMetadata.getOperationType(), is(WriteOperationType.DELETE));
     List<HoodieWriteStat> deleteStats = commitMetadata.getPartitionToWriteStats().get("amsterdam");
     assertThat(deleteStats.size(), is(1));
     assertThat(deleteStats.get(0).getNumDeletes(), is(2L));
 
     // The rollback of the failed write and the clean, parsed by 1.0.
-    HoodieInstant rollback = active.getRollbackTimeline().filterCompletedInstants().lastInstant().get();
+    HoodieInstant rollback =
+        active.getRollbackTimeline().filterCompletedInstants().lastInstant().get();
     HoodieRollbackMetadata rollbackMetadata =
-        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(active.getInstantDetails(rollback).get());
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            active.getInstantDetails(rollback).get());
     assertThat(rollbackMetadata.getCommitsRollback(), is(List.of(failed)));
     assertThat(rollbackMetadata.getInstantsRollback().get(0).getCommitTime(), is(failed));
 
@@ -395,27 +451,34 @@ public class Hudi1ReadsOurTablesIT {
         TimelineMetadataUtils.deserializeHoodieCleanMetadata(active.getInstantDetails(clean).get());
     assertThat(cleanMetadata.getTotalFilesDeleted(), is(cleaned.get(0).deletedFiles().size()));
     List<String> hudiDeleted = new ArrayList<>();
-    for (Map.Entry<String, HoodieCleanPartitionMetadata> e : cleanMetadata.getPartitionMetadata().entrySet()) {
+    for (Map.Entry<String, HoodieCleanPartitionMetadata> e :
+        cleanMetadata.getPartitionMetadata().entrySet()) {
       for (String name : e.getValue().getSuccessDeleteFiles()) {
         hudiDeleted.add(e.getKey() + "/" + name);
       }
     }
     assertThat(hudiDeleted.size(), is(cleaned.get(0).deletedFiles().size()));
 
-    // Hudi 1.0's HoodieMetadataConfig: a 1.0 reader wants the metadata table by default, but our table never
-    // lists `files` in hoodie.table.metadata.partitions, so 1.0 falls back to listing the file system.
+    // Hudi 1.0's HoodieMetadataConfig: a 1.0 reader wants the metadata table by default, but our
+    // table never
+    // lists `files` in hoodie.table.metadata.partitions, so 1.0 falls back to listing the file
+    // system.
     assertThat(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS, is(true));
     assertThat(meta.getTableConfig().getMetadataPartitions(), is(empty()));
     assertThat(meta.getTableConfig().isMetadataTableAvailable(), is(false));
-    HoodieTableMetadata tableMetadata = HoodieTableMetadata.create(
-        new HoodieLocalEngineContext(meta.getStorageConf()), meta.getStorage(),
-        HoodieMetadataConfig.newBuilder().enable(true).build(), base());
+    HoodieTableMetadata tableMetadata =
+        HoodieTableMetadata.create(
+            new HoodieLocalEngineContext(meta.getStorageConf()),
+            meta.getStorage(),
+            HoodieMetadataConfig.newBuilder().enable(true).build(),
+            base());
     assertThat(tableMetadata, instanceOf(FileSystemBackedTableMetadata.class));
     List<String> partitions = tableMetadata.getAllPartitionPaths();
     assertThat(partitions, containsInAnyOrder(CITIES.toArray()));
     tableMetadata.close();
 
-    // 1.0's file-system view gives exactly our latest base files: amsterdam from the delete, the others from t2.
+    // 1.0's file-system view gives exactly our latest base files: amsterdam from the delete, the
+    // others from t2.
     Map<String, List<String>> ours = ourLatestBaseFiles();
     assertThat(hudiLatestBaseFiles(meta, partitions), is(ours));
     assertThat(ours.keySet(), containsInAnyOrder(CITIES.toArray()));
@@ -434,38 +497,49 @@ public class Hudi1ReadsOurTablesIT {
         live.add(i);
       }
     }
-    assertThat(rows.keySet(), containsInAnyOrder(live.stream().map(Hudi1ReadsOurTablesIT::key).toArray()));
+    assertThat(
+        rows.keySet(), containsInAnyOrder(live.stream().map(Hudi1ReadsOurTablesIT::key).toArray()));
     for (int i : live) {
       GenericRecord row = rows.get(key(i));
       assertThat(key(i), dataValues(row), is(dataValues(ride(i < 6 ? 0 : 1, i))));
       String commitTime = i < 6 ? t1 : t2;
-      assertThat(key(i), row.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString(), is(commitTime));
-      assertThat(key(i), row.get(HoodieRecord.COMMIT_SEQNO_METADATA_FIELD).toString().startsWith(commitTime + "_"),
+      assertThat(
+          key(i), row.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString(), is(commitTime));
+      assertThat(
+          key(i),
+          row.get(HoodieRecord.COMMIT_SEQNO_METADATA_FIELD).toString().startsWith(commitTime + "_"),
           is(true));
       assertThat(row.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(city(i)));
     }
 
     // 1.0's schema resolver: our schema with the five meta fields, and without them exactly ours.
     TableSchemaResolver resolver = new TableSchemaResolver(meta);
-    assertThat(resolver.getTableAvroSchema(false).getFields().stream()
-        .map(Schema.Field::name).collect(Collectors.toList()), is(DATA_FIELDS));
+    assertThat(
+        resolver.getTableAvroSchema(false).getFields().stream()
+            .map(Schema.Field::name)
+            .collect(Collectors.toList()),
+        is(DATA_FIELDS));
     assertThat(resolver.getTableAvroSchema(false), is(SCHEMA));
-    List<String> withMeta = resolver.getTableAvroSchema(true).getFields().stream()
-        .map(Schema.Field::name).collect(Collectors.toList());
+    List<String> withMeta =
+        resolver.getTableAvroSchema(true).getFields().stream()
+            .map(Schema.Field::name)
+            .collect(Collectors.toList());
     assertThat(withMeta.subList(0, 5), is(HoodieRecord.HOODIE_META_COLUMNS));
     assertThat(withMeta.subList(5, withMeta.size()), is(DATA_FIELDS));
   }
 
   /**
-   * The control for section 13: once {@code hoodie.table.metadata.partitions} lists {@code files} (as an
-   * official writer leaves it), a 1.0 reader builds its view on the metadata table instead of listing
-   * (FileSystemViewManager.createInMemoryFileSystemView checks HoodieTableConfig.isMetadataTableAvailable);
-   * our next write clears the property, and 1.0 lists again and sees every commit.
+   * The control for section 13: once {@code hoodie.table.metadata.partitions} lists {@code files}
+   * (as an official writer leaves it), a 1.0 reader builds its view on the metadata table instead
+   * of listing (FileSystemViewManager.createInMemoryFileSystemView checks
+   * HoodieTableConfig.isMetadataTableAvailable); our next write clears the property, and 1.0 lists
+   * again and sees every commit.
    */
   @Test
   public void hudi1ListsAgainAfterOurWriterDropsTheMetadataTable() throws Exception {
     String t1 = insert(rides(0, range(0, 6)));
-    new TableConfigStore(fs, paths).update(c -> c.with(TableProperty.METADATA_PARTITIONS.key(), "files"));
+    new TableConfigStore(fs, paths)
+        .update(c -> c.with(TableProperty.METADATA_PARTITIONS.key(), "files"));
 
     HoodieTableMetaClient claimed = metaClient();
     assertThat(claimed.getTableConfig().getMetadataPartitions(), is(Set.of("files")));
@@ -486,7 +560,8 @@ public class Hudi1ReadsOurTablesIT {
     for (int i = 0; i < 9; i++) {
       GenericRecord row = rows.get(key(i));
       assertThat(key(i), dataValues(row), is(dataValues(ride(i < 3 ? 0 : 1, i))));
-      assertThat(key(i), row.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString(), is(i < 3 ? t1 : t2));
+      assertThat(
+          key(i), row.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString(), is(i < 3 ? t1 : t2));
     }
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.compat.hudi1;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -99,11 +114,12 @@ import org.junit.rules.TemporaryFolder;
  *
  * <ul>
  *   <li>a v8 table created and written by Hudi 1.0 ({@link HudiOneCommits}: Hudi's table builder,
- *       timeline, time generator, commit-metadata serde and Parquet writer) is read by our code exactly
- *       as Hudi reads it (timeline with completion times, Avro commit metadata, latest base files);
+ *       timeline, time generator, commit-metadata serde and Parquet writer) is read by our code
+ *       exactly as Hudi reads it (timeline with completion times, Avro commit metadata, latest base
+ *       files);
  *   <li>our writer continues it (insert, upsert, a failed write rolled back, delete, clean) in v8
- *       form, Hudi 1.0's meta client, serde, file-system view and Parquet reader read the result row by
- *       row, and Hudi's writer classes continue it again;
+ *       form, Hudi 1.0's meta client, serde, file-system view and Parquet reader read the result
+ *       row by row, and Hudi's writer classes continue it again;
  *   <li>a v8 table our writer creates carries the properties Hudi 1.0's table builder writes.
  * </ul>
  */
@@ -175,18 +191,25 @@ public class Hudi1TableVersionEightTest {
   }
 
   /** One write instant of our writer: start, tag, plan, write, and commit unless told not to. */
-  private String write(List<GenericRecord> records, boolean delete, OperationType operation, boolean commit,
+  private String write(
+      List<GenericRecord> records,
+      boolean delete,
+      OperationType operation,
+      boolean commit,
       TableVersion requestedVersion) {
     StartedInstant started =
-        new InstantStarter(fs, paths, Clock.systemUTC()).start(ridesTable(requestedVersion), Action.COMMIT);
+        new InstantStarter(fs, paths, Clock.systemUTC())
+            .start(ridesTable(requestedVersion), Action.COMMIT);
     FileSystemView view = FileSystemView.load(fs, paths, Timeline.load(fs, paths));
     Map<String, RecordLocation> stored = new HashMap<>();
     Map<String, List<BaseFile>> latest = new HashMap<>();
     for (String partition : view.partitions()) {
       latest.put(partition, view.latestBaseFiles(partition));
       for (BaseFile file : view.latestBaseFiles(partition)) {
-        for (String k : BaseFileReader.of(conf, new Path(base(), file.relativePath())).readRecordKeys()) {
-          stored.put(k, RecordLocation.of(partition, file.name().fileId(), file.name().instantTime()));
+        for (String k :
+            BaseFileReader.of(conf, new Path(base(), file.relativePath())).readRecordKeys()) {
+          stored.put(
+              k, RecordLocation.of(partition, file.name().fileId(), file.name().instantTime()));
         }
       }
     }
@@ -197,29 +220,45 @@ public class Hudi1TableVersionEightTest {
       RecordLocation location = stored.get(k.recordKey());
       if (location != null || !delete) {
         profile = profile.plus(k.partitionPath(), location == null ? null : location.fileId());
-        tableRecords.add(delete
-            ? TableRecord.delete(k.recordKey(), k.partitionPath(), record)
-            : TableRecord.upsert(k.recordKey(), k.partitionPath(), record));
+        tableRecords.add(
+            delete
+                ? TableRecord.delete(k.recordKey(), k.partitionPath(), record)
+                : TableRecord.upsert(k.recordKey(), k.partitionPath(), record));
       }
     }
-    WritePlan plan = new WritePlanner(FileSizing.defaults(), UUID::randomUUID).plan(profile, latest, 1024, true);
+    WritePlan plan =
+        new WritePlanner(FileSizing.defaults(), UUID::randomUUID).plan(profile, latest, 1024, true);
     Map<Bucket, List<TableRecord>> routed = new HashMap<>();
     for (TableRecord r : tableRecords) {
-      Bucket bucket = plan.route(r.partitionPath(), r.recordKey(), Optional.ofNullable(stored.get(r.recordKey())));
+      Bucket bucket =
+          plan.route(
+              r.partitionPath(), r.recordKey(), Optional.ofNullable(stored.get(r.recordKey())));
       routed.computeIfAbsent(bucket, b -> new ArrayList<>()).add(r);
     }
-    WriteContext context = WriteContext.builder().conf(conf).fs(fs).paths(paths).instant(started.instantTime())
-        .schema(SCHEMA).parquet(ParquetSettings.defaults()).orderingField(OrderingField.of("ts"))
-        .writeToken(WriteToken.of(0, 1, 1)).build();
-    CommitMetadata.Builder metadata = CommitMetadata.builder().operationType(operation).schema(SCHEMA.toString());
+    WriteContext context =
+        WriteContext.builder()
+            .conf(conf)
+            .fs(fs)
+            .paths(paths)
+            .instant(started.instantTime())
+            .schema(SCHEMA)
+            .parquet(ParquetSettings.defaults())
+            .orderingField(OrderingField.of("ts"))
+            .writeToken(WriteToken.of(0, 1, 1))
+            .build();
+    CommitMetadata.Builder metadata =
+        CommitMetadata.builder().operationType(operation).schema(SCHEMA.toString());
     for (Map.Entry<Bucket, List<TableRecord>> e : routed.entrySet()) {
-      WriteStat stat = e.getKey().baseFile().isPresent()
-          ? new MergeHandle(context).write(e.getKey().baseFile().get(), e.getValue())
-          : new CreateHandle(context).write(e.getKey().fileGroupId(), e.getValue());
+      WriteStat stat =
+          e.getKey().baseFile().isPresent()
+              ? new MergeHandle(context).write(e.getKey().baseFile().get(), e.getValue())
+              : new CreateHandle(context).write(e.getKey().fileGroupId(), e.getValue());
       metadata.addWriteStat(stat.partitionPath(), stat);
     }
     if (commit) {
-      assertThat(new InstantCommitter(fs, paths).commit(started.instantTime(), Action.COMMIT, metadata.build()),
+      assertThat(
+          new InstantCommitter(fs, paths)
+              .commit(started.instantTime(), Action.COMMIT, metadata.build()),
           is(CommitOutcome.COMMITTED));
     }
     return started.instantTime().value();
@@ -264,8 +303,10 @@ public class Hudi1TableVersionEightTest {
   }
 
   private static HoodieTableFileSystemView readerView(HoodieTableMetaClient meta) {
-    HoodieMetadataConfig readerDefault = HoodieMetadataConfig.newBuilder()
-        .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS).build();
+    HoodieMetadataConfig readerDefault =
+        HoodieMetadataConfig.newBuilder()
+            .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS)
+            .build();
     return FileSystemViewManager.createInMemoryFileSystemView(
         new HoodieLocalEngineContext(meta.getStorageConf()), meta, readerDefault);
   }
@@ -283,8 +324,11 @@ public class Hudi1TableVersionEightTest {
     Map<String, List<String>> files = new TreeMap<>();
     try (HoodieTableFileSystemView view = readerView(meta)) {
       for (String partition : CITIES) {
-        List<String> names = view.getLatestBaseFiles(partition).map(HoodieBaseFile::getFileName)
-            .sorted().collect(Collectors.toList());
+        List<String> names =
+            view.getLatestBaseFiles(partition)
+                .map(HoodieBaseFile::getFileName)
+                .sorted()
+                .collect(Collectors.toList());
         if (!names.isEmpty()) {
           files.put(partition, names);
         }
@@ -293,20 +337,33 @@ public class Hudi1TableVersionEightTest {
     return files;
   }
 
-  /** Every row of the latest base files (or those on or before {@code asOf}), read by Hudi 1.0, by record key. */
-  private static Map<String, GenericRecord> readWithHudi(HoodieTableMetaClient meta, String asOf) throws Exception {
+  /**
+   * Every row of the latest base files (or those on or before {@code asOf}), read by Hudi 1.0, by
+   * record key.
+   */
+  private static Map<String, GenericRecord> readWithHudi(HoodieTableMetaClient meta, String asOf)
+      throws Exception {
     HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
     Map<String, GenericRecord> rows = new TreeMap<>();
     try (HoodieTableFileSystemView view = readerView(meta)) {
       for (String partition : CITIES) {
-        List<HoodieBaseFile> files = (asOf == null
-            ? view.getLatestBaseFiles(partition)
-            : view.getLatestBaseFilesBeforeOrOn(partition, asOf)).collect(Collectors.toList());
+        List<HoodieBaseFile> files =
+            (asOf == null
+                    ? view.getLatestBaseFiles(partition)
+                    : view.getLatestBaseFilesBeforeOrOn(partition, asOf))
+                .collect(Collectors.toList());
         for (HoodieBaseFile file : files) {
           for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
-            assertThat(e.getValue().get(HoodieRecord.FILENAME_METADATA_FIELD).toString(), is(file.getFileName()));
-            assertThat(e.getValue().get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
-            assertThat("duplicate key " + e.getKey(), rows.put(e.getKey(), e.getValue()) == null, is(true));
+            assertThat(
+                e.getValue().get(HoodieRecord.FILENAME_METADATA_FIELD).toString(),
+                is(file.getFileName()));
+            assertThat(
+                e.getValue().get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(),
+                is(partition));
+            assertThat(
+                "duplicate key " + e.getKey(),
+                rows.put(e.getKey(), e.getValue()) == null,
+                is(true));
           }
         }
       }
@@ -323,15 +380,23 @@ public class Hudi1TableVersionEightTest {
     return values;
   }
 
-  /** Asserts the rows are exactly {@code expected} (key to batch, data) with the given commit times. */
-  private static void assertRows(Map<String, GenericRecord> rows, Map<Integer, Integer> batchOf,
+  /**
+   * Asserts the rows are exactly {@code expected} (key to batch, data) with the given commit times.
+   */
+  private static void assertRows(
+      Map<String, GenericRecord> rows,
+      Map<Integer, Integer> batchOf,
       Map<Integer, String> commitOf) {
-    assertThat(rows.keySet(),
-        containsInAnyOrder(batchOf.keySet().stream().map(Hudi1TableVersionEightTest::key).toArray()));
+    assertThat(
+        rows.keySet(),
+        containsInAnyOrder(
+            batchOf.keySet().stream().map(Hudi1TableVersionEightTest::key).toArray()));
     for (Map.Entry<Integer, Integer> e : batchOf.entrySet()) {
       GenericRecord row = rows.get(key(e.getKey()));
       assertThat(key(e.getKey()), dataValues(row), is(dataValues(ride(e.getValue(), e.getKey()))));
-      assertThat(key(e.getKey()), row.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString(),
+      assertThat(
+          key(e.getKey()),
+          row.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString(),
           is(commitOf.get(e.getKey())));
     }
   }
@@ -339,15 +404,27 @@ public class Hudi1TableVersionEightTest {
   /** Hudi 1.0's active timeline as (time, action, state, completion time) rows. */
   private static List<List<String>> hudiTimeline(HoodieTableMetaClient meta) {
     return meta.reloadActiveTimeline().getInstants().stream()
-        .map(i -> Arrays.asList(i.requestedTime(), i.getAction(), i.getState().name(), i.getCompletionTime(),
-            meta.getInstantFileNameGenerator().getFileName(i)))
+        .map(
+            i ->
+                Arrays.asList(
+                    i.requestedTime(),
+                    i.getAction(),
+                    i.getState().name(),
+                    i.getCompletionTime(),
+                    meta.getInstantFileNameGenerator().getFileName(i)))
         .collect(Collectors.toList());
   }
 
   private List<List<String>> ourTimeline() {
     return Timeline.load(fs, paths).instants().stream()
-        .map(i -> Arrays.asList(i.time().value(), i.action().value(), i.state().name(),
-            i.completionTime().map(Object::toString).orElse(null), i.fileName()))
+        .map(
+            i ->
+                Arrays.asList(
+                    i.time().value(),
+                    i.action().value(),
+                    i.state().name(),
+                    i.completionTime().map(Object::toString).orElse(null),
+                    i.fileName()))
         .collect(Collectors.toList());
   }
 
@@ -372,27 +449,46 @@ public class Hudi1TableVersionEightTest {
 
     // Hudi's Avro commit metadata, read by us, equals what Hudi's serde reads.
     TimelineWriter reader = new TimelineWriter(fs, paths);
-    for (HoodieInstant instant : meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants()) {
+    for (HoodieInstant instant :
+        meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants()) {
       byte[] bytes = meta.getActiveTimeline().getInstantDetails(instant).get();
       assertThat(CommitMetadataFormat.isAvro(bytes), is(true));
-      HoodieCommitMetadata theirs = meta.getCommitMetadataSerDe().deserialize(instant, bytes, HoodieCommitMetadata.class);
-      Instant ourInstant = Timeline.load(fs, paths).find(
-          io.hudibeam.timeline.InstantTime.parse(instant.requestedTime()), Action.COMMIT).orElseThrow();
+      HoodieCommitMetadata theirs =
+          meta.getCommitMetadataSerDe().deserialize(instant, bytes, HoodieCommitMetadata.class);
+      Instant ourInstant =
+          Timeline.load(fs, paths)
+              .find(io.hudibeam.timeline.InstantTime.parse(instant.requestedTime()), Action.COMMIT)
+              .orElseThrow();
       String hudiName = meta.getInstantFileNameGenerator().getFileName(instant);
       assertThat(ourInstant.fileName(), is(hudiName));
       CommitMetadata mine = CommitMetadataFormat.decode(reader.read(ourInstant), hudiName);
       assertThat(mine.operationType().format(), is(theirs.getOperationType().name()));
-      assertThat(mine.schema().orElseThrow(), is(theirs.getMetadata(HoodieCommitMetadata.SCHEMA_KEY)));
-      assertThat(mine.partitionToWriteStats().keySet(), is(theirs.getPartitionToWriteStats().keySet()));
+      assertThat(
+          mine.schema().orElseThrow(), is(theirs.getMetadata(HoodieCommitMetadata.SCHEMA_KEY)));
+      assertThat(
+          mine.partitionToWriteStats().keySet(), is(theirs.getPartitionToWriteStats().keySet()));
       for (String partition : theirs.getPartitionToWriteStats().keySet()) {
         HoodieWriteStat t = theirs.getPartitionToWriteStats().get(partition).get(0);
         WriteStat m = mine.partitionToWriteStats().get(partition).get(0);
-        assertThat(Arrays.asList(m.fileId(), m.path(), m.prevCommit(), m.partitionPath()),
+        assertThat(
+            Arrays.asList(m.fileId(), m.path(), m.prevCommit(), m.partitionPath()),
             is(Arrays.asList(t.getFileId(), t.getPath(), t.getPrevCommit(), t.getPartitionPath())));
-        assertThat(Arrays.asList(m.numWrites(), m.numInserts(), m.numUpdateWrites(), m.numDeletes(),
-                m.totalWriteBytes(), m.fileSizeInBytes()),
-            is(Arrays.asList(t.getNumWrites(), t.getNumInserts(), t.getNumUpdateWrites(), t.getNumDeletes(),
-                t.getTotalWriteBytes(), t.getFileSizeInBytes())));
+        assertThat(
+            Arrays.asList(
+                m.numWrites(),
+                m.numInserts(),
+                m.numUpdateWrites(),
+                m.numDeletes(),
+                m.totalWriteBytes(),
+                m.fileSizeInBytes()),
+            is(
+                Arrays.asList(
+                    t.getNumWrites(),
+                    t.getNumInserts(),
+                    t.getNumUpdateWrites(),
+                    t.getNumDeletes(),
+                    t.getTotalWriteBytes(),
+                    t.getFileSizeInBytes())));
       }
     }
 
@@ -416,20 +512,27 @@ public class Hudi1TableVersionEightTest {
     List<GenericRecord> first = rides(0, range(0, 9));
     String h1 = hudi.commit(byKey(first), Map.of(), partitions(first), WriteOperationType.INSERT);
 
-    // Our writer continues Hudi's v8 table (the request's default version 6 is for new tables only).
+    // Our writer continues Hudi's v8 table (the request's default version 6 is for new tables
+    // only).
     String t1 = write(rides(1, range(6, 15)), false, OperationType.UPSERT, true, TableVersion.SIX);
-    String failed = write(rides(2, range(0, 15)), false, OperationType.UPSERT, false, TableVersion.SIX);
-    assertThat(new File(base(), ".hoodie/.heartbeat/" + failed)
-        .setLastModified(System.currentTimeMillis() - 600_000), is(true));
+    String failed =
+        write(rides(2, range(0, 15)), false, OperationType.UPSERT, false, TableVersion.SIX);
+    assertThat(
+        new File(base(), ".hoodie/.heartbeat/" + failed)
+            .setLastModified(System.currentTimeMillis() - 600_000),
+        is(true));
     String t2 = write(rides(9, 0, 3), true, OperationType.DELETE, true, TableVersion.SIX);
-    List<CleanResult> cleaned = new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1))
-        .clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));
+    List<CleanResult> cleaned =
+        new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1))
+            .clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));
     assertThat(cleaned.size(), is(1));
 
-    // Everything we wrote is in v8 form: in .hoodie/timeline, completed as T_C.<action>, Avro commits.
+    // Everything we wrote is in v8 form: in .hoodie/timeline, completed as T_C.<action>, Avro
+    // commits.
     assertThat(new File(base(), ".hoodie/" + t1 + ".commit.requested").exists(), is(false));
-    File[] completed = new File(base(), ".hoodie/timeline").listFiles(
-        (d, n) -> n.matches("\\d{17}_\\d{17}\\.(commit|rollback|clean)"));
+    File[] completed =
+        new File(base(), ".hoodie/timeline")
+            .listFiles((d, n) -> n.matches("\\d{17}_\\d{17}\\.(commit|rollback|clean)"));
     assertThat(completed.length, is(5)); // h1, t1, rollback, t2, clean
 
     HoodieTableMetaClient meta = metaClient();
@@ -437,9 +540,13 @@ public class Hudi1TableVersionEightTest {
     assertThat(meta.getTimelineLayoutVersion().getVersion(), is(2));
     assertThat(ourTimeline(), is(hudiTimeline(meta)));
 
-    // Completion times: each after its instant time and monotonic in completion order, across both writers.
-    List<HoodieInstant> byCompletion = meta.getActiveTimeline().filterCompletedInstants()
-        .getInstantsOrderedByCompletionTime().collect(Collectors.toList());
+    // Completion times: each after its instant time and monotonic in completion order, across both
+    // writers.
+    List<HoodieInstant> byCompletion =
+        meta.getActiveTimeline()
+            .filterCompletedInstants()
+            .getInstantsOrderedByCompletionTime()
+            .collect(Collectors.toList());
     String previous = "";
     for (HoodieInstant instant : byCompletion) {
       assertThat(instant.getCompletionTime(), notNullValue());
@@ -447,27 +554,44 @@ public class Hudi1TableVersionEightTest {
       assertThat(instant.getCompletionTime().compareTo(previous), greaterThan(0));
       previous = instant.getCompletionTime();
     }
-    HoodieTimeline commits = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
-    assertThat(commits.getInstants().stream().map(HoodieInstant::requestedTime).collect(Collectors.toList()),
+    HoodieTimeline commits =
+        meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
+    assertThat(
+        commits.getInstants().stream()
+            .map(HoodieInstant::requestedTime)
+            .collect(Collectors.toList()),
         is(List.of(h1, t1, t2)));
     assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
 
     // Our Avro commit metadata, read by Hudi 1.0's serde.
     HoodieInstant last = commits.lastInstant().get();
-    HoodieCommitMetadata deleteCommit = meta.getCommitMetadataSerDe()
-        .deserialize(last, meta.getActiveTimeline().getInstantDetails(last).get(), HoodieCommitMetadata.class);
+    HoodieCommitMetadata deleteCommit =
+        meta.getCommitMetadataSerDe()
+            .deserialize(
+                last,
+                meta.getActiveTimeline().getInstantDetails(last).get(),
+                HoodieCommitMetadata.class);
     assertThat(deleteCommit.getOperationType(), is(WriteOperationType.DELETE));
-    assertThat(deleteCommit.getPartitionToWriteStats().get("amsterdam").get(0).getNumDeletes(), is(2L));
+    assertThat(
+        deleteCommit.getPartitionToWriteStats().get("amsterdam").get(0).getNumDeletes(), is(2L));
     assertThat(deleteCommit.getMetadata(HoodieCommitMetadata.SCHEMA_KEY), is(SCHEMA.toString()));
 
     // The rollback of the failed write and the clean, parsed by Hudi 1.0.
-    HoodieInstant rollback = meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().lastInstant().get();
+    HoodieInstant rollback =
+        meta.getActiveTimeline()
+            .getRollbackTimeline()
+            .filterCompletedInstants()
+            .lastInstant()
+            .get();
     HoodieRollbackMetadata rollbackMetadata =
-        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(meta.getActiveTimeline().getInstantDetails(rollback).get());
+        TimelineMetadataUtils.deserializeHoodieRollbackMetadata(
+            meta.getActiveTimeline().getInstantDetails(rollback).get());
     assertThat(rollbackMetadata.getCommitsRollback(), is(List.of(failed)));
-    HoodieInstant clean = meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().lastInstant().get();
+    HoodieInstant clean =
+        meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().lastInstant().get();
     HoodieCleanMetadata cleanMetadata =
-        TimelineMetadataUtils.deserializeHoodieCleanMetadata(meta.getActiveTimeline().getInstantDetails(clean).get());
+        TimelineMetadataUtils.deserializeHoodieCleanMetadata(
+            meta.getActiveTimeline().getInstantDetails(clean).get());
     assertThat(cleanMetadata.getTotalFilesDeleted(), is(cleaned.get(0).deletedFiles().size()));
     assertThat(cleanMetadata.getTotalFilesDeleted(), greaterThan(0));
 
@@ -485,8 +609,9 @@ public class Hudi1TableVersionEightTest {
     assertRows(readWithHudi(meta, null), batch, commit);
     // Hudi's writer classes continue our v8 table: an upsert of keys we wrote and a new one.
     List<GenericRecord> more = rides(5, 1, 7, 20);
-    String h2 = new HudiOneCommits(meta, SCHEMA).commit(byKey(more), Map.of(), partitions(more),
-        WriteOperationType.UPSERT);
+    String h2 =
+        new HudiOneCommits(meta, SCHEMA)
+            .commit(byKey(more), Map.of(), partitions(more), WriteOperationType.UPSERT);
     HoodieTableMetaClient after = metaClient();
     assertThat(ourTimeline(), is(hudiTimeline(after)));
     batch.put(1, 5);
@@ -502,7 +627,8 @@ public class Hudi1TableVersionEightTest {
   @Test
   public void aTableWeCreateAsVersionEightHasHudiOnesPropertiesAndReadsBack() throws Exception {
     String t1 = write(rides(0, range(0, 9)), false, OperationType.INSERT, true, TableVersion.EIGHT);
-    String t2 = write(rides(1, range(4, 12)), false, OperationType.UPSERT, true, TableVersion.EIGHT);
+    String t2 =
+        write(rides(1, range(4, 12)), false, OperationType.UPSERT, true, TableVersion.EIGHT);
 
     // The properties Hudi 1.0's table builder writes for the same table, key by key.
     File reference = tmp.newFolder("reference");
@@ -524,7 +650,9 @@ public class Hudi1TableVersionEightTest {
     assertThat("keys Hudi 1.0 writes that we do not: " + missing, missing.isEmpty(), is(true));
     for (Map.Entry<String, String> e : theirs.entrySet()) {
       if (e.getKey().equals("hoodie.table.create.schema")) {
-        assertThat(new Schema.Parser().parse(ours.get(e.getKey())), is(new Schema.Parser().parse(e.getValue())));
+        assertThat(
+            new Schema.Parser().parse(ours.get(e.getKey())),
+            is(new Schema.Parser().parse(e.getValue())));
       } else {
         assertThat(e.getKey(), ours.get(e.getKey()), is(e.getValue()));
       }
@@ -536,8 +664,16 @@ public class Hudi1TableVersionEightTest {
     HoodieTableMetaClient meta = metaClient();
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
     assertThat(ourTimeline(), is(hudiTimeline(meta)));
-    assertThat(meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants().stream()
-        .map(HoodieInstant::requestedTime).collect(Collectors.toList()), is(List.of(t1, t2)));
+    assertThat(
+        meta
+            .getActiveTimeline()
+            .getCommitsTimeline()
+            .filterCompletedInstants()
+            .getInstants()
+            .stream()
+            .map(HoodieInstant::requestedTime)
+            .collect(Collectors.toList()),
+        is(List.of(t1, t2)));
     assertThat(hudiLatestBaseFiles(meta), is(ourLatestBaseFiles()));
     Map<Integer, Integer> batch = new TreeMap<>();
     Map<Integer, String> commit = new TreeMap<>();
@@ -558,8 +694,9 @@ public class Hudi1TableVersionEightTest {
 
     // Hudi's writer classes continue the table we created.
     List<GenericRecord> more = rides(3, 2, 5, 30);
-    String h = new HudiOneCommits(meta, SCHEMA).commit(byKey(more), Map.of(), partitions(more),
-        WriteOperationType.UPSERT);
+    String h =
+        new HudiOneCommits(meta, SCHEMA)
+            .commit(byKey(more), Map.of(), partitions(more), WriteOperationType.UPSERT);
     for (int i : new int[] {2, 5, 30}) {
       batch.put(i, 3);
       commit.put(i, h);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.compat.hudi1;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -47,9 +62,9 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * {@code HudiIO.write()} on the DirectRunner with table version 8, read back by Hudi 1.0 row by row:
- * a table created with {@code withTableVersion(8)}, and a version 8 table Hudi 1.0's classes created
- * and wrote, continued by HudiIO (insert, upsert, delete) and then by Hudi again. Plus the
+ * {@code HudiIO.write()} on the DirectRunner with table version 8, read back by Hudi 1.0 row by
+ * row: a table created with {@code withTableVersion(8)}, and a version 8 table Hudi 1.0's classes
+ * created and wrote, continued by HudiIO (insert, upsert, delete) and then by Hudi again. Plus the
  * construction-time refusals.
  */
 public class HudiIOTableVersionEightTest {
@@ -57,8 +72,13 @@ public class HudiIOTableVersionEightTest {
 
   private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
   private static final Schema SCHEMA =
-      SchemaBuilder.record("rides_record").namespace("hoodie.rides").fields()
-          .requiredString("uuid").requiredLong("ts").optionalString("rider").requiredString("city")
+      SchemaBuilder.record("rides_record")
+          .namespace("hoodie.rides")
+          .fields()
+          .requiredString("uuid")
+          .requiredLong("ts")
+          .optionalString("rider")
+          .requiredString("city")
           .endRecord();
 
   private final Configuration conf = new Configuration();
@@ -95,28 +115,47 @@ public class HudiIOTableVersionEightTest {
   }
 
   private HoodieTableMetaClient meta(String base) {
-    return HoodieTableMetaClient.builder().setConf(HadoopFSUtils.getStorageConfWithCopy(conf)).setBasePath(base)
+    return HoodieTableMetaClient.builder()
+        .setConf(HadoopFSUtils.getStorageConfWithCopy(conf))
+        .setBasePath(base)
         .build();
   }
 
-  /** Hudi 1.0's snapshot (or time travel to {@code asOf}), row by row: key to [ts, rider, city, commit time]. */
-  private static Map<String, List<Object>> hudiRows(HoodieTableMetaClient meta, String asOf) throws Exception {
+  /**
+   * Hudi 1.0's snapshot (or time travel to {@code asOf}), row by row: key to [ts, rider, city,
+   * commit time].
+   */
+  private static Map<String, List<Object>> hudiRows(HoodieTableMetaClient meta, String asOf)
+      throws Exception {
     HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
     Map<String, List<Object>> rows = new TreeMap<>();
-    try (HoodieTableFileSystemView view = FileSystemViewManager.createInMemoryFileSystemView(
-        new HoodieLocalEngineContext(meta.getStorageConf()), meta,
-        HoodieMetadataConfig.newBuilder().enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS).build())) {
+    try (HoodieTableFileSystemView view =
+        FileSystemViewManager.createInMemoryFileSystemView(
+            new HoodieLocalEngineContext(meta.getStorageConf()),
+            meta,
+            HoodieMetadataConfig.newBuilder()
+                .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS)
+                .build())) {
       for (String partition : CITIES) {
-        List<HoodieBaseFile> files = (asOf == null ? view.getLatestBaseFiles(partition)
-            : view.getLatestBaseFilesBeforeOrOn(partition, asOf)).collect(Collectors.toList());
+        List<HoodieBaseFile> files =
+            (asOf == null
+                    ? view.getLatestBaseFiles(partition)
+                    : view.getLatestBaseFilesBeforeOrOn(partition, asOf))
+                .collect(Collectors.toList());
         for (HoodieBaseFile file : files) {
           for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
             GenericRecord r = e.getValue();
-            assertThat(r.get(HoodieRecord.FILENAME_METADATA_FIELD).toString(), is(file.getFileName()));
+            assertThat(
+                r.get(HoodieRecord.FILENAME_METADATA_FIELD).toString(), is(file.getFileName()));
             assertThat(r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
-            Object previous = rows.put(e.getKey(), Arrays.asList(r.get("ts"),
-                r.get("rider") == null ? null : r.get("rider").toString(), r.get("city").toString(),
-                r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
+            Object previous =
+                rows.put(
+                    e.getKey(),
+                    Arrays.asList(
+                        r.get("ts"),
+                        r.get("rider") == null ? null : r.get("rider").toString(),
+                        r.get("city").toString(),
+                        r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
             assertThat("duplicate " + e.getKey(), previous == null, is(true));
           }
         }
@@ -131,37 +170,53 @@ public class HudiIOTableVersionEightTest {
   }
 
   private static List<String> completedCommits(HoodieTableMetaClient meta) {
-    return meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants().stream()
-        .map(HoodieInstant::requestedTime).collect(Collectors.toList());
+    return meta
+        .getActiveTimeline()
+        .getCommitsTimeline()
+        .filterCompletedInstants()
+        .getInstants()
+        .stream()
+        .map(HoodieInstant::requestedTime)
+        .collect(Collectors.toList());
   }
 
   @Test
   public void createsAVersionEightTableHudiOneReads() throws Exception {
     String base = tmp.newFolder("v8").getAbsolutePath();
-    run(rides(0, IntStream.range(0, 12).toArray()), write(base, WriteOperation.INSERT).withTableVersion(8));
+    run(
+        rides(0, IntStream.range(0, 12).toArray()),
+        write(base, WriteOperation.INSERT).withTableVersion(8));
     HoodieTableMetaClient meta = meta(base);
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
     assertThat(meta.getTimelineLayoutVersion().getVersion(), is(2));
     String t1 = completedCommits(meta).get(0);
 
-    run(rides(1, IntStream.range(6, 18).toArray()), write(base, WriteOperation.UPSERT).withTableVersion(8));
+    run(
+        rides(1, IntStream.range(6, 18).toArray()),
+        write(base, WriteOperation.UPSERT).withTableVersion(8));
     run(rides(2, 0, 7), write(base, WriteOperation.DELETE).withTableVersion(8));
     meta = meta(base);
     List<String> commits = completedCommits(meta);
     assertThat(commits.size(), is(3));
     String t2 = commits.get(1);
-    HoodieInstant deleteInstant = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
-        .lastInstant().get();
-    assertThat(deleteInstant.getCompletionTime().compareTo(deleteInstant.requestedTime()), greaterThan(0));
-    HoodieCommitMetadata deleteMetadata = meta.getCommitMetadataSerDe().deserialize(deleteInstant,
-        meta.getActiveTimeline().getInstantDetails(deleteInstant).get(), HoodieCommitMetadata.class);
+    HoodieInstant deleteInstant =
+        meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().lastInstant().get();
+    assertThat(
+        deleteInstant.getCompletionTime().compareTo(deleteInstant.requestedTime()), greaterThan(0));
+    HoodieCommitMetadata deleteMetadata =
+        meta.getCommitMetadataSerDe()
+            .deserialize(
+                deleteInstant,
+                meta.getActiveTimeline().getInstantDetails(deleteInstant).get(),
+                HoodieCommitMetadata.class);
     assertThat(deleteMetadata.getOperationType(), is(WriteOperationType.DELETE));
     assertThat(deleteMetadata.fetchTotalRecordsWritten() > 0, is(true));
 
     Map<String, List<Object>> expected = new TreeMap<>();
     for (int i = 1; i < 18; i++) {
       if (i != 7) {
-        expected.put(String.format("ride-%04d", i), i < 6 ? expected(0, i, t1) : expected(1, i, t2));
+        expected.put(
+            String.format("ride-%04d", i), i < 6 ? expected(0, i, t1) : expected(1, i, t2));
       }
     }
     assertThat(hudiRows(meta, null), is(expected));
@@ -172,46 +227,62 @@ public class HudiIOTableVersionEightTest {
     }
     assertThat(hudiRows(meta, t1), is(first));
 
-    // Incremental queries as Hudi 1.0 plans them (IncrementalQueryAnalyzer, by completion time), read
+    // Incremental queries as Hudi 1.0 plans them (IncrementalQueryAnalyzer, by completion time),
+    // read
     // as Spark's copy-on-write incremental relation does: the latest file of each file group the
     // instants in range wrote, rows whose commit time is one of those instants.
     // From the start: Spark's begin instant "000", a completion time before every instant.
     assertThat(incrementalRows(meta, "000"), is(expected));
-    HoodieInstant firstInstant = meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants()
-        .firstInstant().get();
+    HoodieInstant firstInstant =
+        meta.getActiveTimeline()
+            .getCommitsTimeline()
+            .filterCompletedInstants()
+            .firstInstant()
+            .get();
     Map<String, List<Object>> afterFirst = new TreeMap<>(expected);
     afterFirst.values().removeIf(row -> row.get(3).equals(t1));
     assertThat(afterFirst.size(), is(11));
     assertThat(incrementalRows(meta, firstInstant.getCompletionTime()), is(afterFirst));
   }
 
-  private static Map<String, List<Object>> incrementalRows(HoodieTableMetaClient meta, String startCompletionTime)
-      throws Exception {
-    IncrementalQueryAnalyzer.QueryContext query = IncrementalQueryAnalyzer.builder()
-        .metaClient(meta)
-        .startCompletionTime(startCompletionTime)
-        .rangeType(InstantRange.RangeType.OPEN_CLOSED)
-        .build()
-        .analyze();
+  private static Map<String, List<Object>> incrementalRows(
+      HoodieTableMetaClient meta, String startCompletionTime) throws Exception {
+    IncrementalQueryAnalyzer.QueryContext query =
+        IncrementalQueryAnalyzer.builder()
+            .metaClient(meta)
+            .startCompletionTime(startCompletionTime)
+            .rangeType(InstantRange.RangeType.OPEN_CLOSED)
+            .build()
+            .analyze();
     assertThat(query.getInstantTimeList().isEmpty(), is(false));
     Map<String, String> latestFileOfGroup = new TreeMap<>();
     for (HoodieInstant instant : query.getInstants()) {
-      HoodieCommitMetadata metadata = meta.getCommitMetadataSerDe().deserialize(instant,
-          meta.getActiveTimeline().getInstantDetails(instant).get(), HoodieCommitMetadata.class);
+      HoodieCommitMetadata metadata =
+          meta.getCommitMetadataSerDe()
+              .deserialize(
+                  instant,
+                  meta.getActiveTimeline().getInstantDetails(instant).get(),
+                  HoodieCommitMetadata.class);
       latestFileOfGroup.putAll(metadata.getFileIdAndRelativePaths());
     }
     java.util.Set<String> inRange = new java.util.HashSet<>(query.getInstantTimeList());
     HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
     Map<String, List<Object>> rows = new TreeMap<>();
     for (String relativePath : latestFileOfGroup.values()) {
-      HoodieBaseFile file = new HoodieBaseFile(
-          meta.getStorage().getPathInfo(new StoragePath(meta.getBasePath(), relativePath)));
+      HoodieBaseFile file =
+          new HoodieBaseFile(
+              meta.getStorage().getPathInfo(new StoragePath(meta.getBasePath(), relativePath)));
       for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
         GenericRecord r = e.getValue();
         String commitTime = r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString();
         if (inRange.contains(commitTime)) {
-          rows.put(e.getKey(), Arrays.asList(r.get("ts"), r.get("rider") == null ? null : r.get("rider").toString(),
-              r.get("city").toString(), commitTime));
+          rows.put(
+              e.getKey(),
+              Arrays.asList(
+                  r.get("ts"),
+                  r.get("rider") == null ? null : r.get("rider").toString(),
+                  r.get("city").toString(),
+                  commitTime));
         }
       }
     }
@@ -221,21 +292,29 @@ public class HudiIOTableVersionEightTest {
   @Test
   public void continuesAVersionEightTableHudiOneWrote() throws Exception {
     String base = tmp.newFolder("hudi").getAbsolutePath();
-    HoodieTableMetaClient created = HoodieTableMetaClient.newTableBuilder()
-        .setTableType(HoodieTableType.COPY_ON_WRITE).setTableName("rides")
-        .setRecordKeyFields("uuid").setPartitionFields("city").setPreCombineField("ts")
-        .setKeyGeneratorClassProp("org.apache.hudi.keygen.SimpleKeyGenerator")
-        .setHiveStylePartitioningEnable(false).setUrlEncodePartitioning(false)
-        .setTableCreateSchema(SCHEMA.toString())
-        .initTable(HadoopFSUtils.getStorageConfWithCopy(conf), base);
+    HoodieTableMetaClient created =
+        HoodieTableMetaClient.newTableBuilder()
+            .setTableType(HoodieTableType.COPY_ON_WRITE)
+            .setTableName("rides")
+            .setRecordKeyFields("uuid")
+            .setPartitionFields("city")
+            .setPreCombineField("ts")
+            .setKeyGeneratorClassProp("org.apache.hudi.keygen.SimpleKeyGenerator")
+            .setHiveStylePartitioningEnable(false)
+            .setUrlEncodePartitioning(false)
+            .setTableCreateSchema(SCHEMA.toString())
+            .initTable(HadoopFSUtils.getStorageConfWithCopy(conf), base);
     List<GenericRecord> first = rides(0, IntStream.range(0, 9).toArray());
     Map<String, GenericRecord> byKey = new java.util.LinkedHashMap<>();
     Map<String, String> partitions = new java.util.HashMap<>();
-    first.forEach(r -> {
-      byKey.put(r.get("uuid").toString(), r);
-      partitions.put(r.get("uuid").toString(), r.get("city").toString());
-    });
-    String h1 = new HudiOneCommits(created, SCHEMA).commit(byKey, Map.of(), partitions, WriteOperationType.INSERT);
+    first.forEach(
+        r -> {
+          byKey.put(r.get("uuid").toString(), r);
+          partitions.put(r.get("uuid").toString(), r.get("city").toString());
+        });
+    String h1 =
+        new HudiOneCommits(created, SCHEMA)
+            .commit(byKey, Map.of(), partitions, WriteOperationType.INSERT);
 
     // No withTableVersion: the existing table's version 8 is kept.
     run(rides(1, 3, 4, 5, 20, 21), write(base, WriteOperation.UPSERT));
@@ -245,8 +324,11 @@ public class HudiIOTableVersionEightTest {
     List<String> commits = completedCommits(meta);
     assertThat(commits.size(), is(3));
     assertThat(commits.get(0), is(h1));
-    assertThat(new File(base, ".hoodie/" + commits.get(1) + ".commit.requested").exists(), is(false));
-    assertThat(new File(base, ".hoodie/timeline/" + commits.get(1) + ".commit.requested").isFile(), is(true));
+    assertThat(
+        new File(base, ".hoodie/" + commits.get(1) + ".commit.requested").exists(), is(false));
+    assertThat(
+        new File(base, ".hoodie/timeline/" + commits.get(1) + ".commit.requested").isFile(),
+        is(true));
     Map<String, List<Object>> expected = new TreeMap<>();
     for (int i : new int[] {1, 2, 6, 7, 8}) {
       expected.put(String.format("ride-%04d", i), expected(0, i, h1));
@@ -259,20 +341,41 @@ public class HudiIOTableVersionEightTest {
 
   @Test
   public void refusesUnsupportedVersionsWhenThePipelineIsBuilt() {
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> write("/tmp/x", WriteOperation.UPSERT).withTableVersion(7));
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> write("/tmp/x", WriteOperation.UPSERT).withTableVersion(7));
     assertThat(e.getMessage(), equalTo("withTableVersion must be 6 or 8, but was 7"));
 
     String base = tmp.getRoot().getAbsolutePath() + "/mor";
-    e = assertThrows(IllegalArgumentException.class, () -> run(rides(0, 1),
-        write(base, WriteOperation.UPSERT).withTableType(TableType.MERGE_ON_READ).withTableVersion(8)));
-    assertThat(e.getMessage(), equalTo("hoodie.write.table.version=8 (withTableVersion) is supported for"
-        + " COPY_ON_WRITE tables only; write MERGE_ON_READ tables as version 6"));
-    e = assertThrows(IllegalArgumentException.class, () -> run(rides(0, 1),
-        write(base, WriteOperation.UPSERT).withHoodieProperties(Map.of("hoodie.write.table.version", "9"))));
-    assertThat(e.getMessage(), equalTo("The write has hoodie.write.table.version=9; this writer supports table"
-        + " versions 6 (Hudi 0.14/0.15) and 8 (Hudi 1.0) only: write with a Hudi release that supports table"
-        + " version 9, or upgrade or downgrade the table to 6 or 8 with Hudi's upgrade/downgrade tool first"));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                run(
+                    rides(0, 1),
+                    write(base, WriteOperation.UPSERT)
+                        .withTableType(TableType.MERGE_ON_READ)
+                        .withTableVersion(8)));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "hoodie.write.table.version=8 (withTableVersion) is supported for"
+                + " COPY_ON_WRITE tables only; write MERGE_ON_READ tables as version 6"));
+    e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                run(
+                    rides(0, 1),
+                    write(base, WriteOperation.UPSERT)
+                        .withHoodieProperties(Map.of("hoodie.write.table.version", "9"))));
+    assertThat(
+        e.getMessage(),
+        equalTo(
+            "The write has hoodie.write.table.version=9; this writer supports table"
+                + " versions 6 (Hudi 0.14/0.15) and 8 (Hudi 1.0) only: write with a Hudi release that supports table"
+                + " version 9, or upgrade or downgrade the table to 6 or 8 with Hudi's upgrade/downgrade tool first"));
     assertThat(new File(base).exists(), is(false));
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.compat.hudi1;
 
 import java.io.IOException;
@@ -16,6 +31,7 @@ import org.apache.avro.generic.IndexedRecord;
 import org.apache.hudi.avro.HoodieAvroUtils;
 import org.apache.hudi.common.config.HoodieConfig;
 import org.apache.hudi.common.engine.LocalTaskContextSupplier;
+import org.apache.hudi.common.fs.FSUtils;
 import org.apache.hudi.common.model.HoodieBaseFile;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieKey;
@@ -31,7 +47,6 @@ import org.apache.hudi.common.table.timeline.InstantGenerator;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.apache.hudi.common.util.Option;
 import org.apache.hudi.common.util.collection.ClosableIterator;
-import org.apache.hudi.common.fs.FSUtils;
 import org.apache.hudi.io.storage.HoodieAvroFileReader;
 import org.apache.hudi.io.storage.HoodieAvroFileWriter;
 import org.apache.hudi.io.storage.HoodieFileWriterFactory;
@@ -40,16 +55,16 @@ import org.apache.hudi.storage.HoodieStorage;
 import org.apache.hudi.storage.StoragePath;
 
 /**
- * Copy-on-write commits written with Hudi 1.0's own classes, as a reference writer of table version 8:
- * the instant times and completion times come from Hudi's time generator, the timeline files from
- * its {@code ActiveTimelineV2} ({@code createNewInstant}, {@code transitionRequestedToInflight}, {@code
- * saveAsComplete}), the commit metadata from its {@code CommitMetadataSerDeV2}, the base files from
- * its Parquet writer ({@code HoodieFileWriterFactory}, meta fields and bloom filter filled by {@code
- * writeAvroWithMetadata}) and the partition metadata from {@code HoodiePartitionMetadata}. Hudi's
- * write client (index, partitioner, table services) does not resolve here (design.md), so the
- * routing is this class's: one file group per partition, an upsert rewrites it with the incoming
- * records replacing stored ones by key (carried-over records keep their commit time, as Hudi's merge
- * handle does), a delete drops keys.
+ * Copy-on-write commits written with Hudi 1.0's own classes, as a reference writer of table version
+ * 8: the instant times and completion times come from Hudi's time generator, the timeline files
+ * from its {@code ActiveTimelineV2} ({@code createNewInstant}, {@code
+ * transitionRequestedToInflight}, {@code saveAsComplete}), the commit metadata from its {@code
+ * CommitMetadataSerDeV2}, the base files from its Parquet writer ({@code HoodieFileWriterFactory},
+ * meta fields and bloom filter filled by {@code writeAvroWithMetadata}) and the partition metadata
+ * from {@code HoodiePartitionMetadata}. Hudi's write client (index, partitioner, table services)
+ * does not resolve here (design.md), so the routing is this class's: one file group per partition,
+ * an upsert rewrites it with the incoming records replacing stored ones by key (carried-over
+ * records keep their commit time, as Hudi's merge handle does), a delete drops keys.
  */
 final class HudiOneCommits {
   private final HoodieTableMetaClient meta;
@@ -62,18 +77,27 @@ final class HudiOneCommits {
     this.schemaWithMeta = HoodieAvroUtils.addMetadataFields(schema);
   }
 
-  /** Writes one commit of {@code upserts} and {@code deletes} (keys to partitions); returns its instant time. */
+  /**
+   * Writes one commit of {@code upserts} and {@code deletes} (keys to partitions); returns its
+   * instant time.
+   */
   String commit(
-      Map<String, GenericRecord> upserts, Map<String, String> deletes, Map<String, String> partitionOfKey,
-      WriteOperationType operation) throws IOException {
+      Map<String, GenericRecord> upserts,
+      Map<String, String> deletes,
+      Map<String, String> partitionOfKey,
+      WriteOperationType operation)
+      throws IOException {
     meta.reloadActiveTimeline();
     HoodieActiveTimeline timeline = meta.getActiveTimeline();
     InstantGenerator instants = meta.getInstantGenerator();
     String time = meta.createNewInstantTime();
-    HoodieInstant requested = instants.createNewInstant(HoodieInstant.State.REQUESTED, HoodieTimeline.COMMIT_ACTION, time);
+    HoodieInstant requested =
+        instants.createNewInstant(
+            HoodieInstant.State.REQUESTED, HoodieTimeline.COMMIT_ACTION, time);
     timeline.createNewInstant(requested);
     timeline.transitionRequestedToInflight(requested, Option.empty());
-    HoodieInstant inflight = instants.createNewInstant(HoodieInstant.State.INFLIGHT, HoodieTimeline.COMMIT_ACTION, time);
+    HoodieInstant inflight =
+        instants.createNewInstant(HoodieInstant.State.INFLIGHT, HoodieTimeline.COMMIT_ACTION, time);
 
     Map<String, List<String>> keysByPartition = new TreeMap<>();
     for (String key : upserts.keySet()) {
@@ -84,12 +108,15 @@ final class HudiOneCommits {
     }
     HoodieCommitMetadata metadata = new HoodieCommitMetadata();
     HoodieStorage storage = meta.getStorage();
-    try (HoodieTableFileSystemView view = new HoodieTableFileSystemView(meta,
-        meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants())) {
+    try (HoodieTableFileSystemView view =
+        new HoodieTableFileSystemView(
+            meta, meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants())) {
       for (String partition : keysByPartition.keySet()) {
-        List<HoodieBaseFile> latest = view.getLatestBaseFiles(partition).collect(Collectors.toList());
+        List<HoodieBaseFile> latest =
+            view.getLatestBaseFiles(partition).collect(Collectors.toList());
         if (latest.size() > 1) {
-          throw new IllegalStateException("Reference writer keeps one file group per partition: " + latest);
+          throw new IllegalStateException(
+              "Reference writer keeps one file group per partition: " + latest);
         }
         Map<String, GenericRecord> stored = latest.isEmpty() ? Map.of() : read(latest.get(0));
         if (stored.isEmpty() && keysByPartition.get(partition).isEmpty()) {
@@ -98,11 +125,20 @@ final class HudiOneCommits {
         String fileId = latest.isEmpty() ? UUID.randomUUID() + "-0" : latest.get(0).getFileId();
         String fileName = FSUtils.makeBaseFileName(time, "0-1-1", fileId, ".parquet");
         StoragePath partitionPath = new StoragePath(meta.getBasePath(), partition);
-        new HoodiePartitionMetadata(storage, time, meta.getBasePath(), partitionPath, Option.empty()).trySave();
+        new HoodiePartitionMetadata(
+                storage, time, meta.getBasePath(), partitionPath, Option.empty())
+            .trySave();
         StoragePath path = new StoragePath(partitionPath, fileName);
-        HoodieAvroFileWriter writer = (HoodieAvroFileWriter) HoodieFileWriterFactory.getFileWriter(
-            time, path, storage, new HoodieConfig(), schemaWithMeta, new LocalTaskContextSupplier(),
-            HoodieRecord.HoodieRecordType.AVRO);
+        HoodieAvroFileWriter writer =
+            (HoodieAvroFileWriter)
+                HoodieFileWriterFactory.getFileWriter(
+                    time,
+                    path,
+                    storage,
+                    new HoodieConfig(),
+                    schemaWithMeta,
+                    new LocalTaskContextSupplier(),
+                    HoodieRecord.HoodieRecordType.AVRO);
         long inserts = 0;
         long updates = 0;
         long deleted = 0;
@@ -141,7 +177,8 @@ final class HudiOneCommits {
         stat.setFileId(fileId);
         stat.setPath(partition + "/" + fileName);
         stat.setPartitionPath(partition);
-        stat.setPrevCommit(latest.isEmpty() ? HoodieWriteStat.NULL_COMMIT : latest.get(0).getCommitTime());
+        stat.setPrevCommit(
+            latest.isEmpty() ? HoodieWriteStat.NULL_COMMIT : latest.get(0).getCommitTime());
         stat.setNumWrites(written);
         stat.setNumInserts(inserts);
         stat.setNumUpdateWrites(updates);
@@ -162,10 +199,13 @@ final class HudiOneCommits {
   /** Every record of a base file, by record key, read with Hudi's Avro Parquet reader. */
   Map<String, GenericRecord> read(HoodieBaseFile file) throws IOException {
     Map<String, GenericRecord> rows = new LinkedHashMap<>();
-    try (HoodieAvroFileReader reader = (HoodieAvroFileReader) HoodieIOFactory.getIOFactory(meta.getStorage())
-        .getReaderFactory(HoodieRecord.HoodieRecordType.AVRO)
-        .getFileReader(new HoodieConfig(), file.getStoragePath());
-        ClosableIterator<IndexedRecord> it = reader.getIndexedRecordIterator(reader.getSchema(), reader.getSchema())) {
+    try (HoodieAvroFileReader reader =
+            (HoodieAvroFileReader)
+                HoodieIOFactory.getIOFactory(meta.getStorage())
+                    .getReaderFactory(HoodieRecord.HoodieRecordType.AVRO)
+                    .getFileReader(new HoodieConfig(), file.getStoragePath());
+        ClosableIterator<IndexedRecord> it =
+            reader.getIndexedRecordIterator(reader.getSchema(), reader.getSchema())) {
       while (it.hasNext()) {
         GenericRecord row = (GenericRecord) it.next();
         rows.put(row.get(HoodieRecord.RECORD_KEY_METADATA_FIELD).toString(), row);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples.bench;
 
 import java.util.ArrayList;
@@ -23,7 +38,12 @@ public final class BenchmarkChart {
     public Bar(String workload, String writer, double seconds) {
       if (!(seconds >= 0) || Double.isInfinite(seconds)) {
         throw new IllegalArgumentException(
-            "the seconds of " + workload + " / " + writer + " must be a finite number >= 0, but were " + seconds);
+            "the seconds of "
+                + workload
+                + " / "
+                + writer
+                + " must be a finite number >= 0, but were "
+                + seconds);
       }
       this.workload = Objects.requireNonNull(workload, "workload");
       this.writer = Objects.requireNonNull(writer, "writer");
@@ -31,7 +51,9 @@ public final class BenchmarkChart {
     }
   }
 
-  private static final String[] COLOURS = {"#9e9e9e", "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2"};
+  private static final String[] COLOURS = {
+    "#9e9e9e", "#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2"
+  };
   private static final int LEFT = 60;
   private static final int TOP = 50;
   private static final int PLOT_HEIGHT = 300;
@@ -48,10 +70,12 @@ public final class BenchmarkChart {
    */
   public static void main(String[] args) throws java.io.IOException {
     if (args.length != 3) {
-      throw new IllegalArgumentException("usage: BenchmarkChart RESULTS.md OUT.svg \"title\"; got " + args.length + " arguments");
+      throw new IllegalArgumentException(
+          "usage: BenchmarkChart RESULTS.md OUT.svg \"title\"; got " + args.length + " arguments");
     }
     String markdown = java.nio.file.Files.readString(java.nio.file.Paths.get(args[0]));
-    java.nio.file.Files.writeString(java.nio.file.Paths.get(args[1]), svg(args[2], fromMarkdown(markdown)));
+    java.nio.file.Files.writeString(
+        java.nio.file.Paths.get(args[1]), svg(args[2], fromMarkdown(markdown)));
   }
 
   /** The chart of {@code bars}, workloads and writers in the order they first appear. */
@@ -78,24 +102,56 @@ public final class BenchmarkChart {
 
     StringBuilder s = new StringBuilder();
     s.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    s.append(String.format(Locale.ROOT,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
-            + " font-family=\"sans-serif\" font-size=\"12\">%n", width, height, width, height));
-    s.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
-    s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"24\" font-size=\"15\" font-weight=\"bold\">%s</text>%n",
-        LEFT, escape(title)));
-    s.append(String.format(Locale.ROOT,
-        "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">seconds (lower is better)</text>%n",
-        TOP + PLOT_HEIGHT / 2, TOP + PLOT_HEIGHT / 2));
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
+                + " font-family=\"sans-serif\" font-size=\"12\">%n",
+            width,
+            height,
+            width,
+            height));
+    s.append(
+        String.format(
+            Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"%d\" y=\"24\" font-size=\"15\" font-weight=\"bold\">%s</text>%n",
+            LEFT,
+            escape(title)));
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "<text x=\"14\" y=\"%d\" transform=\"rotate(-90 14 %d)\" text-anchor=\"middle\">seconds (lower is better)</text>%n",
+            TOP + PLOT_HEIGHT / 2,
+            TOP + PLOT_HEIGHT / 2));
     for (double t = 0; t <= top + step / 2; t += step) {
       double y = baseline - t / top * PLOT_HEIGHT;
-      s.append(String.format(Locale.ROOT,
-          "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>%n", LEFT, y, LEFT + plotWidth, y));
-      s.append(String.format(Locale.ROOT,
-          "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT - 6, y + 4, tick(t, step)));
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>%n",
+              LEFT,
+              y,
+              LEFT + plotWidth,
+              y));
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
+              LEFT - 6,
+              y + 4,
+              tick(t, step)));
     }
-    s.append(String.format(Locale.ROOT,
-        "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>%n", LEFT, baseline, LEFT + plotWidth, baseline));
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>%n",
+            LEFT,
+            baseline,
+            LEFT + plotWidth,
+            baseline));
 
     int g = 0;
     for (String workload : workloads) {
@@ -107,26 +163,54 @@ public final class BenchmarkChart {
         int i = writerList.indexOf(b.writer);
         int x = groupX + i * (BAR_WIDTH + BAR_GAP);
         double h = b.seconds / top * PLOT_HEIGHT;
-        s.append(String.format(Locale.ROOT,
-            "<rect class=\"bar\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">"
-                + "<title>%s, %s: %s s</title></rect>%n",
-            x, baseline - h, BAR_WIDTH, h, COLOURS[i % COLOURS.length], escape(b.workload), escape(b.writer),
-            number(b.seconds)));
-        s.append(String.format(Locale.ROOT,
-            "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%s</text>%n",
-            x + BAR_WIDTH / 2.0, baseline - h - 3, number(b.seconds)));
+        s.append(
+            String.format(
+                Locale.ROOT,
+                "<rect class=\"bar\" x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\">"
+                    + "<title>%s, %s: %s s</title></rect>%n",
+                x,
+                baseline - h,
+                BAR_WIDTH,
+                h,
+                COLOURS[i % COLOURS.length],
+                escape(b.workload),
+                escape(b.writer),
+                number(b.seconds)));
+        s.append(
+            String.format(
+                Locale.ROOT,
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" font-size=\"10\">%s</text>%n",
+                x + BAR_WIDTH / 2.0,
+                baseline - h - 3,
+                number(b.seconds)));
       }
-      s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
-          groupX + groupWidth / 2.0, baseline + 18, escape(workload)));
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+              groupX + groupWidth / 2.0,
+              baseline + 18,
+              escape(workload)));
       g++;
     }
 
     int legendY = baseline + 40;
     for (int i = 0; i < writerList.size(); i++) {
       int y = legendY + i * LEGEND_ROW;
-      s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>%n",
-          LEFT, y - 10, COLOURS[i % COLOURS.length]));
-      s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text>%n", LEFT + 18, y, escape(writerList.get(i))));
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>%n",
+              LEFT,
+              y - 10,
+              COLOURS[i % COLOURS.length]));
+      s.append(
+          String.format(
+              Locale.ROOT,
+              "<text x=\"%d\" y=\"%d\">%s</text>%n",
+              LEFT + 18,
+              y,
+              escape(writerList.get(i))));
     }
     s.append("</svg>\n");
     return s.toString();
@@ -156,7 +240,8 @@ public final class BenchmarkChart {
         secondsColumn = header.indexOf("seconds");
         if (workloadColumn < 0 || writerColumn < 0 || secondsColumn < 0) {
           throw new IllegalArgumentException(
-              "the table's header must name the columns workload, writer and seconds, but was: " + line);
+              "the table's header must name the columns workload, writer and seconds, but was: "
+                  + line);
         }
         continue;
       }
@@ -164,13 +249,19 @@ public final class BenchmarkChart {
         continue;
       }
       try {
-        bars.add(new Bar(cells[workloadColumn], cells[writerColumn], Double.parseDouble(cells[secondsColumn])));
+        bars.add(
+            new Bar(
+                cells[workloadColumn],
+                cells[writerColumn],
+                Double.parseDouble(cells[secondsColumn])));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("the seconds column of this row is not a number: " + line, e);
+        throw new IllegalArgumentException(
+            "the seconds column of this row is not a number: " + line, e);
       }
     }
     if (bars.isEmpty()) {
-      throw new IllegalArgumentException("no results table (| workload | writer | ... | seconds | ...) in the text");
+      throw new IllegalArgumentException(
+          "no results table (| workload | writer | ... | seconds | ...) in the text");
     }
     return bars;
   }
@@ -199,6 +290,9 @@ public final class BenchmarkChart {
   }
 
   private static String escape(String text) {
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    return text.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.examples.bench;
 
 import io.hudibeam.examples.Main;
@@ -16,7 +31,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -87,8 +101,15 @@ public final class WriteBenchmark {
     final long files;
     final long bytes;
 
-    Result(String writer, Workload workload, long records, double seconds, long peakHeapBytes,
-        long peakRssBytes, long files, long bytes) {
+    Result(
+        String writer,
+        Workload workload,
+        long records,
+        double seconds,
+        long peakHeapBytes,
+        long peakRssBytes,
+        long files,
+        long bytes) {
       this.writer = writer;
       this.workload = workload;
       this.records = records;
@@ -105,18 +126,24 @@ public final class WriteBenchmark {
     for (String arg : args) {
       int eq = arg.indexOf('=');
       if (!arg.startsWith("--") || eq < 0) {
-        throw new IllegalArgumentException("options are --records=N, --dir=PATH, --writers=floor,direct,flink,hudi; got " + arg);
+        throw new IllegalArgumentException(
+            "options are --records=N, --dir=PATH, --writers=floor,direct,flink,hudi; got " + arg);
       }
       options.put(arg.substring(2, eq), arg.substring(eq + 1));
     }
-    long n = Long.parseLong(options.getOrDefault("records", System.getProperty("bench.records", "1000000")));
+    long n =
+        Long.parseLong(
+            options.getOrDefault("records", System.getProperty("bench.records", "1000000")));
     Path dir = Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-bench")).toAbsolutePath();
-    List<String> writerNames = List.of(options.getOrDefault("writers", "floor,direct,flink,hudi").split(","));
+    List<String> writerNames =
+        List.of(options.getOrDefault("writers", "floor,direct,flink,hudi").split(","));
 
     Map<String, Writer> writers = new LinkedHashMap<>();
     writers.put("parquet-avro (floor)", WriteBenchmark::floor);
     writers.put("HudiIO DirectRunner", (w, t, b, s, c) -> hudiIo(w, t, b, s, c));
-    writers.put("HudiIO FlinkRunner p=2", (w, t, b, s, c) -> hudiIo(w, t, b, s, c, "--runner=FlinkRunner", "--parallelism=2"));
+    writers.put(
+        "HudiIO FlinkRunner p=2",
+        (w, t, b, s, c) -> hudiIo(w, t, b, s, c, "--runner=FlinkRunner", "--parallelism=2"));
     writers.put("Hudi 0.15 Java client", WriteBenchmark::hudiClient);
     List<String> keys = List.of("floor", "direct", "flink", "hudi");
 
@@ -142,23 +169,26 @@ public final class WriteBenchmark {
     System.exit(0);
   }
 
-  private static Result measure(String name, Writer writer, Workload w, Path table, long n) throws Exception {
+  private static Result measure(String name, Writer writer, Workload w, Path table, long n)
+      throws Exception {
     Map<Path, Long> before = parquetFiles(table);
     System.gc();
     AtomicLong peak = new AtomicLong();
     AtomicLong peakRss = new AtomicLong(-1);
-    Thread sampler = new Thread(() -> {
-      Runtime rt = Runtime.getRuntime();
-      while (!Thread.currentThread().isInterrupted()) {
-        peak.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
-        peakRss.accumulateAndGet(residentBytes(), Math::max);
-        try {
-          Thread.sleep(20);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    });
+    Thread sampler =
+        new Thread(
+            () -> {
+              Runtime rt = Runtime.getRuntime();
+              while (!Thread.currentThread().isInterrupted()) {
+                peak.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
+                peakRss.accumulateAndGet(residentBytes(), Math::max);
+                try {
+                  Thread.sleep(20);
+                } catch (InterruptedException e) {
+                  return;
+                }
+              }
+            });
     sampler.setDaemon(true);
     sampler.start();
     long t0 = System.nanoTime();
@@ -181,7 +211,8 @@ public final class WriteBenchmark {
   /** The process's resident set size (VmRSS of /proc/self/status), or -1 without /proc. */
   private static long residentBytes() {
     try {
-      for (String line : Files.readAllLines(Paths.get("/proc/self/status"), StandardCharsets.US_ASCII)) {
+      for (String line :
+          Files.readAllLines(Paths.get("/proc/self/status"), StandardCharsets.US_ASCII)) {
         if (line.startsWith("VmRSS:")) {
           String kib = line.substring("VmRSS:".length()).trim().split("\\s+")[0];
           return Long.parseLong(kib) * 1024;
@@ -194,7 +225,8 @@ public final class WriteBenchmark {
   }
 
   /** The floor: the workload's input records as plain parquet-avro files, one per city, gzip. */
-  private static void floor(Workload w, Path table, long batch, long start, long count) throws IOException {
+  private static void floor(Workload w, Path table, long batch, long start, long count)
+      throws IOException {
     Path out = table.resolve(w.name().toLowerCase(Locale.ROOT));
     Map<String, ParquetWriter<GenericRecord>> writers = new HashMap<>();
     Configuration conf = new Configuration();
@@ -204,13 +236,17 @@ public final class WriteBenchmark {
         String city = TripsData.city(i);
         ParquetWriter<GenericRecord> writer = writers.get(city);
         if (writer == null) {
-          writer = AvroParquetWriter.<GenericRecord>builder(HadoopOutputFile.fromPath(
-                  new org.apache.hadoop.fs.Path(out.resolve(city).resolve("part-0.parquet").toUri()), conf))
-              .withSchema(TripsData.SCHEMA)
-              .withConf(conf)
-              .withCompressionCodec(CompressionCodecName.GZIP)
-              .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
-              .build();
+          writer =
+              AvroParquetWriter.<GenericRecord>builder(
+                      HadoopOutputFile.fromPath(
+                          new org.apache.hadoop.fs.Path(
+                              out.resolve(city).resolve("part-0.parquet").toUri()),
+                          conf))
+                  .withSchema(TripsData.SCHEMA)
+                  .withConf(conf)
+                  .withCompressionCodec(CompressionCodecName.GZIP)
+                  .withWriteMode(ParquetFileWriter.Mode.OVERWRITE)
+                  .build();
           writers.put(city, writer);
         }
         writer.write(r);
@@ -223,10 +259,18 @@ public final class WriteBenchmark {
   }
 
   /** HudiIO through the examples jar's trips command, exactly as a user runs it. */
-  private static void hudiIo(Workload w, Path table, long batch, long start, long count, String... extra) {
-    List<String> args = new ArrayList<>(List.of(
-        "trips", "--table=" + table, "--operation=" + w.name().toLowerCase(Locale.ROOT),
-        "--batch=" + batch, "--start=" + start, "--count=" + count, "--progressSeconds=0"));
+  private static void hudiIo(
+      Workload w, Path table, long batch, long start, long count, String... extra) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
+                "trips",
+                "--table=" + table,
+                "--operation=" + w.name().toLowerCase(Locale.ROOT),
+                "--batch=" + batch,
+                "--start=" + start,
+                "--count=" + count,
+                "--progressSeconds=0"));
     args.addAll(List.of(extra));
     int code = Main.run(args.toArray(new String[0]), System.out, System.err);
     if (code != 0) {
@@ -263,42 +307,71 @@ public final class WriteBenchmark {
     }
     try (Stream<Path> files = Files.walk(table)) {
       return files
-          .filter(p -> p.getFileName().toString().endsWith(".parquet") && !p.toString().contains("/.hoodie/"))
-          .collect(Collectors.toMap(p -> p, p -> {
-            try {
-              return Files.size(p);
-            } catch (IOException e) {
-              throw new UncheckedIOException(e);
-            }
-          }));
+          .filter(
+              p ->
+                  p.getFileName().toString().endsWith(".parquet")
+                      && !p.toString().contains("/.hoodie/"))
+          .collect(
+              Collectors.toMap(
+                  p -> p,
+                  p -> {
+                    try {
+                      return Files.size(p);
+                    } catch (IOException e) {
+                      throw new UncheckedIOException(e);
+                    }
+                  }));
     }
   }
 
   private static String format(Result r) {
-    return String.format(Locale.ROOT, "%s %s: %d records, %.1f s, %.0f records/s, peak heap %d MiB, peak RSS %s MiB, %d files, %d bytes",
-        r.writer, r.workload, r.records, r.seconds, r.records / r.seconds, r.peakHeapBytes >> 20, rss(r), r.files, r.bytes);
+    return String.format(
+        Locale.ROOT,
+        "%s %s: %d records, %.1f s, %.0f records/s, peak heap %d MiB, peak RSS %s MiB, %d files, %d bytes",
+        r.writer,
+        r.workload,
+        r.records,
+        r.seconds,
+        r.records / r.seconds,
+        r.peakHeapBytes >> 20,
+        rss(r),
+        r.files,
+        r.bytes);
   }
 
   private static String rss(Result r) {
     return r.peakRssBytes < 0 ? "-" : String.valueOf(r.peakRssBytes >> 20);
   }
 
-  /** The results as an SVG bar chart of seconds per workload and writer ({@link BenchmarkChart}). */
+  /**
+   * The results as an SVG bar chart of seconds per workload and writer ({@link BenchmarkChart}).
+   */
   static String chart(long n, List<Result> results) {
     List<BenchmarkChart.Bar> bars = new ArrayList<>();
     for (Result r : results) {
-      bars.add(new BenchmarkChart.Bar(r.workload.name().toLowerCase(Locale.ROOT), r.writer, r.seconds));
+      bars.add(
+          new BenchmarkChart.Bar(r.workload.name().toLowerCase(Locale.ROOT), r.writer, r.seconds));
     }
     return BenchmarkChart.svg(
-        String.format(Locale.ROOT, "Trips write benchmark, N = %,d records (delete: N/10): seconds per workload and writer", n),
+        String.format(
+            Locale.ROOT,
+            "Trips write benchmark, N = %,d records (delete: N/10): seconds per workload and writer",
+            n),
         bars);
   }
 
   static String report(long n, List<Result> results) {
     StringBuilder s = new StringBuilder();
-    s.append(String.format(Locale.ROOT, "Trips write benchmark, N = %,d records, %d cores, Java %s, max heap %d MiB%n%n",
-        n, Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20));
-    s.append("| workload | writer | records | seconds | records/s | peak heap MiB | peak RSS MiB | files | MiB written | bytes/record | time / floor | time / Hudi client |\n");
+    s.append(
+        String.format(
+            Locale.ROOT,
+            "Trips write benchmark, N = %,d records, %d cores, Java %s, max heap %d MiB%n%n",
+            n,
+            Runtime.getRuntime().availableProcessors(),
+            System.getProperty("java.version"),
+            Runtime.getRuntime().maxMemory() >> 20));
+    s.append(
+        "| workload | writer | records | seconds | records/s | peak heap MiB | peak RSS MiB | files | MiB written | bytes/record | time / floor | time / Hudi client |\n");
     s.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Workload w : Workload.values()) {
       Result floor = find(results, "parquet-avro (floor)", w);
@@ -307,18 +380,32 @@ public final class WriteBenchmark {
         if (r.workload != w) {
           continue;
         }
-        s.append(String.format(Locale.ROOT, "| %s | %s | %,d | %.1f | %,.0f | %d | %s | %d | %.1f | %.1f | %s | %s |%n",
-            w.name().toLowerCase(Locale.ROOT), r.writer, r.records, r.seconds, r.records / r.seconds,
-            r.peakHeapBytes >> 20, rss(r), r.files, r.bytes / 1048576.0, (double) r.bytes / r.records,
-            floor == null ? "-" : String.format(Locale.ROOT, "%.1f", r.seconds / floor.seconds),
-            hudi == null ? "-" : String.format(Locale.ROOT, "%.2f", r.seconds / hudi.seconds)));
+        s.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %,d | %.1f | %,.0f | %d | %s | %d | %.1f | %.1f | %s | %s |%n",
+                w.name().toLowerCase(Locale.ROOT),
+                r.writer,
+                r.records,
+                r.seconds,
+                r.records / r.seconds,
+                r.peakHeapBytes >> 20,
+                rss(r),
+                r.files,
+                r.bytes / 1048576.0,
+                (double) r.bytes / r.records,
+                floor == null ? "-" : String.format(Locale.ROOT, "%.1f", r.seconds / floor.seconds),
+                hudi == null ? "-" : String.format(Locale.ROOT, "%.2f", r.seconds / hudi.seconds)));
       }
     }
     return s.toString();
   }
 
   private static Result find(List<Result> results, String writer, Workload w) {
-    return results.stream().filter(r -> r.writer.equals(writer) && r.workload == w).findFirst().orElse(null);
+    return results.stream()
+        .filter(r -> r.writer.equals(writer) && r.workload == w)
+        .findFirst()
+        .orElse(null);
   }
 
   private static void deleteRecursively(Path dir) throws IOException {
@@ -333,5 +420,4 @@ public final class WriteBenchmark {
   }
 
   private WriteBenchmark() {}
-
 }

@@ -1,24 +1,39 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.coders;
 
+import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
-import io.hudibeam.write.Bucket;
-import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.LogFileName;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.write.Bucket;
 import io.hudibeam.write.BucketType;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.apache.beam.sdk.coders.CoderException;
-import org.apache.beam.sdk.coders.VarIntCoder;
-import java.io.InputStream;
-import java.io.OutputStream;
 import org.apache.beam.sdk.coders.AtomicCoder;
 import org.apache.beam.sdk.coders.BooleanCoder;
+import org.apache.beam.sdk.coders.CoderException;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarIntCoder;
 
 /**
  * Deterministic coder of a {@link Bucket}, the key of the write shuffle: partition path, file id,
@@ -82,7 +97,8 @@ public final class BucketCoder extends AtomicCoder<Bucket> {
       logs.add(LogFileName.parse(STRING.decode(in)));
     }
     return Bucket.append(
-        FileSlice.of(FileGroupId.of(partition, fileId), baseInstant, Optional.ofNullable(base), logs));
+        FileSlice.of(
+            FileGroupId.of(partition, fileId), baseInstant, Optional.ofNullable(base), logs));
   }
 
   @Override

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.coders;
 
 import io.hudibeam.commit.StartedInstant;
@@ -28,7 +43,8 @@ import org.apache.beam.sdk.coders.StringUtf8Coder;
 public final class StartedInstantCoder extends AtomicCoder<StartedInstant> {
   private static final StartedInstantCoder INSTANCE = new StartedInstantCoder();
   private static final StringUtf8Coder STRING = StringUtf8Coder.of();
-  private static final SortedMapCoder<String, String> PROPERTIES = SortedMapCoder.of(STRING, STRING);
+  private static final SortedMapCoder<String, String> PROPERTIES =
+      SortedMapCoder.of(STRING, STRING);
   private static final ListCoder<String> STRINGS = ListCoder.of(STRING);
 
   public static StartedInstantCoder of() {
@@ -59,7 +75,8 @@ public final class StartedInstantCoder extends AtomicCoder<StartedInstant> {
     InstantTime time = InstantTime.parse(STRING.decode(in));
     Action action = Action.fromValue(STRING.decode(in));
     TableConfig config =
-        TableConfig.fromProperties(PROPERTIES.decode(in), "the table config of started instant " + time);
+        TableConfig.fromProperties(
+            PROPERTIES.decode(in), "the table config of started instant " + time);
     SortedMap<String, String> extraMetadata = PROPERTIES.decode(in);
     Optional<String> writeSchema =
         BooleanCoder.of().decode(in) ? Optional.of(STRING.decode(in)) : Optional.empty();

@@ -1,19 +1,34 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.commit.TableLock;
-import io.hudibeam.write.WriteTransaction;
-import io.hudibeam.transforms.instant.InstantHeartbeat;
-import io.hudibeam.transforms.write.WriteSchemas;
+import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.write.AppendHandle;
-import io.hudibeam.write.WritePlan;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.transforms.write.WriteSchemas;
+import io.hudibeam.write.AppendHandle;
+import io.hudibeam.write.WritePlan;
+import io.hudibeam.write.WriteTransaction;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,24 +38,24 @@ import org.apache.beam.sdk.coders.CoderRegistry;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
-import org.apache.beam.sdk.transforms.Flatten;
-import org.apache.beam.sdk.transforms.GroupByKey;
-import org.apache.beam.sdk.transforms.MapElements;
-import org.apache.beam.sdk.transforms.SimpleFunction;
-import org.apache.beam.sdk.values.KV;
-import org.apache.beam.sdk.values.PCollectionList;
-import org.checkerframework.checker.nullness.qual.Nullable;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Distribution;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Flatten;
+import org.apache.beam.sdk.transforms.GroupByKey;
+import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.SimpleFunction;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,17 +69,17 @@ import org.slf4j.LoggerFactory;
  * GroupByKey per window on the table's key, and an interval its sink already committed through is
  * rolled back instead of committed (see {@link io.hudibeam.commit.SinkLineage}).
  *
- *  * An instant already completed is not committed again, but its post-commit steps (marker folder,
- * heartbeat, clean) are finished.
+ * <p>* An instant already completed is not committed again, but its post-commit steps (marker
+ * folder, heartbeat, clean) are finished.
  *
  * <p>With {@code plan} (the write plan of upserts, inserts and deletes), the commit also waits
  * until that view is computed: with no records, nothing else orders the commit after the planner,
- * which moves the instant to inflight, and the two would race on the timeline. The commit logs
- * how many file groups the plan routed to against how many were written. A write of zero
- * records commits an empty instant, as Hudi does with its default {@code
- * hoodie.allow.empty.commit=true}.
+ * which moves the instant to inflight, and the two would race on the timeline. The commit logs how
+ * many file groups the plan routed to against how many were written. A write of zero records
+ * commits an empty instant, as Hudi does with its default {@code hoodie.allow.empty.commit=true}.
  */
-public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
+public final class CommitInstant
+    extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CommitInstant.class);
   private final WriteSpec spec;
@@ -77,7 +92,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     this(spec, started, null, null);
   }
 
-  public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
+  public CommitInstant(
+      WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
     this(spec, started, plan, null);
   }
 
@@ -98,7 +114,9 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
    * interval's started instant in that interval's window.
    */
   public static CommitInstant perCommitInterval(
-      WriteSpec spec, PCollectionView<StartedInstant> started, PCollection<StartedInstant> startedPerInterval) {
+      WriteSpec spec,
+      PCollectionView<StartedInstant> started,
+      PCollection<StartedInstant> startedPerInterval) {
     return new CommitInstant(spec, started, null, startedPerInterval);
   }
 
@@ -120,11 +138,10 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
   private PCollection<CommittedInstant> commitPerInterval(
       PCollection<WriteStat> stats, PCollection<StartedInstant> perInterval) {
     String table = spec.basePath();
-    KvCoder<String, List<WriteStat>> coder = KvCoder.of(StringUtf8Coder.of(), ListCoder.of(WriteStatCoder.of()));
+    KvCoder<String, List<WriteStat>> coder =
+        KvCoder.of(StringUtf8Coder.of(), ListCoder.of(WriteStatCoder.of()));
     PCollection<KV<String, List<WriteStat>>> keyedStats =
-        stats
-            .apply("Key write stats", MapElements.via(new KeyStatFn(table)))
-            .setCoder(coder);
+        stats.apply("Key write stats", MapElements.via(new KeyStatFn(table))).setCoder(coder);
     PCollection<KV<String, List<WriteStat>>> intervals =
         perInterval
             .apply("Key started instants", MapElements.via(new KeyIntervalFn(table)))
@@ -151,7 +168,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     }
   }
 
-  static final class KeyIntervalFn extends SimpleFunction<StartedInstant, KV<String, List<WriteStat>>> {
+  static final class KeyIntervalFn
+      extends SimpleFunction<StartedInstant, KV<String, List<WriteStat>>> {
     private static final long serialVersionUID = 1L;
     private final String table;
 
@@ -166,7 +184,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
   }
 
   /** Collects write stats into one list. */
-  static final class GatherFn extends Combine.CombineFn<WriteStat, List<WriteStat>, List<WriteStat>> {
+  static final class GatherFn
+      extends Combine.CombineFn<WriteStat, List<WriteStat>, List<WriteStat>> {
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -193,8 +212,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     }
 
     @Override
-    public Coder<List<WriteStat>> getAccumulatorCoder(CoderRegistry registry, Coder<WriteStat> input)
-        throws CannotProvideCoderException {
+    public Coder<List<WriteStat>> getAccumulatorCoder(
+        CoderRegistry registry, Coder<WriteStat> input) throws CannotProvideCoderException {
       return ListCoder.of(WriteStatCoder.of());
     }
   }
@@ -205,7 +224,10 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     private final PCollectionView<StartedInstant> started;
     private final @Nullable PCollectionView<WritePlan> plan;
 
-    CommitFn(WriteSpec spec, PCollectionView<StartedInstant> started, @Nullable PCollectionView<WritePlan> plan) {
+    CommitFn(
+        WriteSpec spec,
+        PCollectionView<StartedInstant> started,
+        @Nullable PCollectionView<WritePlan> plan) {
       this.committer = new Committer(spec);
       this.started = started;
       this.plan = plan;
@@ -213,7 +235,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
 
     @RequiresStableInput
     @ProcessElement
-    public void process(@Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
+    public void process(
+        @Element List<WriteStat> stats, OutputReceiver<CommittedInstant> out, ProcessContext c) {
       // The plan orders the commit after the planner (with no records nothing else does); its
       // size goes into the commit's log line.
       int plannedFileGroups = plan == null ? -1 : c.sideInput(plan).buckets().size();
@@ -226,7 +249,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
    * list for the interval's started instant (so an interval whose records wrote no file still
    * completes its instant), committed on one worker.
    */
-  static final class IntervalCommitFn extends DoFn<KV<String, Iterable<List<WriteStat>>>, CommittedInstant> {
+  static final class IntervalCommitFn
+      extends DoFn<KV<String, Iterable<List<WriteStat>>>, CommittedInstant> {
     private static final long serialVersionUID = 1L;
     private final Committer committer;
     private final PCollectionView<StartedInstant> started;
@@ -239,7 +263,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     @RequiresStableInput
     @ProcessElement
     public void process(
-        @Element KV<String, Iterable<List<WriteStat>>> grouped, OutputReceiver<CommittedInstant> out,
+        @Element KV<String, Iterable<List<WriteStat>>> grouped,
+        OutputReceiver<CommittedInstant> out,
         ProcessContext c) {
       List<WriteStat> stats = new ArrayList<>();
       grouped.getValue().forEach(stats::addAll);
@@ -247,12 +272,15 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     }
   }
 
-  /** Commits an instant's write stats, then cleans; shared by the batch and streaming commit steps. */
+  /**
+   * Commits an instant's write stats, then cleans; shared by the batch and streaming commit steps.
+   */
   static final class Committer implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final Counter commits = Metrics.counter(CommitInstant.class, "instantsCommitted");
-    private final Counter replays = Metrics.counter(CommitInstant.class, "replayedIntervalsSkipped");
+    private final Counter replays =
+        Metrics.counter(CommitInstant.class, "replayedIntervalsSkipped");
     private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
 
     Committer(WriteSpec spec) {
@@ -272,10 +300,12 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     private void archive(FileSystem fs, TableLock lock, StartedInstant instant) {
       try (TableLock.Held held = lock.acquire("archive after " + instant.instantTime())) {
         if (spec.archiveSettings().automatic()) {
-          new TimelineArchiver(fs, spec.paths(), spec.archiveSettings(), spec.cleanSettings()).archive();
+          new TimelineArchiver(fs, spec.paths(), spec.archiveSettings(), spec.cleanSettings())
+              .archive();
         }
       } catch (RuntimeException e) {
-        LOG.error("Table {}: archiving the timeline failed; the next commit retries it", spec.paths(), e);
+        LOG.error(
+            "Table {}: archiving the timeline failed; the next commit retries it", spec.paths(), e);
       }
     }
 
@@ -294,7 +324,11 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
     }
 
     private CommittedInstant commit(
-        List<WriteStat> stats, StartedInstant instant, int plannedFileGroups, Configuration conf, FileSystem fs) {
+        List<WriteStat> stats,
+        StartedInstant instant,
+        int plannedFileGroups,
+        Configuration conf,
+        FileSystem fs) {
       long start = System.currentTimeMillis();
       WriteTransaction transaction = spec.transaction(conf, fs);
       TableLock lock = transaction.lock();
@@ -321,7 +355,8 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         }
       }
       CommitOutcome outcome =
-          transaction.commit(instant, spec.operation().operationType(), schemaToRecord(instant), stats);
+          transaction.commit(
+              instant, spec.operation().operationType(), schemaToRecord(instant), stats);
       InstantTimeGenerator generator =
           new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone());
       if (outcome != CommitOutcome.REPLAY_SKIPPED && spec.cleanSettings().automatic()) {
@@ -330,19 +365,26 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
         } catch (RuntimeException e) {
           LOG.error(
               "Table {}: instant {} is committed, but cleaning failed; the next write resumes it",
-              spec.paths(), instant.instantTime(), e);
+              spec.paths(),
+              instant.instantTime(),
+              e);
         }
       }
       if (outcome == CommitOutcome.COMMITTED && spec.mergeOnRead()) {
         try {
-          new io.hudibeam.commit.Compactor(conf, fs, spec.paths(), spec.compactionMemory()).runInline(
-              spec.compactionSettings(),
-              new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone()),
-              spec.parquetSettings());
+          new io.hudibeam.commit.Compactor(conf, fs, spec.paths(), spec.compactionMemory())
+              .runInline(
+                  spec.compactionSettings(),
+                  new InstantTimeGenerator(
+                      Clock.systemUTC(), instant.tableConfig().timelineTimezone()),
+                  spec.parquetSettings());
         } catch (RuntimeException e) {
           LOG.error(
               "Table {}: instant {} is committed, but inline compaction failed; the next write or"
-                  + " HudiIO.compact() completes it", spec.paths(), instant.instantTime(), e);
+                  + " HudiIO.compact() completes it",
+              spec.paths(),
+              instant.instantTime(),
+              e);
         }
       }
       if (outcome == CommitOutcome.COMMITTED) {
@@ -361,12 +403,25 @@ public final class CommitInstant extends PTransform<PCollection<WriteStat>, PCol
       } else {
         commits.inc();
       }
-      LOG.info("Table {}: instant {} {}: {} file groups written{}", spec.paths(), instant.instantTime(),
-          outcome, stats.size(), plannedFileGroups < 0 ? "" : " of " + plannedFileGroups + " planned");
+      LOG.info(
+          "Table {}: instant {} {}: {} file groups written{}",
+          spec.paths(),
+          instant.instantTime(),
+          outcome,
+          stats.size(),
+          plannedFileGroups < 0 ? "" : " of " + plannedFileGroups + " planned");
       latency.update(System.currentTimeMillis() - start);
-      return summary.outcome(outcome).recordsInserted(inserted).recordsUpdated(updated)
-          .recordsDeleted(deleted).filesWritten(stats.size()).bytesWritten(bytes)
-          .logFilesWritten(logFiles).logBlocksWritten(logBlocks).logRecordsWritten(logRecords).build();
+      return summary
+          .outcome(outcome)
+          .recordsInserted(inserted)
+          .recordsUpdated(updated)
+          .recordsDeleted(deleted)
+          .filesWritten(stats.size())
+          .bytesWritten(bytes)
+          .logFilesWritten(logFiles)
+          .logBlocksWritten(logBlocks)
+          .logRecordsWritten(logRecords)
+          .build();
     }
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.CommitOutcome;
@@ -21,8 +36,8 @@ import org.apache.beam.sdk.coders.VarLongCoder;
  * @param recordsDeleted records deleted
  * @param filesWritten files written, base and log files
  * @param bytesWritten bytes written
- * @param logFilesWritten log files written (merge-on-read updates and deletes), included in
- *     {@code filesWritten}
+ * @param logFilesWritten log files written (merge-on-read updates and deletes), included in {@code
+ *     filesWritten}
  * @param logBlocksWritten blocks in those log files: Avro data blocks and delete blocks
  * @param logRecordsWritten records in those log files: upserted records and deletes
  */
@@ -54,8 +69,17 @@ public record CommittedInstant(
     return String.format(
         "instant %s %s %s: %d inserted, %d updated, %d deleted, %d files, %d bytes"
             + " (%d log files, %d log blocks, %d log records)",
-        instantTime, operation, outcome, recordsInserted, recordsUpdated, recordsDeleted,
-        filesWritten, bytesWritten, logFilesWritten, logBlocksWritten, logRecordsWritten);
+        instantTime,
+        operation,
+        outcome,
+        recordsInserted,
+        recordsUpdated,
+        recordsDeleted,
+        filesWritten,
+        bytesWritten,
+        logFilesWritten,
+        logBlocksWritten,
+        logRecordsWritten);
   }
 
   /** Builds a {@link CommittedInstant}. */
@@ -72,22 +96,74 @@ public record CommittedInstant(
     private long logBlocksWritten;
     private long logRecordsWritten;
 
-    public Builder instantTime(String v) { this.instantTime = v; return this; }
-    public Builder operation(String v) { this.operation = v; return this; }
-    public Builder outcome(CommitOutcome v) { this.outcome = v; return this; }
-    public Builder recordsInserted(long v) { this.recordsInserted = v; return this; }
-    public Builder recordsUpdated(long v) { this.recordsUpdated = v; return this; }
-    public Builder recordsDeleted(long v) { this.recordsDeleted = v; return this; }
-    public Builder filesWritten(long v) { this.filesWritten = v; return this; }
-    public Builder bytesWritten(long v) { this.bytesWritten = v; return this; }
-    public Builder logFilesWritten(long v) { this.logFilesWritten = v; return this; }
-    public Builder logBlocksWritten(long v) { this.logBlocksWritten = v; return this; }
-    public Builder logRecordsWritten(long v) { this.logRecordsWritten = v; return this; }
+    public Builder instantTime(String v) {
+      this.instantTime = v;
+      return this;
+    }
+
+    public Builder operation(String v) {
+      this.operation = v;
+      return this;
+    }
+
+    public Builder outcome(CommitOutcome v) {
+      this.outcome = v;
+      return this;
+    }
+
+    public Builder recordsInserted(long v) {
+      this.recordsInserted = v;
+      return this;
+    }
+
+    public Builder recordsUpdated(long v) {
+      this.recordsUpdated = v;
+      return this;
+    }
+
+    public Builder recordsDeleted(long v) {
+      this.recordsDeleted = v;
+      return this;
+    }
+
+    public Builder filesWritten(long v) {
+      this.filesWritten = v;
+      return this;
+    }
+
+    public Builder bytesWritten(long v) {
+      this.bytesWritten = v;
+      return this;
+    }
+
+    public Builder logFilesWritten(long v) {
+      this.logFilesWritten = v;
+      return this;
+    }
+
+    public Builder logBlocksWritten(long v) {
+      this.logBlocksWritten = v;
+      return this;
+    }
+
+    public Builder logRecordsWritten(long v) {
+      this.logRecordsWritten = v;
+      return this;
+    }
 
     public CommittedInstant build() {
       return new CommittedInstant(
-          instantTime, operation, outcome, recordsInserted, recordsUpdated, recordsDeleted,
-          filesWritten, bytesWritten, logFilesWritten, logBlocksWritten, logRecordsWritten);
+          instantTime,
+          operation,
+          outcome,
+          recordsInserted,
+          recordsUpdated,
+          recordsDeleted,
+          filesWritten,
+          bytesWritten,
+          logFilesWritten,
+          logBlocksWritten,
+          logRecordsWritten);
     }
   }
 
@@ -104,8 +180,17 @@ public record CommittedInstant(
       StringUtf8Coder.of().encode(v.instantTime, out);
       StringUtf8Coder.of().encode(v.operation, out);
       StringUtf8Coder.of().encode(v.outcome.name(), out);
-      for (long n : new long[] {v.recordsInserted, v.recordsUpdated, v.recordsDeleted, v.filesWritten, v.bytesWritten,
-          v.logFilesWritten, v.logBlocksWritten, v.logRecordsWritten}) {
+      for (long n :
+          new long[] {
+            v.recordsInserted,
+            v.recordsUpdated,
+            v.recordsDeleted,
+            v.filesWritten,
+            v.bytesWritten,
+            v.logFilesWritten,
+            v.logBlocksWritten,
+            v.logRecordsWritten
+          }) {
         VarLongCoder.of().encode(n, out);
       }
     }

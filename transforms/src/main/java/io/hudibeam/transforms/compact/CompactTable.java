@@ -1,9 +1,23 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.compact;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.Compactor;
-import io.hudibeam.write.MergeMemory;
 import io.hudibeam.commit.Rollback;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
@@ -15,6 +29,7 @@ import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.write.WriteCounters;
 import io.hudibeam.transforms.write.WriteTokens;
+import io.hudibeam.write.MergeMemory;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -41,8 +56,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Compacts a merge-on-read table ({@code HudiIO.compact()}): one DoFn rolls back failed writes,
- * takes the pending compactions (a crashed run's, or ones Hudi's writer scheduled) or schedules a new
- * one, and moves them inflight; their operations are spread over workers (a reshuffle) and each
+ * takes the pending compactions (a crashed run's, or ones Hudi's writer scheduled) or schedules a
+ * new one, and moves them inflight; their operations are spread over workers (a reshuffle) and each
  * writes the new base file of one file slice; a GroupByKey per compaction instant gathers the write
  * stats and commits the instant ({@code @RequiresStableInput}, idempotent).
  */
@@ -50,7 +65,8 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
   private static final long serialVersionUID = 1L;
   private final Settings settings;
 
-  public CompactTable(String basePath, Map<String, String> hadoopConfiguration, Map<String, String> properties) {
+  public CompactTable(
+      String basePath, Map<String, String> hadoopConfiguration, Map<String, String> properties) {
     this.settings = new Settings(basePath, Map.copyOf(hadoopConfiguration), Map.copyOf(properties));
   }
 
@@ -61,7 +77,8 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
     final Map<String, String> hadoopConfiguration;
     final Map<String, String> properties;
 
-    Settings(String basePath, Map<String, String> hadoopConfiguration, Map<String, String> properties) {
+    Settings(
+        String basePath, Map<String, String> hadoopConfiguration, Map<String, String> properties) {
       this.basePath = basePath;
       this.hadoopConfiguration = hadoopConfiguration;
       this.properties = properties;
@@ -85,7 +102,8 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
 
     Compactor compactor() {
       Configuration conf = conf();
-      return new Compactor(conf, fs(conf), TablePaths.of(basePath), MergeMemory.forCompaction(properties));
+      return new Compactor(
+          conf, fs(conf), TablePaths.of(basePath), MergeMemory.forCompaction(properties));
     }
   }
 
@@ -117,10 +135,12 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       Configuration conf = settings.conf();
       FileSystem fs = settings.fs(conf);
       TablePaths paths = TablePaths.of(settings.basePath);
-      Compactor compactor = new Compactor(conf, fs, paths, MergeMemory.forCompaction(settings.properties));
+      Compactor compactor =
+          new Compactor(conf, fs, paths, MergeMemory.forCompaction(settings.properties));
       compactor.checkTableVersion();
       InstantTimeGenerator generator =
-          new InstantTimeGenerator(Clock.systemUTC(), new TableConfigStore(fs, paths).load().timelineTimezone());
+          new InstantTimeGenerator(
+              Clock.systemUTC(), new TableConfigStore(fs, paths).load().timelineTimezone());
       new Rollback(fs, paths).rollbackAllPending(generator);
       List<InstantTime> instants = new ArrayList<>(compactor.pending());
       if (instants.isEmpty()) {
@@ -149,7 +169,8 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
     }
 
     @ProcessElement
-    public void process(@Element KV<String, Integer> operation, OutputReceiver<KV<String, WriteStat>> out) {
+    public void process(
+        @Element KV<String, Integer> operation, OutputReceiver<KV<String, WriteStat>> out) {
       Compactor compactor = settings.compactor();
       InstantTime instant = InstantTime.parse(operation.getKey());
       CompactionPlan plan = compactor.plan(instant);
@@ -175,7 +196,8 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
 
     @RequiresStableInput
     @ProcessElement
-    public void process(@Element KV<String, Iterable<WriteStat>> stats, OutputReceiver<CommittedInstant> out) {
+    public void process(
+        @Element KV<String, Iterable<WriteStat>> stats, OutputReceiver<CommittedInstant> out) {
       List<WriteStat> all = new ArrayList<>();
       stats.getValue().forEach(all::add);
       CommitOutcome outcome = settings.compactor().commit(InstantTime.parse(stats.getKey()), all);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.transforms.KeyShards;
@@ -24,8 +39,8 @@ import org.apache.beam.sdk.values.PCollectionList;
 /**
  * The join of the SIMPLE, GLOBAL_SIMPLE and BLOOM indexes: incoming records and stored (key,
  * location) pairs are keyed by {@link KeyShards key shard}, flattened into one union and grouped
- * once, and {@link TagFn} keeps one record per join key and tags it. The union carries each side
- * as it is; the join key is derived from it in {@link TagFn}, not shipped beside it. Its steps are
+ * once, and {@link TagFn} keeps one record per join key and tags it. The union carries each side as
+ * it is; the join key is derived from it in {@link TagFn}, not shipped beside it. Its steps are
  * applied inside the calling index stage.
  */
 final class IndexJoin {
@@ -37,11 +52,13 @@ final class IndexJoin {
   private IndexJoin() {}
 
   /**
-   * Joins on (record key, partition path), or on the record key alone for a global index
-   * ({@code spec.index().isGlobal()}).
+   * Joins on (record key, partition path), or on the record key alone for a global index ({@code
+   * spec.index().isGlobal()}).
    */
   static PCollection<TaggedRecord> join(
-      WriteSpec spec, PCollection<TableRecord> records, PCollection<KV<String, RecordLocation>> storedKeys) {
+      WriteSpec spec,
+      PCollection<TableRecord> records,
+      PCollection<KV<String, RecordLocation>> storedKeys) {
     return spec.index().isGlobal()
         ? join(spec, records, storedKeys, JoinKey.byRecordKey(), true)
         : join(spec, records, storedKeys, JoinKey.byHoodieKey(), false);
@@ -53,17 +70,12 @@ final class IndexJoin {
       PCollection<KV<String, RecordLocation>> storedKeys,
       JoinKey<K> joinKey,
       boolean global) {
-    UnionCoder union =
-        UnionCoder.of(List.of(TableRecordCoder.of(spec.schema()), storedKeyCoder()));
+    UnionCoder union = UnionCoder.of(List.of(TableRecordCoder.of(spec.schema()), storedKeyCoder()));
     KvCoder<Integer, RawUnionValue> shardCoder = KvCoder.of(VarIntCoder.of(), union);
     PCollection<KV<Integer, RawUnionValue>> incoming =
-        records
-            .apply("Key incoming records", ParDo.of(new KeyRecordsFn()))
-            .setCoder(shardCoder);
+        records.apply("Key incoming records", ParDo.of(new KeyRecordsFn())).setCoder(shardCoder);
     PCollection<KV<Integer, RawUnionValue>> stored =
-        storedKeys
-            .apply("Key stored records", ParDo.of(new KeyLocationsFn()))
-            .setCoder(shardCoder);
+        storedKeys.apply("Key stored records", ParDo.of(new KeyLocationsFn())).setCoder(shardCoder);
     return PCollectionList.of(incoming)
         .and(stored)
         .apply("Both sides", Flatten.pCollections())
@@ -83,17 +95,20 @@ final class IndexJoin {
     private static final long serialVersionUID = 1L;
 
     @ProcessElement
-    public void process(@Element TableRecord record, OutputReceiver<KV<Integer, RawUnionValue>> out) {
+    public void process(
+        @Element TableRecord record, OutputReceiver<KV<Integer, RawUnionValue>> out) {
       out.output(KV.of(KeyShards.of(record.recordKey()), new RawUnionValue(INCOMING, record)));
     }
   }
 
-  static final class KeyLocationsFn extends DoFn<KV<String, RecordLocation>, KV<Integer, RawUnionValue>> {
+  static final class KeyLocationsFn
+      extends DoFn<KV<String, RecordLocation>, KV<Integer, RawUnionValue>> {
     private static final long serialVersionUID = 1L;
 
     @ProcessElement
     public void process(
-        @Element KV<String, RecordLocation> stored, OutputReceiver<KV<Integer, RawUnionValue>> out) {
+        @Element KV<String, RecordLocation> stored,
+        OutputReceiver<KV<Integer, RawUnionValue>> out) {
       out.output(KV.of(KeyShards.of(stored.getKey()), new RawUnionValue(STORED, stored)));
     }
   }

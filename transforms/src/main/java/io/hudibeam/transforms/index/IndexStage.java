@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.commit.StartedInstant;
@@ -18,7 +33,8 @@ import org.apache.beam.sdk.values.PCollectionView;
  * holding what every strategy is built from (the step name, the write spec, the started instant)
  * rather than a Java interface.
  */
-public abstract class IndexStage extends PTransform<PCollection<TableRecord>, PCollection<TaggedRecord>> {
+public abstract class IndexStage
+    extends PTransform<PCollection<TableRecord>, PCollection<TaggedRecord>> {
   private static final long serialVersionUID = 1L;
   final WriteSpec spec;
   final PCollectionView<StartedInstant> started;
@@ -31,15 +47,16 @@ public abstract class IndexStage extends PTransform<PCollection<TableRecord>, PC
 
   /**
    * The index stage of a write. With the bucket index every operation is tagged by bucket, as an
-   * insert still goes to its bucket's file group, which may exist. Inserts and bulk inserts with the
-   * other indexes look nothing up.
+   * insert still goes to its bucket's file group, which may exist. Inserts and bulk inserts with
+   * the other indexes look nothing up.
    */
   public static IndexStage of(WriteSpec spec, PCollectionView<StartedInstant> started) {
     boolean insertOnly =
         spec.operation() == WriteOperation.INSERT || spec.operation() == WriteOperation.BULK_INSERT;
     return switch (spec.index()) {
       case BUCKET -> new TagByBucket(spec, started);
-      case SIMPLE, GLOBAL_SIMPLE -> insertOnly ? new TagAsNew(spec, started) : new TagBySimpleIndex(spec, started);
+      case SIMPLE, GLOBAL_SIMPLE ->
+          insertOnly ? new TagAsNew(spec, started) : new TagBySimpleIndex(spec, started);
       case BLOOM -> insertOnly ? new TagAsNew(spec, started) : new TagByBloomIndex(spec, started);
     };
   }

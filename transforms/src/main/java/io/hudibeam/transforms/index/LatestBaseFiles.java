@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.commit.StartedInstant;
@@ -40,10 +55,10 @@ import org.slf4j.LoggerFactory;
  * step runs once per window of the records): the distinct partition paths of the records are
  * gathered into one list, and one call loads the timeline and the file-system view once and lists
  * the latest base file of every file group of those partitions ({@link Scope#TOUCHED_PARTITIONS})
- * or of the whole table ({@link Scope#ALL_PARTITIONS}, for a global index). The view is the one
- * the started instant is based on: the completed instants before it (Hudi's
- * {@code HoodieIndexUtils.getLatestBaseFilesForPartition} reads the latest base files before or on
- * the last completed commit). No records, no listing.
+ * or of the whole table ({@link Scope#ALL_PARTITIONS}, for a global index). The view is the one the
+ * started instant is based on: the completed instants before it (Hudi's {@code
+ * HoodieIndexUtils.getLatestBaseFilesForPartition} reads the latest base files before or on the
+ * last completed commit). No records, no listing.
  *
  * <pre>
  * records ─ partition paths (per bundle) ─ touched partitions (one list) ─ list latest base files
@@ -121,7 +136,8 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
   }
 
   /** The distinct partition paths, sorted. */
-  static final class TouchedPartitionsFn extends Combine.CombineFn<String, Set<String>, List<String>> {
+  static final class TouchedPartitionsFn
+      extends Combine.CombineFn<String, Set<String>, List<String>> {
     private static final long serialVersionUID = 1L;
 
     @Override
@@ -150,7 +166,8 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
     }
 
     @Override
-    public Coder<Set<String>> getAccumulatorCoder(CoderRegistry registry, Coder<String> inputCoder) {
+    public Coder<Set<String>> getAccumulatorCoder(
+        CoderRegistry registry, Coder<String> inputCoder) {
       return SetCoder.of(StringUtf8Coder.of());
     }
   }
@@ -174,7 +191,8 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
     }
 
     @ProcessElement
-    public void process(@Element List<String> touched, OutputReceiver<BaseFile> out, ProcessContext c) {
+    public void process(
+        @Element List<String> touched, OutputReceiver<BaseFile> out, ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
       InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
@@ -187,7 +205,8 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
       }
     }
 
-    private void list(FileSystem fs, StartedInstant instant, List<String> touched, OutputReceiver<BaseFile> out) {
+    private void list(
+        FileSystem fs, StartedInstant instant, List<String> touched, OutputReceiver<BaseFile> out) {
       TablePaths paths = spec.paths();
       Timeline before =
           Timeline.load(fs, paths).filter(i -> i.time().isBefore(instant.instantTime()));
@@ -199,7 +218,10 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
       listings.inc();
       LOG.debug(
           "Table {} instant {}: {} latest base files in {} partitions",
-          paths.basePath(), instant.instantTime().value(), files.size(), view.partitions().size());
+          paths.basePath(),
+          instant.instantTime().value(),
+          files.size(),
+          view.partitions().size());
       files.forEach(out::output);
     }
   }

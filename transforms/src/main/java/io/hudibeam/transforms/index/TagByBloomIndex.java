@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.basefile.BaseFileReader;
@@ -32,11 +47,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 
 /**
- * BLOOM index (Hudi's HoodieBloomIndex) for upserts and deletes: only the footers' key ranges of the
- * latest base files of the touched partitions are a side input; each incoming key becomes a (file,
- * key) candidate for every file whose range may hold it; per file, the candidates are checked
- * against its bloom filter and confirmed against its keys; the confirmed keys are joined with the
- * records as the SIMPLE index does ({@link IndexJoin}).
+ * BLOOM index (Hudi's HoodieBloomIndex) for upserts and deletes: only the footers' key ranges of
+ * the latest base files of the touched partitions are a side input; each incoming key becomes a
+ * (file, key) candidate for every file whose range may hold it; per file, the candidates are
+ * checked against its bloom filter and confirmed against its keys; the confirmed keys are joined
+ * with the records as the SIMPLE index does ({@link IndexJoin}).
  *
  * <pre>
  * records ─ latest base files ─ Reshuffle ─ read footers ─ key ranges (side input)
@@ -54,7 +69,9 @@ final class TagByBloomIndex extends IndexStage {
   public PCollection<TaggedRecord> expand(PCollection<TableRecord> records) {
     PCollectionView<List<FileKeyRange>> ranges =
         records
-            .apply("Latest base files", new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
+            .apply(
+                "Latest base files",
+                new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
             .apply("Spread footers", Reshuffle.viaRandomKey())
             .apply("Read key ranges", ParDo.of(new ReadKeyRangeFn(spec)))
             .setCoder(FileKeyRangeCoder.of())
@@ -93,7 +110,8 @@ final class TagByBloomIndex extends IndexStage {
   static final class CandidateFilesFn extends DoFn<TableRecord, KV<BaseFile, String>> {
     private static final long serialVersionUID = 1L;
     private final PCollectionView<List<FileKeyRange>> ranges;
-    private final Counter candidates = Metrics.counter(TagLocations.class, "bloomIndexCandidatePairs");
+    private final Counter candidates =
+        Metrics.counter(TagLocations.class, "bloomIndexCandidatePairs");
     private transient Map<BoundedWindow, KeyRangeFilter> filters;
 
     CandidateFilesFn(PCollectionView<List<FileKeyRange>> ranges) {
@@ -108,8 +126,12 @@ final class TagByBloomIndex extends IndexStage {
 
     @ProcessElement
     public void process(
-        @Element TableRecord record, BoundedWindow window, OutputReceiver<KV<BaseFile, String>> out, ProcessContext c) {
-      KeyRangeFilter filter = filters.computeIfAbsent(window, w -> KeyRangeFilter.of(c.sideInput(ranges)));
+        @Element TableRecord record,
+        BoundedWindow window,
+        OutputReceiver<KV<BaseFile, String>> out,
+        ProcessContext c) {
+      KeyRangeFilter filter =
+          filters.computeIfAbsent(window, w -> KeyRangeFilter.of(c.sideInput(ranges)));
       for (BaseFile file : filter.candidates(record.partitionPath(), record.recordKey())) {
         candidates.inc();
         out.output(KV.of(file, record.recordKey()));
@@ -117,12 +139,15 @@ final class TagByBloomIndex extends IndexStage {
     }
   }
 
-  static final class LookupKeysFn extends DoFn<KV<BaseFile, Iterable<String>>, KV<String, RecordLocation>> {
+  static final class LookupKeysFn
+      extends DoFn<KV<BaseFile, Iterable<String>>, KV<String, RecordLocation>> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
-    private final Counter filesChecked = Metrics.counter(TagLocations.class, "bloomIndexFilesChecked");
+    private final Counter filesChecked =
+        Metrics.counter(TagLocations.class, "bloomIndexFilesChecked");
     private final Counter bloomMatches = Metrics.counter(TagLocations.class, "bloomFilterMatches");
-    private final Counter confirmed = Metrics.counter(TagLocations.class, "bloomIndexKeysConfirmed");
+    private final Counter confirmed =
+        Metrics.counter(TagLocations.class, "bloomIndexKeysConfirmed");
     private transient Configuration conf;
 
     LookupKeysFn(WriteSpec spec) {
@@ -135,7 +160,9 @@ final class TagByBloomIndex extends IndexStage {
     }
 
     @ProcessElement
-    public void process(@Element KV<BaseFile, Iterable<String>> candidates, OutputReceiver<KV<String, RecordLocation>> out) {
+    public void process(
+        @Element KV<BaseFile, Iterable<String>> candidates,
+        OutputReceiver<KV<String, RecordLocation>> out) {
       BaseFile file = candidates.getKey();
       List<String> keys = new ArrayList<>();
       candidates.getValue().forEach(keys::add);

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.commit.StartedInstant;
@@ -46,12 +61,16 @@ final class TagByBucket extends IndexStage {
   public PCollection<TaggedRecord> expand(PCollection<TableRecord> records) {
     PCollectionView<Map<String, Iterable<BaseFile>>> files =
         records
-            .apply("Latest base files", new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
+            .apply(
+                "Latest base files",
+                new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
             .apply("Key by partition", ParDo.of(new KeyByPartitionFn()))
             .setCoder(KvCoder.of(StringUtf8Coder.of(), BaseFileCoder.of()))
             .apply("Base files by partition", View.asMultimap());
     return records
-        .apply("Tag by bucket", ParDo.of(new TagByBucketFn(spec.bucketIndex(), files)).withSideInputs(files))
+        .apply(
+            "Tag by bucket",
+            ParDo.of(new TagByBucketFn(spec.bucketIndex(), files)).withSideInputs(files))
         .setCoder(TaggedRecord.TaggedRecordCoder.of(spec.schema()));
   }
 
@@ -85,7 +104,10 @@ final class TagByBucket extends IndexStage {
 
     @ProcessElement
     public void process(
-        @Element TableRecord record, BoundedWindow window, OutputReceiver<TaggedRecord> out, ProcessContext c) {
+        @Element TableRecord record,
+        BoundedWindow window,
+        OutputReceiver<TaggedRecord> out,
+        ProcessContext c) {
       Map<String, Map<Integer, BaseFile>> bucketsByPartition =
           bucketsByWindow.computeIfAbsent(window, w -> new HashMap<>());
       Map<Integer, BaseFile> buckets = bucketsByPartition.get(record.partitionPath());
@@ -103,7 +125,8 @@ final class TagByBucket extends IndexStage {
       }
     }
 
-    private static Map<Integer, BaseFile> bucketsOf(String partition, Map<String, Iterable<BaseFile>> files) {
+    private static Map<Integer, BaseFile> bucketsOf(
+        String partition, Map<String, Iterable<BaseFile>> files) {
       List<BaseFile> latest = new ArrayList<>();
       Iterable<BaseFile> listed = files.get(partition);
       if (listed != null) {

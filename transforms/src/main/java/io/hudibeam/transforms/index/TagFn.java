@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.transforms.KeyShards;
@@ -43,7 +58,8 @@ final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRe
 
   @ProcessElement
   @SuppressWarnings("unchecked")
-  public void process(@Element KV<Integer, Iterable<RawUnionValue>> shard, OutputReceiver<TaggedRecord> out) {
+  public void process(
+      @Element KV<Integer, Iterable<RawUnionValue>> shard, OutputReceiver<TaggedRecord> out) {
     // A key stored twice (inserts allow duplicates) is found once per file group holding it.
     Map<K, Set<RecordLocation>> stored = new HashMap<>();
     Map<K, TableRecord> incoming = new HashMap<>();
@@ -51,7 +67,9 @@ final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRe
     for (RawUnionValue value : shard.getValue()) {
       if (value.getUnionTag() == IndexJoin.STORED) {
         KV<String, RecordLocation> kv = (KV<String, RecordLocation>) value.getValue();
-        stored.computeIfAbsent(keys.ofStored(kv.getKey(), kv.getValue()), k -> new HashSet<>()).add(kv.getValue());
+        stored
+            .computeIfAbsent(keys.ofStored(kv.getKey(), kv.getValue()), k -> new HashSet<>())
+            .add(kv.getValue());
       } else {
         TableRecord record = (TableRecord) value.getValue();
         incoming.merge(keys.ofRecord(record), record, preferred::prefer);
@@ -60,13 +78,15 @@ final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRe
     }
     dropped.inc(received - incoming.size());
     for (Map.Entry<K, TableRecord> kept : incoming.entrySet()) {
-      List<RecordLocation> locations = new ArrayList<>(stored.getOrDefault(kept.getKey(), Set.of()));
+      List<RecordLocation> locations =
+          new ArrayList<>(stored.getOrDefault(kept.getKey(), Set.of()));
       locations.sort(Comparator.comparing(RecordLocation::toString));
       tag(kept.getValue(), locations, out);
     }
   }
 
-  private void tag(TableRecord record, List<RecordLocation> locations, OutputReceiver<TaggedRecord> out) {
+  private void tag(
+      TableRecord record, List<RecordLocation> locations, OutputReceiver<TaggedRecord> out) {
     if (locations.isEmpty()) {
       inserts.inc();
       out.output(TaggedRecord.of(record, Optional.empty()));
@@ -75,7 +95,9 @@ final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRe
     updates.inc();
     if (record.isDelete()) {
       for (RecordLocation location : locations) {
-        out.output(TaggedRecord.of(record.withPartitionPath(location.partitionPath()), Optional.of(location)));
+        out.output(
+            TaggedRecord.of(
+                record.withPartitionPath(location.partitionPath()), Optional.of(location)));
       }
       return;
     }
@@ -88,7 +110,10 @@ final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRe
     }
     RecordLocation location = locations.get(0);
     if (!location.partitionPath().equals(record.partitionPath())) {
-      out.output(TaggedRecord.of(TableRecord.delete(record.recordKey(), location.partitionPath(), null), Optional.of(location)));
+      out.output(
+          TaggedRecord.of(
+              TableRecord.delete(record.recordKey(), location.partitionPath(), null),
+              Optional.of(location)));
       out.output(TaggedRecord.of(record, Optional.empty()));
     } else {
       out.output(TaggedRecord.of(record, Optional.of(location)));

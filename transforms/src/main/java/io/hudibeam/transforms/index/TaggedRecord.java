@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.transforms.coders.RecordLocationCoder;
@@ -41,7 +56,8 @@ public record TaggedRecord(TableRecord record, Optional<RecordLocation> location
   public static final class TaggedRecordCoder extends CustomCoder<TaggedRecord> {
     private static final long serialVersionUID = 1L;
     private final TableRecordCoder recordCoder;
-    private final NullableCoder<RecordLocation> locationCoder = NullableCoder.of(RecordLocationCoder.of());
+    private final NullableCoder<RecordLocation> locationCoder =
+        NullableCoder.of(RecordLocationCoder.of());
 
     private TaggedRecordCoder(Schema schema) {
       this.recordCoder = TableRecordCoder.of(schema);
@@ -70,7 +86,8 @@ public record TaggedRecord(TableRecord record, Optional<RecordLocation> location
 
     @Override
     public boolean equals(Object o) {
-      return o instanceof TaggedRecordCoder && recordCoder.equals(((TaggedRecordCoder) o).recordCoder);
+      return o instanceof TaggedRecordCoder
+          && recordCoder.equals(((TaggedRecordCoder) o).recordCoder);
     }
 
     @Override

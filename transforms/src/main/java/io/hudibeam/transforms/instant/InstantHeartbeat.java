@@ -1,32 +1,47 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.instant;
 
 import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.transforms.WriteSpec;
 import java.time.Clock;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the heartbeat ({@code .hoodie/.heartbeat/<instant>}) of a running write alive, and
- * releases it when the write fails. One per DoFn instance (a transient field, made in {@code
- * @Setup} or on first use).
+ * Keeps the heartbeat ({@code .hoodie/.heartbeat/<instant>}) of a running write alive, and releases
+ * it when the write fails. One per DoFn instance (a transient field, made in {@code @Setup} or on
+ * first use).
  *
- * <p>Who refreshes: every DoFn that works for the instant (the base-file listing of the index,
- * the planner, the file-group writers, bulk insert and the commit) calls {@link #refresh} for each
+ * <p>Who refreshes: every DoFn that works for the instant (the base-file listing of the index, the
+ * planner, the file-group writers, bulk insert and the commit) calls {@link #refresh} for each
  * element it processes, and the call writes the heartbeat file at most once per {@code
  * hoodie.client.heartbeat.interval_in_ms} per DoFn instance. There is deliberately no background
  * refresher thread: a thread started in {@code @Setup} outlives a failed pipeline whenever the
- * runner does not call {@code @Teardown} (Beam does not promise it), and a heartbeat kept alive by a
- * dead pipeline would block every later writer of the table. Refreshing from the work itself means
- * the heartbeat is live exactly while the pipeline makes progress on the instant, and stops with
- * it. The price: a stretch longer than interval × tolerable misses (2 minutes by default) in which
- * no stage of the write processes an element (a very long shuffle, or one file group whose merge
- * takes that long) lets the heartbeat expire; another writer may then roll the instant back, and
- * this write's commit fails cleanly and deletes its files (nothing is lost or left behind). Raise
- * {@code hoodie.client.heartbeat.tolerable.misses} for such writes.
+ * runner does not call {@code @Teardown} (Beam does not promise it), and a heartbeat kept alive by
+ * a dead pipeline would block every later writer of the table. Refreshing from the work itself
+ * means the heartbeat is live exactly while the pipeline makes progress on the instant, and stops
+ * with it. The price: a stretch longer than interval × tolerable misses (2 minutes by default) in
+ * which no stage of the write processes an element (a very long shuffle, or one file group whose
+ * merge takes that long) lets the heartbeat expire; another writer may then roll the instant back,
+ * and this write's commit fails cleanly and deletes its files (nothing is lost or left behind).
+ * Raise {@code hoodie.client.heartbeat.tolerable.misses} for such writes.
  *
  * <p>A refresh only rewrites a heartbeat that is there ({@link Heartbeats#refreshIfPresent}): the
  * start creates it, and once the commit, a rollback or a failure has removed it, a late element of
@@ -62,7 +77,8 @@ public final class InstantHeartbeat {
     Clock clock = Clock.systemUTC();
     return new InstantHeartbeat(
         new Heartbeats(fs, spec.paths(), spec.heartbeatSettings(), clock),
-        spec.heartbeatSettings().intervalMillis(), clock);
+        spec.heartbeatSettings().intervalMillis(),
+        clock);
   }
 
   /**
@@ -73,8 +89,10 @@ public final class InstantHeartbeat {
     long now = clock.millis();
     if (!instant.instantTime().equals(lastInstant) || now - lastBeatMillis >= intervalMillis) {
       if (!heartbeats.refreshIfPresent(instant.instantTime())) {
-        LOG.warn("The heartbeat {} of instant {} is gone (the instant was completed or rolled back, or"
-                + " its write failed); it is not written again", heartbeats.file(instant.instantTime()),
+        LOG.warn(
+            "The heartbeat {} of instant {} is gone (the instant was completed or rolled back, or"
+                + " its write failed); it is not written again",
+            heartbeats.file(instant.instantTime()),
             instant.instantTime());
       }
       lastInstant = instant.instantTime();
@@ -84,8 +102,8 @@ public final class InstantHeartbeat {
 
   /**
    * Deletes the heartbeat of the instant this DoFn instance last refreshed, after {@code failure}
-   * was thrown by its work for it; a failure to delete is logged and added to {@code failure}.
-   * Does nothing when this instance has not worked for an instant.
+   * was thrown by its work for it; a failure to delete is logged and added to {@code failure}. Does
+   * nothing when this instance has not worked for an instant.
    */
   public void releaseAfterFailure(Throwable failure) {
     if (lastInstant == null) {
@@ -95,12 +113,20 @@ public final class InstantHeartbeat {
     lastInstant = null;
     try {
       heartbeats.delete(instant);
-      LOG.warn("Instant {}: its write failed ({}); deleted its heartbeat {} so that the next write of"
-              + " the table rolls it back at once", instant, failure.toString(), heartbeats.file(instant));
+      LOG.warn(
+          "Instant {}: its write failed ({}); deleted its heartbeat {} so that the next write of"
+              + " the table rolls it back at once",
+          instant,
+          failure.toString(),
+          heartbeats.file(instant));
     } catch (RuntimeException e) {
       failure.addSuppressed(e);
-      LOG.warn("Instant {}: its write failed, and its heartbeat {} could not be deleted; the next write"
-          + " waits for it to expire", instant, heartbeats.file(instant), e);
+      LOG.warn(
+          "Instant {}: its write failed, and its heartbeat {} could not be deleted; the next write"
+              + " waits for it to expire",
+          instant,
+          heartbeats.file(instant),
+          e);
     }
   }
 }

@@ -1,8 +1,22 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.instant;
 
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.timeline.Action;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.write.WriteSchemas;
@@ -21,11 +35,11 @@ import org.apache.hadoop.fs.FileSystem;
 
 /**
  * Stage 1. Impulse → one DoFn that decides the write schema (refusing an input schema the table
- * cannot take, before anything is written), creates or opens the table, refuses a conflicting request, rolls
- * back failed pending instants, mints the instant and writes {@code <T>.commit.requested}. The
- * started instant reaches every later stage as a singleton side input, so it exists before any
- * data is written and is minted at run time, never in {@code expand()}. A delete on a base path
- * with no table fails here instead of creating one.
+ * cannot take, before anything is written), creates or opens the table, refuses a conflicting
+ * request, rolls back failed pending instants, mints the instant and writes {@code
+ * <T>.commit.requested}. The started instant reaches every later stage as a singleton side input,
+ * so it exists before any data is written and is minted at run time, never in {@code expand()}. A
+ * delete on a base path with no table fails here instead of creating one.
  */
 public final class StartInstant extends PTransform<PBegin, PCollectionView<StartedInstant>> {
   private static final long serialVersionUID = 1L;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.plan;
 
 import io.hudibeam.transforms.WriteSpec;
@@ -19,10 +34,10 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
- * Stage 5b. Routes each tagged record to its bucket with the write plan: updates and deletes to
- * the file group the index found, inserts by the hash of their key. A pure function of the plan
- * and the key, so a retried bundle routes exactly as the first attempt. Deletes of keys the table
- * does not have are dropped here.
+ * Stage 5b. Routes each tagged record to its bucket with the write plan: updates and deletes to the
+ * file group the index found, inserts by the hash of their key. A pure function of the plan and the
+ * key, so a retried bundle routes exactly as the first attempt. Deletes of keys the table does not
+ * have are dropped here.
  */
 public final class AssignBuckets
     extends PTransform<PCollection<TaggedRecord>, PCollection<KV<Bucket, TableRecord>>> {
@@ -47,7 +62,8 @@ public final class AssignBuckets
     private final PCollectionView<WritePlan> plan;
     private transient BoundedWindow planWindow;
     private transient WritePlan bundlePlan;
-    private final Counter absentDeletes = Metrics.counter(AssignBuckets.class, "deletesOfAbsentKeys");
+    private final Counter absentDeletes =
+        Metrics.counter(AssignBuckets.class, "deletesOfAbsentKeys");
 
     RouteFn(PCollectionView<WritePlan> plan) {
       this.plan = plan;
@@ -65,7 +81,9 @@ public final class AssignBuckets
 
     @ProcessElement
     public void process(
-        @Element TaggedRecord tagged, BoundedWindow window, OutputReceiver<KV<Bucket, TableRecord>> out,
+        @Element TaggedRecord tagged,
+        BoundedWindow window,
+        OutputReceiver<KV<Bucket, TableRecord>> out,
         ProcessContext c) {
       TableRecord record = tagged.record();
       if (record.isDelete() && tagged.location().isEmpty()) {
@@ -76,7 +94,8 @@ public final class AssignBuckets
         bundlePlan = c.sideInput(plan);
         planWindow = window;
       }
-      Bucket bucket = bundlePlan.route(record.partitionPath(), record.recordKey(), tagged.location());
+      Bucket bucket =
+          bundlePlan.route(record.partitionPath(), record.recordKey(), tagged.location());
       out.output(KV.of(bucket, record));
     }
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.plan;
 
 import io.hudibeam.commit.StartedInstant;
@@ -62,11 +77,12 @@ import org.slf4j.LoggerFactory;
  * on one worker: small files filled first, then new file groups sized to the max file size, with
  * file ids derived from the instant time; with the BUCKET index, updates to their bucket's file
  * group and inserts to a new file group per bucket. On a merge-on-read table updates and deletes go
- * to a new log file of their file group's latest slice (see {@link WritePlanner}). The plan is a singleton side input, so every
- * retry of a later bundle routes the same way, and a re-run of this step (a runner restarting part
- * of the job) makes the same plan.
+ * to a new log file of their file group's latest slice (see {@link WritePlanner}). The plan is a
+ * singleton side input, so every retry of a later bundle routes the same way, and a re-run of this
+ * step (a runner restarting part of the job) makes the same plan.
  */
-public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PCollectionView<WritePlan>> {
+public final class PlanWrite
+    extends PTransform<PCollection<TaggedRecord>, PCollectionView<WritePlan>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(PlanWrite.class);
   private final WriteSpec spec;
@@ -120,7 +136,10 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     void addAll(Counts other) {
       other.inserts.forEach((p, n) -> inserts.merge(p, n, Long::sum));
       other.updates.forEach(
-          (p, m) -> m.forEach((f, n) -> updates.computeIfAbsent(p, x -> new HashMap<>()).merge(f, n, Long::sum)));
+          (p, m) ->
+              m.forEach(
+                  (f, n) ->
+                      updates.computeIfAbsent(p, x -> new HashMap<>()).merge(f, n, Long::sum)));
     }
 
     boolean isEmpty() {
@@ -155,7 +174,9 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     public Counts decode(InputStream in) throws IOException {
       Counts counts = new Counts();
       counts.inserts().putAll(PER_KEY.decode(in));
-      PER_PARTITION.decode(in).forEach((partition, files) -> counts.updates().put(partition, new HashMap<>(files)));
+      PER_PARTITION
+          .decode(in)
+          .forEach((partition, files) -> counts.updates().put(partition, new HashMap<>(files)));
       return counts;
     }
 
@@ -164,8 +185,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
   }
 
   /**
-   * Counts the tagged records of a bundle per window (the global window of a batch write, a
-   * commit interval of a streaming one); outputs each window's counts when the bundle finishes.
+   * Counts the tagged records of a bundle per window (the global window of a batch write, a commit
+   * interval of a streaming one); outputs each window's counts when the bundle finishes.
    */
   static final class CountFn extends DoFn<TaggedRecord, Counts> {
     private static final long serialVersionUID = 1L;
@@ -183,11 +204,12 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) {
-      counts.forEach((window, c) -> {
-        if (!c.isEmpty()) {
-          context.output(c, window.maxTimestamp(), window);
-        }
-      });
+      counts.forEach(
+          (window, c) -> {
+            if (!c.isEmpty()) {
+              context.output(c, window.maxTimestamp(), window);
+            }
+          });
       counts = null;
     }
   }
@@ -202,7 +224,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     }
 
     @Override
-    public Coder<WorkloadProfile> getDefaultOutputCoder(CoderRegistry registry, Coder<Counts> inputCoder) {
+    public Coder<WorkloadProfile> getDefaultOutputCoder(
+        CoderRegistry registry, Coder<Counts> inputCoder) {
       return WorkloadProfileCoder.of();
     }
 
@@ -231,10 +254,14 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       names.addAll(counts.updates.keySet());
       for (String partition : names) {
         Map<FileId, Long> updates = new TreeMap<>();
-        counts.updates.getOrDefault(partition, Map.of()).forEach((f, n) -> updates.put(FileId.parse(f), n));
+        counts
+            .updates
+            .getOrDefault(partition, Map.of())
+            .forEach((f, n) -> updates.put(FileId.parse(f), n));
         partitions.put(
             partition,
-            WorkloadProfile.PartitionWorkload.of(counts.inserts.getOrDefault(partition, 0L), updates));
+            WorkloadProfile.PartitionWorkload.of(
+                counts.inserts.getOrDefault(partition, 0L), updates));
       }
       return WorkloadProfile.of(partitions);
     }
@@ -251,7 +278,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     }
 
     @ProcessElement
-    public void process(@Element WorkloadProfile profile, OutputReceiver<WritePlan> out, ProcessContext c) {
+    public void process(
+        @Element WorkloadProfile profile, OutputReceiver<WritePlan> out, ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
@@ -265,7 +293,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
       }
     }
 
-    private WritePlan plan(WorkloadProfile profile, StartedInstant instant, Configuration conf, FileSystem fs) {
+    private WritePlan plan(
+        WorkloadProfile profile, StartedInstant instant, Configuration conf, FileSystem fs) {
       TablePaths paths = spec.paths();
       if (spec.mergeOnRead()) {
         completePendingCompactions(conf, fs, paths);
@@ -279,7 +308,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         latest.put(partition, view.latestBaseFiles(partition));
         latestSlices.put(partition, view.latestFileSlices(partition));
       }
-      WritePlanner planner = new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()));
+      WritePlanner planner =
+          new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()));
       long averageRecordSize = 0;
       WritePlan plan;
       if (spec.index() == IndexType.BUCKET && spec.mergeOnRead()) {
@@ -294,28 +324,36 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         plan = planner.plan(profile, latest, averageRecordSize, true);
       }
       if (spec.index() == IndexType.BUCKET) {
-        warnIfBucketsAreSparse(profile, latest, AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing()));
+        warnIfBucketsAreSparse(
+            profile, latest, AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing()));
       }
       if (!profile.partitions().isEmpty()) {
-        // With nothing to write (every record failed, or no input) the commit step does not wait for
+        // With nothing to write (every record failed, or no input) the commit step does not wait
+        // for
         // the plan and moves the instant to inflight itself; writing it here too would race it.
         saveToInflight(fs, paths, timeline, instant, profile, plan);
       }
       LOG.info(
           "Table {}: instant {} plans {} inserts and {} updates into {} file groups (average record"
               + " size {} bytes)",
-          paths, instant.instantTime(), profile.totalInserts(), profile.totalUpdates(),
-          plan.buckets().size(), averageRecordSize);
+          paths,
+          instant.instantTime(),
+          profile.totalInserts(),
+          profile.totalUpdates(),
+          plan.buckets().size(),
+          averageRecordSize);
       return plan;
     }
 
     /**
      * A pending compaction fixes the slices it compacts: Hudi's writers put new log files into the
-     * slice the compaction opens (Hudi's {@code HoodieTableFileSystemView} adds that slice for a pending compaction). This writer instead completes every pending
-     * compaction (a crashed one of ours, or one Hudi scheduled) before it plans, so that no log file
-     * goes into a slice a compaction would then lose. Returns whether it compacted anything.
+     * slice the compaction opens (Hudi's {@code HoodieTableFileSystemView} adds that slice for a
+     * pending compaction). This writer instead completes every pending compaction (a crashed one of
+     * ours, or one Hudi scheduled) before it plans, so that no log file goes into a slice a
+     * compaction would then lose. Returns whether it compacted anything.
      */
-    private boolean completePendingCompactions(Configuration conf, FileSystem fs, TablePaths paths) {
+    private boolean completePendingCompactions(
+        Configuration conf, FileSystem fs, TablePaths paths) {
       io.hudibeam.commit.Compactor compactor =
           new io.hudibeam.commit.Compactor(conf, fs, paths, spec.compactionMemory());
       List<io.hudibeam.timeline.InstantTime> pending = compactor.pending();
@@ -330,26 +368,39 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
     private void warnIfBucketsAreSparse(
         WorkloadProfile profile, Map<String, List<BaseFile>> latest, long averageRecordSize) {
       Map<String, Long> partitionBytes = new TreeMap<>();
-      profile.partitions().forEach((partition, workload) -> {
-        long bytes = workload.inserts() * averageRecordSize;
-        for (BaseFile file : latest.getOrDefault(partition, List.of())) {
-          bytes += file.sizeInBytes();
-        }
-        partitionBytes.put(partition, bytes);
-      });
+      profile
+          .partitions()
+          .forEach(
+              (partition, workload) -> {
+                long bytes = workload.inserts() * averageRecordSize;
+                for (BaseFile file : latest.getOrDefault(partition, List.of())) {
+                  bytes += file.sizeInBytes();
+                }
+                partitionBytes.put(partition, bytes);
+              });
       BucketCountCheck.warning(
               spec.bucketIndex().numBuckets(), spec.fileSizing().maxFileSize(), partitionBytes)
           .ifPresent(message -> LOG.warn("Table {}: {}", spec.paths(), message));
     }
 
     private void saveToInflight(
-        FileSystem fs, TablePaths paths, Timeline timeline, StartedInstant instant,
-        WorkloadProfile profile, WritePlan plan) {
+        FileSystem fs,
+        TablePaths paths,
+        Timeline timeline,
+        StartedInstant instant,
+        WorkloadProfile profile,
+        WritePlan plan) {
       Instant current =
-          timeline.find(instant.instantTime(), instant.action())
-              .orElseThrow(() -> new io.hudibeam.table.HudiTableException(
-                  "Instant " + instant.instantTime() + " of table " + paths
-                      + " is no longer on the timeline; another writer rolled it back"));
+          timeline
+              .find(instant.instantTime(), instant.action())
+              .orElseThrow(
+                  () ->
+                      new io.hudibeam.table.HudiTableException(
+                          "Instant "
+                              + instant.instantTime()
+                              + " of table "
+                              + paths
+                              + " is no longer on the timeline; another writer rolled it back"));
       if (current.state() != State.REQUESTED) {
         return;
       }
@@ -359,18 +410,27 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
         List<PartitionWorkload.FileGroupWorkload> groups = new ArrayList<>();
         Map<String, Long> plannedInserts = new HashMap<>();
         for (WritePlan.InsertTarget target : e.getValue().insertTargets()) {
-          plannedInserts.merge(target.bucket().fileGroupId().fileId().value(), target.plannedInserts(), Long::sum);
+          plannedInserts.merge(
+              target.bucket().fileGroupId().fileId().value(), target.plannedInserts(), Long::sum);
         }
-        e.getValue().updateBuckets().forEach((fileId, bucket) -> groups.add(
-            new PartitionWorkload.FileGroupWorkload(
-                fileId.value(),
-                bucket.baseInstant().get().value(),
-                counts.updates().getOrDefault(fileId, 0L),
-                plannedInserts.getOrDefault(fileId.value(), 0L))));
+        e.getValue()
+            .updateBuckets()
+            .forEach(
+                (fileId, bucket) ->
+                    groups.add(
+                        new PartitionWorkload.FileGroupWorkload(
+                            fileId.value(),
+                            bucket.baseInstant().get().value(),
+                            counts.updates().getOrDefault(fileId, 0L),
+                            plannedInserts.getOrDefault(fileId.value(), 0L))));
         for (WritePlan.InsertTarget target : e.getValue().insertTargets()) {
           if (target.bucket().type() == BucketType.INSERT) {
-            groups.add(new PartitionWorkload.FileGroupWorkload(
-                target.bucket().fileGroupId().fileId().value(), WriteStat.NULL_COMMIT, 0, target.plannedInserts()));
+            groups.add(
+                new PartitionWorkload.FileGroupWorkload(
+                    target.bucket().fileGroupId().fileId().value(),
+                    WriteStat.NULL_COMMIT,
+                    0,
+                    target.plannedInserts()));
           }
         }
         workload.put(e.getKey(), new PartitionWorkload(counts.inserts(), groups));
@@ -379,7 +439,8 @@ public final class PlanWrite extends PTransform<PCollection<TaggedRecord>, PColl
           CommitMetadata.workloadProfile(spec.operation().operationType(), workload).toBuilder();
       instant.extraMetadata().forEach(inflight::putExtraMetadata);
       TimelineWriter writer = new TimelineWriter(fs, paths);
-      writer.transitionToInflight(current, CommitMetadataFormat.encode(writer.layout(), inflight.build()));
+      writer.transitionToInflight(
+          current, CommitMetadataFormat.encode(writer.layout(), inflight.build()));
     }
   }
 }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.records;
 
 import io.hudibeam.keygen.HoodieKey;
@@ -10,16 +25,17 @@ import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
-import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.sdk.metrics.Counter;
-import org.apache.beam.sdk.metrics.Metrics;
 import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarIntCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.Create;
-import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
@@ -27,14 +43,14 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
-import org.apache.beam.sdk.coders.KvCoder;
 
 /**
  * Stage 2. Computes each record's key and partition path with the key generator and sends records
  * that have none to the failed-records output (or fails the pipeline, the default). Upserts and
  * deletes keep one record per key, the one with the larger ordering value ({@link Deduplication}):
  * with the bucket index here, in a shuffle by key shard (see {@link KeyShards}); with the other
- * indexes in TagLocations' join, which groups by the same key shards, so the batch is shuffled once.
+ * indexes in TagLocations' join, which groups by the same key shards, so the batch is shuffled
+ * once.
  *
  * <pre>
  * records ─ generate keys ─┬─ failed records
@@ -61,14 +77,19 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
       PCollectionTuple keyed =
           input.apply(
               "Generate keys",
-              ParDo.of(new GenerateKeysOrFailedFn(spec)).withOutputTags(RECORDS, TupleTagList.of(FAILED)));
+              ParDo.of(new GenerateKeysOrFailedFn(spec))
+                  .withOutputTags(RECORDS, TupleTagList.of(FAILED)));
       records = keyed.get(RECORDS);
       failed = keyed.get(FAILED);
     } else {
-      // One output keeps the records in the runner's operator chain: Flink's batch translation ships
+      // One output keeps the records in the runner's operator chain: Flink's batch translation
+      // ships
       // every element of a two-output ParDo to both outputs' filters, serialized.
       records = input.apply("Generate keys", ParDo.of(new GenerateKeysFn(spec)));
-      failed = input.getPipeline().apply("No failed records", Create.empty(FailedRecord.FailedRecordCoder.of()));
+      failed =
+          input
+              .getPipeline()
+              .apply("No failed records", Create.empty(FailedRecord.FailedRecordCoder.of()));
     }
     records.setCoder(recordCoder);
     failed.setCoder(FailedRecord.FailedRecordCoder.of());
@@ -78,14 +99,17 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     return PCollectionTuple.of(RECORDS, records).and(FAILED, failed);
   }
 
-  private PCollection<TableRecord> deduplicate(PCollection<TableRecord> records, TableRecordCoder coder) {
+  private PCollection<TableRecord> deduplicate(
+      PCollection<TableRecord> records, TableRecordCoder coder) {
     return records
         .apply("Shard by record key", ParDo.of(new ShardFn()))
         .setCoder(KvCoder.of(VarIntCoder.of(), coder))
         .apply("Group shards", GroupByKey.create())
         .apply(
             "De-duplicate",
-            ParDo.of(new DeduplicateFn(new PreferredRecord(spec.orderingField()), spec.index().isGlobal())))
+            ParDo.of(
+                new DeduplicateFn(
+                    new PreferredRecord(spec.orderingField()), spec.index().isGlobal())))
         .setCoder(coder);
   }
 
@@ -106,7 +130,8 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     private static final long serialVersionUID = 1L;
     private final PreferredRecord preferred;
     private final boolean global;
-    private final Counter dropped = Metrics.counter(PrepareRecords.class, "duplicateRecordsDropped");
+    private final Counter dropped =
+        Metrics.counter(PrepareRecords.class, "duplicateRecordsDropped");
 
     DeduplicateFn(PreferredRecord preferred, boolean global) {
       this.preferred = preferred;
@@ -114,11 +139,13 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     }
 
     @ProcessElement
-    public void process(@Element KV<Integer, Iterable<TableRecord>> shard, OutputReceiver<TableRecord> out) {
+    public void process(
+        @Element KV<Integer, Iterable<TableRecord>> shard, OutputReceiver<TableRecord> out) {
       Map<Object, TableRecord> best = new HashMap<>();
       long received = 0;
       for (TableRecord record : shard.getValue()) {
-        Object key = global ? record.recordKey() : HoodieKey.of(record.recordKey(), record.partitionPath());
+        Object key =
+            global ? record.recordKey() : HoodieKey.of(record.recordKey(), record.partitionPath());
         best.merge(key, record, preferred::prefer);
         received++;
       }
@@ -150,8 +177,12 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
 
     HudiTableException failure(GenericRecord record, HudiTableException e) {
       return new HudiTableException(
-          "Record cannot be written to " + spec.basePath() + ": " + e.getMessage()
-              + "; nothing was committed. Record: " + record
+          "Record cannot be written to "
+              + spec.basePath()
+              + ": "
+              + e.getMessage()
+              + "; nothing was committed. Record: "
+              + record
               + ". Use withFailedRecordsOutput() to write the other records and get this one in"
               + " the failed-records output.",
           e);
@@ -183,7 +214,10 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     }
   }
 
-  /** {@link FailedRecordPolicy#OUTPUT}: records to {@link #RECORDS}, those without a key to {@link #FAILED}. */
+  /**
+   * {@link FailedRecordPolicy#OUTPUT}: records to {@link #RECORDS}, those without a key to {@link
+   * #FAILED}.
+   */
   static final class GenerateKeysOrFailedFn extends DoFn<GenericRecord, TableRecord> {
     private static final long serialVersionUID = 1L;
     private final Keying keying;

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.SinkInstants;
@@ -15,10 +30,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.beam.sdk.coders.BooleanCoder;
-import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.InstantCoder;
+import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.ListCoder;
-import org.apache.beam.sdk.coders.SerializableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.metrics.Counter;
@@ -50,26 +64,27 @@ import org.slf4j.LoggerFactory;
 /**
  * Starts one instant per commit interval that has records, in interval order, each only after the
  * previous one is completed (streaming.md 4.2). The records, windowed into commit intervals, are
- * counted per interval; when an interval closes (the watermark passes its end), its count reaches
- * a stateful coordinator keyed by the sink id, in the global window. Once the watermark has passed
- * an interval (an event-time timer), so that every earlier interval has arrived, the coordinator
- * takes the intervals in order and asks {@link
- * SinkInstants} what to do: skip an interval the sink already committed through, wait while the
- * previous instant (or another writer's) is pending, else roll back the sink's abandoned instants
- * and start the interval's instant. While an interval waits, a processing-time timer polls the
- * timeline (set only while waiting) and holds the output watermark at the interval's end, so the
- * decision is never late for its window. The decisions are re-windowed into the commit intervals:
- * one per interval, read by the later stages as side inputs. No cycle: "N+1 after N" goes through
- * the timeline, which the commit step writes. When the input ends, {@link EndOfInputHold} keeps
- * the coordinator's input watermark short of the end of time until the sink has committed its last
- * interval, so the coordinator's polls keep working (see there for why they otherwise stop).
+ * counted per interval; when an interval closes (the watermark passes its end), its count reaches a
+ * stateful coordinator keyed by the sink id, in the global window. Once the watermark has passed an
+ * interval (an event-time timer), so that every earlier interval has arrived, the coordinator takes
+ * the intervals in order and asks {@link SinkInstants} what to do: skip an interval the sink
+ * already committed through, wait while the previous instant (or another writer's) is pending, else
+ * roll back the sink's abandoned instants and start the interval's instant. While an interval
+ * waits, a processing-time timer polls the timeline (set only while waiting) and holds the output
+ * watermark at the interval's end, so the decision is never late for its window. The decisions are
+ * re-windowed into the commit intervals: one per interval, read by the later stages as side inputs.
+ * No cycle: "N+1 after N" goes through the timeline, which the commit step writes. When the input
+ * ends, {@link EndOfInputHold} keeps the coordinator's input watermark short of the end of time
+ * until the sink has committed its last interval, so the coordinator's polls keep working (see
+ * there for why they otherwise stop).
  *
  * <pre>
  * records ─ count per bundle and interval ─ Sum per interval ─ global window
  *         ─ hold the end of input until committed ─ coordinator ─ back into commit intervals ─ decisions
  * </pre>
  */
-public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCollection<IntervalDecision>> {
+public final class CoordinateInstants<T>
+    extends PTransform<PCollection<T>, PCollection<IntervalDecision>> {
   private static final long serialVersionUID = 1L;
   private final WriteSpec spec;
   private final StreamSettings settings;
@@ -88,11 +103,13 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         .apply("Interval", ParDo.of(new IntervalFn()))
         .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
         .apply("Into the global window", Window.into(new GlobalWindows()))
-        .apply("Hold the end of input until committed", ParDo.of(new EndOfInputHold(spec, settings)))
+        .apply(
+            "Hold the end of input until committed", ParDo.of(new EndOfInputHold(spec, settings)))
         .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
         .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings)))
         .setCoder(IntervalDecision.IntervalDecisionCoder.of())
-        .apply("Back into commit intervals", Window.into(FixedWindows.of(settings.commitInterval())));
+        .apply(
+            "Back into commit intervals", Window.into(FixedWindows.of(settings.commitInterval())));
   }
 
   /** Counts a bundle's records per window; one element per window per bundle. */
@@ -117,7 +134,8 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) {
-      counts.forEach((window, n) -> context.output(KV.of(sinkId, n), window.maxTimestamp(), window));
+      counts.forEach(
+          (window, n) -> context.output(KV.of(sinkId, n), window.maxTimestamp(), window));
       counts = null;
     }
   }
@@ -127,18 +145,22 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
     private static final long serialVersionUID = 1L;
 
     @ProcessElement
-    public void process(@Element KV<String, Long> count, BoundedWindow window, OutputReceiver<KV<String, IntervalWindow>> out) {
+    public void process(
+        @Element KV<String, Long> count,
+        BoundedWindow window,
+        OutputReceiver<KV<String, IntervalWindow>> out) {
       if (!(window instanceof IntervalWindow)) {
-        throw new IllegalStateException("A streaming write's records must be in commit-interval windows, not " + window);
+        throw new IllegalStateException(
+            "A streaming write's records must be in commit-interval windows, not " + window);
       }
       out.output(KV.of(count.getKey(), (IntervalWindow) window));
     }
   }
 
   /**
-   * The coordinator: keyed by the sink id, in the global window. State: the intervals waiting for
-   * a decision, the end of the last decided interval, the instants this run started and has not
-   * seen completed ({@code live}), and whether the poll timer is set.
+   * The coordinator: keyed by the sink id, in the global window. State: the intervals waiting for a
+   * decision, the end of the last decided interval, the instants this run started and has not seen
+   * completed ({@code live}), and whether the poll timer is set.
    */
   static final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecision> {
     private static final long serialVersionUID = 1L;
@@ -146,22 +168,27 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
     private final WriteSpec spec;
     private final StreamSettings settings;
     private final Counter started = Metrics.counter(CoordinateInstants.class, "instantsStarted");
-    private final Counter skipped = Metrics.counter(CoordinateInstants.class, "committedIntervalsSkipped");
+    private final Counter skipped =
+        Metrics.counter(CoordinateInstants.class, "committedIntervalsSkipped");
     private final Counter polls = Metrics.counter(CoordinateInstants.class, "timelinePolls");
-    private final Counter left = Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
+    private final Counter left =
+        Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
 
     @StateId("pending")
     private final StateSpec<ValueState<List<IntervalWindow>>> pendingSpec =
         StateSpecs.value(ListCoder.of(IntervalWindow.getCoder()));
 
     @StateId("eligibleThrough")
-    private final StateSpec<ValueState<Instant>> eligibleThroughSpec = StateSpecs.value(InstantCoder.of());
+    private final StateSpec<ValueState<Instant>> eligibleThroughSpec =
+        StateSpecs.value(InstantCoder.of());
 
     @StateId("decidedThrough")
-    private final StateSpec<ValueState<Long>> decidedThroughSpec = StateSpecs.value(VarLongCoder.of());
+    private final StateSpec<ValueState<Long>> decidedThroughSpec =
+        StateSpecs.value(VarLongCoder.of());
 
     @StateId("live")
-    private final StateSpec<ValueState<List<String>>> liveSpec = StateSpecs.value(ListCoder.of(StringUtf8Coder.of()));
+    private final StateSpec<ValueState<List<String>>> liveSpec =
+        StateSpecs.value(ListCoder.of(StringUtf8Coder.of()));
 
     @StateId("waiting")
     private final StateSpec<ValueState<Boolean>> waitingSpec = StateSpecs.value(BooleanCoder.of());
@@ -260,9 +287,12 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
       List<IntervalWindow> waitingIntervals = read(pending);
       if (!waitingIntervals.isEmpty()) {
         left.inc(waitingIntervals.size());
-        LOG.error("Table {}: the input ended while sink {} still waited to start the intervals {}; they are not"
+        LOG.error(
+            "Table {}: the input ended while sink {} still waited to start the intervals {}; they are not"
                 + " committed (rerun the job over the same input, same sink id, to commit them)",
-            spec.paths(), settings.sinkId(), waitingIntervals);
+            spec.paths(),
+            settings.sinkId(),
+            waitingIntervals);
       }
       pending.clear();
       waiting.clear();
@@ -270,11 +300,13 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
     }
 
     /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
-    private static void setReady(List<IntervalWindow> waitingIntervals, Instant eligibleThrough, Timer ready) {
+    private static void setReady(
+        List<IntervalWindow> waitingIntervals, Instant eligibleThrough, Timer ready) {
       Instant next = null;
       for (IntervalWindow window : waitingIntervals) {
         Instant t = window.maxTimestamp();
-        if ((eligibleThrough == null || t.isAfter(eligibleThrough)) && (next == null || t.isBefore(next))) {
+        if ((eligibleThrough == null || t.isAfter(eligibleThrough))
+            && (next == null || t.isBefore(next))) {
           next = t;
         }
       }
@@ -288,8 +320,12 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
     }
 
     private void afterDeciding(
-        List<IntervalWindow> waitingIntervals, Instant eligibleThrough, ValueState<List<IntervalWindow>> pending,
-        ValueState<Boolean> waiting, Timer poll, Timer hold) {
+        List<IntervalWindow> waitingIntervals,
+        Instant eligibleThrough,
+        ValueState<List<IntervalWindow>> pending,
+        ValueState<Boolean> waiting,
+        Timer poll,
+        Timer hold) {
       pending.write(waitingIntervals);
       if (waitingIntervals.isEmpty() || !eligible(waitingIntervals.get(0), eligibleThrough)) {
         if (Boolean.TRUE.equals(waiting.read())) {
@@ -300,7 +336,8 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         return;
       }
       waiting.write(true);
-      hold.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp()).set(GlobalWindow.INSTANCE.maxTimestamp());
+      hold.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
+          .set(GlobalWindow.INSTANCE.maxTimestamp());
       // Poll the timeline; hold the output watermark at the waiting interval, so its decision is
       // not late for its window.
       poll.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
@@ -310,8 +347,11 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
 
     /** Decides the waiting intervals in order, until one must wait; removes the decided ones. */
     private void decide(
-        List<IntervalWindow> waitingIntervals, Instant eligibleThrough, ValueState<Long> decidedThrough,
-        ValueState<List<String>> liveState, OutputReceiver<IntervalDecision> out) {
+        List<IntervalWindow> waitingIntervals,
+        Instant eligibleThrough,
+        ValueState<Long> decidedThrough,
+        ValueState<List<String>> liveState,
+        OutputReceiver<IntervalDecision> out) {
       waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
       FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
       SinkInstants instants = new SinkInstants(fs, spec.paths(), Clock.systemUTC());
@@ -330,8 +370,12 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         long start = window.start().getMillis();
         long end = window.end().getMillis();
         if (through != null && end <= through) {
-          LOG.warn("Table {}: sink {} already decided the interval [{}, {}); ignoring it again",
-              spec.paths(), settings.sinkId(), window.start(), window.end());
+          LOG.warn(
+              "Table {}: sink {} already decided the interval [{}, {}); ignoring it again",
+              spec.paths(),
+              settings.sinkId(),
+              window.start(),
+              window.end());
           decided.add(window);
           continue;
         }
@@ -341,26 +385,44 @@ public final class CoordinateInstants<T> extends PTransform<PCollection<T>, PCol
         }
         SinkInstants.Decision decision =
             instants.decide(
-                spec.tableConfig(), spec.commitAction(), spec.operation().operationType(),
-                SinkLineage.of(settings.sinkId(), start, end, settings.commitInterval().getMillis()), live);
+                spec.tableConfig(),
+                spec.commitAction(),
+                spec.operation().operationType(),
+                SinkLineage.of(
+                    settings.sinkId(), start, end, settings.commitInterval().getMillis()),
+                live);
         if (decision.kind() == SinkInstants.Kind.WAIT) {
-          LOG.debug("Table {}: the interval [{}, {}) of sink {} waits for {}", spec.paths(), window.start(),
-              window.end(), settings.sinkId(), decision.waitingFor());
+          LOG.debug(
+              "Table {}: the interval [{}, {}) of sink {} waits for {}",
+              spec.paths(),
+              window.start(),
+              window.end(),
+              settings.sinkId(),
+              decision.waitingFor());
           break;
         }
         IntervalDecision result;
         if (decision.kind() == SinkInstants.Kind.SKIP) {
           skipped.inc();
-          LOG.info("Table {}: sink {} is committed through {}, so the interval [{}, {}) is skipped (a replay)",
-              spec.paths(), settings.sinkId(), new Instant(decision.committedThrough().get()), window.start(),
+          LOG.info(
+              "Table {}: sink {} is committed through {}, so the interval [{}, {}) is skipped (a replay)",
+              spec.paths(),
+              settings.sinkId(),
+              new Instant(decision.committedThrough().get()),
+              window.start(),
               window.end());
           result = IntervalDecision.skip(start, end);
         } else {
           StartedInstant instant = decision.started().get().withWriteSchema(writeSchema);
           started.inc();
           live.add(instant.instantTime());
-          LOG.info("Table {}: sink {} started instant {} for the interval [{}, {})", spec.paths(),
-              settings.sinkId(), instant.instantTime(), window.start(), window.end());
+          LOG.info(
+              "Table {}: sink {} started instant {} for the interval [{}, {})",
+              spec.paths(),
+              settings.sinkId(),
+              instant.instantTime(),
+              window.start(),
+              window.end());
           result = IntervalDecision.start(start, end, instant);
         }
         out.outputWithTimestamp(result, window.maxTimestamp());

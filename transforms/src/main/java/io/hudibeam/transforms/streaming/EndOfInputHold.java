@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.SinkProgress;
@@ -23,28 +38,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the coordinator's input watermark short of the end of time until the sink has committed
- * its last interval, so that a stream whose input ends (a finite source, a drain, bounded input
- * with a triggering frequency) still has every interval committed, one after the other.
+ * Keeps the coordinator's input watermark short of the end of time until the sink has committed its
+ * last interval, so that a stream whose input ends (a finite source, a drain, bounded input with a
+ * triggering frequency) still has every interval committed, one after the other.
  *
  * <p>Why: when the input ends, the watermark jumps to the end of time and the coordinator's global
  * window expires. From then on a runner drops processing-time timers (Beam's {@code
  * StatefulDoFnRunner} skips them for an expired window), so the coordinator could no longer poll
- * the timeline for the previous commit; and event-time timers set from then on fire at once, in
- * the same bundle (the DirectRunner fires timers set during a bundle that sort before a delivered
+ * the timeline for the previous commit; and event-time timers set from then on fire at once, in the
+ * same bundle (the DirectRunner fires timers set during a bundle that sort before a delivered
  * timer, and the window's garbage-collection timer at the end of the global window is delivered
  * too), so a polling loop of event-time timers never lets that bundle's decisions out. Measured on
- * the DirectRunner 2.70: the decision for the first waiting interval was never emitted, and the
- * run hung.
+ * the DirectRunner 2.70: the decision for the first waiting interval was never emitted, and the run
+ * hung.
  *
  * <p>How: the interval counts pass through unchanged, keyed by the sink id; an event-time timer at
- * the end of the global window holds this step's output watermark at the end of the latest
- * interval seen, which every earlier interval's "ready" timer in the coordinator is before. When
- * the input ends, that timer fires here, and this step waits (polling the timeline, one thread)
- * until the sink is committed through that end, or has stalled (see {@link SinkProgress}), and
- * only then lets the watermark go. The coordinator meanwhile decides and polls as on a running
- * stream. A stalled sink is logged with the intervals it did not commit and counted in {@code
- * endOfInputStalls}.
+ * the end of the global window holds this step's output watermark at the end of the latest interval
+ * seen, which every earlier interval's "ready" timer in the coordinator is before. When the input
+ * ends, that timer fires here, and this step waits (polling the timeline, one thread) until the
+ * sink is committed through that end, or has stalled (see {@link SinkProgress}), and only then lets
+ * the watermark go. The coordinator meanwhile decides and polls as on a running stream. A stalled
+ * sink is logged with the intervals it did not commit and counted in {@code endOfInputStalls}.
  */
 final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, IntervalWindow>> {
   private static final long serialVersionUID = 1L;
@@ -87,7 +101,10 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
       return;
     }
     SinkProgress progress =
-        new SinkProgress(spec.fileSystem(spec.hadoopConfiguration()), spec.paths(), spec.heartbeatSettings(),
+        new SinkProgress(
+            spec.fileSystem(spec.hadoopConfiguration()),
+            spec.paths(),
+            spec.heartbeatSettings(),
             Clock.systemUTC());
     String sinkId = settings.sinkId();
     Optional<Long> seenThrough = Optional.empty();
@@ -95,7 +112,11 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
     while (true) {
       SinkProgress.Look look = progress.look(sinkId);
       if (look.committedThrough(latest.getMillis())) {
-        LOG.info("Table {}: the input ended; sink {} is committed through {}", spec.paths(), sinkId, latest);
+        LOG.info(
+            "Table {}: the input ended; sink {} is committed through {}",
+            spec.paths(),
+            sinkId,
+            latest);
         return;
       }
       long now = System.currentTimeMillis();
@@ -104,18 +125,26 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
         lastProgress = now;
       } else if (now - lastProgress > progress.stallAfterMillis()) {
         stalls.inc();
-        LOG.warn("Table {}: the input ended, but sink {} made no progress for {} ms (no commit, no pending instant"
+        LOG.warn(
+            "Table {}: the input ended, but sink {} made no progress for {} ms (no commit, no pending instant"
                 + " with a live heartbeat); it is committed through {}, not through {}: the intervals after that"
                 + " are not committed. Rerun the job over the same input (same sink id) to commit them.",
-            spec.paths(), sinkId, now - lastProgress,
-            seenThrough.map(t -> new Instant(t).toString()).orElse("nothing"), latest);
+            spec.paths(),
+            sinkId,
+            now - lastProgress,
+            seenThrough.map(t -> new Instant(t).toString()).orElse("nothing"),
+            latest);
         return;
       }
       try {
         Thread.sleep(settings.pollInterval().getMillis());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
-        LOG.warn("Table {}: interrupted while waiting for sink {} to commit through {}", spec.paths(), sinkId, latest);
+        LOG.warn(
+            "Table {}: interrupted while waiting for sink {} to commit through {}",
+            spec.paths(),
+            sinkId,
+            latest);
         return;
       }
     }

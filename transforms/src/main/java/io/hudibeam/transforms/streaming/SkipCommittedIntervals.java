@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.streaming;
 
 import java.util.List;
@@ -11,8 +26,8 @@ import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
 /**
- * Passes on the records of the commit intervals that started an instant. Records of an interval
- * the sink already committed through (a replay) are dropped and counted ({@code
+ * Passes on the records of the commit intervals that started an instant. Records of an interval the
+ * sink already committed through (a replay) are dropped and counted ({@code
  * recordsOfCommittedIntervalsSkipped}); so are records of an interval with no decision at all,
  * which can only be late records (the interval closed with no on-time record, so no instant was
  * started for it), counted in {@code lateRecordsDropped}. The runner holds each interval's records
@@ -29,15 +44,18 @@ public final class SkipCommittedIntervals<T> extends PTransform<PCollection<T>, 
   @Override
   public PCollection<T> expand(PCollection<T> records) {
     return records
-        .apply("Keep started intervals", ParDo.of(new KeepFn<T>(decisions)).withSideInputs(decisions))
+        .apply(
+            "Keep started intervals", ParDo.of(new KeepFn<T>(decisions)).withSideInputs(decisions))
         .setCoder(records.getCoder());
   }
 
   static final class KeepFn<T> extends DoFn<T, T> {
     private static final long serialVersionUID = 1L;
     private final PCollectionView<List<IntervalDecision>> decisions;
-    private final Counter replayed = Metrics.counter(SkipCommittedIntervals.class, "recordsOfCommittedIntervalsSkipped");
-    private final Counter late = Metrics.counter(SkipCommittedIntervals.class, "lateRecordsDropped");
+    private final Counter replayed =
+        Metrics.counter(SkipCommittedIntervals.class, "recordsOfCommittedIntervalsSkipped");
+    private final Counter late =
+        Metrics.counter(SkipCommittedIntervals.class, "lateRecordsDropped");
     private transient BoundedWindow cachedWindow;
     private transient List<IntervalDecision> cached;
 

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.write;
 
 import io.hudibeam.commit.StartedInstant;
@@ -33,7 +48,8 @@ import org.slf4j.LoggerFactory;
  * {@code @Teardown}, or at the start of the next bundle if the runner reuses the instance), so no
  * Parquet writer is dropped open.
  */
-public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, PCollection<WriteStat>> {
+public final class BulkInsertFiles
+    extends PTransform<PCollection<TableRecord>, PCollection<WriteStat>> {
   private static final long serialVersionUID = 1L;
   static final int MAX_OPEN_FILES = 16;
   private static final Logger LOG = LoggerFactory.getLogger(BulkInsertFiles.class);
@@ -48,7 +64,9 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
   @Override
   public PCollection<WriteStat> expand(PCollection<TableRecord> records) {
     return records
-        .apply("Write new file groups", ParDo.of(new BulkInsertFn(spec, started)).withSideInputs(started))
+        .apply(
+            "Write new file groups",
+            ParDo.of(new BulkInsertFn(spec, started)).withSideInputs(started))
         .setCoder(WriteStatCoder.of());
   }
 
@@ -99,10 +117,16 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
       if (context == null) {
         StartedInstant instant = c.sideInput(started);
         context =
-            WriteContext.builder().conf(conf).fs(fs).paths(spec.paths())
-                .instant(instant.instantTime()).schema(WriteSchemas.of(instant, spec))
-                .parquet(spec.parquetSettings()).orderingField(spec.orderingField())
-                .writeToken(WriteTokens.newToken()).build();
+            WriteContext.builder()
+                .conf(conf)
+                .fs(fs)
+                .paths(spec.paths())
+                .instant(instant.instantTime())
+                .schema(WriteSchemas.of(instant, spec))
+                .parquet(spec.parquetSettings())
+                .orderingField(spec.orderingField())
+                .writeToken(WriteTokens.newToken())
+                .build();
         fileIdPrefix = UUID.randomUUID();
         nextFileIndex = 0;
       }
@@ -162,8 +186,10 @@ public final class BulkInsertFiles extends PTransform<PCollection<TableRecord>, 
         try {
           handle.abort();
         } catch (RuntimeException e) {
-          LOG.warn("Table {}: cannot abort an open bulk-insert file; its marker names it for the commit",
-              spec.paths(), e);
+          LOG.warn(
+              "Table {}: cannot abort an open bulk-insert file; its marker names it for the commit",
+              spec.paths(),
+              e);
         }
       }
       open.clear();

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.write;
 
 import io.hudibeam.commit.StartedInstant;
@@ -25,10 +40,10 @@ import org.apache.hadoop.fs.FileSystem;
  * Stage 6. One writer per file group per instant: a GroupByKey on the bucket, then a create handle
  * for a new file group, a merge handle for an existing one, or for inserts a concat handle (stored
  * records kept, incoming ones appended, duplicates allowed as in Hudi's insert), or on a
- * merge-on-read table an append handle (a new log file of the latest slice). Each writes its
- * marker first, then its file, and reports a write stat. A merge holds its incoming records in
- * memory up to {@code hoodie.memory.merge.max.size} and spills the rest to local disk, and every
- * handle reads the group's records once, so a file group's batch need not fit in the heap.
+ * merge-on-read table an append handle (a new log file of the latest slice). Each writes its marker
+ * first, then its file, and reports a write stat. A merge holds its incoming records in memory up
+ * to {@code hoodie.memory.merge.max.size} and spills the rest to local disk, and every handle reads
+ * the group's records once, so a file group's batch need not fit in the heap.
  */
 public final class WriteFileGroups
     extends PTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> {
@@ -45,7 +60,9 @@ public final class WriteFileGroups
     this.started = started;
   }
 
-  /** The write this stage belongs to (for an override of the stage, as tests inject failures with). */
+  /**
+   * The write this stage belongs to (for an override of the stage, as tests inject failures with).
+   */
   public WriteSpec spec() {
     return spec;
   }
@@ -91,7 +108,9 @@ public final class WriteFileGroups
 
     @ProcessElement
     public void process(
-        @Element KV<Bucket, Iterable<TableRecord>> group, OutputReceiver<WriteStat> out, ProcessContext c) {
+        @Element KV<Bucket, Iterable<TableRecord>> group,
+        OutputReceiver<WriteStat> out,
+        ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       if (!instant.equals(writeSchemaOf)) {
         writeSchema = WriteSchemas.of(instant, spec);

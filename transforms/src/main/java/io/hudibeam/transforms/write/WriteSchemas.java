@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.write;
 
 import io.hudibeam.commit.StartedInstant;
@@ -10,11 +25,11 @@ import org.apache.avro.Schema;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The schema base files are written with and the commit records. Decided once, when the instant
- * is started ({@link #decide}), and carried to every stage in the {@link StartedInstant}: deletes
- * may carry only keys, so a delete writes with the table's current schema; every other operation
- * writes the schema {@link SchemaEvolution} derives from the table's and the input's, or is
- * refused there, before anything is written.
+ * The schema base files are written with and the commit records. Decided once, when the instant is
+ * started ({@link #decide}), and carried to every stage in the {@link StartedInstant}: deletes may
+ * carry only keys, so a delete writes with the table's current schema; every other operation writes
+ * the schema {@link SchemaEvolution} derives from the table's and the input's, or is refused there,
+ * before anything is written.
  */
 public final class WriteSchemas {
   private WriteSchemas() {}
@@ -27,7 +42,8 @@ public final class WriteSchemas {
    */
   public static Schema decide(WriteSpec spec, FileSystem fs) {
     Optional<Schema> table =
-        TableSchemas.latestIfTableExists(fs, spec.paths()).map(json -> new Schema.Parser().parse(json));
+        TableSchemas.latestIfTableExists(fs, spec.paths())
+            .map(json -> new Schema.Parser().parse(json));
     if (spec.operation() == WriteOperation.DELETE) {
       return table.orElse(spec.schema());
     }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.coders;
 
 import io.hudibeam.testing.TripsData;
@@ -17,8 +32,8 @@ import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 
 /**
- * Not a test: times moving trips records through {@code HOPS} encode/decode hops and reading
- * their data once at the end (the write handle), with the payload coder and with the former
+ * Not a test: times moving trips records through {@code HOPS} encode/decode hops and reading their
+ * data once at the end (the write handle), with the payload coder and with the former
  * AvroCoder-per-hop format. {@code main(records)}, e.g. 1000000.
  */
 public final class TableRecordCoderTiming {
@@ -29,7 +44,8 @@ public final class TableRecordCoderTiming {
   /** The format before payloads: the data re-encoded and re-decoded by AvroCoder at each hop. */
   private static final class AvroPerHop extends CustomCoder<TableRecord> {
     private static final long serialVersionUID = 1L;
-    private final NullableCoder<GenericRecord> data = NullableCoder.of(AvroCoder.of(TripsData.SCHEMA));
+    private final NullableCoder<GenericRecord> data =
+        NullableCoder.of(AvroCoder.of(TripsData.SCHEMA));
 
     @Override
     public void encode(TableRecord r, OutputStream out) throws IOException {
@@ -66,7 +82,8 @@ public final class TableRecordCoderTiming {
     }
   }
 
-  private static long throughHops(List<TableRecord> records, Coder<TableRecord> coder) throws IOException {
+  private static long throughHops(List<TableRecord> records, Coder<TableRecord> coder)
+      throws IOException {
     long checksum = 0;
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (TableRecord record : records) {

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.coders;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -49,9 +64,11 @@ import org.junit.Test;
  */
 public class TransformCodersTest {
   private static final InstantTime INSTANT = InstantTime.parse("20240301123456789");
-  private static final FileId FILE_ID = FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 3);
+  private static final FileId FILE_ID =
+      FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 3);
   private static final BaseFile BASE_FILE =
-      BaseFile.of("city=new%2Fyork", BaseFileName.of(FILE_ID, WriteToken.of(1, 2, 3), INSTANT), 434_123L);
+      BaseFile.of(
+          "city=new%2Fyork", BaseFileName.of(FILE_ID, WriteToken.of(1, 2, 3), INSTANT), 434_123L);
   private static final BaseFile UNPARTITIONED =
       BaseFile.of("", BaseFileName.of(FILE_ID, WriteToken.of(0, 0, 0), INSTANT), 0L);
 
@@ -66,7 +83,8 @@ public class TransformCodersTest {
 
   /** Decode(encode(v)) equals v for each value, and equal values encode alike when claimed. */
   @SafeVarargs
-  private static <T> void roundTrip(Coder<T> coder, boolean deterministic, T... values) throws Exception {
+  private static <T> void roundTrip(Coder<T> coder, boolean deterministic, T... values)
+      throws Exception {
     CoderProperties.coderSerializable(coder);
     assertThat(coder.toString(), claimsDeterminism(coder), is(deterministic));
     for (T value : values) {
@@ -89,7 +107,8 @@ public class TransformCodersTest {
         true,
         Bucket.existing(BASE_FILE),
         Bucket.existing(UNPARTITIONED),
-        Bucket.newFileGroup(FileGroupId.of("2023/11/14", FileId.parse("0b6f3c1d-1111-4e2e-8f00-aa55aa55aa55-0"))),
+        Bucket.newFileGroup(
+            FileGroupId.of("2023/11/14", FileId.parse("0b6f3c1d-1111-4e2e-8f00-aa55aa55aa55-0"))),
         Bucket.append(
             io.hudibeam.files.FileSlice.of(
                 BASE_FILE.fileGroupId(),
@@ -97,7 +116,9 @@ public class TransformCodersTest {
                 java.util.Optional.of(BASE_FILE),
                 java.util.List.of(
                     io.hudibeam.files.LogFileName.of(
-                        BASE_FILE.name().fileId(), BASE_FILE.name().instantTime(), 1,
+                        BASE_FILE.name().fileId(),
+                        BASE_FILE.name().instantTime(),
+                        1,
                         io.hudibeam.files.WriteToken.of(0, 22, 38))))),
         Bucket.append(
             io.hudibeam.files.FileSlice.of(
@@ -148,12 +169,23 @@ public class TransformCodersTest {
         TaggedRecord.TaggedRecordCoder.of(TripsData.SCHEMA),
         false,
         TaggedRecord.of(upsert, Optional.empty()),
-        TaggedRecord.of(fullDelete, Optional.of(RecordLocation.of(TripsData.city(2), FILE_ID, INSTANT))),
-        TaggedRecord.of(keyDelete, Optional.of(RecordLocation.of(TripsData.city(3), FILE_ID, INSTANT))));
+        TaggedRecord.of(
+            fullDelete, Optional.of(RecordLocation.of(TripsData.city(2), FILE_ID, INSTANT))),
+        TaggedRecord.of(
+            keyDelete, Optional.of(RecordLocation.of(TripsData.city(3), FILE_ID, INSTANT))));
 
     // A map field makes Avro's binary encoding order-dependent: the coder says so.
     Schema withMap =
-        SchemaBuilder.record("m").fields().requiredString("id").name("attrs").type().map().values().longType().noDefault().endRecord();
+        SchemaBuilder.record("m")
+            .fields()
+            .requiredString("id")
+            .name("attrs")
+            .type()
+            .map()
+            .values()
+            .longType()
+            .noDefault()
+            .endRecord();
     GenericData.Record mapped = new GenericData.Record(withMap);
     mapped.put("id", "a");
     mapped.put("attrs", Map.of("k", 1L));
@@ -173,25 +205,35 @@ public class TransformCodersTest {
     assertThat(payload.isDecoded(), is(false));
     TaggedRecord.TaggedRecordCoder tagged = TaggedRecord.TaggedRecordCoder.of(TripsData.SCHEMA);
     TaggedRecord taggedCopy =
-        CoderUtils.clone(tagged, TaggedRecord.of(decoded, Optional.of(RecordLocation.of(TripsData.city(5), FILE_ID, INSTANT))));
+        CoderUtils.clone(
+            tagged,
+            TaggedRecord.of(
+                decoded, Optional.of(RecordLocation.of(TripsData.city(5), FILE_ID, INSTANT))));
     assertThat(taggedCopy.record().payload().orElseThrow().isDecoded(), is(false));
 
     assertThat(decoded, is(upsert));
     assertThat(upsert, is(decoded));
     assertThat(decoded.data().orElseThrow(), is(trip(1, 5)));
     assertThat(payload.isDecoded(), is(true));
-    assertThat("decoded but untouched: the same bytes", CoderUtils.encodeToByteArray(coder, decoded), is(encoded));
+    assertThat(
+        "decoded but untouched: the same bytes",
+        CoderUtils.encodeToByteArray(coder, decoded),
+        is(encoded));
     assertThat(taggedCopy.record(), is(upsert));
 
     // A coder deserialized elsewhere (a Flink task) passes the bytes on as they are.
     TableRecordCoder copy = SerializableUtils.clone(coder);
     assertThat(copy, is(coder));
     assertThat(copy.hashCode(), is(coder.hashCode()));
-    assertThat(CoderUtils.encodeToByteArray(copy, CoderUtils.decodeFromByteArray(coder, encoded)), is(encoded));
+    assertThat(
+        CoderUtils.encodeToByteArray(copy, CoderUtils.decodeFromByteArray(coder, encoded)),
+        is(encoded));
 
     TableRecord moved = decoded.withPartitionPath("elsewhere");
     assertThat(moved.payload().orElseThrow(), sameInstance(payload));
-    assertThat(CoderUtils.clone(coder, moved), is(TableRecord.upsert(TripsData.key(5), "elsewhere", trip(1, 5))));
+    assertThat(
+        CoderUtils.clone(coder, moved),
+        is(TableRecord.upsert(TripsData.key(5), "elsewhere", trip(1, 5))));
     assertThat(moved, not(upsert));
   }
 
@@ -215,20 +257,55 @@ public class TransformCodersTest {
 
   /** An Avro schema with every type a table column can have, logical types among them. */
   private static Schema allTypes() {
-    Schema address = SchemaBuilder.record("address").fields().requiredString("street").optionalInt("zip").endRecord();
-    Schema decimal = LogicalTypes.decimal(12, 3).addToSchema(Schema.createFixed("price", null, "t", 6));
+    Schema address =
+        SchemaBuilder.record("address")
+            .fields()
+            .requiredString("street")
+            .optionalInt("zip")
+            .endRecord();
+    Schema decimal =
+        LogicalTypes.decimal(12, 3).addToSchema(Schema.createFixed("price", null, "t", 6));
     Schema date = LogicalTypes.date().addToSchema(Schema.create(Schema.Type.INT));
     Schema micros = LogicalTypes.timestampMicros().addToSchema(Schema.create(Schema.Type.LONG));
-    return SchemaBuilder.record("all_types").namespace("t").fields()
-        .requiredBoolean("flag").requiredInt("i").requiredLong("l").requiredFloat("f").requiredDouble("d")
-        .requiredBytes("raw").requiredString("s").optionalString("note")
-        .name("price").type(decimal).noDefault()
-        .name("day").type(date).noDefault()
-        .name("at").type(micros).noDefault()
-        .name("color").type().enumeration("color").symbols("RED", "GREEN").noDefault()
-        .name("tags").type().array().items().stringType().noDefault()
-        .name("address").type(address).noDefault()
-        .name("visits").type().array().items(address).noDefault()
+    return SchemaBuilder.record("all_types")
+        .namespace("t")
+        .fields()
+        .requiredBoolean("flag")
+        .requiredInt("i")
+        .requiredLong("l")
+        .requiredFloat("f")
+        .requiredDouble("d")
+        .requiredBytes("raw")
+        .requiredString("s")
+        .optionalString("note")
+        .name("price")
+        .type(decimal)
+        .noDefault()
+        .name("day")
+        .type(date)
+        .noDefault()
+        .name("at")
+        .type(micros)
+        .noDefault()
+        .name("color")
+        .type()
+        .enumeration("color")
+        .symbols("RED", "GREEN")
+        .noDefault()
+        .name("tags")
+        .type()
+        .array()
+        .items()
+        .stringType()
+        .noDefault()
+        .name("address")
+        .type(address)
+        .noDefault()
+        .name("visits")
+        .type()
+        .array()
+        .items(address)
+        .noDefault()
         .endRecord();
   }
 
@@ -249,7 +326,10 @@ public class TransformCodersTest {
     r.put("raw", ByteBuffer.wrap(new byte[] {0, 1, (byte) 0xff}));
     r.put("s", "");
     r.put("note", null);
-    r.put("price", new GenericData.Fixed(schema.getField("price").schema(), new byte[] {0, 0, 0, 1, (byte) 0xe2, 0x40}));
+    r.put(
+        "price",
+        new GenericData.Fixed(
+            schema.getField("price").schema(), new byte[] {0, 0, 0, 1, (byte) 0xe2, 0x40}));
     r.put("day", 19_700);
     r.put("at", 1_700_000_000_123_456L);
     r.put("color", new GenericData.EnumSymbol(schema.getField("color").schema(), "GREEN"));
@@ -287,7 +367,10 @@ public class TransformCodersTest {
     for (Schema.Field field : schema.getFields()) {
       Object expected = viaAvroCoder.get(field.pos());
       Object actual = viaPayload.get(field.pos());
-      assertThat(field.name(), actual == null ? null : actual.getClass(), is(expected == null ? null : expected.getClass()));
+      assertThat(
+          field.name(),
+          actual == null ? null : actual.getClass(),
+          is(expected == null ? null : expected.getClass()));
       assertThat(field.name(), String.valueOf(actual), is(String.valueOf(expected)));
     }
   }
@@ -297,7 +380,9 @@ public class TransformCodersTest {
     roundTrip(
         FailedRecord.FailedRecordCoder.of(),
         true,
-        FailedRecord.of("{\"uuid\": null}", "record key field 'uuid' is null, but a record key must be non-empty"),
+        FailedRecord.of(
+            "{\"uuid\": null}",
+            "record key field 'uuid' is null, but a record key must be non-empty"),
         FailedRecord.of("", ""));
     roundTrip(
         CommittedInstant.CommittedInstantCoder.of(),

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.coders;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -44,7 +59,8 @@ import org.junit.Test;
  * The coders of the values that cross a side input or a combine (started instant, interval
  * decision, key ranges, workload profile, write plan), with Beam's {@link CoderProperties}: each
  * coder is serializable and claims determinism; every value decodes to an equal value; and equal
- * values built in different orders (hash maps and sets filled differently) encode to the same bytes.
+ * values built in different orders (hash maps and sets filled differently) encode to the same
+ * bytes.
  */
 public class ValueCodersTest {
   private static final InstantTime T1 = InstantTime.parse("20240301123456789");
@@ -60,7 +76,10 @@ public class ValueCodersTest {
           .orderingField("ts")
           .build();
   private static final TableConfig MOR =
-      TableConfig.newTable("trips_mor", TableType.MERGE_ON_READ).databaseName("db").recordKeyFields(List.of("uuid")).build();
+      TableConfig.newTable("trips_mor", TableType.MERGE_ON_READ)
+          .databaseName("db")
+          .recordKeyFields(List.of("uuid"))
+          .build();
 
   private static BaseFile baseFile(String partition, FileId fileId, long size) {
     return BaseFile.of(partition, BaseFileName.of(fileId, WriteToken.of(1, 2, 3), T1), size);
@@ -95,22 +114,28 @@ public class ValueCodersTest {
     StartedInstant noneSeen = batch.withCompletedWritesAtStart(Set.of());
     roundTrip(StartedInstantCoder.of(), batch, streaming, noneSeen);
     assertThat("unknown and empty snapshots differ", noneSeen, not(batch));
-    assertThat(CoderUtils.clone(StartedInstantCoder.of(), noneSeen).completedWritesAtStart(), is(Optional.of(Set.of())));
-    assertThat(CoderUtils.clone(StartedInstantCoder.of(), batch).completedWritesAtStart(), is(Optional.empty()));
+    assertThat(
+        CoderUtils.clone(StartedInstantCoder.of(), noneSeen).completedWritesAtStart(),
+        is(Optional.of(Set.of())));
+    assertThat(
+        CoderUtils.clone(StartedInstantCoder.of(), batch).completedWritesAtStart(),
+        is(Optional.empty()));
 
     Map<String, String> reversed = new LinkedHashMap<>();
     new TreeMap<>(lineage).descendingMap().forEach(reversed::put);
     Set<InstantTime> seen = new HashSet<>(List.of(T3, T1, T2));
     sameBytes(
         StartedInstantCoder.of(),
-        new StartedInstant(T2, Action.COMMIT, COW, lineage).withCompletedWritesAtStart(new TreeSet<>(seen)),
+        new StartedInstant(T2, Action.COMMIT, COW, lineage)
+            .withCompletedWritesAtStart(new TreeSet<>(seen)),
         new StartedInstant(T2, Action.COMMIT, COW, reversed).withCompletedWritesAtStart(seen));
   }
 
   @Test
   public void intervalDecision() throws Exception {
     StartedInstant started =
-        new StartedInstant(T2, Action.COMMIT, COW, SinkLineage.of("sink-1", 60_000, 120_000, 60_000))
+        new StartedInstant(
+                T2, Action.COMMIT, COW, SinkLineage.of("sink-1", 60_000, 120_000, 60_000))
             .withWriteSchema("{\"type\":\"string\"}")
             .withCompletedWritesAtStart(Set.of(T1));
     roundTrip(
@@ -118,7 +143,11 @@ public class ValueCodersTest {
         IntervalDecision.start(60_000, 120_000, started),
         IntervalDecision.skip(0, 60_000),
         IntervalDecision.skip(-60_000, 0));
-    assertThat(CoderUtils.clone(IntervalDecision.IntervalDecisionCoder.of(), IntervalDecision.skip(0, 60_000)).isSkip(), is(true));
+    assertThat(
+        CoderUtils.clone(
+                IntervalDecision.IntervalDecisionCoder.of(), IntervalDecision.skip(0, 60_000))
+            .isSkip(),
+        is(true));
   }
 
   @Test
@@ -130,13 +159,20 @@ public class ValueCodersTest {
         FileKeyRange.of(baseFile("", FILE_B, 0), "", ""),
         FileKeyRange.unbounded(file));
     assertThat(
-        CoderUtils.clone(FileKeyRangeCoder.of(), FileKeyRange.unbounded(file)).mayContain("anything"), is(true));
+        CoderUtils.clone(FileKeyRangeCoder.of(), FileKeyRange.unbounded(file))
+            .mayContain("anything"),
+        is(true));
   }
 
   @Test
   public void workloadProfile() throws Exception {
     WorkloadProfile profile =
-        WorkloadProfile.empty().plus("b", null).plus("a", FILE_B).plus("a", FILE_A).plus("a", FILE_B).plus("", null);
+        WorkloadProfile.empty()
+            .plus("b", null)
+            .plus("a", FILE_B)
+            .plus("a", FILE_A)
+            .plus("a", FILE_B)
+            .plus("", null);
     roundTrip(WorkloadProfileCoder.of(), WorkloadProfile.empty(), profile);
     // Combine.globally carries its default (the empty profile) in a Java-serialized DoFn.
     assertThat(SerializableUtils.clone(profile), is(profile));
@@ -162,13 +198,15 @@ public class ValueCodersTest {
                 "p", PartitionWorkload.of(289, Map.of(big.name().fileId(), 7L)),
                 "q", PartitionWorkload.of(10, Map.of())));
     WritePlan copyOnWrite =
-        new WritePlanner(sizing, () -> PREFIX).plan(upserts, Map.of("p", List.of(small, big)), 1024, true);
+        new WritePlanner(sizing, () -> PREFIX)
+            .plan(upserts, Map.of("p", List.of(small, big)), 1024, true);
     assertThat(copyOnWrite.buckets().size(), is(6));
 
     BaseFile bucket3 = baseFile("p", BucketIndex.newFileId(3, PREFIX), 1_000);
     BucketIndex index = BucketIndex.of(8, List.of("uuid"));
     WorkloadProfile bucketUpserts =
-        WorkloadProfile.of(Map.of("p", PartitionWorkload.of(5, Map.of(bucket3.name().fileId(), 2L))));
+        WorkloadProfile.of(
+            Map.of("p", PartitionWorkload.of(5, Map.of(bucket3.name().fileId(), 2L))));
     WritePlan bucketPlan =
         new WritePlanner(sizing, () -> UUID.fromString("00000000-0000-0000-0000-00000000abcd"))
             .planBuckets(bucketUpserts, Map.of("p", List.of(bucket3)), index);
@@ -176,23 +214,32 @@ public class ValueCodersTest {
 
     FileSlice slice =
         FileSlice.of(
-            bucket3.fileGroupId(), T1, Optional.of(bucket3),
+            bucket3.fileGroupId(),
+            T1,
+            Optional.of(bucket3),
             List.of(LogFileName.of(bucket3.name().fileId(), T1, 1, WriteToken.of(0, 1, 2))));
     WritePlan mergeOnRead =
         new WritePlanner(sizing, () -> PREFIX)
             .planBucketsMergeOnRead(bucketUpserts, Map.of("p", List.of(slice)), index);
 
-    roundTrip(WritePlanCoder.of(), new WritePlan(new TreeMap<>()), copyOnWrite, bucketPlan, mergeOnRead);
+    roundTrip(
+        WritePlanCoder.of(), new WritePlan(new TreeMap<>()), copyOnWrite, bucketPlan, mergeOnRead);
     WritePlan decoded = CoderUtils.clone(WritePlanCoder.of(), copyOnWrite);
     for (int i = 0; i < 1000; i++) {
       String key = "trip-" + i;
-      assertThat(key, decoded.route("p", key, Optional.empty()), is(copyOnWrite.route("p", key, Optional.empty())));
+      assertThat(
+          key,
+          decoded.route("p", key, Optional.empty()),
+          is(copyOnWrite.route("p", key, Optional.empty())));
     }
     WritePlan decodedBuckets = CoderUtils.clone(WritePlanCoder.of(), bucketPlan);
     for (int i = 0; i < 100; i++) {
       String key = "trip-" + i;
       if (index.bucketId(key) != 3) {
-        assertThat(key, decodedBuckets.route("p", key, Optional.empty()), is(bucketPlan.route("p", key, Optional.empty())));
+        assertThat(
+            key,
+            decodedBuckets.route("p", key, Optional.empty()),
+            is(bucketPlan.route("p", key, Optional.empty())));
       }
     }
   }

@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -50,6 +65,7 @@ public class LatestBaseFilesTest {
 
   /** Built once for the class by Hudi's client; each test starts an instant on a copy. */
   @ClassRule public static TemporaryFolder fixtures = new TemporaryFolder();
+
   private static String writtenByHudi;
 
   /** A table of 80 trips over 8 cities, half of them updated by a second commit. */
@@ -85,13 +101,15 @@ public class LatestBaseFilesTest {
     return records;
   }
 
-  private PCollection<String> listed(WriteSpec spec, List<TableRecord> records, LatestBaseFiles.Scope scope) {
+  private PCollection<String> listed(
+      WriteSpec spec, List<TableRecord> records, LatestBaseFiles.Scope scope) {
     PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
     return pipeline
         .apply(Create.of(records).withCoder(TableRecordCoder.of(spec.schema())))
         .apply(new LatestBaseFiles(spec, started, scope))
-        .apply(MapElements.into(TypeDescriptors.strings())
-            .via((BaseFile f) -> f.partitionPath() + "/" + f.name().value()));
+        .apply(
+            MapElements.into(TypeDescriptors.strings())
+                .via((BaseFile f) -> f.partitionPath() + "/" + f.name().value()));
   }
 
   /** Runs the pipeline; returns how many times the latest base files were listed. */
@@ -100,9 +118,12 @@ public class LatestBaseFilesTest {
     result.waitUntilFinish();
     long sum = 0;
     for (MetricResult<Long> counter :
-        result.metrics().queryMetrics(
+        result
+            .metrics()
+            .queryMetrics(
                 MetricsFilter.builder()
-                    .addNameFilter(MetricNameFilter.named(TagLocations.class, "latestBaseFileListings"))
+                    .addNameFilter(
+                        MetricNameFilter.named(TagLocations.class, "latestBaseFileListings"))
                     .build())
             .getCounters()) {
       sum += counter.getAttempted();
@@ -115,11 +136,16 @@ public class LatestBaseFilesTest {
     String base = tableWrittenByHudi();
     // Keys 1, 9, 17 are in one city, 2 and 10 in another; 3 of them were updated by Hudi's upsert.
     List<TableRecord> records = upserts(1, 9, 17, 2, 10, 50);
-    Set<String> touched = records.stream().map(TableRecord::partitionPath).collect(Collectors.toSet());
+    Set<String> touched =
+        records.stream().map(TableRecord::partitionPath).collect(Collectors.toSet());
     assertThat(touched, hasSize(2));
     List<String> expected = hudiLatestBaseFiles(base, touched);
 
-    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.SIMPLE), records, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
+    PAssert.that(
+            listed(
+                TagLocationsTest.upsertSpec(base, IndexType.SIMPLE),
+                records,
+                LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
         .containsInAnyOrder(expected);
     assertThat(runAndCountListings(), is(1L));
   }
@@ -129,7 +155,11 @@ public class LatestBaseFilesTest {
     String base = tableWrittenByHudi();
     List<String> expected = hudiLatestBaseFiles(base, Set.copyOf(TripsData.CITIES));
 
-    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.GLOBAL_SIMPLE), upserts(1, 2), LatestBaseFiles.Scope.ALL_PARTITIONS))
+    PAssert.that(
+            listed(
+                TagLocationsTest.upsertSpec(base, IndexType.GLOBAL_SIMPLE),
+                upserts(1, 2),
+                LatestBaseFiles.Scope.ALL_PARTITIONS))
         .containsInAnyOrder(expected);
     assertThat(runAndCountListings(), is(1L));
   }
@@ -139,7 +169,11 @@ public class LatestBaseFilesTest {
   public void listsNothingForNoRecords() throws Exception {
     String base = tableWrittenByHudi();
 
-    PAssert.that(listed(TagLocationsTest.upsertSpec(base, IndexType.GLOBAL_SIMPLE), List.of(), LatestBaseFiles.Scope.ALL_PARTITIONS))
+    PAssert.that(
+            listed(
+                TagLocationsTest.upsertSpec(base, IndexType.GLOBAL_SIMPLE),
+                List.of(),
+                LatestBaseFiles.Scope.ALL_PARTITIONS))
         .empty();
     assertThat(runAndCountListings(), is(0L));
   }

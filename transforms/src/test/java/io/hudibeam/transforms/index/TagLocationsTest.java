@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.index;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -13,10 +28,10 @@ import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.instant.StartInstant;
 import io.hudibeam.transforms.plan.PlanWrite;
 import io.hudibeam.transforms.records.PrepareRecords;
-import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.TableRecord;
@@ -56,9 +71,13 @@ public class TagLocationsTest {
   static WriteSpec upsertSpec(String base, IndexType index) {
     return WriteSpec.builder()
         .basePath(base)
-        .tableConfig(TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-            .recordKeyFields(List.of("uuid")).partitionFields(List.of("city")).orderingField("ts")
-            .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator").build())
+        .tableConfig(
+            TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+                .recordKeyFields(List.of("uuid"))
+                .partitionFields(List.of("city"))
+                .orderingField("ts")
+                .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator")
+                .build())
         .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
         .orderingField(OrderingField.of("ts"))
         .operation(WriteOperation.UPSERT)
@@ -73,7 +92,9 @@ public class TagLocationsTest {
     Map<String, String> fileIdOfKey = new HashMap<>();
     for (GenericRecord row : HudiTableReader.of(base).snapshot()) {
       String fileName = HudiTableReader.string(row, "_hoodie_file_name");
-      fileIdOfKey.put(HudiTableReader.string(row, "_hoodie_record_key"), fileName.substring(0, fileName.indexOf('_')));
+      fileIdOfKey.put(
+          HudiTableReader.string(row, "_hoodie_record_key"),
+          fileName.substring(0, fileName.indexOf('_')));
     }
     return fileIdOfKey;
   }
@@ -98,20 +119,32 @@ public class TagLocationsTest {
       expected.add(TripsData.key(i) + "->" + (i < 100 ? fileIdOfKey.get(TripsData.key(i)) : "new"));
     }
     PAssert.that(
-            tagged.apply(MapElements.into(TypeDescriptors.strings())
-                .via((TaggedRecord t) -> t.record().recordKey() + "->"
-                    + t.location().map(l -> l.fileId().value()).orElse("new"))))
+            tagged.apply(
+                MapElements.into(TypeDescriptors.strings())
+                    .via(
+                        (TaggedRecord t) ->
+                            t.record().recordKey()
+                                + "->"
+                                + t.location().map(l -> l.fileId().value()).orElse("new"))))
         .containsInAnyOrder(expected);
     pipeline.run().waitUntilFinish();
 
     HoodieTableMetaClient meta = HudiTableReader.of(base).metaClient();
     HoodieInstant inflight = meta.getActiveTimeline().filterInflights().lastInstant().get();
     HoodieCommitMetadata profile =
-        HoodieCommitMetadata.fromBytes(meta.getActiveTimeline().getInstantDetails(inflight).get(), HoodieCommitMetadata.class);
-    long plannedInserts = profile.getPartitionToWriteStats().values().stream()
-        .flatMap(List::stream).filter(s -> "".equals(s.getFileId())).mapToLong(s -> s.getNumInserts()).sum();
-    long plannedUpdates = profile.getPartitionToWriteStats().values().stream()
-        .flatMap(List::stream).mapToLong(s -> s.getNumUpdateWrites()).sum();
+        HoodieCommitMetadata.fromBytes(
+            meta.getActiveTimeline().getInstantDetails(inflight).get(), HoodieCommitMetadata.class);
+    long plannedInserts =
+        profile.getPartitionToWriteStats().values().stream()
+            .flatMap(List::stream)
+            .filter(s -> "".equals(s.getFileId()))
+            .mapToLong(s -> s.getNumInserts())
+            .sum();
+    long plannedUpdates =
+        profile.getPartitionToWriteStats().values().stream()
+            .flatMap(List::stream)
+            .mapToLong(s -> s.getNumUpdateWrites())
+            .sum();
     assertThat(plannedInserts, is(50L));
     assertThat(plannedUpdates, is(50L));
   }
@@ -145,15 +178,28 @@ public class TagLocationsTest {
     return pipeline
         .apply(Create.of(upsertsWithDuplicateKeys()).withCoder(TableRecordCoder.of(spec.schema())))
         .apply(new TagLocations(spec, started))
-        .apply(MapElements.into(TypeDescriptors.strings())
-            .via((TaggedRecord t) -> (t.record().isDelete() ? "delete " : "")
-                + t.record().recordKey() + " " + t.record().partitionPath()
-                + " -> " + t.location().map(l -> l.fileId().value()).orElse("new")
-                + t.record().data().filter(d -> !t.record().isDelete()).map(d -> " @" + d.get("ts")).orElse("")));
+        .apply(
+            MapElements.into(TypeDescriptors.strings())
+                .via(
+                    (TaggedRecord t) ->
+                        (t.record().isDelete() ? "delete " : "")
+                            + t.record().recordKey()
+                            + " "
+                            + t.record().partitionPath()
+                            + " -> "
+                            + t.location().map(l -> l.fileId().value()).orElse("new")
+                            + t.record()
+                                .data()
+                                .filter(d -> !t.record().isDelete())
+                                .map(d -> " @" + d.get("ts"))
+                                .orElse("")));
   }
 
-  /** Ten trips written by Hudi's client, built once for the class; each test tags against a copy. */
+  /**
+   * Ten trips written by Hudi's client, built once for the class; each test tags against a copy.
+   */
   @ClassRule public static TemporaryFolder fixtures = new TemporaryFolder();
+
   private static String tenTrips;
 
   @BeforeClass
@@ -183,12 +229,27 @@ public class TagLocationsTest {
 
     PAssert.that(tagUpsertsWithDuplicateKeys(upsertSpec(base, index)))
         .containsInAnyOrder(
-            TripsData.key(3) + " " + TripsData.city(3) + " -> " + fileIds.get(TripsData.key(3)) + " @9",
+            TripsData.key(3)
+                + " "
+                + TripsData.city(3)
+                + " -> "
+                + fileIds.get(TripsData.key(3))
+                + " @9",
             TripsData.key(20) + " " + TripsData.city(20) + " -> new @8",
             // (key, partition) is the key of a non-global index: both are kept.
-            TripsData.key(4) + " " + TripsData.city(4) + " -> " + fileIds.get(TripsData.key(4)) + " @6",
+            TripsData.key(4)
+                + " "
+                + TripsData.city(4)
+                + " -> "
+                + fileIds.get(TripsData.key(4))
+                + " @6",
             TripsData.key(4) + " " + TripsData.city(5) + " -> new @10",
-            TripsData.key(1) + " " + TripsData.city(1) + " -> " + fileIds.get(TripsData.key(1)) + " @1");
+            TripsData.key(1)
+                + " "
+                + TripsData.city(1)
+                + " -> "
+                + fileIds.get(TripsData.key(1))
+                + " @1");
     pipeline.run().waitUntilFinish();
   }
 
@@ -199,12 +260,27 @@ public class TagLocationsTest {
 
     PAssert.that(tagUpsertsWithDuplicateKeys(upsertSpec(base, IndexType.GLOBAL_SIMPLE)))
         .containsInAnyOrder(
-            TripsData.key(3) + " " + TripsData.city(3) + " -> " + fileIds.get(TripsData.key(3)) + " @9",
+            TripsData.key(3)
+                + " "
+                + TripsData.city(3)
+                + " -> "
+                + fileIds.get(TripsData.key(3))
+                + " @9",
             TripsData.key(20) + " " + TripsData.city(20) + " -> new @8",
             // The record key alone is the key: the later record moves the key to the next city.
-            "delete " + TripsData.key(4) + " " + TripsData.city(4) + " -> " + fileIds.get(TripsData.key(4)),
+            "delete "
+                + TripsData.key(4)
+                + " "
+                + TripsData.city(4)
+                + " -> "
+                + fileIds.get(TripsData.key(4)),
             TripsData.key(4) + " " + TripsData.city(5) + " -> new @10",
-            TripsData.key(1) + " " + TripsData.city(1) + " -> " + fileIds.get(TripsData.key(1)) + " @1");
+            TripsData.key(1)
+                + " "
+                + TripsData.city(1)
+                + " -> "
+                + fileIds.get(TripsData.key(1))
+                + " @1");
     pipeline.run().waitUntilFinish();
   }
 }

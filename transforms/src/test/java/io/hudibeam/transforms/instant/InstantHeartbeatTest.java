@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.instant;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -53,9 +68,14 @@ public class InstantHeartbeatTest {
     TestClock clock = new TestClock();
     Heartbeats heartbeats = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), clock);
     InstantHeartbeat refresher = new InstantHeartbeat(heartbeats, 60_000, clock);
-    TableConfig table = TableConfig.newTable("t", TableType.COPY_ON_WRITE).recordKeyFields(List.of("k"))
-        .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator").createSchema("\"string\"").build();
-    StartedInstant instant = new StartedInstant(InstantTime.parse("20261201010101010"), Action.COMMIT, table);
+    TableConfig table =
+        TableConfig.newTable("t", TableType.COPY_ON_WRITE)
+            .recordKeyFields(List.of("k"))
+            .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator")
+            .createSchema("\"string\"")
+            .build();
+    StartedInstant instant =
+        new StartedInstant(InstantTime.parse("20261201010101010"), Action.COMMIT, table);
     Path file = heartbeats.file(instant.instantTime());
 
     // The start writes the heartbeat; a refresh never creates one.
@@ -68,10 +88,16 @@ public class InstantHeartbeatTest {
     fs.setTimes(file, 1_000_000L, -1);
     clock.millis += 59_999;
     refresher.refresh(instant);
-    assertThat("no beat within the interval", fs.getFileStatus(file).getModificationTime(), is(1_000_000L));
+    assertThat(
+        "no beat within the interval",
+        fs.getFileStatus(file).getModificationTime(),
+        is(1_000_000L));
     clock.millis += 1;
     refresher.refresh(instant);
-    assertThat("a beat once the interval has passed", fs.getFileStatus(file).getModificationTime() > 1_000_000L, is(true));
+    assertThat(
+        "a beat once the interval has passed",
+        fs.getFileStatus(file).getModificationTime() > 1_000_000L,
+        is(true));
   }
 
   @Test
@@ -80,9 +106,14 @@ public class InstantHeartbeatTest {
     TablePaths paths = TablePaths.of(tmp.newFolder("t").getAbsolutePath());
     TestClock clock = new TestClock();
     Heartbeats heartbeats = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), clock);
-    TableConfig table = TableConfig.newTable("t", TableType.COPY_ON_WRITE).recordKeyFields(List.of("k"))
-        .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator").createSchema("\"string\"").build();
-    StartedInstant instant = new StartedInstant(InstantTime.parse("20261201010101010"), Action.COMMIT, table);
+    TableConfig table =
+        TableConfig.newTable("t", TableType.COPY_ON_WRITE)
+            .recordKeyFields(List.of("k"))
+            .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator")
+            .createSchema("\"string\"")
+            .build();
+    StartedInstant instant =
+        new StartedInstant(InstantTime.parse("20261201010101010"), Action.COMMIT, table);
     Path file = heartbeats.file(instant.instantTime());
     heartbeats.beat(instant.instantTime());
 

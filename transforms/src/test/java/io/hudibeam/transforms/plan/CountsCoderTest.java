@@ -1,3 +1,18 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.plan;
 
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -19,8 +34,10 @@ import org.junit.Test;
  * the same bytes; the combine's accumulator and output coders are the deterministic ones.
  */
 public class CountsCoderTest {
-  private static final String FILE_A = FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 0).value();
-  private static final String FILE_B = FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 1).value();
+  private static final String FILE_A =
+      FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 0).value();
+  private static final String FILE_B =
+      FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 1).value();
 
   /** Counts over insertion-ordered maps, so that the order the keys were added in shows. */
   private static PlanWrite.Counts counts(String[] partitions, String[] files) {
@@ -28,7 +45,10 @@ public class CountsCoderTest {
     for (String partition : partitions) {
       counts.inserts().merge(partition, 3L, Long::sum);
       for (String file : files) {
-        counts.updates().computeIfAbsent(partition, p -> new LinkedHashMap<>()).merge(file, 2L, Long::sum);
+        counts
+            .updates()
+            .computeIfAbsent(partition, p -> new LinkedHashMap<>())
+            .merge(file, 2L, Long::sum);
       }
     }
     return counts;
@@ -49,7 +69,8 @@ public class CountsCoderTest {
     PlanWrite.Counts manyReversed = counts(reversed, new String[] {FILE_B, FILE_A});
     PlanWrite.Counts insertsOnly = new PlanWrite.Counts();
     insertsOnly.inserts().put("", 1L);
-    for (PlanWrite.Counts value : new PlanWrite.Counts[] {new PlanWrite.Counts(), insertsOnly, many}) {
+    for (PlanWrite.Counts value :
+        new PlanWrite.Counts[] {new PlanWrite.Counts(), insertsOnly, many}) {
       CoderProperties.coderDecodeEncodeEqual(coder, value);
       CoderProperties.coderDeterministic(coder, value, value);
     }
@@ -75,7 +96,11 @@ public class CountsCoderTest {
     assertThat(accumulator, is(PlanWrite.CountsCoder.of()));
 
     PlanWrite.Counts merged =
-        fn.mergeAccumulators(java.util.List.of(counts(new String[] {"a"}, new String[] {FILE_A}), CoderUtils.clone(accumulator, counts(new String[] {"a", "b"}, new String[] {FILE_A}))));
+        fn.mergeAccumulators(
+            java.util.List.of(
+                counts(new String[] {"a"}, new String[] {FILE_A}),
+                CoderUtils.clone(
+                    accumulator, counts(new String[] {"a", "b"}, new String[] {FILE_A}))));
     WorkloadProfile profile = CoderUtils.clone(output, fn.extractOutput(merged));
     assertThat(profile.partition("a").inserts(), is(6L));
     assertThat(profile.partition("a").updates().get(FileId.parse(FILE_A)), is(4L));

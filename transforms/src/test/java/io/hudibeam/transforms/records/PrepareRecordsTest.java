@@ -1,8 +1,22 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package io.hudibeam.transforms.records;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.keygen.KeyGeneratorConfig;
@@ -37,10 +51,14 @@ public class PrepareRecordsTest {
     return spec(operation, IndexType.SIMPLE, policy);
   }
 
-  private static WriteSpec spec(WriteOperation operation, IndexType index, FailedRecordPolicy policy) {
+  private static WriteSpec spec(
+      WriteOperation operation, IndexType index, FailedRecordPolicy policy) {
     return WriteSpec.builder()
         .basePath("/unused")
-        .tableConfig(TableConfig.newTable("trips", TableType.COPY_ON_WRITE).recordKeyFields(List.of("uuid")).build())
+        .tableConfig(
+            TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
+                .recordKeyFields(List.of("uuid"))
+                .build())
         .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
         .orderingField(OrderingField.of("ts"))
         .operation(operation)
@@ -73,9 +91,16 @@ public class PrepareRecordsTest {
   public void upsertWithTheBucketIndexKeepsTheRecordWithTheLargerOrderingValuePerKey() {
     PCollectionTuple out =
         pipeline
-            .apply(Create.of(threeVersionsOfKey1AndOneOfKey2()).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-            .apply(new PrepareRecords(spec(WriteOperation.UPSERT, IndexType.BUCKET, FailedRecordPolicy.FAIL)));
-    PAssert.that(out.get(PrepareRecords.RECORDS).apply(MapElements.into(TypeDescriptors.strings()).via(PrepareRecordsTest::keyAndTs)))
+            .apply(
+                Create.of(threeVersionsOfKey1AndOneOfKey2())
+                    .withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            .apply(
+                new PrepareRecords(
+                    spec(WriteOperation.UPSERT, IndexType.BUCKET, FailedRecordPolicy.FAIL)));
+    PAssert.that(
+            out.get(PrepareRecords.RECORDS)
+                .apply(
+                    MapElements.into(TypeDescriptors.strings()).via(PrepareRecordsTest::keyAndTs)))
         .containsInAnyOrder(
             TripsData.city(1) + "/" + TripsData.key(1) + "@9",
             TripsData.city(2) + "/" + TripsData.key(2) + "@3");
@@ -88,9 +113,16 @@ public class PrepareRecordsTest {
   public void upsertWithTheSimpleIndexLeavesDuplicatesToTheIndexJoin() {
     PCollectionTuple out =
         pipeline
-            .apply(Create.of(threeVersionsOfKey1AndOneOfKey2()).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-            .apply(new PrepareRecords(spec(WriteOperation.UPSERT, IndexType.SIMPLE, FailedRecordPolicy.FAIL)));
-    PAssert.that(out.get(PrepareRecords.RECORDS).apply(MapElements.into(TypeDescriptors.strings()).via(PrepareRecordsTest::keyAndTs)))
+            .apply(
+                Create.of(threeVersionsOfKey1AndOneOfKey2())
+                    .withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            .apply(
+                new PrepareRecords(
+                    spec(WriteOperation.UPSERT, IndexType.SIMPLE, FailedRecordPolicy.FAIL)));
+    PAssert.that(
+            out.get(PrepareRecords.RECORDS)
+                .apply(
+                    MapElements.into(TypeDescriptors.strings()).via(PrepareRecordsTest::keyAndTs)))
         .containsInAnyOrder(
             TripsData.city(1) + "/" + TripsData.key(1) + "@5",
             TripsData.city(1) + "/" + TripsData.key(1) + "@9",
@@ -103,11 +135,19 @@ public class PrepareRecordsTest {
   public void deleteWithTheBucketIndexKeepsTheRecordWithTheLargerOrderingValuePerKey() {
     PCollectionTuple out =
         pipeline
-            .apply(Create.of(threeVersionsOfKey1AndOneOfKey2()).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-            .apply(new PrepareRecords(spec(WriteOperation.DELETE, IndexType.BUCKET, FailedRecordPolicy.FAIL)));
+            .apply(
+                Create.of(threeVersionsOfKey1AndOneOfKey2())
+                    .withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            .apply(
+                new PrepareRecords(
+                    spec(WriteOperation.DELETE, IndexType.BUCKET, FailedRecordPolicy.FAIL)));
     PAssert.that(
             out.get(PrepareRecords.RECORDS)
-                .apply(MapElements.into(TypeDescriptors.strings()).via((TableRecord r) -> (r.isDelete() ? "delete " : "upsert ") + keyAndTs(r))))
+                .apply(
+                    MapElements.into(TypeDescriptors.strings())
+                        .via(
+                            (TableRecord r) ->
+                                (r.isDelete() ? "delete " : "upsert ") + keyAndTs(r))))
         .containsInAnyOrder(
             "delete " + TripsData.city(1) + "/" + TripsData.key(1) + "@9",
             "delete " + TripsData.city(2) + "/" + TripsData.key(2) + "@3");
@@ -116,14 +156,17 @@ public class PrepareRecordsTest {
 
   @Test
   public void insertKeepsDuplicatesAsHudisInsertDoes() {
-    List<GenericRecord> input = List.of(withTs(TripsData.record(0, 1), 5), withTs(TripsData.record(0, 1), 9));
+    List<GenericRecord> input =
+        List.of(withTs(TripsData.record(0, 1), 5), withTs(TripsData.record(0, 1), 9));
     PCollectionTuple out =
         pipeline
             .apply(Create.of(input).withCoder(AvroCoder.of(TripsData.SCHEMA)))
             .apply(new PrepareRecords(spec(WriteOperation.INSERT, FailedRecordPolicy.FAIL)));
     PAssert.that(
             out.get(PrepareRecords.RECORDS)
-                .apply(MapElements.into(TypeDescriptors.longs()).via((TableRecord r) -> (Long) r.data().get().get("ts"))))
+                .apply(
+                    MapElements.into(TypeDescriptors.longs())
+                        .via((TableRecord r) -> (Long) r.data().get().get("ts"))))
         .containsInAnyOrder(5L, 9L);
     pipeline.run();
   }
@@ -134,16 +177,27 @@ public class PrepareRecordsTest {
     bad.put("uuid", "");
     PCollectionTuple out =
         pipeline
-            .apply(Create.of(List.of(TripsData.record(0, 4), bad)).withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            .apply(
+                Create.of(List.of(TripsData.record(0, 4), bad))
+                    .withCoder(AvroCoder.of(TripsData.SCHEMA)))
             .apply(new PrepareRecords(spec(WriteOperation.UPSERT, FailedRecordPolicy.OUTPUT)));
-    PAssert.that(out.get(PrepareRecords.RECORDS).apply("Keys", MapElements.into(TypeDescriptors.strings()).via(TableRecord::recordKey)))
+    PAssert.that(
+            out.get(PrepareRecords.RECORDS)
+                .apply(
+                    "Keys",
+                    MapElements.into(TypeDescriptors.strings()).via(TableRecord::recordKey)))
         .containsInAnyOrder(TripsData.key(4));
-    PAssert.that(out.get(PrepareRecords.FAILED).apply("Reasons", MapElements.into(TypeDescriptors.strings()).via(FailedRecord::reason)))
-        .satisfies(reasons -> {
-          String reason = reasons.iterator().next();
-          assertThat(reason, containsString("uuid"));
-          return null;
-        });
+    PAssert.that(
+            out.get(PrepareRecords.FAILED)
+                .apply(
+                    "Reasons",
+                    MapElements.into(TypeDescriptors.strings()).via(FailedRecord::reason)))
+        .satisfies(
+            reasons -> {
+              String reason = reasons.iterator().next();
+              assertThat(reason, containsString("uuid"));
+              return null;
+            });
     pipeline.run();
   }
 
