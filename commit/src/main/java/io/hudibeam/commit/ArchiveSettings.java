@@ -23,12 +23,11 @@ import java.util.Map;
 
 /**
  * When the timeline archiver runs and how many commits it keeps, read from Hudi's write config keys
- * (hudi-format.md section 11, Hudi 0.15's {@code HoodieArchivalConfig}): {@link #AUTOMATIC}
- * (default true: archive after each commit), {@link #MIN_COMMITS} (default 20) and {@link
- * #MAX_COMMITS} (default 30): once the active timeline holds more than max completed commits, the
- * oldest are archived down to min. For MERGE_ON_READ, {@link #COMPACT_MAX_DELTA_COMMITS} (default
- * 5) is read too: deltacommits a future compaction needs stay active, as Hudi's archiver keeps
- * them.
+ * (Hudi 0.15's {@code HoodieArchivalConfig}): {@link #AUTOMATIC} (default true: archive after each
+ * commit), {@link #MIN_COMMITS} (default 20) and {@link #MAX_COMMITS} (default 30): once the active
+ * timeline holds more than max completed commits, the oldest are archived down to min. For
+ * MERGE_ON_READ, {@link #COMPACT_MAX_DELTA_COMMITS} (default 5) is read too: deltacommits a future
+ * compaction needs stay active, as Hudi's archiver keeps them.
  *
  * <p>Validated as Hudi's {@code HoodieWriteConfig} does: max must be greater than min, and with the
  * KEEP_LATEST_COMMITS cleaning policy min must be greater than {@code

@@ -41,12 +41,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Completes a pending write instant (hudi-format.md section 15, step 5): deletes the data files
- * that have a marker but are not in the write stats (left by retried or failed attempts; log files
- * too, since this writer writes every log file new and never appends to one another attempt wrote),
- * checks every reported file exists with its reported size, writes the completed instant with the
- * commit metadata — the single atomic commit point — and deletes the marker folder and the
- * heartbeat.
+ * Completes a pending write instant (as Hudi 0.15's BaseHoodieWriteClient.commitStats does):
+ * deletes the data files that have a marker but are not in the write stats (left by retried or
+ * failed attempts; log files too, since this writer writes every log file new and never appends to
+ * one another attempt wrote), checks every reported file exists with its reported size, writes the
+ * completed instant with the commit metadata — the single atomic commit point — and deletes the
+ * marker folder and the heartbeat.
  *
  * <p>Concurrency. Everything from reading the timeline to writing the completed instant runs under
  * the {@link TableLock}, which writers' starts and commits (and Hudi writers configured with Hudi's

@@ -44,9 +44,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts a write instant (hudi-format.md section 15, steps 1 and 2): creates the table or opens it
- * and refuses a request that contradicts it, stops maintaining a metadata table exactly as Hudi's
- * own writer does when its metadata setting is off (section 13), rolls back failed pending write
+ * Starts a write instant (as Hudi 0.15's BaseHoodieWriteClient.startCommit does): creates the table
+ * or opens it and refuses a request that contradicts it, stops maintaining a metadata table exactly
+ * as Hudi's own writer does when its metadata setting is off, rolls back failed pending write
  * instants, mints an instant time after everything on the timeline and writes the requested
  * instant.
  *

@@ -35,7 +35,7 @@ import org.apache.hadoop.fs.FileSystem;
 
 /**
  * Decides, for one commit interval of a streaming sink, whether to skip it, wait, or start its
- * instant (streaming.md 4.2, the instant coordinator's steps 2 to 5):
+ * instant (the instant coordinator's decision; see docs/architecture.md):
  *
  * <ol>
  *   <li>the sink's newest commit is through the interval's end: {@link Kind#SKIP} (a replay);

@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Moves old instants from the active timeline to {@code .hoodie/archived}, as Hudi 0.15's {@code
- * HoodieTimelineArchiver} does (hudi-format.md section 11).
+ * HoodieTimelineArchiver} does.
  *
  * <p>What is archived: when there are more than {@code hoodie.keep.max.commits} completed commits,
  * deltacommits and replacecommits, the oldest of them down to {@code hoodie.keep.min.commits}, but

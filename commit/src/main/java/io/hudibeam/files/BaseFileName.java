@@ -20,7 +20,10 @@ import java.io.Serializable;
 import java.util.Objects;
 import java.util.Optional;
 
-/** A base file name {@code <fileId>_<writeToken>_<instantTime>.parquet} (section 5.1). */
+/**
+ * A base file name {@code <fileId>_<writeToken>_<instantTime>.parquet} (Hudi's {@code
+ * FSUtils.makeBaseFileName}).
+ */
 public final class BaseFileName implements Serializable {
   private static final long serialVersionUID = 1L;
   public static final String PARQUET_EXTENSION = ".parquet";

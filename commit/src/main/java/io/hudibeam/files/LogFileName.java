@@ -24,8 +24,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A log file name {@code .<fileId>_<baseInstant>.log.<version>_<writeToken>} (section 12.1); in
- * table version 6 the instant is the base instant of the file slice.
+ * A log file name {@code .<fileId>_<baseInstant>.log.<version>_<writeToken>} (Hudi's {@code
+ * FSUtils.makeLogFileName}); in table version 6 the instant is the base instant of the file slice.
  */
 public final class LogFileName implements Comparable<LogFileName>, Serializable {
   private static final long serialVersionUID = 1L;

@@ -32,9 +32,9 @@ import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.EncoderFactory;
 
 /**
- * Collects the records of one file group's Avro data blocks (hudi-format.md section 12.3), as Hudi
- * 0.15's {@code HoodieAppendHandle} fills them: every record gets the five meta fields, with {@code
- * _hoodie_file_name} = the file id and {@code _hoodie_commit_seqno} = {@code
+ * Collects the records of one file group's Avro data blocks (Hudi 0.15's HoodieAvroDataBlock), as
+ * Hudi 0.15's {@code HoodieAppendHandle} fills them: every record gets the five meta fields, with
+ * {@code _hoodie_file_name} = the file id and {@code _hoodie_commit_seqno} = {@code
  * <instant>_<taskPartitionId>_<n>}; the block header is INSTANT_TIME and SCHEMA (the write schema
  * with meta fields; Hudi 0.15 writes no BLOCK_IDENTIFIER). Records are Avro-encoded as they are
  * added, so {@link #sizeBytes()} tells when to cut a block ({@code

@@ -41,7 +41,7 @@ import org.apache.avro.io.EncoderFactory;
 
 /**
  * The content of a delete block, version 3 (Hudi's {@code HoodieDeleteBlock.getContentBytes} and
- * {@code deserialize}, hudi-format.md section 12.4): int version 3, int length, then the Avro
+ * {@code deserialize}, Hudi 0.15's HoodieDeleteBlock): int version 3, int length, then the Avro
  * binary encoding (no container) of a {@code HoodieDeleteRecordList}; ordering values are wrapped
  * as Hudi 0.15's {@code HoodieAvroUtils.wrapValueIntoAvro} does. Versions 1 and 2 (Java
  * serialization) are refused.

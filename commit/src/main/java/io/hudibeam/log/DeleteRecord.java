@@ -29,7 +29,7 @@ import org.apache.avro.generic.GenericFixed;
 
 /**
  * One entry of a delete block: record key, partition path and the ordering value of the delete
- * (Hudi's {@code DeleteRecord}, hudi-format.md section 12.4). Readers compare the ordering value
+ * (Hudi's {@code DeleteRecord}, Hudi 0.15's HoodieDeleteBlock). Readers compare the ordering value
  * with the stored record's ordering field; {@code null} (none) always deletes.
  *
  * <p>The ordering value is one of the Java types Hudi 0.15's {@code

@@ -17,7 +17,7 @@ package io.hudibeam.log;
 
 /**
  * The keys of a log block's header, written as their ordinal (Hudi's {@code
- * HoodieLogBlock.HeaderMetadataType}, hudi-format.md section 12.2). Hudi 0.15 defines the first
+ * HoodieLogBlock.HeaderMetadataType}, Hudi 0.15's HoodieLogBlock). Hudi 0.15 defines the first
  * seven; {@link #IS_PARTIAL} is Hudi 1.0's and only read.
  */
 public enum HeaderKey {

@@ -39,7 +39,7 @@ import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.EncoderFactory;
 
 /**
- * One block of a Hudi log file (hudi-format.md section 12.2): its type, header and content bytes.
+ * One block of a Hudi log file (Hudi 0.15's HoodieLogBlock): its type, header and content bytes.
  * The footer is always empty (Hudi defines no footer keys). Immutable; build one with {@link
  * AvroDataBlockBuilder}, {@link #delete} or {@link #rollback}, or read one with {@link
  * LogFileReader}.
@@ -72,9 +72,9 @@ public final class LogBlock {
   }
 
   /**
-   * A delete block of {@code instantTime} (Hudi's {@code HoodieDeleteBlock}, section 12.4). Hudi's
-   * append handle gives it the same header as the data block, so the SCHEMA header ({@code
-   * schemaWithMetaFields}, the write schema with meta fields) is written too.
+   * A delete block of {@code instantTime} (Hudi's {@code HoodieDeleteBlock}). Hudi's append handle
+   * gives it the same header as the data block, so the SCHEMA header ({@code schemaWithMetaFields},
+   * the write schema with meta fields) is written too.
    */
   public static LogBlock delete(
       InstantTime instantTime, Schema schemaWithMetaFields, List<DeleteRecord> deletes) {
@@ -128,10 +128,10 @@ public final class LogBlock {
   }
 
   /**
-   * A rollback command block (section 12.6): {@code rollbackInstant} rolls back every earlier block
-   * of {@code targetInstant} in the file slice. Header as Hudi 0.15's {@code
-   * RollbackUtils.generateHeader}: INSTANT_TIME, TARGET_INSTANT_TIME, COMMAND_BLOCK_TYPE "0"; no
-   * content.
+   * A rollback command block (Hudi's {@code HoodieCommandBlock}): {@code rollbackInstant} rolls
+   * back every earlier block of {@code targetInstant} in the file slice. Header as Hudi 0.15's
+   * {@code RollbackUtils.generateHeader}: INSTANT_TIME, TARGET_INSTANT_TIME, COMMAND_BLOCK_TYPE
+   * "0"; no content.
    */
   public static LogBlock rollback(InstantTime rollbackInstant, InstantTime targetInstant) {
     Map<HeaderKey, String> header = new EnumMap<>(HeaderKey.class);

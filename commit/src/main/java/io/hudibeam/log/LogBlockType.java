@@ -17,8 +17,8 @@ package io.hudibeam.log;
 
 /**
  * The type of a log block, written as its ordinal (Hudi's {@code
- * HoodieLogBlock.HoodieLogBlockType}, hudi-format.md section 12.2; the tech spec's 1-based
- * numbering is wrong).
+ * HoodieLogBlock.HoodieLogBlockType}, Hudi 0.15's HoodieLogBlock; the tech spec's 1-based numbering
+ * is wrong).
  */
 public enum LogBlockType {
   COMMAND_BLOCK,

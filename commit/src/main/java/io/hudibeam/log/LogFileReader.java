@@ -35,14 +35,14 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Reads the blocks of a Hudi log file in order (hudi-format.md section 12.2, the framing {@link
- * LogFileWriter} writes), as Hudi 0.15's {@code HoodieLogFileReader} does: a block whose length
- * does not check out (its length runs past the end of the file, its reverse pointer differs, or no
- * magic follows it: the torn end of an append) is returned as a {@link LogBlockType#CORRUPT_BLOCK}
- * holding the bytes up to the next magic, and reading goes on from there. Unlike Hudi, the check is
- * also made on object stores (Hudi skips it for s3, s3a and gs). A file that does not start a block
- * with the magic, or a block whose parts do not add up to its checked length, fails naming the file
- * and offset.
+ * Reads the blocks of a Hudi log file in order (Hudi 0.15's HoodieLogFormatReader, the framing
+ * {@link LogFileWriter} writes), as Hudi 0.15's {@code HoodieLogFileReader} does: a block whose
+ * length does not check out (its length runs past the end of the file, its reverse pointer differs,
+ * or no magic follows it: the torn end of an append) is returned as a {@link
+ * LogBlockType#CORRUPT_BLOCK} holding the bytes up to the next magic, and reading goes on from
+ * there. Unlike Hudi, the check is also made on object stores (Hudi skips it for s3, s3a and gs). A
+ * file that does not start a block with the magic, or a block whose parts do not add up to its
+ * checked length, fails naming the file and offset.
  */
 public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
   private static final int MAX_METADATA_ENTRIES = 1024;

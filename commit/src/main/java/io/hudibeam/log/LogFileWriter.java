@@ -28,10 +28,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Writes one new Hudi log file, block by block, with Hudi's framing (hudi-format.md section 12.2,
- * {@code HoodieLogFormatWriter.appendBlocks}): magic {@code #HUDI#}, long block length, int log
- * format version 1, int block type, header, long content length, content, empty footer, and the
- * long reverse pointer (block length + 6).
+ * Writes one new Hudi log file, block by block, with Hudi's framing (Hudi 0.15's
+ * HoodieLogFormatWriter, {@code HoodieLogFormatWriter.appendBlocks}): magic {@code #HUDI#}, long
+ * block length, int log format version 1, int block type, header, long content length, content,
+ * empty footer, and the long reverse pointer (block length + 6).
  *
  * <p>The file is always created, never appended to: {@link #create} fails if it exists. The caller
  * names it ({@code LogFileName} for a file slice, the archive name for {@code .hoodie/archived})

@@ -17,7 +17,7 @@ package io.hudibeam.log;
 
 import io.hudibeam.table.HudiTableException;
 
-/** A log file or log block that does not follow Hudi's log format (hudi-format.md section 12). */
+/** A log file or log block that does not follow Hudi's log format (Hudi 0.15's HoodieLogFormat). */
 public class LogFormatException extends HudiTableException {
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,5 @@
 /**
- * Hudi log files (hudi-format.md section 12): the block framing, Avro data blocks, delete blocks
+ * Hudi log files (Hudi 0.15's HoodieLogFormat): the block framing, Avro data blocks, delete blocks
  * and rollback command blocks, written as Hudi 0.15 writes them and read back. No Beam.
  *
  * <p>Writing a file group's log file for one instant and attempt (the caller writes the APPEND

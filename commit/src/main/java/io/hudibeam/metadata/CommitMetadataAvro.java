@@ -27,10 +27,10 @@ import org.apache.avro.generic.GenericRecord;
  * The Avro form of commit metadata in table version 8 (timeline layout 2): commit, deltacommit and
  * replacecommit instants, inflight and completed, as Hudi 1.0's {@code CommitMetadataSerDeV2}
  * writes them. The schemas are Hudi 1.0.2's {@code HoodieCommitMetadata} and {@code
- * HoodieReplaceCommitMetadata} (hudi-format.md section 4.6): every field nullable, so 1.0.0 and
- * 1.0.2 readers resolve them. Hudi fills the Avro record from its POJO by field name, so fields the
- * POJO lacks ({@code totalLogFiles}) stay null, and the delta-write fields are null for base-file
- * stats.
+ * HoodieReplaceCommitMetadata} (Hudi 1.0.2's HoodieCommitMetadata.avsc): every field nullable, so
+ * 1.0.0 and 1.0.2 readers resolve them. Hudi fills the Avro record from its POJO by field name, so
+ * fields the POJO lacks ({@code totalLogFiles}) stay null, and the delta-write fields are null for
+ * base-file stats.
  */
 final class CommitMetadataAvro {
   static final Schema COMMIT_SCHEMA = AvroInstantFile.loadSchema("HoodieCommitMetadata");

@@ -127,7 +127,10 @@ public final class TableConfig implements java.io.Serializable {
     return config;
   }
 
-  /** {@code hoodie.table.checksum}: CRC32 of {@code <database>.<table>} (section 2.3). */
+  /**
+   * {@code hoodie.table.checksum}: CRC32 of {@code <database>.<table>} (Hudi's {@code
+   * HoodieTableConfig.generateChecksum}).
+   */
   public static String checksumOf(String databaseName, String tableName) {
     CRC32 crc = new CRC32();
     String value = (databaseName == null ? "" : databaseName) + "." + tableName;
@@ -226,7 +229,10 @@ public final class TableConfig implements java.io.Serializable {
     return get(TableProperty.CREATE_SCHEMA).filter(s -> !s.isEmpty());
   }
 
-  /** Metadata-table partitions Hudi's readers may trust (section 13); empty if none is built. */
+  /**
+   * Metadata-table partitions Hudi's readers may trust ({@code hoodie.table.metadata.partitions});
+   * empty if none is built.
+   */
   public List<String> metadataPartitions() {
     return splitFields(get(TableProperty.METADATA_PARTITIONS).orElse(""));
   }

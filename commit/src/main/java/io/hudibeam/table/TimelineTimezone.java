@@ -18,7 +18,10 @@ package io.hudibeam.table;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** {@code hoodie.table.timeline.timezone}: the clock zone of instant times (section 3.1). */
+/**
+ * {@code hoodie.table.timeline.timezone}: the clock zone of instant times (Hudi's {@code
+ * HoodieInstantTimeGenerator}).
+ */
 public enum TimelineTimezone {
   LOCAL,
   UTC;

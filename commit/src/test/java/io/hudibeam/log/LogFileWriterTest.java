@@ -210,7 +210,8 @@ public class LogFileWriterTest {
     assertEquals(0, b.getInt()); // footer entries
     assertEquals(blockLength + 6, b.getLong()); // reverse pointer
     assertFalse(b.hasRemaining());
-    // Hudi's fixture valid_log_rollback (hudi-format.md 12.6) has the same lengths: 91 and 97.
+    // Hudi's fixture valid_log_rollback (Hudi 0.15's HoodieCommandBlock) has the same lengths: 91
+    // and 97.
     assertEquals(91, blockLength);
   }
 

@@ -529,9 +529,9 @@ public class Hudi1ReadsOurTablesIT {
   }
 
   /**
-   * The control for section 13: once {@code hoodie.table.metadata.partitions} lists {@code files}
-   * (as an official writer leaves it), a 1.0 reader builds its view on the metadata table instead
-   * of listing (FileSystemViewManager.createInMemoryFileSystemView checks
+   * The control for the metadata-table rule: once {@code hoodie.table.metadata.partitions} lists
+   * {@code files} (as an official writer leaves it), a 1.0 reader builds its view on the metadata
+   * table instead of listing (FileSystemViewManager.createInMemoryFileSystemView checks
    * HoodieTableConfig.isMetadataTableAvailable); our next write clears the property, and 1.0 lists
    * again and sees every commit.
    */

@@ -63,20 +63,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Starts one instant per commit interval that has records, in interval order, each only after the
- * previous one is completed (streaming.md 4.2). The records, windowed into commit intervals, are
- * counted per interval; when an interval closes (the watermark passes its end), its count reaches a
- * stateful coordinator keyed by the sink id, in the global window. Once the watermark has passed an
- * interval (an event-time timer), so that every earlier interval has arrived, the coordinator takes
- * the intervals in order and asks {@link SinkInstants} what to do: skip an interval the sink
- * already committed through, wait while the previous instant (or another writer's) is pending, else
- * roll back the sink's abandoned instants and start the interval's instant. While an interval
- * waits, a processing-time timer polls the timeline (set only while waiting) and holds the output
- * watermark at the interval's end, so the decision is never late for its window. The decisions are
- * re-windowed into the commit intervals: one per interval, read by the later stages as side inputs.
- * No cycle: "N+1 after N" goes through the timeline, which the commit step writes. When the input
- * ends, {@link EndOfInputHold} keeps the coordinator's input watermark short of the end of time
- * until the sink has committed its last interval, so the coordinator's polls keep working (see
- * there for why they otherwise stop).
+ * previous one is completed (see docs/architecture.md). The records, windowed into commit
+ * intervals, are counted per interval; when an interval closes (the watermark passes its end), its
+ * count reaches a stateful coordinator keyed by the sink id, in the global window. Once the
+ * watermark has passed an interval (an event-time timer), so that every earlier interval has
+ * arrived, the coordinator takes the intervals in order and asks {@link SinkInstants} what to do:
+ * skip an interval the sink already committed through, wait while the previous instant (or another
+ * writer's) is pending, else roll back the sink's abandoned instants and start the interval's
+ * instant. While an interval waits, a processing-time timer polls the timeline (set only while
+ * waiting) and holds the output watermark at the interval's end, so the decision is never late for
+ * its window. The decisions are re-windowed into the commit intervals: one per interval, read by
+ * the later stages as side inputs. No cycle: "N+1 after N" goes through the timeline, which the
+ * commit step writes. When the input ends, {@link EndOfInputHold} keeps the coordinator's input
+ * watermark short of the end of time until the sink has committed its last interval, so the
+ * coordinator's polls keep working (see there for why they otherwise stop).
  *
  * <pre>
  * records ─ count per bundle and interval ─ Sum per interval ─ global window
