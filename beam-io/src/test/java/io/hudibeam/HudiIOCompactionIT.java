@@ -21,17 +21,25 @@ import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.instanceOf;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
+import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.CompactionSettings;
 import io.hudibeam.commit.Compactor;
+import io.hudibeam.commit.ConcurrentWriterException;
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.Heartbeats;
+import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.files.WriteToken;
+import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;
 import io.hudibeam.table.TimelineTimezone;
@@ -39,10 +47,13 @@ import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
+import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
+import io.hudibeam.timeline.Timeline;
 import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.WriteOperation;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -200,6 +211,49 @@ public class HudiIOCompactionIT {
     TreeSet<String> onDisk = new TreeSet<>(dataFilesOnDisk(base));
     onDisk.addAll(logFilesOnDisk(base));
     assertThat(onDisk, is(committedFiles(reader)));
+  }
+
+  /**
+   * {@code HudiIO.compact()} applies the writers' failed-writes policy under the table lock: beside
+   * a live writer (a pending deltacommit with a fresh heartbeat) it fails naming that instant and
+   * rolls nothing back; once the writer has died (no heartbeat), its instant is rolled back and the
+   * compaction runs.
+   */
+  @Test
+  public void compactNeverRollsBackALiveWriter() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 40), trips(base, WriteOperation.INSERT));
+    run(TripsRows.batch(1, 0, 16), trips(base, WriteOperation.UPSERT));
+    Map<String, String> expected = rows(reader.snapshot());
+
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    TablePaths paths = TablePaths.of(base);
+    InstantTime live =
+        new InstantStarter(fs, paths, Clock.systemUTC())
+            .start(new TableConfigStore(fs, paths).load(), Action.DELTA_COMMIT)
+            .instantTime();
+
+    Pipeline.PipelineExecutionException refused =
+        assertThrows(Pipeline.PipelineExecutionException.class, () -> compactWithHudiIO(base, 0));
+    assertThat(refused.getCause(), instanceOf(ConcurrentWriterException.class));
+    assertThat(refused.getCause().getMessage(), containsString(live.value()));
+    assertThat(refused.getCause().getMessage(), containsString("still running"));
+    Timeline timeline = Timeline.load(fs, paths);
+    assertThat(
+        timeline.find(live, Action.DELTA_COMMIT).map(i -> i.isCompleted()), is(Optional.of(false)));
+    assertThat(timeline.ofAction(Action.ROLLBACK).instants(), empty());
+    assertThat(compactions(reader), empty());
+    assertThat(rows(reader.snapshot()), is(expected));
+
+    // The writer dies: without its heartbeat the instant is a failed write, rolled back first.
+    new Heartbeats(fs, paths, HeartbeatSettings.defaults(), Clock.systemUTC()).delete(live);
+    compactWithHudiIO(base, 1);
+    timeline = Timeline.load(fs, paths);
+    assertThat(timeline.find(live, Action.DELTA_COMMIT), is(Optional.empty()));
+    assertThat(timeline.ofAction(Action.ROLLBACK).instants(), hasSize(1));
+    assertThat(compactions(reader), hasSize(1));
+    assertCompacted(reader, expected);
   }
 
   @Test

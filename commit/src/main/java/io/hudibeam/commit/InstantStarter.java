@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
@@ -190,6 +191,12 @@ public final class InstantStarter {
    */
   private StartedInstant startUnderLock(TableConfig table, Action action) {
     InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+    rollBackFailedWrites(generator);
+    return mint(
+        new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table), new byte[0]);
+  }
+
+  private void rollBackFailedWrites(InstantTimeGenerator generator) {
     if (concurrency.optimistic()) {
       new Rollback(fs, paths)
           .rollbackFailedLazily(pending -> heartbeats.isExpired(pending.time()), generator);
@@ -197,8 +204,26 @@ public final class InstantStarter {
       new LiveWriters(paths, heartbeats).refuseStart(Timeline.load(fs, paths));
       new Rollback(fs, paths).rollbackAllPending(generator);
     }
-    return mint(
-        new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table), new byte[0]);
+  }
+
+  /**
+   * Runs a table service's scheduling step ({@code HudiIO.compact()}'s schedule) on an existing
+   * table the way a write start runs, under the {@link TableLock}: with the same failed-writes
+   * policy first (single writer: refuses to run beside a live writer, naming it, then rolls back
+   * every failed pending write; optimistic concurrency control: rolls back only the pending writes
+   * whose heartbeat has expired), then {@code service} with an instant-time generator, still under
+   * the lock, so no write can start between the rollback and the service's instant. A live writer's
+   * instant is never rolled back.
+   */
+  public <T> T underLockAfterFailedWrites(
+      String purpose, Function<InstantTimeGenerator, T> service) {
+    new TableIntegrity(fs, paths, clock).check();
+    TableConfig table = new TableConfigStore(fs, paths).load();
+    try (TableLock.Held held = lock.acquire(purpose)) {
+      InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+      rollBackFailedWrites(generator);
+      return service.apply(generator);
+    }
   }
 
   /**

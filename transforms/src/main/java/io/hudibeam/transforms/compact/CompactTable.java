@@ -18,13 +18,16 @@ package io.hudibeam.transforms.compact;
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.Compactor;
-import io.hudibeam.commit.Rollback;
+import io.hudibeam.commit.ConcurrencySettings;
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.commit.LockSettings;
+import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
-import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.write.WriteCounters;
@@ -37,7 +40,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarIntCoder;
@@ -55,9 +57,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Compacts a merge-on-read table ({@code HudiIO.compact()}): one DoFn rolls back failed writes,
- * takes the pending compactions (a crashed run's, or ones Hudi's writer scheduled) or schedules a
- * new one, and moves them inflight; their operations are spread over workers (a reshuffle) and each
+ * Compacts a merge-on-read table ({@code HudiIO.compact()}): one DoFn, under the table lock and
+ * with the writers' failed-writes policy ({@link InstantStarter#underLockAfterFailedWrites}: it
+ * refuses to run beside a live writer and never rolls one back), rolls back failed writes, takes
+ * the pending compactions (a crashed run's, or ones Hudi's writer scheduled) or schedules a new
+ * one, and moves them inflight; their operations are spread over workers (a reshuffle) and each
  * writes the new base file of one file slice; a GroupByKey per compaction instant gathers the write
  * stats and commits the instant ({@code @RequiresStableInput}, idempotent).
  */
@@ -84,6 +88,9 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       this.properties = properties;
       ParquetSettings.fromProperties(properties);
       MergeMemory.forCompaction(properties);
+      HeartbeatSettings.fromProperties(properties);
+      LockSettings.fromProperties(properties);
+      ConcurrencySettings.fromProperties(properties);
     }
 
     Configuration conf() {
@@ -138,16 +145,28 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       Compactor compactor =
           new Compactor(conf, fs, paths, MergeMemory.forCompaction(settings.properties));
       compactor.checkTableVersion();
-      InstantTimeGenerator generator =
-          new InstantTimeGenerator(
-              Clock.systemUTC(), new TableConfigStore(fs, paths).load().timelineTimezone());
-      new Rollback(fs, paths).rollbackAllPending(generator);
-      List<InstantTime> instants = new ArrayList<>(compactor.pending());
-      if (instants.isEmpty()) {
-        Optional<InstantTime> scheduled =
-            compactor.schedule(generator, new TableConfigStore(fs, paths).load().tableType());
-        scheduled.ifPresent(instants::add);
-      }
+      Clock clock = Clock.systemUTC();
+      Map<String, String> properties = settings.properties;
+      InstantStarter starter =
+          new InstantStarter(
+              fs,
+              paths,
+              clock,
+              HeartbeatSettings.fromProperties(properties),
+              new TableLock(fs, paths, LockSettings.fromProperties(properties), clock),
+              ConcurrencySettings.fromProperties(properties));
+      List<InstantTime> instants =
+          starter.underLockAfterFailedWrites(
+              "schedule a compaction",
+              generator -> {
+                List<InstantTime> found = new ArrayList<>(compactor.pending());
+                if (found.isEmpty()) {
+                  compactor
+                      .schedule(generator, new TableConfigStore(fs, paths).load().tableType())
+                      .ifPresent(found::add);
+                }
+                return found;
+              });
       for (InstantTime instant : instants) {
         CompactionPlan plan = compactor.plan(instant);
         compactor.markInflight(instant);
