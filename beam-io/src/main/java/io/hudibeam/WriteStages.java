@@ -62,7 +62,7 @@ final class WriteStages {
       Pipeline pipeline, PCollection<GenericRecord> records, WriteSpec spec) {
     PCollectionView<StartedInstant> started =
         pipeline.apply("Start instant", new StartInstant(spec));
-    PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec));
+    PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec, started));
     PCollection<WriteStat> stats;
     PCollectionView<WritePlan> plan = null;
     if (spec.operation() == WriteOperation.BULK_INSERT) {
@@ -118,7 +118,7 @@ final class WriteStages {
         windowed
             .apply(
                 "Skip committed intervals", new SkipCommittedIntervals<GenericRecord>(decisionView))
-            .apply("Prepare records", new PrepareRecords(spec));
+            .apply("Prepare records", new PrepareRecords(spec, started));
     PCollection<TaggedRecord> tagged =
         prepared
             .get(PrepareRecords.RECORDS)

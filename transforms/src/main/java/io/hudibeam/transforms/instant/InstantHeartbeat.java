@@ -55,9 +55,10 @@ import org.slf4j.LoggerFactory;
  * live writer's heartbeat is never touched by another writer, nor by its own DoFns that end
  * normally. A runner that retries the failed bundle (Dataflow, Flink with restarts) continues an
  * instant without a heartbeat: if another writer rolls it back meanwhile, the retried write's
- * commit finds its instant gone, deletes its files and fails, so nothing is lost. Failures in the
- * stages before the instant's (the input, key generation with the FAIL policy) do not know the
- * instant and leave its heartbeat to expire.
+ * commit finds its instant gone, deletes its files and fails, so nothing is lost. Key generation
+ * under the FAIL policy releases the heartbeat of the instant it prepares records for ({@link
+ * #releaseAfterFailure(StartedInstant, Throwable)}); failures before that (the input itself) do not
+ * know the instant and leave its heartbeat to expire.
  */
 public final class InstantHeartbeat {
   private static final Logger LOG = LoggerFactory.getLogger(InstantHeartbeat.class);
@@ -98,6 +99,16 @@ public final class InstantHeartbeat {
       lastInstant = instant.instantTime();
       lastBeatMillis = now;
     }
+  }
+
+  /**
+   * Deletes the heartbeat of {@code instant} after {@code failure} was thrown by work for it in a
+   * stage that does not refresh heartbeats (key generation); as {@link
+   * #releaseAfterFailure(Throwable)}.
+   */
+  public void releaseAfterFailure(StartedInstant instant, Throwable failure) {
+    lastInstant = instant.instantTime();
+    releaseAfterFailure(failure);
   }
 
   /**

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.transforms.records;
 
+import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.keygen.KeyGenerator;
 import io.hudibeam.table.HudiTableException;
@@ -23,6 +24,7 @@ import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.TableRecordCoder;
+import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import java.io.Serializable;
@@ -41,8 +43,10 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Stage 2. Computes each record's key and partition path with the key generator and sends records
@@ -63,9 +67,22 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
   public static final TupleTag<FailedRecord> FAILED = new TupleTag<FailedRecord>() {};
 
   private final WriteSpec spec;
+  private final @Nullable PCollectionView<StartedInstant> started;
 
+  /** Prepares records outside a write (stage tests): a failure has no instant to release. */
   public PrepareRecords(WriteSpec spec) {
+    this(spec, null);
+  }
+
+  /**
+   * Prepares the records of the write whose instant is {@code started}: under the FAIL policy a
+   * record the key generator rejects fails the write, and the heartbeat of that instant is deleted
+   * on the way out, so the next write of the table rolls the instant back at once instead of
+   * waiting for the heartbeat to expire.
+   */
+  public PrepareRecords(WriteSpec spec, @Nullable PCollectionView<StartedInstant> started) {
     this.spec = spec;
+    this.started = started;
   }
 
   @Override
@@ -85,7 +102,11 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
       // One output keeps the records in the runner's operator chain: Flink's batch translation
       // ships
       // every element of a two-output ParDo to both outputs' filters, serialized.
-      records = input.apply("Generate keys", ParDo.of(new GenerateKeysFn(spec)));
+      ParDo.SingleOutput<GenericRecord, TableRecord> generate =
+          ParDo.of(new GenerateKeysFn(spec, started));
+      records =
+          input.apply(
+              "Generate keys", started == null ? generate : generate.withSideInputs(started));
       failed =
           input
               .getPipeline()
@@ -189,25 +210,39 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     }
   }
 
-  /** {@link FailedRecordPolicy#FAIL}: one output; a record without a key fails the bundle. */
+  /**
+   * {@link FailedRecordPolicy#FAIL}: one output; a record without a key fails the bundle, and the
+   * write's instant (when known) loses its heartbeat ({@link
+   * InstantHeartbeat#releaseAfterFailure}).
+   */
   static final class GenerateKeysFn extends DoFn<GenericRecord, TableRecord> {
     private static final long serialVersionUID = 1L;
+    private final WriteSpec spec;
     private final Keying keying;
+    private final @Nullable PCollectionView<StartedInstant> started;
     private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
     private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
 
-    GenerateKeysFn(WriteSpec spec) {
+    GenerateKeysFn(WriteSpec spec, @Nullable PCollectionView<StartedInstant> started) {
+      this.spec = spec;
       this.keying = new Keying(spec);
+      this.started = started;
     }
 
     @ProcessElement
-    public void process(@Element GenericRecord record, OutputReceiver<TableRecord> out) {
+    public void process(
+        @Element GenericRecord record, OutputReceiver<TableRecord> out, ProcessContext c) {
       TableRecord keyed;
       try {
         keyed = keying.key(record);
       } catch (HudiTableException e) {
         failed.inc();
-        throw keying.failure(record, e);
+        RuntimeException failure = keying.failure(record, e);
+        if (started != null) {
+          InstantHeartbeat.of(spec, spec.fileSystem(spec.hadoopConfiguration()))
+              .releaseAfterFailure(c.sideInput(started), failure);
+        }
+        throw failure;
       }
       prepared.inc();
       out.output(keyed);
