@@ -45,8 +45,10 @@ import org.apache.hadoop.fs.FileSystem;
  *
  * <p>The lookup walks the active timeline's completed write instants newest first and reads each
  * commit file until it finds one of the sink, as Hudi's streaming sink finds its batch id ({@code
- * CommitUtils.getLatestCommitMetadataWithValidCheckpointInfo}). A commit of the sink that has been
- * archived is not seen.
+ * CommitUtils.getLatestCommitMetadataWithValidCheckpointInfo}). When the active timeline holds no
+ * commit of the sink (other writers' commits have pushed all of them into the archive), the
+ * archived timeline is read ({@link ArchivedCommits}), where Hudi's own streaming sink would start
+ * again from nothing; the marks are monotonic, so the greatest one found is the sink's latest.
  */
 public final class SinkLineage {
   /** The sink's stable id. */
@@ -107,7 +109,8 @@ public final class SinkLineage {
 
   /**
    * The "committed through" mark of the newest completed commit of {@code sinkId} on the active
-   * timeline, or empty if the sink has committed nothing there.
+   * timeline, else the greatest mark of its commits on the archived timeline, or empty if the sink
+   * has committed nothing.
    */
   public Optional<Long> committedThrough(String sinkId) {
     return committedThrough(Timeline.load(fs, paths), sinkId);
@@ -122,7 +125,16 @@ public final class SinkLineage {
         return Optional.of(longValue(extra, COMMITTED_THROUGH));
       }
     }
-    return Optional.empty();
+    Optional<Long> archived = Optional.empty();
+    for (Map<String, String> extra : ArchivedCommits.extraMetadataOfCompletedWrites(fs, paths)) {
+      if (sinkId.equals(extra.get(SINK_ID))) {
+        long through = longValue(extra, COMMITTED_THROUGH);
+        if (archived.isEmpty() || through > archived.get()) {
+          archived = Optional.of(through);
+        }
+      }
+    }
+    return archived;
   }
 
   /**
