@@ -47,8 +47,8 @@ import org.apache.hadoop.fs.FileSystem;
  * commit file until it finds one of the sink, as Hudi's streaming sink finds its batch id ({@code
  * CommitUtils.getLatestCommitMetadataWithValidCheckpointInfo}). When the active timeline holds no
  * commit of the sink (other writers' commits have pushed all of them into the archive), the
- * archived timeline is read ({@link ArchivedCommits}), where Hudi's own streaming sink would start
- * again from nothing; the marks are monotonic, so the greatest one found is the sink's latest.
+ * archived timeline is read ({@link ArchivedCommits}); Hudi's own streaming sink looks on the
+ * active timeline only. The marks are monotonic, so the greatest one found is the sink's latest.
  */
 public final class SinkLineage {
   /** The sink's stable id. */
