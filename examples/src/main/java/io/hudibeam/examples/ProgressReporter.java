@@ -78,6 +78,11 @@ final class ProgressReporter {
    */
   private final boolean stopOnFailedRead;
 
+  /** Written by the timer thread; read by {@link #finish} after the timer has terminated. */
+  private volatile boolean printedAny;
+
+  private volatile String lastFailedRead;
+
   private ProgressReporter(PrintStream out, long startedAtMillis, boolean stopOnFailedRead) {
     this.out = out;
     this.startedAtMillis = startedAtMillis;
@@ -125,8 +130,8 @@ final class ProgressReporter {
 
   /**
    * The embedded Flink in attached mode: Beam's {@code run()} returns only when the job has ended,
-   * so it runs on a thread of its own while this thread prints the lines from the job's
-   * accumulators ({@link FlinkJobListener}); a line comes once the job has been submitted.
+   * so it runs on a thread of its own while the lines are read from the job's accumulators ({@link
+   * FlinkJobListener}); a line comes once the job has been submitted.
    */
   private static PipelineResult.State runOnEmbeddedFlink(
       Pipeline pipeline, long seconds, PrintStream out, long startedAtMillis) {
@@ -204,9 +209,11 @@ final class ProgressReporter {
             "progress: the runner gives no metrics while the job runs (" + e.getMessage() + ")");
         timer.shutdown();
       }
+      lastFailedRead = e.getMessage();
       return;
     }
     out.println(format("progress", progress, System.currentTimeMillis() - startedAtMillis));
+    printedAny = true;
   }
 
   /**
@@ -219,6 +226,9 @@ final class ProgressReporter {
       timer.awaitTermination(30, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    if (!stopOnFailedRead && !printedAny && lastFailedRead != null) {
+      out.println("progress: could not read the running job's metrics (" + lastFailedRead + ")");
     }
     if (ended == null) {
       return;
