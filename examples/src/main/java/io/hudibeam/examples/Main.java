@@ -97,7 +97,7 @@ public final class Main {
     try {
       PipelineResult.State state =
           ProgressReporter.runAndWait(
-              pipeline, progressSeconds, RunnerDefaults.runsUntilDone(given), out, startedAt);
+              pipeline, progressSeconds, RunnerDefaults.progressSource(given), out, startedAt);
       if (state != PipelineResult.State.DONE) {
         err.println(command + ": pipeline ended in state " + state);
         return FAILED;

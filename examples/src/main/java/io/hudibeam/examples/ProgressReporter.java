@@ -18,11 +18,16 @@ package io.hudibeam.examples;
 import io.hudibeam.HudiWriteProgress;
 import java.io.PrintStream;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.metrics.MetricResults;
 
 /**
  * Prints the progress of a running write every few seconds, from the pipeline's metrics ({@link
@@ -37,19 +42,51 @@ import org.apache.beam.sdk.PipelineResult;
  * "in" counts the records HudiIO prepared (keyed), "written" the incoming records applied to data
  * files, MB the bytes of the data files written (10^6 bytes), records/s the written records per
  * second since the command started. The counters move when a runner finishes a bundle, so on a
- * small write or on Flink's batch translation the lines move in steps. If the runner cannot give
- * metrics while the job runs, one line says so and no numbers are printed until the end.
+ * small write or on Flink's batch translation the lines move in steps. Where the metrics of the
+ * running job come from is the {@link Source}; if the runner cannot give them while the job runs,
+ * one line says so and no numbers are printed until the end.
  */
 final class ProgressReporter {
-  private final PipelineResult result;
+  /** Where the lines read the metrics of the running job. */
+  enum Source {
+    /**
+     * The {@link PipelineResult} {@code run()} returns while the job runs: the DirectRunner with
+     * {@code --blockOnRun=false}, the FlinkRunner in detached mode on a cluster.
+     */
+    RESULT,
+    /**
+     * The embedded Flink with the configuration the examples write: {@code run()} returns at the
+     * end, so it runs on its own thread and the lines read the job's accumulators through the
+     * {@link FlinkJobListener} that configuration names.
+     */
+    FLINK_JOB_LISTENER,
+    /** None: {@code run()} returns only when the job has ended (one line says so). */
+    NONE_UNTIL_DONE
+  }
+
   private final PrintStream out;
   private final long startedAtMillis;
   private final ScheduledExecutorService timer;
 
-  private ProgressReporter(PipelineResult result, PrintStream out, long startedAtMillis) {
-    this.result = result;
+  /** Reads the running job's metrics; empty until the job has been submitted. */
+  private final AtomicReference<Supplier<MetricResults>> running = new AtomicReference<>();
+
+  /**
+   * Whether a failed read stops the lines with a message (the runner cannot give metrics while the
+   * job runs), or only skips that line (the embedded Flink shuts down as the job ends, so a read
+   * racing with the end fails).
+   */
+  private final boolean stopOnFailedRead;
+
+  /** Written by the timer thread; read by {@link #finish} after the timer has terminated. */
+  private volatile boolean printedAny;
+
+  private volatile String lastFailedRead;
+
+  private ProgressReporter(PrintStream out, long startedAtMillis, boolean stopOnFailedRead) {
     this.out = out;
     this.startedAtMillis = startedAtMillis;
+    this.stopOnFailedRead = stopOnFailedRead;
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -61,71 +98,144 @@ final class ProgressReporter {
 
   /**
    * Runs {@code pipeline} and waits until it ends; with {@code seconds > 0}, prints a progress line
-   * every {@code seconds} while it runs and a last one when it has ended (done, failed, ...). When
-   * the runner's {@code run()} returns only at the end ({@code runsUntilDone}), one line says so
-   * first, and only the last line follows.
+   * every {@code seconds} while it runs (from {@code source}) and a last one when it has ended
+   * (done, failed, ...). With {@link Source#NONE_UNTIL_DONE} one line says so first, and only the
+   * last line follows.
    */
   static PipelineResult.State runAndWait(
-      Pipeline pipeline,
-      long seconds,
-      boolean runsUntilDone,
-      PrintStream out,
-      long startedAtMillis) {
+      Pipeline pipeline, long seconds, Source source, PrintStream out, long startedAtMillis) {
     if (seconds <= 0) {
       return pipeline.run().waitUntilFinish();
     }
-    if (runsUntilDone) {
+    if (source == Source.FLINK_JOB_LISTENER) {
+      return runOnEmbeddedFlink(pipeline, seconds, out, startedAtMillis);
+    }
+    if (source == Source.NONE_UNTIL_DONE) {
       out.println(
           "progress: this runner gives the job's metrics only when the job has ended (the FlinkRunner in"
-              + " attached mode, its default), so the progress line follows then");
+              + " attached mode, its default, on a cluster or with your own Flink configuration), so the"
+              + " progress line follows then");
     }
     PipelineResult result = pipeline.run();
-    ProgressReporter reporter = start(result, seconds, out, startedAtMillis);
+    ProgressReporter reporter = start(result::metrics, seconds, out, startedAtMillis);
     String how = "failed";
     try {
       PipelineResult.State state = result.waitUntilFinish();
       how = state == PipelineResult.State.DONE ? "done" : state.name().toLowerCase(Locale.ROOT);
       return state;
     } finally {
-      reporter.finish(how);
+      reporter.finish(how, result::metrics);
     }
   }
 
-  /** Starts printing a line every {@code seconds} (at least 1) for the running {@code result}. */
+  /**
+   * The embedded Flink in attached mode: Beam's {@code run()} returns only when the job has ended,
+   * so it runs on a thread of its own while the lines are read from the job's accumulators ({@link
+   * FlinkJobListener}); a line comes once the job has been submitted.
+   */
+  private static PipelineResult.State runOnEmbeddedFlink(
+      Pipeline pipeline, long seconds, PrintStream out, long startedAtMillis) {
+    ProgressReporter reporter = new ProgressReporter(out, startedAtMillis, false);
+    reporter.schedule(seconds);
+    CompletableFuture<PipelineResult> run = new CompletableFuture<>();
+    Thread job =
+        new Thread(
+            () -> {
+              try {
+                run.complete(FlinkJobListener.run(pipeline, reporter.running::set));
+              } catch (Throwable e) {
+                run.completeExceptionally(e);
+              }
+            },
+            "hudi-flink-job");
+    job.setDaemon(true);
+    job.start();
+    PipelineResult result = null;
+    String how = "failed";
+    try {
+      result = join(run);
+      PipelineResult.State state = result.waitUntilFinish();
+      how = state == PipelineResult.State.DONE ? "done" : state.name().toLowerCase(Locale.ROOT);
+      return state;
+    } finally {
+      // When run() threw, the pipeline failed: as with the other runners, no last line.
+      reporter.finish(how, result == null ? null : result::metrics);
+    }
+  }
+
+  /** The result of {@code run}: what it returned, or what it threw, rethrown as it was. */
+  private static PipelineResult join(CompletableFuture<PipelineResult> run) {
+    try {
+      return run.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for the Flink job to end", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IllegalStateException(cause);
+    }
+  }
+
+  /** Starts printing a line every {@code seconds} (at least 1) from {@code metrics}. */
   static ProgressReporter start(
-      PipelineResult result, long seconds, PrintStream out, long startedAtMillis) {
-    ProgressReporter reporter = new ProgressReporter(result, out, startedAtMillis);
-    reporter.timer.scheduleWithFixedDelay(reporter::tick, seconds, seconds, TimeUnit.SECONDS);
+      Supplier<MetricResults> metrics, long seconds, PrintStream out, long startedAtMillis) {
+    ProgressReporter reporter = new ProgressReporter(out, startedAtMillis, true);
+    reporter.running.set(metrics);
+    reporter.schedule(seconds);
     return reporter;
   }
 
+  private void schedule(long seconds) {
+    timer.scheduleWithFixedDelay(this::tick, seconds, seconds, TimeUnit.SECONDS);
+  }
+
   private void tick() {
+    Supplier<MetricResults> metrics = running.get();
+    if (metrics == null) {
+      return; // not submitted yet
+    }
     HudiWriteProgress progress;
     try {
-      progress = HudiWriteProgress.of(result.metrics());
+      progress = HudiWriteProgress.of(metrics.get());
     } catch (RuntimeException e) {
-      out.println(
-          "progress: the runner gives no metrics while the job runs (" + e.getMessage() + ")");
-      timer.shutdown();
+      if (stopOnFailedRead) {
+        out.println(
+            "progress: the runner gives no metrics while the job runs (" + e.getMessage() + ")");
+        timer.shutdown();
+      }
+      lastFailedRead = e.getMessage();
       return;
     }
     out.println(format("progress", progress, System.currentTimeMillis() - startedAtMillis));
+    printedAny = true;
   }
 
   /**
    * Stops the periodic lines and prints the last one, {@code progress <how>}, from the metrics of
-   * the ended job ({@code how}: done, failed, cancelled, ...).
+   * the ended job ({@code how}: done, failed, cancelled, ...); none when {@code ended} is null.
    */
-  void finish(String how) {
+  void finish(String how, Supplier<MetricResults> ended) {
     timer.shutdown();
     try {
       timer.awaitTermination(30, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    if (!stopOnFailedRead && !printedAny && lastFailedRead != null) {
+      out.println("progress: could not read the running job's metrics (" + lastFailedRead + ")");
+    }
+    if (ended == null) {
+      return;
+    }
     long elapsed = System.currentTimeMillis() - startedAtMillis;
     try {
-      out.println(format("progress " + how, HudiWriteProgress.of(result.metrics()), elapsed));
+      out.println(format("progress " + how, HudiWriteProgress.of(ended.get()), elapsed));
     } catch (RuntimeException e) {
       out.println("progress " + how + ": the runner gives no metrics (" + e.getMessage() + ")");
     }

@@ -38,8 +38,10 @@ import java.util.List;
  *       embedded Flink (no {@code --flinkMaster}, no {@code --flinkConfDir}, no {@code
  *       FLINK_CONF_DIR}) a configuration with {@value #EMBEDDED_MANAGED_MEMORY} of managed memory
  *       instead of the local default of 128 MiB, which makes every GroupByKey of a large write
- *       spill its sort to disk. {@code --attachedMode=false} is refused for the embedded Flink: it
- *       shuts down when the detached job ends, and Beam's result then fails to read the job's
+ *       spill its sort to disk, and {@link FlinkJobListener} as a job listener, so that the
+ *       progress line can read the running job's metrics although Beam's {@code run()} returns only
+ *       at the end (attached mode). {@code --attachedMode=false} is refused for the embedded Flink:
+ *       it shuts down when the detached job ends, and Beam's result then fails to read the job's
  *       state.
  * </ul>
  */
@@ -72,9 +74,7 @@ final class RunnerDefaults {
                 + " a detached job ends, and the job's state can no longer be read");
       }
       addUnlessGiven(args, out, "fasterCopy", "true");
-      if (isEmbedded(valueOf(args, "flinkMaster"))
-          && valueOf(args, "flinkConfDir") == null
-          && System.getenv("FLINK_CONF_DIR") == null) {
+      if (writesEmbeddedFlinkConf(args)) {
         out.add("--flinkConfDir=" + embeddedFlinkConfDir());
       }
     }
@@ -82,16 +82,36 @@ final class RunnerDefaults {
   }
 
   /**
-   * Whether the runner's {@code run()} returns only when the job has ended, so that no metrics can
-   * be read while it runs: the FlinkRunner in attached mode (its default), the DirectRunner with
-   * {@code --blockOnRun=true}.
+   * Where the progress line reads the metrics of the running job: the result {@code run()} returns
+   * (the DirectRunner, the FlinkRunner in detached mode), the {@link FlinkJobListener} of the
+   * embedded Flink configuration the examples write (the FlinkRunner in attached mode, its default,
+   * on the embedded Flink), or nowhere until the job has ended (the FlinkRunner in attached mode on
+   * a cluster or with the user's own Flink configuration; the DirectRunner with {@code
+   * --blockOnRun=true}).
    */
-  static boolean runsUntilDone(String[] args) {
+  static ProgressReporter.Source progressSource(String[] args) {
     String runner = valueOf(args, "runner");
     if (runner != null && runner.contains("FlinkRunner")) {
-      return !"false".equals(valueOf(args, "attachedMode"));
+      if ("false".equals(valueOf(args, "attachedMode"))) {
+        return ProgressReporter.Source.RESULT;
+      }
+      return writesEmbeddedFlinkConf(args)
+          ? ProgressReporter.Source.FLINK_JOB_LISTENER
+          : ProgressReporter.Source.NONE_UNTIL_DONE;
     }
-    return "true".equals(valueOf(args, "blockOnRun"));
+    return "true".equals(valueOf(args, "blockOnRun"))
+        ? ProgressReporter.Source.NONE_UNTIL_DONE
+        : ProgressReporter.Source.RESULT;
+  }
+
+  /**
+   * Whether the FlinkRunner gets the examples' configuration for the embedded Flink: no {@code
+   * --flinkMaster} (or a local one), no {@code --flinkConfDir}, no {@code FLINK_CONF_DIR}.
+   */
+  private static boolean writesEmbeddedFlinkConf(String[] args) {
+    return isEmbedded(valueOf(args, "flinkMaster"))
+        && valueOf(args, "flinkConfDir") == null
+        && System.getenv("FLINK_CONF_DIR") == null;
   }
 
   private static boolean isEmbedded(String flinkMaster) {
@@ -121,7 +141,12 @@ final class RunnerDefaults {
       Path dir = Files.createTempDirectory("hudi-beam-flink-conf");
       Files.writeString(
           dir.resolve("flink-conf.yaml"),
-          "taskmanager.memory.managed.size: " + EMBEDDED_MANAGED_MEMORY + "\n",
+          "taskmanager.memory.managed.size: "
+              + EMBEDDED_MANAGED_MEMORY
+              + "\n"
+              + "execution.job-listeners: "
+              + FlinkJobListener.class.getName()
+              + "\n",
           StandardCharsets.UTF_8);
       // Deleted at exit in the reverse order of registration: the file first, then its folder.
       dir.toFile().deleteOnExit();

@@ -68,7 +68,11 @@ public class RunnerDefaultsTest {
     assertThat(args.get(3), startsWith("--flinkConfDir="));
     Path conf =
         Paths.get(args.get(3).substring("--flinkConfDir=".length())).resolve("flink-conf.yaml");
-    assertThat(Files.readString(conf), is("taskmanager.memory.managed.size: 1g\n"));
+    assertThat(
+        Files.readString(conf),
+        is(
+            "taskmanager.memory.managed.size: 1g\n"
+                + "execution.job-listeners: io.hudibeam.examples.FlinkJobListener\n"));
   }
 
   @Test
@@ -89,16 +93,32 @@ public class RunnerDefaultsTest {
   }
 
   @Test
-  public void runnersWhoseRunReturnsOnlyAtTheEnd() {
-    assertThat(RunnerDefaults.runsUntilDone(new String[] {"--table=/t"}), is(false));
-    assertThat(RunnerDefaults.runsUntilDone(new String[] {"--blockOnRun=true"}), is(true));
-    assertThat(RunnerDefaults.runsUntilDone(new String[] {"--runner=FlinkRunner"}), is(true));
+  public void whereTheProgressLineReadsTheRunningJobsMetrics() {
     assertThat(
-        RunnerDefaults.runsUntilDone(
+        RunnerDefaults.progressSource(new String[] {"--table=/t"}),
+        is(ProgressReporter.Source.RESULT));
+    assertThat(
+        RunnerDefaults.progressSource(new String[] {"--blockOnRun=true"}),
+        is(ProgressReporter.Source.NONE_UNTIL_DONE));
+    // The embedded Flink: run() returns at the end, the job listener gives the metrics before.
+    // (FLINK_CONF_DIR is not set where the tests run, as the embedded-Flink test above needs.)
+    assertThat(
+        RunnerDefaults.progressSource(new String[] {"--runner=FlinkRunner"}),
+        is(ProgressReporter.Source.FLINK_JOB_LISTENER));
+    assertThat(
+        RunnerDefaults.progressSource(
+            new String[] {"--runner=FlinkRunner", "--flinkMaster=host:8081"}),
+        is(ProgressReporter.Source.NONE_UNTIL_DONE));
+    assertThat(
+        RunnerDefaults.progressSource(
+            new String[] {"--runner=FlinkRunner", "--flinkConfDir=/etc/flink"}),
+        is(ProgressReporter.Source.NONE_UNTIL_DONE));
+    assertThat(
+        RunnerDefaults.progressSource(
             new String[] {
               "--runner=FlinkRunner", "--flinkMaster=host:8081", "--attachedMode=false"
             }),
-        is(false));
+        is(ProgressReporter.Source.RESULT));
   }
 
   @Test
