@@ -159,13 +159,6 @@ final class WriteSettings {
           "withOperation(BULK_INSERT) is not supported with withTriggeringFrequency (streaming writes);"
               + " use INSERT or UPSERT");
     }
-    if (index() != IndexType.SIMPLE && index() != IndexType.BUCKET) {
-      throw new IllegalArgumentException(
-          "withIndex("
-              + index()
-              + ") is not supported with withTriggeringFrequency (streaming writes) yet;"
-              + " use SIMPLE or BUCKET");
-    }
   }
 
   TableType tableType() {

@@ -132,6 +132,18 @@ public class HudiIOStreamingIT {
   }
 
   @Test
+  public void upsertWithTheBloomIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval()
+      throws Exception {
+    checkIntervalsAndRerun(WriteOperation.UPSERT, w -> w.withIndex(IndexType.BLOOM));
+  }
+
+  @Test
+  public void upsertWithTheGlobalSimpleIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval()
+      throws Exception {
+    checkIntervalsAndRerun(WriteOperation.UPSERT, w -> w.withIndex(IndexType.GLOBAL_SIMPLE));
+  }
+
+  @Test
   public void upsertWithTheBucketIndexCommitsOncePerIntervalAndARerunSkipsEveryInterval()
       throws Exception {
     checkIntervalsAndRerun(

@@ -1,0 +1,220 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.examples.bench;
+
+import io.hudibeam.examples.Main;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * How the cost of one streaming commit grows with the table's size, per index and table type (issue
+ * #8: "which index scales how with table size at a given commit interval, with a measured figure").
+ *
+ * <p>For each table size S and configuration (copy-on-write with the SIMPLE, BLOOM and BUCKET
+ * indexes, merge-on-read with BUCKET): {@code trips --operation=insert --count=S} builds the table,
+ * then {@code trips --streaming --operation=upsert} streams {@code --streamCount} new trips (batch
+ * 1, indexes S..) at {@code --rate} records per second with a {@code --commitInterval} second
+ * commit interval, all on the DirectRunner, exactly as a user runs the examples. A commit's
+ * duration is the modification time of its completed instant file minus that of its requested file
+ * (the instant's whole life: tagging with the index, writing, committing); the report gives the
+ * median and the largest over the stream's commits. Not a test: {@code mvn -B -Pbenchmark-index
+ * -DskipTests verify -pl examples -am}.
+ */
+public final class StreamingIndexScaling {
+  private static final Pattern COMPLETED = Pattern.compile("^(\\d{17})\\.(commit|deltacommit)$");
+
+  private record Config(String name, String tableType, String index) {}
+
+  private record Measured(Config config, long size, List<Long> commitMillis) {
+    long median() {
+      List<Long> sorted = new ArrayList<>(commitMillis);
+      Collections.sort(sorted);
+      return sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2);
+    }
+
+    long max() {
+      return commitMillis.stream().mapToLong(Long::longValue).max().orElse(-1);
+    }
+  }
+
+  private StreamingIndexScaling() {}
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = new HashMap<>();
+    for (String arg : args) {
+      int eq = arg.indexOf('=');
+      if (!arg.startsWith("--") || eq < 0) {
+        throw new IllegalArgumentException(
+            "options are --sizes=N,N --streamCount=N --rate=N --commitInterval=SECONDS --dir=PATH;"
+                + " got "
+                + arg);
+      }
+      options.put(arg.substring(2, eq), arg.substring(eq + 1));
+    }
+    List<Long> sizes = new ArrayList<>();
+    for (String s : options.getOrDefault("sizes", "100000,400000").split(",")) {
+      sizes.add(Long.parseLong(s.trim()));
+    }
+    long streamCount = Long.parseLong(options.getOrDefault("streamCount", "8000"));
+    long rate = Long.parseLong(options.getOrDefault("rate", "1000"));
+    long interval = Long.parseLong(options.getOrDefault("commitInterval", "2"));
+    Path dir =
+        Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-index-bench")).toAbsolutePath();
+    List<Config> configs =
+        List.of(
+            new Config("COW, SIMPLE", "COPY_ON_WRITE", "SIMPLE"),
+            new Config("COW, BLOOM", "COPY_ON_WRITE", "BLOOM"),
+            new Config("COW, BUCKET (4)", "COPY_ON_WRITE", "BUCKET"),
+            new Config("MOR, BUCKET (4)", "MERGE_ON_READ", "BUCKET"));
+
+    deleteRecursively(dir);
+    List<Measured> results = new ArrayList<>();
+    for (long size : sizes) {
+      for (Config config : configs) {
+        Path table =
+            dir.resolve(
+                size
+                    + "-"
+                    + config.name().replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(Locale.ROOT));
+        run(
+            "trips",
+            "--table=" + table,
+            "--operation=insert",
+            "--count=" + size,
+            "--tableType=" + config.tableType(),
+            "--index=" + config.index(),
+            "--progressSeconds=0");
+        Map<String, Long> before = completedInstants(table);
+        run(
+            "trips",
+            "--table=" + table,
+            "--streaming",
+            "--operation=upsert",
+            "--batch=1",
+            "--start=" + size,
+            "--count=" + streamCount,
+            "--rate=" + rate,
+            "--commitInterval=" + interval,
+            "--tableType=" + config.tableType(),
+            "--index=" + config.index(),
+            "--progressSeconds=0");
+        List<Long> durations = new ArrayList<>();
+        for (Map.Entry<String, Long> completed : completedInstants(table).entrySet()) {
+          if (!before.containsKey(completed.getKey())) {
+            durations.add(completed.getValue() - requestedMillis(table, completed.getKey()));
+          }
+        }
+        Measured m = new Measured(config, size, durations);
+        results.add(m);
+        System.err.printf(
+            Locale.ROOT,
+            "%s at %,d records: %d commits, median %d ms, max %d ms%n",
+            config.name(),
+            size,
+            durations.size(),
+            m.median(),
+            m.max());
+      }
+    }
+    String report = report(results, streamCount, rate, interval);
+    System.out.println(report);
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("results.md"), report, StandardCharsets.UTF_8);
+    System.exit(0);
+  }
+
+  private static void run(String... args) {
+    int code = Main.run(args, System.out, System.err);
+    if (code != 0) {
+      throw new IllegalStateException(String.join(" ", args) + " exited with " + code);
+    }
+  }
+
+  /** Completed commit or deltacommit instant time to its file's modification time (ms). */
+  private static Map<String, Long> completedInstants(Path table) throws IOException {
+    Map<String, Long> out = new TreeMap<>();
+    try (Stream<Path> files = Files.list(table.resolve(".hoodie"))) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Matcher m = COMPLETED.matcher(f.getFileName().toString());
+        if (m.matches()) {
+          out.put(m.group(1) + "." + m.group(2), Files.getLastModifiedTime(f).toMillis());
+        }
+      }
+    }
+    return out;
+  }
+
+  private static long requestedMillis(Path table, String completed) throws IOException {
+    Path requested = table.resolve(".hoodie").resolve(completed + ".requested");
+    return Files.getLastModifiedTime(requested).toMillis();
+  }
+
+  private static String report(List<Measured> results, long streamCount, long rate, long interval) {
+    StringBuilder out = new StringBuilder();
+    out.append(
+        String.format(
+            Locale.ROOT,
+            "Streaming commit duration by table size (DirectRunner; %,d new trips streamed at %d/s,"
+                + " %d s commit interval; requested-to-completed time of each commit; Java %s, %d"
+                + " cores)%n%n",
+            streamCount,
+            rate,
+            interval,
+            System.getProperty("java.version"),
+            Runtime.getRuntime().availableProcessors()));
+    out.append("| table size | configuration | commits | median commit | largest commit |\n");
+    out.append("|---|---|---|---|---|\n");
+    for (Measured m : results) {
+      out.append(
+          String.format(
+              Locale.ROOT,
+              "| %,d | %s | %d | %.1f s | %.1f s |%n",
+              m.size(),
+              m.config().name(),
+              m.commitMillis().size(),
+              m.median() / 1000.0,
+              m.max() / 1000.0));
+    }
+    return out.toString();
+  }
+
+  private static void deleteRecursively(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      List<Path> all = new ArrayList<>();
+      walk.forEach(all::add);
+      Collections.reverse(all);
+      for (Path p : all) {
+        Files.delete(p);
+      }
+    }
+  }
+}
