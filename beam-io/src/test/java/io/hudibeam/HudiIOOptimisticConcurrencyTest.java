@@ -214,6 +214,54 @@ public class HudiIOOptimisticConcurrencyTest {
     assertClean(base, reader);
   }
 
+  /**
+   * Hudi's InProcessLockProvider: writers take a lock held in this JVM, never the lock file, so a
+   * lock file a crashed file-lock holder left in {@code .hoodie} (which would make file-lock
+   * writers wait and fail) does not stop them; two writers of disjoint file groups commit. The
+   * lock's mutual exclusion is checked in {@code TableLockTest}.
+   */
+  @Test
+  public void writersWithTheInProcessLockIgnoreTheLockFile() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+    File staleFileLock = new File(base, ".hoodie/lock");
+    assertThat(staleFileLock.createNewFile(), is(true));
+    Map<String, String> inProcess =
+        occ(
+            Map.of(
+                "hoodie.write.lock.provider",
+                "org.apache.hudi.client.transaction.lock.InProcessLockProvider",
+                "hoodie.write.lock.client.num_retries",
+                "0"));
+    run(city(1, 0), trips(base, WriteOperation.UPSERT).withHoodieProperties(inProcess));
+    run(city(2, 1), trips(base, WriteOperation.UPSERT).withHoodieProperties(inProcess));
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(3));
+    assertTable(
+        reader,
+        i ->
+            i % 8 == 0
+                ? new Object[] {1L, commits.get(1)}
+                : i % 8 == 1 ? new Object[] {2L, commits.get(2)} : new Object[] {0L, c1});
+    assertThat("the lock file is not theirs", staleFileLock.exists(), is(true));
+
+    // A file-lock writer (no retries) is stopped by that file, naming it.
+    RuntimeException waited =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                run(
+                    city(3, 2),
+                    trips(base, WriteOperation.UPSERT)
+                        .withHoodieProperties(
+                            occ(Map.of("hoodie.write.lock.client.num_retries", "0")))));
+    assertThat(messages(waited), containsString("Cannot take the lock "));
+    assertThat(staleFileLock.delete(), is(true));
+    assertClean(base, reader);
+  }
+
   @Test
   public void optimisticConcurrencyControlSettingsAreCheckedWhenThePipelineIsBuilt()
       throws Exception {

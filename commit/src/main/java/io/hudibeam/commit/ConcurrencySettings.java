@@ -40,8 +40,11 @@ import java.util.Map;
  *       supported: both are refused.
  *   <li>{@link #LOCK_PROVIDER}: with optimistic concurrency control it must name Hudi's {@value
  *       #FILE_SYSTEM_LOCK_PROVIDER}, whose lock file this writer takes ({@link TableLock}), so that
- *       a Hudi writer configured the same way excludes this one; other providers (ZooKeeper,
- *       DynamoDB, Hive metastore) are not implemented and are refused rather than ignored.
+ *       a Hudi writer configured the same way excludes this one, or Hudi's {@code
+ *       InProcessLockProvider} ({@link LockSettings#IN_PROCESS_LOCK_PROVIDER}), a lock held in this
+ *       JVM that excludes only writers in the same JVM (tests, the DirectRunner, an embedded
+ *       Flink); other providers (ZooKeeper, DynamoDB, Hive metastore) are not implemented and are
+ *       refused rather than ignored.
  * </ul>
  *
  * @param mode the write concurrency mode
@@ -88,15 +91,19 @@ public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implement
                 FAILED_WRITES, MODE));
       }
       String provider = properties.get(LOCK_PROVIDER);
-      if (provider == null || !provider.trim().equals(FILE_SYSTEM_LOCK_PROVIDER)) {
+      if (provider == null
+          || !(provider.trim().equals(FILE_SYSTEM_LOCK_PROVIDER)
+              || provider.trim().equals(LockSettings.IN_PROCESS_LOCK_PROVIDER))) {
         throw new HudiTableException(
             String.format(
                 "%s=optimistic_concurrency_control needs %s=%s: HudiIO takes that provider's lock file"
                     + " (.hoodie/lock, or the folder in hoodie.write.lock.filesystem.path), and every writer"
-                    + " of the table, HudiIO or Hudi's, must use the same lock to exclude the others; but %s.",
+                    + " of the table, HudiIO or Hudi's, must use the same lock to exclude the others (or %s"
+                    + " when every writer runs in one JVM); but %s.",
                 MODE,
                 LOCK_PROVIDER,
                 FILE_SYSTEM_LOCK_PROVIDER,
+                LockSettings.IN_PROCESS_LOCK_PROVIDER,
                 provider == null
                     ? "it is not set"
                     : "it is '" + provider + "', which HudiIO does not implement"));

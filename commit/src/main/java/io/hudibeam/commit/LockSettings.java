@@ -27,14 +27,23 @@ import java.util.Optional;
  * deleted as abandoned; default 0: never), {@link #CLIENT_RETRIES} (default 50) and {@link
  * #CLIENT_RETRY_WAIT} (default 5000 ms): how often and how far apart a held lock is tried again.
  *
+ * <p>With {@code hoodie.write.lock.provider} set to Hudi's {@value #IN_PROCESS_LOCK_PROVIDER} the
+ * lock is held in this JVM instead of a file ({@link TableLock}): it excludes only writers in the
+ * same JVM (tests, the DirectRunner, an embedded Flink), as Hudi's provider of that name does.
+ *
  * @param folder the lock folder, or null for the table's {@code .hoodie}
  * @param expireMinutes minutes after which a lock file is abandoned; 0 never
  * @param clientRetries tries after the first before giving up
  * @param retryWaitMillis wait between tries
+ * @param inProcess whether the lock is held in this JVM (Hudi's {@code InProcessLockProvider})
  */
 public record LockSettings(
-    String folder, int expireMinutes, int clientRetries, long retryWaitMillis)
+    String folder, int expireMinutes, int clientRetries, long retryWaitMillis, boolean inProcess)
     implements Serializable {
+  /** Hudi's lock provider for writers in one JVM. */
+  public static final String IN_PROCESS_LOCK_PROVIDER =
+      "org.apache.hudi.client.transaction.lock.InProcessLockProvider";
+
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
   public static final String PATH = HudiSettings.LOCK_PATH.key();
 
@@ -48,6 +57,11 @@ public record LockSettings(
     HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.check(retryWaitMillis);
   }
 
+  /** A file lock ({@code FileSystemBasedLockProvider}'s). */
+  public LockSettings(String folder, int expireMinutes, int clientRetries, long retryWaitMillis) {
+    this(folder, expireMinutes, clientRetries, retryWaitMillis, false);
+  }
+
   public static LockSettings defaults() {
     return fromProperties(Map.of());
   }
@@ -58,7 +72,11 @@ public record LockSettings(
         HudiSettings.LOCK_PATH.find(properties).orElse(null),
         HudiSettings.LOCK_EXPIRE_MINUTES.get(properties),
         HudiSettings.LOCK_CLIENT_RETRIES.get(properties),
-        HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.get(properties));
+        HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.get(properties),
+        HudiSettings.LOCK_PROVIDER
+            .find(properties)
+            .map(p -> p.trim().equals(IN_PROCESS_LOCK_PROVIDER))
+            .orElse(false));
   }
 
   public Optional<String> lockFolder() {
@@ -66,6 +84,6 @@ public record LockSettings(
   }
 
   public LockSettings withRetries(int retries, long waitMillis) {
-    return new LockSettings(folder, expireMinutes, retries, waitMillis);
+    return new LockSettings(folder, expireMinutes, retries, waitMillis, inProcess);
   }
 }

@@ -58,6 +58,10 @@ import org.slf4j.LoggerFactory;
  * gets {@code FileAlreadyExistsException}, or {@code AlreadyBeingCreatedException} while the winner
  * still writes the file: both mean the lock is held; {@code HudiIOHdfsTest}). Object stores without
  * atomic creation (S3) give no mutual exclusion, as with Hudi's provider, which refuses them.
+ *
+ * <p>With {@link LockSettings#inProcess()} (Hudi's {@code InProcessLockProvider}) no file is
+ * written: the lock is an entry, per lock-file path, in this JVM's {@link InProcessLocks}, taken
+ * and retried the same way; it excludes only writers in the same JVM.
  */
 public final class TableLock {
   private static final Logger LOG = LoggerFactory.getLogger(TableLock.class);
@@ -131,6 +135,9 @@ public final class TableLock {
   }
 
   private boolean tryLock() {
+    if (settings.inProcess()) {
+      return InProcessLocks.tryLock(lockFile.toString(), Thread.currentThread().getName());
+    }
     try {
       if (fs.exists(lockFile)) {
         if (!isExpired()) {
@@ -229,6 +236,11 @@ public final class TableLock {
   }
 
   private String holder() {
+    if (settings.inProcess()) {
+      return InProcessLocks.holder(lockFile.toString())
+          .map(thread -> "thread " + thread + " of this JVM (in-process lock)")
+          .orElse("none any more (in-process lock)");
+    }
     try (InputStream in = fs.open(lockFile)) {
       String content = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       if (content.isBlank()) {
@@ -256,6 +268,11 @@ public final class TableLock {
         return;
       }
       released = true;
+      if (settings.inProcess()) {
+        InProcessLocks.unlock(lockFile.toString());
+        LOG.debug("Table {}: released the in-process lock after {}", paths, purpose);
+        return;
+      }
       try {
         fs.delete(lockFile, false);
         LOG.debug("Table {}: released lock {} after {}", paths, lockFile, purpose);

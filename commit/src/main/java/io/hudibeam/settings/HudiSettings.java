@@ -444,7 +444,9 @@ public final class HudiSettings {
       text("hoodie.write.lock.provider", "a lock provider class name")
           .defaultDoc("none (optimistic concurrency control needs FileSystemBasedLockProvider)")
           .doc(
-              "Only Hudi's FileSystemBasedLockProvider is implemented; its lock file is always taken.")
+              "Hudi's FileSystemBasedLockProvider (its lock file; the default lock) or"
+                  + " InProcessLockProvider (a lock in this JVM only: tests, DirectRunner, embedded"
+                  + " Flink); others are refused.")
           .build();
 
   // Memory of the file-group merge.

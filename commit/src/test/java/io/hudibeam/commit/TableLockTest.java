@@ -179,4 +179,46 @@ public class TableLockTest {
         containsString(
             "hoodie.write.lock.filesystem.expire must be a whole number >= 0, but was '-1'"));
   }
+
+  /**
+   * Hudi's InProcessLockProvider: the lock is held in this JVM, never as a file; a second taker on
+   * the same table is refused (after its retries, naming the holder's thread) while the first holds
+   * it, and takes it once released; another table's lock is independent.
+   */
+  @Test
+  public void theInProcessLockExcludesWritersInThisJvmWithoutALockFile() throws Exception {
+    LockSettings inProcess =
+        LockSettings.fromProperties(
+                Map.of(
+                    "hoodie.write.lock.provider",
+                    "org.apache.hudi.client.transaction.lock.InProcessLockProvider"))
+            .withRetries(2, 1);
+    assertThat(inProcess.inProcess(), is(true));
+    List<Long> waits = new ArrayList<>();
+    TableLock first = new TableLock(fs, paths, inProcess, Clock.systemUTC());
+    TableLock second = new TableLock(fs, paths, inProcess, Clock.systemUTC(), waits::add);
+    String otherBase = tmp.newFolder("other").getAbsolutePath();
+    TableLock otherTable =
+        new TableLock(fs, TablePaths.of(otherBase), inProcess, Clock.systemUTC());
+    try (TableLock.Held held = first.acquire("first")) {
+      assertThat(new File(base, ".hoodie/lock").exists(), is(false));
+      HudiTableException refused =
+          assertThrows(HudiTableException.class, () -> second.acquire("second"));
+      assertThat(
+          refused.getMessage(),
+          containsString("thread " + Thread.currentThread().getName() + " of this JVM"));
+      assertThat(waits, is(List.of(1L, 1L)));
+      try (TableLock.Held other = otherTable.acquire("another table")) {
+        assertThat(new File(otherBase, ".hoodie/lock").exists(), is(false));
+      }
+    }
+    try (TableLock.Held held = second.acquire("second, after the release")) {
+      assertThat(new File(base, ".hoodie/lock").exists(), is(false));
+    }
+    // A file lock of the same table is a different lock: the in-process one never touches it.
+    try (TableLock.Held file =
+        new TableLock(fs, paths, LockSettings.defaults(), Clock.systemUTC()).acquire("file")) {
+      assertThat(new File(base, ".hoodie/lock").exists(), is(true));
+    }
+  }
 }
