@@ -44,8 +44,8 @@ import org.junit.rules.TemporaryFolder;
 /**
  * A table version 8 copy-on-write table that Hudi 1.0.2's Spark writer creates with its defaults
  * (metadata table on), continued by HudiIO (insert, upsert, delete), read by Hudi 1.0.2's Spark
- * reader row by row (snapshot, incremental from the start and from the first commit, time travel to
- * the first instant), and continued by Hudi 1.0.2's Spark writer again.
+ * reader row by row (snapshot, incremental from the start and from the second commit's completion
+ * time, time travel to the first instant), and continued by Hudi 1.0.2's Spark writer again.
  */
 public class SparkWrittenTableVersionEightIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
@@ -63,6 +63,9 @@ public class SparkWrittenTableVersionEightIT {
     assertThat(meta.getTimelineLayoutVersion().getVersion(), is(2));
     assertThat(meta.getTableConfig().getMetadataPartitions(), is(not(empty())));
     assertThat(new File(base, ".hoodie/metadata/.hoodie/hoodie.properties").isFile(), is(true));
+    // ... and declares its column_stats index in .hoodie/.index_defs/index.json, which HudiIO
+    // accepts (only secondary and expression indexes are refused).
+    assertThat(new File(base, ".hoodie/.index_defs/index.json").isFile(), is(true));
     String t1 = SPARK.completedCommits(base).get(0).requestedTime();
 
     // HudiIO inserts: it deletes the metadata table (as Hudi's writer does with
@@ -72,6 +75,8 @@ public class SparkWrittenTableVersionEightIT {
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
     assertThat(meta.getTableConfig().getMetadataPartitions(), is(empty()));
     assertThat(new File(base, ".hoodie/metadata").exists(), is(false));
+    // Hudi 1.0.2 declared its column_stats index there; that definition is kept (and accepted).
+    assertThat(new File(base, ".hoodie/.index_defs/index.json").isFile(), is(true));
     hudiIO(records(2, 4, 5, 6, 7, 20, 21), hudiIOWrite(base, WriteOperation.UPSERT));
     hudiIO(records(3, 0, 17), hudiIOWrite(base, WriteOperation.DELETE));
 
