@@ -38,9 +38,9 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * Table version 6 tables HudiIO writes (its default), read by Hudi 1.0.2's Spark reader row by row,
- * and continued by Hudi 1.0.2's Spark writer with {@code hoodie.write.table.version=6}, then by
- * HudiIO again.
+ * Table version 6 tables HudiIO writes (its default), read by Hudi 1.0.2's Spark reader row by row
+ * (snapshot, incremental, time travel), and continued by Hudi 1.0.2's Spark writer with {@code
+ * hoodie.write.table.version=6}, then by HudiIO again.
  */
 public class HudiIOWrittenTableVersionSixIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
@@ -67,6 +67,14 @@ public class HudiIOWrittenTableVersionSixIT {
     expected.putAll(expected(0, t1, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15));
     expected.putAll(expected(1, t2, 4, 5, 6, 7, 16, 18, 19));
     assertThat(SPARK.snapshot(base), is(expected));
+    // On table version 6 Hudi 1.0.2 reads incrementally by instant time: from the start, and
+    // after the first instant (exclusive).
+    assertThat(SPARK.incremental(base, "000"), is(expected));
+    Map<String, List<Object>> afterFirst = new TreeMap<>(expected);
+    afterFirst.values().removeIf(row -> row.get(row.size() - 1).equals(t1));
+    assertThat(afterFirst.size(), is(7));
+    assertThat(SPARK.incremental(base, t1), is(afterFirst));
+    assertThat(SPARK.asOf(base, t1), is(expected(0, t1, range(0, 16))));
 
     // Hudi 1.0.2's Spark writer, told to keep table version 6 (its default would be 8).
     SPARK.sparkWrite(base, records(3, 8, 9, 16, 30), versionSix("upsert"));
