@@ -137,11 +137,11 @@ final class TableVersionCheck {
             throw new InvalidTableConfigException(
                 String.format(
                     "Table at %s declares the index %s in %s, a secondary or expression index (or"
-                        + " one this writer does not know; it keeps only %s): Hudi 1.x keeps it in"
-                        + " the metadata table, which this writer does not maintain, so its writes"
-                        + " would leave it stale and queries using it would miss rows. Drop the index"
-                        + " with Hudi (DROP INDEX), or write this table with Hudi 1.x. Nothing was"
-                        + " written",
+                        + " one this writer does not know; it accepts only the metadata table's own"
+                        + " %s): Hudi 1.x keeps it in the metadata table, which this writer does not"
+                        + " maintain, so its writes would leave it stale and queries using it would"
+                        + " miss rows. Drop the index with Hudi (DROP INDEX), or write this table with"
+                        + " Hudi 1.x. Nothing was written",
                     paths, index, definition.getPath(), METADATA_TABLE_INDEXES));
           }
         }

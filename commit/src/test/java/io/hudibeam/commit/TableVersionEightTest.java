@@ -206,8 +206,9 @@ public class TableVersionEightTest {
                   + index
                   + " in "
                   + file
-                  + ", a secondary or expression index (or one this writer does not know; it keeps"
-                  + " only [files, column_stats, partition_stats, bloom_filters, record_index]): Hudi"
+                  + ", a secondary or expression index (or one this writer does not know; it accepts"
+                  + " only the metadata table's own [files, column_stats, partition_stats,"
+                  + " bloom_filters, record_index]): Hudi"
                   + " 1.x keeps it in the metadata table, which this writer does not maintain, so its"
                   + " writes would leave it stale and queries using it would miss rows. Drop the"
                   + " index with Hudi (DROP INDEX), or write this table with Hudi 1.x. Nothing was"
