@@ -189,31 +189,75 @@ public class TableVersionEightTest {
   }
 
   @Test
-  public void refusesIndexDefinitionsOnVersionEight() throws Exception {
+  public void refusesSecondaryAndExpressionIndexDefinitionsOnVersionEight() throws Exception {
+    commit(TableVersion.EIGHT, 0, 0, 5);
+    for (String index : List.of("secondary_index_idx_rider", "expr_index_idx_day", "my_index")) {
+      java.nio.file.Path defs = writeIndexDefinitions("\"column_stats\":{}, \"" + index + "\":{}");
+      InvalidTableConfigException e =
+          assertThrows(
+              InvalidTableConfigException.class, () -> commit(TableVersion.EIGHT, 1, 0, 5));
+      String file = new org.apache.hadoop.fs.Path(defs.toUri()).toString();
+      assertThat(
+          e.getMessage(),
+          equalTo(
+              "Table at "
+                  + paths
+                  + " declares the index "
+                  + index
+                  + " in "
+                  + file
+                  + ", a secondary or expression index (or one this writer does not know; it accepts"
+                  + " only the metadata table's own [files, column_stats, partition_stats,"
+                  + " bloom_filters, record_index]): Hudi"
+                  + " 1.x keeps it in the metadata table, which this writer does not maintain, so its"
+                  + " writes would leave it stale and queries using it would miss rows. Drop the"
+                  + " index with Hudi (DROP INDEX), or write this table with Hudi 1.x. Nothing was"
+                  + " written"));
+      assertThat(Timeline.load(fs, paths).size(), is(1));
+    }
+  }
+
+  /**
+   * Hudi 1.0.2's Spark writer declares its column_stats index on every new table (with the metadata
+   * table on, its default): that definition goes with the metadata table, so the table stays
+   * writable.
+   */
+  @Test
+  public void allowsTheMetadataTableIndexDefinitionsHudiSparkDeclares() throws Exception {
+    commit(TableVersion.EIGHT, 0, 0, 5);
+    writeIndexDefinitions(
+        "\"column_stats\" : {\"indexName\" : \"column_stats\", \"indexType\" : \"column_stats\","
+            + " \"indexFunction\" : \"column_stats\", \"sourceFields\" : [ \"uuid\", \"ts\" ],"
+            + " \"indexOptions\" : { } }");
+    commit(TableVersion.EIGHT, 1, 0, 5);
+    assertThat(Timeline.load(fs, paths).size(), is(2));
+  }
+
+  @Test
+  public void refusesUnreadableIndexDefinitions() throws Exception {
     commit(TableVersion.EIGHT, 0, 0, 5);
     java.nio.file.Path defs =
         Paths.get(paths.basePathString(), ".hoodie", ".index_defs", "index.json");
     Files.createDirectories(defs.getParent());
-    Files.write(
-        defs,
-        "{\"indexDefinitions\":{\"secondary_index_idx_rider\":{}}}"
-            .getBytes(StandardCharsets.UTF_8));
+    Files.write(defs, "{\"indexes\":[]}".getBytes(StandardCharsets.UTF_8));
     InvalidTableConfigException e =
         assertThrows(InvalidTableConfigException.class, () -> commit(TableVersion.EIGHT, 1, 0, 5));
-    String file = new org.apache.hadoop.fs.Path(defs.toUri()).toString();
     assertThat(
         e.getMessage(),
         equalTo(
-            "Table at "
-                + paths
-                + " declares secondary or expression indexes in "
-                + file
-                + ": Hudi 1.x keeps them in the metadata table, which this writer does not maintain, so its writes would"
-                + " leave them stale and queries using them would miss rows. Drop the indexes with Hudi (DROP INDEX) and"
-                + " remove "
-                + file
-                + ", or write this table with Hudi 1.x. Nothing was written"));
-    assertThat(Timeline.load(fs, paths).size(), is(1));
+            "The index definitions in "
+                + new org.apache.hadoop.fs.Path(defs.toUri())
+                + " have no indexDefinitions object (Hudi 1.x's HoodieIndexMetadata JSON was"
+                + " expected). Nothing was written"));
+  }
+
+  private java.nio.file.Path writeIndexDefinitions(String entries) throws Exception {
+    java.nio.file.Path defs =
+        Paths.get(paths.basePathString(), ".hoodie", ".index_defs", "index.json");
+    Files.createDirectories(defs.getParent());
+    Files.write(
+        defs, ("{\"indexDefinitions\":{" + entries + "}}").getBytes(StandardCharsets.UTF_8));
+    return defs;
   }
 
   @Test
