@@ -90,8 +90,8 @@ public final class StreamingIndexScaling {
         List.of(
             new Config("COW, SIMPLE", "COPY_ON_WRITE", "SIMPLE"),
             new Config("COW, BLOOM", "COPY_ON_WRITE", "BLOOM"),
-            new Config("COW, BUCKET (4)", "COPY_ON_WRITE", "BUCKET"),
-            new Config("MOR, BUCKET (4)", "MERGE_ON_READ", "BUCKET"));
+            new Config("COW, BUCKET (256 per partition)", "COPY_ON_WRITE", "BUCKET"),
+            new Config("MOR, BUCKET (256 per partition)", "MERGE_ON_READ", "BUCKET"));
 
     deleteRecursively(dir);
     List<Measured> results = new ArrayList<>();
