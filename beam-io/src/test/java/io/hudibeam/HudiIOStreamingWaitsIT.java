@@ -57,7 +57,8 @@ import org.junit.rules.TemporaryFolder;
 /**
  * A stream never rolls back another writer's instant, even a failed one: it waits, warns once and
  * counts {@code waitsOnFailedWriters}; the next batch write's start rolls the failed instant back,
- * and the stream then commits. Table read back by Hudi, row by row.
+ * and the stream then commits. A stream takes the lock it is configured with. Tables read back by
+ * Hudi, row by row.
  */
 public class HudiIOStreamingWaitsIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -127,6 +128,69 @@ public class HudiIOStreamingWaitsIT {
     addExpected(expected, 0, 0, 10);
     addExpected(expected, 1, 100, 20);
     addExpected(expected, 2, 200, 10);
+    expected.sort(null);
+    assertThat(HudiIOTesting.content(after), is(expected));
+  }
+
+  /**
+   * A sink's starts take the lock the write is configured with: a stale lock file in the folder of
+   * {@code hoodie.write.lock.filesystem.path} stops the stream (no retries), naming that file; with
+   * Hudi's InProcessLockProvider the stream ignores lock files and commits.
+   */
+  @Test(timeout = 300_000)
+  public void aStreamTakesTheLockItIsConfiguredWith() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    SafetyChecks.run(TripsRows.batch(0, 0, 10), SafetyChecks.trips(base, WriteOperation.INSERT));
+    java.io.File lockFolder = tmp.newFolder("locks");
+    java.io.File staleLock = new java.io.File(lockFolder, "lock");
+    assertThat(staleLock.createNewFile(), is(true));
+    java.io.File staleTableLock = new java.io.File(base, ".hoodie/lock");
+    assertThat(staleTableLock.createNewFile(), is(true));
+    List<TimestampedValue<Row>> input = new ArrayList<>();
+    List<Row> streamed = TripsRows.batch(1, 100, 20);
+    for (int n = 0; n < streamed.size(); n++) {
+      input.add(TimestampedValue.of(streamed.get(n), intervalStart(0).plus(Duration.millis(n))));
+    }
+
+    Pipeline refused = HudiIOTesting.pipeline(2);
+    refused
+        .apply(Create.timestamped(input).withCoder(RowCoder.of(TripsRows.SCHEMA)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(
+            HudiIOStreamingIT.trips(base, WriteOperation.INSERT)
+                .withHoodieProperties(
+                    java.util.Map.of(
+                        "hoodie.write.lock.filesystem.path",
+                        lockFolder.getAbsolutePath(),
+                        "hoodie.write.lock.client.num_retries",
+                        "0")));
+    Pipeline.PipelineExecutionException failure =
+        org.junit.Assert.assertThrows(
+            Pipeline.PipelineExecutionException.class, () -> refused.run().waitUntilFinish());
+    assertThat(
+        failure.getCause().getMessage(),
+        org.hamcrest.Matchers.containsString(
+            "Cannot take the lock " + staleLock.getAbsolutePath()));
+
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(Create.timestamped(input).withCoder(RowCoder.of(TripsRows.SCHEMA)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(
+            HudiIOStreamingIT.trips(base, WriteOperation.INSERT)
+                .withHoodieProperties(
+                    java.util.Map.of(
+                        "hoodie.write.lock.provider",
+                        "org.apache.hudi.client.transaction.lock.InProcessLockProvider",
+                        "hoodie.write.lock.client.num_retries",
+                        "0")));
+    p.run().waitUntilFinish();
+    assertThat(staleTableLock.delete(), is(true));
+    HudiTableReader after = HudiTableReader.of(base);
+    assertThat(after.completedInstantTimes(), hasSize(2));
+    assertThat(pendingTimes(after), is(empty()));
+    List<String> expected = new ArrayList<>();
+    addExpected(expected, 0, 0, 10);
+    addExpected(expected, 1, 100, 20);
     expected.sort(null);
     assertThat(HudiIOTesting.content(after), is(expected));
   }

@@ -51,11 +51,33 @@ public final class SinkInstants {
   private final FileSystem fs;
   private final TablePaths paths;
   private final Clock clock;
+  private final HeartbeatSettings heartbeat;
+  private final LockSettings lock;
 
+  /** With Hudi's default heartbeat and lock settings. */
   public SinkInstants(FileSystem fs, TablePaths paths, Clock clock) {
+    this(fs, paths, clock, HeartbeatSettings.defaults(), LockSettings.defaults());
+  }
+
+  /**
+   * With the write's heartbeat and lock settings, so a sink's starts take the same lock (file
+   * folder, retries, or the in-process lock) as the table's other writers.
+   */
+  public SinkInstants(
+      FileSystem fs,
+      TablePaths paths,
+      Clock clock,
+      HeartbeatSettings heartbeat,
+      LockSettings lock) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
+    this.heartbeat = heartbeat;
+    this.lock = lock;
+  }
+
+  private InstantStarter starter() {
+    return new InstantStarter(fs, paths, clock, heartbeat, new TableLock(fs, paths, lock, clock));
   }
 
   /** What to do with an interval. */
@@ -125,7 +147,7 @@ public final class SinkInstants {
             .orElseThrow(
                 () -> new IllegalArgumentException("The lineage has no " + SinkLineage.SINK_ID));
     long windowEnd = SinkLineage.windowEndOf(lineage);
-    InstantStarter starter = new InstantStarter(fs, paths, clock);
+    InstantStarter starter = starter();
     if (!starter.tableExists()) {
       return new Decision(
           Kind.START,
@@ -162,7 +184,7 @@ public final class SinkInstants {
   /** The instants of {@code live} that are still pending on the timeline. */
   public Set<InstantTime> stillPending(Set<InstantTime> live) {
     Set<InstantTime> pending = new TreeSet<>();
-    if (live.isEmpty() || !new InstantStarter(fs, paths, clock).tableExists()) {
+    if (live.isEmpty() || !starter().tableExists()) {
       return Collections.unmodifiableSet(pending);
     }
     for (Instant instant : Timeline.load(fs, paths).writeTimeline().pending().instants()) {

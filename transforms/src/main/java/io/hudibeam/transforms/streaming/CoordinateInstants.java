@@ -395,7 +395,9 @@ public final class CoordinateInstants<T>
         OutputReceiver<IntervalDecision> out) {
       waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
       FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
-      SinkInstants instants = new SinkInstants(fs, spec.paths(), Clock.systemUTC());
+      SinkInstants instants =
+          new SinkInstants(
+              fs, spec.paths(), Clock.systemUTC(), spec.heartbeatSettings(), spec.lockSettings());
       Set<InstantTime> live = new TreeSet<>();
       for (String time : read(liveState)) {
         live.add(InstantTime.parse(time));
