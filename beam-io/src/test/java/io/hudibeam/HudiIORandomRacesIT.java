@@ -1,0 +1,197 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam;
+
+import static io.hudibeam.HudiIOOptimisticConcurrencyTest.OCC;
+import static io.hudibeam.HudiIOOptimisticConcurrencyTest.assertClean;
+import static io.hudibeam.HudiIOOptimisticConcurrencyTest.messages;
+import static io.hudibeam.SafetyChecks.run;
+import static io.hudibeam.SafetyChecks.trips;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.anyOf;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.write.WriteOperation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.values.Row;
+import org.junit.After;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Two HudiIO upserts started together on one table, round after round, the second after a random
+ * offset (seeded, so a failing round can be replayed), in single-writer mode and with optimistic
+ * concurrency control, on overlapping and on disjoint keys. Whatever the interleaving: every writer
+ * either commits or fails with one of the clean failures (refused at its start beside a live
+ * writer; rolled back at its commit after a conflict); at least one commits; the table, read by
+ * Hudi row by row, equals the base with the committed writes applied in commit order (no lost
+ * update, no row of a failed writer, no duplicate key); and no orphan file, marker, heartbeat, lock
+ * or pending instant is left. The deterministic interleavings are in {@code
+ * HudiIOConcurrentWritersIT} and {@code HudiIOOptimisticConcurrencyTest}.
+ */
+public class HudiIORandomRacesIT {
+  private static final long SEED = 20261201L;
+  private static final int ROUNDS = 6;
+  private static final long MAX_OFFSET_MILLIS = 2500;
+
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  private final ExecutorService executor = Executors.newFixedThreadPool(2);
+  private int contended;
+
+  @After
+  public void tearDown() {
+    executor.shutdownNow();
+  }
+
+  /** One writer of a round: its batch and the record indexes it upserts. */
+  private record Writer(long batch, List<Long> indexes) {
+    List<Row> rows() {
+      List<Row> rows = new ArrayList<>();
+      for (long i : indexes) {
+        rows.add(TripsRows.row(batch, i));
+      }
+      return rows;
+    }
+  }
+
+  private static List<Long> range(long from, long to) {
+    List<Long> out = new ArrayList<>();
+    for (long i = from; i < to; i++) {
+      out.add(i);
+    }
+    return out;
+  }
+
+  private static List<Long> city(int city) {
+    List<Long> out = new ArrayList<>();
+    for (long n = 0; n < 50; n++) {
+      out.add(n * 8 + city);
+    }
+    return out;
+  }
+
+  @Test(timeout = 1_200_000)
+  public void twoWritersStartedAtRandomOffsetsNeverLoseAnUpdate() throws Exception {
+    Random random = new Random(SEED);
+    for (int round = 0; round < ROUNDS; round++) {
+      boolean optimistic = round % 2 == 1;
+      boolean overlapping = (round / 2) % 2 == 0;
+      long offset = (long) (random.nextDouble() * MAX_OFFSET_MILLIS);
+      String what =
+          String.format(
+              "round %d (seed %d): %s, %s keys, second writer after %d ms",
+              round,
+              SEED,
+              optimistic ? "optimistic concurrency control" : "single writer",
+              overlapping ? "overlapping" : "disjoint",
+              offset);
+      race(what, optimistic, overlapping, offset);
+    }
+    assertThat("some rounds made the writers collide", contended > 0, is(true));
+  }
+
+  private void race(String what, boolean optimistic, boolean overlapping, long offset)
+      throws Exception {
+    String base = tmp.newFolder().getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c0 = reader.completedInstantTimes().get(0);
+    Writer a = new Writer(1, overlapping ? range(0, 200) : city(0));
+    Writer b = new Writer(2, overlapping ? range(100, 300) : city(1));
+    Map<String, String> settings = optimistic ? OCC : Map.of();
+
+    Future<?> first =
+        executor.submit(
+            () -> run(a.rows(), trips(base, WriteOperation.UPSERT).withHoodieProperties(settings)));
+    Future<?> second =
+        executor.submit(
+            () -> {
+              Thread.sleep(offset);
+              run(b.rows(), trips(base, WriteOperation.UPSERT).withHoodieProperties(settings));
+              return null;
+            });
+    boolean aCommitted = outcome(what + ", writer A", first);
+    boolean bCommitted = outcome(what + ", writer B", second);
+    System.out.printf(
+        "%s: A %s, B %s%n",
+        what, aCommitted ? "committed" : "failed", bCommitted ? "committed" : "failed");
+    if (!aCommitted || !bCommitted) {
+      contended++;
+    }
+    assertThat(what + ": at least one writer commits", aCommitted || bCommitted, is(true));
+
+    List<String> commits = reader.completedInstantTimes();
+    int committed = (aCommitted ? 1 : 0) + (bCommitted ? 1 : 0);
+    assertThat(what, commits, hasSize(1 + committed));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    // Which new commit is whose: the commit time of a key only that writer upserted.
+    List<Writer> inCommitOrder = new ArrayList<>();
+    Map<Writer, String> instantOf = new TreeMap<>((x, y) -> Long.compare(x.batch(), y.batch()));
+    for (Writer w : List.of(a, b)) {
+      boolean wCommitted = w == a ? aCommitted : bCommitted;
+      if (wCommitted) {
+        Writer other = w == a ? b : a;
+        long own = w.indexes().stream().filter(i -> !other.indexes().contains(i)).findFirst().get();
+        instantOf.put(
+            w, HudiTableReader.string(rows.get(TripsData.key(own)), "_hoodie_commit_time"));
+        inCommitOrder.add(w);
+      }
+    }
+    inCommitOrder.sort((x, y) -> instantOf.get(x).compareTo(instantOf.get(y)));
+    Map<Long, Object[]> expected = new TreeMap<>();
+    for (long i = 0; i < 400; i++) {
+      expected.put(i, new Object[] {0L, c0});
+    }
+    for (Writer w : inCommitOrder) {
+      for (long i : w.indexes()) {
+        expected.put(i, new Object[] {w.batch(), instantOf.get(w)});
+      }
+    }
+    HudiIOOptimisticConcurrencyTest.assertTable(reader, i -> expected.get(i));
+    assertClean(base, reader);
+  }
+
+  /** True if the writer committed; a failure must be one of the clean ones. */
+  private static boolean outcome(String what, Future<?> writer) throws Exception {
+    try {
+      writer.get(600, TimeUnit.SECONDS);
+      return true;
+    } catch (java.util.concurrent.ExecutionException e) {
+      assertThat(
+          what + " failed with an unexpected error: " + messages(e),
+          messages(e),
+          anyOf(
+              containsString("Cannot start a write on table"),
+              containsString("This write is rolled back")));
+      return false;
+    }
+  }
+}
