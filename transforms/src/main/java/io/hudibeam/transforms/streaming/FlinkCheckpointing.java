@@ -38,7 +38,7 @@ public interface FlinkCheckpointing extends PipelineOptions {
    * checkpoints.
    */
   static void check(PipelineOptions options) {
-    if (options.getRunner() == null || !options.getRunner().getName().endsWith("FlinkRunner")) {
+    if (!isFlinkRunner(options)) {
       return;
     }
     Long interval = options.as(FlinkCheckpointing.class).getCheckpointingInterval();
@@ -50,5 +50,10 @@ public interface FlinkCheckpointing extends PipelineOptions {
               + " was "
               + interval);
     }
+  }
+
+  /** Whether the pipeline runs on Beam's (classic) FlinkRunner. */
+  static boolean isFlinkRunner(PipelineOptions options) {
+    return options.getRunner() != null && options.getRunner().getName().endsWith("FlinkRunner");
   }
 }

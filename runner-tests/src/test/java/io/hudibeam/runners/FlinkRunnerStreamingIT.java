@@ -1,0 +1,233 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.runners;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.HudiIO;
+import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.testing.TripsRows;
+import io.hudibeam.write.WriteOperation;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.io.GenerateSequence;
+import org.apache.beam.sdk.transforms.Filter;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.joda.time.Duration;
+import org.joda.time.Instant;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.junit.rules.Timeout;
+
+/**
+ * Streaming writes on the FlinkRunner: an embedded Flink cluster, parallelism 2, checkpoints every
+ * 300 ms, and a replayable unbounded source (Beam's {@code GenerateSequence}, whose checkpoint mark
+ * is the next index), with event times derived from the index so intervals are deterministic. The
+ * first {@value #RECORDS} indexes become trips rows, in three commit intervals of 2 s of event
+ * time; the source then goes on with no rows, so the watermark closes every interval.
+ *
+ * <p>A stream does not end on its own: each test polls the table (bounded) until the sink is
+ * committed through its last interval with rows, then cancels the job and checks the table with
+ * Hudi's reader, row by row. The failure tests inject one failure (a file system that fails once,
+ * remembered in a flag file), let Flink restore the job from its last checkpoint (restart strategy
+ * of {@code --numberOfExecutionRetries}), and expect every record exactly once, no pending instant
+ * and no orphan base file.
+ */
+public class FlinkRunnerStreamingIT {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public Timeout timeout = Timeout.seconds(240);
+
+  private static final Instant EPOCH = new Instant(1_700_000_000_000L);
+  private static final long RECORDS = 600;
+  private static final Duration INTERVAL = Duration.standardSeconds(2);
+
+  /** Event time of index i: EPOCH + 10 ms * i, so 200 rows per interval, three intervals. */
+  private static final long MILLIS_PER_INDEX = 10;
+
+  /** The end of the last interval with rows. */
+  private static final long LAST_END = EPOCH.getMillis() + RECORDS * MILLIS_PER_INDEX;
+
+  private static FlinkPipelineOptions streamingOptions(int retries) {
+    FlinkPipelineOptions options = FlinkRunnerWriteIT.flinkOptions(retries);
+    options.setStreaming(true);
+    options.setCheckpointingInterval(300L);
+    options.setFinishBundleBeforeCheckpointing(true);
+    options.setAttachedMode(false);
+    return options;
+  }
+
+  private static HudiIO.Write<Row> write(String base, WriteOperation operation) {
+    return HudiIO.write()
+        .withBasePath(base)
+        .withTableName("trips")
+        .withRecordKeyFields("uuid")
+        .withPartitionFields("city")
+        .withOrderingField("ts")
+        .withOperation(operation)
+        .withTriggeringFrequency(INTERVAL);
+  }
+
+  /** Runs the stream until the sink is committed through the last interval, then cancels it. */
+  private static void runStream(FlinkPipelineOptions options, HudiIO.Write<Row> write, String base)
+      throws Exception {
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+            GenerateSequence.from(0)
+                .withRate(300, Duration.standardSeconds(1))
+                .withTimestampFn(i -> EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))))
+        .apply(Filter.by((Long i) -> i < RECORDS))
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(write);
+    PipelineResult result = p.run();
+    try {
+      long deadline = System.currentTimeMillis() + 180_000;
+      while (committedThrough(base) < LAST_END) {
+        assertThat(
+            "the stream is still running (state " + result.getState() + ")",
+            result.getState().isTerminal(),
+            is(false));
+        if (System.currentTimeMillis() > deadline) {
+          throw new AssertionError(
+              "the sink was not committed through " + new Instant(LAST_END) + " within 180 s");
+        }
+        Thread.sleep(200);
+      }
+    } finally {
+      result.cancel();
+    }
+  }
+
+  /** The sink's newest committed-through mark on the table's completed commits, or -1. */
+  private static long committedThrough(String base) {
+    if (!new File(base, ".hoodie/hoodie.properties").exists()) {
+      return -1;
+    }
+    long through = -1;
+    for (Map<String, String> extra : lineages(HudiTableReader.of(base))) {
+      String mark = extra.get(SinkLineage.COMMITTED_THROUGH);
+      if (mark != null) {
+        through = Math.max(through, Long.parseLong(mark));
+      }
+    }
+    return through;
+  }
+
+  private static List<Map<String, String>> lineages(HudiTableReader reader) {
+    HoodieTimeline commits =
+        reader.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
+    List<Map<String, String>> lineages = new ArrayList<>();
+    for (HoodieInstant instant : commits.getInstants()) {
+      try {
+        lineages.add(
+            HoodieCommitMetadata.fromBytes(
+                    commits.getInstantDetails(instant).get(), HoodieCommitMetadata.class)
+                .getExtraMetadata());
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return lineages;
+  }
+
+  /** Every index once, with batch 0's values, three commits with the sink's lineage. */
+  private static void assertExactlyOnce(String base) {
+    HudiTableReader reader = HudiTableReader.of(base);
+    Map<String, org.apache.avro.generic.GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(reader.snapshot().size(), is((int) RECORDS));
+    assertThat(new TreeSet<>(rows.keySet()), is(new TreeSet<>(TripsData.keys(0, RECORDS))));
+    for (long i = 0; i < RECORDS; i++) {
+      String key = TripsData.key(i);
+      assertThat(
+          key, TripsData.values(rows.get(key)), is(TripsData.values(TripsData.record(0, i))));
+      assertThat(
+          key,
+          HudiTableReader.string(rows.get(key), "_hoodie_partition_path"),
+          is(TripsData.city(i)));
+    }
+    List<Long> windowStarts = new ArrayList<>();
+    for (Map<String, String> extra : lineages(reader)) {
+      assertThat(extra.get(SinkLineage.SINK_ID), is("trips"));
+      windowStarts.add(Long.parseLong(extra.get(SinkLineage.WINDOW_START)));
+    }
+    List<Long> intervalStarts = new ArrayList<>();
+    for (long start = EPOCH.getMillis(); start < LAST_END; start += INTERVAL.getMillis()) {
+      intervalStarts.add(start);
+    }
+    assertThat("one commit per interval with rows, in order", windowStarts, is(intervalStarts));
+    assertThat(
+        "no pending instant",
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
+    HudiIOWriteSuite.assertNoOrphanBaseFiles(base);
+  }
+
+  @Test
+  public void aStreamCommitsOneInstantPerIntervalWithEveryRecordOnce() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    runStream(streamingOptions(0), write(base, WriteOperation.INSERT), base);
+    assertExactlyOnce(base);
+  }
+
+  private void assertRestoredAfterFailure(String suffix) throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    File flag = new File(tmp.getRoot(), "failed-once");
+    Map<String, String> failOnce =
+        suffix == null
+            ? FailOnceFileSystem.configuration(flag.getPath())
+            : FailOnceFileSystem.configuration(flag.getPath(), suffix);
+    runStream(
+        streamingOptions(3),
+        write(base, WriteOperation.INSERT).withHadoopConfiguration(failOnce),
+        base);
+    assertThat("the injected failure happened", flag.exists(), is(true));
+    assertExactlyOnce(base);
+  }
+
+  @Test
+  public void aWriterFailingAfterWritingABaseFileIsRestoredWithEveryRecordOnce() throws Exception {
+    assertRestoredAfterFailure(null);
+  }
+
+  @Test
+  public void theInstantStartFailingAfterInflightIsRestoredWithEveryRecordOnce() throws Exception {
+    assertRestoredAfterFailure(".inflight");
+  }
+
+  @Test
+  public void theCommitFailingRightAfterTheCommitFileIsRestoredWithEveryRecordOnce()
+      throws Exception {
+    assertRestoredAfterFailure(".commit");
+  }
+}
