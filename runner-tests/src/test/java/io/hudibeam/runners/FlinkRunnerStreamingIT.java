@@ -21,6 +21,7 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
@@ -98,29 +99,41 @@ public class FlinkRunnerStreamingIT {
         .withTriggeringFrequency(INTERVAL);
   }
 
-  /** Runs the stream until the sink is committed through the last interval, then cancels it. */
+  /** Runs the stream of batch 0 until the sink is committed through its last interval. */
   private static void runStream(FlinkPipelineOptions options, HudiIO.Write<Row> write, String base)
+      throws Exception {
+    runStream(options, write, base, 0, EPOCH);
+  }
+
+  /**
+   * Runs a stream of trips batch {@code batch} (indexes 0 to {@link #RECORDS}, event times from
+   * {@code epoch}) until the sink is committed through its last interval with rows, then cancels
+   * it.
+   */
+  private static void runStream(
+      FlinkPipelineOptions options, HudiIO.Write<Row> write, String base, long batch, Instant epoch)
       throws Exception {
     Pipeline p = Pipeline.create(options);
     p.apply(
             GenerateSequence.from(0)
                 .withRate(300, Duration.standardSeconds(1))
-                .withTimestampFn(i -> EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))))
+                .withTimestampFn(i -> epoch.plus(Duration.millis(i * MILLIS_PER_INDEX))))
         .apply(Filter.by((Long i) -> i < RECORDS))
-        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(batch, i)))
         .setRowSchema(TripsRows.SCHEMA)
         .apply(write);
+    long lastEnd = epoch.getMillis() + RECORDS * MILLIS_PER_INDEX;
     PipelineResult result = p.run();
     try {
       long deadline = System.currentTimeMillis() + 180_000;
-      while (committedThrough(base) < LAST_END) {
+      while (committedThrough(base) < lastEnd) {
         assertThat(
             "the stream is still running (state " + result.getState() + ")",
             result.getState().isTerminal(),
             is(false));
         if (System.currentTimeMillis() > deadline) {
           throw new AssertionError(
-              "the sink was not committed through " + new Instant(LAST_END) + " within 180 s");
+              "the sink was not committed through " + new Instant(lastEnd) + " within 180 s");
         }
         Thread.sleep(200);
       }
@@ -229,5 +242,39 @@ public class FlinkRunnerStreamingIT {
   public void theCommitFailingRightAfterTheCommitFileIsRestoredWithEveryRecordOnce()
       throws Exception {
     assertRestoredAfterFailure(".commit");
+  }
+
+  @Test
+  public void aMergeOnReadStreamUpsertsIntoLogFilesWithEveryRecordOnce() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiIO.Write<Row> insert =
+        write(base, WriteOperation.INSERT).withTableType(TableType.MERGE_ON_READ);
+    runStream(streamingOptions(0), insert, base);
+    // The same keys again, batch 1's values, an hour of event time later (the same sink goes on).
+    Instant later = EPOCH.plus(Duration.standardHours(1));
+    HudiIO.Write<Row> upsert =
+        write(base, WriteOperation.UPSERT).withTableType(TableType.MERGE_ON_READ);
+    runStream(streamingOptions(0), upsert, base, 1, later);
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<org.apache.avro.generic.GenericRecord> snapshot = reader.snapshot();
+    assertThat("no record twice", snapshot.size(), is((int) RECORDS));
+    Map<String, org.apache.avro.generic.GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
+    assertThat(new TreeSet<>(rows.keySet()), is(new TreeSet<>(TripsData.keys(0, RECORDS))));
+    for (long i = 0; i < RECORDS; i++) {
+      String key = TripsData.key(i);
+      assertThat(
+          key, TripsData.values(rows.get(key)), is(TripsData.values(TripsData.record(1, i))));
+    }
+    HoodieTimeline deltaCommits =
+        reader.metaClient().getActiveTimeline().getDeltaCommitTimeline().filterCompletedInstants();
+    assertThat("one deltacommit per interval of each stream", deltaCommits.countInstants(), is(6));
+    long logFiles =
+        reader.latestFileSlices().stream().mapToLong(slice -> slice.getLogFiles().count()).sum();
+    assertThat("the upserts went to log files", logFiles > 0, is(true));
+    assertThat(
+        "no pending instant",
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
   }
 }
