@@ -87,7 +87,7 @@ public class HudiIOHudiClientRaceTest {
   }
 
   /** Hudi's Java client as a writer of the trips table, with optimistic concurrency control. */
-  private static HoodieJavaWriteClient<OverwriteWithLatestAvroPayload> hudiClient(String base) {
+  static HoodieJavaWriteClient<OverwriteWithLatestAvroPayload> hudiClient(String base) {
     Map<String, String> props = new HashMap<>(OCC);
     props.put("hoodie.cleaner.policy.failed.writes", "LAZY");
     props.put(KeyGeneratorOptions.RECORDKEY_FIELD_NAME.key(), TripsData.RECORD_KEY_FIELD);
@@ -113,7 +113,7 @@ public class HudiIOHudiClientRaceTest {
         new HoodieJavaEngineContext(HadoopFSUtils.getStorageConf(new Configuration())), config);
   }
 
-  private static List<HoodieRecord<OverwriteWithLatestAvroPayload>> hudiRecords(
+  static List<HoodieRecord<OverwriteWithLatestAvroPayload>> hudiRecords(
       List<GenericRecord> records) {
     TypedProperties props = new TypedProperties();
     props.setProperty(KeyGeneratorOptions.RECORDKEY_FIELD_NAME.key(), TripsData.RECORD_KEY_FIELD);

@@ -171,9 +171,7 @@ public class HudiIORandomRacesIT {
       expected.put(i, new Object[] {0L, c0});
     }
     for (Writer w : inCommitOrder) {
-      for (long i : w.indexes()) {
-        expected.put(i, new Object[] {w.batch(), instantOf.get(w)});
-      }
+      applyHudiIOUpsert(expected, w, instantOf.get(w));
     }
     HudiIOOptimisticConcurrencyTest.assertTable(reader, i -> expected.get(i));
     assertClean(base, reader);
@@ -191,6 +189,166 @@ public class HudiIORandomRacesIT {
           anyOf(
               containsString("Cannot start a write on table"),
               containsString("This write is rolled back")));
+      return false;
+    }
+  }
+
+  /**
+   * A HudiIO upsert and an upsert of Hudi 0.15's own Java client started together, the second after
+   * a random offset (seeded), both with optimistic concurrency control and Hudi's file-system lock
+   * (one lock file for both), on overlapping and on disjoint keys, each writer first in turn. The
+   * table equals the base with the committed writes applied in commit order. A HudiIO writer that
+   * loses leaves nothing; a Hudi writer that loses leaves its pending instant and files behind for
+   * Hudi's lazy cleaning of failed writes (Hudi's own behaviour), none of them visible to readers.
+   */
+  @Test(timeout = 1_200_000)
+  public void aHudiIOWriterAndHudisJavaClientStartedAtRandomOffsetsNeverLoseAnUpdate()
+      throws Exception {
+    Random random = new Random(SEED + 1);
+    for (int round = 0; round < 4; round++) {
+      boolean overlapping = round % 2 == 0;
+      boolean hudiFirst = round >= 2;
+      long offset = (long) (random.nextDouble() * 1000);
+      String what =
+          String.format(
+              "Hudi round %d (seed %d): %s keys, %s first, the other after %d ms",
+              round,
+              SEED + 1,
+              overlapping ? "overlapping" : "disjoint",
+              hudiFirst ? "Hudi's client" : "HudiIO",
+              offset);
+      raceWithHudi(what, overlapping, hudiFirst, offset);
+    }
+  }
+
+  private void raceWithHudi(String what, boolean overlapping, boolean hudiFirst, long offset)
+      throws Exception {
+    String base = tmp.newFolder().getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c0 = reader.completedInstantTimes().get(0);
+    Writer ours = new Writer(1, overlapping ? range(0, 200) : city(0));
+    Writer theirs = new Writer(2, overlapping ? range(100, 300) : city(1));
+    java.util.concurrent.atomic.AtomicReference<String> hudiInstant =
+        new java.util.concurrent.atomic.AtomicReference<>();
+
+    Future<?> ioRun =
+        executor.submit(
+            () -> {
+              Thread.sleep(hudiFirst ? offset : 0);
+              run(ours.rows(), trips(base, WriteOperation.UPSERT).withHoodieProperties(OCC));
+              return null;
+            });
+    Future<?> hudiRun =
+        executor.submit(
+            () -> {
+              Thread.sleep(hudiFirst ? 0 : offset);
+              List<GenericRecord> records = new ArrayList<>();
+              for (long i : theirs.indexes()) {
+                records.add(TripsData.record(theirs.batch(), i));
+              }
+              try (org.apache.hudi.client.HoodieJavaWriteClient<
+                      org.apache.hudi.common.model.OverwriteWithLatestAvroPayload>
+                  client = HudiIOHudiClientRaceTest.hudiClient(base)) {
+                String instant = client.startCommit();
+                hudiInstant.set(instant);
+                List<org.apache.hudi.client.WriteStatus> statuses =
+                    client.upsert(HudiIOHudiClientRaceTest.hudiRecords(records), instant);
+                if (!client.commit(instant, statuses, org.apache.hudi.common.util.Option.empty())) {
+                  throw new IllegalStateException(
+                      "Hudi's commit of " + instant + " returned false");
+                }
+              }
+              return null;
+            });
+    boolean ioCommitted = outcome(what + ", HudiIO", ioRun);
+    boolean hudiCommitted = hudiOutcome(what + ", Hudi's client", hudiRun);
+    System.out.printf(
+        "%s: HudiIO %s, Hudi %s%n",
+        what, ioCommitted ? "committed" : "failed", hudiCommitted ? "committed" : "failed");
+    assertThat(what + ": at least one writer commits", ioCommitted || hudiCommitted, is(true));
+    if (!overlapping) {
+      assertThat(
+          what + ": disjoint file groups both commit", ioCommitted && hudiCommitted, is(true));
+    }
+
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    List<Writer> inCommitOrder = new ArrayList<>();
+    Map<Writer, String> instantOf = new TreeMap<>((x, y) -> Long.compare(x.batch(), y.batch()));
+    for (Writer w : List.of(ours, theirs)) {
+      if (w == ours ? ioCommitted : hudiCommitted) {
+        Writer other = w == ours ? theirs : ours;
+        long own = w.indexes().stream().filter(i -> !other.indexes().contains(i)).findFirst().get();
+        instantOf.put(
+            w, HudiTableReader.string(rows.get(TripsData.key(own)), "_hoodie_commit_time"));
+        inCommitOrder.add(w);
+      }
+    }
+    assertThat(what, reader.completedInstantTimes(), hasSize(1 + inCommitOrder.size()));
+    inCommitOrder.sort((x, y) -> instantOf.get(x).compareTo(instantOf.get(y)));
+    Map<Long, Object[]> expected = new TreeMap<>();
+    for (long i = 0; i < 400; i++) {
+      expected.put(i, new Object[] {0L, c0});
+    }
+    for (Writer w : inCommitOrder) {
+      if (w == ours) {
+        applyHudiIOUpsert(expected, w, instantOf.get(w));
+      } else {
+        // Hudi's client with OverwriteWithLatestAvroPayload: the incoming record replaces the
+        // stored one whatever their ordering values.
+        for (long i : w.indexes()) {
+          expected.put(i, new Object[] {w.batch(), instantOf.get(w)});
+        }
+      }
+    }
+    HudiIOOptimisticConcurrencyTest.assertTable(reader, i -> expected.get(i));
+    if (hudiCommitted) {
+      assertClean(base, reader);
+    } else {
+      // Hudi's failed instant waits for Hudi's lazy cleaning; HudiIO left nothing.
+      String failed = hudiInstant.get();
+      assertThat(
+          what + ": only Hudi's failed instant is pending",
+          reader
+              .metaClient()
+              .getActiveTimeline()
+              .filterInflightsAndRequested()
+              .getInstants()
+              .stream()
+              .map(org.apache.hudi.common.table.timeline.HoodieInstant::getTimestamp)
+              .toList(),
+          is(List.of(failed)));
+      java.util.TreeSet<String> strays = io.hudibeam.testing.TableFiles.dataFilesOnDisk(base);
+      strays.removeAll(SafetyChecks.committedFiles(reader));
+      strays.removeIf(f -> f.endsWith("_" + failed + ".parquet"));
+      assertThat(what + ": no file of HudiIO outside its commit", strays, hasSize(0));
+      assertThat(new java.io.File(base, ".hoodie/lock").exists(), is(false));
+    }
+  }
+
+  /**
+   * A HudiIO upsert applied to the expected rows (index to {batch, commit time}): a stored record
+   * with a larger ordering value is kept, with its commit time (HudiIO's copy-on-write merge; a
+   * later trips batch has larger {@code ts} values).
+   */
+  private static void applyHudiIOUpsert(Map<Long, Object[]> expected, Writer w, String instant) {
+    for (long i : w.indexes()) {
+      if ((Long) expected.get(i)[0] <= w.batch()) {
+        expected.put(i, new Object[] {w.batch(), instant});
+      }
+    }
+  }
+
+  /** True if Hudi's client committed; a failure must be Hudi's write-conflict abort. */
+  private static boolean hudiOutcome(String what, Future<?> writer) throws Exception {
+    try {
+      writer.get(600, TimeUnit.SECONDS);
+      return true;
+    } catch (java.util.concurrent.ExecutionException e) {
+      assertThat(
+          what + " failed with an unexpected error: " + messages(e),
+          messages(e),
+          containsString("conflict"));
       return false;
     }
   }
