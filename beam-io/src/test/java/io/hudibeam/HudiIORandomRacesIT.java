@@ -71,8 +71,11 @@ public class HudiIORandomRacesIT {
     executor.shutdownNow();
   }
 
-  /** One writer of a round: its batch and the record indexes it upserts. */
-  private record Writer(long batch, List<Long> indexes) {
+  /**
+   * One writer of a round: its batch, the record indexes it upserts, and whether it is HudiIO (else
+   * Hudi's Java client).
+   */
+  private record Writer(long batch, List<Long> indexes, boolean hudiIO) {
     List<Row> rows() {
       List<Row> rows = new ArrayList<>();
       for (long i : indexes) {
@@ -124,8 +127,8 @@ public class HudiIORandomRacesIT {
     HudiTableReader reader = HudiTableReader.of(base);
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
     String c0 = reader.completedInstantTimes().get(0);
-    Writer a = new Writer(1, overlapping ? range(0, 200) : city(0));
-    Writer b = new Writer(2, overlapping ? range(100, 300) : city(1));
+    Writer a = new Writer(1, overlapping ? range(0, 200) : city(0), true);
+    Writer b = new Writer(2, overlapping ? range(100, 300) : city(1), true);
     Map<String, String> settings = optimistic ? OCC : Map.of();
 
     Future<?> first =
@@ -148,31 +151,7 @@ public class HudiIORandomRacesIT {
     }
     assertThat(what + ": at least one writer commits", aCommitted || bCommitted, is(true));
 
-    List<String> commits = reader.completedInstantTimes();
-    int committed = (aCommitted ? 1 : 0) + (bCommitted ? 1 : 0);
-    assertThat(what, commits, hasSize(1 + committed));
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    // Which new commit is whose: the commit time of a key only that writer upserted.
-    List<Writer> inCommitOrder = new ArrayList<>();
-    Map<Writer, String> instantOf = new TreeMap<>((x, y) -> Long.compare(x.batch(), y.batch()));
-    for (Writer w : List.of(a, b)) {
-      boolean wCommitted = w == a ? aCommitted : bCommitted;
-      if (wCommitted) {
-        Writer other = w == a ? b : a;
-        long own = w.indexes().stream().filter(i -> !other.indexes().contains(i)).findFirst().get();
-        instantOf.put(
-            w, HudiTableReader.string(rows.get(TripsData.key(own)), "_hoodie_commit_time"));
-        inCommitOrder.add(w);
-      }
-    }
-    inCommitOrder.sort((x, y) -> instantOf.get(x).compareTo(instantOf.get(y)));
-    Map<Long, Object[]> expected = new TreeMap<>();
-    for (long i = 0; i < 400; i++) {
-      expected.put(i, new Object[] {0L, c0});
-    }
-    for (Writer w : inCommitOrder) {
-      applyHudiIOUpsert(expected, w, instantOf.get(w));
-    }
+    Map<Long, Object[]> expected = expectedRows(reader, c0, a, aCommitted, b, bCommitted);
     HudiIOOptimisticConcurrencyTest.assertTable(reader, i -> expected.get(i));
     assertClean(base, reader);
   }
@@ -227,8 +206,8 @@ public class HudiIORandomRacesIT {
     HudiTableReader reader = HudiTableReader.of(base);
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
     String c0 = reader.completedInstantTimes().get(0);
-    Writer ours = new Writer(1, overlapping ? range(0, 200) : city(0));
-    Writer theirs = new Writer(2, overlapping ? range(100, 300) : city(1));
+    Writer ours = new Writer(1, overlapping ? range(0, 200) : city(0), true);
+    Writer theirs = new Writer(2, overlapping ? range(100, 300) : city(1), false);
     java.util.concurrent.atomic.AtomicReference<String> hudiInstant =
         new java.util.concurrent.atomic.AtomicReference<>();
 
@@ -272,35 +251,8 @@ public class HudiIORandomRacesIT {
           what + ": disjoint file groups both commit", ioCommitted && hudiCommitted, is(true));
     }
 
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    List<Writer> inCommitOrder = new ArrayList<>();
-    Map<Writer, String> instantOf = new TreeMap<>((x, y) -> Long.compare(x.batch(), y.batch()));
-    for (Writer w : List.of(ours, theirs)) {
-      if (w == ours ? ioCommitted : hudiCommitted) {
-        Writer other = w == ours ? theirs : ours;
-        long own = w.indexes().stream().filter(i -> !other.indexes().contains(i)).findFirst().get();
-        instantOf.put(
-            w, HudiTableReader.string(rows.get(TripsData.key(own)), "_hoodie_commit_time"));
-        inCommitOrder.add(w);
-      }
-    }
-    assertThat(what, reader.completedInstantTimes(), hasSize(1 + inCommitOrder.size()));
-    inCommitOrder.sort((x, y) -> instantOf.get(x).compareTo(instantOf.get(y)));
-    Map<Long, Object[]> expected = new TreeMap<>();
-    for (long i = 0; i < 400; i++) {
-      expected.put(i, new Object[] {0L, c0});
-    }
-    for (Writer w : inCommitOrder) {
-      if (w == ours) {
-        applyHudiIOUpsert(expected, w, instantOf.get(w));
-      } else {
-        // Hudi's client with OverwriteWithLatestAvroPayload: the incoming record replaces the
-        // stored one whatever their ordering values.
-        for (long i : w.indexes()) {
-          expected.put(i, new Object[] {w.batch(), instantOf.get(w)});
-        }
-      }
-    }
+    Map<Long, Object[]> expected =
+        expectedRows(reader, c0, ours, ioCommitted, theirs, hudiCommitted);
     HudiIOOptimisticConcurrencyTest.assertTable(reader, i -> expected.get(i));
     if (hudiCommitted) {
       assertClean(base, reader);
@@ -327,16 +279,46 @@ public class HudiIORandomRacesIT {
   }
 
   /**
-   * A HudiIO upsert applied to the expected rows (index to {batch, commit time}): a stored record
-   * with a larger ordering value is kept, with its commit time (HudiIO's copy-on-write merge; a
-   * later trips batch has larger {@code ts} values).
+   * The rows expected after the base insert (commit {@code c0}) and the committed ones of the two
+   * writers, applied in commit order (index to {batch, commit time}); asserts one completed commit
+   * per committed writer. A writer's commit is found by the commit time of a key only it upserted.
+   * HudiIO's copy-on-write merge keeps a stored record with a larger ordering value (a later trips
+   * batch has larger {@code ts} values), with its commit time; Hudi's client, with {@code
+   * OverwriteWithLatestAvroPayload}, replaces it whatever the ordering values.
    */
-  private static void applyHudiIOUpsert(Map<Long, Object[]> expected, Writer w, String instant) {
-    for (long i : w.indexes()) {
-      if ((Long) expected.get(i)[0] <= w.batch()) {
-        expected.put(i, new Object[] {w.batch(), instant});
+  private static Map<Long, Object[]> expectedRows(
+      HudiTableReader reader,
+      String c0,
+      Writer a,
+      boolean aCommitted,
+      Writer b,
+      boolean bCommitted) {
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    List<Writer> inCommitOrder = new ArrayList<>();
+    Map<Writer, String> instantOf = new TreeMap<>((x, y) -> Long.compare(x.batch(), y.batch()));
+    for (Writer w : List.of(a, b)) {
+      if (w == a ? aCommitted : bCommitted) {
+        Writer other = w == a ? b : a;
+        long own = w.indexes().stream().filter(i -> !other.indexes().contains(i)).findFirst().get();
+        instantOf.put(
+            w, HudiTableReader.string(rows.get(TripsData.key(own)), "_hoodie_commit_time"));
+        inCommitOrder.add(w);
       }
     }
+    assertThat(reader.completedInstantTimes(), hasSize(1 + inCommitOrder.size()));
+    inCommitOrder.sort((x, y) -> instantOf.get(x).compareTo(instantOf.get(y)));
+    Map<Long, Object[]> expected = new TreeMap<>();
+    for (long i = 0; i < 400; i++) {
+      expected.put(i, new Object[] {0L, c0});
+    }
+    for (Writer w : inCommitOrder) {
+      for (long i : w.indexes()) {
+        if (!w.hudiIO() || (Long) expected.get(i)[0] <= w.batch()) {
+          expected.put(i, new Object[] {w.batch(), instantOf.get(w)});
+        }
+      }
+    }
+    return expected;
   }
 
   /** True if Hudi's client committed; a failure must be Hudi's write-conflict abort. */

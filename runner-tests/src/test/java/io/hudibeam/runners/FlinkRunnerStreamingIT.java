@@ -89,14 +89,7 @@ public class FlinkRunnerStreamingIT {
   }
 
   private static HudiIO.Write<Row> write(String base, WriteOperation operation) {
-    return HudiIO.write()
-        .withBasePath(base)
-        .withTableName("trips")
-        .withRecordKeyFields("uuid")
-        .withPartitionFields("city")
-        .withOrderingField("ts")
-        .withOperation(operation)
-        .withTriggeringFrequency(INTERVAL);
+    return HudiIOWriteSuite.trips(base, operation).withTriggeringFrequency(INTERVAL);
   }
 
   /** Runs the stream of batch 0 until the sink is committed through its last interval. */
