@@ -130,7 +130,9 @@
  * that started no instant are counted in {@code lateRecordsDropped}, the others by the runner's
  * {@code DroppedDueToLateness} counter at the next GroupByKey. With the BUCKET index a commit's
  * cost does not depend on the table's size; with SIMPLE it grows with the size of the partitions an
- * interval touches. BULK_INSERT, BLOOM and GLOBAL_SIMPLE are not supported in streaming yet. On
- * Flink the commit step needs checkpointing ({@code --checkpointingInterval}).
+ * interval touches. BULK_INSERT is not supported in streaming. On Flink a stream needs
+ * checkpointing ({@code --checkpointingInterval}) and {@code
+ * --finishBundleBeforeCheckpointing=true}, and a stream whose input ends does not commit its last
+ * intervals (stop it with a savepoint instead).
  */
 package io.hudibeam;

@@ -17,10 +17,12 @@ package io.hudibeam.examples;
 
 import java.io.PrintStream;
 import java.util.Arrays;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.options.StreamingOptions;
 
 /**
  * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar trips|ingest|compact
@@ -62,6 +64,7 @@ public final class Main {
     Pipeline pipeline;
     String table;
     long progressSeconds = 0;
+    String stopSignal = null;
     try {
       checkPositive(given, "parallelism");
       checkPositive(given, "targetParallelism");
@@ -71,7 +74,13 @@ public final class Main {
           TripsExample.Options trips = parse(options, TripsExample.Options.class);
           table = trips.getTable();
           progressSeconds = progressSeconds(trips);
-          pipeline = TripsExample.build(trips, startedAt);
+          if (trips.as(StreamingOptions.class).isStreaming()
+              && RunnerDefaults.isEmbeddedFlink(given)) {
+            // A stream on Flink is stopped once every record is committed (see StopSignal).
+            stopSignal = stopSignalFile();
+            trips.as(FlinkPipelineOptions.class).setAttachedMode(false);
+          }
+          pipeline = TripsExample.build(trips, startedAt, stopSignal);
           break;
         case "ingest":
           IngestExample.Options ingest = parse(options, IngestExample.Options.class);
@@ -96,8 +105,10 @@ public final class Main {
     }
     try {
       PipelineResult.State state =
-          ProgressReporter.runAndWait(
-              pipeline, progressSeconds, RunnerDefaults.progressSource(given), out, startedAt);
+          stopSignal != null
+              ? ProgressReporter.runUntilSignal(pipeline, progressSeconds, stopSignal, out)
+              : ProgressReporter.runAndWait(
+                  pipeline, progressSeconds, RunnerDefaults.progressSource(given), out, startedAt);
       if (state != PipelineResult.State.DONE) {
         err.println(command + ": pipeline ended in state " + state);
         return FAILED;
@@ -111,6 +122,19 @@ public final class Main {
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",
         table, (System.currentTimeMillis() - startedAt) / 1000.0, table);
     return OK;
+  }
+
+  /** A path for the stop signal of a stream on the embedded Flink; the file does not exist yet. */
+  private static String stopSignalFile() {
+    try {
+      java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("hudi-beam-stream-");
+      dir.toFile().deleteOnExit();
+      java.nio.file.Path signal = dir.resolve("committed");
+      signal.toFile().deleteOnExit();
+      return signal.toString();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("Cannot create a temporary folder", e);
+    }
   }
 
   private static long progressSeconds(ProgressOptions options) {

@@ -129,6 +129,41 @@ final class ProgressReporter {
   }
 
   /**
+   * A stream on the embedded Flink, run detached: waits until the {@link StopSignal} file exists
+   * (every record committed), then cancels the job and returns {@code DONE}; or returns the state
+   * the job ended in by itself (failed). No progress lines: measured on Beam 2.70, the metrics a
+   * detached streaming job's result gives while it runs stay at zero, so a line would mislead; the
+   * commit lines (one per commit interval) show the progress instead.
+   */
+  static PipelineResult.State runUntilSignal(
+      Pipeline pipeline, long seconds, String signal, PrintStream out) {
+    if (seconds > 0) {
+      out.println(
+          "progress: a stream on the embedded Flink gives no progress line (its metrics cannot be"
+              + " read while it runs); one commit line per commit interval follows");
+    }
+    PipelineResult result = pipeline.run();
+    try {
+      while (true) {
+        if (StopSignal.raised(signal)) {
+          result.cancel();
+          return PipelineResult.State.DONE;
+        }
+        PipelineResult.State state = result.getState();
+        if (state.isTerminal()) {
+          return state;
+        }
+        Thread.sleep(200);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the stream ran", e);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("Cannot stop the Flink job", e);
+    }
+  }
+
+  /**
    * The embedded Flink in attached mode: Beam's {@code run()} returns only when the job has ended,
    * so it runs on a thread of its own while the lines are read from the job's accumulators ({@link
    * FlinkJobListener}); a line comes once the job has been submitted.

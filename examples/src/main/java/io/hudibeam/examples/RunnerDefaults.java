@@ -74,6 +74,11 @@ final class RunnerDefaults {
                 + " a detached job ends, and the job's state can no longer be read");
       }
       addUnlessGiven(args, out, "fasterCopy", "true");
+      if (Arrays.asList(args).contains("--streaming")
+          || Arrays.asList(args).contains("--streaming=true")) {
+        // HudiIO refuses a stream on Flink without it (see FlinkCheckpointing).
+        addUnlessGiven(args, out, "finishBundleBeforeCheckpointing", "true");
+      }
       if (writesEmbeddedFlinkConf(args)) {
         out.add("--flinkConfDir=" + embeddedFlinkConfDir());
       }
@@ -102,6 +107,14 @@ final class RunnerDefaults {
     return "true".equals(valueOf(args, "blockOnRun"))
         ? ProgressReporter.Source.NONE_UNTIL_DONE
         : ProgressReporter.Source.RESULT;
+  }
+
+  /** Whether the pipeline runs on the FlinkRunner's embedded Flink (no Flink cluster named). */
+  static boolean isEmbeddedFlink(String[] args) {
+    String runner = valueOf(args, "runner");
+    return runner != null
+        && runner.contains("FlinkRunner")
+        && isEmbedded(valueOf(args, "flinkMaster"));
   }
 
   /**

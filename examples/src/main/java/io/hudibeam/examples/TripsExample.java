@@ -25,15 +25,21 @@ import java.util.List;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
+import org.apache.beam.sdk.io.GenerateSequence;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.StreamingOptions;
 import org.apache.beam.sdk.options.Validation;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Filter;
+import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Duration;
 
 /**
@@ -113,6 +119,32 @@ public final class TripsExample {
 
   private TripsExample() {}
 
+  /**
+   * The stream on the embedded FlinkRunner: Beam's {@code GenerateSequence} at the rate, from the
+   * first index on, each index at the event time {@link TripsStream#eventTime} gives it, so the
+   * commit intervals are those of the DirectRunner's stream; the indexes past the last record are
+   * dropped, so the stream goes on with no records (its watermark moving at the rate) until the
+   * command stops the job once every record is committed ({@link StopSignal}).
+   */
+  private static PCollection<Row> endlessStream(Pipeline pipeline, long batch, Options options) {
+    long start = options.getStart();
+    long end = start + options.getCount();
+    long rate = options.getRate();
+    if (rate <= 0) {
+      throw new UsageException("--rate must be > 0 records per second, but was " + rate);
+    }
+    return pipeline
+        .apply(
+            "Trips stream " + batch,
+            GenerateSequence.from(start)
+                .withRate(rate, Duration.standardSeconds(1))
+                .withTimestampFn(i -> TripsStream.eventTime(batch, i, rate)))
+        .apply("Trips " + start + " to " + end, Filter.by((Long i) -> i < end))
+        .apply(
+            "Trips records",
+            MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRecords.row(batch, i)));
+  }
+
   /** Records per generated range: ranges, not single indexes, are the source's elements. */
   static final long RANGE_SIZE = 10_000;
 
@@ -144,6 +176,15 @@ public final class TripsExample {
 
   /** Builds the trips pipeline from parsed options; {@code Main} runs it. */
   public static Pipeline build(Options options, long startedAtMillis) {
+    return build(options, startedAtMillis, null);
+  }
+
+  /**
+   * The pipeline; with a {@code stopSignal} file (a stream on the embedded FlinkRunner), the stream
+   * keeps going after its last record and the file is created once every record is committed
+   * ({@link StopSignal}), for the command to stop the job.
+   */
+  static Pipeline build(Options options, long startedAtMillis, @Nullable String stopSignal) {
     WriteOperation operation =
         Choices.parse("operation", options.getOperation(), WriteOperation.class);
     TableType tableType = Choices.parse("tableType", options.getTableType(), TableType.class);
@@ -176,19 +217,29 @@ public final class TripsExample {
         throw new UsageException(
             "--commitInterval must be > 0 seconds, but was " + options.getCommitInterval());
       }
+      PCollection<Row> stream =
+          stopSignal == null
+              ? pipeline
+                  .apply(
+                      "Index range",
+                      Create.of(KV.of(options.getStart(), options.getStart() + options.getCount()))
+                          .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
+                  .apply(
+                      "Trips stream " + batch, ParDo.of(new TripsStream(batch, options.getRate())))
+              : endlessStream(pipeline, batch, options);
       HudiWriteResult streamed =
-          pipeline
-              .apply(
-                  "Index range",
-                  Create.of(KV.of(options.getStart(), options.getStart() + options.getCount()))
-                      .withCoder(KvCoder.of(VarLongCoder.of(), VarLongCoder.of())))
-              .apply("Trips stream " + batch, ParDo.of(new TripsStream(batch, options.getRate())))
+          stream
               .setRowSchema(TripsRecords.SCHEMA)
               .apply(
                   "Write " + operation.name().toLowerCase(java.util.Locale.ROOT),
                   write.withTriggeringFrequency(
                       Duration.standardSeconds(options.getCommitInterval())));
       streamed.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+      if (stopSignal != null) {
+        streamed
+            .getCommittedInstants()
+            .apply("Stop when committed", new StopSignal(options.getCount(), stopSignal));
+      }
       return pipeline;
     }
     HudiWriteResult result =

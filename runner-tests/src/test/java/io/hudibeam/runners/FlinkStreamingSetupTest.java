@@ -36,8 +36,9 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * A streaming write on the FlinkRunner needs checkpointing (its commit step is
- * {@code @RequiresStableInput}): refused at construction without it, with a message naming {@code
- * --checkpointingInterval}; accepted with it. Construction only, no job runs.
+ * {@code @RequiresStableInput}) and {@code --finishBundleBeforeCheckpointing=true}: refused at
+ * construction without either, with a message naming the option; accepted with both. Construction
+ * only, no job runs.
  */
 public class FlinkStreamingSetupTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -71,6 +72,12 @@ public class FlinkStreamingSetupTest {
     checkpointed.setStreaming(true);
     checkpointed.setCheckpointingInterval(1000L);
     Pipeline q = Pipeline.create(checkpointed);
-    stream(q).apply(write());
+    IllegalArgumentException noFinish =
+        assertThrows(IllegalArgumentException.class, () -> stream(q).apply(write()));
+    assertThat(noFinish.getMessage(), containsString("--finishBundleBeforeCheckpointing=true"));
+
+    checkpointed.setFinishBundleBeforeCheckpointing(true);
+    Pipeline r = Pipeline.create(checkpointed);
+    stream(r).apply(write());
   }
 }
