@@ -16,6 +16,7 @@
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 
@@ -46,26 +47,40 @@ public class TripsStreamingCommandTest {
     int count = 300;
     long rate = 100;
 
-    ConsoleCapture c =
-        ConsoleCapture.run(
-            "trips",
-            "--table=" + table,
-            "--operation=insert",
-            "--batch=0",
-            "--start=0",
-            "--count=" + count,
-            "--streaming",
-            "--rate=" + rate,
-            "--commitInterval=1");
+    ConsoleCapture c = ConsoleCapture.run(command(table, count, rate).toArray(new String[0]));
     assertThat(c.err, c.exitCode, is(0));
+    assertOneCommitPerSecondOfRecords(c, table, count, rate);
+  }
 
+  /** The streaming trips insert of indexes 0 .. count-1 at the rate, one-second intervals. */
+  static List<String> command(String table, int count, long rate) {
+    return List.of(
+        "trips",
+        "--table=" + table,
+        "--operation=insert",
+        "--batch=0",
+        "--start=0",
+        "--count=" + count,
+        "--streaming",
+        "--rate=" + rate,
+        "--commitInterval=1");
+  }
+
+  /**
+   * One commit (and commit line) per one-second interval of event time with records, every record
+   * once with batch 0's values in its partition and in its interval's commit, no pending instant;
+   * read back by Hudi.
+   */
+  static void assertOneCommitPerSecondOfRecords(
+      ConsoleCapture c, String table, int count, long rate) {
     HudiTableReader reader = HudiTableReader.of(table);
     List<String> instants = reader.completedInstantTimes();
-    // 300 records at 100 per second of event time: 3 one-second intervals with records.
-    assertThat(instants, hasSize(3));
-    assertThat(c.commitLines(), hasSize(3));
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertThat(rows.size(), is(count));
+    int intervals = (int) ((count - 1) * 1000 / rate / 1000) + 1;
+    assertThat(instants, hasSize(intervals));
+    assertThat(c.commitLines(), hasSize(intervals));
+    List<GenericRecord> snapshot = reader.snapshot();
+    assertThat("no record twice", snapshot, hasSize(count));
+    Map<String, GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
     for (long i = 0; i < count; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
       assertThat(
@@ -77,5 +92,8 @@ public class TripsStreamingCommandTest {
           HudiTableReader.string(row, "_hoodie_commit_time"),
           is(instants.get(interval)));
     }
+    assertThat(
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
   }
 }

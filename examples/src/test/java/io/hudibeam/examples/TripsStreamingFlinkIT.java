@@ -17,15 +17,10 @@ package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
-import static org.hamcrest.Matchers.empty;
-import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 
-import io.hudibeam.testing.HudiTableReader;
-import io.hudibeam.testing.TripsData;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.apache.avro.generic.GenericRecord;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -45,44 +40,17 @@ public class TripsStreamingFlinkIT {
     int count = 600;
     long rate = 200;
 
-    ConsoleCapture c =
-        ConsoleCapture.run(
-            "trips",
-            "--table=" + table,
-            "--operation=insert",
-            "--batch=0",
-            "--start=0",
-            "--count=" + count,
-            "--streaming",
-            "--rate=" + rate,
-            "--commitInterval=1",
+    List<String> command = new ArrayList<>(TripsStreamingCommandTest.command(table, count, rate));
+    command.addAll(
+        List.of(
             "--runner=FlinkRunner",
             "--parallelism=2",
             "--checkpointingInterval=300",
-            "--progressSeconds=1");
+            "--progressSeconds=1"));
+    ConsoleCapture c = ConsoleCapture.run(command.toArray(new String[0]));
     assertThat(c.err, c.exitCode, is(0));
     assertThat(c.out, containsString("a stream on the embedded Flink gives no progress line"));
-
-    HudiTableReader reader = HudiTableReader.of(table);
-    List<String> instants = reader.completedInstantTimes();
     // 600 records at 200 per second of event time: 3 one-second intervals with records.
-    assertThat(instants, hasSize(3));
-    assertThat(c.commitLines(), hasSize(3));
-    List<GenericRecord> snapshot = reader.snapshot();
-    assertThat("no record twice", snapshot, hasSize(count));
-    Map<String, GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
-    for (long i = 0; i < count; i++) {
-      GenericRecord row = rows.get(TripsData.key(i));
-      assertThat(
-          TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
-      int interval = (int) (i * 1000 / rate / 1000);
-      assertThat(
-          TripsData.key(i),
-          HudiTableReader.string(row, "_hoodie_commit_time"),
-          is(instants.get(interval)));
-    }
-    assertThat(
-        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
-        is(empty()));
+    TripsStreamingCommandTest.assertOneCommitPerSecondOfRecords(c, table, count, rate);
   }
 }
