@@ -324,14 +324,19 @@ public final class CoordinateInstants<T>
      * another writer's start (a batch write, Hudi's own writer) rolls it back, or until an operator
      * does.
      */
-    private void reportFailedWriters(FileSystem fs, List<io.hudibeam.timeline.Instant> blocking) {
+    private void reportFailedWriters(
+        FileSystem fs, List<io.hudibeam.timeline.Instant> blocking, Set<InstantTime> live) {
       if (reportedFailedWriters == null) {
         reportedFailedWriters = new TreeSet<>();
       }
       Heartbeats heartbeats =
           new Heartbeats(fs, spec.paths(), spec.heartbeatSettings(), Clock.systemUTC());
       for (io.hudibeam.timeline.Instant pending : blocking) {
+        // The sink's own instants are not another writer's: waiting for the previous interval's
+        // commit is the normal case, and a just-started instant has no heartbeat yet (measured on
+        // Flink: a false WARN for the sink's own instant).
         if (reportedFailedWriters.contains(pending.time())
+            || live.contains(pending.time())
             || !heartbeats.isExpired(pending.time())) {
           continue;
         }
@@ -468,7 +473,7 @@ public final class CoordinateInstants<T>
               window.end(),
               settings.sinkId(),
               decision.waitingFor());
-          reportFailedWriters(fs, decision.waitingFor());
+          reportFailedWriters(fs, decision.waitingFor(), live);
           break;
         }
         IntervalDecision result;
