@@ -27,5 +27,9 @@
  * of the slice. {@link io.hudibeam.log.LogFileReader} iterates a file's blocks ({@link
  * io.hudibeam.log.LogBlock#type()}, {@link io.hudibeam.log.LogBlock#header()}, {@link
  * io.hudibeam.log.LogBlock#records()}, {@link io.hudibeam.log.LogBlock#deleteRecords()}).
+ *
+ * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
+ * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code
+ * io.hudibeam.HudiIO} and its result types only.
  */
 package io.hudibeam.log;
