@@ -36,6 +36,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hudi.common.model.HoodieTableType;
 import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -65,7 +66,13 @@ public final class WriteBenchmark {
     BULK_INSERT("bulk"),
     INSERT("main"),
     UPSERT("main"),
-    DELETE("main");
+    DELETE("main"),
+    /** Issue #9: the insert of N into a MERGE_ON_READ table, the setup of the two below. */
+    MOR_INSERT("mor"),
+    /** Batch (1, N/2, N) upserted into the MERGE_ON_READ table: updates go to log files. */
+    MOR_UPSERT("mor"),
+    /** A compaction of the MERGE_ON_READ table: every slice's base and log files merged. */
+    MOR_COMPACT("mor");
 
     final String table;
 
@@ -73,12 +80,16 @@ public final class WriteBenchmark {
       this.table = table;
     }
 
+    boolean mergeOnRead() {
+      return table.equals("mor");
+    }
+
     long batch(long n) {
-      return this == UPSERT ? 1 : 0;
+      return this == UPSERT || this == MOR_UPSERT ? 1 : 0;
     }
 
     long start(long n) {
-      return this == UPSERT ? n / 2 : 0;
+      return this == UPSERT || this == MOR_UPSERT ? n / 2 : 0;
     }
 
     long count(long n) {
@@ -137,6 +148,11 @@ public final class WriteBenchmark {
     Path dir = Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-bench")).toAbsolutePath();
     List<String> writerNames =
         List.of(options.getOrDefault("writers", "floor,direct,flink,hudi").split(","));
+    List<Workload> workloads = new ArrayList<>();
+    for (String name :
+        options.getOrDefault("workloads", "bulk_insert,insert,upsert,delete").split(",")) {
+      workloads.add(Workload.valueOf(name.trim().toUpperCase(Locale.ROOT)));
+    }
 
     Map<String, Writer> writers = new LinkedHashMap<>();
     writers.put("parquet-avro (floor)", WriteBenchmark::floor);
@@ -155,7 +171,10 @@ public final class WriteBenchmark {
         continue;
       }
       Path root = dir.resolve(writer.getKey().replaceAll("[^A-Za-z0-9]+", "-"));
-      for (Workload w : Workload.values()) {
+      for (Workload w : workloads) {
+        if (w == Workload.MOR_COMPACT && writer.getKey().startsWith("parquet")) {
+          continue; // the floor has nothing to compact
+        }
         Path table = root.resolve(w.table);
         results.add(measure(writer.getKey(), writer.getValue(), w, table, n));
         System.err.println(format(results.get(results.size() - 1)));
@@ -261,16 +280,26 @@ public final class WriteBenchmark {
   /** HudiIO through the examples jar's trips command, exactly as a user runs it. */
   private static void hudiIo(
       Workload w, Path table, long batch, long start, long count, String... extra) {
-    List<String> args =
-        new ArrayList<>(
-            List.of(
-                "trips",
-                "--table=" + table,
-                "--operation=" + w.name().toLowerCase(Locale.ROOT),
-                "--batch=" + batch,
-                "--start=" + start,
-                "--count=" + count,
-                "--progressSeconds=0"));
+    List<String> args = new ArrayList<>();
+    if (w == Workload.MOR_COMPACT) {
+      // After the insert and the upsert: two deltacommits, so a compaction is due at 1.
+      args.addAll(List.of("compact", "--table=" + table, "--maxDeltaCommits=1"));
+    } else {
+      String operation =
+          w == Workload.MOR_INSERT ? "insert" : w == Workload.MOR_UPSERT ? "upsert" : w.name();
+      args.addAll(
+          List.of(
+              "trips",
+              "--table=" + table,
+              "--operation=" + operation.toLowerCase(Locale.ROOT),
+              "--batch=" + batch,
+              "--start=" + start,
+              "--count=" + count,
+              "--progressSeconds=0"));
+      if (w.mergeOnRead()) {
+        args.add("--tableType=MERGE_ON_READ");
+      }
+    }
     args.addAll(List.of(extra));
     int code = Main.run(args.toArray(new String[0]), System.out, System.err);
     if (code != 0) {
@@ -284,16 +313,32 @@ public final class WriteBenchmark {
    * client wrote one file per record: 10,000 files for 10,000 records).
    */
   private static void hudiClient(Workload w, Path table, long batch, long start, long count) {
+    HudiReference.Builder builder = HudiReference.trips(table.toString());
+    if (w.mergeOnRead()) {
+      builder =
+          builder
+              .tableType(HoodieTableType.MERGE_ON_READ)
+              .writeConfig("hoodie.compact.inline.max.delta.commits", "1");
+    }
+    HudiReference hudi = builder.create();
+    if (w == Workload.MOR_COMPACT) {
+      String plan =
+          hudi.scheduleCompaction()
+              .orElseThrow(() -> new IllegalStateException("Hudi scheduled no compaction"));
+      hudi.compact(plan);
+      return;
+    }
     List<GenericRecord> records = TripsData.batch(batch, start, count);
-    HudiReference hudi = HudiReference.trips(table.toString()).create();
     switch (w) {
       case BULK_INSERT:
         hudi.bulkInsert(records);
         break;
       case INSERT:
+      case MOR_INSERT:
         hudi.insert(records);
         break;
       case UPSERT:
+      case MOR_UPSERT:
         hudi.upsert(records);
         break;
       default:
@@ -309,7 +354,8 @@ public final class WriteBenchmark {
       return files
           .filter(
               p ->
-                  p.getFileName().toString().endsWith(".parquet")
+                  (p.getFileName().toString().endsWith(".parquet")
+                          || p.getFileName().toString().contains(".log."))
                       && !p.toString().contains("/.hoodie/"))
           .collect(
               Collectors.toMap(
