@@ -16,9 +16,7 @@
 package io.hudibeam.examples;
 
 import io.hudibeam.HudiIO;
-import java.util.Map;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.Validation;
@@ -37,14 +35,6 @@ public final class CompactExample {
     String getTable();
 
     void setTable(String value);
-
-    @Description(
-        "Deltacommits since the last compaction after which a compaction is scheduled (Hudi's"
-            + " hoodie.compact.inline.max.delta.commits; default 5, as Hudi)")
-    @Default.Integer(5)
-    int getMaxDeltaCommits();
-
-    void setMaxDeltaCommits(int value);
   }
 
   private CompactExample() {}
@@ -53,14 +43,7 @@ public final class CompactExample {
   public static Pipeline build(Options options, long startedAtMillis) {
     Pipeline pipeline = Pipeline.create(options);
     pipeline
-        .apply(
-            "Compact",
-            HudiIO.compact()
-                .withBasePath(options.getTable())
-                .withHoodieProperties(
-                    Map.of(
-                        "hoodie.compact.inline.max.delta.commits",
-                        String.valueOf(options.getMaxDeltaCommits()))))
+        .apply("Compact", HudiIO.compact().withBasePath(options.getTable()))
         .apply("Summary", CommitSummary.print(startedAtMillis));
     return pipeline;
   }
