@@ -75,7 +75,8 @@ public final class Main {
           table = trips.getTable();
           progressSeconds = progressSeconds(trips);
           if (trips.as(StreamingOptions.class).isStreaming()
-              && RunnerDefaults.isEmbeddedFlink(given)) {
+              && RunnerDefaults.isEmbeddedFlink(given)
+              && trips.getCount() > 0) {
             // A stream on Flink is stopped once every record is committed (see StopSignal).
             stopSignal = stopSignalFile();
             trips.as(FlinkPipelineOptions.class).setAttachedMode(false);
