@@ -15,7 +15,6 @@
  */
 package io.hudibeam.transforms.streaming;
 
-import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.SinkInstants;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
@@ -183,11 +182,9 @@ public final class CoordinateInstants<T>
     private final Counter skipped =
         Metrics.counter(CoordinateInstants.class, "committedIntervalsSkipped");
     private final Counter polls = Metrics.counter(CoordinateInstants.class, "timelinePolls");
-    private final Counter waitsOnFailedWriters =
-        Metrics.counter(CoordinateInstants.class, "waitsOnFailedWriters");
 
-    /** Blocking instants of other writers already reported as failed by this DoFn instance. */
-    private transient Set<InstantTime> reportedFailedWriters;
+    /** Failed writers already reported by this DoFn instance; made on first use. */
+    private transient FailedWriterWarnings failedWriters;
 
     private final Counter left =
         Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
@@ -317,45 +314,6 @@ public final class CoordinateInstants<T>
       poll.clear();
     }
 
-    /**
-     * Warns once per instant (and counts {@code waitsOnFailedWriters}) when the sink waits for a
-     * pending instant of another writer whose heartbeat has expired or that has none: a failed
-     * write, which the sink never rolls back (it is not the sink's), so the stream waits until
-     * another writer's start (a batch write, Hudi's own writer) rolls it back, or until an operator
-     * does.
-     */
-    private void reportFailedWriters(
-        FileSystem fs, List<io.hudibeam.timeline.Instant> blocking, Set<InstantTime> live) {
-      if (reportedFailedWriters == null) {
-        reportedFailedWriters = new TreeSet<>();
-      }
-      Heartbeats heartbeats =
-          new Heartbeats(fs, spec.paths(), spec.heartbeatSettings(), Clock.systemUTC());
-      for (io.hudibeam.timeline.Instant pending : blocking) {
-        // The sink's own instants are not another writer's: waiting for the previous interval's
-        // commit is the normal case, and a just-started instant has no heartbeat yet (measured on
-        // Flink: a false WARN for the sink's own instant).
-        if (reportedFailedWriters.contains(pending.time())
-            || live.contains(pending.time())
-            || !heartbeats.isExpired(pending.time())) {
-          continue;
-        }
-        reportedFailedWriters.add(pending.time());
-        waitsOnFailedWriters.inc();
-        LOG.warn(
-            "Table {}: sink {} waits for instant {} ({}, {}) of another writer, whose heartbeat {}"
-                + " has expired or is missing: that writer has most likely failed. The sink never"
-                + " rolls back another writer's instant; the next start of a batch write (HudiIO or"
-                + " Hudi's own writer) rolls it back, after which the stream continues.",
-            spec.paths(),
-            settings.sinkId(),
-            pending.time(),
-            pending.action().value(),
-            pending.state(),
-            heartbeats.file(pending.time()));
-      }
-    }
-
     /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
     private static void setReady(
         List<IntervalWindow> waitingIntervals, Instant eligibleThrough, Timer ready) {
@@ -473,7 +431,10 @@ public final class CoordinateInstants<T>
               window.end(),
               settings.sinkId(),
               decision.waitingFor());
-          reportFailedWriters(fs, decision.waitingFor(), live);
+          if (failedWriters == null) {
+            failedWriters = new FailedWriterWarnings(spec, settings.sinkId());
+          }
+          failedWriters.report(fs, decision.waitingFor(), live);
           break;
         }
         IntervalDecision result;
