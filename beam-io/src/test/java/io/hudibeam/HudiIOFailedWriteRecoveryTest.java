@@ -135,6 +135,72 @@ public class HudiIOFailedWriteRecoveryTest {
     assertThat(list(base, ".hoodie/.temp"), is(empty()));
   }
 
+  /** Crash point "before the requested instant": the start fails creating its requested file. */
+  @Test
+  public void aStartThatFailsBeforeItsRequestedFileLeavesNothingBehind() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+
+    RuntimeException failed =
+        assertThrows(
+            RuntimeException.class,
+            () ->
+                run(
+                    TripsRows.batch(1, 200, 400),
+                    trips(base, WriteOperation.UPSERT)
+                        .withHadoopConfiguration(
+                            FailCreateFileSystem.configuration(
+                                hookId, "\\d{17}\\.commit\\.requested"))));
+    assertThat(messages(failed), containsString("injected failure creating"));
+    assertThat(
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
+    assertThat("heartbeat released", list(base, ".hoodie/.heartbeat"), is(empty()));
+    assertThat("lock released", new File(base, ".hoodie/lock").exists(), is(false));
+    assertRows(reader, 400, trips(0, 400).ofBatch(0).committedAt(c1));
+
+    run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT));
+    String c2 = reader.completedInstantTimes().get(1);
+    assertRows(
+        reader,
+        400,
+        trips(0, 300).ofBatch(2).committedAt(c2),
+        trips(300, 400).ofBatch(0).committedAt(c1));
+    assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
+    assertThat(list(base, ".hoodie/.heartbeat"), is(empty()));
+    assertThat(list(base, ".hoodie/.temp"), is(empty()));
+  }
+
+  /**
+   * The same crash point with a kill: the writer's heartbeat is written, its requested file never
+   * is. The next write deletes the heartbeat once it has expired, and commits.
+   */
+  @Test
+  public void aHeartbeatLeftWithoutAnInstantIsDeletedByTheNextWriteOnceExpired() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+    String killed = String.valueOf(Long.parseLong(c1) + 1);
+    File heartbeat = new File(base, ".hoodie/.heartbeat/" + killed);
+    heartbeat.getParentFile().mkdirs();
+    assertThat(heartbeat.createNewFile(), is(true));
+    assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 121_000), is(true));
+
+    run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT));
+    String c2 = reader.completedInstantTimes().get(1);
+    assertRows(
+        reader,
+        400,
+        trips(0, 300).ofBatch(2).committedAt(c2),
+        trips(300, 400).ofBatch(0).committedAt(c1));
+    assertThat(list(base, ".hoodie/.heartbeat"), is(empty()));
+    assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
+    assertThat(list(base, ".hoodie/.temp"), is(empty()));
+  }
+
   @Test
   public void anotherWritersFailureLeavesALiveWritersHeartbeat() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();

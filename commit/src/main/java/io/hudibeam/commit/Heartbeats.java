@@ -17,12 +17,18 @@ package io.hudibeam.commit;
 
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.Timeline;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -129,6 +135,46 @@ public final class Heartbeats {
 
   boolean isExpiredAge(Duration age) {
     return age.toMillis() > settings.maxAllowedAgeMillis();
+  }
+
+  /**
+   * Deletes the expired heartbeats of instants that are not pending on {@code timeline}: left by a
+   * writer that died after its heartbeat and before its requested file, or whose release after a
+   * completion or rollback failed. A heartbeat that is not expired is kept even without an instant:
+   * a writer may be between its heartbeat and its requested file (Hudi's writers beat first too).
+   * Hudi leaves such files; they would stay forever. Returns the instants whose heartbeat went.
+   */
+  public List<InstantTime> deleteExpiredOrphans(Timeline timeline) {
+    Set<InstantTime> pending = new HashSet<>();
+    timeline.pending().instants().forEach(i -> pending.add(i.time()));
+    List<InstantTime> deleted = new ArrayList<>();
+    FileStatus[] files;
+    try {
+      if (!fs.exists(paths.heartbeatFolder())) {
+        return deleted;
+      }
+      files = fs.listStatus(paths.heartbeatFolder());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + paths.heartbeatFolder(), e);
+    }
+    for (FileStatus file : files) {
+      String name = file.getPath().getName();
+      if (!file.isFile() || !isInstantTime(name)) {
+        continue;
+      }
+      InstantTime instant = InstantTime.parse(name);
+      Duration age = Duration.ofMillis(clock.millis() - file.getModificationTime());
+      if (!pending.contains(instant) && isExpiredAge(age)) {
+        delete(instant);
+        deleted.add(instant);
+      }
+    }
+    return deleted;
+  }
+
+  private static boolean isInstantTime(String name) {
+    return (name.length() == 17 || name.length() == 14)
+        && InstantTime.isDigits(name, 0, name.length());
   }
 
   /** Deletes the heartbeat file, if any. */

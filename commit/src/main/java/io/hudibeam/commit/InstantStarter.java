@@ -166,6 +166,7 @@ public final class InstantStarter {
             lineage.get(SinkLineage.SINK_ID));
         rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
       }
+      deleteOrphanHeartbeats();
       CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
       lineage.forEach(content::putExtraMetadata);
       return mint(
@@ -192,6 +193,7 @@ public final class InstantStarter {
   private StartedInstant startUnderLock(TableConfig table, Action action) {
     InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
     rollBackFailedWrites(generator);
+    deleteOrphanHeartbeats();
     return mint(
         new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table), new byte[0]);
   }
@@ -223,6 +225,17 @@ public final class InstantStarter {
       InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
       rollBackFailedWrites(generator);
       return service.apply(generator);
+    }
+  }
+
+  /** Expired heartbeats of instants that are not pending (see {@link Heartbeats}). */
+  private void deleteOrphanHeartbeats() {
+    List<InstantTime> deleted = heartbeats.deleteExpiredOrphans(Timeline.load(fs, paths));
+    if (!deleted.isEmpty()) {
+      LOG.info(
+          "Table {}: deleted the expired heartbeats of {}, which have no pending instant",
+          paths,
+          deleted);
     }
   }
 

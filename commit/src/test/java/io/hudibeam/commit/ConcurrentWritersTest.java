@@ -392,6 +392,37 @@ public class ConcurrentWritersTest {
             "hoodie.client.heartbeat.tolerable.misses must be a whole number >= 0, but was 'two'"));
   }
 
+  /**
+   * A writer killed between its heartbeat and its requested file leaves a heartbeat with no
+   * instant. The next start deletes it once it has expired, and keeps a fresh one (a writer may be
+   * between the two steps) and the heartbeat of a pending instant (the rollback rule decides it).
+   */
+  @Test
+  public void aStartDeletesExpiredHeartbeatsThatHaveNoPendingInstant() throws IOException {
+    Heartbeats beats = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), Clock.systemUTC());
+    InstantTime orphan = InstantTime.parse("20261201010101010");
+    InstantTime fresh = InstantTime.parse("20261201010101011");
+    beats.beat(orphan);
+    fs.setTimes(beats.file(orphan), System.currentTimeMillis() - 121_000, -1);
+    beats.beat(fresh);
+    InstantTime committed = InstantTime.parse(c0);
+    beats.beat(committed);
+    fs.setTimes(beats.file(committed), System.currentTimeMillis() - 121_000, -1);
+
+    StartedInstant next =
+        starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
+
+    assertThat(beats.exists(orphan), is(false));
+    assertThat(beats.exists(committed), is(false));
+    assertThat(beats.exists(fresh), is(true));
+    assertThat(beats.exists(next.instantTime()), is(true));
+    // The next start, an hour later by its clock: the pending instant's heartbeat is no orphan.
+    Heartbeats hourLater = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), later(3600));
+    List<InstantTime> deleted = hourLater.deleteExpiredOrphans(Timeline.load(fs, paths));
+    assertThat(deleted, is(List.of(fresh)));
+    assertThat(beats.exists(next.instantTime()), is(true));
+  }
+
   @Test
   public void aCommitRetriedAfterItsCompletionFinishesThePostCommitSteps() {
     StartedInstant a = starter(fs, Clock.systemUTC()).start(LocalWrite.tripsTable(), Action.COMMIT);
