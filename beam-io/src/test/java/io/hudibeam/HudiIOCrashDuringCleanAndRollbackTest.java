@@ -16,6 +16,7 @@
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.HudiIOTesting.messages;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
@@ -277,13 +278,5 @@ public class HudiIOCrashDuringCleanAndRollbackTest {
       assertThat(folder, names == null ? List.of() : Arrays.asList(names), is(empty()));
     }
     assertThat(new File(base, ".hoodie/lock").exists(), is(false));
-  }
-
-  private static String messages(Throwable t) {
-    StringBuilder all = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      all.append(c.getMessage()).append('\n');
-    }
-    return all.toString();
   }
 }

@@ -16,6 +16,7 @@
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.HudiIOTesting.messages;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
@@ -268,13 +269,5 @@ public class HudiIOFailedWriteRecoveryTest {
   private static List<String> list(String base, String folder) {
     String[] names = new File(base, folder).list();
     return names == null ? List.of() : Arrays.stream(names).sorted().collect(Collectors.toList());
-  }
-
-  private static String messages(Throwable t) {
-    StringBuilder all = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      all.append(c.getMessage()).append('\n');
-    }
-    return all.toString();
   }
 }

@@ -16,12 +16,14 @@
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.HudiIOTesting.messages;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
 import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasSize;
@@ -58,6 +60,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
@@ -203,6 +206,83 @@ public class HudiIOFailureIT {
         trips(0, 200).ofBatch(0).committedAt(c1),
         trips(200, 500).ofBatch(1).committedAt(c2),
         trips(500, 700).ofBatch(3).committedAt(c4));
+  }
+
+  /**
+   * Crash point "between the completed instant file and the marker cleanup": the commit step dies
+   * after writing {@code .commit}, before deleting the marker folder, the heartbeat and running the
+   * clean. The snapshot is already the new commit's; the commit step run again (as a runner retries
+   * it) finds the instant committed, deletes the markers and the heartbeat, and runs the clean.
+   */
+  @Test
+  public void aCommitThatDiesAfterItsCommitFileIsFinishedByTheRetriedCommitStep() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    Map<String, String> keepOneVersion =
+        Map.of(
+            "hoodie.cleaner.policy",
+            "KEEP_LATEST_FILE_VERSIONS",
+            "hoodie.cleaner.fileversions.retained",
+            "1");
+    run(
+        TripsRows.batch(0, 0, 400),
+        trips(base, WriteOperation.INSERT).withHoodieProperties(keepOneVersion));
+    String c1 = reader.completedInstantTimes().get(0);
+    TreeSet<String> c1Files = dataFilesOnDisk(base);
+
+    String hookId = UUID.randomUUID().toString();
+    HudiIO.Write<Row> upsert =
+        trips(base, WriteOperation.UPSERT).withHoodieProperties(keepOneVersion);
+    try {
+      RuntimeException died =
+          assertThrows(
+              RuntimeException.class,
+              () ->
+                  run(
+                      TripsRows.batch(1, 0, 400),
+                      upsert.withHadoopConfiguration(
+                          FailDeleteFileSystem.configuration(
+                              hookId, ".*/\\.hoodie/\\.temp/\\d{17}"))));
+      assertThat(messages(died), containsString("injected failure deleting"));
+    } finally {
+      FailDeleteFileSystem.unregister(hookId);
+    }
+    List<String> commits = reader.completedInstantTimes();
+    assertThat(commits, hasSize(2));
+    String c2 = commits.get(1);
+    // Committed and visible; the post-commit steps did not run.
+    assertRows(reader.snapshotByRecordKey(), 400, trips(0, 400).ofBatch(1).committedAt(c2));
+    assertThat(Files.exists(Paths.get(base, ".hoodie", ".temp", c2)), is(true));
+    assertThat(reader.metaClient().getActiveTimeline().getCleanerTimeline().countInstants(), is(0));
+    assertThat(dataFilesOnDisk(base).containsAll(c1Files), is(true));
+
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    TablePaths paths = TablePaths.of(base);
+    Instant completed = Instant.completed(InstantTime.parse(c2), Action.COMMIT);
+    CommitMetadata metadata =
+        CommitMetadataJson.fromJson(new TimelineWriter(fs, paths).read(completed));
+    rerunCommitStep(
+        upsert,
+        new StartedInstant(
+            InstantTime.parse(c2), Action.COMMIT, new TableConfigStore(fs, paths).load()),
+        metadata.writeStats());
+
+    assertThat(Files.exists(Paths.get(base, ".hoodie", ".temp", c2)), is(false));
+    assertThat(Files.exists(Paths.get(base, ".hoodie", ".heartbeat", c2)), is(false));
+    assertThat(
+        reader
+            .metaClient()
+            .getActiveTimeline()
+            .getCleanerTimeline()
+            .filterCompletedInstants()
+            .countInstants(),
+        is(1));
+    // The clean kept one version per file group: c2's files, nothing else.
+    TreeSet<String> onDisk = dataFilesOnDisk(base);
+    assertThat(onDisk, hasSize(8));
+    assertThat(onDisk, is(filesOf(committedFiles(reader), c2)));
+    assertThat(reader.completedInstantTimes(), is(List.of(c1, c2)));
+    assertRows(reader.snapshotByRecordKey(), 400, trips(0, 400).ofBatch(1).committedAt(c2));
   }
 
   /** Runs CommitInstant alone on the stats of an instant already committed. */

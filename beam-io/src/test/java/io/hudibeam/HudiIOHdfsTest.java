@@ -16,6 +16,7 @@
 package io.hudibeam;
 
 import static io.hudibeam.HudiIOTesting.assertRows;
+import static io.hudibeam.HudiIOTesting.messages;
 import static io.hudibeam.SafetyChecks.committedFiles;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
@@ -526,13 +527,5 @@ public class HudiIOHdfsTest {
       out.add(s.getPath().getName());
     }
     return out;
-  }
-
-  private static String messages(Throwable t) {
-    StringBuilder all = new StringBuilder();
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      all.append(c.getMessage()).append('\n');
-    }
-    return all.toString();
   }
 }

@@ -278,4 +278,13 @@ final class HudiIOTesting {
     assertThat(heartbeat + " exists", heartbeat.exists(), is(true));
     assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 600_000), is(true));
   }
+
+  /** The messages of {@code t} and its causes, one per line. */
+  static String messages(Throwable t) {
+    StringBuilder all = new StringBuilder();
+    for (Throwable c = t; c != null; c = c.getCause()) {
+      all.append(c.getMessage()).append('\n');
+    }
+    return all.toString();
+  }
 }
