@@ -44,6 +44,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.values.Row;
 import org.apache.hudi.avro.model.HoodieRollbackMetadata;
@@ -70,22 +71,41 @@ public class HudiIOFailedWriteRecoveryTest {
   public void tearDown() {
     FailNthBaseFileSystem.unregister(hookId);
     FailCreateFileSystem.unregister(hookId);
+    TornBaseFileSystem.unregister(hookId);
     HoldBeforeCommitFileSystem.unregister(hookId);
   }
 
   @Test
   public void aWriteWhoseFileGroupWriterFailedIsRolledBackByTheNextWriteAtOnce() throws Exception {
-    failThenWriteAgain(FailNthBaseFileSystem.configuration(hookId, 2), "injected failure creating");
+    failThenWriteAgain(
+        FailNthBaseFileSystem.configuration(hookId, 2), "injected failure creating", failed -> {});
+  }
+
+  /** Crash point "mid-file": a base file torn after its first 100 bytes. */
+  @Test
+  public void aWriteThatDiesInTheMiddleOfABaseFileIsRolledBackByTheNextWrite() throws Exception {
+    failThenWriteAgain(
+        TornBaseFileSystem.configuration(hookId, 2, 100),
+        "injected failure mid-file",
+        failedFiles ->
+            assertThat(
+                "a torn base file of the failed instant is on disk: " + failedFiles,
+                failedFiles.stream().anyMatch(f -> f.length() <= 100),
+                is(true)));
   }
 
   @Test
   public void aWriteWhoseCommitFailedIsRolledBackByTheNextWriteAtOnce() throws Exception {
     failThenWriteAgain(
         FailCreateFileSystem.configuration(hookId, "\\.\\d{17}\\.commit\\..*\\.tmp"),
-        "injected failure creating");
+        "injected failure creating",
+        failed -> {});
   }
 
-  private void failThenWriteAgain(Map<String, String> hook, String failure) throws Exception {
+  /** {@code afterFailure} checks the failed instant's base files on disk. */
+  private void failThenWriteAgain(
+      Map<String, String> hook, String failure, Consumer<List<File>> afterFailure)
+      throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
@@ -106,6 +126,11 @@ public class HudiIOFailedWriteRecoveryTest {
     assertThat(
         dataFilesOnDisk(base).stream().filter(f -> f.endsWith("_" + c2 + ".parquet")).count(),
         greaterThan(0L));
+    afterFailure.accept(
+        dataFilesOnDisk(base).stream()
+            .filter(f -> f.endsWith("_" + c2 + ".parquet"))
+            .map(f -> new File(base, f))
+            .collect(Collectors.toList()));
     assertThat(
         "the failed write released its heartbeat",
         new File(base, ".hoodie/.heartbeat/" + c2).exists(),
