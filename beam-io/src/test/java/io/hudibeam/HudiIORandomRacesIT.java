@@ -31,6 +31,7 @@ import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -54,13 +55,27 @@ import org.junit.rules.TemporaryFolder;
  * writer; rolled back at its commit after a conflict); at least one commits; the table, read by
  * Hudi row by row, equals the base with the committed writes applied in commit order (no lost
  * update, no row of a failed writer, no duplicate key); and no orphan file, marker, heartbeat, lock
- * or pending instant is left. The deterministic interleavings are in {@code
+ * or pending instant is left. Per mode: in single-writer mode a failure is the start refused beside
+ * the live writer (naming its heartbeat); with optimistic concurrency control a failure is the
+ * later commit rolled back naming the winner's instant, and writers of disjoint file groups both
+ * commit; wherever two writers of the same keys (or any two single writers) both commit, the later
+ * one started after the earlier one's commit file was written. The deterministic interleavings are in {@code
  * HudiIOConcurrentWritersIT} and {@code HudiIOOptimisticConcurrencyTest}.
  */
 public class HudiIORandomRacesIT {
   private static final long SEED = 20261201L;
-  private static final int ROUNDS = 6;
+
+  /** Rounds of the HudiIO race, three per combination by default; {@code -Draces.rounds=N}. */
+  private static final int ROUNDS = Integer.getInteger("races.rounds", 12);
+
+  /**
+   * Largest offset of the second writer: a single writer's start is refused for as long as the
+   * first runs (about 1.5 s here), so up to 2.5 s; with optimistic concurrency control up to 0.8 s,
+   * so the two writes mostly overlap and the conflict check decides.
+   */
   private static final long MAX_OFFSET_MILLIS = 2500;
+
+  private static final long MAX_OPTIMISTIC_OFFSET_MILLIS = 800;
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final ExecutorService executor = Executors.newFixedThreadPool(2);
@@ -107,7 +122,10 @@ public class HudiIORandomRacesIT {
     for (int round = 0; round < ROUNDS; round++) {
       boolean optimistic = round % 2 == 1;
       boolean overlapping = (round / 2) % 2 == 0;
-      long offset = (long) (random.nextDouble() * MAX_OFFSET_MILLIS);
+      long offset =
+          (long)
+              (random.nextDouble()
+                  * (optimistic ? MAX_OPTIMISTIC_OFFSET_MILLIS : MAX_OFFSET_MILLIS));
       String what =
           String.format(
               "round %d (seed %d): %s, %s keys, second writer after %d ms",
@@ -141,8 +159,10 @@ public class HudiIORandomRacesIT {
               run(b.rows(), trips(base, WriteOperation.UPSERT).withHoodieProperties(settings));
               return null;
             });
-    boolean aCommitted = outcome(what + ", writer A", first);
-    boolean bCommitted = outcome(what + ", writer B", second);
+    String aFailure = failure(what + ", writer A", first);
+    String bFailure = failure(what + ", writer B", second);
+    boolean aCommitted = aFailure == null;
+    boolean bCommitted = bFailure == null;
     System.out.printf(
         "%s: A %s, B %s%n",
         what, aCommitted ? "committed" : "failed", bCommitted ? "committed" : "failed");
@@ -150,6 +170,27 @@ public class HudiIORandomRacesIT {
       contended++;
     }
     assertThat(what + ": at least one writer commits", aCommitted || bCommitted, is(true));
+    List<String> commits = reader.completedInstantTimes();
+    for (String failure : Arrays.asList(aFailure, bFailure)) {
+      if (failure == null) {
+        continue;
+      }
+      if (optimistic) {
+        // Starts are never refused; a loser is rolled back at its commit, naming the winner.
+        assertThat(what, failure, containsString("This write is rolled back"));
+        assertThat(what, failure, containsString(commits.get(commits.size() - 1)));
+      } else {
+        // The second start fails fast beside the live writer, naming its heartbeat.
+        assertThat(what, failure, containsString("Cannot start a write on table"));
+        assertThat(what, failure, containsString("was refreshed"));
+      }
+    }
+    if (optimistic && !overlapping) {
+      assertThat(what + ": disjoint file groups both commit", aCommitted && bCommitted, is(true));
+    }
+    if (aCommitted && bCommitted && (!optimistic || overlapping)) {
+      assertSequential(what, base, commits);
+    }
 
     Map<Long, Object[]> expected = expectedRows(reader, c0, a, aCommitted, b, bCommitted);
     HudiIOOptimisticConcurrencyTest.assertTable(reader, i -> expected.get(i));
@@ -158,9 +199,14 @@ public class HudiIORandomRacesIT {
 
   /** True if the writer committed; a failure must be one of the clean ones. */
   private static boolean outcome(String what, Future<?> writer) throws Exception {
+    return failure(what, writer) == null;
+  }
+
+  /** Null if the writer committed, else its failure's messages, which must be a clean failure. */
+  private static String failure(String what, Future<?> writer) throws Exception {
     try {
       writer.get(600, TimeUnit.SECONDS);
-      return true;
+      return null;
     } catch (java.util.concurrent.ExecutionException e) {
       assertThat(
           what + " failed with an unexpected error: " + messages(e),
@@ -168,8 +214,29 @@ public class HudiIORandomRacesIT {
           anyOf(
               containsString("Cannot start a write on table"),
               containsString("This write is rolled back")));
-      return false;
+      return messages(e);
     }
+  }
+
+  /**
+   * Two writes that both committed although one would have lost the other's updates if they had
+   * overlapped: the later one must have started (its instant minted) after the earlier one's commit
+   * file was written. Instant times are the JVM zone's clock (the table's default timeline zone).
+   */
+  private static void assertSequential(String what, String base, List<String> commits) {
+    String earlier = commits.get(commits.size() - 2);
+    String later = commits.get(commits.size() - 1);
+    long completed = new java.io.File(base, ".hoodie/" + earlier + ".commit").lastModified();
+    long started =
+        java.time.LocalDateTime.parse(
+                later, java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS"))
+            .atZone(java.time.ZoneId.systemDefault())
+            .toInstant()
+            .toEpochMilli();
+    assertThat(
+        what + ": " + later + " started after " + earlier + " completed (at " + completed + ")",
+        started >= completed,
+        is(true));
   }
 
   /**
