@@ -197,6 +197,13 @@ public class FlinkRunnerStreamingIT {
         reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
         is(empty()));
     HudiIOWriteSuite.assertNoOrphanBaseFiles(base);
+    assertThat("no marker folder left", list(new File(base, ".hoodie/.temp")), is(empty()));
+    assertThat("no heartbeat left", list(new File(base, ".hoodie/.heartbeat")), is(empty()));
+  }
+
+  private static List<String> list(File folder) {
+    String[] names = folder.list();
+    return names == null ? List.of() : List.of(names);
   }
 
   @Test
