@@ -238,4 +238,43 @@ public class HudiIOHudiClientRaceTest {
     }
     assertClean(base, reader);
   }
+
+  /**
+   * The other order on the same file groups: Hudi's client writes, HudiIO commits, then Hudi's
+   * commit runs Hudi's own conflict check ({@code SimpleConcurrentFileWritesConflictResolution
+   * Strategy}) against HudiIO's commit metadata and aborts; the table is HudiIO's commit.
+   */
+  @Test
+  public void hudiIOCommitsWhileHudiWritesTheSameFileGroupsAndHudisCommitAborts() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
+    String c1 = reader.completedInstantTimes().get(0);
+
+    try (HoodieJavaWriteClient<OverwriteWithLatestAvroPayload> hudi = hudiClient(base)) {
+      String instantHudi = hudi.startCommit();
+      List<WriteStatus> statuses = hudi.upsert(hudiRecords(records(1, 100, 300, -1)), instantHudi);
+
+      run(
+          TripsRows.batch(2, 0, 200),
+          trips(base, WriteOperation.UPSERT)
+              .withHoodieProperties(
+                  Map.of(
+                      "hoodie.write.concurrency.mode",
+                      "OPTIMISTIC_CONCURRENCY_CONTROL",
+                      "hoodie.write.lock.provider",
+                      OCC.get("hoodie.write.lock.provider"),
+                      "hoodie.client.heartbeat.tolerable.misses",
+                      "10")));
+      List<String> commits = reader.completedInstantTimes();
+      assertThat(commits, hasSize(2));
+      String instantIo = commits.get(1);
+
+      Exception aborted =
+          assertThrows(Exception.class, () -> hudi.commit(instantHudi, statuses, Option.empty()));
+      assertThat(messages(aborted), containsString("conflict"));
+      assertThat(reader.completedInstantTimes(), is(List.of(c1, instantIo)));
+      assertTable(reader, i -> i < 200 ? new Object[] {2L, instantIo} : new Object[] {0L, c1});
+    }
+  }
 }

@@ -59,8 +59,8 @@ import org.junit.rules.TemporaryFolder;
  * the live writer (naming its heartbeat); with optimistic concurrency control a failure is the
  * later commit rolled back naming the winner's instant, and writers of disjoint file groups both
  * commit; wherever two writers of the same keys (or any two single writers) both commit, the later
- * one started after the earlier one's commit file was written. The deterministic interleavings are in {@code
- * HudiIOConcurrentWritersIT} and {@code HudiIOOptimisticConcurrencyTest}.
+ * one started after the earlier one's commit file was written. The deterministic interleavings are
+ * in {@code HudiIOConcurrentWritersIT} and {@code HudiIOOptimisticConcurrencyTest}.
  */
 public class HudiIORandomRacesIT {
   private static final long SEED = 20261201L;
