@@ -91,6 +91,33 @@ public class TripsCommandTest {
           HudiTableReader.string(row, "_hoodie_commit_time"), is(instants.get(i < 300 ? 0 : 1)));
     }
     assertThat(reader.tableConfig().getTableName(), is("trips"));
+
+    // No records (--count=0) on the existing table: exit 0, an empty commit, rows unchanged.
+    ConsoleCapture nothing =
+        ConsoleCapture.run(
+            "trips",
+            "--table=" + table,
+            "--operation=upsert",
+            "--batch=2",
+            "--count=0",
+            "--parallelism=2");
+    assertThat(nothing.err, nothing.exitCode, is(0));
+    List<String> afterNothing = reader.completedInstantTimes();
+    assertThat(afterNothing, hasSize(3));
+    assertThat(afterNothing.subList(0, 2), is(instants));
+    assertThat(nothing.commitLines(), hasSize(1));
+    assertThat(
+        nothing.commitLines().get(0),
+        containsString(afterNothing.get(2) + " UPSERT: 0 inserted, 0 updated, 0 deleted"));
+    Map<String, GenericRecord> unchanged = reader.snapshotByRecordKey();
+    assertThat(unchanged.keySet(), is(rows.keySet()));
+    for (String key : rows.keySet()) {
+      assertThat(key, TripsData.values(unchanged.get(key)), is(TripsData.values(rows.get(key))));
+      assertThat(
+          key,
+          HudiTableReader.string(unchanged.get(key), "_hoodie_commit_time"),
+          is(HudiTableReader.string(rows.get(key), "_hoodie_commit_time")));
+    }
   }
 
   /**
