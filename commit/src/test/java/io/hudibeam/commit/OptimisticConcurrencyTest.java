@@ -31,7 +31,9 @@ import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.Timeline;
 import java.io.File;
 import java.io.IOException;
 import java.time.Clock;
@@ -225,5 +227,54 @@ public class OptimisticConcurrencyTest {
       java.util.List<io.hudibeam.metadata.WriteStat> stats) {
     return io.hudibeam.write.WriteTransaction.commitMetadata(
         operation, io.hudibeam.testing.TripsData.SCHEMA.toString(), stats);
+  }
+
+  /**
+   * Instant times are minted under the table lock: eight writers start at once, all reading one
+   * frozen clock, so each could only differ from the others by reading the timeline after the
+   * previous one wrote its requested file. Every start succeeds with its own instant, each
+   * requested file written once.
+   */
+  @Test
+  public void startsAtTheSameMomentMintDistinctInstantsUnderTheLock() throws Exception {
+    Clock frozen = Clock.fixed(java.time.Instant.now(), java.time.ZoneOffset.UTC);
+    LockSettings patient = new LockSettings(null, 0, 200, 10);
+    int writers = 8;
+    java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(writers);
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(writers);
+    try {
+      List<java.util.concurrent.Future<StartedInstant>> starts = new ArrayList<>();
+      for (int w = 0; w < writers; w++) {
+        starts.add(
+            pool.submit(
+                () -> {
+                  InstantStarter starter =
+                      new InstantStarter(
+                          fs,
+                          paths,
+                          frozen,
+                          HeartbeatSettings.defaults(),
+                          new TableLock(fs, paths, patient, frozen),
+                          OCC);
+                  together.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                  return starter.start(LocalWrite.tripsTable(), Action.COMMIT);
+                }));
+      }
+      java.util.TreeSet<String> minted = new java.util.TreeSet<>();
+      for (java.util.concurrent.Future<StartedInstant> start : starts) {
+        minted.add(start.get(120, java.util.concurrent.TimeUnit.SECONDS).instantTime().value());
+      }
+      assertThat(minted.size(), is(writers));
+      assertThat(minted.first().compareTo(c0) > 0, is(true));
+      List<String> requested = new ArrayList<>();
+      for (Instant pending : Timeline.load(fs, paths).pending().instants()) {
+        requested.add(pending.time().value());
+      }
+      assertThat(new java.util.TreeSet<>(requested), is(minted));
+      assertThat(requested.size(), is(writers));
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }
