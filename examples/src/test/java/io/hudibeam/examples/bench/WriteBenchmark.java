@@ -101,6 +101,15 @@ public final class WriteBenchmark {
     void write(Workload workload, Path table, long batch, long start, long count) throws Exception;
   }
 
+  /** What a writer in a JVM of its own measured: the write's time and that JVM's peak memory. */
+  record Measurement(double seconds, long peakHeapBytes, long peakRssBytes) {}
+
+  /** A writer that runs in a JVM of its own and measures itself. */
+  interface ForkedWriter {
+    Measurement write(Workload workload, Path table, long batch, long start, long count)
+        throws Exception;
+  }
+
   /** One measured run. */
   static final class Result {
     final String writer;
@@ -138,7 +147,9 @@ public final class WriteBenchmark {
       int eq = arg.indexOf('=');
       if (!arg.startsWith("--") || eq < 0) {
         throw new IllegalArgumentException(
-            "options are --records=N, --dir=PATH, --writers=floor,direct,flink,hudi; got " + arg);
+            "options are --records=N, --dir=PATH, --writers=floor,direct,flink,hudi,spark,"
+                + " --workloads=..., --heap=6g, --sparkDir=PATH; got "
+                + arg);
       }
       options.put(arg.substring(2, eq), arg.substring(eq + 1));
     }
@@ -162,6 +173,17 @@ public final class WriteBenchmark {
         (w, t, b, s, c) -> hudiIo(w, t, b, s, c, "--runner=FlinkRunner", "--parallelism=2"));
     writers.put("Hudi 0.15 Java client", WriteBenchmark::hudiClient);
     List<String> keys = List.of("floor", "direct", "flink", "hudi");
+    String sparkName = SPARK_WRITER;
+    ForkedWriter spark =
+        (w, t, b, s, c) ->
+            sparkWriter(
+                Paths.get(options.getOrDefault("sparkDir", "bench-spark/target")),
+                options.getOrDefault("heap", "6g"),
+                w,
+                t,
+                b,
+                s,
+                c);
 
     deleteRecursively(dir);
     List<Result> results = new ArrayList<>();
@@ -177,6 +199,16 @@ public final class WriteBenchmark {
         }
         Path table = root.resolve(w.table);
         results.add(measure(writer.getKey(), writer.getValue(), w, table, n));
+        System.err.println(format(results.get(results.size() - 1)));
+      }
+    }
+    if (writerNames.contains("spark")) {
+      Path root = dir.resolve(sparkName.replaceAll("[^A-Za-z0-9]+", "-"));
+      for (Workload w : workloads) {
+        if (w.mergeOnRead()) {
+          continue; // the Spark writer runs the copy-on-write workloads only
+        }
+        results.add(measureForked(sparkName, spark, w, root.resolve(w.table), n));
         System.err.println(format(results.get(results.size() - 1)));
       }
     }
@@ -226,6 +258,108 @@ public final class WriteBenchmark {
     }
     return new Result(name, w, w.count(n), seconds, peak.get(), peakRss.get(), files, bytes);
   }
+
+  private static Result measureForked(
+      String name, ForkedWriter writer, Workload w, Path table, long n) throws Exception {
+    Map<Path, Long> before = parquetFiles(table);
+    Measurement m = writer.write(w, table, w.batch(n), w.start(n), w.count(n));
+    Map<Path, Long> after = parquetFiles(table);
+    long files = 0;
+    long bytes = 0;
+    for (Map.Entry<Path, Long> f : after.entrySet()) {
+      if (!before.containsKey(f.getKey())) {
+        files++;
+        bytes += f.getValue();
+      }
+    }
+    return new Result(
+        name, w, w.count(n), m.seconds(), m.peakHeapBytes(), m.peakRssBytes(), files, bytes);
+  }
+
+  /**
+   * Hudi 0.15's Spark datasource writer (bench-spark's {@code SparkTripsWriter}) in a JVM of its
+   * own, on the class path bench-spark wrote, with the same heap as this JVM: Spark and Hudi 0.15
+   * never share a class path with Beam, Flink or HudiIO. The time is the write's, measured in that
+   * JVM after its Spark session started.
+   */
+  private static Measurement sparkWriter(
+      Path sparkDir, String heap, Workload w, Path table, long batch, long start, long count)
+      throws Exception {
+    Path classpathFile = sparkDir.resolve("test-classpath.txt");
+    if (!Files.exists(classpathFile)) {
+      throw new IllegalStateException(
+          classpathFile
+              + " is missing: run the benchmark with -Pbenchmark from the project root"
+              + " (it builds bench-spark first)");
+    }
+    String classpath =
+        sparkDir.resolve("test-classes")
+            + java.io.File.pathSeparator
+            + Files.readString(classpathFile, StandardCharsets.UTF_8).trim();
+    List<String> command = new ArrayList<>();
+    command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-Xmx" + heap);
+    command.addAll(List.of(SPARK_JVM_OPTIONS.split(" ")));
+    command.addAll(
+        List.of(
+            "-cp",
+            classpath,
+            "io.hudibeam.bench.spark.SparkTripsWriter",
+            "--workload=" + w.name().toLowerCase(Locale.ROOT),
+            "--table=" + table,
+            "--batch=" + batch,
+            "--start=" + start,
+            "--count=" + count));
+    Process process =
+        new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    Measurement measured = null;
+    try (java.io.BufferedReader out =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = out.readLine(); line != null; line = out.readLine()) {
+        if (line.startsWith("RESULT ")) {
+          Map<String, String> values = new HashMap<>();
+          for (String pair : line.substring(7).split(" ")) {
+            values.put(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
+          }
+          measured =
+              new Measurement(
+                  Double.parseDouble(values.get("seconds")),
+                  Long.parseLong(values.get("peakHeapBytes")),
+                  Long.parseLong(values.get("peakRssBytes")));
+        }
+      }
+    }
+    int code = process.waitFor();
+    if (code != 0 || measured == null) {
+      throw new IllegalStateException(
+          "the Spark writer "
+              + command.subList(command.size() - 6, command.size())
+              + " exited with "
+              + code
+              + (measured == null ? " and no RESULT line" : ""));
+    }
+    return measured;
+  }
+
+  static final String SPARK_WRITER = "Hudi 0.15 Spark local[2]";
+
+  /** Spark 3.5 on Java 17: its module options (Spark's JavaModuleOptions). */
+  private static final String SPARK_JVM_OPTIONS =
+      "-XX:+IgnoreUnrecognizedVMOptions --add-opens=java.base/java.lang=ALL-UNNAMED"
+          + " --add-opens=java.base/java.lang.invoke=ALL-UNNAMED"
+          + " --add-opens=java.base/java.lang.reflect=ALL-UNNAMED"
+          + " --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED"
+          + " --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED"
+          + " --add-opens=java.base/java.util.concurrent=ALL-UNNAMED"
+          + " --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED"
+          + " --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED"
+          + " --add-opens=java.base/sun.nio.ch=ALL-UNNAMED"
+          + " --add-opens=java.base/sun.nio.cs=ALL-UNNAMED"
+          + " --add-opens=java.base/sun.security.action=ALL-UNNAMED"
+          + " --add-opens=java.base/sun.util.calendar=ALL-UNNAMED"
+          + " -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true"
+          + " -Dfile.encoding=UTF-8";
 
   /** The process's resident set size (VmRSS of /proc/self/status), or -1 without /proc. */
   private static long residentBytes() {
@@ -419,11 +553,12 @@ public final class WriteBenchmark {
             System.getProperty("java.version"),
             Runtime.getRuntime().maxMemory() >> 20));
     s.append(
-        "| workload | writer | records | seconds | records/s | peak heap MiB | peak RSS MiB | files | MiB written | bytes/record | time / floor | time / Hudi client |\n");
-    s.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        "| workload | writer | records | seconds | records/s | peak heap MiB | peak RSS MiB | files | MiB written | bytes/record | time / floor | time / Hudi client | time / Hudi Spark |\n");
+    s.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Workload w : Workload.values()) {
       Result floor = find(results, "parquet-avro (floor)", w);
       Result hudi = find(results, "Hudi 0.15 Java client", w);
+      Result spark = find(results, SPARK_WRITER, w);
       for (Result r : results) {
         if (r.workload != w) {
           continue;
@@ -431,7 +566,7 @@ public final class WriteBenchmark {
         s.append(
             String.format(
                 Locale.ROOT,
-                "| %s | %s | %,d | %.1f | %,.0f | %d | %s | %d | %.1f | %.1f | %s | %s |%n",
+                "| %s | %s | %,d | %.1f | %,.0f | %d | %s | %d | %.1f | %.1f | %s | %s | %s |%n",
                 w.name().toLowerCase(Locale.ROOT),
                 r.writer,
                 r.records,
@@ -443,7 +578,10 @@ public final class WriteBenchmark {
                 r.bytes / 1048576.0,
                 (double) r.bytes / r.records,
                 floor == null ? "-" : String.format(Locale.ROOT, "%.1f", r.seconds / floor.seconds),
-                hudi == null ? "-" : String.format(Locale.ROOT, "%.2f", r.seconds / hudi.seconds)));
+                hudi == null ? "-" : String.format(Locale.ROOT, "%.2f", r.seconds / hudi.seconds),
+                spark == null
+                    ? "-"
+                    : String.format(Locale.ROOT, "%.2f", r.seconds / spark.seconds)));
       }
     }
     return s.toString();
