@@ -65,26 +65,10 @@ public final class SparkTripsWriter {
     long start = Long.parseLong(required(options, "start"));
     long count = Long.parseLong(required(options, "count"));
 
-    SparkSession spark =
-        SparkSession.builder()
-            .master("local[2]")
-            .appName("hudi-beam-bench-spark")
-            .config("spark.ui.enabled", "false")
-            .config("spark.sql.shuffle.partitions", "2")
-            .config("spark.default.parallelism", "2")
-            .config("spark.driver.host", "127.0.0.1")
-            .config("spark.driver.bindAddress", "127.0.0.1")
-            // Hudi's quick start: Kryo with Hudi's registrar, and Hudi's session extension.
-            .config("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
-            .config("spark.kryo.registrator", "org.apache.spark.HoodieSparkKryoRegistrar")
-            .config("spark.sql.extensions", "org.apache.spark.sql.hudi.HoodieSparkSessionExtension")
-            .getOrCreate();
+    SparkSession spark = session();
     // Warm-up, as the in-process writers of the benchmark are warm after their first workload: the
     // same operation on a scratch table of 1,000 records, then deleted.
-    java.nio.file.Path scratch = Files.createTempDirectory("hudi-spark-warmup");
-    write(spark, scratch.toString(), "insert", 0, 0, 1000);
-    write(spark, scratch.toString(), operation, 1, 0, 500);
-    deleteRecursively(scratch);
+    warmUp(spark, operation);
 
     MemorySampler memory = MemorySampler.start();
     long t0 = System.nanoTime();
@@ -99,6 +83,33 @@ public final class SparkTripsWriter {
         memory.peakRss.get());
     spark.stop();
     System.exit(0);
+  }
+
+  /** A local[2] Spark session with Hudi's Kryo registrar and session extension. */
+  static SparkSession session() {
+    return SparkSession.builder()
+        .master("local[2]")
+        .appName("hudi-beam-bench-spark")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "2")
+        .config("spark.default.parallelism", "2")
+        .config("spark.driver.host", "127.0.0.1")
+        .config("spark.driver.bindAddress", "127.0.0.1")
+        // Hudi's quick start: Kryo with Hudi's registrar, and Hudi's session extension.
+        .config("spark.serializer", "org.apache.spark.serializer.KryoSerializer")
+        .config("spark.kryo.registrator", "org.apache.spark.HoodieSparkKryoRegistrar")
+        .config("spark.sql.extensions", "org.apache.spark.sql.hudi.HoodieSparkSessionExtension")
+        .getOrCreate();
+  }
+
+  /**
+   * Inserts 1,000 trips into a scratch table, runs {@code operation} on 500 of them, deletes it.
+   */
+  static void warmUp(SparkSession spark, String operation) throws java.io.IOException {
+    java.nio.file.Path scratch = Files.createTempDirectory("hudi-spark-warmup");
+    write(spark, scratch.toString(), "insert", 0, 0, 1000);
+    write(spark, scratch.toString(), operation, 1, 0, 500);
+    deleteRecursively(scratch);
   }
 
   /** Makes the rows of batch {@code batch}, indexes start..start+count, and writes them. */
@@ -152,7 +163,7 @@ public final class SparkTripsWriter {
     return options;
   }
 
-  private static StructType sparkSchema() {
+  static StructType sparkSchema() {
     StructType schema = new StructType();
     for (Schema.Field f : TripsData.SCHEMA.getFields()) {
       Schema type = f.schema();
@@ -183,7 +194,7 @@ public final class SparkTripsWriter {
   }
 
   /** Samples the heap in use and the resident set size every 20 ms. */
-  private static final class MemorySampler {
+  static final class MemorySampler {
     final AtomicLong peakHeap = new AtomicLong();
     final AtomicLong peakRss = new AtomicLong(-1);
     private Thread thread;

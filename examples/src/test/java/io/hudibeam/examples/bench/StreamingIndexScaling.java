@@ -16,7 +16,6 @@
 package io.hudibeam.examples.bench;
 
 import io.hudibeam.examples.Main;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,10 +26,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * How the cost of one streaming commit grows with the table's size, per index and table type (issue
@@ -47,8 +42,6 @@ import java.util.stream.Stream;
  * -DskipTests verify -pl examples -am}.
  */
 public final class StreamingIndexScaling {
-  private static final Pattern COMPLETED = Pattern.compile("^(\\d{17})\\.(commit|deltacommit)$");
-
   private record Config(String name, String tableType, String index) {}
 
   private record Measured(Config config, long size, List<Long> commitMillis) {
@@ -93,7 +86,7 @@ public final class StreamingIndexScaling {
             new Config("COW, BUCKET (256 per partition)", "COPY_ON_WRITE", "BUCKET"),
             new Config("MOR, BUCKET (256 per partition)", "MERGE_ON_READ", "BUCKET"));
 
-    deleteRecursively(dir);
+    BenchFiles.deleteRecursively(dir);
     List<Measured> results = new ArrayList<>();
     for (long size : sizes) {
       for (Config config : configs) {
@@ -110,7 +103,7 @@ public final class StreamingIndexScaling {
             "--tableType=" + config.tableType(),
             "--index=" + config.index(),
             "--progressSeconds=0");
-        Map<String, Long> before = completedInstants(table);
+        Map<String, Long> before = BenchFiles.completedInstants(table);
         run(
             "trips",
             "--table=" + table,
@@ -125,9 +118,10 @@ public final class StreamingIndexScaling {
             "--index=" + config.index(),
             "--progressSeconds=0");
         List<Long> durations = new ArrayList<>();
-        for (Map.Entry<String, Long> completed : completedInstants(table).entrySet()) {
+        for (Map.Entry<String, Long> completed : BenchFiles.completedInstants(table).entrySet()) {
           if (!before.containsKey(completed.getKey())) {
-            durations.add(completed.getValue() - requestedMillis(table, completed.getKey()));
+            durations.add(
+                completed.getValue() - BenchFiles.requestedMillis(table, completed.getKey()));
           }
         }
         Measured m = new Measured(config, size, durations);
@@ -154,25 +148,6 @@ public final class StreamingIndexScaling {
     if (code != 0) {
       throw new IllegalStateException(String.join(" ", args) + " exited with " + code);
     }
-  }
-
-  /** Completed commit or deltacommit instant time to its file's modification time (ms). */
-  private static Map<String, Long> completedInstants(Path table) throws IOException {
-    Map<String, Long> out = new TreeMap<>();
-    try (Stream<Path> files = Files.list(table.resolve(".hoodie"))) {
-      for (Path f : (Iterable<Path>) files::iterator) {
-        Matcher m = COMPLETED.matcher(f.getFileName().toString());
-        if (m.matches()) {
-          out.put(m.group(1) + "." + m.group(2), Files.getLastModifiedTime(f).toMillis());
-        }
-      }
-    }
-    return out;
-  }
-
-  private static long requestedMillis(Path table, String completed) throws IOException {
-    Path requested = table.resolve(".hoodie").resolve(completed + ".requested");
-    return Files.getLastModifiedTime(requested).toMillis();
   }
 
   private static String report(List<Measured> results, long streamCount, long rate, long interval) {
@@ -202,19 +177,5 @@ public final class StreamingIndexScaling {
               m.max() / 1000.0));
     }
     return out.toString();
-  }
-
-  private static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      List<Path> all = new ArrayList<>();
-      walk.forEach(all::add);
-      Collections.reverse(all);
-      for (Path p : all) {
-        Files.delete(p);
-      }
-    }
   }
 }

@@ -25,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -185,7 +184,7 @@ public final class WriteBenchmark {
                 s,
                 c);
 
-    deleteRecursively(dir);
+    BenchFiles.deleteRecursively(dir);
     List<Result> results = new ArrayList<>();
     int k = 0;
     for (Map.Entry<String, Writer> writer : writers.entrySet()) {
@@ -345,7 +344,7 @@ public final class WriteBenchmark {
   static final String SPARK_WRITER = "Hudi 0.15 Spark local[2]";
 
   /** Spark 3.5 on Java 17: its module options (Spark's JavaModuleOptions). */
-  private static final String SPARK_JVM_OPTIONS =
+  static final String SPARK_JVM_OPTIONS =
       "-XX:+IgnoreUnrecognizedVMOptions --add-opens=java.base/java.lang=ALL-UNNAMED"
           + " --add-opens=java.base/java.lang.invoke=ALL-UNNAMED"
           + " --add-opens=java.base/java.lang.reflect=ALL-UNNAMED"
@@ -592,17 +591,6 @@ public final class WriteBenchmark {
         .filter(r -> r.writer.equals(writer) && r.workload == w)
         .findFirst()
         .orElse(null);
-  }
-
-  private static void deleteRecursively(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
-        Files.delete(p);
-      }
-    }
   }
 
   private WriteBenchmark() {}
