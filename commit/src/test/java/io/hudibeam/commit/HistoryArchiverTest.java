@@ -84,12 +84,17 @@ public class HistoryArchiverTest {
   }
 
   private InstantTime commit(int batch) {
+    return commit(batch, java.util.Map.of());
+  }
+
+  private InstantTime commit(int batch, Map<String, String> extraMetadata) {
     StartedInstant started =
         new InstantStarter(fs, paths, Clock.systemUTC()).start(tripsTable(), Action.COMMIT);
     CommitMetadata.Builder metadata =
         CommitMetadata.builder()
             .operationType(OperationType.UPSERT)
             .schema(TripsData.SCHEMA.toString());
+    extraMetadata.forEach(metadata::putExtraMetadata);
     for (WriteStat stat : writer.writeUpserts(started, TripsData.batch(batch, 4 * batch, 4))) {
       metadata.addWriteStat(stat);
     }
@@ -228,6 +233,21 @@ public class HistoryArchiverTest {
     assertThat(Timeline.load(fs, paths).completedWriteTimeline().size(), is(2));
     assertThat(history.latestVersion(), is(1));
     assertEquals(entries, history.readAll());
+  }
+
+  @Test
+  public void aStreamingSinkFindsItsMarkInTheHistory() {
+    commit(0, Map.of(SinkLineage.SINK_ID, "s", SinkLineage.COMMITTED_THROUGH, "10"));
+    commit(1, Map.of(SinkLineage.SINK_ID, "s", SinkLineage.COMMITTED_THROUGH, "20"));
+    for (int b = 2; b < 6; b++) {
+      commit(b); // another writer
+    }
+    archiver(2, 3).archive();
+    assertThat(new TimelineHistory(fs, paths).readAll().size(), is(4));
+
+    // Both sink commits are only in the history now: the rerun of the sink resumes after 20.
+    assertThat(new SinkLineage(fs, paths).committedThrough("s").orElseThrow(), is(20L));
+    assertThat(new SinkLineage(fs, paths).committedThrough("other").isPresent(), is(false));
   }
 
   private static InstantTime time(int i) {
