@@ -101,6 +101,10 @@ public class HudiIOTimelineHistoryTest {
   }
 
   private static void run(String base, List<GenericRecord> records) {
+    run(base, records, ARCHIVE_EARLY);
+  }
+
+  private static void run(String base, List<GenericRecord> records, Map<String, String> props) {
     DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
     options.setTargetParallelism(2);
     Pipeline p = Pipeline.create(options);
@@ -114,7 +118,7 @@ public class HudiIOTimelineHistoryTest {
                 .withOrderingField("ts")
                 .withOperation(WriteOperation.UPSERT)
                 .withTableVersion(8)
-                .withHoodieProperties(ARCHIVE_EARLY));
+                .withHoodieProperties(props));
     p.run().waitUntilFinish();
   }
 
@@ -236,6 +240,87 @@ public class HudiIOTimelineHistoryTest {
         query.getInstantTimeList().stream().sorted().collect(Collectors.toList()),
         is(commitTimes.subList(1, commitTimes.size())));
     assertThat(query.getArchivedInstants().isEmpty(), is(false));
+  }
+
+  /**
+   * A crash between writing the history and deleting the instants: the oldest commits are in both.
+   * Hudi 1.0 reads that table right (its archived timeline is a map by instant time, the active
+   * timeline has them as well), and HudiIO's next archive run deletes them from the active one.
+   */
+  @Test
+  public void aCrashBetweenHistoryAndDeletesReadsRightAndIsFinished() throws Exception {
+    String base = tmp.newFolder("crash").getAbsolutePath();
+    Map<String, String> noArchival = new HashMap<>(ARCHIVE_EARLY);
+    noArchival.put("hoodie.archive.automatic", "false");
+    Map<String, List<Object>> expected = new TreeMap<>();
+    List<String> commitTimes = new ArrayList<>();
+    for (int b = 0; b < 5; b++) {
+      List<GenericRecord> batch = new ArrayList<>();
+      for (int i = 3 * b; i < 3 * b + 5; i++) {
+        batch.add(ride(b, i));
+      }
+      run(base, batch, noArchival);
+      String commit =
+          meta(base).getActiveTimeline().getCommitsTimeline().lastInstant().get().requestedTime();
+      commitTimes.add(commit);
+      for (GenericRecord r : batch) {
+        expected.put(
+            r.get("uuid").toString(),
+            Arrays.asList(r.get("ts"), r.get("rider").toString(), r.get("city"), commit));
+      }
+    }
+    // What HudiIO's archiver selects now, written to the history with our own writer, nothing
+    // deleted: the state a crash right after the _version_ file leaves.
+    org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.getLocal(conf);
+    io.hudibeam.table.TablePaths paths = io.hudibeam.table.TablePaths.of(base);
+    io.hudibeam.timeline.TimelineWriter timelineWriter =
+        new io.hudibeam.timeline.TimelineWriter(fs, paths);
+    List<io.hudibeam.timeline.HistoryEntry> entries = new ArrayList<>();
+    for (io.hudibeam.timeline.Instant i :
+        io.hudibeam.timeline.Timeline.load(fs, paths).completedWriteTimeline().instants()) {
+      if (entries.size() < 3) {
+        entries.add(
+            new io.hudibeam.timeline.HistoryEntry(
+                i.time(),
+                i.action(),
+                i.completionTime().orElseThrow(),
+                timelineWriter.read(i),
+                null));
+      }
+    }
+    new io.hudibeam.timeline.TimelineHistory(fs, paths).append(entries);
+
+    HoodieTableMetaClient meta = meta(base);
+    assertThat(meta.getArchivedTimeline().countInstants(), is(3));
+    assertThat(meta.getActiveTimeline().getCommitsTimeline().countInstants(), is(5));
+    assertThat(snapshotRows(meta), is(expected));
+    IncrementalQueryAnalyzer.QueryContext query =
+        IncrementalQueryAnalyzer.builder()
+            .metaClient(meta)
+            .startCompletionTime("000")
+            .rangeType(InstantRange.RangeType.OPEN_CLOSED)
+            .build()
+            .analyze();
+    assertThat(query.getInstantTimeList(), is(commitTimes));
+
+    // The next run (with archival) finishes: nothing in both places, nothing lost.
+    List<GenericRecord> last = List.of(ride(5, 0));
+    run(base, last);
+    commitTimes.add(
+        meta(base).getActiveTimeline().getCommitsTimeline().lastInstant().get().requestedTime());
+    meta = meta(base);
+    List<String> archived =
+        meta.getArchivedTimeline().getCommitsTimeline().getInstants().stream()
+            .map(HoodieInstant::requestedTime)
+            .collect(Collectors.toList());
+    List<String> active =
+        meta.getActiveTimeline().getCommitsTimeline().getInstants().stream()
+            .map(HoodieInstant::requestedTime)
+            .collect(Collectors.toList());
+    assertThat(active.size(), lessThanOrEqualTo(3));
+    List<String> all = new ArrayList<>(archived);
+    all.addAll(active);
+    assertThat(all, is(commitTimes));
   }
 
   private Map<String, List<Object>> snapshotRows(HoodieTableMetaClient meta) throws Exception {
