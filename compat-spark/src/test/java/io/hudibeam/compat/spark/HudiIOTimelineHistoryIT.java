@@ -234,6 +234,12 @@ public class HudiIOTimelineHistoryIT {
         ours.fileNames().containsAll(HistoryManifest.fromJson(hudiManifest).fileNames()), is(true));
     String ourFile = ours.fileNames().get(ours.fileNames().size() - 1);
     assertThat(parquetSchema(base, ourFile), is(hudiParquetSchema));
+    assertThat(
+        codec(base, ourFile),
+        is(
+            codec(
+                base,
+                hudiFiles.stream().filter(n -> n.endsWith(".parquet")).findFirst().orElseThrow())));
 
     assertThat(SPARK.snapshot(base), is(stateAfter(commits - 1, times)));
     List<HoodieInstant> archived = archived(base);
@@ -247,6 +253,15 @@ public class HudiIOTimelineHistoryIT {
 
   private static TimelineHistory history(String base) throws Exception {
     return new TimelineHistory(FileSystem.getLocal(new Configuration()), TablePaths.of(base));
+  }
+
+  /** The compression codec of a history file's first column chunk. */
+  private static String codec(String base, String fileName) throws Exception {
+    Path path = new Path(base, ".hoodie/timeline/history/" + fileName);
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(HadoopInputFile.fromPath(path, new Configuration()))) {
+      return reader.getFooter().getBlocks().get(0).getColumns().get(0).getCodec().name();
+    }
   }
 
   private static String manifestText(String base, int version) throws Exception {
