@@ -19,6 +19,7 @@ import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TimelineTimezone;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.HistoryCompaction;
 import io.hudibeam.timeline.HistoryEntry;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
@@ -54,8 +55,9 @@ import org.slf4j.LoggerFactory;
  * selects them again: with the same selection, the same file name is found committed and is not
  * written again ({@code LSMTimelineWriter.write}); with a larger one (more commits since), a new
  * file repeats them, which the archived timeline's map absorbs. Either way the deletes then finish.
- * Hudi's L0 to L1 compaction of history files and its cleaning of old manifest versions are not
- * done (see the README).
+ *
+ * <p>Last, as Hudi, the history is compacted and cleaned ({@link HistoryCompaction}, Hudi's default
+ * batch of 10 files; {@code hoodie.timeline.compaction.batch.size} is not read).
  */
 final class HistoryArchiver {
   private static final Logger LOG = LoggerFactory.getLogger(HistoryArchiver.class);
@@ -89,13 +91,16 @@ final class HistoryArchiver {
     List<Instant> stateFiles =
         byInstant.values().stream().flatMap(List::stream).collect(Collectors.toList());
     deleteStateFiles(stateFiles);
+    List<String> compacted =
+        new HistoryCompaction(history, HistoryCompaction.DEFAULT_BATCH_SIZE).compactAndClean();
     LOG.info(
-        "Table {}: archived {} instants ({} .. {}) to the LSM history{}",
+        "Table {}: archived {} instants ({} .. {}) to the LSM history{}{}",
         paths,
         entries.size(),
         entries.get(0).time(),
         entries.get(entries.size() - 1).time(),
-        file.map(f -> " file " + f.getName()).orElse(" (committed by an earlier run)"));
+        file.map(f -> " file " + f.getName()).orElse(" (committed by an earlier run)"),
+        compacted.isEmpty() ? "" : "; compacted into " + compacted);
     return new TimelineArchiver.ArchiveResult(stateFiles, file);
   }
 

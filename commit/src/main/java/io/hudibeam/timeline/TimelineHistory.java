@@ -56,7 +56,8 @@ import org.slf4j.LoggerFactory;
  * leftover of that name) and last {@code _version_} (deleted, then created). Readers take the
  * latest version from {@code _version_}, or, without it, the highest manifest listed ({@code
  * LSMTimeline.latestSnapshotVersion}), so until {@code _version_} names the new manifest they read
- * the history as it was.
+ * the history as it was. {@link HistoryCompaction} merges level-0 files into level 1 and cleans old
+ * manifest versions, as Hudi's {@code LSMTimelineWriter.compactAndClean}.
  */
 public final class TimelineHistory {
   private static final Logger LOG = LoggerFactory.getLogger(TimelineHistory.class);
@@ -76,6 +77,10 @@ public final class TimelineHistory {
 
   public Path folder() {
     return folder;
+  }
+
+  FileSystem fs() {
+    return fs;
   }
 
   /** {@code <min>_<max>_<level>.parquet} ({@code LSMTimelineWriter.newFileName}). */
@@ -212,11 +217,11 @@ public final class TimelineHistory {
     writeText(versionFile, String.valueOf(version));
   }
 
-  private Path manifestPath(int version) {
+  Path manifestPath(int version) {
     return new Path(folder, MANIFEST_PREFIX + version);
   }
 
-  private void writeParquet(Path file, List<HistoryEntry> entries) throws IOException {
+  void writeParquet(Path file, List<HistoryEntry> entries) throws IOException {
     // Hudi writes these files with its parquet writer and default storage settings (gzip, no
     // bloom filter as meta fields are off: LSMTimelineWriter.openWriter).
     try (ParquetWriter<GenericRecord> writer =
@@ -244,7 +249,7 @@ public final class TimelineHistory {
     }
   }
 
-  private FileStatus[] list() {
+  FileStatus[] list() {
     try {
       return fs.exists(folder) ? fs.listStatus(folder) : new FileStatus[0];
     } catch (IOException e) {

@@ -26,6 +26,7 @@ import io.hudibeam.table.TablePaths;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -189,5 +190,73 @@ public class TimelineHistoryTest {
             .replace(List.of("a_b_0.parquet"), new HistoryManifest.FileEntry("a_d_1.parquet", 40))
             .fileNames(),
         contains("c_d_0.parquet", "a_d_1.parquet"));
+  }
+
+  @Test
+  public void tenLevelZeroFilesAreCompactedIntoOneOfLevelOneAndOldVersionsCleaned()
+      throws Exception {
+    List<HistoryEntry> all = new java.util.ArrayList<>();
+    for (int i = 0; i < 10; i++) {
+      List<HistoryEntry> run = List.of(commit(10 * i + 1), commit(10 * i + 3));
+      history.append(run);
+      all.addAll(run);
+      // Fewer than ten: nothing to compact, and the versions are kept until a compaction.
+      if (i < 9) {
+        assertThat(new HistoryCompaction(history, 10).compactAndClean().isEmpty(), is(true));
+      }
+    }
+    assertThat(history.latestVersion(), is(10));
+
+    List<String> compacted = new HistoryCompaction(history, 10).compactAndClean();
+
+    String l1 = "20260101000000001_20260101000000093_1.parquet";
+    assertThat(compacted, contains(l1));
+    assertThat(history.latestVersion(), is(11));
+    assertThat(history.latestManifest().fileNames(), contains(l1));
+    assertEquals(all, history.readAll());
+    // 3 + 1 versions kept (8..11), and only the files they list.
+    assertThat(
+        history.allVersions().stream().sorted().collect(Collectors.toList()),
+        contains(8, 9, 10, 11));
+    List<String> parquet =
+        java.util.Arrays.stream(folder.list())
+            .filter(n -> n.endsWith(".parquet"))
+            .sorted()
+            .collect(Collectors.toList());
+    java.util.Set<String> listed = new java.util.TreeSet<>();
+    for (int v = 8; v <= 11; v++) {
+      listed.addAll(history.manifest(v).fileNames());
+    }
+    assertThat(parquet, is(new ArrayList<>(listed)));
+    // Versions 8..10 still list the level-0 files (for readers of those versions), so they stay;
+    // three more runs later no kept version lists them and they go.
+    for (int i = 10; i < 13; i++) {
+      history.append(List.of(commit(10 * i + 1)));
+      new HistoryCompaction(history, 10).compactAndClean();
+    }
+    assertThat(history.allVersions().size(), is(3));
+    List<String> left =
+        java.util.Arrays.stream(folder.list())
+            .filter(n -> n.endsWith(".parquet"))
+            .sorted()
+            .collect(Collectors.toList());
+    assertThat(
+        left,
+        contains(
+            l1,
+            "20260101000000101_20260101000000101_0.parquet",
+            "20260101000000111_20260101000000111_0.parquet",
+            "20260101000000121_20260101000000121_0.parquet"));
+  }
+
+  @Test
+  public void aCompactedFileNameSpansItsSources() {
+    assertThat(
+        HistoryCompaction.compactedName(
+            List.of(
+                "20260101000000001_20260101000000003_0.parquet",
+                "20260101000000002_20260101000000009_0.parquet"),
+            1),
+        is("20260101000000001_20260101000000009_1.parquet"));
   }
 }

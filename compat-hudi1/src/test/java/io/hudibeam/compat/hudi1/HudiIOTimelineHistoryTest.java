@@ -67,8 +67,9 @@ import org.junit.rules.TemporaryFolder;
  * ArchivedTimelineV2}, reading our {@code _version_}, manifest and Parquet files) lists every
  * archived commit and clean with the completion time and action it had on the active timeline, the
  * commit metadata there deserializes to the same write stats, an incremental query from an archived
- * commit's completion time plans every later commit, and the snapshot is exact row by row. The
- * format byte for byte: {@code commit} {@code TimelineHistoryTest}.
+ * commit's completion time plans every later commit, and the snapshot is exact row by row, with ten
+ * level-0 history files compacted into one of level 1 on the way. The format byte for byte: {@code
+ * commit} {@code TimelineHistoryTest}.
  */
 public class HudiIOTimelineHistoryTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -169,7 +170,7 @@ public class HudiIOTimelineHistoryTest {
     Map<String, String> everCompleted = new TreeMap<>(); // requested time -> description
     Map<String, List<Object>> expected = new TreeMap<>();
     List<String> commitTimes = new ArrayList<>();
-    for (int b = 0; b < 8; b++) {
+    for (int b = 0; b < 24; b++) {
       List<GenericRecord> batch = new ArrayList<>();
       for (int i = 3 * b; i < 3 * b + 5; i++) {
         batch.add(ride(b, i));
@@ -196,6 +197,13 @@ public class HudiIOTimelineHistoryTest {
 
     HoodieTableMetaClient meta = meta(base);
     assertThat(new File(base, ".hoodie/timeline/history/_version_").isFile(), is(true));
+    // Ten archive runs wrote ten level-0 files: HudiIO compacted them into one of level 1, which
+    // Hudi reads with the rest.
+    String[] historyFiles = new File(base, ".hoodie/timeline/history").list();
+    assertThat(
+        Arrays.toString(historyFiles),
+        Arrays.stream(historyFiles).anyMatch(n -> n.endsWith("_1.parquet")),
+        is(true));
     HoodieArchivedTimeline archived = meta.getArchivedTimeline();
     archived.loadCompletedInstantDetailsInMemory();
     List<HoodieInstant> archivedInstants = archived.getInstants();
@@ -216,10 +224,10 @@ public class HudiIOTimelineHistoryTest {
       assertThat(describe(meta, i, details), is(everCompleted.get(i.requestedTime())));
       archivedActions.add(i.getAction());
     }
-    // Eight commits, three at most stay: five or more archived, and the cleans before them.
+    // 24 commits, three at most stay: 21 or more archived, and the cleans before them.
     assertThat(
         archivedActions.stream().filter(HoodieTimeline.COMMIT_ACTION::equals).count(),
-        greaterThan(4L));
+        greaterThan(20L));
     assertThat(archivedActions, hasItem(HoodieTimeline.CLEAN_ACTION));
     assertThat(archivedInstants.get(0).requestedTime(), is(commitTimes.get(0)));
 
