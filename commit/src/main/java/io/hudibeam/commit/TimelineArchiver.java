@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Moves old instants from the active timeline to {@code .hoodie/archived}, as Hudi 0.15's {@code
- * HoodieTimelineArchiver} does.
+ * HoodieTimelineArchiver} does (table version 6).
  *
  * <p>What is archived: when there are more than {@code hoodie.keep.max.commits} completed commits,
  * deltacommits and replacecommits, the oldest of them down to {@code hoodie.keep.min.commits}, but
@@ -77,6 +77,10 @@ import org.slf4j.LoggerFactory;
  * the instants leaves them in both places, as with Hudi; the next run archives them again (Hudi's
  * archived timeline loads a set, so the duplicates are harmless). Hudi's merging of small archive
  * files is not done.
+ *
+ * <p>Table version 8 is archived as Hudi 1.0's {@code TimelineArchiverV2} does: the same commit
+ * selection with its differences ({@link HistorySelection}), into the LSM timeline history ({@link
+ * HistoryArchiver}).
  */
 public final class TimelineArchiver {
   private static final Logger LOG = LoggerFactory.getLogger(TimelineArchiver.class);
