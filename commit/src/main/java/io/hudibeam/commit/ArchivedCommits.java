@@ -18,8 +18,11 @@ package io.hudibeam.commit;
 import io.hudibeam.log.LogBlock;
 import io.hudibeam.log.LogBlockType;
 import io.hudibeam.log.LogFileReader;
+import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.HistoryEntry;
+import io.hudibeam.timeline.TimelineHistory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -33,11 +36,12 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 
 /**
- * The extra metadata of the completed commits and deltacommits on the archived timeline: the log
- * files {@code .hoodie/archived/.commits_.archive.N_<token>} of {@code HoodieArchivedMetaEntry}
- * records that Hudi 0.15's {@code HoodieTimelineArchiver} and our {@link TimelineArchiver} write,
- * read as Hudi's {@code HoodieArchivedTimeline} loads them: every Avro data block's records, an
- * entry without {@code actionState} (written before Hudi had it) counting as completed.
+ * The extra metadata of the completed commits and deltacommits on the archived timeline: for table
+ * version 8 the LSM timeline history, for table version 6 the log files {@code
+ * .hoodie/archived/.commits_.archive.N_<token>} of {@code HoodieArchivedMetaEntry} records that
+ * Hudi 0.15's {@code HoodieTimelineArchiver} and our {@link TimelineArchiver} write, read as Hudi's
+ * {@code HoodieArchivedTimeline} loads them: every Avro data block's records, an entry without
+ * {@code actionState} (written before Hudi had it) counting as completed.
  *
  * <p>Read only when the active timeline cannot answer, as when a streaming sink looks for its last
  * "committed through" mark after other writers' commits have moved all of its commits to the
@@ -64,6 +68,25 @@ final class ArchivedCommits {
             out.add(extraMetadataOf(entry));
           }
         }
+      }
+    }
+    out.addAll(extraMetadataInHistory(fs, paths));
+    return out;
+  }
+
+  /**
+   * The same from the LSM timeline history of a table version 8 table (Hudi 1.0's archived
+   * timeline, {@link TimelineHistory}): the commit metadata bytes of every commit and deltacommit.
+   */
+  private static List<Map<String, String>> extraMetadataInHistory(FileSystem fs, TablePaths paths) {
+    TimelineHistory history = new TimelineHistory(fs, paths);
+    List<Map<String, String>> out = new ArrayList<>();
+    for (HistoryEntry entry : history.readAll()) {
+      if ((entry.action() == Action.COMMIT || entry.action() == Action.DELTA_COMMIT)
+          && entry.metadataBytes().isPresent()) {
+        out.add(
+            CommitMetadataFormat.decode(entry.metadata(), history.folder() + " (" + entry + ")")
+                .extraMetadata());
       }
     }
     return out;

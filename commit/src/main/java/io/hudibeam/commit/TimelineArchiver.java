@@ -54,7 +54,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Moves old instants from the active timeline to {@code .hoodie/archived}, as Hudi 0.15's {@code
- * HoodieTimelineArchiver} does.
+ * HoodieTimelineArchiver} does (table version 6).
  *
  * <p>What is archived: when there are more than {@code hoodie.keep.max.commits} completed commits,
  * deltacommits and replacecommits, the oldest of them down to {@code hoodie.keep.min.commits}, but
@@ -77,6 +77,10 @@ import org.slf4j.LoggerFactory;
  * the instants leaves them in both places, as with Hudi; the next run archives them again (Hudi's
  * archived timeline loads a set, so the duplicates are harmless). Hudi's merging of small archive
  * files is not done.
+ *
+ * <p>Table version 8 is archived as Hudi 1.0's {@code TimelineArchiverV2} does: the same commit
+ * selection with its differences ({@link HistorySelection}), into the LSM timeline history ({@link
+ * HistoryArchiver}).
  */
 public final class TimelineArchiver {
   private static final Logger LOG = LoggerFactory.getLogger(TimelineArchiver.class);
@@ -113,16 +117,9 @@ public final class TimelineArchiver {
   public ArchiveResult archive() {
     TableConfig config = new TableConfigStore(fs, paths).load();
     if (config.version() == TableVersion.EIGHT) {
-      // Hudi 1.0 archives table version 8 into the LSM history (.hoodie/timeline/history), which
-      // this
-      // writer does not write; the active timeline keeps every instant, which readers load as
-      // usual.
-      LOG.info(
-          "Table {}: table version 8, not archiving (archival to the LSM timeline history is not"
-              + " implemented; {} instants stay on the active timeline)",
-          paths,
-          Timeline.load(fs, paths).size());
-      return new ArchiveResult(List.of(), Optional.empty());
+      // Hudi 1.0's TimelineArchiverV2: into the LSM timeline history (.hoodie/timeline/history).
+      List<Instant> selected = instantsToArchive(Timeline.load(fs, paths), config);
+      return new HistoryArchiver(fs, paths, config.timelineTimezone()).archive(selected);
     }
     Timeline timeline = Timeline.load(fs, paths);
     List<Instant> selected = instantsToArchive(timeline, config);
@@ -152,6 +149,9 @@ public final class TimelineArchiver {
   /** The instants (highest state, all completed) that {@link #archive()} would archive now. */
   public List<Instant> instantsToArchive(Timeline timeline, TableConfig config) {
     List<Instant> commits = commitsToArchive(timeline, config);
+    if (config.version() == TableVersion.EIGHT) {
+      return HistorySelection.instantsToArchive(timeline, commits, metadataTableCompaction(config));
+    }
     List<Instant> selected = new ArrayList<>(cleansAndRollbacksToArchive(timeline));
     selected.addAll(commits);
     Optional<InstantTime> metadataTableBound = metadataTableBound(config);
@@ -273,14 +273,19 @@ public final class TimelineArchiver {
 
   /** The metadata table's last compaction: Hudi archives nothing at or after it. */
   private Optional<InstantTime> metadataTableBound(TableConfig config) {
+    // No compaction yet on the metadata table: Hudi archives nothing.
+    return metadataTableCompaction(config)
+        .map(last -> last.orElse(InstantTime.parse("00000000000000000")));
+  }
+
+  /** Empty without a metadata table, else its last compaction, if any. */
+  private Optional<Optional<InstantTime>> metadataTableCompaction(TableConfig config) {
     if (config.metadataPartitions().isEmpty()) {
       return Optional.empty();
     }
     TablePaths metadata = TablePaths.of(paths.metadataTableFolder().toString());
-    Optional<InstantTime> lastCompaction =
-        Timeline.load(fs, metadata).ofAction(Action.COMMIT).completed().last().map(Instant::time);
-    // No compaction yet on the metadata table: Hudi archives nothing.
-    return Optional.of(lastCompaction.orElse(InstantTime.parse("00000000000000000")));
+    return Optional.of(
+        Timeline.load(fs, metadata).ofAction(Action.COMMIT).completed().last().map(Instant::time));
   }
 
   /** Every state file in .hoodie of the selected instants, in time and state order. */

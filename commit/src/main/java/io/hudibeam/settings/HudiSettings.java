@@ -353,7 +353,8 @@ public final class HudiSettings {
 
   public static final Setting<Boolean> ARCHIVE_AUTOMATIC =
       bool("hoodie.archive.automatic", true)
-          .doc("Archive the oldest instants into .hoodie/archived after each commit.")
+          .doc(
+              "Archive the oldest instants after each commit (.hoodie/archived; table version 8: .hoodie/timeline/history).")
           .build();
 
   public static final Setting<Integer> KEEP_MIN_COMMITS =
