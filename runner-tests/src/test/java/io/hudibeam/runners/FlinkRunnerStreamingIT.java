@@ -60,6 +60,7 @@ import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.joda.time.Duration;
 import org.joda.time.Instant;
+import org.junit.Ignore;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -122,15 +123,7 @@ public class FlinkRunnerStreamingIT {
   private static void runStream(
       FlinkPipelineOptions options, HudiIO.Write<Row> write, String base, long batch, Instant epoch)
       throws Exception {
-    Pipeline p = Pipeline.create(options);
-    p.apply(
-            GenerateSequence.from(0)
-                .withRate(300, Duration.standardSeconds(1))
-                .withTimestampFn(i -> epoch.plus(Duration.millis(i * MILLIS_PER_INDEX))))
-        .apply(Filter.by((Long i) -> i < RECORDS))
-        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(batch, i)))
-        .setRowSchema(TripsRows.SCHEMA)
-        .apply(write);
+    Pipeline p = endlessStream(options, write, batch, epoch);
     long lastEnd = epoch.getMillis() + RECORDS * MILLIS_PER_INDEX;
     PipelineResult result = p.run();
     try {
@@ -149,6 +142,25 @@ public class FlinkRunnerStreamingIT {
     } finally {
       result.cancel();
     }
+  }
+
+  /**
+   * The stream of trips batch {@code batch}: indexes from 0 on, 300 per second, event times from
+   * {@code epoch}; the indexes from {@link #RECORDS} on are dropped, so the stream goes on without
+   * rows and its watermark closes every interval.
+   */
+  private static Pipeline endlessStream(
+      FlinkPipelineOptions options, HudiIO.Write<Row> write, long batch, Instant epoch) {
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+            GenerateSequence.from(0)
+                .withRate(300, Duration.standardSeconds(1))
+                .withTimestampFn(i -> epoch.plus(Duration.millis(i * MILLIS_PER_INDEX))))
+        .apply(Filter.by((Long i) -> i < RECORDS))
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(batch, i)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(write);
+    return p;
   }
 
   /** The sink's newest committed-through mark on the table's completed commits, or -1. */
@@ -330,6 +342,125 @@ public class FlinkRunnerStreamingIT {
         "no pending instant",
         reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
         is(empty()));
+  }
+
+  /**
+   * The stream of {@link #endlessStream} for a stop with a savepoint and its restore: the same
+   * graph in both runs, each index the source emits also recorded in {@code emitted}.
+   */
+  private static Pipeline recordedEndlessStream(
+      FlinkPipelineOptions options, HudiIO.Write<Row> write, File emitted) {
+    Pipeline p = Pipeline.create(options);
+    PCollection<Long> indexes =
+        p.apply(
+            GenerateSequence.from(0)
+                .withRate(300, Duration.standardSeconds(1))
+                .withTimestampFn(i -> EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))));
+    indexes.apply("Record indexes", ParDo.of(new RecordIndexes(emitted.getPath())));
+    indexes
+        .apply(Filter.by((Long i) -> i < RECORDS))
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(write);
+    return p;
+  }
+
+  /**
+   * Runs {@link #recordedEndlessStream} until its first commit, then stops it with a savepoint
+   * without draining ({@code flink stop} without {@code --drain}); returns the savepoint's path
+   * once the job has finished (the end of input is not reached, so no interval is left undecided
+   * and the job does not fail).
+   */
+  private String stopWithASavepointAfterTheFirstCommit(String base) throws Exception {
+    PipelineResult result =
+        recordedEndlessStream(
+                streamingOptions(0),
+                write(base, WriteOperation.INSERT),
+                tmp.newFolder("emitted-first"))
+            .run();
+    JobClient job = jobClient(result);
+    String savepoint;
+    boolean stopped = false;
+    try {
+      long firstEnd = EPOCH.getMillis() + INTERVAL.getMillis();
+      long deadline = System.currentTimeMillis() + 120_000;
+      while (committedThrough(base) < firstEnd) {
+        assertThat("the stream is running", result.getState().isTerminal(), is(false));
+        if (System.currentTimeMillis() > deadline) {
+          throw new AssertionError("no first commit within 120 s");
+        }
+        Thread.sleep(20);
+      }
+      savepoint =
+          job.stopWithSavepoint(false, tmp.newFolder("savepoints").toURI().toString())
+              .get(120, TimeUnit.SECONDS);
+      job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
+      stopped = true;
+    } finally {
+      if (!stopped) {
+        result.cancel();
+      }
+    }
+    assertThat("stopped before the last interval", committedThrough(base) < LAST_END, is(true));
+    return savepoint;
+  }
+
+  /**
+   * {@code flink stop} without {@code --drain} right after the first commit, while the next
+   * intervals are on their way: the job finishes (a stop without drain does not end the input, so
+   * HudiIO's end-of-input failure does not apply) and leaves a savepoint.
+   */
+  @Test
+  public void aStopWithASavepointWithoutDrainFinishesTheJob() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    String savepoint = stopWithASavepointAfterTheFirstCommit(base);
+    assertThat("a savepoint", new File(java.net.URI.create(savepoint)).isDirectory(), is(true));
+  }
+
+  /**
+   * The same pipeline restored from that savepoint (Beam 2.70 applies {@code --savepointPath} to a
+   * remote cluster only, so the embedded one is given {@code execution.savepoint.path}) should go
+   * on where the source stopped and end with every record once. Measured on 2026-12-01: the
+   * restored job starts the next interval, then its commit step fails with "Empty PCollection
+   * accessed as a singleton view" (the started instant's side input, {@code
+   * CommitInstant.IntervalCommitFn}) and the job fails. Not fixed yet; the test reproduces it.
+   */
+  @Ignore("a restore from a savepoint fails in the commit step: see the javadoc")
+  @Test
+  public void aStopWithASavepointWithoutDrainIsRestoredWithEveryRecordOnce() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    String savepoint = stopWithASavepointAfterTheFirstCommit(base);
+    File confDir = tmp.newFolder("flink-conf");
+    Files.writeString(
+        new File(confDir, "flink-conf.yaml").toPath(),
+        "execution.savepoint.path: " + savepoint + "\n");
+    FlinkPipelineOptions restored = streamingOptions(0);
+    restored.setFlinkConfDir(confDir.getAbsolutePath());
+    File emittedAfterRestore = tmp.newFolder("emitted-restored");
+    PipelineResult second =
+        recordedEndlessStream(restored, write(base, WriteOperation.INSERT), emittedAfterRestore)
+            .run();
+    boolean done = false;
+    try {
+      long deadline = System.currentTimeMillis() + 180_000;
+      while (committedThrough(base) < LAST_END) {
+        assertThat("the restored stream is running", second.getState().isTerminal(), is(false));
+        if (System.currentTimeMillis() > deadline) {
+          throw new AssertionError("the restored stream did not commit its last interval in 180 s");
+        }
+        Thread.sleep(200);
+      }
+      done = true;
+    } finally {
+      if (done) {
+        second.cancel();
+      }
+    }
+    assertThat(
+        "the restored source went on from the savepoint",
+        new File(emittedAfterRestore, "0").exists(),
+        is(false));
+    assertExactlyOnce(base);
   }
 
   /** The Flink job of a detached run (Beam's result does not expose a stop with a savepoint). */
