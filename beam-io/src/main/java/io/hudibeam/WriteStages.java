@@ -99,6 +99,7 @@ final class WriteStages {
       WriteSpec spec,
       StreamSettings stream) {
     FlinkCheckpointing.check(pipeline.getOptions());
+    FlinkCheckpointing.checkInput(pipeline.getOptions(), records.isBounded());
     PCollection<GenericRecord> windowed =
         records.apply(
             "Commit intervals",

@@ -147,7 +147,8 @@
  * cost does not depend on the table's size; with SIMPLE it grows with the size of the partitions an
  * interval touches. BULK_INSERT is not supported in streaming. On Flink a stream needs
  * checkpointing ({@code --checkpointingInterval}) and {@code
- * --finishBundleBeforeCheckpointing=true}, and a stream whose input ends does not commit its last
- * intervals (stop it with a savepoint instead).
+ * --finishBundleBeforeCheckpointing=true}; a bounded input is refused there, and a stream whose
+ * input ends with more than its open interval left fails the job rather than finish without them
+ * (stop a stream with a savepoint instead; a drain needs {@code --enableStableInputDrain=true}).
  */
 package io.hudibeam;

@@ -43,8 +43,9 @@ import org.apache.beam.sdk.values.PDone;
 
 /**
  * How {@code trips --streaming} ends on the embedded FlinkRunner: a stream on Flink is not ended by
- * its source (HudiIO does not commit the last intervals of a stream whose input ends on Flink; see
- * the README's streaming section), so the command stops the job once every generated record is
+ * its source (on Flink HudiIO refuses a bounded input and fails a stream whose input ends with
+ * intervals left, as they cannot be committed after the end; see the README's streaming section),
+ * so the command streams an endless source and stops the job once every generated record is
  * committed, as a user stops a streaming job. This step sums the records each committed instant
  * applied (inserted, updated and deleted; each instant once, so a commit replayed after a restore
  * does not count twice, in checkpointed state) and, once the sum reaches the expected count,

@@ -16,8 +16,10 @@
 package io.hudibeam.runners;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.commit.SinkLineage;
@@ -25,27 +27,40 @@ import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
+import io.hudibeam.transforms.streaming.CoordinateInstants;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.io.GenerateSequence;
+import org.apache.beam.sdk.testing.TestStream;
+import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Filter;
 import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TimestampedValue;
 import org.apache.beam.sdk.values.TypeDescriptors;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.joda.time.Duration;
 import org.joda.time.Instant;
+import org.junit.Ignore;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -60,10 +75,12 @@ import org.junit.rules.Timeout;
  *
  * <p>A stream does not end on its own: each test polls the table (bounded) until the sink is
  * committed through its last interval with rows, then cancels the job and checks the table with
- * Hudi's reader, row by row. The failure tests inject one failure (a file system that fails once,
- * remembered in a flag file), let Flink restore the job from its last checkpoint (restart strategy
- * of {@code --numberOfExecutionRetries}), and expect every record exactly once, no pending instant
- * and no orphan base file.
+ * Hudi's reader, row by row. Two tests end a stream: a drain right after a commit (the last
+ * interval is committed, the job finishes), and a stream that ends with several intervals waiting
+ * (the job fails, naming them, instead of finishing without them). The failure tests inject one
+ * failure (a file system that fails once, remembered in a flag file), let Flink restore the job
+ * from its last checkpoint (restart strategy of {@code --numberOfExecutionRetries}), and expect
+ * every record exactly once, no pending instant and no orphan base file.
  */
 public class FlinkRunnerStreamingIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -106,15 +123,7 @@ public class FlinkRunnerStreamingIT {
   private static void runStream(
       FlinkPipelineOptions options, HudiIO.Write<Row> write, String base, long batch, Instant epoch)
       throws Exception {
-    Pipeline p = Pipeline.create(options);
-    p.apply(
-            GenerateSequence.from(0)
-                .withRate(300, Duration.standardSeconds(1))
-                .withTimestampFn(i -> epoch.plus(Duration.millis(i * MILLIS_PER_INDEX))))
-        .apply(Filter.by((Long i) -> i < RECORDS))
-        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(batch, i)))
-        .setRowSchema(TripsRows.SCHEMA)
-        .apply(write);
+    Pipeline p = endlessStream(options, write, batch, epoch);
     long lastEnd = epoch.getMillis() + RECORDS * MILLIS_PER_INDEX;
     PipelineResult result = p.run();
     try {
@@ -133,6 +142,25 @@ public class FlinkRunnerStreamingIT {
     } finally {
       result.cancel();
     }
+  }
+
+  /**
+   * The stream of trips batch {@code batch}: indexes from 0 on, 300 per second, event times from
+   * {@code epoch}; the indexes from {@link #RECORDS} on are dropped, so the stream goes on without
+   * rows and its watermark closes every interval.
+   */
+  private static Pipeline endlessStream(
+      FlinkPipelineOptions options, HudiIO.Write<Row> write, long batch, Instant epoch) {
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+            GenerateSequence.from(0)
+                .withRate(300, Duration.standardSeconds(1))
+                .withTimestampFn(i -> epoch.plus(Duration.millis(i * MILLIS_PER_INDEX))))
+        .apply(Filter.by((Long i) -> i < RECORDS))
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(batch, i)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(write);
+    return p;
   }
 
   /** The sink's newest committed-through mark on the table's completed commits, or -1. */
@@ -211,6 +239,268 @@ public class FlinkRunnerStreamingIT {
     String base = tmp.newFolder("trips").getAbsolutePath();
     runStream(streamingOptions(0), write(base, WriteOperation.INSERT), base);
     assertExactlyOnce(base);
+  }
+
+  /** Creates an empty file named by each index it sees: the indexes the source emitted. */
+  private static final class RecordIndexes extends DoFn<Long, Void> {
+    private static final long serialVersionUID = 1L;
+    private final String folder;
+
+    RecordIndexes(String folder) {
+      this.folder = folder;
+    }
+
+    @ProcessElement
+    public void process(@Element Long i) throws IOException {
+      try {
+        Files.createFile(Paths.get(folder, Long.toString(i)));
+      } catch (FileAlreadyExistsException again) {
+        // a replay; the set of indexes is what counts
+      }
+    }
+  }
+
+  /**
+   * A drain ({@code flink stop --drain}: the sources stop, the watermark goes to the end of time,
+   * every operator is finished, then the final savepoint) of a running stream, right after one of
+   * its intervals was committed, so only the open interval is left: with {@code
+   * --enableStableInputDrain=true} the commit step commits it when it is finished, and the job
+   * finishes with every record the source emitted committed once.
+   */
+  @Test
+  public void aDrainRightAfterACommitCommitsTheLastIntervalAndFinishes() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    File emitted = tmp.newFolder("emitted");
+    FlinkPipelineOptions options = streamingOptions(0);
+    options.setEnableStableInputDrain(true);
+    Pipeline p = Pipeline.create(options);
+    PCollection<Long> indexes =
+        p.apply(
+            GenerateSequence.from(0)
+                .withRate(20, Duration.standardSeconds(1))
+                .withTimestampFn(i -> EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))));
+    indexes.apply("Record indexes", ParDo.of(new RecordIndexes(emitted.getPath())));
+    indexes
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(write(base, WriteOperation.INSERT));
+    PipelineResult result = p.run();
+    JobClient job = jobClient(result);
+    boolean finished = false;
+    try {
+      // 200 indexes per interval at 20 per second: 10 s per interval, and an interval was measured
+      // committed 1.5 to 3 s after its end. Drain right after the second commit, while the third
+      // interval is open and the second is committed.
+      long secondEnd = EPOCH.getMillis() + 2 * INTERVAL.getMillis();
+      long deadline = System.currentTimeMillis() + 120_000;
+      while (committedThrough(base) < secondEnd) {
+        assertThat("the stream is running", result.getState().isTerminal(), is(false));
+        if (System.currentTimeMillis() > deadline) {
+          throw new AssertionError("no second commit within 120 s");
+        }
+        Thread.sleep(20);
+      }
+      job.stopWithSavepoint(true, tmp.newFolder("savepoints").toURI().toString())
+          .get(120, TimeUnit.SECONDS);
+      job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
+      finished = true;
+    } finally {
+      if (!finished) {
+        result.cancel();
+      }
+    }
+    TreeSet<String> expected = new TreeSet<>();
+    long last = -1;
+    for (String name : list(emitted)) {
+      long i = Long.parseLong(name);
+      expected.add(TripsData.key(i));
+      last = Math.max(last, i);
+    }
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<org.apache.avro.generic.GenericRecord> snapshot = reader.snapshot();
+    assertThat("no record twice", snapshot.size(), is(expected.size()));
+    Map<String, org.apache.avro.generic.GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
+    assertThat("every emitted record", new TreeSet<>(rows.keySet()), is(expected));
+    for (String name : list(emitted)) {
+      long i = Long.parseLong(name);
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(rows.get(TripsData.key(i))),
+          is(TripsData.values(TripsData.record(0, i))));
+    }
+    List<Long> windowStarts = new ArrayList<>();
+    for (Map<String, String> extra : lineages(reader)) {
+      windowStarts.add(Long.parseLong(extra.get(SinkLineage.WINDOW_START)));
+    }
+    List<Long> intervalStarts = new ArrayList<>();
+    long lastEventTime = EPOCH.getMillis() + last * MILLIS_PER_INDEX;
+    for (long start = EPOCH.getMillis(); start <= lastEventTime; start += INTERVAL.getMillis()) {
+      intervalStarts.add(start);
+    }
+    assertThat("one commit per interval, the last one too", windowStarts, is(intervalStarts));
+    assertThat(
+        "no pending instant",
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
+  }
+
+  /**
+   * The stream of {@link #endlessStream} for a stop with a savepoint and its restore: the same
+   * graph in both runs, each index the source emits also recorded in {@code emitted}.
+   */
+  private static Pipeline recordedEndlessStream(
+      FlinkPipelineOptions options, HudiIO.Write<Row> write, File emitted) {
+    Pipeline p = Pipeline.create(options);
+    PCollection<Long> indexes =
+        p.apply(
+            GenerateSequence.from(0)
+                .withRate(300, Duration.standardSeconds(1))
+                .withTimestampFn(i -> EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))));
+    indexes.apply("Record indexes", ParDo.of(new RecordIndexes(emitted.getPath())));
+    indexes
+        .apply(Filter.by((Long i) -> i < RECORDS))
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(write);
+    return p;
+  }
+
+  /**
+   * Runs {@link #recordedEndlessStream} until its first commit, then stops it with a savepoint
+   * without draining ({@code flink stop} without {@code --drain}); returns the savepoint's path
+   * once the job has finished (the end of input is not reached, so no interval is left undecided
+   * and the job does not fail).
+   */
+  private String stopWithASavepointAfterTheFirstCommit(String base) throws Exception {
+    PipelineResult result =
+        recordedEndlessStream(
+                streamingOptions(0),
+                write(base, WriteOperation.INSERT),
+                tmp.newFolder("emitted-first"))
+            .run();
+    JobClient job = jobClient(result);
+    String savepoint;
+    boolean stopped = false;
+    try {
+      long firstEnd = EPOCH.getMillis() + INTERVAL.getMillis();
+      long deadline = System.currentTimeMillis() + 120_000;
+      while (committedThrough(base) < firstEnd) {
+        assertThat("the stream is running", result.getState().isTerminal(), is(false));
+        if (System.currentTimeMillis() > deadline) {
+          throw new AssertionError("no first commit within 120 s");
+        }
+        Thread.sleep(20);
+      }
+      savepoint =
+          job.stopWithSavepoint(false, tmp.newFolder("savepoints").toURI().toString())
+              .get(120, TimeUnit.SECONDS);
+      job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
+      stopped = true;
+    } finally {
+      if (!stopped) {
+        result.cancel();
+      }
+    }
+    assertThat("stopped before the last interval", committedThrough(base) < LAST_END, is(true));
+    return savepoint;
+  }
+
+  /**
+   * {@code flink stop} without {@code --drain} right after the first commit, while the next
+   * intervals are on their way: the job finishes (a stop without drain does not end the input, so
+   * HudiIO's end-of-input failure does not apply) and leaves a savepoint.
+   */
+  @Test
+  public void aStopWithASavepointWithoutDrainFinishesTheJob() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    String savepoint = stopWithASavepointAfterTheFirstCommit(base);
+    assertThat("a savepoint", new File(java.net.URI.create(savepoint)).isDirectory(), is(true));
+  }
+
+  /**
+   * The same pipeline restored from that savepoint (Beam 2.70 applies {@code --savepointPath} to a
+   * remote cluster only, so the embedded one is given {@code execution.savepoint.path}) should go
+   * on where the source stopped and end with every record once. Measured on 2026-12-01: the
+   * restored job starts the next interval, then its commit step fails with "Empty PCollection
+   * accessed as a singleton view" (the started instant's side input, {@code
+   * CommitInstant.IntervalCommitFn}) and the job fails. Not fixed yet; the test reproduces it.
+   */
+  @Ignore("a restore from a savepoint fails in the commit step: see the javadoc")
+  @Test
+  public void aStopWithASavepointWithoutDrainIsRestoredWithEveryRecordOnce() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    String savepoint = stopWithASavepointAfterTheFirstCommit(base);
+    File confDir = tmp.newFolder("flink-conf");
+    Files.writeString(
+        new File(confDir, "flink-conf.yaml").toPath(),
+        "execution.savepoint.path: " + savepoint + "\n");
+    FlinkPipelineOptions restored = streamingOptions(0);
+    restored.setFlinkConfDir(confDir.getAbsolutePath());
+    File emittedAfterRestore = tmp.newFolder("emitted-restored");
+    PipelineResult second =
+        recordedEndlessStream(restored, write(base, WriteOperation.INSERT), emittedAfterRestore)
+            .run();
+    boolean done = false;
+    try {
+      long deadline = System.currentTimeMillis() + 180_000;
+      while (committedThrough(base) < LAST_END) {
+        assertThat("the restored stream is running", second.getState().isTerminal(), is(false));
+        if (System.currentTimeMillis() > deadline) {
+          throw new AssertionError("the restored stream did not commit its last interval in 180 s");
+        }
+        Thread.sleep(200);
+      }
+      done = true;
+    } finally {
+      if (done) {
+        second.cancel();
+      }
+    }
+    assertThat(
+        "the restored source went on from the savepoint",
+        new File(emittedAfterRestore, "0").exists(),
+        is(false));
+    assertExactlyOnce(base);
+  }
+
+  /** The Flink job of a detached run (Beam's result does not expose a stop with a savepoint). */
+  private static JobClient jobClient(PipelineResult result) throws ReflectiveOperationException {
+    java.lang.reflect.Field field = result.getClass().getDeclaredField("jobClient");
+    field.setAccessible(true);
+    return (JobClient) field.get(result);
+  }
+
+  /**
+   * A stream that ends with several intervals waiting (all its records arrive, then the watermark
+   * goes to the end of time; the same happens on a drain while an interval waits for its
+   * predecessor's commit) fails on Flink, naming the intervals, instead of finishing without them.
+   */
+  @Test
+  public void aStreamThatEndsWithIntervalsLeftFailsRatherThanFinishingWithoutThem()
+      throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    FlinkPipelineOptions options = streamingOptions(0);
+    options.setAttachedMode(true);
+    options.setEnableStableInputDrain(true);
+    TestStream.Builder<Long> events = TestStream.create(VarLongCoder.of());
+    for (long i = 0; i < RECORDS; i++) {
+      events =
+          events.addElements(
+              TimestampedValue.of(i, EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))));
+    }
+    Pipeline p = Pipeline.create(options);
+    p.apply(events.advanceWatermarkToInfinity())
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(write(base, WriteOperation.INSERT));
+    Throwable failure = assertThrows(Throwable.class, () -> p.run().waitUntilFinish());
+    StringBuilder messages = new StringBuilder();
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      messages.append(t.getMessage()).append('\n');
+    }
+    assertThat(messages.toString(), containsString(CoordinateInstants.INTERVALS_LEFT_ON_FLINK));
+    assertThat(messages.toString(), containsString("sink trips"));
+    assertThat(messages.toString(), containsString("without --drain"));
   }
 
   private void assertRestoredAfterFailure(String suffix) throws Exception {

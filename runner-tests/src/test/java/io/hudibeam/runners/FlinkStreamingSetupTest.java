@@ -80,4 +80,39 @@ public class FlinkStreamingSetupTest {
     Pipeline r = Pipeline.create(checkpointed);
     stream(r).apply(write());
   }
+
+  /**
+   * A bounded input ends, and on Flink the intervals still waiting when a stream ends cannot be
+   * committed (see FlinkRunnerStreamingIT): refused at construction, naming the option. The same
+   * input without withTriggeringFrequency (a batch write) is accepted.
+   */
+  @Test
+  public void aStreamingWriteOverABoundedInputIsRefusedOnFlink() {
+    FlinkPipelineOptions options = FlinkRunnerWriteIT.flinkOptions(0);
+    options.setStreaming(true);
+    options.setCheckpointingInterval(1000L);
+    options.setFinishBundleBeforeCheckpointing(true);
+    Pipeline p = Pipeline.create(options);
+    PCollection<Row> finite =
+        p.apply(GenerateSequence.from(0).to(100).withRate(10, Duration.standardSeconds(1)))
+            .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+            .setRowSchema(TripsRows.SCHEMA);
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> finite.apply(write()));
+    assertThat(
+        e.getMessage(), containsString("over a bounded input is refused on the FlinkRunner"));
+    assertThat(e.getMessage(), containsString("without withTriggeringFrequency"));
+
+    Pipeline q = Pipeline.create(options);
+    q.apply(GenerateSequence.from(0).to(100))
+        .apply(MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRows.row(0, i)))
+        .setRowSchema(TripsRows.SCHEMA)
+        .apply(
+            HudiIO.write()
+                .withBasePath(tmp.getRoot().getPath())
+                .withTableName("trips")
+                .withRecordKeyFields("uuid")
+                .withPartitionFields("city")
+                .withOperation(WriteOperation.INSERT));
+  }
 }

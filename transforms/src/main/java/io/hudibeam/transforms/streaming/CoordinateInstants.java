@@ -89,6 +89,10 @@ public final class CoordinateInstants<T>
   private final WriteSpec spec;
   private final StreamSettings settings;
 
+  /** The start of the failure when a stream on the FlinkRunner ends with intervals left. */
+  public static final String INTERVALS_LEFT_ON_FLINK =
+      "The input ended while intervals still waited to start";
+
   public CoordinateInstants(WriteSpec spec, StreamSettings settings) {
     this.spec = spec;
     this.settings = settings;
@@ -104,11 +108,15 @@ public final class CoordinateInstants<T>
             .apply("Interval", ParDo.of(new IntervalFn()))
             .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
             .apply("Into the global window", Window.into(new GlobalWindows()));
-    if (!FlinkCheckpointing.isFlinkRunner(records.getPipeline().getOptions())) {
+    boolean onFlink = FlinkCheckpointing.isFlinkRunner(records.getPipeline().getOptions());
+    if (!onFlink) {
       // Not on Flink: at the end of input the hold waits on the task thread of its step, and
       // Flink cannot complete a checkpoint while that thread is busy, so the commit step (which
       // Flink releases its input to only at completed checkpoints) could not commit what the hold
-      // waits for (measured: it gave up after the heartbeat's allowed age). See EndOfInputHold.
+      // waits for (measured: it gave up after the heartbeat's allowed age); and a wait with
+      // processing-time timers instead never polls on Flink (measured: Beam drops them once the
+      // input watermark is at the end). See EndOfInputHold. On Flink the coordinator fails the job
+      // instead when intervals are left at the end of input (CoordinatorFn#onEndOfInput).
       intervals =
           intervals
               .apply(
@@ -117,7 +125,7 @@ public final class CoordinateInstants<T>
               .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()));
     }
     return intervals
-        .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings)))
+        .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings, onFlink)))
         .setCoder(IntervalDecision.IntervalDecisionCoder.of())
         .apply(
             "Back into commit intervals", Window.into(FixedWindows.of(settings.commitInterval())));
@@ -224,9 +232,16 @@ public final class CoordinateInstants<T>
     @TimerId("hold")
     private final TimerSpec holdSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
 
-    CoordinatorFn(WriteSpec spec, StreamSettings settings) {
+    /**
+     * Whether intervals left at the end of input fail the job (FlinkRunner) instead of being logged
+     * (see {@link #onEndOfInput}).
+     */
+    private final boolean failWhenIntervalsAreLeft;
+
+    CoordinatorFn(WriteSpec spec, StreamSettings settings, boolean failWhenIntervalsAreLeft) {
       this.spec = spec;
       this.settings = settings;
+      this.failWhenIntervalsAreLeft = failWhenIntervalsAreLeft;
     }
 
     /**
@@ -290,9 +305,14 @@ public final class CoordinateInstants<T>
     }
 
     /**
-     * The input ended and {@link EndOfInputHold} gave up on a stalled sink while intervals still
-     * wait: they cannot be decided any more (no timer fires after the end of input), so they are
-     * logged and counted ({@code intervalsLeftAtEndOfInput}); a rerun of the job commits them.
+     * The input ended while intervals still wait: they cannot be decided any more (no timer fires
+     * after the end of input). Not on Flink, this happens only when {@link EndOfInputHold} gave up
+     * on a stalled sink: they are logged and counted ({@code intervalsLeftAtEndOfInput}), and a
+     * rerun of the job commits them. On the FlinkRunner, where no end-of-input wait can run (see
+     * {@link CoordinateInstants#expand}), the job fails instead of finishing without them: a
+     * finished job (a finite source, {@code flink stop --drain}) completes its final checkpoint,
+     * which would commit the source's offsets (Kafka) past records that are in no commit; a failed
+     * one is restored from its last completed checkpoint, which still holds them.
      */
     @OnTimer("hold")
     public void onEndOfInput(
@@ -302,6 +322,18 @@ public final class CoordinateInstants<T>
       List<IntervalWindow> waitingIntervals = read(pending);
       if (!waitingIntervals.isEmpty()) {
         left.inc(waitingIntervals.size());
+        if (failWhenIntervalsAreLeft) {
+          throw new IllegalStateException(
+              String.format(
+                  "%s: table %s, sink %s, intervals %s. On the FlinkRunner these cannot be"
+                      + " committed after the input ended (the commit step commits only at completed"
+                      + " checkpoints, and no step can wait for them once the watermark is at the end"
+                      + " of time), so the job fails rather than finish without them. Stop a stream"
+                      + " with a savepoint (flink stop, without --drain) and restore it; a drain"
+                      + " completes only when at most the last interval is left, with"
+                      + " --enableStableInputDrain=true. A finite input is not supported on Flink.",
+                  INTERVALS_LEFT_ON_FLINK, spec.paths(), settings.sinkId(), waitingIntervals));
+        }
         LOG.error(
             "Table {}: the input ended while sink {} still waited to start the intervals {}; they are not"
                 + " committed (rerun the job over the same input, same sink id, to commit them)",

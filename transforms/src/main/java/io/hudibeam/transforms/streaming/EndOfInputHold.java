@@ -63,9 +63,14 @@ import org.slf4j.LoggerFactory;
  * <p>Not applied on the FlinkRunner: the wait runs on the task thread of this step, and Flink
  * completes no checkpoint while a task thread is busy, so the commit step (whose input Flink
  * releases at completed checkpoints) could not commit what this step waits for. Measured on Beam
- * 2.70 with Flink 1.19: a finite stream's wait gave up after the heartbeat's allowed age. On Flink
- * a stream is ended by stopping it with a savepoint; intervals still undecided when an input ends
- * are logged by the coordinator, and a rerun over the same input commits them.
+ * 2.70 with Flink 1.19: a finite stream's wait gave up after the heartbeat's allowed age. A wait
+ * that does not block, a processing-time timer that polls and re-sets itself with its output
+ * timestamp holding the watermark, does not work either: once this step's input watermark is at the
+ * end of time its global window is expired, and Beam's {@code StatefulDoFnRunner.onTimer} ignores
+ * processing-time timers of an expired window ("Ignoring processing-time timer ... since window is
+ * too far behind inputWatermark"); measured on Flink: the poll timer was set and never ran, and the
+ * hold let go at once. On Flink the coordinator fails the job when intervals are left at the end of
+ * input (see {@code CoordinateInstants.CoordinatorFn#onEndOfInput}).
  */
 final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, IntervalWindow>> {
   private static final long serialVersionUID = 1L;

@@ -18,6 +18,7 @@ package io.hudibeam.transforms.streaming;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.PipelineOptions;
+import org.apache.beam.sdk.values.PCollection;
 
 /**
  * The FlinkRunner's checkpointing option, read without a dependency on the Flink runner: the same
@@ -64,6 +65,24 @@ public interface FlinkCheckpointing extends PipelineOptions {
               + " and write statistics of the bundles before it. Measured on Beam 2.70 with Flink"
               + " 1.19 without it: a stream's first interval took 22 s to commit and the next ones"
               + " were not committed within minutes.");
+    }
+  }
+
+  /**
+   * Refuses a streaming write over a bounded input on the FlinkRunner: a bounded input ends, and on
+   * Flink a stream that ends with more than its last interval waiting cannot commit them (see
+   * {@link CoordinateInstants}); Flink's bounded sources emit no watermark before their end, so
+   * every interval waits until then.
+   */
+  static void checkInput(PipelineOptions options, PCollection.IsBounded input) {
+    if (isFlinkRunner(options) && input == PCollection.IsBounded.BOUNDED) {
+      throw new IllegalArgumentException(
+          "HudiIO.write() with withTriggeringFrequency (a streaming write) over a bounded input is"
+              + " refused on the FlinkRunner: the input ends, and on Flink the intervals still waiting"
+              + " when a stream ends cannot be committed (the commit step commits only at completed"
+              + " checkpoints, and no step can wait for them once the watermark is at the end of"
+              + " time). Write a bounded input without withTriggeringFrequency (a batch write), or"
+              + " stream from an unbounded source.");
     }
   }
 
