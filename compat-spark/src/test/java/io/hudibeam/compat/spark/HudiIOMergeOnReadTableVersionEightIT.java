@@ -1,0 +1,224 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.compat.spark;
+
+import static io.hudibeam.compat.spark.SparkHudi.expected;
+import static io.hudibeam.compat.spark.SparkHudi.hudiIO;
+import static io.hudibeam.compat.spark.SparkHudi.hudiIOWrite;
+import static io.hudibeam.compat.spark.SparkHudi.range;
+import static io.hudibeam.compat.spark.SparkHudi.records;
+import static io.hudibeam.compat.spark.SparkHudi.tripsOptions;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.not;
+
+import io.hudibeam.HudiIO;
+import io.hudibeam.table.TableType;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.write.WriteOperation;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.hudi.common.model.HoodieTableType;
+import org.apache.hudi.common.table.HoodieTableVersion;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.junit.ClassRule;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Merge-on-read tables of table version 8, read by Hudi 1.0.2's Spark reader row by row after every
+ * step: one HudiIO creates ({@code withTableVersion(8)}, {@code withTableType(MERGE_ON_READ)}):
+ * insert, upserts into log files named with their deltacommit's instant, delete, compaction, more
+ * upserts, then Hudi 1.0.2's Spark writer continues; and one Hudi 1.0.2's Spark writer creates with
+ * its defaults, continued by HudiIO and by Spark again.
+ */
+public class HudiIOMergeOnReadTableVersionEightIT {
+  @ClassRule public static final SparkHudi SPARK = new SparkHudi();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** {@code .<fileId>_<instant>.log.<version>_<token>} */
+  private static final Pattern LOG_FILE =
+      Pattern.compile("^\\.(.+)_(\\d{17})\\.log\\.(\\d+)_(\\d+-\\d+-\\d+)$");
+
+  private static HudiIO.Write<GenericRecord> write(String base, WriteOperation operation) {
+    return hudiIOWrite(base, operation).withTableType(TableType.MERGE_ON_READ);
+  }
+
+  private static Map<String, String> sparkMergeOnRead(String operation) {
+    Map<String, String> options = new HashMap<>(tripsOptions(operation));
+    options.put("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+    return options;
+  }
+
+  private static void compact(String base) {
+    Pipeline compaction = Pipeline.create(PipelineOptionsFactory.create());
+    compaction.apply(HudiIO.compact().withBasePath(base));
+    compaction.run().waitUntilFinish();
+  }
+
+  /** The instants in the names of the table's log files (hidden files of the partitions). */
+  private static List<String> logFileInstants(String base) throws IOException {
+    try (Stream<Path> files = Files.walk(Path.of(base))) {
+      return files
+          .filter(p -> !p.toString().contains("/.hoodie"))
+          .map(p -> LOG_FILE.matcher(p.getFileName().toString()))
+          .filter(Matcher::matches)
+          .map(m -> m.group(2))
+          .sorted()
+          .collect(Collectors.toList());
+    }
+  }
+
+  private static List<String> actions(List<HoodieInstant> instants) {
+    return instants.stream().map(HoodieInstant::getAction).collect(Collectors.toList());
+  }
+
+  @Test
+  public void hudiSparkReadsAndContinuesAMergeOnReadVersionEightTableHudiIOCreated()
+      throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    hudiIO(records(0, range(0, 16)), write(base, WriteOperation.INSERT).withTableVersion(8));
+    assertThat(SPARK.meta(base).getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
+    assertThat(SPARK.meta(base).getTableType(), is(HoodieTableType.MERGE_ON_READ));
+    String d1 = SPARK.completedCommits(base).get(0).requestedTime();
+    Map<String, List<Object>> expected = new TreeMap<>(expected(0, d1, range(0, 16)));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(logFileInstants(base), is(empty()));
+
+    // Updates go to log files named with the deltacommit's own instant (Hudi 1.0's rule).
+    hudiIO(records(1, 4, 5, 6, 7), write(base, WriteOperation.UPSERT));
+    String d2 = SPARK.completedCommits(base).get(1).requestedTime();
+    assertThat(logFileInstants(base), is(List.of(d2, d2, d2, d2)));
+    expected.putAll(expected(1, d2, 4, 5, 6, 7));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    // A second update of record 5's file group: another log file of the same slice.
+    hudiIO(records(2, 5, 8), write(base, WriteOperation.UPSERT));
+    String d3 = SPARK.completedCommits(base).get(2).requestedTime();
+    expected.putAll(expected(2, d3, 5, 8));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    hudiIO(records(3, 9, 6), write(base, WriteOperation.DELETE));
+    expected.remove(TripsData.key(9));
+    expected.remove(TripsData.key(6));
+    assertThat(SPARK.snapshot(base), is(expected));
+    String d4 = SPARK.completedCommits(base).get(3).requestedTime();
+    assertThat(
+        actions(SPARK.completedCommits(base)),
+        is(List.of("deltacommit", "deltacommit", "deltacommit", "deltacommit")));
+
+    compact(base);
+    List<HoodieInstant> instants = SPARK.completedCommits(base);
+    assertThat(
+        actions(instants),
+        is(List.of("deltacommit", "deltacommit", "deltacommit", "deltacommit", "commit")));
+    assertThat(
+        new File(
+                base,
+                ".hoodie/timeline/" + instants.get(4).requestedTime() + ".compaction.requested")
+            .isFile(),
+        is(true));
+    // The compaction keeps each record's commit time; read-optimized reads its base files.
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(SPARK.readOptimized(base), is(expected));
+
+    // Upserts after the compaction: log files of the compacted slices (by completion time).
+    hudiIO(records(4, 0, 5, 16), write(base, WriteOperation.UPSERT));
+    String d6 = SPARK.completedCommits(base).get(5).requestedTime();
+    Map<String, List<Object>> compacted = new TreeMap<>(expected);
+    expected.putAll(expected(4, d6, 0, 5, 16));
+    assertThat(SPARK.snapshot(base), is(expected));
+    // Record 5's update went to a log file named with d6; record 0's file group also received
+    // the insert of record 16 (same partition), so HudiIO merged both into a new base file of
+    // that small base-only slice, as it does on version 6. Read-optimized: the base files.
+    assertThat(logFileInstants(base).contains(d6), is(true));
+    compacted.putAll(expected(4, d6, 0, 16));
+    assertThat(SPARK.readOptimized(base), is(compacted));
+    // Time travel to the first deltacommit.
+    assertThat(SPARK.asOf(base, d1), is(expected(0, d1, range(0, 16))));
+    assertThat(SPARK.incremental(base, "000"), is(expected));
+
+    // Hudi 1.0.2's Spark writer continues the table.
+    SPARK.sparkWrite(base, records(5, 1, 5, 17), sparkMergeOnRead("upsert"));
+    instants = SPARK.completedCommits(base);
+    assertThat(instants.size(), is(7));
+    String d7 = instants.get(6).requestedTime();
+    expected.putAll(expected(5, d7, 1, 5, 17));
+    assertThat(SPARK.snapshot(base), is(expected));
+    // ... and HudiIO after it.
+    hudiIO(records(6, 2, 17), write(base, WriteOperation.UPSERT));
+    String d8 = SPARK.completedCommits(base).get(7).requestedTime();
+    expected.putAll(expected(6, d8, 2, 17));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(SPARK.meta(base).getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
+  }
+
+  @Test
+  public void hudiIOContinuesAMergeOnReadVersionEightTableHudiSparkCreated() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    SPARK.sparkWrite(base, records(0, range(0, 16)), sparkMergeOnRead("upsert"));
+    SPARK.sparkWrite(base, records(1, 4, 5), sparkMergeOnRead("upsert"));
+    assertThat(SPARK.meta(base).getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
+    assertThat(SPARK.meta(base).getTableType(), is(HoodieTableType.MERGE_ON_READ));
+    List<HoodieInstant> instants = SPARK.completedCommits(base);
+    String d1 = instants.get(0).requestedTime();
+    String d2 = instants.get(1).requestedTime();
+    Map<String, List<Object>> expected = new TreeMap<>(expected(0, d1, range(0, 16)));
+    expected.putAll(expected(1, d2, 4, 5));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    // HudiIO upserts (into the slices with Hudi Spark's log files) and deletes.
+    hudiIO(records(2, 5, 6, 20), write(base, WriteOperation.UPSERT));
+    hudiIO(records(3, 4, 7), write(base, WriteOperation.DELETE));
+    instants = SPARK.completedCommits(base);
+    assertThat(
+        actions(instants), is(List.of("deltacommit", "deltacommit", "deltacommit", "deltacommit")));
+    String d3 = instants.get(2).requestedTime();
+    expected.putAll(expected(2, d3, 5, 6, 20));
+    expected.remove(TripsData.key(4));
+    expected.remove(TripsData.key(7));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(empty()));
+
+    // HudiIO compacts the slices with Hudi Spark's and its own log files.
+    compact(base);
+    assertThat(SPARK.readOptimized(base), is(expected));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    // Hudi 1.0.2's Spark writer continues (rebuilding its metadata table).
+    SPARK.sparkWrite(base, records(4, 6, 8, 21), sparkMergeOnRead("upsert"));
+    instants = SPARK.completedCommits(base);
+    String d6 = instants.get(instants.size() - 1).requestedTime();
+    expected.putAll(expected(4, d6, 6, 8, 21));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(not(empty())));
+  }
+}
