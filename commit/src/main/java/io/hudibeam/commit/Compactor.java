@@ -43,6 +43,7 @@ import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import io.hudibeam.write.CompactHandle;
+import io.hudibeam.write.LogMergeOrdering;
 import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.WriteContext;
 import java.io.IOException;
@@ -295,7 +296,8 @@ public final class Compactor {
             .parquet(parquet)
             .writeToken(writeToken)
             .build();
-    return new CompactHandle(context, memory)
+    LogMergeOrdering ordering = LogMergeOrdering.of(new TableConfigStore(fs, paths).load());
+    return new CompactHandle(context, memory, ordering)
         .compact(operation, Timeline.load(fs, paths).completedWriteTimeline());
   }
 

@@ -25,6 +25,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
+import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.table.TableType;
@@ -45,7 +46,9 @@ import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.hudi.avro.model.HoodieRollbackMetadata;
 import org.apache.hudi.common.model.HoodieTableType;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.junit.ClassRule;
@@ -135,15 +138,28 @@ public class HudiIOMergeOnReadTableVersionEightIT {
         actions(SPARK.completedCommits(base)),
         is(List.of("deltacommit", "deltacommit", "deltacommit", "deltacommit")));
 
+    // Late updates (smaller ordering values than the stored records'): the table HudiIO created
+    // with an ordering field has hoodie.record.merge.mode=EVENT_TIME_ORDERING, so the stored
+    // records stay, before and after the compaction.
+    hudiIO(records(0, 7, 8), write(base, WriteOperation.UPSERT));
+    assertThat(SPARK.snapshot(base), is(expected));
+
     compact(base);
     List<HoodieInstant> instants = SPARK.completedCommits(base);
     assertThat(
         actions(instants),
-        is(List.of("deltacommit", "deltacommit", "deltacommit", "deltacommit", "commit")));
+        is(
+            List.of(
+                "deltacommit",
+                "deltacommit",
+                "deltacommit",
+                "deltacommit",
+                "deltacommit",
+                "commit")));
     assertThat(
         new File(
                 base,
-                ".hoodie/timeline/" + instants.get(4).requestedTime() + ".compaction.requested")
+                ".hoodie/timeline/" + instants.get(5).requestedTime() + ".compaction.requested")
             .isFile(),
         is(true));
     // The compaction keeps each record's commit time; read-optimized reads its base files.
@@ -152,7 +168,7 @@ public class HudiIOMergeOnReadTableVersionEightIT {
 
     // Upserts after the compaction: log files of the compacted slices (by completion time).
     hudiIO(records(4, 0, 5, 16), write(base, WriteOperation.UPSERT));
-    String d6 = SPARK.completedCommits(base).get(5).requestedTime();
+    String d6 = SPARK.completedCommits(base).get(6).requestedTime();
     Map<String, List<Object>> compacted = new TreeMap<>(expected);
     expected.putAll(expected(4, d6, 0, 5, 16));
     assertThat(SPARK.snapshot(base), is(expected));
@@ -169,13 +185,13 @@ public class HudiIOMergeOnReadTableVersionEightIT {
     // Hudi 1.0.2's Spark writer continues the table.
     SPARK.sparkWrite(base, records(5, 1, 5, 17), sparkMergeOnRead("upsert"));
     instants = SPARK.completedCommits(base);
-    assertThat(instants.size(), is(7));
-    String d7 = instants.get(6).requestedTime();
+    assertThat(instants.size(), is(8));
+    String d7 = instants.get(7).requestedTime();
     expected.putAll(expected(5, d7, 1, 5, 17));
     assertThat(SPARK.snapshot(base), is(expected));
     // ... and HudiIO after it.
     hudiIO(records(6, 2, 17), write(base, WriteOperation.UPSERT));
-    String d8 = SPARK.completedCommits(base).get(7).requestedTime();
+    String d8 = SPARK.completedCommits(base).get(8).requestedTime();
     expected.putAll(expected(6, d8, 2, 17));
     assertThat(SPARK.snapshot(base), is(expected));
     assertThat(SPARK.meta(base).getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
@@ -198,9 +214,12 @@ public class HudiIOMergeOnReadTableVersionEightIT {
     // HudiIO upserts (into the slices with Hudi Spark's log files) and deletes.
     hudiIO(records(2, 5, 6, 20), write(base, WriteOperation.UPSERT));
     hudiIO(records(3, 4, 7), write(base, WriteOperation.DELETE));
+    // A late update of record 6 (Hudi Spark's table has EVENT_TIME_ORDERING): the stored one stays.
+    hudiIO(records(0, 6), write(base, WriteOperation.UPSERT));
     instants = SPARK.completedCommits(base);
     assertThat(
-        actions(instants), is(List.of("deltacommit", "deltacommit", "deltacommit", "deltacommit")));
+        actions(instants),
+        is(List.of("deltacommit", "deltacommit", "deltacommit", "deltacommit", "deltacommit")));
     String d3 = instants.get(2).requestedTime();
     expected.putAll(expected(2, d3, 5, 6, 20));
     expected.remove(TripsData.key(4));
@@ -220,5 +239,87 @@ public class HudiIOMergeOnReadTableVersionEightIT {
     expected.putAll(expected(4, d6, 6, 8, 21));
     assertThat(SPARK.snapshot(base), is(expected));
     assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(not(empty())));
+
+    // A late update of record 5, whose stored version is in the compacted base file: Hudi keeps
+    // the base record (event-time ordering), and so does HudiIO's next compaction.
+    hudiIO(records(1, 5), write(base, WriteOperation.UPSERT));
+    assertThat(SPARK.snapshot(base), is(expected));
+    compact(base);
+    assertThat(
+        actions(SPARK.completedCommits(base)).get(SPARK.completedCommits(base).size() - 1),
+        is("commit"));
+    assertThat(SPARK.readOptimized(base), is(expected));
+    assertThat(SPARK.snapshot(base), is(expected));
+  }
+
+  @Test
+  public void aFailedDeltaCommitIsRolledBackByTheNextWriteAndNeverSeenByHudiSpark()
+      throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    hudiIO(records(0, range(0, 16)), write(base, WriteOperation.INSERT).withTableVersion(8));
+    hudiIO(records(1, 4, 5), write(base, WriteOperation.UPSERT));
+    List<HoodieInstant> instants = SPARK.completedCommits(base);
+    Map<String, List<Object>> expected =
+        new TreeMap<>(expected(0, instants.get(0).requestedTime(), range(0, 16)));
+    expected.putAll(expected(1, instants.get(1).requestedTime(), 4, 5));
+    List<String> committedLogs = logFileInstants(base);
+
+    // The deltacommit dies after writing a complete log file (the DirectRunner does not retry).
+    HudiIO.Write<GenericRecord> crashing =
+        write(base, WriteOperation.UPSERT)
+            .withHadoopConfiguration(
+                CrashOnLogFileSystem.configuration(tmp.getRoot() + "/crashed"));
+    assertThrows(Exception.class, () -> hudiIO(records(2, 4, 6, 7), crashing));
+    List<HoodieInstant> pending =
+        SPARK.meta(base).getActiveTimeline().filterInflightsAndRequested().getInstants();
+    assertThat(pending.size(), is(1));
+    String failed = pending.get(0).requestedTime();
+    assertThat(pending.get(0).getAction(), is("deltacommit"));
+    List<String> failedLogs = new java.util.ArrayList<>(logFileInstants(base));
+    failedLogs.removeAll(committedLogs);
+    assertThat(failedLogs.isEmpty(), is(false));
+    assertThat(failedLogs.stream().allMatch(failed::equals), is(true));
+    // Hudi Spark skips the failed deltacommit's log files.
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    // The failing write deleted its heartbeat, so the next write rolls it back (its log files
+    // deleted, as Hudi 1.0 does on version 8) and commits.
+    assertThat(new File(base, ".hoodie/.heartbeat/" + failed).exists(), is(false));
+    hudiIO(records(3, 6), write(base, WriteOperation.UPSERT));
+    HoodieTableMetaClient meta = SPARK.meta(base);
+    assertThat(meta.getActiveTimeline().filterInflightsAndRequested().getInstants(), is(empty()));
+    List<HoodieInstant> rollbacks =
+        meta.getActiveTimeline().getRollbackTimeline().filterCompletedInstants().getInstants();
+    assertThat(rollbacks.size(), is(1));
+    HoodieRollbackMetadata rollback =
+        meta.getActiveTimeline().readRollbackMetadata(rollbacks.get(0));
+    assertThat(rollback.getCommitsRollback(), is(List.of(failed)));
+    // Every file it deleted is a log file of the failed deltacommit (the DirectRunner may still
+    // finish other bundles' log files after the pipeline failed, so the count is not fixed); no
+    // rollback command block was written.
+    List<String> deleted =
+        rollback.getPartitionMetadata().values().stream()
+            .flatMap(p -> p.getSuccessDeleteFiles().stream())
+            .map(f -> LOG_FILE.matcher(new File(f).getName()))
+            .map(m -> m.matches() ? m.group(2) : "not a log file")
+            .collect(Collectors.toList());
+    assertThat(deleted.size(), is(rollback.getTotalFilesDeleted()));
+    assertThat(deleted.size() >= failedLogs.size(), is(true));
+    assertThat(deleted.stream().allMatch(failed::equals), is(true));
+    assertThat(
+        rollback.getPartitionMetadata().values().stream()
+            .allMatch(p -> p.getRollbackLogFiles().isEmpty()),
+        is(true));
+    assertThat(logFileInstants(base).contains(failed), is(false));
+    instants = SPARK.completedCommits(base);
+    assertThat(instants.size(), is(3));
+    expected.putAll(expected(3, instants.get(2).requestedTime(), 6));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    // Hudi 1.0.2's Spark writer continues after the rollback.
+    SPARK.sparkWrite(base, records(4, 4, 7), sparkMergeOnRead("upsert"));
+    instants = SPARK.completedCommits(base);
+    expected.putAll(expected(4, instants.get(instants.size() - 1).requestedTime(), 4, 7));
+    assertThat(SPARK.snapshot(base), is(expected));
   }
 }
