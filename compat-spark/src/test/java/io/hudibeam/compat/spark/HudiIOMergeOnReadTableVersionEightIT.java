@@ -47,10 +47,14 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.hudi.avro.model.HoodieRollbackMetadata;
+import org.apache.hudi.common.config.HoodieMetadataConfig;
+import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.model.HoodieTableType;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.view.FileSystemViewManager;
+import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
@@ -321,5 +325,106 @@ public class HudiIOMergeOnReadTableVersionEightIT {
     instants = SPARK.completedCommits(base);
     expected.putAll(expected(4, instants.get(instants.size() - 1).requestedTime(), 4, 7));
     assertThat(SPARK.snapshot(base), is(expected));
+  }
+
+  @Test
+  public void inlineCompactionAndCleaningKeepHudiSparksReadsExact() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    Map<String, String> settings =
+        Map.of(
+            "hoodie.compact.inline",
+            "true",
+            "hoodie.compact.inline.max.delta.commits",
+            "1",
+            "hoodie.cleaner.commits.retained",
+            "1");
+    hudiIO(
+        records(0, range(0, 16)),
+        write(base, WriteOperation.INSERT).withTableVersion(8).withHoodieProperties(settings));
+    Map<String, List<Object>> expected =
+        new TreeMap<>(
+            expected(0, SPARK.completedCommits(base).get(0).requestedTime(), range(0, 16)));
+    long[][] upserts = {{4, 5, 6, 7}, {4, 5, 8}, {4, 9}};
+    for (int b = 1; b <= upserts.length; b++) {
+      hudiIO(
+          records(b, upserts[b - 1]),
+          write(base, WriteOperation.UPSERT).withHoodieProperties(settings));
+      List<HoodieInstant> instants = SPARK.completedCommits(base);
+      // Each deltacommit is compacted inline: deltacommit, commit.
+      assertThat(actions(instants).get(instants.size() - 1), is("commit"));
+      String delta = instants.get(instants.size() - 2).requestedTime();
+      expected.putAll(expected(b, delta, upserts[b - 1]));
+      assertThat(SPARK.snapshot(base), is(expected));
+      assertThat(SPARK.readOptimized(base), is(expected));
+    }
+
+    // The cleans deleted older slices, their log files (named with their deltacommits) too.
+    HoodieTableMetaClient meta = SPARK.meta(base);
+    List<Path> deleted = new java.util.ArrayList<>();
+    for (HoodieInstant clean :
+        meta.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants()) {
+      meta.getActiveTimeline()
+          .readCleanMetadata(clean)
+          .getPartitionMetadata()
+          .forEach(
+              (partition, files) ->
+                  files.getSuccessDeleteFiles().stream()
+                      .map(f -> Path.of(base, partition, new File(f).getName()))
+                      .forEach(deleted::add));
+    }
+    assertThat(
+        deleted.stream().anyMatch(f -> LOG_FILE.matcher(f.getFileName().toString()).matches()),
+        is(true));
+    assertThat(deleted.stream().anyMatch(f -> f.toString().endsWith(".parquet")), is(true));
+    for (Path file : deleted) {
+      assertThat(file + " was cleaned", Files.exists(file), is(false));
+    }
+    // Hudi 1.0.2's file-system view holds exactly the data files on disk.
+    assertThat(hudiViewFiles(meta), is(dataFilesOnDisk(base)));
+  }
+
+  /** Every base and log file of every slice in Hudi 1.0.2's file-system view (listing). */
+  private static java.util.TreeSet<String> hudiViewFiles(HoodieTableMetaClient meta) {
+    java.util.TreeSet<String> files = new java.util.TreeSet<>();
+    try (HoodieTableFileSystemView view =
+        FileSystemViewManager.createInMemoryFileSystemView(
+            new HoodieLocalEngineContext(meta.getStorageConf()),
+            meta,
+            HoodieMetadataConfig.newBuilder().enable(false).build())) {
+      for (String partition :
+          List.of(
+              "chennai",
+              "london",
+              "new_york",
+              "paris",
+              "san_francisco",
+              "sao_paulo",
+              "sydney",
+              "tokyo")) {
+        view.getAllFileGroups(partition)
+            .forEach(
+                group ->
+                    group
+                        .getAllFileSlices()
+                        .forEach(
+                            slice -> {
+                              slice.getBaseFile().ifPresent(b -> files.add(b.getFileName()));
+                              slice.getLogFiles().forEach(l -> files.add(l.getFileName()));
+                            }));
+      }
+    }
+    return files;
+  }
+
+  /** The names of the base and log files in the table's partitions. */
+  private static java.util.TreeSet<String> dataFilesOnDisk(String base) throws IOException {
+    try (Stream<Path> files = Files.walk(Path.of(base))) {
+      return files
+          .filter(p -> !p.toString().contains("/.hoodie"))
+          .map(p -> p.getFileName().toString())
+          .filter(
+              n -> n.endsWith(".parquet") && !n.startsWith(".") || LOG_FILE.matcher(n).matches())
+          .collect(Collectors.toCollection(java.util.TreeSet::new));
+    }
   }
 }
