@@ -149,6 +149,13 @@ public final class CompactHandle {
           if (!completed.containsOrBeforeStart(instant) || instant.isAfter(compactionInstant)) {
             continue;
           }
+          if (block.isPartial()) {
+            throw new HudiTableException(
+                "Log file "
+                    + path
+                    + " holds a partial-update block (IS_PARTIAL=true, Hudi 1.x's partial updates);"
+                    + " this compactor merges whole records only. Compact this table with Hudi 1.x");
+          }
           if (block.type() == LogBlockType.AVRO_DATA_BLOCK
               || block.type() == LogBlockType.DELETE_BLOCK) {
             counted.add(new BlockRef(f, b, instant));
