@@ -168,6 +168,22 @@ public class TableVersionEightTest {
   }
 
   @Test
+  public void versionEightTimelinesAreNotArchived() {
+    // Hudi 1.0 archives version 8 into the LSM history, which this writer does not write: the
+    // archiver leaves every instant on the active timeline, whatever the table type.
+    for (int batch = 0; batch < 5; batch++) {
+      commit(TableVersion.EIGHT, batch, 0, 5);
+    }
+    TimelineArchiver.ArchiveResult result =
+        new TimelineArchiver(
+                fs, paths, ArchiveSettings.keep(2, 3), CleanSettings.keepLatestCommits(1))
+            .archive();
+    assertThat(result.isEmpty(), is(true));
+    assertThat(Timeline.load(fs, paths).completed().size(), is(5));
+    assertThat(new File(paths.basePathString(), ".hoodie/timeline/history").list().length, is(0));
+  }
+
+  @Test
   public void refusesToUpgradeAVersionSixTable() {
     commit(TableVersion.SIX, 0, 0, 5);
     InvalidTableConfigException e =
