@@ -129,12 +129,6 @@ final class WriteSettings {
               + tableType()
               + " table has no log files to compact");
     }
-    if (tableVersion() == TableVersion.EIGHT && tableType() == TableType.MERGE_ON_READ) {
-      throw new HudiTableException(
-          HudiSettings.WRITE_TABLE_VERSION.key()
-              + "=8 (withTableVersion) is supported for COPY_ON_WRITE tables"
-              + " only; write MERGE_ON_READ tables as version 6");
-    }
     if (index() == IndexType.BUCKET) {
       if (operation() == WriteOperation.BULK_INSERT) {
         throw new HudiTableException(

@@ -43,6 +43,7 @@ import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import io.hudibeam.write.CompactHandle;
+import io.hudibeam.write.LogMergeOrdering;
 import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.WriteContext;
 import java.io.IOException;
@@ -65,10 +66,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Compaction of a merge-on-read table as Hudi 0.15 does it (table version 6): <b>schedule</b> a new
- * instant C after everything on the timeline and write {@code C.compaction.requested} with the Avro
- * {@code HoodieCompactionPlan} (one operation per latest file slice that has log files, file groups
- * of other pending compactions left out; Hudi's {@code ScheduleCompactionActionExecutor} with the
+ * Compaction of a merge-on-read table as Hudi 0.15 (table version 6) and Hudi 1.0 (table version 8,
+ * the plan in {@code .hoodie/timeline/C.compaction.requested}, completed as {@code C_<completion
+ * time>.commit} with Avro commit metadata) do it: <b>schedule</b> a new instant C after everything
+ * on the timeline and write {@code C.compaction.requested} with the Avro {@code
+ * HoodieCompactionPlan} (one operation per latest file slice that has log files, file groups of
+ * other pending compactions left out; Hudi's {@code ScheduleCompactionActionExecutor} with the
  * default strategy and no IO bound); <b>execute</b> each operation into a new base file of its file
  * group at C ({@link CompactHandle}); <b>commit</b> {@code C.compaction.inflight}, then {@code
  * C.commit} with {@code compacted=true}, operation type {@code COMPACT} and the table schema, files
@@ -130,19 +133,20 @@ public final class Compactor {
   }
 
   /**
-   * Refuses a table version 8 table: its log files belong to file slices by completion time, which
-   * this compactor does not implement (MERGE_ON_READ is written as table version 6 only).
+   * Checks that the table's version is one this compactor writes: 6 (log files sliced by the base
+   * instant in their names) or 8 (log files sliced by their deltacommit's completion time, Hudi
+   * 1.0's rule, which {@link FileSystemView} applies). Other versions are refused when {@code
+   * hoodie.properties} is read.
    */
   public void checkTableVersion() {
     TableConfig config = new TableConfigStore(fs, paths).load();
-    if (config.version() != TableVersion.SIX) {
+    if (config.version() != TableVersion.SIX && config.version() != TableVersion.EIGHT) {
       throw new HudiTableException(
           "Table "
               + paths
               + " has hoodie.table.version="
               + config.version()
-              + ": this writer compacts"
-              + " MERGE_ON_READ tables of table version 6 only; compact it with Hudi 1.x");
+              + ": this writer compacts MERGE_ON_READ tables of table versions 6 and 8 only");
     }
   }
 
@@ -292,7 +296,8 @@ public final class Compactor {
             .parquet(parquet)
             .writeToken(writeToken)
             .build();
-    return new CompactHandle(context, memory)
+    LogMergeOrdering ordering = LogMergeOrdering.of(new TableConfigStore(fs, paths).load());
+    return new CompactHandle(context, memory, ordering)
         .compact(operation, Timeline.load(fs, paths).completedWriteTimeline());
   }
 

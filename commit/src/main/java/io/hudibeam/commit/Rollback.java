@@ -80,7 +80,11 @@ import org.slf4j.LoggerFactory;
  * with log blocks to roll back are executed the same way. An APPEND marker in Hudi 0.14's base-file
  * form makes the rollback fail with a {@link RollbackRefusedException} before anything is deleted.
  * A deltacommit without a marker folder wrote no log file (markers come first), so only its base
- * files are looked for, by listing.
+ * files are looked for, by listing (and, in table version 8, the log files named with its instant).
+ *
+ * <p>Table version 8: log files are marked CREATE and named with the deltacommit's own instant, so
+ * a failed deltacommit's log files are deleted, as Hudi 1.0 does; no rollback command block is
+ * written.
  *
  * <p>Ordering: as Hudi's {@code validateRollbackCommitSequence} (EAGER failed-writes policy), an
  * instant is rolled back only if it is pending, no completed commit, deltacommit or replacecommit
@@ -251,10 +255,21 @@ public final class Rollback {
             pending,
             markers.folder());
       }
+      boolean logsNamedByInstant =
+          timelineWriter.layout().tableVersion().slicesLogFilesByCompletionTime();
       for (String partition : FileSystemView.listPartitions(fs, paths)) {
         for (FileStatus status : list(paths.partitionFolder(partition))) {
-          Optional<BaseFileName> name = BaseFileName.tryParse(status.getPath().getName());
-          if (status.isFile() && name.isPresent() && name.get().instantTime().equals(time)) {
+          String fileName = status.getPath().getName();
+          Optional<BaseFileName> name = BaseFileName.tryParse(fileName);
+          // Table version 8 names a log file with the deltacommit that wrote it: Hudi 1.0's
+          // listing-based rollback deletes those too.
+          boolean logOfInstant =
+              logsNamedByInstant
+                  && LogFileName.tryParse(fileName)
+                      .map(l -> l.instant().equals(time))
+                      .orElse(false);
+          if (status.isFile()
+              && ((name.isPresent() && name.get().instantTime().equals(time)) || logOfInstant)) {
             filesByPartition
                 .computeIfAbsent(partition, p -> new ArrayList<>())
                 .add(

@@ -21,7 +21,6 @@ import io.hudibeam.table.InvalidTableConfigException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableProperty;
-import io.hudibeam.table.TableType;
 import io.hudibeam.table.TableVersion;
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,10 +35,10 @@ import org.apache.hadoop.fs.Path;
 /**
  * What this writer supports of a table's version, checked when a write opens or creates the table:
  * table versions 6 and 8 (others are refused when {@code hoodie.properties} is read), no upgrade of
- * a version 6 table to 8, and on version 8 only what it can keep consistent: copy-on-write tables,
- * without the secondary or expression indexes Hudi 1.0 declares in {@code .hoodie/.index_defs} (the
- * metadata table's own indexes declared there are allowed), with the event-time or commit-time
- * record merge mode.
+ * a version 6 table to 8, and on version 8 only what it can keep consistent: copy-on-write and
+ * merge-on-read tables (log files named and sliced by Hudi 1.0's rules), without the secondary or
+ * expression indexes Hudi 1.0 declares in {@code .hoodie/.index_defs} (the metadata table's own
+ * indexes declared there are allowed), with the event-time or commit-time record merge mode.
  */
 final class TableVersionCheck {
   static final String INDEX_DEFINITIONS_FOLDER = ".index_defs";
@@ -85,15 +84,6 @@ final class TableVersionCheck {
   private void checkSupported(TableConfig config, String subject) {
     if (config.version() != TableVersion.EIGHT) {
       return;
-    }
-    if (config.tableType() == TableType.MERGE_ON_READ) {
-      throw new InvalidTableConfigException(
-          String.format(
-              "%s %s=8 and %s=MERGE_ON_READ: this writer does not write MERGE_ON_READ tables of table"
-                  + " version 8 yet (their log files belong to file slices by completion time). Write"
-                  + " it with Hudi 1.x, or use table version 6 for a MERGE_ON_READ table written by"
-                  + " HudiIO",
-              subject, TableProperty.TABLE_VERSION.key(), TableProperty.TABLE_TYPE.key()));
     }
     Optional<String> mergeMode = config.get(TableProperty.RECORD_MERGE_MODE);
     if (mergeMode.isPresent()

@@ -18,15 +18,18 @@ package io.hudibeam.files;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.ReplaceCommitMetadata;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -68,13 +71,46 @@ public final class FileSystemView {
   /** Builds the view of the given partitions only. */
   public static FileSystemView load(
       FileSystem fs, TablePaths paths, Timeline timeline, List<String> partitions) {
+    return load(fs, paths, timeline, partitions, TimelineLayout.of(fs, paths).tableVersion());
+  }
+
+  /**
+   * Builds the view of the given partitions of a table of {@code version}: in version 8 log files
+   * belong to slices by their deltacommit's completion time ({@link CompletionTimeSlicing}), in
+   * version 6 by the base instant in their name.
+   */
+  public static FileSystemView load(
+      FileSystem fs,
+      TablePaths paths,
+      Timeline timeline,
+      List<String> partitions,
+      TableVersion version) {
     Timeline committed = timeline.completedWriteTimeline();
     Set<FileGroupId> replaced = replacedFileGroups(fs, paths, committed);
+    Optional<Map<InstantTime, InstantTime>> completionTimes =
+        version.slicesLogFilesByCompletionTime()
+            ? Optional.of(completionTimes(timeline))
+            : Optional.empty();
     SortedMap<String, List<FileGroup>> groups = new TreeMap<>();
     for (String partition : partitions) {
-      groups.put(partition, loadPartition(fs, paths, committed, replaced, partition));
+      groups.put(
+          partition, loadPartition(fs, paths, committed, replaced, partition, completionTimes));
     }
     return new FileSystemView(groups, replaced);
+  }
+
+  /**
+   * Instant time to completion time of every completed instant (Hudi 1.0's {@code
+   * CompletionTimeQueryViewV2} over the active timeline). A completed instant without a completion
+   * time in its file name (a legacy one) is taken as completed at its instant time; Hudi takes the
+   * file's modification time.
+   */
+  private static Map<InstantTime, InstantTime> completionTimes(Timeline timeline) {
+    Map<InstantTime, InstantTime> times = new HashMap<>();
+    for (Instant instant : timeline.completed().instants()) {
+      times.put(instant.time(), instant.completionTime().orElse(instant.time()));
+    }
+    return times;
   }
 
   /** Partition paths: folders holding a {@code .hoodie_partition_metadata} file. */
@@ -119,7 +155,8 @@ public final class FileSystemView {
       TablePaths paths,
       Timeline committed,
       Set<FileGroupId> replaced,
-      String partition) {
+      String partition,
+      Optional<Map<InstantTime, InstantTime>> completionTimes) {
     FileStatus[] files;
     try {
       Path folder = paths.partitionFolder(partition);
@@ -160,7 +197,14 @@ public final class FileSystemView {
         continue;
       }
       Optional<LogFileName> log = LogFileName.tryParse(name);
-      if (log.isPresent() && committed.containsOrBeforeStart(log.get().baseInstant())) {
+      if (log.isPresent() && completionTimes.isPresent()) {
+        // Version 8: every log file takes part in the slicing (a pending one joins the newest
+        // slice); the uncommitted ones are dropped afterwards.
+        logFiles
+            .computeIfAbsent(log.get().fileId(), k -> new TreeMap<>())
+            .computeIfAbsent(log.get().instant(), k -> new ArrayList<>())
+            .add(log.get());
+      } else if (log.isPresent() && committed.containsOrBeforeStart(log.get().baseInstant())) {
         logFiles
             .computeIfAbsent(log.get().fileId(), k -> new TreeMap<>())
             .computeIfAbsent(log.get().baseInstant(), k -> new ArrayList<>())
@@ -178,6 +222,9 @@ public final class FileSystemView {
       SortedMap<InstantTime, BaseFile> bases = baseFiles.getOrDefault(fileId, new TreeMap<>());
       SortedMap<InstantTime, List<LogFileName>> logs =
           logFiles.getOrDefault(fileId, new TreeMap<>());
+      if (completionTimes.isPresent()) {
+        logs = committedLogsBySlice(bases.keySet(), logs, committed, completionTimes.get());
+      }
       Set<InstantTime> instants = new HashSet<>(bases.keySet());
       instants.addAll(logs.keySet());
       List<FileSlice> slices = new ArrayList<>();
@@ -189,9 +236,44 @@ public final class FileSystemView {
                 Optional.ofNullable(bases.get(instant)),
                 logs.getOrDefault(instant, List.of())));
       }
-      groups.add(FileGroup.of(id, slices));
+      if (!slices.isEmpty()) {
+        // (Version 8: a file group with only uncommitted log files has no committed slice.)
+        groups.add(FileGroup.of(id, slices));
+      }
     }
     return groups;
+  }
+
+  /**
+   * Version 8: the file group's log files by slice ({@link CompletionTimeSlicing}), keeping only
+   * slices whose base instant is committed and only log files of completed instants (Hudi 1.0's
+   * {@code HoodieFileGroup.isFileSliceCommitted} and {@code
+   * AbstractTableFileSystemView.filterUncommittedFiles}).
+   */
+  private static SortedMap<InstantTime, List<LogFileName>> committedLogsBySlice(
+      Set<InstantTime> baseInstants,
+      SortedMap<InstantTime, List<LogFileName>> logsByInstant,
+      Timeline committed,
+      Map<InstantTime, InstantTime> completionTimes) {
+    List<LogFileName> all = new ArrayList<>();
+    logsByInstant.values().forEach(all::addAll);
+    SortedMap<InstantTime, List<LogFileName>> bySlice = new TreeMap<>();
+    CompletionTimeSlicing.of(baseInstants, all, completionTimes)
+        .logsBySlice()
+        .forEach(
+            (slice, logs) -> {
+              if (!committed.containsOrBeforeStart(slice)) {
+                return;
+              }
+              List<LogFileName> kept =
+                  logs.stream()
+                      .filter(l -> committed.containsOrBeforeStart(l.instant()))
+                      .collect(Collectors.toList());
+              if (!kept.isEmpty() || baseInstants.contains(slice)) {
+                bySlice.put(slice, kept);
+              }
+            });
+    return bySlice;
   }
 
   private static Set<FileGroupId> replacedFileGroups(

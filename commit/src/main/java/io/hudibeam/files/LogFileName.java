@@ -25,7 +25,9 @@ import java.util.regex.Pattern;
 
 /**
  * A log file name {@code .<fileId>_<baseInstant>.log.<version>_<writeToken>} (Hudi's {@code
- * FSUtils.makeLogFileName}); in table version 6 the instant is the base instant of the file slice.
+ * FSUtils.makeLogFileName}); in table version 6 the instant is the base instant of the file slice,
+ * in table version 8 the instant of the deltacommit that wrote the file (its slice then follows
+ * from that deltacommit's completion time, {@link CompletionTimeSlicing}).
  */
 public final class LogFileName implements Comparable<LogFileName>, Serializable {
   private static final long serialVersionUID = 1L;
@@ -90,7 +92,16 @@ public final class LogFileName implements Comparable<LogFileName>, Serializable 
     return fileId;
   }
 
+  /** The instant in the name: the slice's base instant in table version 6. */
   public InstantTime baseInstant() {
+    return baseInstant;
+  }
+
+  /**
+   * The instant in the name (the same as {@link #baseInstant()}): in table version 8 the instant of
+   * the deltacommit that wrote the file.
+   */
+  public InstantTime instant() {
     return baseInstant;
   }
 

@@ -18,7 +18,10 @@ package io.hudibeam.log;
 /**
  * The keys of a log block's header, written as their ordinal (Hudi's {@code
  * HoodieLogBlock.HeaderMetadataType}, Hudi 0.15's HoodieLogBlock). Hudi 0.15 defines the first
- * seven; {@link #IS_PARTIAL} is Hudi 1.0's and only read.
+ * seven; {@link #IS_PARTIAL} and {@link #BASE_FILE_INSTANT_TIME_OF_RECORD_POSITIONS} are Hudi 1.0's
+ * (table version 8) and only read: Hudi 1.0.2's Spark writer puts {@link #RECORD_POSITIONS} and the
+ * base instant they refer to into its log blocks; this writer merges by record key and ignores
+ * them.
  */
 public enum HeaderKey {
   /** The instant that wrote the block (a deltacommit, or for a command block the rollback). */
@@ -32,7 +35,9 @@ public enum HeaderKey {
   COMPACTED_BLOCK_TIMES,
   RECORD_POSITIONS,
   BLOCK_IDENTIFIER,
-  IS_PARTIAL;
+  IS_PARTIAL,
+  /** The instant of the base file whose row positions {@link #RECORD_POSITIONS} holds. */
+  BASE_FILE_INSTANT_TIME_OF_RECORD_POSITIONS;
 
   public int code() {
     return ordinal();

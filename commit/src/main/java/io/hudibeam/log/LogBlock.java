@@ -175,6 +175,15 @@ public final class LogBlock {
         && ROLLBACK_COMMAND.equals(header.get(HeaderKey.COMMAND_BLOCK_TYPE));
   }
 
+  /**
+   * Whether the block holds partial updates ({@code IS_PARTIAL=true}, Hudi 1.0's partial-update
+   * data blocks on table version 8): its records carry only some fields, to be merged into the
+   * stored record.
+   */
+  public boolean isPartial() {
+    return Boolean.parseBoolean(header.get(HeaderKey.IS_PARTIAL));
+  }
+
   /** Records of a data block or entries of a delete block; 0 for other blocks. */
   int entryCount() {
     if (knownEntries >= 0) {

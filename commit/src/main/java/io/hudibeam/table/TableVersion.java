@@ -32,6 +32,16 @@ public enum TableVersion {
     this.timelineLayoutVersion = timelineLayoutVersion;
   }
 
+  /**
+   * Whether log files are named with the instant of the deltacommit that wrote them and belong to
+   * the file slice their deltacommit's completion time falls in (version 8, Hudi 1.0's {@code
+   * HoodieAppendHandle} and {@code HoodieFileGroup.getBaseInstantTime}), rather than named with the
+   * base instant of their slice (version 6).
+   */
+  public boolean slicesLogFilesByCompletionTime() {
+    return this == EIGHT;
+  }
+
   /** The number stored in {@code hoodie.table.version}. */
   public int code() {
     return code;

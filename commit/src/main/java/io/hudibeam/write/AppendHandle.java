@@ -27,6 +27,8 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -36,14 +38,19 @@ import org.apache.hadoop.fs.Path;
 /**
  * Writes the updates and deletes of one file group of a merge-on-read table into a NEW log file of
  * its latest file slice (Hudi's {@code HoodieAppendHandle}, except that it never appends to an
- * existing log file: the file is named with the slice's base instant, the next log version and this
+ * existing log file: the file is named with the slice's base instant (table version 6) or the
+ * deltacommit's own instant (version 8, as Hudi 1.0 names it), the next log version and this
  * attempt's write token, so a retried attempt writes its own file and the commit deletes the
  * other). The file holds an Avro data block of the upserted records (with their five meta fields;
  * {@code _hoodie_file_name} is the file id, as Hudi's log records have it) and, when there are
- * deletes, a delete block. APPEND marker first, then the file. The write stat is Hudi's {@code
- * HoodieDeltaWriteStat}: {@code prevCommit} the slice's base instant, {@code logVersion}, {@code
- * logOffset} 0, {@code baseFile} the slice's base file name (or ""), {@code logFiles} the slice's
- * log files plus the new one.
+ * deletes, a delete block. Marker first (APPEND, or CREATE in version 8), then the file. The write
+ * stat is Hudi's {@code HoodieDeltaWriteStat}: in version 6 {@code prevCommit} the slice's base
+ * instant, {@code logVersion}, {@code logOffset} 0, {@code baseFile} the slice's base file name (or
+ * ""), {@code logFiles} the slice's log files plus the new one; in version 8 as Hudi 1.0 writes it,
+ * {@code prevCommit} the deltacommit's instant, {@code baseFile} "" and {@code logFiles} the new
+ * file alone. The block headers are {@code INSTANT_TIME} and {@code SCHEMA} in both versions (Hudi
+ * 1.0.2's Spark writer adds record positions to version 8 blocks; they are optional, and readers
+ * merge by record key without them).
  *
  * <p>Readers merge the log with the base file by the table's payload: {@code
  * OverwriteWithLatestAvroPayload} (what this writer puts in {@code hoodie.properties}) lets a log
@@ -98,7 +105,9 @@ public final class AppendHandle {
       }
     }
     long upserted = upserts.recordCount();
-    LogFileName name = slice.nextLogFile(context.writeToken());
+    boolean deltaCommitNamed = context.tableVersion().slicesLogFilesByCompletionTime();
+    LogFileName name =
+        deltaCommitNamed ? deltaCommitLogFile(fileGroup) : slice.nextLogFile(context.writeToken());
     Path path = context.prepareLogFile(fileGroup, name);
     LogFileWriter writer = LogFileWriter.create(context.conf(), path);
     LogFileResult result;
@@ -114,15 +123,22 @@ public final class AppendHandle {
       writer.abort();
       throw e;
     }
+    // Version 8 (Hudi 1.0's HoodieAppendHandle.populateWriteStatAndFetchFileSlice without CDC):
+    // prevCommit is the deltacommit itself, no base file, only the file written. Version 6: the
+    // slice's base instant, base file and log files, and the file written.
     List<String> logFiles = new ArrayList<>();
-    for (LogFileName existing : slice.logFiles()) {
-      logFiles.add(existing.value());
+    if (!deltaCommitNamed) {
+      for (LogFileName existing : slice.logFiles()) {
+        logFiles.add(existing.value());
+      }
     }
     logFiles.add(name.value());
+    String baseFile =
+        deltaCommitNamed ? "" : slice.baseFile().map(b -> b.name().value()).orElse("");
     return WriteStat.builder()
         .fileId(fileGroup.fileId().value())
         .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
-        .prevCommit(slice.baseInstant().value())
+        .prevCommit(deltaCommitNamed ? instant.value() : slice.baseInstant().value())
         .numWrites(upserted)
         .numUpdateWrites(upserted)
         .numDeletes(deletes.size())
@@ -131,12 +147,29 @@ public final class AppendHandle {
         .partitionPath(fileGroup.partitionPath())
         .runtimeStats(
             new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
-        .logAppend(
-            new WriteStat.LogAppendStats(
-                name.version(),
-                0,
-                slice.baseFile().map(b -> b.name().value()).orElse(""),
-                logFiles))
+        .logAppend(new WriteStat.LogAppendStats(name.version(), 0, baseFile, logFiles))
         .build();
+  }
+
+  /**
+   * A version 8 log file: named with this deltacommit's instant, version 1 and the attempt's write
+   * token (Hudi 1.0's {@code HoodieLogFormat.WriterBuilder} with a write token), the next version
+   * if a file of that name exists already (Hudi's writer rolls over then).
+   */
+  private LogFileName deltaCommitLogFile(FileGroupId fileGroup) {
+    Path folder = context.paths().partitionFolder(fileGroup.partitionPath());
+    int version = 1;
+    while (true) {
+      LogFileName name =
+          LogFileName.of(fileGroup.fileId(), context.instant(), version, context.writeToken());
+      try {
+        if (!context.fs().exists(new Path(folder, name.value()))) {
+          return name;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot check " + new Path(folder, name.value()), e);
+      }
+      version++;
+    }
   }
 }

@@ -38,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,12 +48,13 @@ import org.slf4j.LoggerFactory;
  * slice): the log files named by the operation are read in slice order, keeping only blocks of
  * completed instants no later than the compaction instant and dropping blocks a rollback command
  * block rolled back (as Hudi's {@code AbstractHoodieLogRecordReader} does); their records and
- * deletes are merged by record key, a later block winning (the table's {@code
- * OverwriteWithLatestAvroPayload}; deletes carry ordering value 0 and always delete); then the base
- * file's records are carried over unless a log record replaces or deletes them, and the remaining
- * log records are added (in the order their keys first appear in the logs). The result is a new
- * base file of the same file group at the compaction instant: marker (MERGE, or CREATE for a slice
- * without a base file) first, then the file.
+ * deletes are merged by record key by the table's merge mode ({@link LogMergeOrdering}: a later
+ * block winning under commit-time ordering, the larger ordering value under event-time ordering;
+ * deletes carry ordering value 0 and always delete); then the base file's records are carried over
+ * unless a log record replaces or deletes them, and the remaining log records are added (in the
+ * order their keys first appear in the logs). The result is a new base file of the same file group
+ * at the compaction instant: marker (MERGE, or CREATE for a slice without a base file) first, then
+ * the file.
  *
  * <p>Memory: the log files are read twice, block by block. The first pass reads only which blocks
  * count (their headers decide); the second decodes the counted blocks' records one at a time into a
@@ -67,6 +69,7 @@ public final class CompactHandle {
 
   private final WriteContext context;
   private final MergeMemory memory;
+  private final LogMergeOrdering ordering;
   private long spilledRecords;
 
   /** A compaction handle with the default compaction budget. */
@@ -75,8 +78,17 @@ public final class CompactHandle {
   }
 
   public CompactHandle(WriteContext context, MergeMemory memory) {
+    this(context, memory, LogMergeOrdering.commitTime());
+  }
+
+  /**
+   * @param ordering how record versions are merged: the table's record merge mode ({@link
+   *     LogMergeOrdering#of})
+   */
+  public CompactHandle(WriteContext context, MergeMemory memory, LogMergeOrdering ordering) {
     this.context = context;
     this.memory = Objects.requireNonNull(memory, "memory");
+    this.ordering = Objects.requireNonNull(ordering, "ordering");
   }
 
   /** A block of a log file: the file's position in slice order and the block's in the file. */
@@ -137,6 +149,13 @@ public final class CompactHandle {
           if (!completed.containsOrBeforeStart(instant) || instant.isAfter(compactionInstant)) {
             continue;
           }
+          if (block.isPartial()) {
+            throw new HudiTableException(
+                "Log file "
+                    + path
+                    + " holds a partial-update block (IS_PARTIAL=true, Hudi 1.x's partial updates);"
+                    + " this compactor merges whole records only. Compact this table with Hudi 1.x");
+          }
           if (block.type() == LogBlockType.AVRO_DATA_BLOCK
               || block.type() == LogBlockType.DELETE_BLOCK) {
             counted.add(new BlockRef(f, b, instant));
@@ -174,7 +193,7 @@ public final class CompactHandle {
               continue;
             }
             next++;
-            logRecords += merge(block, schema, fileGroup, merged);
+            logRecords += merge(block, schema, fileGroup, merged, logPaths.get(f));
           }
         }
       }
@@ -202,15 +221,20 @@ public final class CompactHandle {
   }
 
   /** Puts a data or delete block's entries into the map; returns how many. */
-  private static long merge(
-      LogBlock block, Schema schema, FileGroupId fileGroup, SpillableRecordMap merged) {
+  private long merge(
+      LogBlock block,
+      Schema schema,
+      FileGroupId fileGroup,
+      SpillableRecordMap merged,
+      Path source) {
     long[] count = new long[1];
     if (block.type() == LogBlockType.AVRO_DATA_BLOCK) {
       block.forEachRecord(
           schema,
           record -> {
             String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
-            merged.putLatest(
+            putIfKept(
+                merged,
                 TableRecord.of(
                     key,
                     fileGroup.partitionPath(),
@@ -220,13 +244,26 @@ public final class CompactHandle {
           });
     } else {
       for (io.hudibeam.log.DeleteRecord deleted : block.deleteRecords()) {
-        merged.putLatest(
+        ordering.checkDelete(deleted, "Log file " + source);
+        putIfKept(
+            merged,
             TableRecord.of(
                 deleted.recordKey(), fileGroup.partitionPath(), RecordOperation.DELETE, null));
         count[0]++;
       }
     }
     return count[0];
+  }
+
+  /** Puts a later log record unless the table's ordering keeps the one merged so far. */
+  private void putIfKept(SpillableRecordMap merged, TableRecord newer) {
+    if (ordering.isEventTime()) {
+      TableRecord existing = merged.peek(newer.recordKey());
+      if (existing != null && !ordering.keepsNewer(existing, newer)) {
+        return;
+      }
+    }
+    merged.putLatest(newer);
   }
 
   /**
@@ -250,8 +287,11 @@ public final class CompactHandle {
                 record -> {
                   String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
                   TableRecord update = merged.match(key);
+                  GenericRecord stored = update == null ? null : rewriter.rewrite(record);
                   if (update == null) {
                     writer.write(rewriter.rewrite(record));
+                  } else if (ordering.keepsBase(stored, update)) {
+                    writer.write(stored);
                   } else if (update.isDelete()) {
                     counts[1]++;
                   } else {

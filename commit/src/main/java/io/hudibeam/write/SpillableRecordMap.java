@@ -161,6 +161,19 @@ final class SpillableRecordMap implements AutoCloseable {
     spilledReplaced = true;
   }
 
+  /** The record of the key, or null; not marked as matched. */
+  TableRecord peek(String key) {
+    Integer ordinal = memoryOrdinals.get(key);
+    if (ordinal != null) {
+      return memoryRecords.get(ordinal);
+    }
+    if (spilled == 0) {
+      return null;
+    }
+    int spillOrdinal = spilledOrdinal(key);
+    return spillOrdinal < 0 ? null : readAt(offsets[spillOrdinal]);
+  }
+
   /** The record of the key, marked as matched, or null. */
   TableRecord match(String key) {
     Integer ordinal = memoryOrdinals.get(key);

@@ -28,7 +28,9 @@ import io.hudibeam.keygen.PartitionMetadata;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.schema.RecordRewriter;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.TimelineLayout;
 import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -50,6 +52,7 @@ public final class WriteContext {
   private final OrderingField orderingField;
   private final WriteToken writeToken;
   private RecordRewriter incomingRewriter;
+  private TableVersion tableVersion;
 
   private WriteContext(Builder b) {
     this.conf = Objects.requireNonNull(b.conf, "conf");
@@ -127,17 +130,28 @@ public final class WriteContext {
     return new Path(folder, name.value());
   }
 
+  /** The table's version, read from its {@code hoodie.properties} once. */
+  TableVersion tableVersion() {
+    if (tableVersion == null) {
+      tableVersion = TimelineLayout.of(fs, paths).tableVersion();
+    }
+    return tableVersion;
+  }
+
   /**
    * Prepares a new log file of a file group: the partition metadata file if the partition is new,
-   * then the APPEND marker, named with the log file's own name (as Hudi 0.15 and 1.0 write it).
-   * Returns the log file's path.
+   * then the marker (APPEND in table version 6, CREATE in version 8), named with the log file's own
+   * name (as Hudi 0.15 and 1.0 write it). Returns the log file's path.
    */
   Path prepareLogFile(FileGroupId fileGroup, io.hudibeam.files.LogFileName name) {
     String partition = fileGroup.partitionPath();
     Path folder = paths.partitionFolder(partition);
     PartitionMetadata.forPartition(instant.value(), partition)
         .writeIfAbsent(fs, folder, writeToken.value());
-    new MarkerStore(fs, paths, instant).create(Marker.of(partition, name.value(), IOType.APPEND));
+    // Hudi 1.0 marks a version 8 log file CREATE (WriteMarkers.createLogMarkerIfNotExists), a
+    // version 6 one APPEND (DirectWriteMarkersV1).
+    IOType type = tableVersion().slicesLogFilesByCompletionTime() ? IOType.CREATE : IOType.APPEND;
+    new MarkerStore(fs, paths, instant).create(Marker.of(partition, name.value(), type));
     return new Path(folder, name.value());
   }
 

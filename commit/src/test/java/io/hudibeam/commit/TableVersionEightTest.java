@@ -151,25 +151,20 @@ public class TableVersionEightTest {
   }
 
   @Test
-  public void refusesMergeOnReadOnVersionEight() {
-    InvalidTableConfigException e =
-        assertThrows(
-            InvalidTableConfigException.class,
-            () ->
-                new InstantStarter(fs, paths, Clock.systemUTC())
-                    .start(
-                        tripsTable(TableVersion.EIGHT, TableType.MERGE_ON_READ),
-                        Action.DELTA_COMMIT));
+  public void startsADeltaCommitOfAMergeOnReadTableOnVersionEight() {
+    InstantTime started =
+        new InstantStarter(fs, paths, Clock.systemUTC())
+            .start(tripsTable(TableVersion.EIGHT, TableType.MERGE_ON_READ), Action.DELTA_COMMIT)
+            .instantTime();
+    TableConfig config = new TableConfigStore(fs, paths).load();
+    assertThat(config.version(), is(TableVersion.EIGHT));
+    assertThat(config.tableType(), is(TableType.MERGE_ON_READ));
     assertThat(
-        e.getMessage(),
-        equalTo(
-            "The write requests a new table at "
-                + paths
-                + " with hoodie.table.version=8"
-                + " and hoodie.table.type=MERGE_ON_READ: this writer does not write MERGE_ON_READ tables of table version 8"
-                + " yet (their log files belong to file slices by completion time). Write it with Hudi 1.x, or use table"
-                + " version 6 for a MERGE_ON_READ table written by HudiIO"));
-    assertThat(new File(paths.basePathString(), ".hoodie").exists(), is(false));
+        new File(
+                paths.basePathString(),
+                ".hoodie/timeline/" + started.value() + ".deltacommit.requested")
+            .isFile(),
+        is(true));
   }
 
   @Test

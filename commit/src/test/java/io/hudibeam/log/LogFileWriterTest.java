@@ -182,6 +182,30 @@ public class LogFileWriterTest {
   }
 
   @Test
+  public void readsHudiOnesVersionEightHeaderKeysAndMarksPartialBlocks() throws Exception {
+    // Hudi 1.0.2's Spark writer puts RECORD_POSITIONS and
+    // BASE_FILE_INSTANT_TIME_OF_RECORD_POSITIONS
+    // (ordinal 8) into its version 8 blocks; partial updates carry IS_PARTIAL=true.
+    Path file = logPath(1);
+    Map<HeaderKey, String> header = new java.util.EnumMap<>(HeaderKey.class);
+    header.put(HeaderKey.INSTANT_TIME, DELTA.value());
+    header.put(HeaderKey.BASE_FILE_INSTANT_TIME_OF_RECORD_POSITIONS, BASE.value());
+    header.put(HeaderKey.IS_PARTIAL, "true");
+    LogFileWriter writer = LogFileWriter.create(CONF, file);
+    writer.append(new LogBlock(LogBlockType.COMMAND_BLOCK, header, new byte[0]));
+    writer.append(LogBlock.rollback(ROLLBACK, DELTA));
+    writer.close();
+    assertEquals(8, HeaderKey.BASE_FILE_INSTANT_TIME_OF_RECORD_POSITIONS.code());
+    try (LogFileReader reader = LogFileReader.open(CONF, file)) {
+      LogBlock partial = reader.next();
+      assertEquals(
+          BASE.value(), partial.header(HeaderKey.BASE_FILE_INSTANT_TIME_OF_RECORD_POSITIONS).get());
+      assertTrue(partial.isPartial());
+      assertFalse(reader.next().isPartial());
+    }
+  }
+
+  @Test
   public void framingMatchesHudisLayoutByteForByte() throws Exception {
     Path file = logPath(1);
     LogFileWriter writer = LogFileWriter.create(CONF, file);

@@ -22,7 +22,6 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiIO;
-import io.hudibeam.table.TableType;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.util.Arrays;
@@ -347,21 +346,7 @@ public class HudiIOTableVersionEightTest {
             () -> write("/tmp/x", WriteOperation.UPSERT).withTableVersion(7));
     assertThat(e.getMessage(), equalTo("withTableVersion must be 6 or 8, but was 7"));
 
-    String base = tmp.getRoot().getAbsolutePath() + "/mor";
-    e =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                run(
-                    rides(0, 1),
-                    write(base, WriteOperation.UPSERT)
-                        .withTableType(TableType.MERGE_ON_READ)
-                        .withTableVersion(8)));
-    assertThat(
-        e.getMessage(),
-        equalTo(
-            "hoodie.write.table.version=8 (withTableVersion) is supported for"
-                + " COPY_ON_WRITE tables only; write MERGE_ON_READ tables as version 6"));
+    String base = tmp.getRoot().getAbsolutePath() + "/v9";
     e =
         assertThrows(
             IllegalArgumentException.class,
