@@ -92,9 +92,11 @@ public final class FileSystemView {
             ? Optional.of(completionTimes(timeline))
             : Optional.empty();
     SortedMap<String, List<FileGroup>> groups = new TreeMap<>();
+    ArchivedCompletionTimes archived = new ArchivedCompletionTimes(fs, paths);
     for (String partition : partitions) {
       groups.put(
-          partition, loadPartition(fs, paths, committed, replaced, partition, completionTimes));
+          partition,
+          loadPartition(fs, paths, committed, replaced, partition, completionTimes, archived));
     }
     return new FileSystemView(groups, replaced);
   }
@@ -156,7 +158,8 @@ public final class FileSystemView {
       Timeline committed,
       Set<FileGroupId> replaced,
       String partition,
-      Optional<Map<InstantTime, InstantTime>> completionTimes) {
+      Optional<Map<InstantTime, InstantTime>> completionTimes,
+      ArchivedCompletionTimes archived) {
     FileStatus[] files;
     try {
       Path folder = paths.partitionFolder(partition);
@@ -223,7 +226,8 @@ public final class FileSystemView {
       SortedMap<InstantTime, List<LogFileName>> logs =
           logFiles.getOrDefault(fileId, new TreeMap<>());
       if (completionTimes.isPresent()) {
-        logs = committedLogsBySlice(bases.keySet(), logs, committed, completionTimes.get());
+        logs =
+            committedLogsBySlice(bases.keySet(), logs, committed, completionTimes.get(), archived);
       }
       Set<InstantTime> instants = new HashSet<>(bases.keySet());
       instants.addAll(logs.keySet());
@@ -254,11 +258,21 @@ public final class FileSystemView {
       Set<InstantTime> baseInstants,
       SortedMap<InstantTime, List<LogFileName>> logsByInstant,
       Timeline committed,
-      Map<InstantTime, InstantTime> completionTimes) {
+      Map<InstantTime, InstantTime> completionTimes,
+      ArchivedCompletionTimes archived) {
     List<LogFileName> all = new ArrayList<>();
     logsByInstant.values().forEach(all::addAll);
+    // A deltacommit older than the active timeline was archived: its completion time is in the
+    // LSM history (Hudi 1.0's CompletionTimeQueryViewV2 loads it from there too). Without it the
+    // log file would count as pending and join the newest slice.
+    Map<InstantTime, InstantTime> known = new HashMap<>(completionTimes);
+    for (LogFileName log : all) {
+      if (!known.containsKey(log.instant()) && committed.containsOrBeforeStart(log.instant())) {
+        known.put(log.instant(), archived.completionOf(log.instant()));
+      }
+    }
     SortedMap<InstantTime, List<LogFileName>> bySlice = new TreeMap<>();
-    CompletionTimeSlicing.of(baseInstants, all, completionTimes)
+    CompletionTimeSlicing.of(baseInstants, all, known)
         .logsBySlice()
         .forEach(
             (slice, logs) -> {

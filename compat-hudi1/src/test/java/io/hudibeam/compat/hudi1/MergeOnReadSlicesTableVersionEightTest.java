@@ -18,6 +18,9 @@ package io.hudibeam.compat.hudi1;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
+import io.hudibeam.commit.ArchiveSettings;
+import io.hudibeam.commit.CleanSettings;
+import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.files.FileGroup;
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
@@ -152,6 +155,43 @@ public class MergeOnReadSlicesTableVersionEightTest {
 
   @Test
   public void ourSlicesEqualHudiOnesFileSystemView() throws Exception {
+    layout();
+    Map<String, List<String>> ours = ourSlices();
+    assertThat(ours, is(hudiSlices()));
+    // The latest slices, as Hudi's getLatestFileSlices gives them (uncommitted files filtered by
+    // Hudi itself).
+    Map<String, String> latest = new TreeMap<>();
+    ours.forEach((fileId, slices) -> latest.put(fileId, slices.get(slices.size() - 1)));
+    assertThat(latest, is(hudiLatestSlices()));
+    // What the rule decides, spelled out: d280's log file is in FG1's compaction slice 300, d200's
+    // in the old slice; FG2's slice 100 has d280's; FG4 is a log-only slice; FG3 has none.
+    assertThat(ours, is(expectedSlices()));
+  }
+
+  /**
+   * The same files after d100, d200 and d280 are archived into the LSM history: their log files
+   * keep their slices, by the completion times the history holds (d280 completed at 310, after
+   * compaction 300, so its log file stays in the compaction's slice), as in Hudi 1.0's view.
+   */
+  @Test
+  public void archivedDeltaCommitsKeepTheirSlices() throws Exception {
+    layout();
+    TimelineArchiver.ArchiveResult result =
+        new TimelineArchiver(
+                fs, paths, ArchiveSettings.keep(2, 3), CleanSettings.keepLatestCommits(1))
+            .archive();
+    List<String> archived =
+        result.archived().stream()
+            .filter(Instant::isCompleted)
+            .map(i -> i.time().value())
+            .collect(Collectors.toList());
+    assertThat(archived, is(List.of(t(100).value(), t(200).value(), t(280).value())));
+    Map<String, List<String>> ours = ourSlices();
+    assertThat(ours, is(hudiSlices()));
+    assertThat(ours, is(expectedSlices()));
+  }
+
+  private void layout() throws IOException {
     // d100 inserts FG1 and FG2 (completed at 110).
     completed(100, 110, Action.DELTA_COMMIT, false);
     file(base(FG1, 100));
@@ -181,35 +221,25 @@ public class MergeOnReadSlicesTableVersionEightTest {
         new byte[0]);
     file(log(FG1, 400));
     file(log(FG3, 400));
+  }
 
-    Map<String, List<String>> ours = ourSlices();
-    assertThat(ours, is(hudiSlices()));
-    // The latest slices, as Hudi's getLatestFileSlices gives them (uncommitted files filtered by
-    // Hudi itself).
-    Map<String, String> latest = new TreeMap<>();
-    ours.forEach((fileId, slices) -> latest.put(fileId, slices.get(slices.size() - 1)));
-    assertThat(latest, is(hudiLatestSlices()));
-    // What the rule decides, spelled out: d280's log file is in FG1's compaction slice 300, d200's
-    // in the old slice; FG2's slice 100 has d280's; FG4 is a log-only slice; FG3 has none.
-    assertThat(
-        ours,
-        is(
-            Map.of(
-                FG1,
-                List.of(
-                    t(100).value() + " " + base(FG1, 100) + " [" + log(FG1, 200) + "]",
-                    t(300).value()
-                        + " "
-                        + base(FG1, 300)
-                        + " ["
-                        + log(FG1, 280)
-                        + ", "
-                        + log(FG1, 320)
-                        + "]"),
-                FG2,
-                List.of(t(100).value() + " " + base(FG2, 100) + " [" + log(FG2, 280) + "]"),
-                FG4,
-                List.of(t(410).value() + " - [" + log(FG4, 410) + "]"))));
+  private static Map<String, List<String>> expectedSlices() {
+    return Map.of(
+        FG1,
+        List.of(
+            t(100).value() + " " + base(FG1, 100) + " [" + log(FG1, 200) + "]",
+            t(300).value()
+                + " "
+                + base(FG1, 300)
+                + " ["
+                + log(FG1, 280)
+                + ", "
+                + log(FG1, 320)
+                + "]"),
+        FG2,
+        List.of(t(100).value() + " " + base(FG2, 100) + " [" + log(FG2, 280) + "]"),
+        FG4,
+        List.of(t(410).value() + " - [" + log(FG4, 410) + "]"));
   }
 
   /** File id to its committed slices, oldest first: "baseInstant baseFile [logFiles]". */
@@ -254,8 +284,11 @@ public class MergeOnReadSlicesTableVersionEightTest {
                             slice.getBaseFile().toJavaOptional().map(b -> b.getFileName()),
                             slice
                                 .getLogFiles()
-                                // Hudi's filterUncommittedFiles: completed instants only.
-                                .filter(l -> completed.containsInstant(l.getDeltaCommitTime()))
+                                // Hudi's filterUncommittedFiles: completed (or archived) instants.
+                                .filter(
+                                    l ->
+                                        completed.containsOrBeforeTimelineStarts(
+                                            l.getDeltaCommitTime()))
                                 .map(HoodieLogFile::getFileName)
                                 .sorted()
                                 .collect(Collectors.toList()))));
