@@ -15,15 +15,6 @@
  */
 package io.hudibeam.commit;
 
-import io.hudibeam.files.BaseFileName;
-import io.hudibeam.files.FileId;
-import io.hudibeam.files.FileSystemView;
-import io.hudibeam.files.LogFileName;
-import io.hudibeam.files.WriteToken;
-import io.hudibeam.log.LogBlock;
-import io.hudibeam.log.LogFileReader;
-import io.hudibeam.log.LogFileWriter;
-import io.hudibeam.metadata.InstantInfo;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.RequestedReplaceMetadata;
 import io.hudibeam.metadata.RollbackMetadata;
@@ -50,7 +41,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -103,11 +93,13 @@ public final class Rollback {
   private final FileSystem fs;
   private final TablePaths paths;
   private final TimelineWriter timelineWriter;
+  private final RollbackBlocks blocks;
 
   public Rollback(FileSystem fs, TablePaths paths) {
     this.fs = fs;
     this.paths = paths;
     this.timelineWriter = new TimelineWriter(fs, paths);
+    this.blocks = new RollbackBlocks(fs, paths);
   }
 
   /**
@@ -204,89 +196,9 @@ public final class Rollback {
     return Optional.empty();
   }
 
-  /**
-   * The rollback plan of a pending write instant: per partition path, the absolute paths of the
-   * data files to delete (from its markers, or by listing when it has no marker folder). Reads
-   * only.
-   */
+  /** The rollback plan of a pending write instant (see {@link RollbackPlanner}). Reads only. */
   public RollbackPlan plan(Instant pending) {
-    InstantTime time = pending.time();
-    MarkerStore markers = new MarkerStore(fs, paths, time);
-    Map<String, List<String>> filesByPartition = new TreeMap<>();
-    List<RollbackRequest> logRollbacks = new ArrayList<>();
-    if (exists(markers.folder())) {
-      for (Marker marker : markers.list()) {
-        if (marker.ioType() == IOType.APPEND
-            && io.hudibeam.files.LogFileName.tryParse(marker.dataFileName()).isEmpty()) {
-          throw new RollbackRefusedException(
-              String.format(
-                  "Cannot roll back %s of table %s: APPEND marker %s names no log file (Hudi 0.14's"
-                      + " base-file form), so the log blocks to roll back cannot be found; roll it back"
-                      + " with Hudi's writer",
-                  pending, paths, marker));
-        }
-        Path file = new Path(paths.partitionFolder(marker.partitionPath()), marker.dataFileName());
-        if (!exists(file)) {
-          continue;
-        }
-        if (marker.ioType() == IOType.APPEND && !onlyBlocksOf(file, time)) {
-          // Hudi 0.15 appends to an existing log file where storage allows it: the file also holds
-          // committed blocks, so the failed instant's blocks get a rollback command block instead.
-          LogFileName log = LogFileName.parse(marker.dataFileName());
-          logRollbacks.add(
-              new RollbackRequest(
-                  marker.partitionPath(),
-                  log.fileId().value(),
-                  log.baseInstant().value(),
-                  List.of(),
-                  Map.of(file.toString(), size(file))));
-          continue;
-        }
-        filesByPartition
-            .computeIfAbsent(marker.partitionPath(), p -> new ArrayList<>())
-            .add(file.toString());
-      }
-    } else {
-      if (pending.action() == Action.DELTA_COMMIT) {
-        LOG.warn(
-            "Table {}: {} has no marker folder {}; writers create a marker before each file, so it"
-                + " wrote no log file; its base files are found by listing",
-            paths,
-            pending,
-            markers.folder());
-      }
-      boolean logsNamedByInstant =
-          timelineWriter.layout().tableVersion().slicesLogFilesByCompletionTime();
-      for (String partition : FileSystemView.listPartitions(fs, paths)) {
-        for (FileStatus status : list(paths.partitionFolder(partition))) {
-          String fileName = status.getPath().getName();
-          Optional<BaseFileName> name = BaseFileName.tryParse(fileName);
-          // Table version 8 names a log file with the deltacommit that wrote it: Hudi 1.0's
-          // listing-based rollback deletes those too.
-          boolean logOfInstant =
-              logsNamedByInstant
-                  && LogFileName.tryParse(fileName)
-                      .map(l -> l.instant().equals(time))
-                      .orElse(false);
-          if (status.isFile()
-              && ((name.isPresent() && name.get().instantTime().equals(time)) || logOfInstant)) {
-            filesByPartition
-                .computeIfAbsent(partition, p -> new ArrayList<>())
-                .add(
-                    new Path(paths.partitionFolder(partition), status.getPath().getName())
-                        .toString());
-          }
-        }
-      }
-    }
-    List<RollbackRequest> requests = new ArrayList<>();
-    filesByPartition.forEach(
-        (partition, files) ->
-            requests.add(
-                RollbackRequest.deleteFiles(
-                    partition, files.stream().sorted().collect(Collectors.toList()))));
-    requests.addAll(logRollbacks);
-    return RollbackPlan.of(new InstantInfo(time.value(), pending.action().value()), requests);
+    return new RollbackPlanner(fs, paths, timelineWriter.layout(), blocks).plan(pending);
   }
 
   private Instant checkCanRollBack(Timeline timeline, InstantTime instantTime, boolean ordered) {
@@ -403,7 +315,7 @@ public final class Rollback {
     Map<String, Map<String, Long>> failedLogFiles = new TreeMap<>();
     for (RollbackRequest request : plan.rollbackRequests()) {
       if (!request.logBlocksToBeDeleted().isEmpty()) {
-        Path written = appendRollbackBlock(request, rollback.time(), target);
+        Path written = blocks.appendRollbackBlock(request, rollback.time(), target);
         rollbackLogFiles
             .computeIfAbsent(request.partitionPath(), p -> new TreeMap<>())
             .put(written.toString(), size(written));
@@ -451,59 +363,6 @@ public final class Rollback {
     return new RollbackResult(rollback.time(), target, targetAction, allDeleted, allFailed);
   }
 
-  /** Whether every block of a log file is of {@code instant} (the file was created by it). */
-  private boolean onlyBlocksOf(Path logFile, InstantTime instant) {
-    try (LogFileReader reader = LogFileReader.open(fs.getConf(), logFile)) {
-      while (reader.hasNext()) {
-        if (!reader.next().instantTime().equals(instant)) {
-          return false;
-        }
-      }
-      return true;
-    }
-  }
-
-  /**
-   * Rolls back the failed instant's blocks in a file slice the way Hudi 0.15 does: a rollback
-   * command block (Hudi's {@code HoodieCommandBlock}, {@code RollbackUtils.generateHeader}) in a
-   * new log file of the slice, next version, write token {@code 1-0-1} ({@code
-   * HoodieLogFormat.UNKNOWN_WRITE_TOKEN}). Returns the new file.
-   */
-  private Path appendRollbackBlock(
-      RollbackRequest request, InstantTime rollbackTime, InstantTime target) {
-    Path folder = paths.partitionFolder(request.partitionPath());
-    FileId fileId = FileId.parse(request.fileId());
-    InstantTime baseInstant = InstantTime.parse(request.latestBaseInstant());
-    int version = 0;
-    for (FileStatus status : list(folder)) {
-      Optional<LogFileName> log = LogFileName.tryParse(status.getPath().getName());
-      if (log.isPresent()
-          && log.get().fileId().equals(fileId)
-          && log.get().baseInstant().equals(baseInstant)) {
-        version = Math.max(version, log.get().version());
-      }
-    }
-    Path path =
-        new Path(
-            folder,
-            LogFileName.of(fileId, baseInstant, version + 1, WriteToken.of(1, 0, 1)).value());
-    LogFileWriter writer = LogFileWriter.create(fs.getConf(), path);
-    try {
-      writer.append(LogBlock.rollback(rollbackTime, target));
-      writer.close();
-    } catch (RuntimeException e) {
-      writer.abort();
-      throw e;
-    }
-    LOG.info(
-        "Table {}: rollback {} wrote a rollback command block for {} to {}",
-        paths,
-        rollbackTime,
-        target,
-        path);
-    return path;
-  }
-
   private long size(Path path) {
     try {
       return fs.getFileStatus(path).getLen();
@@ -525,14 +384,6 @@ public final class Rollback {
       return fs.exists(path);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot check whether " + path + " exists", e);
-    }
-  }
-
-  private FileStatus[] list(Path folder) {
-    try {
-      return fs.exists(folder) ? fs.listStatus(folder) : new FileStatus[0];
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list " + folder, e);
     }
   }
 }
