@@ -26,7 +26,6 @@ import io.hudibeam.files.LogFileName;
 import io.hudibeam.metadata.ActionInstant;
 import io.hudibeam.metadata.CleanFileInfo;
 import io.hudibeam.metadata.CleanMetadata;
-import io.hudibeam.metadata.CleanPartitionMetadata;
 import io.hudibeam.metadata.CleanerPlan;
 import io.hudibeam.metadata.CleaningPolicy;
 import io.hudibeam.metadata.CommitMetadataFormat;
@@ -51,7 +50,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -119,7 +117,7 @@ public final class Cleaner {
       Instant requested =
           timelineWriter.createRequested(
               generator.next(timeline), Action.CLEAN, plan.get().toBytes());
-      results.add(execute(requested, plan.get()));
+      results.add(new CleanExecutor(fs, paths, timelineWriter).execute(requested, plan.get()));
     }
     return results;
   }
@@ -132,7 +130,7 @@ public final class Cleaner {
       CleanerPlan plan =
           CleanerPlan.fromBytes(timelineWriter.read(requested), requested.fileName());
       LOG.info("Table {}: resuming pending clean {}", paths, pending.time());
-      results.add(execute(pending, plan));
+      results.add(new CleanExecutor(fs, paths, timelineWriter).execute(pending, plan));
     }
     return results;
   }
@@ -433,72 +431,5 @@ public final class Cleaner {
 
   private String absolutePath(BaseFile file) {
     return new Path(paths.partitionFolder(file.partitionPath()), file.name().value()).toString();
-  }
-
-  private CleanResult execute(Instant clean, CleanerPlan plan) {
-    long start = System.currentTimeMillis();
-    Instant inflight =
-        clean.state() == State.REQUESTED
-            ? timelineWriter.transitionToInflight(clean, plan.toBytes())
-            : clean;
-    for (String partition : plan.partitionsToBeDeleted()) {
-      if (!partition.isEmpty()) {
-        deleteRecursively(paths.partitionFolder(partition));
-      }
-    }
-    Map<String, CleanPartitionMetadata> partitions = new TreeMap<>();
-    List<String> deleted = new ArrayList<>();
-    List<String> failed = new ArrayList<>();
-    plan.filePathsToBeDeletedPerPartition()
-        .forEach(
-            (partition, files) -> {
-              List<String> patterns = new ArrayList<>();
-              List<String> success = new ArrayList<>();
-              List<String> failure = new ArrayList<>();
-              for (CleanFileInfo file : files) {
-                Path path = new Path(file.filePath());
-                patterns.add(path.getName());
-                if (DataFiles.delete(fs, paths, path, "clean")) {
-                  success.add(path.getName());
-                  deleted.add(file.filePath());
-                } else {
-                  failure.add(path.getName());
-                  failed.add(file.filePath());
-                }
-              }
-              partitions.put(
-                  partition,
-                  new CleanPartitionMetadata(
-                      partition,
-                      plan.policy(),
-                      patterns,
-                      success,
-                      failure,
-                      plan.partitionsToBeDeleted().contains(partition)));
-            });
-    CleanMetadata metadata =
-        CleanMetadata.of(
-            clean.time().value(),
-            System.currentTimeMillis() - start,
-            plan.earliestInstant().map(ActionInstant::timestamp).orElse(""),
-            plan.lastCompletedCommitTimestamp(),
-            partitions);
-    timelineWriter.complete(inflight, metadata.toBytes());
-    LOG.info(
-        "Table {}: clean {} deleted {} files, {} failed",
-        paths,
-        clean.time(),
-        deleted.size(),
-        failed.size());
-    return new CleanResult(clean.time(), deleted, failed);
-  }
-
-  private void deleteRecursively(Path folder) {
-    try {
-      fs.delete(folder, true);
-    } catch (IOException e) {
-      throw new HudiTableException(
-          "Cannot delete partition folder " + folder + " of table " + paths, e);
-    }
   }
 }
