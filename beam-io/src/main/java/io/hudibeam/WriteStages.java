@@ -131,8 +131,7 @@ final class WriteStages {
             .apply("Assign buckets", new AssignBuckets(spec, plan))
             .apply("Write file groups", new WriteFileGroups(spec, started));
     PCollection<CommittedInstant> committed =
-        stats.apply(
-            "Commit instant", CommitInstant.perCommitInterval(spec, started, startedPerInterval));
+        stats.apply("Commit instant", CommitInstant.perCommitInterval(spec, startedPerInterval));
     return new HudiWriteResult(
         pipeline,
         PublicResults.commits(committed),

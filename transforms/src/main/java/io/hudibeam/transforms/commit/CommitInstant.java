@@ -23,6 +23,7 @@ import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.write.WriteSchemas;
@@ -31,12 +32,15 @@ import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteTransaction;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.beam.sdk.coders.CannotProvideCoderException;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.ListCoder;
+import org.apache.beam.sdk.coders.NullableCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Distribution;
@@ -49,6 +53,7 @@ import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.SimpleFunction;
+import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
@@ -83,8 +88,8 @@ public final class CommitInstant
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CommitInstant.class);
   private final WriteSpec spec;
-  private final PCollectionView<StartedInstant> started;
-  private final PCollectionView<WritePlan> plan;
+  private final @Nullable PCollectionView<StartedInstant> started;
+  private final @Nullable PCollectionView<WritePlan> plan;
 
   private final @Nullable PCollection<StartedInstant> startedPerInterval;
 
@@ -99,7 +104,7 @@ public final class CommitInstant
 
   private CommitInstant(
       WriteSpec spec,
-      PCollectionView<StartedInstant> started,
+      @Nullable PCollectionView<StartedInstant> started,
       @Nullable PCollectionView<WritePlan> plan,
       @Nullable PCollection<StartedInstant> perInterval) {
     this.spec = spec;
@@ -111,13 +116,12 @@ public final class CommitInstant
   /**
    * The streaming commit step: one commit per commit interval (window) that started an instant,
    * after a GroupByKey per window on the table's key. {@code startedPerInterval} holds each
-   * interval's started instant in that interval's window.
+   * interval's started instant in that interval's window; it is grouped with the interval's write
+   * stats (not read as a side input, see {@link #commitPerInterval}).
    */
   public static CommitInstant perCommitInterval(
-      WriteSpec spec,
-      PCollectionView<StartedInstant> started,
-      PCollection<StartedInstant> startedPerInterval) {
-    return new CommitInstant(spec, started, null, startedPerInterval);
+      WriteSpec spec, PCollection<StartedInstant> startedPerInterval) {
+    return new CommitInstant(spec, null, null, startedPerInterval);
   }
 
   @Override
@@ -125,36 +129,56 @@ public final class CommitInstant
     if (startedPerInterval != null) {
       return commitPerInterval(stats, startedPerInterval);
     }
+    PCollectionView<StartedInstant> startedView = java.util.Objects.requireNonNull(started);
     return stats
         .apply("Gather write stats", Combine.globally(new GatherFn()))
         .setCoder(ListCoder.of(WriteStatCoder.of()))
         .apply(
             "Commit",
-            ParDo.of(new CommitFn(spec, started, plan))
-                .withSideInputs(plan == null ? List.of(started) : List.of(started, plan)))
+            ParDo.of(new CommitFn(spec, startedView, plan))
+                .withSideInputs(plan == null ? List.of(startedView) : List.of(startedView, plan)))
         .setCoder(CommittedInstant.CommittedInstantCoder.of());
   }
 
   private PCollection<CommittedInstant> commitPerInterval(
       PCollection<WriteStat> stats, PCollection<StartedInstant> perInterval) {
     String table = spec.basePath();
-    KvCoder<String, List<WriteStat>> coder =
-        KvCoder.of(StringUtf8Coder.of(), ListCoder.of(WriteStatCoder.of()));
-    PCollection<KV<String, List<WriteStat>>> keyedStats =
+    KvCoder<String, KV<List<WriteStat>, @Nullable StartedInstant>> coder =
+        KvCoder.of(
+            StringUtf8Coder.of(),
+            KvCoder.of(
+                ListCoder.of(WriteStatCoder.of()), NullableCoder.of(StartedInstantCoder.of())));
+    PCollection<KV<String, KV<List<WriteStat>, @Nullable StartedInstant>>> keyedStats =
         stats.apply("Key write stats", MapElements.via(new KeyStatFn(table))).setCoder(coder);
-    PCollection<KV<String, List<WriteStat>>> intervals =
+    PCollection<KV<String, KV<List<WriteStat>, @Nullable StartedInstant>>> intervals =
         perInterval
             .apply("Key started instants", MapElements.via(new KeyIntervalFn(table)))
             .setCoder(coder);
+    // The started instant travels with the interval's write stats through the GroupByKey instead
+    // of being read as a side input, so that a restore from a savepoint can commit. Beam 2.70's
+    // Flink runner keeps side inputs in SideInputHandler state named after the view's tag id
+    // ("side-input-data-" and "side-input-available-windows-" + id, in
+    // FlinkBroadcastStateInternals), and that id is generated when the pipeline is built
+    // (TupleTag.genId: the caller's location and the next value of a Random seeded with 0), so a
+    // job built again to be restored from a savepoint names its side-input state differently
+    // (measured: two pipelines built in one JVM give the same view two ids) and finds none of the
+    // restored values. DoFnOperator checks side-input readiness (SimplePushbackSideInputDoFnRunner)
+    // before the @RequiresStableInput buffer (BufferingDoFnRunner), and the buffer, restored from
+    // the savepoint under a name that does not depend on the tag, replays the grouped element into
+    // the DoFn at the first completed checkpoint without checking again: c.sideInput(started) then
+    // failed with "Empty PCollection accessed as a singleton view". A restore from a checkpoint
+    // within the job keeps the job graph, so the ids, and worked. The GroupByKey's and the
+    // buffer's state do not depend on tag ids, so the instant now comes back with its stats.
     return PCollectionList.of(keyedStats)
         .and(intervals)
         .apply("Stats and instants", Flatten.pCollections())
         .apply("Gather write stats per interval", GroupByKey.create())
-        .apply("Commit", ParDo.of(new IntervalCommitFn(spec, started)).withSideInputs(started))
+        .apply("Commit", ParDo.of(new IntervalCommitFn(spec)))
         .setCoder(CommittedInstant.CommittedInstantCoder.of());
   }
 
-  static final class KeyStatFn extends SimpleFunction<WriteStat, KV<String, List<WriteStat>>> {
+  static final class KeyStatFn
+      extends SimpleFunction<WriteStat, KV<String, KV<List<WriteStat>, @Nullable StartedInstant>>> {
     private static final long serialVersionUID = 1L;
     private final String table;
 
@@ -163,13 +187,14 @@ public final class CommitInstant
     }
 
     @Override
-    public KV<String, List<WriteStat>> apply(WriteStat stat) {
-      return KV.of(table, List.of(stat));
+    public KV<String, KV<List<WriteStat>, @Nullable StartedInstant>> apply(WriteStat stat) {
+      return KV.of(table, KV.of(List.of(stat), null));
     }
   }
 
   static final class KeyIntervalFn
-      extends SimpleFunction<StartedInstant, KV<String, List<WriteStat>>> {
+      extends SimpleFunction<
+          StartedInstant, KV<String, KV<List<WriteStat>, @Nullable StartedInstant>>> {
     private static final long serialVersionUID = 1L;
     private final String table;
 
@@ -178,8 +203,8 @@ public final class CommitInstant
     }
 
     @Override
-    public KV<String, List<WriteStat>> apply(StartedInstant instant) {
-      return KV.of(table, List.of());
+    public KV<String, KV<List<WriteStat>, @Nullable StartedInstant>> apply(StartedInstant instant) {
+      return KV.of(table, KV.of(List.of(), instant));
     }
   }
 
@@ -245,30 +270,44 @@ public final class CommitInstant
   }
 
   /**
-   * Streaming: the write stats of one commit interval, grouped under the table's key with an empty
-   * list for the interval's started instant (so an interval whose records wrote no file still
-   * completes its instant), committed on one worker.
+   * Streaming: the write stats of one commit interval, grouped under the table's key with the
+   * interval's started instant (so an interval whose records wrote no file still completes its
+   * instant), committed on one worker. The started instant comes with the group, not from a side
+   * input: see {@link CommitInstant#commitPerInterval}.
    */
   static final class IntervalCommitFn
-      extends DoFn<KV<String, Iterable<List<WriteStat>>>, CommittedInstant> {
+      extends DoFn<
+          KV<String, Iterable<KV<List<WriteStat>, @Nullable StartedInstant>>>, CommittedInstant> {
     private static final long serialVersionUID = 1L;
     private final Committer committer;
-    private final PCollectionView<StartedInstant> started;
 
-    IntervalCommitFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    IntervalCommitFn(WriteSpec spec) {
       this.committer = new Committer(spec);
-      this.started = started;
     }
 
     @RequiresStableInput
     @ProcessElement
     public void process(
-        @Element KV<String, Iterable<List<WriteStat>>> grouped,
-        OutputReceiver<CommittedInstant> out,
-        ProcessContext c) {
+        @Element KV<String, Iterable<KV<List<WriteStat>, @Nullable StartedInstant>>> grouped,
+        BoundedWindow window,
+        OutputReceiver<CommittedInstant> out) {
       List<WriteStat> stats = new ArrayList<>();
-      grouped.getValue().forEach(stats::addAll);
-      out.output(committer.commit(stats, c.sideInput(started), -1));
+      Map<String, StartedInstant> instants = new LinkedHashMap<>();
+      for (KV<List<WriteStat>, @Nullable StartedInstant> part : grouped.getValue()) {
+        stats.addAll(part.getKey());
+        StartedInstant instant = part.getValue();
+        if (instant != null) {
+          instants.putIfAbsent(instant.instantTime().value(), instant);
+        }
+      }
+      if (instants.size() != 1) {
+        throw new IllegalStateException(
+            String.format(
+                "Table %s: the commit interval %s has %d write stats and %s started instants %s;"
+                    + " exactly one was expected",
+                grouped.getKey(), window, stats.size(), instants.size(), instants.keySet()));
+      }
+      out.output(committer.commit(stats, instants.values().iterator().next(), -1));
     }
   }
 
