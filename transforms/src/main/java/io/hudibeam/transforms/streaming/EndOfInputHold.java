@@ -70,7 +70,7 @@ import org.slf4j.LoggerFactory;
  * processing-time timers of an expired window ("Ignoring processing-time timer ... since window is
  * too far behind inputWatermark"); measured on Flink: the poll timer was set and never ran, and the
  * hold let go at once. On Flink the coordinator fails the job when intervals are left at the end of
- * input (see {@code CoordinateInstants.CoordinatorFn#onEndOfInput}).
+ * input (see {@code CoordinatorFn#onEndOfInput}).
  */
 final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, IntervalWindow>> {
   private static final long serialVersionUID = 1L;

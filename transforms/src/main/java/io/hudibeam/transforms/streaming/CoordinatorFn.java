@@ -1,0 +1,389 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.transforms.streaming;
+
+import io.hudibeam.commit.SinkInstants;
+import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.write.WriteSchemas;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.beam.sdk.coders.BooleanCoder;
+import org.apache.beam.sdk.coders.InstantCoder;
+import org.apache.beam.sdk.coders.ListCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarLongCoder;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.state.StateSpec;
+import org.apache.beam.sdk.state.StateSpecs;
+import org.apache.beam.sdk.state.TimeDomain;
+import org.apache.beam.sdk.state.Timer;
+import org.apache.beam.sdk.state.TimerSpec;
+import org.apache.beam.sdk.state.TimerSpecs;
+import org.apache.beam.sdk.state.ValueState;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
+import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
+import org.apache.beam.sdk.values.KV;
+import org.apache.hadoop.fs.FileSystem;
+import org.joda.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The coordinator: keyed by the sink id, in the global window. State: the intervals waiting for a
+ * decision, the end of the last decided interval, the instants this run started and has not seen
+ * completed ({@code live}), and whether the poll timer is set.
+ */
+final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecision> {
+  private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(CoordinatorFn.class);
+  private final WriteSpec spec;
+  private final StreamSettings settings;
+  private final Counter started = Metrics.counter(CoordinateInstants.class, "instantsStarted");
+  private final Counter skipped =
+      Metrics.counter(CoordinateInstants.class, "committedIntervalsSkipped");
+  private final Counter polls = Metrics.counter(CoordinateInstants.class, "timelinePolls");
+
+  /** Failed writers already reported by this DoFn instance; made on first use. */
+  private transient FailedWriterWarnings failedWriters;
+
+  private final Counter left =
+      Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
+
+  @StateId("pending")
+  private final StateSpec<ValueState<List<IntervalWindow>>> pendingSpec =
+      StateSpecs.value(ListCoder.of(IntervalWindow.getCoder()));
+
+  @StateId("eligibleThrough")
+  private final StateSpec<ValueState<Instant>> eligibleThroughSpec =
+      StateSpecs.value(InstantCoder.of());
+
+  @StateId("decidedThrough")
+  private final StateSpec<ValueState<Long>> decidedThroughSpec =
+      StateSpecs.value(VarLongCoder.of());
+
+  @StateId("live")
+  private final StateSpec<ValueState<List<String>>> liveSpec =
+      StateSpecs.value(ListCoder.of(StringUtf8Coder.of()));
+
+  @StateId("waiting")
+  private final StateSpec<ValueState<Boolean>> waitingSpec = StateSpecs.value(BooleanCoder.of());
+
+  @TimerId("ready")
+  private final TimerSpec readySpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
+
+  @TimerId("poll")
+  private final TimerSpec pollSpec = TimerSpecs.timer(TimeDomain.PROCESSING_TIME);
+
+  /**
+   * Set only while an interval waits: an event-time timer at the end of time whose output timestamp
+   * holds the output watermark at the waiting interval, so its decision is not late for its window
+   * (the DirectRunner was measured not to hold the watermark for the poll timer's output
+   * timestamp). {@link EndOfInputHold} keeps the input watermark short of it until the sink's last
+   * interval is committed, so it fires only if that sink stalled.
+   */
+  @TimerId("hold")
+  private final TimerSpec holdSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
+
+  /**
+   * Whether intervals left at the end of input fail the job (FlinkRunner) instead of being logged
+   * (see {@link #onEndOfInput}).
+   */
+  private final boolean failWhenIntervalsAreLeft;
+
+  CoordinatorFn(WriteSpec spec, StreamSettings settings, boolean failWhenIntervalsAreLeft) {
+    this.spec = spec;
+    this.settings = settings;
+    this.failWhenIntervalsAreLeft = failWhenIntervalsAreLeft;
+  }
+
+  /**
+   * An interval's count arrives when the interval closed; it is decided only once the input
+   * watermark has passed it (the "ready" timer), so every earlier interval's count has arrived and
+   * the intervals are decided in order, whatever order one bundle holds them in.
+   */
+  @ProcessElement
+  public void process(
+      @Element KV<String, IntervalWindow> interval,
+      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+      @TimerId("ready") Timer ready) {
+    List<IntervalWindow> waitingIntervals = read(pending);
+    waitingIntervals.add(interval.getValue());
+    pending.write(waitingIntervals);
+    setReady(waitingIntervals, eligibleThrough.read(), ready);
+  }
+
+  @OnTimer("ready")
+  public void onReady(
+      OnTimerContext context,
+      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+      @StateId("decidedThrough") ValueState<Long> decidedThrough,
+      @StateId("live") ValueState<List<String>> live,
+      @StateId("waiting") ValueState<Boolean> waiting,
+      @TimerId("ready") Timer ready,
+      @TimerId("poll") Timer poll,
+      @TimerId("hold") Timer hold,
+      OutputReceiver<IntervalDecision> out) {
+    Instant through = eligibleThrough.read();
+    if (through == null || context.timestamp().isAfter(through)) {
+      through = context.timestamp();
+      eligibleThrough.write(through);
+    }
+    List<IntervalWindow> waitingIntervals = read(pending);
+    setReady(waitingIntervals, through, ready);
+    if (Boolean.TRUE.equals(waiting.read())) {
+      return; // the poll timer decides, in order, once the previous instant is completed
+    }
+    decide(waitingIntervals, through, decidedThrough, live, out);
+    afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
+  }
+
+  @OnTimer("poll")
+  public void onPoll(
+      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
+      @StateId("decidedThrough") ValueState<Long> decidedThrough,
+      @StateId("live") ValueState<List<String>> live,
+      @StateId("waiting") ValueState<Boolean> waiting,
+      @TimerId("poll") Timer poll,
+      @TimerId("hold") Timer hold,
+      OutputReceiver<IntervalDecision> out) {
+    polls.inc();
+    Instant through = eligibleThrough.read();
+    List<IntervalWindow> waitingIntervals = read(pending);
+    decide(waitingIntervals, through, decidedThrough, live, out);
+    afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
+  }
+
+  /**
+   * The input ended while intervals still wait: they cannot be decided any more (no timer fires
+   * after the end of input). Not on Flink, this happens only when {@link EndOfInputHold} gave up on
+   * a stalled sink: they are logged and counted ({@code intervalsLeftAtEndOfInput}), and a rerun of
+   * the job commits them. On the FlinkRunner, where no end-of-input wait can run (see {@link
+   * CoordinateInstants#expand}), the job fails instead of finishing without them: a finished job (a
+   * finite source, {@code flink stop --drain}) completes its final checkpoint, which would commit
+   * the source's offsets (Kafka) past records that are in no commit; a failed one is restored from
+   * its last completed checkpoint, which still holds them.
+   */
+  @OnTimer("hold")
+  public void onEndOfInput(
+      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("waiting") ValueState<Boolean> waiting,
+      @TimerId("poll") Timer poll) {
+    List<IntervalWindow> waitingIntervals = read(pending);
+    if (!waitingIntervals.isEmpty()) {
+      left.inc(waitingIntervals.size());
+      if (failWhenIntervalsAreLeft) {
+        throw new IllegalStateException(
+            String.format(
+                "%s: table %s, sink %s, intervals %s. On the FlinkRunner these cannot be"
+                    + " committed after the input ended (the commit step commits only at completed"
+                    + " checkpoints, and no step can wait for them once the watermark is at the end"
+                    + " of time), so the job fails rather than finish without them. Stop a stream"
+                    + " with a savepoint (flink stop, without --drain) and restore it; a drain"
+                    + " completes only when at most the last interval is left, with"
+                    + " --enableStableInputDrain=true. A finite input is not supported on Flink.",
+                CoordinateInstants.INTERVALS_LEFT_ON_FLINK,
+                spec.paths(),
+                settings.sinkId(),
+                waitingIntervals));
+      }
+      LOG.error(
+          "Table {}: the input ended while sink {} still waited to start the intervals {}; they are not"
+              + " committed (rerun the job over the same input, same sink id, to commit them)",
+          spec.paths(),
+          settings.sinkId(),
+          waitingIntervals);
+    }
+    pending.clear();
+    waiting.clear();
+    poll.clear();
+  }
+
+  /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
+  private static void setReady(
+      List<IntervalWindow> waitingIntervals, Instant eligibleThrough, Timer ready) {
+    Instant next = null;
+    for (IntervalWindow window : waitingIntervals) {
+      Instant t = window.maxTimestamp();
+      if ((eligibleThrough == null || t.isAfter(eligibleThrough))
+          && (next == null || t.isBefore(next))) {
+        next = t;
+      }
+    }
+    if (next != null) {
+      ready.set(next);
+    }
+  }
+
+  private static boolean eligible(IntervalWindow window, Instant eligibleThrough) {
+    return eligibleThrough != null && !window.maxTimestamp().isAfter(eligibleThrough);
+  }
+
+  private void afterDeciding(
+      List<IntervalWindow> waitingIntervals,
+      Instant eligibleThrough,
+      ValueState<List<IntervalWindow>> pending,
+      ValueState<Boolean> waiting,
+      Timer poll,
+      Timer hold) {
+    pending.write(waitingIntervals);
+    if (waitingIntervals.isEmpty() || !eligible(waitingIntervals.get(0), eligibleThrough)) {
+      if (Boolean.TRUE.equals(waiting.read())) {
+        releaseHold(hold);
+        poll.clear();
+      }
+      waiting.clear();
+      return;
+    }
+    waiting.write(true);
+    hold.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
+        .set(GlobalWindow.INSTANCE.maxTimestamp());
+    // Poll the timeline; hold the output watermark at the waiting interval, so its decision is
+    // not late for its window.
+    poll.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
+        .offset(settings.pollInterval())
+        .setRelative();
+  }
+
+  /**
+   * Releases the output watermark held for a waiting interval by re-setting the hold timer with an
+   * output timestamp at the end of time, not with {@code Timer.clear()}: Beam 2.70's Flink runner
+   * files a timer under its timer family and id but looks it up by id alone when it is cleared
+   * ({@code DoFnOperator.FlinkTimerInternals}), so a cleared timer stays set and keeps holding the
+   * watermark (measured: the last interval of a stream on Flink was never written, {@code
+   * FlinkRunnerStreamingIT}). Re-setting a timer replaces it on every runner. The timer then fires
+   * at the end of input, where {@link #onEndOfInput} finds nothing waiting. (A cleared poll timer
+   * that still fires on Flink finds nothing waiting either and does nothing.)
+   */
+  private static void releaseHold(Timer hold) {
+    hold.withOutputTimestamp(GlobalWindow.INSTANCE.maxTimestamp())
+        .set(GlobalWindow.INSTANCE.maxTimestamp());
+  }
+
+  /** Decides the waiting intervals in order, until one must wait; removes the decided ones. */
+  private void decide(
+      List<IntervalWindow> waitingIntervals,
+      Instant eligibleThrough,
+      ValueState<Long> decidedThrough,
+      ValueState<List<String>> liveState,
+      OutputReceiver<IntervalDecision> out) {
+    waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
+    FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
+    SinkInstants instants =
+        new SinkInstants(
+            fs, spec.paths(), Clock.systemUTC(), spec.heartbeatSettings(), spec.lockSettings());
+    Set<InstantTime> live = new TreeSet<>();
+    for (String time : read(liveState)) {
+      live.add(InstantTime.parse(time));
+    }
+    live = new TreeSet<>(instants.stillPending(live));
+    Long through = decidedThrough.read();
+    List<IntervalWindow> decided = new ArrayList<>();
+    String writeSchema = null;
+    for (IntervalWindow window : waitingIntervals) {
+      if (!eligible(window, eligibleThrough)) {
+        break;
+      }
+      long start = window.start().getMillis();
+      long end = window.end().getMillis();
+      if (through != null && end <= through) {
+        LOG.warn(
+            "Table {}: sink {} already decided the interval [{}, {}); ignoring it again",
+            spec.paths(),
+            settings.sinkId(),
+            window.start(),
+            window.end());
+        decided.add(window);
+        continue;
+      }
+      if (writeSchema == null) {
+        // Refuses an incompatible input schema before this sink starts any instant.
+        writeSchema = WriteSchemas.decide(spec, fs).toString();
+      }
+      SinkInstants.Decision decision =
+          instants.decide(
+              spec.tableConfig(),
+              spec.commitAction(),
+              spec.operation().operationType(),
+              SinkLineage.of(settings.sinkId(), start, end, settings.commitInterval().getMillis()),
+              live);
+      if (decision.kind() == SinkInstants.Kind.WAIT) {
+        LOG.debug(
+            "Table {}: the interval [{}, {}) of sink {} waits for {}",
+            spec.paths(),
+            window.start(),
+            window.end(),
+            settings.sinkId(),
+            decision.waitingFor());
+        if (failedWriters == null) {
+          failedWriters = new FailedWriterWarnings(spec, settings.sinkId());
+        }
+        failedWriters.report(fs, decision.waitingFor(), live);
+        break;
+      }
+      IntervalDecision result;
+      if (decision.kind() == SinkInstants.Kind.SKIP) {
+        skipped.inc();
+        LOG.info(
+            "Table {}: sink {} is committed through {}, so the interval [{}, {}) is skipped (a replay)",
+            spec.paths(),
+            settings.sinkId(),
+            new Instant(decision.committedThrough().get()),
+            window.start(),
+            window.end());
+        result = IntervalDecision.skip(start, end);
+      } else {
+        StartedInstant instant = decision.started().get().withWriteSchema(writeSchema);
+        started.inc();
+        live.add(instant.instantTime());
+        LOG.info(
+            "Table {}: sink {} started instant {} for the interval [{}, {})",
+            spec.paths(),
+            settings.sinkId(),
+            instant.instantTime(),
+            window.start(),
+            window.end());
+        result = IntervalDecision.start(start, end, instant);
+      }
+      out.outputWithTimestamp(result, window.maxTimestamp());
+      through = end;
+      decided.add(window);
+    }
+    waitingIntervals.removeAll(decided);
+    if (through != null) {
+      decidedThrough.write(through);
+    }
+    List<String> liveTimes = new ArrayList<>();
+    live.forEach(t -> liveTimes.add(t.value()));
+    liveState.write(liveTimes);
+  }
+
+  private static <V> List<V> read(ValueState<List<V>> state) {
+    List<V> value = state.read();
+    return value == null ? new ArrayList<>() : new ArrayList<>(value);
+  }
+}
