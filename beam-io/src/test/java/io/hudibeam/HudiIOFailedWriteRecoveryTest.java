@@ -187,16 +187,7 @@ public class HudiIOFailedWriteRecoveryTest {
     assertThat("lock released", new File(base, ".hoodie/lock").exists(), is(false));
     assertRows(reader, 400, trips(0, 400).ofBatch(0).committedAt(c1));
 
-    run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT));
-    String c2 = reader.completedInstantTimes().get(1);
-    assertRows(
-        reader,
-        400,
-        trips(0, 300).ofBatch(2).committedAt(c2),
-        trips(300, 400).ofBatch(0).committedAt(c1));
-    assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
-    assertThat(list(base, ".hoodie/.heartbeat"), is(empty()));
-    assertThat(list(base, ".hoodie/.temp"), is(empty()));
+    nextWriteCommitsAndLeavesNothing(base, reader, c1);
   }
 
   /**
@@ -215,16 +206,7 @@ public class HudiIOFailedWriteRecoveryTest {
     assertThat(heartbeat.createNewFile(), is(true));
     assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 121_000), is(true));
 
-    run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT));
-    String c2 = reader.completedInstantTimes().get(1);
-    assertRows(
-        reader,
-        400,
-        trips(0, 300).ofBatch(2).committedAt(c2),
-        trips(300, 400).ofBatch(0).committedAt(c1));
-    assertThat(list(base, ".hoodie/.heartbeat"), is(empty()));
-    assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
-    assertThat(list(base, ".hoodie/.temp"), is(empty()));
+    nextWriteCommitsAndLeavesNothing(base, reader, c1);
   }
 
   @Test
@@ -294,5 +276,23 @@ public class HudiIOFailedWriteRecoveryTest {
   private static List<String> list(String base, String folder) {
     String[] names = new File(base, folder).list();
     return names == null ? List.of() : Arrays.stream(names).sorted().collect(Collectors.toList());
+  }
+
+  /**
+   * The next write upserts 0..299 (batch 2) after commit {@code c1} of batch 0: the table is exact
+   * and no orphan file, heartbeat or marker folder is left.
+   */
+  private static void nextWriteCommitsAndLeavesNothing(
+      String base, HudiTableReader reader, String c1) throws Exception {
+    run(TripsRows.batch(2, 0, 300), trips(base, WriteOperation.UPSERT));
+    String c2 = reader.completedInstantTimes().get(1);
+    assertRows(
+        reader,
+        400,
+        trips(0, 300).ofBatch(2).committedAt(c2),
+        trips(300, 400).ofBatch(0).committedAt(c1));
+    assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
+    assertThat(list(base, ".hoodie/.heartbeat"), is(empty()));
+    assertThat(list(base, ".hoodie/.temp"), is(empty()));
   }
 }
