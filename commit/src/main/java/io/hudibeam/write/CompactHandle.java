@@ -295,7 +295,7 @@ public final class CompactHandle {
                   } else if (update.isDelete()) {
                     counts[1]++;
                   } else {
-                    writer.write(update.data().orElseThrow());
+                    writer.write(update.dataOnce().orElseThrow());
                     counts[0]++;
                   }
                 });
@@ -303,7 +303,7 @@ public final class CompactHandle {
       merged.forEachUnmatched(
           insert -> {
             if (!insert.isDelete()) {
-              writer.write(insert.data().orElseThrow());
+              writer.write(insert.dataOnce().orElseThrow());
               counts[2]++;
             }
           });

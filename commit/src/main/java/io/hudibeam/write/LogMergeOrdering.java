@@ -85,7 +85,7 @@ public final class LogMergeOrdering implements Serializable {
     if (!eventTime || newer.isDelete() || existing.isDelete()) {
       return true;
     }
-    return orderingField.compare(newer.data(), existing.data()) >= 0;
+    return orderingField.compare(newer.dataOnce(), existing.dataOnce()) >= 0;
   }
 
   /** Whether the base file's {@code base} record stays over the merged log record {@code log}. */
@@ -93,7 +93,7 @@ public final class LogMergeOrdering implements Serializable {
     if (!eventTime || log.isDelete()) {
       return false;
     }
-    return orderingField.compare(Optional.of(base), log.data()) > 0;
+    return orderingField.compare(Optional.of(base), log.dataOnce()) > 0;
   }
 
   /** Refuses a delete this ordering cannot place (see the class comment). */

@@ -130,7 +130,7 @@ public final class MergeHandle {
                 } else if (update.isDelete()) {
                   counts.deletes++;
                 } else {
-                  GenericRecord updateRecord = context.toWriteSchema(update.data().get());
+                  GenericRecord updateRecord = context.toWriteSchema(update.dataOnce().get());
                   if (context
                           .orderingField()
                           .compare(Optional.of(updateRecord), Optional.of(storedRecord))
@@ -150,7 +150,7 @@ public final class MergeHandle {
                   context.instant().value(),
                   insert.recordKey(),
                   fileGroup.partitionPath(),
-                  context.toWriteSchema(insert.data().get()));
+                  context.toWriteSchema(insert.dataOnce().get()));
               counts.inserts++;
             }
           });

@@ -69,6 +69,20 @@ public final class RecordPayload {
     return decoded;
   }
 
+  /**
+   * The record for one use: as {@link #record()}, but a record decoded here is not kept. For
+   * payloads held in bulk within a memory budget counted on their bytes ({@link
+   * SpillableRecordMap}), where keeping every decoded record would hold several times that budget.
+   */
+  public GenericRecord recordOnce() {
+    GenericRecord decoded = record;
+    if (decoded != null) {
+      return decoded;
+    }
+    Encoded bytes = encoded;
+    return bytes.encoding.decode(bytes.bytes);
+  }
+
   /** Whether the record is in memory: given so, or already decoded from the payload's bytes. */
   public boolean isDecoded() {
     return record != null;

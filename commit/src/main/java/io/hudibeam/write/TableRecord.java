@@ -86,6 +86,14 @@ public final class TableRecord {
     return data == null ? Optional.empty() : Optional.of(data.record());
   }
 
+  /**
+   * The record's data for one use, decoded if it is still bytes but not kept decoded ({@link
+   * RecordPayload#recordOnce}): for records held in a spillable map, whose budget counts bytes.
+   */
+  public Optional<GenericRecord> dataOnce() {
+    return data == null ? Optional.empty() : Optional.of(data.recordOnce());
+  }
+
   /** The record's data as it is held, for moving it on without decoding it. */
   public Optional<RecordPayload> payload() {
     return Optional.ofNullable(data);

@@ -225,6 +225,64 @@ public class MergeHandleSpillTest {
     }
   }
 
+  /**
+   * The records a merge holds in memory stay bytes: decoding one to write it does not keep the
+   * decoded record (several times its bytes on the heap, which the budget does not count). Before,
+   * a 10M-record upsert at -Xmx1g died of OutOfMemoryError in the merge's inserts, with every
+   * in-memory record decoded and kept.
+   */
+  @Test
+  public void aMergeDoesNotKeepItsInMemoryRecordsDecoded() throws Exception {
+    StartedInstant first = start();
+    List<TableRecord> stored = new ArrayList<>();
+    for (int j = 0; j < STORED; j++) {
+      stored.add(TableRecord.upsert(TripsData.key(8L * j), PARTITION, trip(0, j)));
+    }
+    FileGroupId fileGroup =
+        FileGroupId.of(PARTITION, FileId.parse("5d1c2a63-3f1e-4b2a-9a55-3d4f0a1b2c3d-0"));
+    commit(
+        first, OperationType.INSERT, new CreateHandle(context(first, 1)).write(fileGroup, stored));
+    BaseFile current =
+        FileSystemView.load(fs, paths, Timeline.load(fs, paths)).latestBaseFiles(PARTITION).get(0);
+
+    RecordEncoding encoding = RecordEncoding.of(TripsData.SCHEMA);
+    List<TableRecord> incoming = new ArrayList<>();
+    for (TableRecord record : incoming()) {
+      incoming.add(
+          record.isDelete()
+              ? record
+              : TableRecord.of(
+                  record.recordKey(),
+                  record.partitionPath(),
+                  record.operation(),
+                  encoding.payload(encoding.encode(record.payload().get()))));
+    }
+    StartedInstant second = start();
+    WriteStat stat =
+        new MergeHandle(context(second, 2), MergeMemory.ofMaxSize(Long.MAX_VALUE))
+            .write(current, incoming);
+
+    assertThat(stat.numUpdateWrites() + stat.numInserts(), is(1150L));
+    for (TableRecord record : incoming) {
+      if (!record.isDelete()) {
+        assertThat(record.recordKey(), record.payload().get().isDecoded(), is(false));
+      }
+    }
+    commit(second, OperationType.UPSERT, stat);
+    Map<String, GenericRecord> table =
+        HudiTableReader.of(paths.basePathString()).snapshotByRecordKey();
+    assertThat(table.size(), is(2500));
+    for (int j = 0; j < STORED + 600; j++) {
+      String key = TripsData.key(8L * j);
+      if (j >= 600 && j < 700) {
+        assertThat(key + " deleted", table.get(key) == null, is(true));
+        continue;
+      }
+      long batch = j >= 50 && (j < 600 || j >= STORED) ? 1 : 0;
+      assertThat(key, TripsData.values(table.get(key)), equalTo(TripsData.values(trip(batch, j))));
+    }
+  }
+
   private static MergeMemory spilling(long bytes, File folder) {
     return MergeMemory.fromProperties(
         Map.of(
