@@ -47,18 +47,16 @@ final class HistorySelection {
 
   /**
    * @param commits the commits {@link TimelineArchiver} selected (oldest first)
-   * @param metadataTableCompaction empty without a metadata table, else its last compaction
+   * @param metadataTable the metadata table's compaction state
    */
   static List<Instant> instantsToArchive(
-      Timeline timeline,
-      List<Instant> commits,
-      Optional<Optional<InstantTime>> metadataTableCompaction) {
+      Timeline timeline, List<Instant> commits, MetadataTableCompaction metadataTable) {
     List<Instant> selected = new ArrayList<>(commits);
-    if (metadataTableCompaction.isPresent()) {
-      Optional<InstantTime> compaction = metadataTableCompaction.get();
-      if (compaction.isEmpty()) {
-        return List.of();
-      }
+    if (metadataTable.forbidsArchival()) {
+      return List.of();
+    }
+    Optional<InstantTime> compaction = metadataTable.last();
+    if (compaction.isPresent()) {
       Optional<InstantTime> bound =
           timeline
               .completedWriteTimeline()

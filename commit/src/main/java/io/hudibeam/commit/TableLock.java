@@ -56,7 +56,7 @@ import org.slf4j.LoggerFactory;
  * {@code CREATE_NEW} (Hadoop's local {@code create(path, false)} checks and creates in two steps),
  * elsewhere with {@code create(path, false)}, which HDFS makes atomic (a writer that loses the race
  * gets {@code FileAlreadyExistsException}, or {@code AlreadyBeingCreatedException} while the winner
- * still writes the file: both mean the lock is held; {@code HudiIOHdfsTest}). Object stores without
+ * still writes the file: both mean the lock is held; {@code HudiIOHdfsIT}). Object stores without
  * atomic creation (S3) give no mutual exclusion, as with Hudi's provider, which refuses them.
  *
  * <p>With {@link LockSettings#inProcess()} (Hudi's {@code InProcessLockProvider}) no file is

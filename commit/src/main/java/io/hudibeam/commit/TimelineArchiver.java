@@ -273,19 +273,25 @@ public final class TimelineArchiver {
 
   /** The metadata table's last compaction: Hudi archives nothing at or after it. */
   private Optional<InstantTime> metadataTableBound(TableConfig config) {
-    // No compaction yet on the metadata table: Hudi archives nothing.
-    return metadataTableCompaction(config)
-        .map(last -> last.orElse(InstantTime.parse("00000000000000000")));
-  }
-
-  /** Empty without a metadata table, else its last compaction, if any. */
-  private Optional<Optional<InstantTime>> metadataTableCompaction(TableConfig config) {
-    if (config.metadataPartitions().isEmpty()) {
+    MetadataTableCompaction metadataTable = metadataTableCompaction(config);
+    if (!metadataTable.bindsArchival()) {
       return Optional.empty();
     }
+    // No compaction yet on the metadata table: Hudi archives nothing.
+    return Optional.of(metadataTable.last().orElse(InstantTime.parse("00000000000000000")));
+  }
+
+  private MetadataTableCompaction metadataTableCompaction(TableConfig config) {
+    if (config.metadataPartitions().isEmpty()) {
+      return MetadataTableCompaction.noMetadataTable();
+    }
     TablePaths metadata = TablePaths.of(paths.metadataTableFolder().toString());
-    return Optional.of(
-        Timeline.load(fs, metadata).ofAction(Action.COMMIT).completed().last().map(Instant::time));
+    return Timeline.load(fs, metadata)
+        .ofAction(Action.COMMIT)
+        .completed()
+        .last()
+        .map(i -> MetadataTableCompaction.lastCompaction(i.time()))
+        .orElse(MetadataTableCompaction.notCompactedYet());
   }
 
   /** Every state file in .hoodie of the selected instants, in time and state order. */

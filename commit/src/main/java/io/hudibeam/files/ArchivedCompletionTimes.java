@@ -16,12 +16,10 @@
 package io.hudibeam.files;
 
 import io.hudibeam.table.TablePaths;
-import io.hudibeam.timeline.HistoryEntry;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.TimelineHistory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -29,7 +27,8 @@ import org.apache.hadoop.fs.FileSystem;
  * Completion times of archived instants of a table version 8 table, read from its LSM history
  * ({@code .hoodie/timeline/history}) the first time one is asked for, as Hudi 1.0's {@code
  * CompletionTimeQueryViewV2} loads them for instants older than the active timeline. An instant the
- * history does not hold is taken as completed at its instant time.
+ * history does not hold is taken as completed at its instant time. Only the history's two time
+ * columns are read ({@link TimelineHistory#completionTimes()}).
  */
 final class ArchivedCompletionTimes {
   private final FileSystem fs;
@@ -49,18 +48,14 @@ final class ArchivedCompletionTimes {
   }
 
   private Map<InstantTime, InstantTime> load() {
-    Map<InstantTime, InstantTime> loaded = new HashMap<>();
     TimelineHistory history = new TimelineHistory(fs, paths);
     try {
       if (!fs.exists(history.folder()) || history.allVersions().isEmpty()) {
-        return loaded;
+        return Map.of();
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list " + history.folder(), e);
     }
-    for (HistoryEntry entry : history.readAll()) {
-      loaded.put(entry.time(), entry.completionTime());
-    }
-    return loaded;
+    return history.completionTimes();
   }
 }

@@ -22,17 +22,23 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.ParquetWriter;
@@ -65,6 +71,13 @@ public final class TimelineHistory {
   public static final String MANIFEST_PREFIX = "manifest_";
   public static final int LEVEL_ZERO = 0;
   private static final Pattern MANIFEST = Pattern.compile("^manifest_(\\d+)$");
+  private static final Schema COMPLETION_TIMES =
+      SchemaBuilder.record("HoodieLSMTimelineInstant")
+          .namespace("org.apache.hudi.avro.model")
+          .fields()
+          .optionalString("instantTime")
+          .optionalString("completionTime")
+          .endRecord();
   private static final Pattern DATA_FILE = Pattern.compile("^(\\d+)_(\\d+)_(\\d+)\\.parquet$");
 
   private final FileSystem fs;
@@ -175,6 +188,33 @@ public final class TimelineHistory {
     List<HistoryEntry> out = new ArrayList<>();
     for (String name : latestManifest().fileNames()) {
       out.addAll(read(new Path(folder, name)));
+    }
+    return out;
+  }
+
+  /**
+   * Every archived instant's completion time, reading only the two time columns of the latest
+   * manifest's files (a Parquet projection, as Hudi 1.0's {@code LSMTimeline} reads the history for
+   * its completion-time queries), not the commit metadata.
+   */
+  public Map<InstantTime, InstantTime> completionTimes() {
+    Configuration conf = new Configuration(fs.getConf());
+    AvroReadSupport.setRequestedProjection(conf, COMPLETION_TIMES);
+    Map<InstantTime, InstantTime> out = new HashMap<>();
+    for (String name : latestManifest().fileNames()) {
+      Path file = new Path(folder, name);
+      try (ParquetReader<GenericRecord> reader =
+          AvroParquetReader.<GenericRecord>builder(HadoopInputFile.fromPath(file, conf))
+              .withConf(conf)
+              .build()) {
+        for (GenericRecord r = reader.read(); r != null; r = reader.read()) {
+          out.put(
+              InstantTime.parse(r.get("instantTime").toString()),
+              InstantTime.parse(r.get("completionTime").toString()));
+        }
+      } catch (IOException e) {
+        throw new HudiTableException("Cannot read the LSM history file " + file, e);
+      }
     }
     return out;
   }

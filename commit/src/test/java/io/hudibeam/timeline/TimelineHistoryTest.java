@@ -27,7 +27,9 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
@@ -46,7 +48,7 @@ import org.junit.rules.TemporaryFolder;
  * The LSM timeline history's files, as Hudi 1.0's {@code LSMTimelineWriter} writes them: {@code
  * <min>_<max>_0.parquet} with {@code HoodieLSMTimelineInstant} rows, {@code manifest_<N>} (Jackson
  * pretty JSON) and {@code _version_}; and its recovery rules. Hudi 1.0's readers reading them:
- * {@code compat-hudi1} {@code HudiIOTimelineHistoryTest}.
+ * {@code compat-hudi1} {@code Hudi1ReadsTimelineHistoryIT}.
  */
 public class TimelineHistoryTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -117,6 +119,19 @@ public class TimelineHistoryTest {
     }
     assertEquals(List.of(commit(1), clean, commit(4)), history.readAll());
     assertArrayEquals(new byte[] {3}, history.readAll().get(1).plan());
+  }
+
+  @Test
+  public void completionTimesAreReadFromEveryFileOfTheLatestManifest() throws Exception {
+    history.append(List.of(commit(1), commit(3)));
+    history.append(List.of(commit(5)));
+
+    Map<InstantTime, InstantTime> expected = new HashMap<>();
+    for (HistoryEntry entry : history.readAll()) {
+      expected.put(entry.time(), entry.completionTime());
+    }
+    assertThat(expected.size(), is(3));
+    assertEquals(expected, history.completionTimes());
   }
 
   @Test
