@@ -62,7 +62,7 @@ import org.junit.rules.TemporaryFolder;
  * Before and after, Hudi's reader reads the table exactly, row by row: the pending clean only ever
  * removed file versions no reader needs, and the pending rollback only files of a failed instant.
  */
-public class HudiIOCrashDuringCleanAndRollbackTest {
+public class HudiIOCrashDuringCleanAndRollbackIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final String crashId = UUID.randomUUID().toString();
 

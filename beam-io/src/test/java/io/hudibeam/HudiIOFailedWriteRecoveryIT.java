@@ -63,7 +63,7 @@ import org.junit.rules.TemporaryFolder;
  * back and commits, where it used to be refused for up to 2 minutes. A writer that is alive keeps
  * its heartbeat: another writer's failure never removes it. Tables read back by Hudi, row by row.
  */
-public class HudiIOFailedWriteRecoveryTest {
+public class HudiIOFailedWriteRecoveryIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final String hookId = UUID.randomUUID().toString();
 

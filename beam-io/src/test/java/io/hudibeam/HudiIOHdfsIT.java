@@ -89,7 +89,7 @@ import org.junit.rules.TemporaryFolder;
  * and renames over the target: the lock and the instant files are raced here from several threads,
  * each with its own client.
  */
-public class HudiIOHdfsTest {
+public class HudiIOHdfsIT {
   @ClassRule public static final TemporaryFolder TMP = new TemporaryFolder();
   private static MiniDFSCluster cluster;
   private static FileSystem hdfs;
@@ -381,16 +381,16 @@ public class HudiIOHdfsTest {
       // A updates keys 0..199 with optimistic concurrency control and is held before its commit.
       HudiIO.Write<Row> a =
           trips(base, WriteOperation.UPSERT)
-              .withHoodieProperties(HudiIOOptimisticConcurrencyTest.OCC)
+              .withHoodieProperties(HudiIOOptimisticConcurrencyIT.OCC)
               .withHadoopConfiguration(
                   HdfsWithHooks.configuration(HoldBeforeCommitFileSystem.configuration(holdId)));
       Future<?> runningA = executor.submit(() -> run(TripsRows.batch(1, 0, 200), a));
       assertThat(
           "writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
-      String instantA = HudiIOOptimisticConcurrencyTest.pendingInstants(reader).get(0);
+      String instantA = HudiIOOptimisticConcurrencyIT.pendingInstants(reader).get(0);
 
       // B updates keys 100..299 (the same file groups) beside A, and commits first.
-      Map<String, String> occ = new java.util.HashMap<>(HudiIOOptimisticConcurrencyTest.OCC);
+      Map<String, String> occ = new java.util.HashMap<>(HudiIOOptimisticConcurrencyIT.OCC);
       occ.put("hoodie.client.heartbeat.tolerable.misses", "10");
       run(
           TripsRows.batch(2, 100, 200),

@@ -15,11 +15,11 @@
  */
 package io.hudibeam;
 
-import static io.hudibeam.HudiIOOptimisticConcurrencyTest.OCC;
-import static io.hudibeam.HudiIOOptimisticConcurrencyTest.assertClean;
-import static io.hudibeam.HudiIOOptimisticConcurrencyTest.assertTable;
-import static io.hudibeam.HudiIOOptimisticConcurrencyTest.messages;
-import static io.hudibeam.HudiIOOptimisticConcurrencyTest.pendingInstants;
+import static io.hudibeam.HudiIOOptimisticConcurrencyIT.OCC;
+import static io.hudibeam.HudiIOOptimisticConcurrencyIT.assertClean;
+import static io.hudibeam.HudiIOOptimisticConcurrencyIT.assertTable;
+import static io.hudibeam.HudiIOOptimisticConcurrencyIT.messages;
+import static io.hudibeam.HudiIOOptimisticConcurrencyIT.pendingInstants;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
@@ -75,7 +75,7 @@ import org.junit.rules.TemporaryFolder;
  * timing), in both orders. Nothing is lost: the table read by Hudi is exactly the committed writes,
  * and the writer that loses a conflict is rolled back.
  */
-public class HudiIOHudiClientRaceTest {
+public class HudiIOHudiClientRaceIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final ExecutorService executor = Executors.newSingleThreadExecutor();
   private final String holdId = UUID.randomUUID().toString();

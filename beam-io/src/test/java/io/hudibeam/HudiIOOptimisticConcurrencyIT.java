@@ -66,7 +66,7 @@ import org.junit.rules.TemporaryFolder;
  * ones A is rolled back with a message naming B's instant and the file groups. Every table is read
  * back by Hudi row by row: exactly the committed writes, no orphan, nothing pending.
  */
-public class HudiIOOptimisticConcurrencyTest {
+public class HudiIOOptimisticConcurrencyIT {
   static final Map<String, String> OCC =
       Map.of(
           "hoodie.write.concurrency.mode", "optimistic_concurrency_control",

@@ -15,9 +15,9 @@
  */
 package io.hudibeam;
 
-import static io.hudibeam.HudiIOOptimisticConcurrencyTest.OCC;
-import static io.hudibeam.HudiIOOptimisticConcurrencyTest.assertClean;
-import static io.hudibeam.HudiIOOptimisticConcurrencyTest.messages;
+import static io.hudibeam.HudiIOOptimisticConcurrencyIT.OCC;
+import static io.hudibeam.HudiIOOptimisticConcurrencyIT.assertClean;
+import static io.hudibeam.HudiIOOptimisticConcurrencyIT.messages;
 import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.trips;
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -60,7 +60,7 @@ import org.junit.rules.TemporaryFolder;
  * later commit rolled back naming the winner's instant, and writers of disjoint file groups both
  * commit; wherever two writers of the same keys (or any two single writers) both commit, the later
  * one started after the earlier one's commit file was written. The deterministic interleavings are
- * in {@code HudiIOConcurrentWritersIT} and {@code HudiIOOptimisticConcurrencyTest}.
+ * in {@code HudiIOConcurrentWritersIT} and {@code HudiIOOptimisticConcurrencyIT}.
  */
 public class HudiIORandomRacesIT {
   private static final long SEED = 20261201L;
@@ -193,7 +193,7 @@ public class HudiIORandomRacesIT {
     }
 
     Map<Long, Object[]> expected = expectedRows(reader, c0, a, aCommitted, b, bCommitted);
-    HudiIOOptimisticConcurrencyTest.assertTable(reader, i -> expected.get(i));
+    HudiIOOptimisticConcurrencyIT.assertTable(reader, i -> expected.get(i));
     assertClean(base, reader);
   }
 
@@ -295,11 +295,11 @@ public class HudiIORandomRacesIT {
               }
               try (org.apache.hudi.client.HoodieJavaWriteClient<
                       org.apache.hudi.common.model.OverwriteWithLatestAvroPayload>
-                  client = HudiIOHudiClientRaceTest.hudiClient(base)) {
+                  client = HudiIOHudiClientRaceIT.hudiClient(base)) {
                 String instant = client.startCommit();
                 hudiInstant.set(instant);
                 List<org.apache.hudi.client.WriteStatus> statuses =
-                    client.upsert(HudiIOHudiClientRaceTest.hudiRecords(records), instant);
+                    client.upsert(HudiIOHudiClientRaceIT.hudiRecords(records), instant);
                 if (!client.commit(instant, statuses, org.apache.hudi.common.util.Option.empty())) {
                   throw new IllegalStateException(
                       "Hudi's commit of " + instant + " returned false");
@@ -320,7 +320,7 @@ public class HudiIORandomRacesIT {
 
     Map<Long, Object[]> expected =
         expectedRows(reader, c0, ours, ioCommitted, theirs, hudiCommitted);
-    HudiIOOptimisticConcurrencyTest.assertTable(reader, i -> expected.get(i));
+    HudiIOOptimisticConcurrencyIT.assertTable(reader, i -> expected.get(i));
     if (hudiCommitted) {
       assertClean(base, reader);
     } else {

@@ -55,7 +55,7 @@ import org.junit.rules.TemporaryFolder;
  * Table version 8 archival into the LSM timeline history (Hudi 1.0's {@code TimelineArchiverV2}):
  * what is selected, what the history holds, the order of writing and deleting, and finishing after
  * a crash. Hudi 1.0's readers on the result: {@code compat-hudi1} {@code
- * HudiIOTimelineHistoryTest}.
+ * Hudi1ReadsTimelineHistoryIT}.
  */
 public class HistoryArchiverTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();

@@ -103,6 +103,13 @@ public final class TripsExample {
 
     void setIndex(String value);
 
+    @Description(
+        "With --index=BUCKET: buckets (file groups) per partition; HudiIO's default (256) when absent."
+            + " Every writer of a table must use the same count")
+    Integer getBuckets();
+
+    void setBuckets(Integer value);
+
     @Description("With --streaming: records per second of the generated stream")
     @Default.Long(1000)
     long getRate();
@@ -208,6 +215,17 @@ public final class TripsExample {
             .withTableVersion(tableVersion);
     if (options.getIndex() != null) {
       write = write.withIndex(Choices.parse("index", options.getIndex(), IndexType.class));
+    }
+    if (options.getBuckets() != null) {
+      if (!"BUCKET".equalsIgnoreCase(options.getIndex())) {
+        throw new UsageException(
+            "--buckets is the BUCKET index's bucket count: it needs --index=BUCKET, but --index was "
+                + options.getIndex());
+      }
+      if (options.getBuckets() <= 0) {
+        throw new UsageException("--buckets must be > 0, but was " + options.getBuckets());
+      }
+      write = write.withBucketCount(options.getBuckets());
     }
 
     long batch = options.getBatch();

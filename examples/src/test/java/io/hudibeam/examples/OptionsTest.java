@@ -60,6 +60,16 @@ public class OptionsTest {
         containsString(
             "--index=hash is not valid; choose one of simple, global_simple, bloom, bucket"));
 
+    ConsoleCapture buckets = ConsoleCapture.run("trips", "--table=/tmp/x", "--buckets=4");
+    assertThat(buckets.exitCode, is(2));
+    assertThat(
+        buckets.err,
+        containsString("--buckets is the BUCKET index's bucket count: it needs --index=BUCKET"));
+    ConsoleCapture zero =
+        ConsoleCapture.run("trips", "--table=/tmp/x", "--index=bucket", "--buckets=0");
+    assertThat(zero.exitCode, is(2));
+    assertThat(zero.err, containsString("--buckets must be > 0, but was 0"));
+
     ConsoleCapture type =
         ConsoleCapture.run("trips", "--table=/tmp/x", "--tableType=merge_on_write");
     assertThat(type.exitCode, is(2));

@@ -120,6 +120,48 @@ public class TripsCommandTest {
     }
   }
 
+  /** {@code --index=BUCKET --buckets=N}: N file groups per partition, rows read back by Hudi. */
+  @Test
+  public void bucketIndexWithItsBucketCount() throws Exception {
+    String table = tmp.newFolder("hudi-trips-bucket").getAbsolutePath();
+    for (String[] write :
+        new String[][] {{"insert", "0", "0", "400"}, {"upsert", "1", "200", "400"}}) {
+      ConsoleCapture c =
+          ConsoleCapture.run(
+              "trips",
+              "--table=" + table,
+              "--tableType=MERGE_ON_READ",
+              "--index=BUCKET",
+              "--buckets=2",
+              "--operation=" + write[0],
+              "--batch=" + write[1],
+              "--start=" + write[2],
+              "--count=" + write[3]);
+      assertThat(c.err, c.exitCode, is(0));
+    }
+    HudiTableReader reader = HudiTableReader.of(table);
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.size(), is(600));
+    for (long i = 0; i < 600; i++) {
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(rows.get(TripsData.key(i))),
+          is(TripsData.values(TripsData.record(i < 200 ? 0 : 1, i))));
+    }
+    // Two buckets per partition, one base file each; the upsert (updates and inserts) went to
+    // their logs.
+    try (java.util.stream.Stream<java.nio.file.Path> files =
+        java.nio.file.Files.walk(java.nio.file.Paths.get(table))) {
+      List<String> names =
+          files
+              .filter(p -> !p.toString().contains("/.hoodie"))
+              .map(p -> p.getFileName().toString())
+              .collect(java.util.stream.Collectors.toList());
+      assertThat(names.stream().filter(n -> n.endsWith(".parquet")).count(), is(16L));
+      assertThat(names.stream().filter(n -> n.contains(".log.")).count(), is(16L));
+    }
+  }
+
   /**
    * The trips command on the embedded Flink, with the runner defaults the examples add; its last
    * progress line has the full counts (the lines while it runs are checked in {@link

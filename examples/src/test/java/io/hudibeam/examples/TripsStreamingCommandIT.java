@@ -37,7 +37,7 @@ import org.junit.rules.TemporaryFolder;
  * <p>This run hung before the fix (issue #8): the generated stream ends long before the first
  * commit completes, so later intervals wait after the end of input.
  */
-public class TripsStreamingCommandTest {
+public class TripsStreamingCommandIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test(timeout = 300_000)

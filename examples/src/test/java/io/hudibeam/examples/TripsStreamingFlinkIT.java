@@ -40,7 +40,7 @@ public class TripsStreamingFlinkIT {
     int count = 600;
     long rate = 200;
 
-    List<String> command = new ArrayList<>(TripsStreamingCommandTest.command(table, count, rate));
+    List<String> command = new ArrayList<>(TripsStreamingCommandIT.command(table, count, rate));
     command.addAll(
         List.of(
             "--runner=FlinkRunner",
@@ -51,6 +51,6 @@ public class TripsStreamingFlinkIT {
     assertThat(c.err, c.exitCode, is(0));
     assertThat(c.out, containsString("a stream on the embedded Flink gives no progress line"));
     // 600 records at 200 per second of event time: 3 one-second intervals with records.
-    TripsStreamingCommandTest.assertOneCommitPerSecondOfRecords(c, table, count, rate);
+    TripsStreamingCommandIT.assertOneCommitPerSecondOfRecords(c, table, count, rate);
   }
 }

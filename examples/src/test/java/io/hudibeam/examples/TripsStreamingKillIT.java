@@ -63,7 +63,7 @@ public class TripsStreamingKillIT {
   private static final int RATE = 100; // 100 records per second of event time: 10 intervals of 1 s
 
   private static List<String> command(String table) {
-    return TripsStreamingCommandTest.command(table, COUNT, RATE);
+    return TripsStreamingCommandIT.command(table, COUNT, RATE);
   }
 
   @Test(timeout = 300_000)

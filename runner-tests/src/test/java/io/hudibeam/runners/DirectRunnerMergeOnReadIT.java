@@ -20,7 +20,7 @@ import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /** The MERGE_ON_READ suite on the DirectRunner. */
-public class DirectRunnerMergeOnReadTest extends HudiIOMergeOnReadSuite {
+public class DirectRunnerMergeOnReadIT extends HudiIOMergeOnReadSuite {
   @Override
   protected PipelineOptions options() {
     PipelineOptions options = PipelineOptionsFactory.create();

@@ -20,7 +20,7 @@ import org.apache.beam.sdk.options.PipelineOptions;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 
 /** The write suite on the DirectRunner. */
-public class DirectRunnerWriteTest extends HudiIOWriteSuite {
+public class DirectRunnerWriteIT extends HudiIOWriteSuite {
   @Override
   protected PipelineOptions options() {
     PipelineOptions options = PipelineOptionsFactory.create();

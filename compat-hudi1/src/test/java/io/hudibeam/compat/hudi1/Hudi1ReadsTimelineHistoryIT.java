@@ -71,7 +71,7 @@ import org.junit.rules.TemporaryFolder;
  * level-0 history files compacted into one of level 1 on the way. The format byte for byte: {@code
  * commit} {@code TimelineHistoryTest}.
  */
-public class HudiIOTimelineHistoryTest {
+public class Hudi1ReadsTimelineHistoryIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
