@@ -76,6 +76,39 @@ public class RunnerDefaultsTest {
   }
 
   @Test
+  public void aStreamOnTheEmbeddedFlinkCheckpointsToAFolderNotTheJobManagersMemory() {
+    List<String> args =
+        Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--streaming"}));
+    assertThat(args, hasItem("--finishBundleBeforeCheckpointing=true"));
+    assertThat(args, hasItem("--stateBackend=filesystem"));
+    String path =
+        args.stream()
+            .filter(a -> a.startsWith("--stateBackendStoragePath="))
+            .findFirst()
+            .orElseThrow()
+            .substring("--stateBackendStoragePath=".length());
+    assertThat(path, startsWith("file:/"));
+    assertThat(Files.isDirectory(Paths.get(java.net.URI.create(path))), is(true));
+
+    // The user's own backend, and a cluster's, are kept.
+    assertThat(
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {
+                  "--runner=FlinkRunner",
+                  "--streaming",
+                  "--stateBackend=rocksdb",
+                  "--stateBackendStoragePath=file:///ckpt"
+                })),
+        not(hasItem("--stateBackend=filesystem")));
+    assertThat(
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {"--runner=FlinkRunner", "--streaming", "--flinkMaster=host:8081"})),
+        not(hasItem(startsWith("--stateBackend"))));
+  }
+
+  @Test
   public void flinkClusterKeepsItsOwnConfigurationAndTheUsersFasterCopy() {
     List<String> args =
         Arrays.asList(
