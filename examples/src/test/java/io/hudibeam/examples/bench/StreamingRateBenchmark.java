@@ -16,6 +16,9 @@
 package io.hudibeam.examples.bench;
 
 import io.hudibeam.examples.Main;
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataJson;
+import io.hudibeam.metadata.WriteStat;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -130,7 +133,7 @@ public final class StreamingRateBenchmark {
                     ? "Hudi 0.15 Spark structured streaming local[2]"
                     : "HudiIO FlinkRunner p=2",
                 rate,
-                rate * seconds,
+                committedRecords(table, before),
                 latencies(table, before, interval),
                 maxBaseFilesPerPartition(table),
                 peakHeap,
@@ -245,6 +248,29 @@ public final class StreamingRateBenchmark {
     return peakHeap;
   }
 
+  /**
+   * The records the run's commits wrote (inserted, updated and deleted, from their commit
+   * metadata): what the writer took in and committed, which is less than rate x seconds when its
+   * source or its stop cut the stream short.
+   */
+  private static long committedRecords(Path table, Map<String, Long> before) throws IOException {
+    long records = 0;
+    for (String completed : BenchFiles.completedInstants(table).keySet()) {
+      if (before.containsKey(completed)) {
+        continue;
+      }
+      Path file = table.resolve(".hoodie").resolve(completed);
+      CommitMetadata metadata =
+          CommitMetadataJson.fromJson(Files.readAllBytes(file), file.toString());
+      for (List<WriteStat> stats : metadata.partitionToWriteStats().values()) {
+        for (WriteStat stat : stats) {
+          records += stat.numInserts() + stat.numUpdateWrites() + stat.numDeletes();
+        }
+      }
+    }
+    return records;
+  }
+
   /** Latency of each new commit: completed - (first commit's requested + k x interval). */
   private static List<Long> latencies(Path table, Map<String, Long> before, long interval)
       throws IOException {
@@ -282,9 +308,10 @@ public final class StreamingRateBenchmark {
   private static String line(Run r) {
     return String.format(
         Locale.ROOT,
-        "%s at %,d/s: %d commits, latency p50 %.1f s, p99 %.1f s, max %.1f s, %s",
+        "%s at %,d/s: %,d records in %d commits, latency p50 %.1f s, p99 %.1f s, max %.1f s, %s",
         r.writer(),
         r.rate(),
+        r.records(),
         r.latencies().size(),
         r.percentile(50) / 1000.0,
         r.percentile(99) / 1000.0,
@@ -309,7 +336,7 @@ public final class StreamingRateBenchmark {
             System.getProperty("java.version"),
             Runtime.getRuntime().availableProcessors()));
     out.append(
-        "| writer | rate/s | records | commits | latency p50 | latency p99 | latency max | sustained | max base files per partition | peak heap MiB |\n");
+        "| writer | rate/s | records committed | commits | latency p50 | latency p99 | latency max | sustained | max base files per partition | peak heap MiB |\n");
     out.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
     for (Run r : runs) {
       out.append(
