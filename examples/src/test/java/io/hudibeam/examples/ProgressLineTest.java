@@ -38,7 +38,7 @@ import org.junit.rules.TemporaryFolder;
  * The progress line of the examples ({@code --progressSeconds}) on the DirectRunner: the last line,
  * printed when the job has ended, carries the full counts, equal to the commit's; the lines printed
  * while it ran never go down and never pass the last one. (The embedded FlinkRunner's lines are
- * checked in {@link TripsCommandTest}.)
+ * checked in {@link TripsCommandIT}.)
  */
 public class ProgressLineTest {
   static final Pattern LINE =

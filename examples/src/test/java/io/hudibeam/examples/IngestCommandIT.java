@@ -44,7 +44,7 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-public class IngestCommandTest {
+public class IngestCommandIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -29,7 +29,7 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-public class CompactCommandTest {
+public class CompactCommandIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   /** trips on MERGE_ON_READ (an insert, then updates to log files), then compact; read by Hudi. */

@@ -31,7 +31,7 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
-public class TripsCommandTest {
+public class TripsCommandIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
