@@ -152,15 +152,7 @@ public class MergeHandleSpillTest {
 
   @Test
   public void spilledMergesWriteTheSameRowsAsTheInMemoryMerge() throws Exception {
-    StartedInstant first = start();
-    List<TableRecord> stored = new ArrayList<>();
-    for (int j = 0; j < STORED; j++) {
-      stored.add(TableRecord.upsert(TripsData.key(8L * j), PARTITION, trip(0, j)));
-    }
-    FileGroupId fileGroup =
-        FileGroupId.of(PARTITION, FileId.parse("5d1c2a63-3f1e-4b2a-9a55-3d4f0a1b2c3d-0"));
-    commit(
-        first, OperationType.INSERT, new CreateHandle(context(first, 1)).write(fileGroup, stored));
+    StartedInstant first = commitStoredFileGroup();
     BaseFile current =
         FileSystemView.load(fs, paths, Timeline.load(fs, paths)).latestBaseFiles(PARTITION).get(0);
 
@@ -209,20 +201,7 @@ public class MergeHandleSpillTest {
 
     // The all-spilled file is committed (the committer deletes the other two) and read by Hudi.
     commit(second, OperationType.UPSERT, stats.get("3 all spilled"));
-    Map<String, GenericRecord> table = reader.snapshotByRecordKey();
-    assertThat(table.size(), is(2500));
-    for (int j = 0; j < STORED + 600; j++) {
-      String key = TripsData.key(8L * j);
-      GenericRecord row = table.get(key);
-      if (j >= 600 && j < 700) {
-        assertThat(key + " deleted", row == null, is(true));
-        continue;
-      }
-      long batch = j >= 50 && (j < 600 || j >= STORED) ? 1 : 0;
-      assertThat(key, TripsData.values(row), equalTo(TripsData.values(trip(batch, j))));
-      String commitTime = HudiTableReader.string(row, MetaFields.COMMIT_TIME.fieldName());
-      assertThat(key, commitTime, is((batch == 1 ? second : first).instantTime().value()));
-    }
+    assertMergedTable(first, second);
   }
 
   /**
@@ -233,15 +212,7 @@ public class MergeHandleSpillTest {
    */
   @Test
   public void aMergeDoesNotKeepItsInMemoryRecordsDecoded() throws Exception {
-    StartedInstant first = start();
-    List<TableRecord> stored = new ArrayList<>();
-    for (int j = 0; j < STORED; j++) {
-      stored.add(TableRecord.upsert(TripsData.key(8L * j), PARTITION, trip(0, j)));
-    }
-    FileGroupId fileGroup =
-        FileGroupId.of(PARTITION, FileId.parse("5d1c2a63-3f1e-4b2a-9a55-3d4f0a1b2c3d-0"));
-    commit(
-        first, OperationType.INSERT, new CreateHandle(context(first, 1)).write(fileGroup, stored));
+    StartedInstant first = commitStoredFileGroup();
     BaseFile current =
         FileSystemView.load(fs, paths, Timeline.load(fs, paths)).latestBaseFiles(PARTITION).get(0);
 
@@ -269,17 +240,39 @@ public class MergeHandleSpillTest {
       }
     }
     commit(second, OperationType.UPSERT, stat);
+    assertMergedTable(first, second);
+  }
+
+  /** The first instant: {@link #STORED} trips of batch 0 in one file group. */
+  private StartedInstant commitStoredFileGroup() {
+    StartedInstant first = start();
+    List<TableRecord> stored = new ArrayList<>();
+    for (int j = 0; j < STORED; j++) {
+      stored.add(TableRecord.upsert(TripsData.key(8L * j), PARTITION, trip(0, j)));
+    }
+    FileGroupId fileGroup =
+        FileGroupId.of(PARTITION, FileId.parse("5d1c2a63-3f1e-4b2a-9a55-3d4f0a1b2c3d-0"));
+    commit(
+        first, OperationType.INSERT, new CreateHandle(context(first, 1)).write(fileGroup, stored));
+    return first;
+  }
+
+  /** The table after {@link #incoming()} was merged and committed by {@code second}, row by row. */
+  private void assertMergedTable(StartedInstant first, StartedInstant second) throws Exception {
     Map<String, GenericRecord> table =
         HudiTableReader.of(paths.basePathString()).snapshotByRecordKey();
     assertThat(table.size(), is(2500));
     for (int j = 0; j < STORED + 600; j++) {
       String key = TripsData.key(8L * j);
+      GenericRecord row = table.get(key);
       if (j >= 600 && j < 700) {
-        assertThat(key + " deleted", table.get(key) == null, is(true));
+        assertThat(key + " deleted", row == null, is(true));
         continue;
       }
       long batch = j >= 50 && (j < 600 || j >= STORED) ? 1 : 0;
-      assertThat(key, TripsData.values(table.get(key)), equalTo(TripsData.values(trip(batch, j))));
+      assertThat(key, TripsData.values(row), equalTo(TripsData.values(trip(batch, j))));
+      String commitTime = HudiTableReader.string(row, MetaFields.COMMIT_TIME.fieldName());
+      assertThat(key, commitTime, is((batch == 1 ? second : first).instantTime().value()));
     }
   }
 
