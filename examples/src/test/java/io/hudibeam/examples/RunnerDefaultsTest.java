@@ -106,6 +106,12 @@ public class RunnerDefaultsTest {
             RunnerDefaults.apply(
                 new String[] {"--runner=FlinkRunner", "--streaming", "--flinkMaster=host:8081"})),
         not(hasItem(startsWith("--stateBackend"))));
+    // So is the user's own Flink configuration's.
+    assertThat(
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {"--runner=FlinkRunner", "--streaming", "--flinkConfDir=/etc/flink"})),
+        not(hasItem(startsWith("--stateBackend"))));
   }
 
   @Test
