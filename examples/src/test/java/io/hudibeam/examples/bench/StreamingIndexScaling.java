@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,21 +58,10 @@ public final class StreamingIndexScaling {
   private StreamingIndexScaling() {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> options = new HashMap<>();
-    for (String arg : args) {
-      int eq = arg.indexOf('=');
-      if (!arg.startsWith("--") || eq < 0) {
-        throw new IllegalArgumentException(
-            "options are --sizes=N,N --streamCount=N --rate=N --commitInterval=SECONDS --dir=PATH;"
-                + " got "
-                + arg);
-      }
-      options.put(arg.substring(2, eq), arg.substring(eq + 1));
-    }
-    List<Long> sizes = new ArrayList<>();
-    for (String s : options.getOrDefault("sizes", "100000,400000").split(",")) {
-      sizes.add(Long.parseLong(s.trim()));
-    }
+    Map<String, String> options =
+        BenchOptions.parse(
+            args, "--sizes=N,N --streamCount=N --rate=N --commitInterval=SECONDS --dir=PATH");
+    List<Long> sizes = BenchOptions.longs(options.getOrDefault("sizes", "100000,400000"));
     long streamCount = Long.parseLong(options.getOrDefault("streamCount", "8000"));
     long rate = Long.parseLong(options.getOrDefault("rate", "1000"));
     long interval = Long.parseLong(options.getOrDefault("commitInterval", "2"));

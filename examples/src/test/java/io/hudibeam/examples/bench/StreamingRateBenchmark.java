@@ -82,21 +82,12 @@ public final class StreamingRateBenchmark {
   private StreamingRateBenchmark() {}
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> options = new HashMap<>();
-    for (String arg : args) {
-      int eq = arg.indexOf('=');
-      if (!arg.startsWith("--") || eq < 0) {
-        throw new IllegalArgumentException(
-            "options are --rates=R,R --seconds=D --commitInterval=I --tableSize=N --writers=hudiio,spark"
-                + " --dir=PATH --heap=1g --sparkDir=PATH; got "
-                + arg);
-      }
-      options.put(arg.substring(2, eq), arg.substring(eq + 1));
-    }
-    List<Long> rates = new ArrayList<>();
-    for (String r : options.getOrDefault("rates", "1000,4000,16000").split(",")) {
-      rates.add(Long.parseLong(r.trim()));
-    }
+    Map<String, String> options =
+        BenchOptions.parse(
+            args,
+            "--rates=R,R --seconds=D --commitInterval=I --tableSize=N --writers=hudiio,spark"
+                + " --dir=PATH --heap=1g --sparkDir=PATH");
+    List<Long> rates = BenchOptions.longs(options.getOrDefault("rates", "1000,4000,16000"));
     long seconds = Long.parseLong(options.getOrDefault("seconds", "60"));
     long interval = Long.parseLong(options.getOrDefault("commitInterval", "10"));
     long tableSize = Long.parseLong(options.getOrDefault("tableSize", "100000"));

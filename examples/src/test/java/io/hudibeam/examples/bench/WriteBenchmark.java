@@ -141,17 +141,11 @@ public final class WriteBenchmark {
   }
 
   public static void main(String[] args) throws Exception {
-    Map<String, String> options = new HashMap<>();
-    for (String arg : args) {
-      int eq = arg.indexOf('=');
-      if (!arg.startsWith("--") || eq < 0) {
-        throw new IllegalArgumentException(
-            "options are --records=N, --dir=PATH, --writers=floor,direct,flink,hudi,spark,"
-                + " --workloads=..., --heap=6g, --sparkDir=PATH, --index=BUCKET, --buckets=N; got "
-                + arg);
-      }
-      options.put(arg.substring(2, eq), arg.substring(eq + 1));
-    }
+    Map<String, String> options =
+        BenchOptions.parse(
+            args,
+            "--records=N, --dir=PATH, --writers=floor,direct,flink,hudi,spark, --workloads=...,"
+                + " --heap=6g, --sparkDir=PATH, --index=BUCKET, --buckets=N");
     long n =
         Long.parseLong(
             options.getOrDefault("records", System.getProperty("bench.records", "1000000")));
