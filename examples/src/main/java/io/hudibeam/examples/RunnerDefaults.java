@@ -42,14 +42,16 @@ import java.util.List;
  *       progress line can read the running job's metrics although Beam's {@code run()} returns only
  *       at the end (attached mode). {@code --attachedMode=false} is refused for the embedded Flink:
  *       it shuts down when the detached job ends, and Beam's result then fails to read the job's
- *       state. For a stream ({@code --streaming}): {@code --finishBundleBeforeCheckpointing=true}
- *       (HudiIO refuses a stream on Flink without it), and on the embedded Flink with the examples'
- *       configuration {@code --stateBackend=filesystem} with checkpoints in a temporary folder
- *       ({@code --stateBackendStoragePath}, deleted when the JVM exits): the local default keeps
- *       checkpoints in the JobManager's memory, at most 5 MB of state per task, which a commit
- *       interval's records waiting for their instant outgrow at a few thousand records per second
- *       (measured: at 16,000 records/s with a 10 s interval every checkpoint failed and no interval
- *       committed).
+ *       state. For a stream ({@code --streaming}, or {@code ingest --watch}): {@code
+ *       --finishBundleBeforeCheckpointing=true} (HudiIO refuses a stream on Flink without it), and
+ *       on the embedded Flink with the examples' configuration {@code --stateBackend=filesystem}
+ *       with checkpoints in a temporary folder ({@code --stateBackendStoragePath}, deleted when the
+ *       JVM exits): the local default keeps checkpoints in the JobManager's memory, at most 5 MB of
+ *       state per task, which a commit interval's records waiting for their instant outgrow at a
+ *       few thousand records per second (measured: at 16,000 records/s with a 10 s interval every
+ *       checkpoint failed and no interval committed). A {@code --stateBackend} given without {@code
+ *       --stateBackendStoragePath} (for example {@code rocksdb}, which keeps that state off the
+ *       heap) gets the same temporary folder.
  * </ul>
  */
 final class RunnerDefaults {
@@ -81,16 +83,19 @@ final class RunnerDefaults {
                 + " a detached job ends, and the job's state can no longer be read");
       }
       addUnlessGiven(args, out, "fasterCopy", "true");
-      if (Arrays.asList(args).contains("--streaming")
-          || Arrays.asList(args).contains("--streaming=true")) {
+      if (isStream(args)) {
         // HudiIO refuses a stream on Flink without it (see FlinkCheckpointing).
         addUnlessGiven(args, out, "finishBundleBeforeCheckpointing", "true");
-        if (writesEmbeddedFlinkConf(args) && valueOf(args, "stateBackend") == null) {
+        if (writesEmbeddedFlinkConf(args)) {
           // The local default keeps checkpoints in the JobManager's memory, at most 5 MB of state
           // per task: a commit interval's records waiting for their instant outgrow it at a few
           // thousand records per second, every checkpoint then fails and no interval commits.
-          out.add("--stateBackend=filesystem");
-          out.add("--stateBackendStoragePath=" + checkpointFolder().toUri());
+          if (valueOf(args, "stateBackend") == null) {
+            out.add("--stateBackend=filesystem");
+          }
+          if (valueOf(args, "stateBackendStoragePath") == null) {
+            out.add("--stateBackendStoragePath=" + checkpointFolder().toUri());
+          }
         }
       }
       if (writesEmbeddedFlinkConf(args)) {
@@ -121,6 +126,17 @@ final class RunnerDefaults {
     return "true".equals(valueOf(args, "blockOnRun"))
         ? ProgressReporter.Source.NONE_UNTIL_DONE
         : ProgressReporter.Source.RESULT;
+  }
+
+  /**
+   * Whether the command writes a stream: {@code --streaming}, or {@code ingest --watch=N}, N > 0.
+   */
+  private static boolean isStream(String[] args) {
+    List<String> given = Arrays.asList(args);
+    String watch = valueOf(args, "watch");
+    return given.contains("--streaming")
+        || given.contains("--streaming=true")
+        || (watch != null && !watch.matches("0*"));
   }
 
   /** Whether the pipeline runs on the FlinkRunner's embedded Flink (no Flink cluster named). */

@@ -76,6 +76,19 @@ public class RunnerDefaultsTest {
   }
 
   @Test
+  public void ingestWatchIsAStreamAndIngestWithoutWatchIsNot() {
+    List<String> watching =
+        Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--watch=5"}));
+    assertThat(watching, hasItem("--finishBundleBeforeCheckpointing=true"));
+    assertThat(watching, hasItem("--stateBackend=filesystem"));
+    for (String once : new String[] {"--watch=0", "--watch=00"}) {
+      assertThat(
+          Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", once})),
+          not(hasItem(startsWith("--finishBundleBeforeCheckpointing"))));
+    }
+  }
+
+  @Test
   public void aStreamOnTheEmbeddedFlinkCheckpointsToAFolderNotTheJobManagersMemory() {
     List<String> args =
         Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--streaming"}));
@@ -101,6 +114,13 @@ public class RunnerDefaultsTest {
                   "--stateBackendStoragePath=file:///ckpt"
                 })),
         not(hasItem("--stateBackend=filesystem")));
+    // A backend without a storage path gets the temporary folder.
+    List<String> rocksDb =
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {"--runner=FlinkRunner", "--streaming", "--stateBackend=rocksdb"}));
+    assertThat(rocksDb, not(hasItem("--stateBackend=filesystem")));
+    assertThat(rocksDb, hasItem(startsWith("--stateBackendStoragePath=file:")));
     assertThat(
         Arrays.asList(
             RunnerDefaults.apply(

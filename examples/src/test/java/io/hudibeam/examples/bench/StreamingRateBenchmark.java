@@ -86,7 +86,7 @@ public final class StreamingRateBenchmark {
         BenchOptions.parse(
             args,
             "--rates=R,R --seconds=D --commitInterval=I --tableSize=N --writers=hudiio,spark"
-                + " --dir=PATH --heap=1g --sparkDir=PATH");
+                + " --dir=PATH --heap=1g --sparkDir=PATH --stateBackend=filesystem|rocksdb");
     List<Long> rates = BenchOptions.longs(options.getOrDefault("rates", "1000,4000,16000"));
     long seconds = Long.parseLong(options.getOrDefault("seconds", "60"));
     long interval = Long.parseLong(options.getOrDefault("commitInterval", "10"));
@@ -96,6 +96,7 @@ public final class StreamingRateBenchmark {
         Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-stream-bench")).toAbsolutePath();
     Path sparkDir = Paths.get(options.getOrDefault("sparkDir", "bench-spark/target"));
     String heap = options.getOrDefault("heap", "1g");
+    String stateBackend = options.getOrDefault("stateBackend", "filesystem");
 
     BenchFiles.deleteRecursively(dir);
     Path baseTable = dir.resolve("base");
@@ -117,12 +118,12 @@ public final class StreamingRateBenchmark {
         long peakHeap =
             writer.equals("spark")
                 ? spark(sparkDir, heap, table, rate, seconds, interval)
-                : hudiIo(table, rate, seconds, interval);
+                : hudiIo(table, rate, seconds, interval, stateBackend);
         Run r =
             new Run(
                 writer.equals("spark")
                     ? "Hudi 0.15 Spark structured streaming local[2]"
-                    : "HudiIO FlinkRunner p=2",
+                    : "HudiIO FlinkRunner p=2 " + stateBackend,
                 rate,
                 committedRecords(table, before),
                 latencies(table, before, interval),
@@ -148,7 +149,8 @@ public final class StreamingRateBenchmark {
   }
 
   /** HudiIO's trips --streaming on the embedded Flink; returns this JVM's peak heap meanwhile. */
-  private static long hudiIo(Path table, long rate, long seconds, long interval)
+  private static long hudiIo(
+      Path table, long rate, long seconds, long interval, String stateBackend)
       throws InterruptedException {
     AtomicLong peak = new AtomicLong();
     System.gc();
@@ -181,6 +183,7 @@ public final class StreamingRateBenchmark {
           "--runner=FlinkRunner",
           "--parallelism=2",
           "--checkpointingInterval=" + Math.max(200, interval * 1000 / 5),
+          "--stateBackend=" + stateBackend,
           "--progressSeconds=0");
     } finally {
       sampler.interrupt();
