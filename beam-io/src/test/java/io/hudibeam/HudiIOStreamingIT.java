@@ -44,6 +44,7 @@ import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
@@ -206,6 +207,12 @@ public class HudiIOStreamingIT {
           is(expected(expectedAfter.get(c))));
     }
     assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
+    // Where the sink stands, read outside the pipeline: through the end of its last interval.
+    assertThat(HudiSinkProgress.committedThrough(base, "trips"), is(Optional.of(intervalStart(4))));
+    assertThat(HudiSinkProgress.committedThrough(base, "another-sink"), is(Optional.empty()));
+    assertThat(
+        HudiSinkProgress.committedThrough(tmp.getRoot() + "/no-table", "trips"),
+        is(Optional.empty()));
     // Hudi's incremental query (commits[1], commits[2]]: exactly the last interval's rows.
     List<GenericRecord> changes = reader.incrementalSince(commits.get(1));
     Map<Long, Long> lastInterval = new TreeMap<>();

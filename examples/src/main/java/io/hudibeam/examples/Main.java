@@ -15,6 +15,7 @@
  */
 package io.hudibeam.examples;
 
+import io.hudibeam.HudiSinkProgress;
 import java.io.PrintStream;
 import java.util.Arrays;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
@@ -74,14 +75,28 @@ public final class Main {
           TripsExample.Options trips = parse(options, TripsExample.Options.class);
           table = trips.getTable();
           progressSeconds = progressSeconds(trips);
+          StopSignal stop = null;
           if (trips.as(StreamingOptions.class).isStreaming()
               && RunnerDefaults.isEmbeddedFlink(given)
               && trips.getCount() > 0) {
-            // A stream on Flink is stopped once every record is committed (see StopSignal).
+            // A stream on Flink is stopped once every record is committed (see StopSignal); a
+            // rerun commits only the records of the intervals its sink (the default sink id, the
+            // table name) has not committed yet.
+            long left =
+                TripsExample.recordsLeftToCommit(
+                    trips, HudiSinkProgress.committedThrough(table, TripsRecords.TABLE_NAME));
+            if (left == 0) {
+              out.println(
+                  "every commit interval of this stream is committed in "
+                      + table
+                      + " already: nothing to write");
+              return OK;
+            }
             stopSignal = stopSignalFile();
+            stop = new StopSignal(left, stopSignal);
             trips.as(FlinkPipelineOptions.class).setAttachedMode(false);
           }
-          pipeline = TripsExample.build(trips, startedAt, stopSignal);
+          pipeline = TripsExample.build(trips, startedAt, stop);
           break;
         case "ingest":
           IngestExample.Options ingest = parse(options, IngestExample.Options.class);

@@ -22,6 +22,7 @@ import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
@@ -41,6 +42,7 @@ import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Duration;
+import org.joda.time.Instant;
 
 /**
  * Writes one batch of the trips data set to a Hudi table: {@code trips --table=PATH
@@ -187,11 +189,32 @@ public final class TripsExample {
   }
 
   /**
-   * The pipeline; with a {@code stopSignal} file (a stream on the embedded FlinkRunner), the stream
-   * keeps going after its last record and the file is created once every record is committed
-   * ({@link StopSignal}), for the command to stop the job.
+   * How many of the stream's records a run still has to commit when its sink is committed through
+   * {@code committedThrough}: those whose commit interval (fixed windows of {@code
+   * --commitInterval} seconds of event time) ends after it. A rerun skips the others (a replay).
    */
-  static Pipeline build(Options options, long startedAtMillis, @Nullable String stopSignal) {
+  static long recordsLeftToCommit(Options options, Optional<Instant> committedThrough) {
+    if (committedThrough.isEmpty()) {
+      return options.getCount();
+    }
+    long interval = Duration.standardSeconds(options.getCommitInterval()).getMillis();
+    long through = committedThrough.get().getMillis();
+    long left = 0;
+    for (long i = options.getStart(); i < options.getStart() + options.getCount(); i++) {
+      long time = TripsStream.eventTime(options.getBatch(), i, options.getRate()).getMillis();
+      if (Math.floorDiv(time, interval) * interval + interval > through) {
+        left++;
+      }
+    }
+    return left;
+  }
+
+  /**
+   * The pipeline; with a {@code stop} signal (a stream on the embedded FlinkRunner), the stream
+   * keeps going after its last record and the signal is raised once the records left to commit are
+   * committed ({@link StopSignal}), for the command to stop the job.
+   */
+  static Pipeline build(Options options, long startedAtMillis, @Nullable StopSignal stop) {
     WriteOperation operation =
         Choices.parse("operation", options.getOperation(), WriteOperation.class);
     TableType tableType = Choices.parse("tableType", options.getTableType(), TableType.class);
@@ -236,7 +259,7 @@ public final class TripsExample {
             "--commitInterval must be > 0 seconds, but was " + options.getCommitInterval());
       }
       PCollection<Row> stream =
-          stopSignal == null
+          stop == null
               ? pipeline
                   .apply(
                       "Index range",
@@ -253,10 +276,8 @@ public final class TripsExample {
                   write.withTriggeringFrequency(
                       Duration.standardSeconds(options.getCommitInterval())));
       streamed.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
-      if (stopSignal != null) {
-        streamed
-            .getCommittedInstants()
-            .apply("Stop when committed", new StopSignal(options.getCount(), stopSignal));
+      if (stop != null) {
+        streamed.getCommittedInstants().apply("Stop when committed", stop);
       }
       return pipeline;
     }

@@ -47,4 +47,38 @@ public class TripsRecordsTest {
                 org.apache.beam.sdk.values.KV.of(20_005L, 25_006L))));
     assertThat(TripsExample.indexRanges(7, 0), is(java.util.List.of()));
   }
+
+  @Test
+  public void aRerunHasToCommitOnlyTheRecordsOfIntervalsAfterTheSinksMark() {
+    // 1000 records at 100 per second, 1 s intervals: ten intervals of 100 records, the first one
+    // starting at the batch's first event time (a whole second).
+    TripsExample.Options options =
+        org.apache.beam.sdk.options.PipelineOptionsFactory.fromArgs(
+                "--table=/t",
+                "--batch=0",
+                "--start=0",
+                "--count=1000",
+                "--rate=100",
+                "--commitInterval=1")
+            .as(TripsExample.Options.class);
+    long first = TripsStream.eventTime(0, 0, 100).getMillis();
+    assertThat(TripsExample.recordsLeftToCommit(options, java.util.Optional.empty()), is(1000L));
+    assertThat(
+        TripsExample.recordsLeftToCommit(
+            options, java.util.Optional.of(new org.joda.time.Instant(first + 2000))),
+        is(800L));
+    assertThat(
+        "a mark inside an interval does not cover it",
+        TripsExample.recordsLeftToCommit(
+            options, java.util.Optional.of(new org.joda.time.Instant(first + 2500))),
+        is(800L));
+    assertThat(
+        TripsExample.recordsLeftToCommit(
+            options, java.util.Optional.of(new org.joda.time.Instant(first))),
+        is(1000L));
+    assertThat(
+        TripsExample.recordsLeftToCommit(
+            options, java.util.Optional.of(new org.joda.time.Instant(first + 10_000))),
+        is(0L));
+  }
 }

@@ -19,6 +19,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 
+import io.hudibeam.testing.HudiTableReader;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.Rule;
@@ -52,5 +53,12 @@ public class TripsStreamingFlinkIT {
     assertThat(c.out, containsString("a stream on the embedded Flink gives no progress line"));
     // 600 records at 200 per second of event time: 3 one-second intervals with records.
     TripsStreamingCommandIT.assertOneCommitPerSecondOfRecords(c, table, count, rate);
+
+    // The same command again: its sink is committed through the last interval, nothing is left.
+    List<String> before = HudiTableReader.of(table).completedInstantTimes();
+    ConsoleCapture again = ConsoleCapture.run(command.toArray(new String[0]));
+    assertThat(again.err, again.exitCode, is(0));
+    assertThat(again.out, containsString("committed in " + table + " already: nothing to write"));
+    assertThat(HudiTableReader.of(table).completedInstantTimes(), is(before));
   }
 }

@@ -28,82 +28,85 @@ import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieWriteStat;
-import org.apache.hudi.common.table.timeline.HoodieInstant;
-import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
+import org.junit.runners.Parameterized.Parameters;
 
 /**
- * A streaming insert killed with SIGKILL mid-stream, then run again over the same input (issue #8):
- * the streaming trips command runs in a child JVM on the DirectRunner; once two of its ten commit
- * intervals are committed the JVM is killed (whatever it was doing: writing files, committing,
- * cleaning), and the same command is run again to its end. The table must hold every record once
- * (an insert, so a replayed interval would duplicate rows), one commit per interval, no pending
- * instant and no base file outside the committed ones. The kill point is not fixed; the assertions
- * hold for any.
+ * A streaming insert killed with SIGKILL mid-stream, then run again over the same input (issue #8),
+ * on the DirectRunner and on the embedded FlinkRunner: the streaming trips command runs in a child
+ * JVM; once two of its ten commit intervals are committed and the third instant is inflight, the
+ * JVM is killed (whatever it was doing: writing files, committing, cleaning; on Flink the embedded
+ * cluster and its checkpoints die with it), and the same command is run again, as a fresh job, to
+ * its end. The table must hold every record once (an insert, so a replayed interval would duplicate
+ * rows), one commit per interval, no pending instant and no base file outside the committed ones.
+ * The kill point is not fixed; the assertions hold for any.
  */
+@RunWith(Parameterized.class)
 public class TripsStreamingKillIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final int COUNT = 1000;
   private static final int RATE = 100; // 100 records per second of event time: 10 intervals of 1 s
 
-  private static List<String> command(String table) {
-    return TripsStreamingCommandIT.command(table, COUNT, RATE);
+  @Parameters(name = "{0}")
+  public static List<Object[]> runners() {
+    return List.of(new Object[] {"DirectRunner"}, new Object[] {"FlinkRunner"});
+  }
+
+  private final String runner;
+
+  public TripsStreamingKillIT(String runner) {
+    this.runner = runner;
+  }
+
+  private List<String> command(String table, String checkpoints) {
+    List<String> command = new ArrayList<>(TripsStreamingCommandIT.command(table, COUNT, RATE));
+    if (runner.equals("FlinkRunner")) {
+      command.addAll(
+          List.of(
+              "--runner=FlinkRunner",
+              "--parallelism=2",
+              "--checkpointingInterval=300",
+              "--stateBackendStoragePath=" + checkpoints));
+    }
+    return command;
   }
 
   @Test(timeout = 300_000)
   public void aStreamKilledMidRunAndRunAgainEndsWithEveryRecordOnce() throws Exception {
     String table = tmp.newFolder("trips-killed").getAbsolutePath();
-    List<String> java = new ArrayList<>();
-    java.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    java.add("-Xmx1g");
-    java.add("-cp");
-    java.add(System.getProperty("java.class.path"));
-    java.add(Main.class.getName());
-    java.addAll(command(table));
-    File log = tmp.newFile("killed-run.log");
-    Process child = new ProcessBuilder(java).redirectErrorStream(true).redirectOutput(log).start();
-    try {
-      long deadline = System.currentTimeMillis() + 180_000;
+    try (ChildJvm child =
+        ChildJvm.start(
+            command(table, tmp.newFolder("killed-run-checkpoints").toURI().toString()),
+            tmp.newFile("killed-run.log"))) {
       // Kill while the third interval's instant is being written (inflight), when that is seen.
-      while (completedCommits(table) < 2 || pendingInstants(table).isEmpty()) {
-        assertThat(
-            "the child run ended before it was killed (exit "
-                + (child.isAlive() ? "none" : child.exitValue())
-                + "); its output: "
-                + Files.readString(log.toPath()),
-            child.isAlive(),
-            is(true));
-        assertThat(
-            "two commits within 180 s; output so far: " + Files.readString(log.toPath()),
-            System.currentTimeMillis() < deadline,
-            is(true));
-        Thread.sleep(20);
-      }
-    } finally {
-      child.destroyForcibly(); // SIGKILL: no shutdown hooks, no cleanup
-      assertThat(child.waitFor(60, TimeUnit.SECONDS), is(true));
+      child.awaitWhileRunning(
+          "two commits and a pending instant",
+          () ->
+              TableTimeline.completedCommits(table) >= 2
+                  && !TableTimeline.pendingInstants(table).isEmpty(),
+          180_000);
+      child.kill();
     }
-    int beforeKill = completedCommits(table);
-    TreeSet<String> pendingAtKill = pendingInstants(table);
+    int beforeKill = TableTimeline.completedCommits(table);
+    TreeSet<String> pendingAtKill = TableTimeline.pendingInstants(table);
     assertThat("killed before the end", beforeKill, lessThan(COUNT / RATE));
 
-    ConsoleCapture rerun = ConsoleCapture.run(command(table).toArray(new String[0]));
+    ConsoleCapture rerun =
+        ConsoleCapture.run(
+            command(table, tmp.newFolder("rerun-checkpoints").toURI().toString())
+                .toArray(new String[0]));
     assertThat(rerun.err, rerun.exitCode, is(0));
 
     HudiTableReader reader = HudiTableReader.of(table);
@@ -116,8 +119,9 @@ public class TripsStreamingKillIT {
       assertThat(
           TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
     }
+    List<HoodieCommitMetadata> commits = TableTimeline.commitMetadata(reader);
     List<Long> windowStarts = new ArrayList<>();
-    for (HoodieCommitMetadata metadata : commitMetadata(reader)) {
+    for (HoodieCommitMetadata metadata : commits) {
       windowStarts.add(Long.parseLong(metadata.getExtraMetadata().get(SinkLineage.WINDOW_START)));
     }
     List<Long> expected = new ArrayList<>();
@@ -146,7 +150,7 @@ public class TripsStreamingKillIT {
       }
     }
     TreeSet<String> named = new TreeSet<>();
-    for (HoodieCommitMetadata metadata : commitMetadata(reader)) {
+    for (HoodieCommitMetadata metadata : commits) {
       metadata.getPartitionToWriteStats().values().stream()
           .flatMap(List::stream)
           .map(HoodieWriteStat::getPath)
@@ -156,50 +160,5 @@ public class TripsStreamingKillIT {
         "base files on disk that no commit names",
         TableFiles.dataFilesOnDisk(table),
         everyItem(is(in(named))));
-  }
-
-  private static int completedCommits(String table) throws IOException {
-    File timeline = new File(table, ".hoodie");
-    if (!timeline.isDirectory()) {
-      return 0;
-    }
-    try (Stream<java.nio.file.Path> files = Files.list(timeline.toPath())) {
-      return (int) files.filter(f -> f.getFileName().toString().endsWith(".commit")).count();
-    }
-  }
-
-  /** Instant times with a requested or inflight commit file and no completed one. */
-  private static TreeSet<String> pendingInstants(String table) throws IOException {
-    File timeline = new File(table, ".hoodie");
-    TreeSet<String> pending = new TreeSet<>();
-    if (!timeline.isDirectory()) {
-      return pending;
-    }
-    TreeSet<String> names = new TreeSet<>();
-    try (Stream<java.nio.file.Path> files = Files.list(timeline.toPath())) {
-      files.forEach(f -> names.add(f.getFileName().toString()));
-    }
-    for (String name : names) {
-      if (name.matches("\\d+\\.inflight")) {
-        String time = name.substring(0, name.indexOf('.'));
-        if (!names.contains(time + ".commit")) {
-          pending.add(time);
-        }
-      }
-    }
-    return pending;
-  }
-
-  private static List<HoodieCommitMetadata> commitMetadata(HudiTableReader reader)
-      throws IOException {
-    HoodieTimeline commits =
-        reader.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
-    List<HoodieCommitMetadata> metadata = new ArrayList<>();
-    for (HoodieInstant instant : commits.getInstants()) {
-      metadata.add(
-          HoodieCommitMetadata.fromBytes(
-              commits.getInstantDetails(instant).get(), HoodieCommitMetadata.class));
-    }
-    return metadata;
   }
 }
