@@ -47,11 +47,10 @@ import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.Validation;
 import org.apache.beam.sdk.transforms.Count;
-import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.Watch;
+import org.apache.beam.sdk.transforms.Values;
 import org.apache.beam.sdk.transforms.windowing.FixedWindows;
 import org.apache.beam.sdk.transforms.windowing.Window;
 import org.apache.beam.sdk.values.PCollection;
@@ -60,13 +59,9 @@ import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
 import org.apache.beam.sdk.values.TypeDescriptors;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.avro.AvroParquetReader;
-import org.apache.parquet.avro.AvroReadSupport;
 import org.apache.parquet.avro.AvroSchemaConverter;
 import org.apache.parquet.hadoop.ParquetFileReader;
-import org.apache.parquet.hadoop.ParquetReader;
-import org.joda.time.Duration;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Ingests JSON lines, CSV, Avro or Parquet files into a Hudi table: {@code ingest --input=GLOB
@@ -75,8 +70,8 @@ import org.joda.time.Duration;
  */
 public final class IngestExample {
   private static final int SAMPLE_LINES = 1000;
-  private static final TupleTag<GenericRecord> RECORDS = new TupleTag<>() {};
-  private static final TupleTag<String> REJECTS = new TupleTag<>() {};
+  private static final TupleTag<GenericRecord> RECORDS = ReadFileFn.RECORDS;
+  private static final TupleTag<String> REJECTS = ReadFileFn.REJECTS;
 
   /** The ingest command's options; every Beam pipeline option is accepted as well. */
   public interface Options extends ProgressOptions {
@@ -170,6 +165,16 @@ public final class IngestExample {
 
   /** Builds the ingest pipeline from parsed options; {@code Main} runs it. */
   public static Pipeline build(Options options, long startedAtMillis) {
+    return build(options, startedAtMillis, null);
+  }
+
+  /**
+   * The pipeline; with a {@code stopSignal} file ({@code --watch} with {@code --watchFor} on the
+   * embedded FlinkRunner) the watch goes on, the files matched after {@code --watchFor} are left
+   * out, and the file is created once every interval with records is committed ({@link
+   * WatchStopSignal}), for the command to stop the job.
+   */
+  static Pipeline build(Options options, long startedAtMillis, @Nullable String stopSignal) {
     InputFormat format = Choices.parse("format", options.getFormat(), InputFormat.class);
     WriteOperation operation =
         Choices.parse("operation", options.getOperation(), WriteOperation.class);
@@ -185,9 +190,11 @@ public final class IngestExample {
     Schema schema = schema(options, format, tableName);
 
     Pipeline pipeline = Pipeline.create(options);
-    Watching watching = Watching.of(options);
+    Watching watching = Watching.of(options, stopSignal != null, startedAtMillis);
     PCollectionTuple read = read(pipeline, options.getInput(), format, schema, watching);
-    PCollection<GenericRecord> records = read.get(RECORDS).setCoder(AvroCoder.of(schema));
+    PCollection<GenericRecord> records =
+        watching.matchedInTime(
+            "Records of files matched in time", read.get(RECORDS).setCoder(AvroCoder.of(schema)));
 
     HudiIO.Write<GenericRecord> write =
         HudiIO.writeGenericRecords()
@@ -218,7 +225,8 @@ public final class IngestExample {
                     .via(
                         (HudiFailedRecord f) ->
                             TextRecords.reject("HudiIO", f.getReason(), f.getRecord())));
-    PCollection<String> parseRejects = read.get(REJECTS);
+    PCollection<String> parseRejects =
+        watching.matchedInTime("Rejects of files matched in time", read.get(REJECTS));
     if (watching.enabled()) {
       parseRejects =
           parseRejects.apply(
@@ -231,9 +239,28 @@ public final class IngestExample {
             .apply("All rejects", Flatten.pCollections());
     if (watching.enabled()) {
       // A stream: rejects are written per commit interval, into files named after the rejects path.
-      rejects.apply(
-          "Write rejects", TextIO.write().to(rejectsPath).withWindowedWrites().withNumShards(1));
+      PCollection<String> rejectsFiles =
+          rejects
+              .apply(
+                  "Write rejects",
+                  TextIO.write()
+                      .to(rejectsPath)
+                      .withWindowedWrites()
+                      .withNumShards(1)
+                      .withOutputFilenames())
+              .getPerDestinationOutputFilenames()
+              .apply("Rejects files", Values.create());
       result.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+      if (stopSignal != null) {
+        WatchStopSignal.wire(
+            records,
+            result.getCommittedInstants(),
+            rejects,
+            rejectsFiles,
+            watching.commitInterval(),
+            watching.until(),
+            stopSignal);
+      }
       return pipeline;
     }
     rejects.apply("Write rejects", TextIO.write().to(rejectsPath).withoutSharding());
@@ -250,53 +277,12 @@ public final class IngestExample {
     return pipeline;
   }
 
-  /** {@code --watch}: poll interval, how long to watch, the commit interval. */
-  static final class Watching {
-    private final Duration poll;
-    private final Duration watchFor;
-    private final Duration commitInterval;
-
-    private Watching(Duration poll, Duration watchFor, Duration commitInterval) {
-      this.poll = poll;
-      this.watchFor = watchFor;
-      this.commitInterval = commitInterval;
-    }
-
-    static Watching of(Options options) {
-      if (options.getWatch() < 0 || options.getWatchFor() < 0 || options.getCommitInterval() <= 0) {
-        throw new UsageException(
-            "--watch and --watchFor must be >= 0 and --commitInterval > 0 seconds, but were "
-                + options.getWatch()
-                + ", "
-                + options.getWatchFor()
-                + " and "
-                + options.getCommitInterval());
-      }
-      return new Watching(
-          Duration.standardSeconds(options.getWatch()),
-          Duration.standardSeconds(options.getWatchFor()),
-          Duration.standardSeconds(options.getCommitInterval()));
-    }
-
-    boolean enabled() {
-      return poll.getMillis() > 0;
-    }
-
-    Duration commitInterval() {
-      return commitInterval;
-    }
-
-    Watch.Growth.TerminationCondition<String, ?> termination() {
-      return watchFor.getMillis() > 0 ? Watch.Growth.afterTotalOf(watchFor) : Watch.Growth.never();
-    }
-  }
-
   private static PCollectionTuple read(
       Pipeline pipeline, String glob, InputFormat format, Schema schema, Watching watching) {
     if (format == InputFormat.AVRO) {
       AvroIO.Read<GenericRecord> avro = AvroIO.readGenericRecords(schema).from(glob);
       if (watching.enabled()) {
-        avro = avro.watchForNewFiles(watching.poll, watching.termination());
+        avro = avro.watchForNewFiles(watching.poll(), watching.termination());
       }
       PCollection<GenericRecord> records = pipeline.apply("Read Avro", avro);
       PCollection<String> none =
@@ -306,7 +292,7 @@ public final class IngestExample {
     }
     FileIO.Match match = FileIO.match().filepattern(glob);
     if (watching.enabled()) {
-      match = match.continuously(watching.poll, watching.termination());
+      match = match.continuously(watching.poll(), watching.termination());
     }
     return pipeline
         .apply("Match " + format.name().toLowerCase(Locale.ROOT) + " files", match)
@@ -315,68 +301,6 @@ public final class IngestExample {
             "Parse",
             ParDo.of(new ReadFileFn(format, schema.toString()))
                 .withOutputTags(RECORDS, TupleTagList.of(REJECTS)));
-  }
-
-  /** The records (or rejects) of one JSON, CSV or Parquet file. */
-  private static final class ReadFileFn extends DoFn<FileIO.ReadableFile, GenericRecord> {
-    private static final long serialVersionUID = 1L;
-    private final InputFormat format;
-    private final String schemaJson;
-    private transient Schema schema;
-
-    ReadFileFn(InputFormat format, String schemaJson) {
-      this.format = format;
-      this.schemaJson = schemaJson;
-    }
-
-    @Setup
-    public void setup() {
-      schema = new Schema.Parser().parse(schemaJson);
-    }
-
-    @ProcessElement
-    public void process(@Element FileIO.ReadableFile file, MultiOutputReceiver out)
-        throws IOException {
-      String name = file.getMetadata().resourceId().toString();
-      if (format == InputFormat.PARQUET) {
-        Configuration conf = new Configuration(false);
-        AvroReadSupport.setAvroReadSchema(conf, schema);
-        try (ParquetReader<GenericRecord> reader =
-            AvroParquetReader.<GenericRecord>builder(new ChannelInputFile(file.openSeekable()))
-                .withConf(conf)
-                .build()) {
-          for (GenericRecord r = reader.read(); r != null; r = reader.read()) {
-            out.get(RECORDS).output(r);
-          }
-        }
-        return;
-      }
-      try (BufferedReader lines =
-          new BufferedReader(
-              new InputStreamReader(
-                  Channels.newInputStream(file.open()), StandardCharsets.UTF_8))) {
-        List<String> header =
-            format == InputFormat.CSV ? TextRecords.csvValues(nullToEmpty(lines.readLine())) : null;
-        int number = header == null ? 0 : 1;
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          number++;
-          if (line.isBlank()) {
-            continue;
-          }
-          try {
-            Map<String, Object> fields =
-                header == null ? TextRecords.jsonFields(line) : TextRecords.csvFields(header, line);
-            out.get(RECORDS).output(TextRecords.toRecord(schema, fields));
-          } catch (BadRecordException e) {
-            out.get(REJECTS).output(TextRecords.reject(name + ":" + number, e.getMessage(), line));
-          }
-        }
-      }
-    }
-  }
-
-  private static String nullToEmpty(String s) {
-    return s == null ? "" : s;
   }
 
   /**
@@ -457,7 +381,7 @@ public final class IngestExample {
               new InputStreamReader(
                   Channels.newInputStream(FileSystems.open(file)), StandardCharsets.UTF_8))) {
         List<String> header =
-            format == InputFormat.CSV ? TextRecords.csvValues(nullToEmpty(lines.readLine())) : null;
+            format == InputFormat.CSV ? TextRecords.csvHeader(lines.readLine()) : null;
         for (String line = lines.readLine();
             line != null && samples.size() < SAMPLE_LINES;
             line = lines.readLine()) {

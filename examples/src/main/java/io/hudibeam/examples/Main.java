@@ -102,7 +102,15 @@ public final class Main {
           IngestExample.Options ingest = parse(options, IngestExample.Options.class);
           table = ingest.getTable();
           progressSeconds = progressSeconds(ingest);
-          pipeline = IngestExample.build(ingest, startedAt);
+          if (ingest.getWatch() > 0
+              && ingest.getWatchFor() > 0
+              && RunnerDefaults.isEmbeddedFlink(given)) {
+            // A stream on Flink that ends cannot commit its last intervals: the watch goes on and
+            // the command stops the job once the files matched within --watchFor are committed.
+            stopSignal = stopSignalFile();
+            ingest.as(FlinkPipelineOptions.class).setAttachedMode(false);
+          }
+          pipeline = IngestExample.build(ingest, startedAt, stopSignal);
           break;
         case "compact":
           CompactExample.Options compact = parse(options, CompactExample.Options.class);

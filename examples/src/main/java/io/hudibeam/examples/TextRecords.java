@@ -125,6 +125,11 @@ final class TextRecords {
     return fields;
   }
 
+  /** A CSV file's header line (its first line; none in an empty file) split into column names. */
+  static List<String> csvHeader(String firstLine) {
+    return csvValues(firstLine == null ? "" : firstLine);
+  }
+
   /**
    * Splits one CSV line: commas separate values, double quotes enclose them, {@code ""} is a quote.
    */

@@ -115,6 +115,59 @@ public class IngestWatchFlinkIT {
     assertThat(rejects(table).get(0), containsString("part-1.json:3"));
   }
 
+  /**
+   * {@code --watch --watchFor} on the embedded FlinkRunner: the watch goes on past {@code
+   * --watchFor} (a stream whose input ends cannot commit its last intervals on Flink), and the
+   * command stops the job once every interval with records of the files matched in time is
+   * committed ({@link WatchStopSignal}); it exits 0 and Hudi's reader finds every row.
+   */
+  @Test(timeout = 300_000)
+  public void watchForOnTheEmbeddedFlinkCommitsTheMatchedFilesAndEnds() throws Exception {
+    File input = tmp.newFolder("in");
+    drop(
+        input,
+        "part-1.json",
+        "{\"id\":\"a1\",\"city\":\"paris\",\"amount\":12.5,\"ts\":100}",
+        "{\"id\":\"a2\",\"city\":\"tokyo\",\"amount\":7.5,\"ts\":101}",
+        "not json at all");
+    drop(input, "part-2.json", "{\"id\":\"a3\",\"city\":\"paris\",\"amount\":1.25,\"ts\":102}");
+    String table = new File(tmp.getRoot(), "orders").getPath();
+
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            "ingest",
+            "--input=" + input + "/*.json",
+            "--format=json",
+            "--table=" + table,
+            "--recordKey=id",
+            "--partitionFields=city",
+            "--orderingField=ts",
+            "--operation=upsert",
+            "--watch=1",
+            "--watchFor=15",
+            "--commitInterval=2",
+            "--runner=FlinkRunner",
+            "--parallelism=2",
+            "--checkpointingInterval=300",
+            "--stateBackendStoragePath=" + tmp.newFolder("checkpoints").toURI());
+
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    List<String> instants = reader.completedInstantTimes();
+    assertThat(instants.isEmpty(), is(false));
+    assertThat(c.commitLines(), hasSize(instants.size()));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), containsInAnyOrder("a1", "a2", "a3"));
+    assertThat(values(rows.get("a1")), contains("a1", "paris", 12.5, 100L));
+    assertThat(values(rows.get("a2")), contains("a2", "tokyo", 7.5, 101L));
+    assertThat(values(rows.get("a3")), contains("a3", "paris", 1.25, 102L));
+    assertThat(
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
+    assertThat(rejects(table), hasSize(1));
+    assertThat(rejects(table).get(0), containsString("part-1.json:3"));
+  }
+
   /** Writes the file under a name the glob does not match, then renames it into place. */
   private static void drop(File dir, String name, String... lines) throws IOException {
     File hidden = new File(dir, "." + name + ".tmp");
