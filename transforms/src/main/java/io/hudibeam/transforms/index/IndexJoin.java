@@ -22,8 +22,13 @@ import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.records.PreferredRecord;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarIntCoder;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -40,7 +45,10 @@ import org.apache.beam.sdk.values.PCollectionList;
  * The join of the SIMPLE, GLOBAL_SIMPLE and BLOOM indexes: incoming records and stored (key,
  * location) pairs are keyed by {@link KeyShards key shard}, flattened into one union and grouped
  * once, and {@link TagFn} keeps one record per join key and tags it. The union carries each side as
- * it is; the join key is derived from it in {@link TagFn}, not shipped beside it. Its steps are
+ * it is; the join key is derived from it in {@link TagFn}, not shipped beside it. Stored keys come
+ * in batches, the keys of one shard of one base file in one element ({@link #storedKeysByShard}): a
+ * runner pays per element of a shuffle (a streaming GroupByKey on Flink keeps state and sets a
+ * timer for each), and the stored side holds every key of the touched partitions. Its steps are
  * applied inside the calling index stage.
  */
 final class IndexJoin {
@@ -53,12 +61,12 @@ final class IndexJoin {
 
   /**
    * Joins on (record key, partition path), or on the record key alone for a global index ({@code
-   * spec.index().isGlobal()}).
+   * spec.index().isGlobal()}); {@code storedKeys} as {@link #storedKeysByShard} makes them.
    */
   static PCollection<TaggedRecord> join(
       WriteSpec spec,
       PCollection<TableRecord> records,
-      PCollection<KV<String, RecordLocation>> storedKeys) {
+      PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys) {
     return spec.index().isGlobal()
         ? join(spec, records, storedKeys, JoinKey.byRecordKey(), true)
         : join(spec, records, storedKeys, JoinKey.byHoodieKey(), false);
@@ -67,10 +75,10 @@ final class IndexJoin {
   private static <K> PCollection<TaggedRecord> join(
       WriteSpec spec,
       PCollection<TableRecord> records,
-      PCollection<KV<String, RecordLocation>> storedKeys,
+      PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys,
       JoinKey<K> joinKey,
       boolean global) {
-    UnionCoder union = UnionCoder.of(List.of(TableRecordCoder.of(spec.schema()), storedKeyCoder()));
+    UnionCoder union = UnionCoder.of(List.of(TableRecordCoder.of(spec.schema()), keyBatchCoder()));
     KvCoder<Integer, RawUnionValue> shardCoder = KvCoder.of(VarIntCoder.of(), union);
     PCollection<KV<Integer, RawUnionValue>> incoming =
         records.apply("Key incoming records", ParDo.of(new KeyRecordsFn())).setCoder(shardCoder);
@@ -86,9 +94,28 @@ final class IndexJoin {
         .setCoder(TaggedRecord.TaggedRecordCoder.of(spec.schema()));
   }
 
-  /** The coder of a stored key and the location of the file group holding it. */
-  static KvCoder<String, RecordLocation> storedKeyCoder() {
-    return KvCoder.of(StringUtf8Coder.of(), RecordLocationCoder.of());
+  /**
+   * The record keys a base file holds, one batch per key shard: (shard, (the file group's location,
+   * the keys of that shard)), in key order within a batch.
+   */
+  static List<KV<Integer, KV<RecordLocation, List<String>>>> storedKeysByShard(
+      RecordLocation location, Collection<String> recordKeys) {
+    SortedMap<Integer, List<String>> byShard = new TreeMap<>();
+    for (String key : recordKeys) {
+      byShard.computeIfAbsent(KeyShards.of(key), s -> new ArrayList<>()).add(key);
+    }
+    List<KV<Integer, KV<RecordLocation, List<String>>>> batches = new ArrayList<>();
+    byShard.forEach((shard, keys) -> batches.add(KV.of(shard, KV.of(location, keys))));
+    return batches;
+  }
+
+  /** The coder of {@link #storedKeysByShard}'s elements. */
+  static KvCoder<Integer, KV<RecordLocation, List<String>>> storedKeysCoder() {
+    return KvCoder.of(VarIntCoder.of(), keyBatchCoder());
+  }
+
+  private static KvCoder<RecordLocation, List<String>> keyBatchCoder() {
+    return KvCoder.of(RecordLocationCoder.of(), ListCoder.of(StringUtf8Coder.of()));
   }
 
   static final class KeyRecordsFn extends DoFn<TableRecord, KV<Integer, RawUnionValue>> {
@@ -102,14 +129,14 @@ final class IndexJoin {
   }
 
   static final class KeyLocationsFn
-      extends DoFn<KV<String, RecordLocation>, KV<Integer, RawUnionValue>> {
+      extends DoFn<KV<Integer, KV<RecordLocation, List<String>>>, KV<Integer, RawUnionValue>> {
     private static final long serialVersionUID = 1L;
 
     @ProcessElement
     public void process(
-        @Element KV<String, RecordLocation> stored,
+        @Element KV<Integer, KV<RecordLocation, List<String>>> batch,
         OutputReceiver<KV<Integer, RawUnionValue>> out) {
-      out.output(KV.of(KeyShards.of(stored.getKey()), new RawUnionValue(STORED, stored)));
+      out.output(KV.of(batch.getKey(), new RawUnionValue(STORED, batch.getValue())));
     }
   }
 }

@@ -76,13 +76,13 @@ final class TagByBloomIndex extends IndexStage {
             .apply("Read key ranges", ParDo.of(new ReadKeyRangeFn(spec)))
             .setCoder(FileKeyRangeCoder.of())
             .apply("Key ranges", View.asList());
-    PCollection<KV<String, RecordLocation>> storedKeys =
+    PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys =
         records
             .apply("Candidate files", ParDo.of(new CandidateFilesFn(ranges)).withSideInputs(ranges))
             .setCoder(KvCoder.of(BaseFileCoder.of(), StringUtf8Coder.of()))
             .apply("Group candidates by file", GroupByKey.create())
             .apply("Check bloom filters and keys", ParDo.of(new LookupKeysFn(spec)))
-            .setCoder(IndexJoin.storedKeyCoder());
+            .setCoder(IndexJoin.storedKeysCoder());
     return IndexJoin.join(spec, records, storedKeys);
   }
 
@@ -140,7 +140,7 @@ final class TagByBloomIndex extends IndexStage {
   }
 
   static final class LookupKeysFn
-      extends DoFn<KV<BaseFile, Iterable<String>>, KV<String, RecordLocation>> {
+      extends DoFn<KV<BaseFile, Iterable<String>>, KV<Integer, KV<RecordLocation, List<String>>>> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final Counter filesChecked =
@@ -162,7 +162,7 @@ final class TagByBloomIndex extends IndexStage {
     @ProcessElement
     public void process(
         @Element KV<BaseFile, Iterable<String>> candidates,
-        OutputReceiver<KV<String, RecordLocation>> out) {
+        OutputReceiver<KV<Integer, KV<RecordLocation, List<String>>>> out) {
       BaseFile file = candidates.getKey();
       List<String> keys = new ArrayList<>();
       candidates.getValue().forEach(keys::add);
@@ -171,10 +171,8 @@ final class TagByBloomIndex extends IndexStage {
       filesChecked.inc();
       bloomMatches.inc(result.bloomFilterMatches());
       confirmed.inc(result.confirmedKeys().size());
-      RecordLocation location = LatestBaseFiles.locationOf(file);
-      for (String key : result.confirmedKeys()) {
-        out.output(KV.of(key, location));
-      }
+      IndexJoin.storedKeysByShard(LatestBaseFiles.locationOf(file), result.confirmedKeys())
+          .forEach(out::output);
     }
   }
 }

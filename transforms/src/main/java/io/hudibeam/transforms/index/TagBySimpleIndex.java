@@ -58,17 +58,18 @@ final class TagBySimpleIndex extends IndexStage {
         spec.index().isGlobal()
             ? LatestBaseFiles.Scope.ALL_PARTITIONS
             : LatestBaseFiles.Scope.TOUCHED_PARTITIONS;
-    PCollection<KV<String, RecordLocation>> storedKeys =
+    PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys =
         records
             .apply("Latest base files", new LatestBaseFiles(spec, started, scope))
             .apply("Spread base files", Reshuffle.viaRandomKey())
             .apply("Read stored keys", ParDo.of(new ReadKeysFn(spec)))
-            .setCoder(IndexJoin.storedKeyCoder());
+            .setCoder(IndexJoin.storedKeysCoder());
     return IndexJoin.join(spec, records, storedKeys);
   }
 
-  /** Every record key of a base file, with the file's location. */
-  static final class ReadKeysFn extends DoFn<BaseFile, KV<String, RecordLocation>> {
+  /** Every record key of a base file, with the file's location, in one batch per key shard. */
+  static final class ReadKeysFn
+      extends DoFn<BaseFile, KV<Integer, KV<RecordLocation, List<String>>>> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final Counter filesRead = Metrics.counter(TagLocations.class, "baseFilesRead");
@@ -85,16 +86,15 @@ final class TagBySimpleIndex extends IndexStage {
     }
 
     @ProcessElement
-    public void process(@Element BaseFile file, OutputReceiver<KV<String, RecordLocation>> out) {
+    public void process(
+        @Element BaseFile file, OutputReceiver<KV<Integer, KV<RecordLocation, List<String>>>> out) {
       RecordLocation location = LatestBaseFiles.locationOf(file);
       List<String> keys =
           BaseFileReader.of(conf, new Path(spec.paths().basePath(), file.relativePath()))
               .readRecordKeys();
       filesRead.inc();
       keysRead.inc(keys.size());
-      for (String key : keys) {
-        out.output(KV.of(key, location));
-      }
+      IndexJoin.storedKeysByShard(location, keys).forEach(out::output);
     }
   }
 }

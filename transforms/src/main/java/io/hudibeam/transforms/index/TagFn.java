@@ -66,10 +66,14 @@ final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRe
     long received = 0;
     for (RawUnionValue value : shard.getValue()) {
       if (value.getUnionTag() == IndexJoin.STORED) {
-        KV<String, RecordLocation> kv = (KV<String, RecordLocation>) value.getValue();
-        stored
-            .computeIfAbsent(keys.ofStored(kv.getKey(), kv.getValue()), k -> new HashSet<>())
-            .add(kv.getValue());
+        KV<RecordLocation, List<String>> batch =
+            (KV<RecordLocation, List<String>>) value.getValue();
+        RecordLocation location = batch.getKey();
+        for (String recordKey : batch.getValue()) {
+          stored
+              .computeIfAbsent(keys.ofStored(recordKey, location), k -> new HashSet<>())
+              .add(location);
+        }
       } else {
         TableRecord record = (TableRecord) value.getValue();
         incoming.merge(keys.ofRecord(record), record, preferred::prefer);
