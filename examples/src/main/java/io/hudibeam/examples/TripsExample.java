@@ -197,6 +197,13 @@ public final class TripsExample {
     if (committedThrough.isEmpty()) {
       return options.getCount();
     }
+    if (options.getRate() <= 0 || options.getCommitInterval() <= 0) {
+      throw new UsageException(
+          "--rate and --commitInterval must be > 0, but were "
+              + options.getRate()
+              + " and "
+              + options.getCommitInterval());
+    }
     long interval = Duration.standardSeconds(options.getCommitInterval()).getMillis();
     long through = committedThrough.get().getMillis();
     long left = 0;

@@ -80,5 +80,14 @@ public class TripsRecordsTest {
         TripsExample.recordsLeftToCommit(
             options, java.util.Optional.of(new org.joda.time.Instant(first + 10_000))),
         is(0L));
+    options.setRate(0);
+    UsageException refused =
+        org.junit.Assert.assertThrows(
+            UsageException.class,
+            () ->
+                TripsExample.recordsLeftToCommit(
+                    options, java.util.Optional.of(new org.joda.time.Instant(first))));
+    assertThat(
+        refused.getMessage(), is("--rate and --commitInterval must be > 0, but were 0 and 1"));
   }
 }
