@@ -18,6 +18,7 @@ package io.hudibeam.examples;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.matchesPattern;
@@ -129,6 +130,37 @@ public class IngestCommandIT {
   @Test(timeout = 240_000)
   public void watchCommitsTheMatchedFilesAndEndsAfterWatchFor() throws Exception {
     File input = tmp.newFolder("in");
+    writeWatchedFiles(input);
+    String table = new File(tmp.getRoot(), "orders").getPath();
+
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            watchCommand(input, table, "--watchFor=3", "--commitInterval=2")
+                .toArray(new String[0]));
+
+    assertWatchedFilesCommitted(c, table);
+  }
+
+  /** {@code ingest} of the JSON files in {@code input}, upserted by id, watched every second. */
+  static List<String> watchCommand(File input, String table, String... more) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "ingest",
+                "--input=" + input + "/*.json",
+                "--format=json",
+                "--table=" + table,
+                "--recordKey=id",
+                "--partitionFields=city",
+                "--orderingField=ts",
+                "--operation=upsert",
+                "--watch=1"));
+    command.addAll(Arrays.asList(more));
+    return command;
+  }
+
+  /** Two JSON files present when a watch starts: three records and a line that is not JSON. */
+  static void writeWatchedFiles(File input) throws Exception {
     write(
         new File(input, "part-1.json"),
         "{\"id\":\"a1\",\"city\":\"paris\",\"amount\":12.5,\"ts\":100}",
@@ -137,22 +169,13 @@ public class IngestCommandIT {
     write(
         new File(input, "part-2.json"),
         "{\"id\":\"a3\",\"city\":\"paris\",\"amount\":1.25,\"ts\":102}");
-    String table = new File(tmp.getRoot(), "orders").getPath();
+  }
 
-    ConsoleCapture c =
-        ConsoleCapture.run(
-            "ingest",
-            "--input=" + input + "/*.json",
-            "--format=json",
-            "--table=" + table,
-            "--recordKey=id",
-            "--partitionFields=city",
-            "--orderingField=ts",
-            "--operation=upsert",
-            "--watch=1",
-            "--watchFor=3",
-            "--commitInterval=2");
-
+  /**
+   * The run ended well, one commit line per commit, and Hudi's reader finds the three records of
+   * {@link #writeWatchedFiles} with their values, and no pending instant.
+   */
+  static void assertWatchedFilesCommitted(ConsoleCapture c, String table) {
     assertThat(c.err, c.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
     List<String> instants = reader.completedInstantTimes();
@@ -164,6 +187,9 @@ public class IngestCommandIT {
     assertThat(values(rows.get("a2")), contains("a2", "tokyo", 7.5, 101L));
     assertThat(values(rows.get("a3")), contains("a3", "paris", 1.25, 102L));
     assertThat(HudiTableReader.string(rows.get("a2"), "_hoodie_partition_path"), is("tokyo"));
+    assertThat(
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
   }
 
   @Test
@@ -296,7 +322,8 @@ public class IngestCommandIT {
     assertThat(new File(table, ".hoodie").list((d, n) -> n.endsWith(".parquet")).length, is(0));
   }
 
-  private static List<Object> values(GenericRecord record) {
+  /** A row's values without Hudi's meta columns, strings as {@code String}. */
+  static List<Object> values(GenericRecord record) {
     List<Object> out = new ArrayList<>();
     for (Schema.Field f : record.getSchema().getFields()) {
       if (!f.name().startsWith("_hoodie_")) {

@@ -34,7 +34,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.Rule;
 import org.junit.Test;
@@ -57,16 +56,9 @@ public class IngestWatchFlinkIT {
     File input = tmp.newFolder("in");
     String table = new File(tmp.getRoot(), "orders").getPath();
     List<String> command =
-        List.of(
-            "ingest",
-            "--input=" + input + "/*.json",
-            "--format=json",
-            "--table=" + table,
-            "--recordKey=id",
-            "--partitionFields=city",
-            "--orderingField=ts",
-            "--operation=upsert",
-            "--watch=1",
+        IngestCommandIT.watchCommand(
+            input,
+            table,
             "--commitInterval=1",
             "--runner=FlinkRunner",
             "--parallelism=2",
@@ -103,9 +95,9 @@ public class IngestWatchFlinkIT {
     assertThat(commitLines, hasSize(2));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.keySet(), containsInAnyOrder("a1", "a2", "a3"));
-    assertThat(values(rows.get("a1")), contains("a1", "paris", 99.0, 200L));
-    assertThat(values(rows.get("a2")), contains("a2", "tokyo", 7.5, 101L));
-    assertThat(values(rows.get("a3")), contains("a3", "paris", 1.25, 102L));
+    assertThat(IngestCommandIT.values(rows.get("a1")), contains("a1", "paris", 99.0, 200L));
+    assertThat(IngestCommandIT.values(rows.get("a2")), contains("a2", "tokyo", 7.5, 101L));
+    assertThat(IngestCommandIT.values(rows.get("a3")), contains("a3", "paris", 1.25, 102L));
     assertThat(HudiTableReader.string(rows.get("a2"), "_hoodie_commit_time"), is(instants.get(0)));
     assertThat(HudiTableReader.string(rows.get("a1"), "_hoodie_commit_time"), is(instants.get(1)));
     assertThat(HudiTableReader.string(rows.get("a3"), "_hoodie_commit_time"), is(instants.get(1)));
@@ -124,46 +116,23 @@ public class IngestWatchFlinkIT {
   @Test(timeout = 300_000)
   public void watchForOnTheEmbeddedFlinkCommitsTheMatchedFilesAndEnds() throws Exception {
     File input = tmp.newFolder("in");
-    drop(
-        input,
-        "part-1.json",
-        "{\"id\":\"a1\",\"city\":\"paris\",\"amount\":12.5,\"ts\":100}",
-        "{\"id\":\"a2\",\"city\":\"tokyo\",\"amount\":7.5,\"ts\":101}",
-        "not json at all");
-    drop(input, "part-2.json", "{\"id\":\"a3\",\"city\":\"paris\",\"amount\":1.25,\"ts\":102}");
+    IngestCommandIT.writeWatchedFiles(input);
     String table = new File(tmp.getRoot(), "orders").getPath();
 
     ConsoleCapture c =
         ConsoleCapture.run(
-            "ingest",
-            "--input=" + input + "/*.json",
-            "--format=json",
-            "--table=" + table,
-            "--recordKey=id",
-            "--partitionFields=city",
-            "--orderingField=ts",
-            "--operation=upsert",
-            "--watch=1",
-            "--watchFor=15",
-            "--commitInterval=2",
-            "--runner=FlinkRunner",
-            "--parallelism=2",
-            "--checkpointingInterval=300",
-            "--stateBackendStoragePath=" + tmp.newFolder("checkpoints").toURI());
+            IngestCommandIT.watchCommand(
+                    input,
+                    table,
+                    "--watchFor=15",
+                    "--commitInterval=2",
+                    "--runner=FlinkRunner",
+                    "--parallelism=2",
+                    "--checkpointingInterval=300",
+                    "--stateBackendStoragePath=" + tmp.newFolder("checkpoints").toURI())
+                .toArray(new String[0]));
 
-    assertThat(c.err, c.exitCode, is(0));
-    HudiTableReader reader = HudiTableReader.of(table);
-    List<String> instants = reader.completedInstantTimes();
-    assertThat(instants.isEmpty(), is(false));
-    assertThat(c.commitLines(), hasSize(instants.size()));
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertThat(rows.keySet(), containsInAnyOrder("a1", "a2", "a3"));
-    assertThat(values(rows.get("a1")), contains("a1", "paris", 12.5, 100L));
-    assertThat(values(rows.get("a2")), contains("a2", "tokyo", 7.5, 101L));
-    assertThat(values(rows.get("a3")), contains("a3", "paris", 1.25, 102L));
-    assertThat(
-        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
-        is(empty()));
+    IngestCommandIT.assertWatchedFilesCommitted(c, table);
     assertThat(rejects(table), hasSize(1));
     assertThat(rejects(table).get(0), containsString("part-1.json:3"));
   }
@@ -189,16 +158,5 @@ public class IngestWatchFlinkIT {
       }
     }
     return lines;
-  }
-
-  private static List<Object> values(GenericRecord record) {
-    List<Object> out = new ArrayList<>();
-    for (Schema.Field f : record.getSchema().getFields()) {
-      if (!f.name().startsWith("_hoodie_")) {
-        Object v = record.get(f.name());
-        out.add(v instanceof CharSequence ? v.toString() : v);
-      }
-    }
-    return out;
   }
 }
