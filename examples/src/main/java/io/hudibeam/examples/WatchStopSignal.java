@@ -69,7 +69,10 @@ import org.joda.time.Instant;
  * checkpointed state. Uses only HudiIO's public results.
  */
 final class WatchStopSignal {
-  /** What an element says of its commit interval: it had records, a commit, rejects, a file. */
+  /**
+   * What an element says of its commit interval (it had records, a commit, rejects, a rejects
+   * file), or {@code START}: the one element that sets the timer for the last interval.
+   */
   enum Seen {
     RECORDS,
     COMMITTED,
