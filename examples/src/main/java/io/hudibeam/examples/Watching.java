@@ -15,6 +15,8 @@
  */
 package io.hudibeam.examples;
 
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.Watch;
@@ -92,7 +94,8 @@ final class Watching {
 
   /**
    * The elements of files matched up to {@link #until} (a match's elements carry its poll time as
-   * their timestamp); all of them when the watch ends by itself.
+   * their timestamp); all of them when the watch ends by itself. The ones left out are counted
+   * ({@code matchedAfterWatchForLeftOut}), never dropped silently.
    */
   <T> PCollection<T> matchedInTime(String name, PCollection<T> elements) {
     if (until == null) {
@@ -104,6 +107,7 @@ final class Watching {
   private static final class UpToFn<T> extends DoFn<T, T> {
     private static final long serialVersionUID = 1L;
     private final Instant until;
+    private final Counter leftOut = Metrics.counter(Watching.class, "matchedAfterWatchForLeftOut");
 
     UpToFn(Instant until) {
       this.until = until;
@@ -111,9 +115,11 @@ final class Watching {
 
     @ProcessElement
     public void process(@Element T element, @Timestamp Instant time, OutputReceiver<T> out) {
-      if (!time.isAfter(until)) {
-        out.output(element);
+      if (time.isAfter(until)) {
+        leftOut.inc();
+        return;
       }
+      out.output(element);
     }
   }
 }
