@@ -24,6 +24,7 @@ import io.hudibeam.transforms.index.TagLocations;
 import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.transforms.instant.StartInstant;
 import io.hudibeam.transforms.plan.AssignBuckets;
+import io.hudibeam.transforms.plan.AssignInserts;
 import io.hudibeam.transforms.plan.PlanWrite;
 import io.hudibeam.transforms.records.FailedRecord;
 import io.hudibeam.transforms.records.PrepareRecords;
@@ -35,16 +36,22 @@ import io.hudibeam.transforms.streaming.StartedInstants;
 import io.hudibeam.transforms.streaming.StreamSettings;
 import io.hudibeam.transforms.write.BulkInsertFiles;
 import io.hudibeam.transforms.write.WriteFileGroups;
+import io.hudibeam.write.Bucket;
+import io.hudibeam.write.IndexType;
+import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import io.hudibeam.write.WritePlan;
 import java.util.List;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.transforms.windowing.DefaultTrigger;
 import org.apache.beam.sdk.transforms.windowing.FixedWindows;
 import org.apache.beam.sdk.transforms.windowing.Window;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.joda.time.Duration;
@@ -124,17 +131,39 @@ final class WriteStages {
         prepared
             .get(PrepareRecords.RECORDS)
             .apply("Tag locations", new TagLocations(spec, started));
-    PCollectionView<WritePlan> plan =
-        tagged.apply("Profile workload", new PlanWrite(spec, started));
+    PCollection<KV<Bucket, TableRecord>> routed;
+    if (assignsInsertsAsTheyArrive(spec)) {
+      PCollectionView<WritePlan> plan =
+          tagged.apply("Profile workload", PlanWrite.withInsertsAssigned(spec, started));
+      routed =
+          PCollectionList.of(
+                  tagged.apply("Assign buckets", AssignBuckets.existingFileGroups(spec, plan)))
+              .and(tagged.apply("Assign inserts", new AssignInserts(spec, started)))
+              .apply("Updates and inserts", Flatten.pCollections());
+    } else {
+      PCollectionView<WritePlan> plan =
+          tagged.apply("Profile workload", new PlanWrite(spec, started));
+      routed = tagged.apply("Assign buckets", new AssignBuckets(spec, plan));
+    }
     PCollection<WriteStat> stats =
-        tagged
-            .apply("Assign buckets", new AssignBuckets(spec, plan))
-            .apply("Write file groups", new WriteFileGroups(spec, started));
+        routed.apply("Write file groups", new WriteFileGroups(spec, started));
     PCollection<CommittedInstant> committed =
         stats.apply("Commit instant", CommitInstant.perCommitInterval(spec, startedPerInterval));
     return new HudiWriteResult(
         pipeline,
         PublicResults.commits(committed),
         PublicResults.failures(prepared.get(PrepareRecords.FAILED)));
+  }
+
+  /**
+   * Whether a streaming write routes its inserts in the stateful bucket assigner ({@link
+   * AssignInserts}): on a copy-on-write table with an index that looks keys up. The BUCKET index
+   * routes every record by its key's hash (Hudi's Flink writer skips its assigner there too). On a
+   * merge-on-read table a small file that takes inserts is rewritten with its updates, which go to
+   * a log file otherwise, so where a file group's updates go depends on the whole interval's
+   * inserts: the interval's plan routes them.
+   */
+  private static boolean assignsInsertsAsTheyArrive(WriteSpec spec) {
+    return !spec.mergeOnRead() && spec.index() != IndexType.BUCKET;
   }
 }

@@ -22,7 +22,6 @@ import io.hudibeam.files.FileSlice;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.table.HudiTableException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -254,15 +253,13 @@ public final class WritePlanner {
     long unassigned = workload.inserts();
     long cumulative = 0;
     if (packSmallFiles) {
-      List<BaseFile> smallFiles = new ArrayList<>();
+      List<BaseFile> candidates = new ArrayList<>();
       for (BaseFile file : byFileId.values()) {
-        boolean baseOnly = slices == null || slices.get(file.name().fileId()).isBaseOnly();
-        if (baseOnly && file.sizeInBytes() < sizing.smallFileLimit()) {
-          smallFiles.add(file);
+        if (slices == null || slices.get(file.name().fileId()).isBaseOnly()) {
+          candidates.add(file);
         }
       }
-      smallFiles.sort(Comparator.comparing(BaseFile::fileGroupId));
-      for (BaseFile small : smallFiles) {
+      for (BaseFile small : InsertAssigner.smallFiles(candidates, sizing)) {
         if (unassigned <= 0) {
           break;
         }

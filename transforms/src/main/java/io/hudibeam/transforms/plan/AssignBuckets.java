@@ -44,29 +44,53 @@ public final class AssignBuckets
   private static final long serialVersionUID = 1L;
   private final WriteSpec spec;
   private final PCollectionView<WritePlan> plan;
+  private final Routed routed;
 
+  /** Which records a route handles. */
+  enum Routed {
+    ALL,
+    /** Updates and deletes only: {@link AssignInserts} routes the inserts. */
+    EXISTING_FILE_GROUPS
+  }
+
+  /** Routes every record with the plan. */
   public AssignBuckets(WriteSpec spec, PCollectionView<WritePlan> plan) {
+    this(spec, plan, Routed.ALL);
+  }
+
+  private AssignBuckets(WriteSpec spec, PCollectionView<WritePlan> plan, Routed routed) {
     this.spec = spec;
     this.plan = plan;
+    this.routed = routed;
+  }
+
+  /**
+   * Routes the updates and deletes (records the index found) with the plan and leaves out the
+   * inserts, which {@link AssignInserts} routes.
+   */
+  public static AssignBuckets existingFileGroups(WriteSpec spec, PCollectionView<WritePlan> plan) {
+    return new AssignBuckets(spec, plan, Routed.EXISTING_FILE_GROUPS);
   }
 
   @Override
   public PCollection<KV<Bucket, TableRecord>> expand(PCollection<TaggedRecord> tagged) {
     return tagged
-        .apply("Route", ParDo.of(new RouteFn(plan)).withSideInputs(plan))
+        .apply("Route", ParDo.of(new RouteFn(plan, routed)).withSideInputs(plan))
         .setCoder(KvCoder.of(BucketCoder.of(), TableRecordCoder.of(spec.schema())));
   }
 
   static final class RouteFn extends DoFn<TaggedRecord, KV<Bucket, TableRecord>> {
     private static final long serialVersionUID = 1L;
     private final PCollectionView<WritePlan> plan;
+    private final Routed routed;
     private transient BoundedWindow planWindow;
     private transient WritePlan bundlePlan;
     private final Counter absentDeletes =
         Metrics.counter(AssignBuckets.class, "deletesOfAbsentKeys");
 
-    RouteFn(PCollectionView<WritePlan> plan) {
+    RouteFn(PCollectionView<WritePlan> plan, Routed routed) {
       this.plan = plan;
+      this.routed = routed;
     }
 
     /**
@@ -88,6 +112,9 @@ public final class AssignBuckets
       TableRecord record = tagged.record();
       if (record.isDelete() && tagged.location().isEmpty()) {
         absentDeletes.inc();
+        return;
+      }
+      if (routed == Routed.EXISTING_FILE_GROUPS && tagged.location().isEmpty()) {
         return;
       }
       if (bundlePlan == null || !window.equals(planWindow)) {

@@ -17,7 +17,6 @@ package io.hudibeam.transforms.plan;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
-import io.hudibeam.files.FileId;
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.index.BucketCountCheck;
@@ -42,27 +41,16 @@ import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WorkloadProfile;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WritePlanner;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
 import java.util.TreeMap;
-import org.apache.beam.sdk.coders.AtomicCoder;
-import org.apache.beam.sdk.coders.Coder;
-import org.apache.beam.sdk.coders.CoderRegistry;
-import org.apache.beam.sdk.coders.SortedMapCoder;
-import org.apache.beam.sdk.coders.StringUtf8Coder;
-import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
-import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindows;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
@@ -79,7 +67,9 @@ import org.slf4j.LoggerFactory;
  * group and inserts to a new file group per bucket. On a merge-on-read table updates and deletes go
  * to a new log file of their file group's latest slice (see {@link WritePlanner}). The plan is a
  * singleton side input, so every retry of a later bundle routes the same way, and a re-run of this
- * step (a runner restarting part of the job) makes the same plan.
+ * step (a runner restarting part of the job) makes the same plan. A streaming copy-on-write write
+ * with an index that looks keys up plans its updates only ({@link #withInsertsAssigned}); its
+ * inserts are routed by {@link AssignInserts}.
  */
 public final class PlanWrite
     extends PTransform<PCollection<TaggedRecord>, PCollectionView<WritePlan>> {
@@ -87,194 +77,60 @@ public final class PlanWrite
   private static final Logger LOG = LoggerFactory.getLogger(PlanWrite.class);
   private final WriteSpec spec;
   private final PCollectionView<StartedInstant> started;
+  private final boolean insertsPlanned;
 
+  /** Plans where every record goes. */
   public PlanWrite(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    this(spec, started, true);
+  }
+
+  private PlanWrite(
+      WriteSpec spec, PCollectionView<StartedInstant> started, boolean insertsPlanned) {
     this.spec = spec;
     this.started = started;
+    this.insertsPlanned = insertsPlanned;
+  }
+
+  /**
+   * Plans the updates and deletes only: {@link AssignInserts} routes the inserts as they arrive, so
+   * {@code <T>.inflight} gives each partition's insert count but no file group for them (as Hudi's
+   * Flink writer, whose inflight file has none either).
+   */
+  public static PlanWrite withInsertsAssigned(
+      WriteSpec spec, PCollectionView<StartedInstant> started) {
+    return new PlanWrite(spec, started, false);
   }
 
   @Override
   public PCollectionView<WritePlan> expand(PCollection<TaggedRecord> tagged) {
-    Combine.Globally<Counts, WorkloadProfile> profile = Combine.globally(new ProfileFn());
+    Combine.Globally<WorkloadCounts.Counts, WorkloadProfile> profile =
+        Combine.globally(new WorkloadCounts.ProfileFn());
     if (!(tagged.getWindowingStrategy().getWindowFn() instanceof GlobalWindows)) {
       // A streaming write plans each commit interval (window) that has records.
       profile = profile.withoutDefaults();
     }
     return tagged
-        .apply("Count per bundle", ParDo.of(new CountFn()))
-        .setCoder(CountsCoder.of())
+        .apply("Count per bundle", ParDo.of(new WorkloadCounts.CountFn()))
+        .setCoder(WorkloadCounts.CountsCoder.of())
         .apply("Profile workload", profile)
         .setCoder(WorkloadProfileCoder.of())
-        .apply("Plan buckets", ParDo.of(new PlanFn(spec, started)).withSideInputs(started))
+        .apply(
+            "Plan buckets",
+            ParDo.of(new PlanFn(spec, started, insertsPlanned)).withSideInputs(started))
         .setCoder(WritePlanCoder.of())
         .apply("As side input", View.asSingleton());
-  }
-
-  /**
-   * Mutable counts: inserts per partition, updates per file group (by file id value). Counted in
-   * memory per bundle, so the combine that follows sees one element per bundle, not one per record
-   * (on Flink, a combine of the records would copy every record into its sort buffer). A record
-   * over mutable maps: the combine's accumulator adds into them in place.
-   */
-  record Counts(Map<String, Long> inserts, Map<String, Map<String, Long>> updates) {
-
-    Counts() {
-      this(new HashMap<>(), new HashMap<>());
-    }
-
-    void add(TaggedRecord tagged) {
-      String partition = tagged.record().partitionPath();
-      if (tagged.location().isPresent()) {
-        updates
-            .computeIfAbsent(partition, p -> new HashMap<>())
-            .merge(tagged.location().get().fileId().value(), 1L, Long::sum);
-      } else if (!tagged.record().isDelete()) {
-        inserts.merge(partition, 1L, Long::sum);
-      }
-    }
-
-    void addAll(Counts other) {
-      other.inserts.forEach((p, n) -> inserts.merge(p, n, Long::sum));
-      other.updates.forEach(
-          (p, m) ->
-              m.forEach(
-                  (f, n) ->
-                      updates.computeIfAbsent(p, x -> new HashMap<>()).merge(f, n, Long::sum)));
-    }
-
-    boolean isEmpty() {
-      return inserts.isEmpty() && updates.isEmpty();
-    }
-  }
-
-  /**
-   * Deterministic coder of {@link Counts} (the input and the accumulator of the profile combine):
-   * the inserts per partition, then the updates per partition and file id, each in key order.
-   */
-  static final class CountsCoder extends AtomicCoder<Counts> {
-    private static final CountsCoder INSTANCE = new CountsCoder();
-    private static final SortedMapCoder<String, Long> PER_KEY =
-        SortedMapCoder.of(StringUtf8Coder.of(), VarLongCoder.of());
-    private static final SortedMapCoder<String, SortedMap<String, Long>> PER_PARTITION =
-        SortedMapCoder.of(StringUtf8Coder.of(), PER_KEY);
-
-    static CountsCoder of() {
-      return INSTANCE;
-    }
-
-    @Override
-    public void encode(Counts value, OutputStream out) throws IOException {
-      PER_KEY.encode(new TreeMap<>(value.inserts()), out);
-      SortedMap<String, SortedMap<String, Long>> updates = new TreeMap<>();
-      value.updates().forEach((partition, files) -> updates.put(partition, new TreeMap<>(files)));
-      PER_PARTITION.encode(updates, out);
-    }
-
-    @Override
-    public Counts decode(InputStream in) throws IOException {
-      Counts counts = new Counts();
-      counts.inserts().putAll(PER_KEY.decode(in));
-      PER_PARTITION
-          .decode(in)
-          .forEach((partition, files) -> counts.updates().put(partition, new HashMap<>(files)));
-      return counts;
-    }
-
-    @Override
-    public void verifyDeterministic() {}
-  }
-
-  /**
-   * Counts the tagged records of a bundle per window (the global window of a batch write, a commit
-   * interval of a streaming one); outputs each window's counts when the bundle finishes.
-   */
-  static final class CountFn extends DoFn<TaggedRecord, Counts> {
-    private static final long serialVersionUID = 1L;
-    private transient Map<BoundedWindow, Counts> counts;
-
-    @StartBundle
-    public void startBundle() {
-      counts = new HashMap<>();
-    }
-
-    @ProcessElement
-    public void process(@Element TaggedRecord tagged, BoundedWindow window) {
-      counts.computeIfAbsent(window, w -> new Counts()).add(tagged);
-    }
-
-    @FinishBundle
-    public void finishBundle(FinishBundleContext context) {
-      counts.forEach(
-          (window, c) -> {
-            if (!c.isEmpty()) {
-              context.output(c, window.maxTimestamp(), window);
-            }
-          });
-      counts = null;
-    }
-  }
-
-  /** Adds the bundles' counts into the workload profile. */
-  static final class ProfileFn extends Combine.CombineFn<Counts, Counts, WorkloadProfile> {
-    private static final long serialVersionUID = 1L;
-
-    @Override
-    public Coder<Counts> getAccumulatorCoder(CoderRegistry registry, Coder<Counts> inputCoder) {
-      return CountsCoder.of();
-    }
-
-    @Override
-    public Coder<WorkloadProfile> getDefaultOutputCoder(
-        CoderRegistry registry, Coder<Counts> inputCoder) {
-      return WorkloadProfileCoder.of();
-    }
-
-    @Override
-    public Counts createAccumulator() {
-      return new Counts();
-    }
-
-    @Override
-    public Counts addInput(Counts accumulator, Counts bundle) {
-      accumulator.addAll(bundle);
-      return accumulator;
-    }
-
-    @Override
-    public Counts mergeAccumulators(Iterable<Counts> all) {
-      Counts merged = new Counts();
-      all.forEach(merged::addAll);
-      return merged;
-    }
-
-    @Override
-    public WorkloadProfile extractOutput(Counts counts) {
-      Map<String, WorkloadProfile.PartitionWorkload> partitions = new TreeMap<>();
-      java.util.Set<String> names = new java.util.TreeSet<>(counts.inserts.keySet());
-      names.addAll(counts.updates.keySet());
-      for (String partition : names) {
-        Map<FileId, Long> updates = new TreeMap<>();
-        counts
-            .updates
-            .getOrDefault(partition, Map.of())
-            .forEach((f, n) -> updates.put(FileId.parse(f), n));
-        partitions.put(
-            partition,
-            WorkloadProfile.PartitionWorkload.of(
-                counts.inserts.getOrDefault(partition, 0L), updates));
-      }
-      return WorkloadProfile.of(partitions);
-    }
   }
 
   static final class PlanFn extends DoFn<WorkloadProfile, WritePlan> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
+    private final boolean insertsPlanned;
 
-    PlanFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    PlanFn(WriteSpec spec, PCollectionView<StartedInstant> started, boolean insertsPlanned) {
       this.spec = spec;
       this.started = started;
+      this.insertsPlanned = insertsPlanned;
     }
 
     @ProcessElement
@@ -409,21 +265,27 @@ public final class PlanWrite
         WorkloadProfile.PartitionWorkload counts = profile.partition(e.getKey());
         List<PartitionWorkload.FileGroupWorkload> groups = new ArrayList<>();
         Map<String, Long> plannedInserts = new HashMap<>();
-        for (WritePlan.InsertTarget target : e.getValue().insertTargets()) {
+        List<WritePlan.InsertTarget> insertTargets =
+            insertsPlanned ? e.getValue().insertTargets() : List.of();
+        for (WritePlan.InsertTarget target : insertTargets) {
           plannedInserts.merge(
               target.bucket().fileGroupId().fileId().value(), target.plannedInserts(), Long::sum);
         }
         e.getValue()
             .updateBuckets()
             .forEach(
-                (fileId, bucket) ->
+                (fileId, bucket) -> {
+                  // Without planned inserts, a small file the plan would pack has no workload.
+                  if (insertsPlanned || counts.updates().containsKey(fileId)) {
                     groups.add(
                         new PartitionWorkload.FileGroupWorkload(
                             fileId.value(),
                             bucket.baseInstant().get().value(),
                             counts.updates().getOrDefault(fileId, 0L),
-                            plannedInserts.getOrDefault(fileId.value(), 0L))));
-        for (WritePlan.InsertTarget target : e.getValue().insertTargets()) {
+                            plannedInserts.getOrDefault(fileId.value(), 0L)));
+                  }
+                });
+        for (WritePlan.InsertTarget target : insertTargets) {
           if (target.bucket().type() == BucketType.INSERT) {
             groups.add(
                 new PartitionWorkload.FileGroupWorkload(

@@ -29,7 +29,7 @@ import org.apache.beam.sdk.util.CoderUtils;
 import org.junit.Test;
 
 /**
- * {@link PlanWrite.CountsCoder}, the coder of the profile combine's input and accumulator:
+ * {@link WorkloadCounts.CountsCoder}, the coder of the profile combine's input and accumulator:
  * serializable, deterministic, round trip, and equal counts filled in different orders encode to
  * the same bytes; the combine's accumulator and output coders are the deterministic ones.
  */
@@ -40,8 +40,9 @@ public class CountsCoderTest {
       FileId.of(UUID.fromString("2f1e6e1c-6d43-4c5e-9a2b-0d7f1c3e5a6b"), 1).value();
 
   /** Counts over insertion-ordered maps, so that the order the keys were added in shows. */
-  private static PlanWrite.Counts counts(String[] partitions, String[] files) {
-    PlanWrite.Counts counts = new PlanWrite.Counts(new LinkedHashMap<>(), new LinkedHashMap<>());
+  private static WorkloadCounts.Counts counts(String[] partitions, String[] files) {
+    WorkloadCounts.Counts counts =
+        new WorkloadCounts.Counts(new LinkedHashMap<>(), new LinkedHashMap<>());
     for (String partition : partitions) {
       counts.inserts().merge(partition, 3L, Long::sum);
       for (String file : files) {
@@ -56,7 +57,7 @@ public class CountsCoderTest {
 
   @Test
   public void roundTripAndDeterminism() throws Exception {
-    PlanWrite.CountsCoder coder = PlanWrite.CountsCoder.of();
+    WorkloadCounts.CountsCoder coder = WorkloadCounts.CountsCoder.of();
     CoderProperties.coderSerializable(coder);
     coder.verifyDeterministic();
     String[] partitions = new String[40];
@@ -65,12 +66,12 @@ public class CountsCoderTest {
       partitions[i] = "city=" + i;
       reversed[39 - i] = "city=" + i;
     }
-    PlanWrite.Counts many = counts(partitions, new String[] {FILE_A, FILE_B});
-    PlanWrite.Counts manyReversed = counts(reversed, new String[] {FILE_B, FILE_A});
-    PlanWrite.Counts insertsOnly = new PlanWrite.Counts();
+    WorkloadCounts.Counts many = counts(partitions, new String[] {FILE_A, FILE_B});
+    WorkloadCounts.Counts manyReversed = counts(reversed, new String[] {FILE_B, FILE_A});
+    WorkloadCounts.Counts insertsOnly = new WorkloadCounts.Counts();
     insertsOnly.inserts().put("", 1L);
-    for (PlanWrite.Counts value :
-        new PlanWrite.Counts[] {new PlanWrite.Counts(), insertsOnly, many}) {
+    for (WorkloadCounts.Counts value :
+        new WorkloadCounts.Counts[] {new WorkloadCounts.Counts(), insertsOnly, many}) {
       CoderProperties.coderDecodeEncodeEqual(coder, value);
       CoderProperties.coderDeterministic(coder, value, value);
     }
@@ -80,7 +81,7 @@ public class CountsCoderTest {
     CoderProperties.coderDeterministic(coder, many, manyReversed);
 
     // A decoded accumulator still adds in place.
-    PlanWrite.Counts decoded = CoderUtils.clone(coder, many);
+    WorkloadCounts.Counts decoded = CoderUtils.clone(coder, many);
     decoded.addAll(insertsOnly);
     assertThat(decoded.inserts().get(""), is(1L));
     assertThat(decoded.updates().get("city=7"), is(Map.of(FILE_A, 2L, FILE_B, 2L)));
@@ -88,14 +89,15 @@ public class CountsCoderTest {
 
   @Test
   public void theProfileCombineUsesTheDeterministicCoders() throws Exception {
-    PlanWrite.ProfileFn fn = new PlanWrite.ProfileFn();
-    Coder<PlanWrite.Counts> accumulator = fn.getAccumulatorCoder(null, PlanWrite.CountsCoder.of());
-    Coder<WorkloadProfile> output = fn.getDefaultOutputCoder(null, PlanWrite.CountsCoder.of());
+    WorkloadCounts.ProfileFn fn = new WorkloadCounts.ProfileFn();
+    Coder<WorkloadCounts.Counts> accumulator =
+        fn.getAccumulatorCoder(null, WorkloadCounts.CountsCoder.of());
+    Coder<WorkloadProfile> output = fn.getDefaultOutputCoder(null, WorkloadCounts.CountsCoder.of());
     accumulator.verifyDeterministic();
     output.verifyDeterministic();
-    assertThat(accumulator, is(PlanWrite.CountsCoder.of()));
+    assertThat(accumulator, is(WorkloadCounts.CountsCoder.of()));
 
-    PlanWrite.Counts merged =
+    WorkloadCounts.Counts merged =
         fn.mergeAccumulators(
             java.util.List.of(
                 counts(new String[] {"a"}, new String[] {FILE_A}),
