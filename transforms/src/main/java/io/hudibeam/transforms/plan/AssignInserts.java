@@ -198,10 +198,15 @@ public final class AssignInserts
     private final StateSpec<ValueState<KV<String, Long>>> assignedSpec =
         StateSpecs.value(KvCoder.of(StringUtf8Coder.of(), VarLongCoder.of()));
 
-    /** The assigners of the instant being written, per partition path, made on first use. */
+    /**
+     * The instant being written, its timeline and average record size, and its assigners per
+     * partition path; made on first use.
+     */
     private transient InstantTime assignersInstant;
 
     private transient Map<String, InsertAssigner> assigners;
+    private transient Timeline timeline;
+    private transient long averageRecordSize;
 
     AssignFn(WriteSpec spec) {
       this.spec = spec;
@@ -224,26 +229,29 @@ public final class AssignInserts
 
     /**
      * The partition's assigner for the instant: its latest base files and the average record size
-     * as the timeline shows them now, while the instant is the only one this sink writes (the
-     * previous one is completed before an instant is started).
+     * as the timeline shows them when the instant's first batch arrives, while the instant is the
+     * only one this sink writes (the previous one is completed before an instant is started). The
+     * timeline and the average record size are read once per instant, the base files once per
+     * partition.
      */
     private InsertAssigner assigner(InstantTime instant, String partition) {
-      if (!instant.equals(assignersInstant)) {
-        assignersInstant = instant;
-        assigners = new HashMap<>();
-      }
-      InsertAssigner assigner = assigners.get(partition);
+      InsertAssigner assigner = instant.equals(assignersInstant) ? assigners.get(partition) : null;
       if (assigner == null) {
         FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
         TablePaths paths = spec.paths();
-        Timeline timeline = Timeline.load(fs, paths);
+        if (!instant.equals(assignersInstant)) {
+          assignersInstant = instant;
+          assigners = new HashMap<>();
+          timeline = Timeline.load(fs, paths);
+          averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
+        }
         FileSystemView view = FileSystemView.load(fs, paths, timeline, List.of(partition));
         assigner =
             InsertAssigner.of(
                 partition,
                 view.latestBaseFiles(partition),
                 spec.fileSizing(),
-                AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing()),
+                averageRecordSize,
                 newFileIdPrefix(instant, partition));
         assigners.put(partition, assigner);
       }
