@@ -23,7 +23,6 @@ import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.WriteSpec;
-import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.write.WriteSchemas;
@@ -32,31 +31,19 @@ import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteTransaction;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.apache.beam.sdk.coders.CannotProvideCoderException;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
-import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.ListCoder;
-import org.apache.beam.sdk.coders.NullableCoder;
-import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Distribution;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.Flatten;
-import org.apache.beam.sdk.transforms.GroupByKey;
-import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.SimpleFunction;
-import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
-import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -117,7 +104,7 @@ public final class CommitInstant
    * The streaming commit step: one commit per commit interval (window) that started an instant,
    * after a GroupByKey per window on the table's key. {@code startedPerInterval} holds each
    * interval's started instant in that interval's window; it is grouped with the interval's write
-   * stats (not read as a side input, see {@link #commitPerInterval}).
+   * stats (not read as a side input, see {@link IntervalCommits#commit}).
    */
   public static CommitInstant perCommitInterval(
       WriteSpec spec, PCollection<StartedInstant> startedPerInterval) {
@@ -127,7 +114,7 @@ public final class CommitInstant
   @Override
   public PCollection<CommittedInstant> expand(PCollection<WriteStat> stats) {
     if (startedPerInterval != null) {
-      return commitPerInterval(stats, startedPerInterval);
+      return IntervalCommits.commit(spec, stats, startedPerInterval);
     }
     PCollectionView<StartedInstant> startedView = java.util.Objects.requireNonNull(started);
     return stats
@@ -138,74 +125,6 @@ public final class CommitInstant
             ParDo.of(new CommitFn(spec, startedView, plan))
                 .withSideInputs(plan == null ? List.of(startedView) : List.of(startedView, plan)))
         .setCoder(CommittedInstant.CommittedInstantCoder.of());
-  }
-
-  private PCollection<CommittedInstant> commitPerInterval(
-      PCollection<WriteStat> stats, PCollection<StartedInstant> perInterval) {
-    String table = spec.basePath();
-    KvCoder<String, KV<List<WriteStat>, @Nullable StartedInstant>> coder =
-        KvCoder.of(
-            StringUtf8Coder.of(),
-            KvCoder.of(
-                ListCoder.of(WriteStatCoder.of()), NullableCoder.of(StartedInstantCoder.of())));
-    PCollection<KV<String, KV<List<WriteStat>, @Nullable StartedInstant>>> keyedStats =
-        stats.apply("Key write stats", MapElements.via(new KeyStatFn(table))).setCoder(coder);
-    PCollection<KV<String, KV<List<WriteStat>, @Nullable StartedInstant>>> intervals =
-        perInterval
-            .apply("Key started instants", MapElements.via(new KeyIntervalFn(table)))
-            .setCoder(coder);
-    // The started instant travels with the interval's write stats through the GroupByKey instead
-    // of being read as a side input, so that a restore from a savepoint can commit. Beam 2.70's
-    // Flink runner keeps side inputs in SideInputHandler state named after the view's tag id
-    // ("side-input-data-" and "side-input-available-windows-" + id, in
-    // FlinkBroadcastStateInternals), and that id is generated when the pipeline is built
-    // (TupleTag.genId: the caller's location and the next value of a Random seeded with 0), so a
-    // job built again to be restored from a savepoint names its side-input state differently
-    // (measured: two pipelines built in one JVM give the same view two ids) and finds none of the
-    // restored values. DoFnOperator checks side-input readiness (SimplePushbackSideInputDoFnRunner)
-    // before the @RequiresStableInput buffer (BufferingDoFnRunner), and the buffer, restored from
-    // the savepoint under a name that does not depend on the tag, replays the grouped element into
-    // the DoFn at the first completed checkpoint without checking again: c.sideInput(started) then
-    // failed with "Empty PCollection accessed as a singleton view". A restore from a checkpoint
-    // within the job keeps the job graph, so the ids, and worked. The GroupByKey's and the
-    // buffer's state do not depend on tag ids, so the instant now comes back with its stats.
-    return PCollectionList.of(keyedStats)
-        .and(intervals)
-        .apply("Stats and instants", Flatten.pCollections())
-        .apply("Gather write stats per interval", GroupByKey.create())
-        .apply("Commit", ParDo.of(new IntervalCommitFn(spec)))
-        .setCoder(CommittedInstant.CommittedInstantCoder.of());
-  }
-
-  static final class KeyStatFn
-      extends SimpleFunction<WriteStat, KV<String, KV<List<WriteStat>, @Nullable StartedInstant>>> {
-    private static final long serialVersionUID = 1L;
-    private final String table;
-
-    KeyStatFn(String table) {
-      this.table = table;
-    }
-
-    @Override
-    public KV<String, KV<List<WriteStat>, @Nullable StartedInstant>> apply(WriteStat stat) {
-      return KV.of(table, KV.of(List.of(stat), null));
-    }
-  }
-
-  static final class KeyIntervalFn
-      extends SimpleFunction<
-          StartedInstant, KV<String, KV<List<WriteStat>, @Nullable StartedInstant>>> {
-    private static final long serialVersionUID = 1L;
-    private final String table;
-
-    KeyIntervalFn(String table) {
-      this.table = table;
-    }
-
-    @Override
-    public KV<String, KV<List<WriteStat>, @Nullable StartedInstant>> apply(StartedInstant instant) {
-      return KV.of(table, KV.of(List.of(), instant));
-    }
   }
 
   /** Collects write stats into one list. */
@@ -266,48 +185,6 @@ public final class CommitInstant
       // size goes into the commit's log line.
       int plannedFileGroups = plan == null ? -1 : c.sideInput(plan).buckets().size();
       out.output(committer.commit(stats, c.sideInput(started), plannedFileGroups));
-    }
-  }
-
-  /**
-   * Streaming: the write stats of one commit interval, grouped under the table's key with the
-   * interval's started instant (so an interval whose records wrote no file still completes its
-   * instant), committed on one worker. The started instant comes with the group, not from a side
-   * input: see {@link CommitInstant#commitPerInterval}.
-   */
-  static final class IntervalCommitFn
-      extends DoFn<
-          KV<String, Iterable<KV<List<WriteStat>, @Nullable StartedInstant>>>, CommittedInstant> {
-    private static final long serialVersionUID = 1L;
-    private final Committer committer;
-
-    IntervalCommitFn(WriteSpec spec) {
-      this.committer = new Committer(spec);
-    }
-
-    @RequiresStableInput
-    @ProcessElement
-    public void process(
-        @Element KV<String, Iterable<KV<List<WriteStat>, @Nullable StartedInstant>>> grouped,
-        BoundedWindow window,
-        OutputReceiver<CommittedInstant> out) {
-      List<WriteStat> stats = new ArrayList<>();
-      Map<String, StartedInstant> instants = new LinkedHashMap<>();
-      for (KV<List<WriteStat>, @Nullable StartedInstant> part : grouped.getValue()) {
-        stats.addAll(part.getKey());
-        StartedInstant instant = part.getValue();
-        if (instant != null) {
-          instants.putIfAbsent(instant.instantTime().value(), instant);
-        }
-      }
-      if (instants.size() != 1) {
-        throw new IllegalStateException(
-            String.format(
-                "Table %s: the commit interval %s has %d write stats and %s started instants %s;"
-                    + " exactly one was expected",
-                grouped.getKey(), window, stats.size(), instants.size(), instants.keySet()));
-      }
-      out.output(committer.commit(stats, instants.values().iterator().next(), -1));
     }
   }
 
