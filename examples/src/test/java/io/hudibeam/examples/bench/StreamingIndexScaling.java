@@ -41,7 +41,7 @@ import java.util.Map;
  * -DskipTests verify -pl examples -am}.
  */
 public final class StreamingIndexScaling {
-  private record Config(String name, String tableType, String index) {}
+  private record Config(String name, String tableType, String index, String... extra) {}
 
   private record Measured(Config config, long size, List<Long> commitMillis) {
     long median() {
@@ -71,8 +71,9 @@ public final class StreamingIndexScaling {
         List.of(
             new Config("COW, SIMPLE", "COPY_ON_WRITE", "SIMPLE"),
             new Config("COW, BLOOM", "COPY_ON_WRITE", "BLOOM"),
-            new Config("COW, BUCKET (256 per partition)", "COPY_ON_WRITE", "BUCKET"),
-            new Config("MOR, BUCKET (256 per partition)", "MERGE_ON_READ", "BUCKET"));
+            new Config("COW, BUCKET (16 per partition)", "COPY_ON_WRITE", "BUCKET", "--buckets=16"),
+            new Config(
+                "MOR, BUCKET (16 per partition)", "MERGE_ON_READ", "BUCKET", "--buckets=16"));
 
     BenchFiles.deleteRecursively(dir);
     List<Measured> results = new ArrayList<>();
@@ -84,6 +85,7 @@ public final class StreamingIndexScaling {
                     + "-"
                     + config.name().replaceAll("[^A-Za-z0-9]+", "-").toLowerCase(Locale.ROOT));
         run(
+            config,
             "trips",
             "--table=" + table,
             "--operation=insert",
@@ -93,6 +95,7 @@ public final class StreamingIndexScaling {
             "--progressSeconds=0");
         Map<String, Long> before = BenchFiles.completedInstants(table);
         run(
+            config,
             "trips",
             "--table=" + table,
             "--streaming",
@@ -131,7 +134,10 @@ public final class StreamingIndexScaling {
     System.exit(0);
   }
 
-  private static void run(String... args) {
+  private static void run(Config config, String... command) {
+    List<String> all = new ArrayList<>(List.of(command));
+    all.addAll(List.of(config.extra()));
+    String[] args = all.toArray(new String[0]);
     int code = Main.run(args, System.out, System.err);
     if (code != 0) {
       throw new IllegalStateException(String.join(" ", args) + " exited with " + code);
