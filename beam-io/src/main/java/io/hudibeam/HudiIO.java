@@ -290,6 +290,9 @@ public final class HudiIO {
       return withProperty(HudiSettings.OPERATION, operation.name().toLowerCase(Locale.ROOT));
     }
 
+    /**
+     * The index ({@code hoodie.index.type}); {@link IndexType} says how each scales in a stream.
+     */
     public Write<T> withIndex(IndexType index) {
       return withProperty(HudiSettings.INDEX_TYPE, index.name());
     }
