@@ -26,17 +26,13 @@ import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.values.Row;
-import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieWriteStat;
-import org.apache.hudi.common.table.timeline.HoodieInstant;
-import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -134,17 +130,7 @@ public class HudiIOStreamingFilesIT {
 
   /** A completed commit's write stats per partition, read by Hudi. */
   private static Map<String, List<HoodieWriteStat>> writeStats(
-      HudiTableReader reader, String instantTime) throws IOException {
-    HoodieTimeline timeline =
-        reader.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
-    HoodieInstant instant =
-        timeline
-            .getInstantsAsStream()
-            .filter(i -> i.getTimestamp().equals(instantTime))
-            .findFirst()
-            .get();
-    return HoodieCommitMetadata.fromBytes(
-            timeline.getInstantDetails(instant).get(), HoodieCommitMetadata.class)
-        .getPartitionToWriteStats();
+      HudiTableReader reader, String instantTime) {
+    return HudiIOTesting.commitMetadata(reader, instantTime).getPartitionToWriteStats();
   }
 }

@@ -17,7 +17,6 @@ package io.hudibeam;
 
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +32,7 @@ import org.apache.beam.sdk.testing.TestStream;
 import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TimestampedValue;
 import org.apache.hudi.common.model.HoodieBaseFile;
-import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
-import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.joda.time.Duration;
@@ -101,19 +98,8 @@ final class StreamingTesting {
   }
 
   /** The extra metadata of a completed commit, read by Hudi. */
-  static Map<String, String> extraMetadata(HudiTableReader reader, String instantTime)
-      throws IOException {
-    HoodieTimeline timeline =
-        reader.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
-    HoodieInstant instant =
-        timeline
-            .getInstantsAsStream()
-            .filter(i -> i.getTimestamp().equals(instantTime))
-            .findFirst()
-            .get();
-    return HoodieCommitMetadata.fromBytes(
-            timeline.getInstantDetails(instant).get(), HoodieCommitMetadata.class)
-        .getExtraMetadata();
+  static Map<String, String> extraMetadata(HudiTableReader reader, String instantTime) {
+    return HudiIOTesting.commitMetadata(reader, instantTime).getExtraMetadata();
   }
 
   /**
