@@ -195,6 +195,42 @@ public class HudiIOStreamingWaitsIT {
     assertThat(HudiIOTesting.content(after), is(expected));
   }
 
+  /**
+   * An interval of inserts only: the commit step comes after the plan step, which moves the instant
+   * to inflight with the workload profile. The inserts are routed by the bucket assigner, which
+   * does not read the plan; the order comes from the updates' route, which every record passes and
+   * which waits for the plan (see {@code AssignBuckets.existingFileGroups}). The plan's inflight
+   * file is held (bounded) until the commit step writes one of its own; with the commit ordered
+   * after the plan it never does. (With the inserts filtered out before the updates' route, this
+   * test fails: the commit moves the instant to inflight while the plan is held.)
+   */
+  @Test(timeout = 300_000)
+  public void anInsertsOnlyIntervalCommitsAfterItsPlanMovedTheInstantToInflight() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    String holdId = "plan-" + System.nanoTime();
+    HoldPlanFileSystem.Hold hold = HoldPlanFileSystem.register(holdId);
+    try {
+      HudiIOStreamingIT.run(
+          StreamingTesting.stream(TripsRows.SCHEMA, List.of(TripsRows.batch(0, 0, 40))),
+          HudiIOStreamingIT.trips(base, WriteOperation.INSERT)
+              .withHadoopConfiguration(HoldPlanFileSystem.configuration(holdId)));
+    } finally {
+      HoldPlanFileSystem.unregister(holdId);
+    }
+    assertThat("the plan moved the instant to inflight", hold.planHeld.get(), is(true));
+    assertThat(
+        "the commit step moved the instant to inflight while the plan was doing it",
+        hold.commitMovedToInflight.get(),
+        is(false));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), hasSize(1));
+    assertThat(pendingTimes(reader), is(empty()));
+    List<String> expected = new ArrayList<>();
+    addExpected(expected, 0, 0, 40);
+    expected.sort(null);
+    assertThat(HudiIOTesting.content(reader), is(expected));
+  }
+
   private static void addExpected(List<String> out, long batch, long start, long count) {
     for (long i = start; i < start + count; i++) {
       out.add(
