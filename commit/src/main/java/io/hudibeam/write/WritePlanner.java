@@ -71,6 +71,32 @@ public final class WritePlanner {
   }
 
   /**
+   * The plan of a write whose inserts are routed elsewhere (a streaming write's stateful bucket
+   * assigner, {@code InsertAssigner}): each updated file group to its latest base file, and no
+   * insert targets, so neither small files nor a record size are looked at.
+   *
+   * @param latestBaseFiles the latest base file of every file group of each touched partition
+   */
+  public WritePlan planUpdates(
+      WorkloadProfile profile, Map<String, List<BaseFile>> latestBaseFiles) {
+    Map<String, WritePlan.PartitionPlan> plans = new TreeMap<>();
+    profile
+        .partitions()
+        .forEach(
+            (partition, workload) ->
+                plans.put(
+                    partition,
+                    new WritePlan.PartitionPlan(
+                        updateBuckets(
+                            partition,
+                            workload,
+                            byFileId(latestBaseFiles.getOrDefault(partition, List.of())),
+                            null),
+                        List.of())));
+    return WritePlan.of(plans);
+  }
+
+  /**
    * The plan of a merge-on-read write.
    *
    * @param latestSlices the latest file slice of every file group of each touched partition
@@ -218,37 +244,8 @@ public final class WritePlanner {
       Map<FileId, FileSlice> slices,
       long averageRecordSize,
       boolean packSmallFiles) {
-    Map<FileId, BaseFile> byFileId = new TreeMap<>();
-    for (BaseFile file : baseFiles) {
-      byFileId.put(file.name().fileId(), file);
-    }
-    Map<FileId, Bucket> updateBuckets = new TreeMap<>();
-    for (FileId fileId : workload.updates().keySet()) {
-      if (slices != null) {
-        FileSlice slice = slices.get(fileId);
-        if (slice == null) {
-          throw new HudiTableException(
-              "File group "
-                  + fileId
-                  + " of partition '"
-                  + partition
-                  + "' has updates but no latest file slice in the table snapshot");
-        }
-        updateBuckets.put(fileId, Bucket.append(slice));
-        continue;
-      }
-      BaseFile base = byFileId.get(fileId);
-      if (base == null) {
-        throw new HudiTableException(
-            "File group "
-                + fileId
-                + " of partition '"
-                + partition
-                + "' has updates but no latest base file in the table snapshot");
-      }
-      updateBuckets.put(fileId, Bucket.existing(base));
-    }
-
+    Map<FileId, BaseFile> byFileId = byFileId(baseFiles);
+    Map<FileId, Bucket> updateBuckets = updateBuckets(partition, workload, byFileId, slices);
     List<WritePlan.InsertTarget> targets = new ArrayList<>();
     long unassigned = workload.inserts();
     long cumulative = 0;
@@ -288,5 +285,48 @@ public final class WritePlanner {
       }
     }
     return new WritePlan.PartitionPlan(updateBuckets, targets);
+  }
+
+  private static Map<FileId, BaseFile> byFileId(List<BaseFile> baseFiles) {
+    Map<FileId, BaseFile> byFileId = new TreeMap<>();
+    for (BaseFile file : baseFiles) {
+      byFileId.put(file.name().fileId(), file);
+    }
+    return byFileId;
+  }
+
+  /** Each updated file group of a partition to its latest slice (merge-on-read) or base file. */
+  private static Map<FileId, Bucket> updateBuckets(
+      String partition,
+      WorkloadProfile.PartitionWorkload workload,
+      Map<FileId, BaseFile> byFileId,
+      Map<FileId, FileSlice> slices) {
+    Map<FileId, Bucket> updateBuckets = new TreeMap<>();
+    for (FileId fileId : workload.updates().keySet()) {
+      if (slices != null) {
+        FileSlice slice = slices.get(fileId);
+        if (slice == null) {
+          throw new HudiTableException(
+              "File group "
+                  + fileId
+                  + " of partition '"
+                  + partition
+                  + "' has updates but no latest file slice in the table snapshot");
+        }
+        updateBuckets.put(fileId, Bucket.append(slice));
+        continue;
+      }
+      BaseFile base = byFileId.get(fileId);
+      if (base == null) {
+        throw new HudiTableException(
+            "File group "
+                + fileId
+                + " of partition '"
+                + partition
+                + "' has updates but no latest base file in the table snapshot");
+      }
+      updateBuckets.put(fileId, Bucket.existing(base));
+    }
+    return updateBuckets;
   }
 }

@@ -117,6 +117,22 @@ public class WritePlannerTest {
   }
 
   @Test
+  public void anUpdatesOnlyPlanRoutesUpdatesAndPlansNoInserts() {
+    BaseFile updated = baseFile("p", "aaaa-0", 95_000);
+    BaseFile small = baseFile("p", "bbbb-0", 10);
+    WorkloadProfile profile =
+        WorkloadProfile.empty().plus("p", updated.name().fileId()).plus("p", null).plus("q", null);
+    WritePlan plan =
+        new WritePlanner(SIZING, () -> PREFIX)
+            .planUpdates(profile, Map.of("p", List.of(updated, small)));
+    RecordLocation location = RecordLocation.of("p", updated.name().fileId(), T0);
+    assertThat(plan.route("p", "k1", Optional.of(location)), is(Bucket.existing(updated)));
+    // The small file takes no inserts and no insert target is planned, in either partition.
+    assertThat(plan.buckets(), is(List.of(Bucket.existing(updated))));
+    assertThat(plan.partitions().get("q").insertTargets(), is(List.of()));
+  }
+
+  @Test
   public void inconsistentInputIsRefusedWithAClearMessage() {
     WritePlan plan =
         new WritePlanner(SIZING, () -> PREFIX).plan(inserts("p", 1), Map.of(), 1024, true);

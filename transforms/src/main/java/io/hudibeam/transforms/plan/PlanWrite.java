@@ -92,9 +92,10 @@ public final class PlanWrite
   }
 
   /**
-   * Plans the updates and deletes only: {@link AssignInserts} routes the inserts as they arrive, so
-   * {@code <T>.inflight} gives each partition's insert count but no file group for them (as Hudi's
-   * Flink writer, whose inflight file has none either).
+   * Plans the updates and deletes only ({@link WritePlanner#planUpdates}: no small files, no record
+   * size estimate): {@link AssignInserts} routes the inserts as they arrive, so {@code
+   * <T>.inflight} gives each partition's insert count but no file group for them (as Hudi's Flink
+   * writer, whose inflight file has none either).
    */
   public static PlanWrite withInsertsAssigned(
       WriteSpec spec, PCollectionView<StartedInstant> started) {
@@ -172,6 +173,8 @@ public final class PlanWrite
         plan = planner.planBucketsMergeOnRead(profile, latestSlices, spec.bucketIndex());
       } else if (spec.index() == IndexType.BUCKET) {
         plan = planner.planBuckets(profile, latest, spec.bucketIndex());
+      } else if (!insertsPlanned) {
+        plan = planner.planUpdates(profile, latest);
       } else if (spec.mergeOnRead()) {
         averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
         plan = planner.planMergeOnRead(profile, latestSlices, averageRecordSize);
@@ -265,8 +268,7 @@ public final class PlanWrite
         WorkloadProfile.PartitionWorkload counts = profile.partition(e.getKey());
         List<PartitionWorkload.FileGroupWorkload> groups = new ArrayList<>();
         Map<String, Long> plannedInserts = new HashMap<>();
-        List<WritePlan.InsertTarget> insertTargets =
-            insertsPlanned ? e.getValue().insertTargets() : List.of();
+        List<WritePlan.InsertTarget> insertTargets = e.getValue().insertTargets();
         for (WritePlan.InsertTarget target : insertTargets) {
           plannedInserts.merge(
               target.bucket().fileGroupId().fileId().value(), target.plannedInserts(), Long::sum);
@@ -275,15 +277,12 @@ public final class PlanWrite
             .updateBuckets()
             .forEach(
                 (fileId, bucket) -> {
-                  // Without planned inserts, a small file the plan would pack has no workload.
-                  if (insertsPlanned || counts.updates().containsKey(fileId)) {
-                    groups.add(
-                        new PartitionWorkload.FileGroupWorkload(
-                            fileId.value(),
-                            bucket.baseInstant().get().value(),
-                            counts.updates().getOrDefault(fileId, 0L),
-                            plannedInserts.getOrDefault(fileId.value(), 0L)));
-                  }
+                  groups.add(
+                      new PartitionWorkload.FileGroupWorkload(
+                          fileId.value(),
+                          bucket.baseInstant().get().value(),
+                          counts.updates().getOrDefault(fileId, 0L),
+                          plannedInserts.getOrDefault(fileId.value(), 0L)));
                 });
         for (WritePlan.InsertTarget target : insertTargets) {
           if (target.bucket().type() == BucketType.INSERT) {
