@@ -15,7 +15,7 @@
  */
 package io.hudibeam.commit;
 
-import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.ConcurrencyControlSettings;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
 import java.util.Locale;
@@ -52,10 +52,10 @@ import java.util.Map;
  */
 public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implements Serializable {
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String MODE = HudiSettings.CONCURRENCY_MODE.key();
+  public static final String MODE = ConcurrencyControlSettings.CONCURRENCY_MODE.key();
 
-  public static final String FAILED_WRITES = HudiSettings.FAILED_WRITES_POLICY.key();
-  public static final String LOCK_PROVIDER = HudiSettings.LOCK_PROVIDER.key();
+  public static final String FAILED_WRITES = ConcurrencyControlSettings.FAILED_WRITES_POLICY.key();
+  public static final String LOCK_PROVIDER = ConcurrencyControlSettings.LOCK_PROVIDER.key();
   public static final String FILE_SYSTEM_LOCK_PROVIDER =
       "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider";
 
@@ -76,9 +76,9 @@ public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implement
 
   /** Reads the three keys; refuses values and combinations this writer cannot honour. */
   public static ConcurrencySettings fromProperties(Map<String, String> properties) {
-    Mode mode = HudiSettings.CONCURRENCY_MODE.get(properties);
+    Mode mode = ConcurrencyControlSettings.CONCURRENCY_MODE.get(properties);
     String failed =
-        HudiSettings.FAILED_WRITES_POLICY
+        ConcurrencyControlSettings.FAILED_WRITES_POLICY
             .find(properties)
             .orElse(mode == Mode.OPTIMISTIC_CONCURRENCY_CONTROL ? "LAZY" : "EAGER");
     if (mode == Mode.OPTIMISTIC_CONCURRENCY_CONTROL) {

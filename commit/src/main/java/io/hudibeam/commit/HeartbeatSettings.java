@@ -15,7 +15,7 @@
  */
 package io.hudibeam.commit;
 
-import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.ConcurrencyControlSettings;
 import java.io.Serializable;
 import java.util.Map;
 
@@ -31,17 +31,19 @@ import java.util.Map;
  */
 public record HeartbeatSettings(long intervalMillis, int tolerableMisses) implements Serializable {
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String INTERVAL = HudiSettings.HEARTBEAT_INTERVAL_MS.key();
+  public static final String INTERVAL = ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS.key();
 
-  public static final String TOLERABLE_MISSES = HudiSettings.HEARTBEAT_TOLERABLE_MISSES.key();
+  public static final String TOLERABLE_MISSES =
+      ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES.key();
   public static final long DEFAULT_INTERVAL_MILLIS =
-      HudiSettings.HEARTBEAT_INTERVAL_MS.defaultValue().orElseThrow();
+      ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS.defaultValue().orElseThrow();
   public static final int DEFAULT_TOLERABLE_MISSES =
-      HudiSettings.HEARTBEAT_TOLERABLE_MISSES.defaultValue().orElseThrow();
+      ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES.defaultValue().orElseThrow();
 
   public HeartbeatSettings {
-    HudiSettings.HEARTBEAT_INTERVAL_MS.check(intervalMillis); // at least 1000 ms, as Hudi requires
-    HudiSettings.HEARTBEAT_TOLERABLE_MISSES.check(tolerableMisses);
+    ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS.check(
+        intervalMillis); // at least 1000 ms, as Hudi requires
+    ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES.check(tolerableMisses);
   }
 
   public static HeartbeatSettings defaults() {
@@ -51,8 +53,8 @@ public record HeartbeatSettings(long intervalMillis, int tolerableMisses) implem
   /** Reads the two keys; missing ones take Hudi's defaults. */
   public static HeartbeatSettings fromProperties(Map<String, String> properties) {
     return new HeartbeatSettings(
-        HudiSettings.HEARTBEAT_INTERVAL_MS.get(properties),
-        HudiSettings.HEARTBEAT_TOLERABLE_MISSES.get(properties));
+        ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS.get(properties),
+        ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES.get(properties));
   }
 
   /** The age beyond which a heartbeat is expired: interval × tolerable misses. */

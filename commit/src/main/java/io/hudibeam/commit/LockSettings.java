@@ -15,7 +15,7 @@
  */
 package io.hudibeam.commit;
 
-import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.ConcurrencyControlSettings;
 import java.io.Serializable;
 import java.util.Map;
 import java.util.Optional;
@@ -45,16 +45,17 @@ public record LockSettings(
       "org.apache.hudi.client.transaction.lock.InProcessLockProvider";
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String PATH = HudiSettings.LOCK_PATH.key();
+  public static final String PATH = ConcurrencyControlSettings.LOCK_PATH.key();
 
-  public static final String EXPIRE_MINUTES = HudiSettings.LOCK_EXPIRE_MINUTES.key();
-  public static final String CLIENT_RETRIES = HudiSettings.LOCK_CLIENT_RETRIES.key();
-  public static final String CLIENT_RETRY_WAIT = HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.key();
+  public static final String EXPIRE_MINUTES = ConcurrencyControlSettings.LOCK_EXPIRE_MINUTES.key();
+  public static final String CLIENT_RETRIES = ConcurrencyControlSettings.LOCK_CLIENT_RETRIES.key();
+  public static final String CLIENT_RETRY_WAIT =
+      ConcurrencyControlSettings.LOCK_CLIENT_RETRY_WAIT_MS.key();
 
   public LockSettings {
-    HudiSettings.LOCK_EXPIRE_MINUTES.check(expireMinutes);
-    HudiSettings.LOCK_CLIENT_RETRIES.check(clientRetries);
-    HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.check(retryWaitMillis);
+    ConcurrencyControlSettings.LOCK_EXPIRE_MINUTES.check(expireMinutes);
+    ConcurrencyControlSettings.LOCK_CLIENT_RETRIES.check(clientRetries);
+    ConcurrencyControlSettings.LOCK_CLIENT_RETRY_WAIT_MS.check(retryWaitMillis);
   }
 
   /** A file lock ({@code FileSystemBasedLockProvider}'s). */
@@ -69,11 +70,11 @@ public record LockSettings(
   /** Reads the four keys; missing ones take Hudi's defaults. */
   public static LockSettings fromProperties(Map<String, String> properties) {
     return new LockSettings(
-        HudiSettings.LOCK_PATH.find(properties).orElse(null),
-        HudiSettings.LOCK_EXPIRE_MINUTES.get(properties),
-        HudiSettings.LOCK_CLIENT_RETRIES.get(properties),
-        HudiSettings.LOCK_CLIENT_RETRY_WAIT_MS.get(properties),
-        HudiSettings.LOCK_PROVIDER
+        ConcurrencyControlSettings.LOCK_PATH.find(properties).orElse(null),
+        ConcurrencyControlSettings.LOCK_EXPIRE_MINUTES.get(properties),
+        ConcurrencyControlSettings.LOCK_CLIENT_RETRIES.get(properties),
+        ConcurrencyControlSettings.LOCK_CLIENT_RETRY_WAIT_MS.get(properties),
+        ConcurrencyControlSettings.LOCK_PROVIDER
             .find(properties)
             .map(p -> p.trim().equals(IN_PROCESS_LOCK_PROVIDER))
             .orElse(false));

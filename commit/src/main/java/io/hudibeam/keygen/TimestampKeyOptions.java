@@ -15,8 +15,8 @@
  */
 package io.hudibeam.keygen;
 
-import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.Setting;
+import io.hudibeam.settings.TimestampKeygenSettings;
 import java.io.Serializable;
 import java.time.ZoneId;
 import java.util.Arrays;
@@ -45,21 +45,26 @@ public final class TimestampKeyOptions implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String TIMESTAMP_TYPE = HudiSettings.TIMESTAMP_TYPE.key();
+  public static final String TIMESTAMP_TYPE = TimestampKeygenSettings.TIMESTAMP_TYPE.key();
 
-  public static final String SCALAR_TIME_UNIT = HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT.key();
-  public static final String INPUT_DATE_FORMAT = HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT.key();
+  public static final String SCALAR_TIME_UNIT =
+      TimestampKeygenSettings.TIMESTAMP_SCALAR_TIME_UNIT.key();
+  public static final String INPUT_DATE_FORMAT =
+      TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT.key();
   public static final String INPUT_DATE_FORMAT_DELIMITER =
-      HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.key();
-  public static final String INPUT_TIMEZONE = HudiSettings.TIMESTAMP_INPUT_TIMEZONE.key();
-  public static final String OUTPUT_DATE_FORMAT = HudiSettings.TIMESTAMP_OUTPUT_DATE_FORMAT.key();
-  public static final String OUTPUT_TIMEZONE = HudiSettings.TIMESTAMP_OUTPUT_TIMEZONE.key();
+      TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.key();
+  public static final String INPUT_TIMEZONE =
+      TimestampKeygenSettings.TIMESTAMP_INPUT_TIMEZONE.key();
+  public static final String OUTPUT_DATE_FORMAT =
+      TimestampKeygenSettings.TIMESTAMP_OUTPUT_DATE_FORMAT.key();
+  public static final String OUTPUT_TIMEZONE =
+      TimestampKeygenSettings.TIMESTAMP_OUTPUT_TIMEZONE.key();
 
   /** Sets both the input and the output time zone; wins over the two specific keys, as in Hudi. */
-  public static final String TIMEZONE = HudiSettings.TIMESTAMP_TIMEZONE.key();
+  public static final String TIMEZONE = TimestampKeygenSettings.TIMESTAMP_TIMEZONE.key();
 
   private static final String DEFAULT_DELIMITER =
-      HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.defaultValue().orElseThrow();
+      TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.defaultValue().orElseThrow();
 
   private final TimestampType timestampType;
   private final TimeUnit scalarTimeUnit;
@@ -180,7 +185,7 @@ public final class TimestampKeyOptions implements Serializable {
    * hoodie.deltastreamer.keygen.timebased.*} aliases) from write or table properties.
    */
   public static TimestampKeyOptions fromProperties(Map<String, String> props) {
-    TimestampType type = value(props, HudiSettings.TIMESTAMP_TYPE);
+    TimestampType type = value(props, TimestampKeygenSettings.TIMESTAMP_TYPE);
     if (type == null) {
       throw new InvalidKeyGeneratorConfigException(
           TIMESTAMP_TYPE
@@ -188,18 +193,22 @@ public final class TimestampKeyOptions implements Serializable {
               + Arrays.toString(TimestampType.values()));
     }
     TimeUnit unit =
-        type == TimestampType.SCALAR ? value(props, HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT) : null;
+        type == TimestampType.SCALAR
+            ? value(props, TimestampKeygenSettings.TIMESTAMP_SCALAR_TIME_UNIT)
+            : null;
     if (unit == null) {
-      unit = HudiSettings.TIMESTAMP_SCALAR_TIME_UNIT.defaultValue().orElseThrow();
+      unit = TimestampKeygenSettings.TIMESTAMP_SCALAR_TIME_UNIT.defaultValue().orElseThrow();
     }
-    String delimiter = value(props, HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER);
+    String delimiter = value(props, TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER);
     if (delimiter == null) {
       delimiter = DEFAULT_DELIMITER;
     }
-    ZoneId both = value(props, HudiSettings.TIMESTAMP_TIMEZONE);
-    ZoneId input = both != null ? both : value(props, HudiSettings.TIMESTAMP_INPUT_TIMEZONE);
-    ZoneId output = both != null ? both : value(props, HudiSettings.TIMESTAMP_OUTPUT_TIMEZONE);
-    String outputFormat = value(props, HudiSettings.TIMESTAMP_OUTPUT_DATE_FORMAT);
+    ZoneId both = value(props, TimestampKeygenSettings.TIMESTAMP_TIMEZONE);
+    ZoneId input =
+        both != null ? both : value(props, TimestampKeygenSettings.TIMESTAMP_INPUT_TIMEZONE);
+    ZoneId output =
+        both != null ? both : value(props, TimestampKeygenSettings.TIMESTAMP_OUTPUT_TIMEZONE);
+    String outputFormat = value(props, TimestampKeygenSettings.TIMESTAMP_OUTPUT_DATE_FORMAT);
     if (outputFormat == null) {
       throw new InvalidKeyGeneratorConfigException(
           OUTPUT_DATE_FORMAT
@@ -207,7 +216,7 @@ public final class TimestampKeyOptions implements Serializable {
     }
     String inputFormat =
         type == TimestampType.DATE_STRING
-            ? value(props, HudiSettings.TIMESTAMP_INPUT_DATE_FORMAT)
+            ? value(props, TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT)
             : "";
     return new TimestampKeyOptions(type, unit, inputFormat, delimiter, input, outputFormat, output);
   }

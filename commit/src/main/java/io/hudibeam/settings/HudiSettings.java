@@ -20,25 +20,18 @@ import static io.hudibeam.settings.SettingTypes.fields;
 import static io.hudibeam.settings.SettingTypes.integer;
 import static io.hudibeam.settings.SettingTypes.number;
 import static io.hudibeam.settings.SettingTypes.oneOf;
-import static io.hudibeam.settings.SettingTypes.regex;
 import static io.hudibeam.settings.SettingTypes.text;
 import static io.hudibeam.settings.SettingTypes.whole;
-import static io.hudibeam.settings.SettingTypes.zone;
 
 import io.hudibeam.basefile.BloomFilterType;
-import io.hudibeam.commit.ConcurrencySettings;
 import io.hudibeam.keygen.KeyGeneratorType;
-import io.hudibeam.keygen.TimestampKeyOptions;
-import io.hudibeam.keygen.TimestampType;
 import io.hudibeam.metadata.CleaningPolicy;
 import io.hudibeam.table.TableType;
 import io.hudibeam.table.TableVersion;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
@@ -47,17 +40,16 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * HoodieIndexConfig}, {@code HoodieCleanConfig}, {@code HoodieArchivalConfig}, {@code
  * HoodieCompactionConfig}, {@code HoodieLockConfig}, {@code HoodieMemoryConfig}, {@code
  * KeyGeneratorOptions}, {@code TimestampKeyGeneratorConfig}). Every class that reads a setting
- * reads it through its constant here; {@link #ALL} lists them in the README's order, and the
- * README's settings table is checked against it. Rules that relate several settings (keep.max above
- * keep.min, a bucket hash field among the record key fields) stay with the classes that hold those
- * settings together.
+ * reads it through its constant here or in one of the two groups kept apart ({@link
+ * TimestampKeygenSettings}, {@link ConcurrencyControlSettings}); {@link #ALL} lists them all in the
+ * README's order, and the README's settings table is checked against it. Rules that relate several
+ * settings (keep.max above keep.min, a bucket hash field among the record key fields) stay with the
+ * classes that hold those settings together.
  */
 public final class HudiSettings {
   private HudiSettings() {}
 
   private static final long MIB = 1024L * 1024;
-  private static final String TIMEBASED = "hoodie.keygen.timebased.";
-  private static final String OLD_TIMEBASED = "hoodie.deltastreamer.keygen.timebased.";
 
   // The table and its keys.
 
@@ -142,68 +134,6 @@ public final class HudiSettings {
               v -> !v,
               "false (true is not supported: timestamp fields are keyed by their raw long value)")
           .doc("Only false, Hudi's default, is supported.")
-          .build();
-
-  // The timestamp-based key generator.
-
-  public static final Setting<TimestampType> TIMESTAMP_TYPE =
-      oneOf(TIMEBASED + "timestamp.type", TimestampType.values())
-          .alternative(OLD_TIMEBASED + "timestamp.type")
-          .defaultDoc("required by the timestamp-based key generator")
-          .doc("How the partition field is read.")
-          .build();
-
-  public static final Setting<TimeUnit> TIMESTAMP_SCALAR_TIME_UNIT =
-      oneOf(TIMEBASED + "timestamp.scalar.time.unit", TimeUnit.values())
-          .alternative(OLD_TIMEBASED + "timestamp.scalar.time.unit")
-          .defaultValue(TimeUnit.SECONDS)
-          .doc("The unit of SCALAR partition values.")
-          .build();
-
-  public static final Setting<String> TIMESTAMP_INPUT_DATE_FORMAT =
-      text(TIMEBASED + "input.dateformat", "one or more date patterns")
-          .alternative(OLD_TIMEBASED + "input.dateformat")
-          .defaultDoc("required for DATE_STRING")
-          .doc("The patterns DATE_STRING values are parsed with, the first that matches wins.")
-          .build();
-
-  public static final Setting<String> TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER =
-      regex(TIMEBASED + "input.dateformat.list.delimiter.regex")
-          .alternative(OLD_TIMEBASED + "input.dateformat.list.delimiter.regex")
-          .defaultValue(",")
-          .doc("The delimiter between the input date patterns.")
-          .build();
-
-  public static final Setting<ZoneId> TIMESTAMP_INPUT_TIMEZONE =
-      zone(TIMEBASED + "input.timezone")
-          .alternative(OLD_TIMEBASED + "input.timezone")
-          .defaultDoc("UTC")
-          .doc("The zone of input dates without an offset.")
-          .build();
-
-  public static final Setting<String> TIMESTAMP_OUTPUT_DATE_FORMAT =
-      Setting.keyedBuilder(
-              TIMEBASED + "output.dateformat",
-              "date pattern",
-              TimestampKeyOptions::checkOutputFormat)
-          .alternative(OLD_TIMEBASED + "output.dateformat")
-          .expected("a date pattern")
-          .defaultDoc("required by the timestamp-based key generator")
-          .doc("The partition path's date pattern, e.g. yyyy/MM/dd.")
-          .build();
-
-  public static final Setting<ZoneId> TIMESTAMP_OUTPUT_TIMEZONE =
-      zone(TIMEBASED + "output.timezone")
-          .alternative(OLD_TIMEBASED + "output.timezone")
-          .defaultDoc("UTC, or a date string's own offset")
-          .doc("The zone the partition path is formatted in.")
-          .build();
-
-  public static final Setting<ZoneId> TIMESTAMP_TIMEZONE =
-      zone(TIMEBASED + "timezone")
-          .alternative(OLD_TIMEBASED + "timezone")
-          .defaultDoc("none")
-          .doc("Sets both the input and the output zone, and wins over them.")
           .build();
 
   // The operation and the index.
@@ -381,75 +311,6 @@ public final class HudiSettings {
               "Deltacommits after which a compaction runs (inline) and before which archival keeps them.")
           .build();
 
-  // Concurrency: heartbeats and the table lock.
-
-  public static final Setting<Long> HEARTBEAT_INTERVAL_MS =
-      whole("hoodie.client.heartbeat.interval_in_ms", 1000)
-          .defaultValue(60_000L)
-          .doc("How often a live writer refreshes its heartbeat (ms).")
-          .build();
-
-  public static final Setting<Integer> HEARTBEAT_TOLERABLE_MISSES =
-      integer("hoodie.client.heartbeat.tolerable.misses", 0)
-          .defaultValue(2)
-          .doc("Refreshes a heartbeat may miss before its writer counts as dead.")
-          .build();
-
-  public static final Setting<String> LOCK_PATH =
-      text("hoodie.write.lock.filesystem.path", "a folder path")
-          .defaultDoc("the table's .hoodie")
-          .doc("The folder of the table lock file.")
-          .build();
-
-  public static final Setting<Integer> LOCK_EXPIRE_MINUTES =
-      integer("hoodie.write.lock.filesystem.expire", 0)
-          .defaultValue(0)
-          .defaultDoc("0 (never)")
-          .doc("Minutes after which a lock file is deleted as abandoned.")
-          .build();
-
-  public static final Setting<Integer> LOCK_CLIENT_RETRIES =
-      integer("hoodie.write.lock.client.num_retries", 0)
-          .defaultValue(50)
-          .doc("Tries after the first to take a held lock.")
-          .build();
-
-  public static final Setting<Long> LOCK_CLIENT_RETRY_WAIT_MS =
-      whole("hoodie.write.lock.client.wait_time_ms_between_retry", 0)
-          .defaultValue(5000L)
-          .doc("Wait between tries to take the lock (ms).")
-          .build();
-
-  public static final Setting<ConcurrencySettings.Mode> CONCURRENCY_MODE =
-      Setting.keyedBuilder(
-              "hoodie.write.concurrency.mode",
-              "SINGLE_WRITER, OPTIMISTIC_CONCURRENCY_CONTROL",
-              ConcurrencySettings::parseMode)
-          .defaultValue(ConcurrencySettings.Mode.SINGLE_WRITER)
-          .doc(
-              "One writer at a time, or concurrent writers decided by the commit's conflict check.")
-          .build();
-
-  public static final Setting<String> FAILED_WRITES_POLICY =
-      Setting.keyedBuilder(
-              "hoodie.cleaner.policy.failed.writes",
-              "EAGER, LAZY",
-              ConcurrencySettings::parseFailedWrites)
-          .expected("EAGER or LAZY")
-          .defaultDoc("EAGER (LAZY with optimistic concurrency control)")
-          .doc(
-              "When failed writes are rolled back: at the next start (EAGER) or once their heartbeat expired (LAZY).")
-          .build();
-
-  public static final Setting<String> LOCK_PROVIDER =
-      text("hoodie.write.lock.provider", "a lock provider class name")
-          .defaultDoc("none (optimistic concurrency control needs FileSystemBasedLockProvider)")
-          .doc(
-              "Hudi's FileSystemBasedLockProvider (its lock file; the default lock) or"
-                  + " InProcessLockProvider (a lock in this JVM only: tests, DirectRunner, embedded"
-                  + " Flink); others are refused.")
-          .build();
-
   // Memory of the file-group merge.
 
   public static final Setting<Long> MERGE_MAX_SIZE =
@@ -509,14 +370,14 @@ public final class HudiSettings {
           HIVE_STYLE_PARTITIONING,
           URL_ENCODE_PARTITION_PATH,
           CONSISTENT_LOGICAL_TIMESTAMP,
-          TIMESTAMP_TYPE,
-          TIMESTAMP_SCALAR_TIME_UNIT,
-          TIMESTAMP_INPUT_DATE_FORMAT,
-          TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER,
-          TIMESTAMP_INPUT_TIMEZONE,
-          TIMESTAMP_OUTPUT_DATE_FORMAT,
-          TIMESTAMP_OUTPUT_TIMEZONE,
-          TIMESTAMP_TIMEZONE,
+          TimestampKeygenSettings.TIMESTAMP_TYPE,
+          TimestampKeygenSettings.TIMESTAMP_SCALAR_TIME_UNIT,
+          TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT,
+          TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER,
+          TimestampKeygenSettings.TIMESTAMP_INPUT_TIMEZONE,
+          TimestampKeygenSettings.TIMESTAMP_OUTPUT_DATE_FORMAT,
+          TimestampKeygenSettings.TIMESTAMP_OUTPUT_TIMEZONE,
+          TimestampKeygenSettings.TIMESTAMP_TIMEZONE,
           OPERATION,
           INDEX_TYPE,
           BUCKET_COUNT,
@@ -542,15 +403,15 @@ public final class HudiSettings {
           KEEP_MAX_COMMITS,
           COMPACT_INLINE,
           COMPACT_MAX_DELTA_COMMITS,
-          HEARTBEAT_INTERVAL_MS,
-          HEARTBEAT_TOLERABLE_MISSES,
-          LOCK_PATH,
-          LOCK_EXPIRE_MINUTES,
-          LOCK_CLIENT_RETRIES,
-          LOCK_CLIENT_RETRY_WAIT_MS,
-          CONCURRENCY_MODE,
-          FAILED_WRITES_POLICY,
-          LOCK_PROVIDER,
+          ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS,
+          ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES,
+          ConcurrencyControlSettings.LOCK_PATH,
+          ConcurrencyControlSettings.LOCK_EXPIRE_MINUTES,
+          ConcurrencyControlSettings.LOCK_CLIENT_RETRIES,
+          ConcurrencyControlSettings.LOCK_CLIENT_RETRY_WAIT_MS,
+          ConcurrencyControlSettings.CONCURRENCY_MODE,
+          ConcurrencyControlSettings.FAILED_WRITES_POLICY,
+          ConcurrencyControlSettings.LOCK_PROVIDER,
           MERGE_MAX_SIZE,
           MERGE_FRACTION,
           COMPACTION_MAX_SIZE,

@@ -57,7 +57,7 @@ public class SettingsCheckTest {
         HudiSettings.MAX_FILE_SIZE.get(Map.of("hoodie.parquet.max.file.size", " 1024 ")),
         is(1024L));
     assertThat(
-        HudiSettings.TIMESTAMP_OUTPUT_TIMEZONE.get(
+        TimestampKeygenSettings.TIMESTAMP_OUTPUT_TIMEZONE.get(
             Map.of("hoodie.deltastreamer.keygen.timebased.output.timezone", "GMT+8")),
         is(ZoneId.of("GMT+8")));
     HudiTableException old =
