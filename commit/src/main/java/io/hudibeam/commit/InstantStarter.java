@@ -18,6 +18,7 @@ package io.hudibeam.commit;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
+import io.hudibeam.table.RequestedTableConfigCheck;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TableNotFoundException;
@@ -285,7 +286,7 @@ public final class InstantStarter {
       return store.create(requested);
     }
     TableConfig table = store.load();
-    table.checkRequestMatches(requested, paths.toString());
+    RequestedTableConfigCheck.check(table, requested, paths.toString());
     versions.checkExistingTable(table, requested);
     return table;
   }

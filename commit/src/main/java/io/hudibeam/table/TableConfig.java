@@ -20,7 +20,6 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -269,62 +268,7 @@ public final class TableConfig implements java.io.Serializable {
     return new TableConfig(copy);
   }
 
-  /**
-   * Refuses a write request that contradicts this table: table type, record key fields, partition
-   * fields, key generator, hive-style partitioning and URL encoding must all agree. The message
-   * names the key, the table's value and the requested value.
-   */
-  public void checkRequestMatches(TableConfig requested, String tablePath) {
-    for (TableProperty property : TableProperty.values()) {
-      if (!property.mustMatchRequest()) {
-        continue;
-      }
-      String tableRaw =
-          property == TableProperty.KEY_GENERATOR_CLASS
-              ? keyGeneratorClass().orElse(null)
-              : get(property).orElse(null);
-      String requestedRaw =
-          property == TableProperty.KEY_GENERATOR_CLASS
-              ? requested.keyGeneratorClass().orElse(null)
-              : requested.get(property).orElse(null);
-      String tableValue = normalized(property, tableRaw);
-      String requestedValue = normalized(property, requestedRaw);
-      if (!Objects.equals(tableValue, requestedValue)) {
-        throw new InvalidTableConfigException(
-            String.format(
-                "Table at %s has %s=%s but the write requested %s=%s; write with the table's setting"
-                    + " or to another table",
-                tablePath,
-                property.key(),
-                display(tableRaw),
-                property.key(),
-                display(requestedRaw)));
-      }
-    }
-  }
-
-  private static String normalized(TableProperty property, String value) {
-    switch (property) {
-      case TABLE_TYPE:
-        return value == null ? TableType.COPY_ON_WRITE.value() : TableType.fromValue(value).value();
-      case HIVE_STYLE_PARTITIONING:
-      case URL_ENCODE_PARTITIONING:
-        return String.valueOf(Boolean.parseBoolean(value));
-      case RECORD_KEY_FIELDS:
-      case PARTITION_FIELDS:
-        return String.join(",", splitFields(value == null ? "" : value));
-      case KEY_GENERATOR_CLASS:
-        return value == null ? null : value.trim().replace("AvroKeyGenerator", "KeyGenerator");
-      default:
-        return value;
-    }
-  }
-
-  private static String display(String value) {
-    return value == null ? "<absent>" : "'" + value + "'";
-  }
-
-  private static List<String> splitFields(String value) {
+  static List<String> splitFields(String value) {
     return Arrays.stream(value.split(","))
         .map(String::trim)
         .filter(s -> !s.isEmpty())

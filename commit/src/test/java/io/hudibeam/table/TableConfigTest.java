@@ -235,14 +235,16 @@ public class TableConfigTest {
             .orderingField("ts")
             .keyGeneratorClass("org.apache.hudi.keygen.NonpartitionedKeyGenerator")
             .build();
-    v8.checkRequestMatches(v6, "/t");
+    RequestedTableConfigCheck.check(v8, v6, "/t");
     TableConfig simple =
         TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
             .recordKeyFields(List.of("uuid"))
             .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator")
             .build();
     InvalidTableConfigException e =
-        assertThrows(InvalidTableConfigException.class, () -> v8.checkRequestMatches(simple, "/t"));
+        assertThrows(
+            InvalidTableConfigException.class,
+            () -> RequestedTableConfigCheck.check(v8, simple, "/t"));
     assertThat(
         e.getMessage(),
         containsString(
@@ -368,8 +370,9 @@ public class TableConfigTest {
   @Test
   public void requestContradictingTheTableIsRefusedNamingKeyAndBothValues() {
     TableConfig table = tripsConfig(TableType.COPY_ON_WRITE);
-    table.checkRequestMatches(tripsConfig(TableType.COPY_ON_WRITE), "/t");
-    table.checkRequestMatches(
+    RequestedTableConfigCheck.check(table, tripsConfig(TableType.COPY_ON_WRITE), "/t");
+    RequestedTableConfigCheck.check(
+        table,
         tripsConfig(TableType.COPY_ON_WRITE)
             .with(
                 "hoodie.table.keygenerator.class", "org.apache.hudi.keygen.SimpleAvroKeyGenerator"),
@@ -422,7 +425,7 @@ public class TableConfigTest {
     InvalidTableConfigException e =
         assertThrows(
             InvalidTableConfigException.class,
-            () -> table.checkRequestMatches(request, "/data/trips"));
+            () -> RequestedTableConfigCheck.check(table, request, "/data/trips"));
     assertThat(
         e.getMessage(),
         allOf(
