@@ -16,16 +16,7 @@
 package io.hudibeam.write;
 
 import io.hudibeam.table.HudiTableException;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.File;
-import java.io.FileInputStream;
-import java.io.FileOutputStream;
-import java.io.IOException;
-import java.io.RandomAccessFile;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -39,10 +30,10 @@ import org.apache.avro.Schema;
 /**
  * The incoming records of one file-group merge by record key, within a memory budget (Hudi's {@code
  * ExternalSpillableMap} in its merge handle). Records are kept in memory while their estimated size
- * fits the budget; every later record is appended to a local spill file, of which 24 to 48 bytes
- * per record stay in memory (arrays grow by doubling): a 64-bit hash of its key, its offset in the
- * file and two slots of an open-addressing table. Looking up a spilled key reads its record back
- * from the file when the hash matches.
+ * fits the budget; every later record is appended to a local spill file ({@link SpillFile}), of
+ * which 24 to 48 bytes per record stay in memory (arrays grow by doubling): a 64-bit hash of its
+ * key, its offset in the file and two slots of an open-addressing table. Looking up a spilled key
+ * reads its record back from the file when the hash matches.
  *
  * <p>Records are visited in the order they were put ({@link #forEachUnmatched}), so a merge writes
  * the same rows in the same order whether it spilled or not. The size of a record in memory is an
@@ -60,15 +51,8 @@ final class SpillableRecordMap implements AutoCloseable {
   /** A decoded Avro record takes a few times its binary encoding on the heap. */
   private static final int DECODED_RECORD_FACTOR = 4;
 
-  private static final byte NO_PAYLOAD = 0;
-  private static final byte PAYLOAD = 1;
-
   private final long budgetBytes;
 
-  /** The setting the budget comes from, named in messages. */
-  private final String budgetKey;
-
-  private final File folder;
   private final RecordEncoding encoding;
   private final String owner;
 
@@ -77,19 +61,13 @@ final class SpillableRecordMap implements AutoCloseable {
   private long estimatedBytes;
   private long recordEstimate;
 
-  private File spillFile;
-  private DataOutputStream out;
-  private boolean unflushed;
-  private long spillBytes;
+  private final SpillFile spillFile;
   private long[] offsets = new long[0];
   private long[] hashes = new long[0];
   private int spilled;
 
   /** Spill ordinal + 1 per slot; 0 is empty. */
   private int[] slots = new int[0];
-
-  private RandomAccessFile reader;
-  private byte[] readBuffer = new byte[256];
 
   /**
    * Whether a spilled record was replaced: the spill file then also holds records no longer read.
@@ -113,10 +91,24 @@ final class SpillableRecordMap implements AutoCloseable {
   SpillableRecordMap(
       long budgetBytes, String budgetKey, File folder, RecordEncoding encoding, String owner) {
     this.budgetBytes = budgetBytes;
-    this.budgetKey = Objects.requireNonNull(budgetKey, "budgetKey");
-    this.folder = Objects.requireNonNull(folder, "folder");
+    Objects.requireNonNull(budgetKey, "budgetKey");
     this.encoding = Objects.requireNonNull(encoding, "encoding");
     this.owner = Objects.requireNonNull(owner, "owner");
+    this.spillFile =
+        new SpillFile(
+            folder,
+            encoding,
+            "of "
+                + owner
+                + " (records over the "
+                + budgetKey
+                + " budget of "
+                + budgetBytes
+                + " bytes go to "
+                + MergeMemory.SPILL_PATH
+                + "="
+                + folder
+                + ")");
   }
 
   /** Adds a record; false (and nothing added) if its key is already here. */
@@ -171,7 +163,7 @@ final class SpillableRecordMap implements AutoCloseable {
       return null;
     }
     int spillOrdinal = spilledOrdinal(key);
-    return spillOrdinal < 0 ? null : readAt(offsets[spillOrdinal]);
+    return spillOrdinal < 0 ? null : spillFile.readAt(offsets[spillOrdinal]);
   }
 
   /** The record of the key, marked as matched, or null. */
@@ -189,7 +181,7 @@ final class SpillableRecordMap implements AutoCloseable {
       return null;
     }
     matched.set(memoryRecords.size() + spillOrdinal);
-    return readAt(offsets[spillOrdinal]);
+    return spillFile.readAt(offsets[spillOrdinal]);
   }
 
   /** Every record never matched, in the order they were put. */
@@ -198,31 +190,15 @@ final class SpillableRecordMap implements AutoCloseable {
     for (int i = matched.nextClearBit(0); i < inMemory; i = matched.nextClearBit(i + 1)) {
       action.accept(memoryRecords.get(i));
     }
-    if (spilled == 0) {
-      return;
-    }
-    flush();
     if (spilledReplaced) {
       for (int i = 0; i < spilled; i++) {
         if (!matched.get(inMemory + i)) {
-          action.accept(readAt(offsets[i]));
+          action.accept(spillFile.readAt(offsets[i]));
         }
       }
       return;
     }
-    try (DataInputStream in =
-        new DataInputStream(new BufferedInputStream(new FileInputStream(spillFile), 1 << 16))) {
-      for (int i = 0; i < spilled; i++) {
-        int length = in.readInt();
-        byte[] bytes = new byte[length];
-        in.readFully(bytes);
-        if (!matched.get(inMemory + i)) {
-          action.accept(decode(bytes, length));
-        }
-      }
-    } catch (IOException e) {
-      throw failure("read back", e);
-    }
+    spillFile.forEachInOrder(spilled, i -> !matched.get(inMemory + i), action);
   }
 
   int size() {
@@ -239,20 +215,7 @@ final class SpillableRecordMap implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      if (out != null) {
-        out.close();
-      }
-      if (reader != null) {
-        reader.close();
-      }
-    } catch (IOException e) {
-      // The file is deleted below.
-    } finally {
-      if (spillFile != null && !spillFile.delete() && spillFile.exists()) {
-        throw new HudiTableException("Cannot delete spill file " + spillFile + " of " + owner);
-      }
-    }
+    spillFile.close();
   }
 
   private long estimate(TableRecord record) {
@@ -295,44 +258,14 @@ final class SpillableRecordMap implements AutoCloseable {
     add(hash(record.recordKey()), append(record));
   }
 
-  /** Appends a record to the spill file (created at the first); returns its offset. */
+  /** Appends a record to the spill file; returns its offset. */
   private long append(TableRecord record) {
-    try {
-      if (out == null) {
-        if (!folder.isDirectory() && !folder.mkdirs() && !folder.isDirectory()) {
-          throw new IOException("folder " + folder + " does not exist and cannot be created");
-        }
-        spillFile = File.createTempFile("hudi-merge-", ".spill", folder);
-        out =
-            new DataOutputStream(
-                new BufferedOutputStream(new FileOutputStream(spillFile), 1 << 16));
-      }
-      byte[] key = record.recordKey().getBytes(StandardCharsets.UTF_8);
-      byte[] partition = record.partitionPath().getBytes(StandardCharsets.UTF_8);
-      // A delete's data (often only its key fields) is never read by a merge: not kept.
-      byte[] payload =
-          record.isDelete() || record.payload().isEmpty()
-              ? null
-              : encoded(record.recordKey(), record.payload().get());
-      int length =
-          4 + key.length + 4 + partition.length + 1 + 1 + (payload == null ? 0 : payload.length);
-      out.writeInt(length);
-      out.writeInt(key.length);
-      out.write(key);
-      out.writeInt(partition.length);
-      out.write(partition);
-      out.writeByte(record.operation().ordinal());
-      out.writeByte(payload == null ? NO_PAYLOAD : PAYLOAD);
-      if (payload != null) {
-        out.write(payload);
-      }
-      unflushed = true;
-      long offset = spillBytes;
-      spillBytes += 4 + length;
-      return offset;
-    } catch (IOException e) {
-      throw failure("write", e);
-    }
+    // A delete's data (often only its key fields) is never read by a merge: not kept.
+    return spillFile.append(
+        record,
+        record.isDelete() || record.payload().isEmpty()
+            ? null
+            : encoded(record.recordKey(), record.payload().get()));
   }
 
   private void add(long hash, long offset) {
@@ -369,81 +302,11 @@ final class SpillableRecordMap implements AutoCloseable {
     int mask = slots.length - 1;
     for (int slot = (int) hash & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
       int ordinal = slots[slot] - 1;
-      if (hashes[ordinal] == hash && readAt(offsets[ordinal]).recordKey().equals(key)) {
+      if (hashes[ordinal] == hash && spillFile.readAt(offsets[ordinal]).recordKey().equals(key)) {
         return ordinal;
       }
     }
     return -1;
-  }
-
-  private TableRecord readAt(long offset) {
-    flush();
-    try {
-      if (reader == null) {
-        reader = new RandomAccessFile(spillFile, "r");
-      }
-      reader.seek(offset);
-      int length = reader.readInt();
-      if (readBuffer.length < length) {
-        readBuffer = new byte[Math.max(length, readBuffer.length * 2)];
-      }
-      reader.readFully(readBuffer, 0, length);
-      return decode(readBuffer, length);
-    } catch (IOException e) {
-      throw failure("read back", e);
-    }
-  }
-
-  private TableRecord decode(byte[] bytes, int length) {
-    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes, 0, length);
-    String key = utf8(in, in.getInt());
-    String partition = utf8(in, in.getInt());
-    RecordOperation operation = RecordOperation.values()[in.get()];
-    RecordPayload payload = null;
-    if (in.get() == PAYLOAD) {
-      byte[] encoded = new byte[in.remaining()];
-      in.get(encoded);
-      payload = encoding.payload(encoded);
-    }
-    return TableRecord.of(key, partition, operation, payload);
-  }
-
-  private static String utf8(java.nio.ByteBuffer in, int length) {
-    String value = new String(in.array(), in.position(), length, StandardCharsets.UTF_8);
-    in.position(in.position() + length);
-    return value;
-  }
-
-  private void flush() {
-    if (unflushed) {
-      try {
-        out.flush();
-      } catch (IOException e) {
-        throw failure("write", e);
-      }
-      unflushed = false;
-    }
-  }
-
-  private HudiTableException failure(String what, IOException e) {
-    return new HudiTableException(
-        "Cannot "
-            + what
-            + " the spill file "
-            + spillFile
-            + " of "
-            + owner
-            + " (records over the "
-            + budgetKey
-            + " budget of "
-            + budgetBytes
-            + " bytes go to "
-            + MergeMemory.SPILL_PATH
-            + "="
-            + folder
-            + "): "
-            + e,
-        e);
   }
 
   /** FNV-1a over the key's chars, then MurmurHash3's 64-bit finalizer. */
