@@ -68,15 +68,8 @@ public class IngestCommandIT {
 
     ConsoleCapture c =
         ConsoleCapture.run(
-            "ingest",
-            "--input=" + input + "/*.json",
-            "--format=json",
-            "--table=" + table,
-            "--recordKey=id",
-            "--partitionFields=city",
-            "--orderingField=ts",
-            "--operation=upsert",
-            "--progressSeconds=1");
+            jsonUpsertCommand(input + "/*.json", table, "--progressSeconds=1")
+                .toArray(new String[0]));
 
     assertThat(c.err, c.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
@@ -143,18 +136,26 @@ public class IngestCommandIT {
 
   /** {@code ingest} of the JSON files in {@code input}, upserted by id, watched every second. */
   static List<String> watchCommand(File input, String table, String... more) {
+    List<String> command = jsonUpsertCommand(input + "/*.json", table, "--watch=1");
+    command.addAll(Arrays.asList(more));
+    return command;
+  }
+
+  /**
+   * {@code ingest} of the JSON files matching {@code glob}, upserted by id, partitioned by city.
+   */
+  static List<String> jsonUpsertCommand(String glob, String table, String... more) {
     List<String> command =
         new ArrayList<>(
             List.of(
                 "ingest",
-                "--input=" + input + "/*.json",
+                "--input=" + glob,
                 "--format=json",
                 "--table=" + table,
                 "--recordKey=id",
                 "--partitionFields=city",
                 "--orderingField=ts",
-                "--operation=upsert",
-                "--watch=1"));
+                "--operation=upsert"));
     command.addAll(Arrays.asList(more));
     return command;
   }
@@ -277,15 +278,7 @@ public class IngestCommandIT {
     String table = new File(tmp.getRoot(), "orders").getPath();
 
     ConsoleCapture c =
-        ConsoleCapture.run(
-            "ingest",
-            "--input=" + input + "/rows.json",
-            "--format=json",
-            "--table=" + table,
-            "--recordKey=id",
-            "--partitionFields=city",
-            "--orderingField=ts",
-            "--operation=upsert");
+        ConsoleCapture.run(jsonUpsertCommand(input + "/rows.json", table).toArray(new String[0]));
 
     assertThat(c.err, c.exitCode, is(0));
     HudiTableReader reader = HudiTableReader.of(table);
