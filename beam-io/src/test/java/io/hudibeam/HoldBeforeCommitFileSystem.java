@@ -17,7 +17,6 @@ package io.hudibeam;
 
 import java.io.IOException;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -36,8 +35,8 @@ import org.apache.hadoop.util.Progressable;
  * hold is found by its id because the workers make their own uncached instances.
  */
 public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
-  static final String HOLD_ID = "hudibeam.test.hold.id";
-  private static final Map<String, Hold> HOLDS = new ConcurrentHashMap<>();
+  private static final FileSystemHooks<Hold> HOLDS =
+      new FileSystemHooks<>(HoldBeforeCommitFileSystem.class, "hudibeam.test.hold.id");
 
   /** One pipeline's hold point. */
   static final class Hold {
@@ -48,28 +47,15 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
   }
 
   static Hold register(String id) {
-    Hold hold = new Hold();
-    HOLDS.put(id, hold);
-    return hold;
+    return HOLDS.register(id, new Hold());
   }
 
   static void unregister(String id) {
-    HOLDS.remove(id);
+    HOLDS.unregister(id);
   }
 
   static Map<String, String> configuration(String id) {
-    return Map.of(
-        "fs.file.impl",
-        HoldBeforeCommitFileSystem.class.getName(),
-        "fs.file.impl.disable.cache",
-        "true",
-        HOLD_ID,
-        id);
-  }
-
-  private static Hold hold(Configuration conf) {
-    String id = conf == null ? null : conf.get(HOLD_ID);
-    return id == null ? null : HOLDS.get(id);
+    return HOLDS.configuration(id);
   }
 
   @Override
@@ -97,7 +83,7 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
    * written.
    */
   static void beforeCreate(Configuration conf, Path f) {
-    Hold hold = hold(conf);
+    Hold hold = HOLDS.find(conf);
     if (hold != null && f.getName().endsWith(".parquet") && !f.toString().contains("/.hoodie/")) {
       hold.wroteData.set(true);
     }
@@ -108,7 +94,7 @@ public final class HoldBeforeCommitFileSystem extends LocalFileSystem {
    * look at the lock.
    */
   static void beforeExists(Configuration conf, Path f) throws IOException {
-    Hold hold = hold(conf);
+    Hold hold = HOLDS.find(conf);
     if (hold != null
         && f.toString().endsWith("/.hoodie/lock")
         && hold.wroteData.get()

@@ -17,12 +17,10 @@ package io.hudibeam;
 
 import java.io.IOException;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
@@ -40,11 +38,11 @@ import org.apache.hadoop.util.Progressable;
  * instances.
  */
 public final class HoldPlanFileSystem extends LocalFileSystem {
-  static final String HOLD_ID = "hudibeam.test.hold-plan.id";
   static final long HOLD_MILLIS = 5_000;
   private static final Pattern PLAN_INFLIGHT = Pattern.compile("\\.\\d+\\.inflight\\..+\\.tmp");
   private static final Pattern EMPTY_INFLIGHT = Pattern.compile("\\d+\\.inflight");
-  private static final Map<String, Hold> HOLDS = new ConcurrentHashMap<>();
+  private static final FileSystemHooks<Hold> HOLDS =
+      new FileSystemHooks<>(HoldPlanFileSystem.class, "hudibeam.test.hold-plan.id");
 
   /** One pipeline's hold point. */
   static final class Hold {
@@ -54,28 +52,15 @@ public final class HoldPlanFileSystem extends LocalFileSystem {
   }
 
   static Hold register(String id) {
-    Hold hold = new Hold();
-    HOLDS.put(id, hold);
-    return hold;
+    return HOLDS.register(id, new Hold());
   }
 
   static void unregister(String id) {
-    HOLDS.remove(id);
+    HOLDS.unregister(id);
   }
 
   static Map<String, String> configuration(String id) {
-    return Map.of(
-        "fs.file.impl",
-        HoldPlanFileSystem.class.getName(),
-        "fs.file.impl.disable.cache",
-        "true",
-        HOLD_ID,
-        id);
-  }
-
-  private static Hold hold(Configuration conf) {
-    String id = conf == null ? null : conf.get(HOLD_ID);
-    return id == null ? null : HOLDS.get(id);
+    return HOLDS.configuration(id);
   }
 
   @Override
@@ -88,7 +73,7 @@ public final class HoldPlanFileSystem extends LocalFileSystem {
       long blockSize,
       Progressable progress)
       throws IOException {
-    Hold hold = hold(getConf());
+    Hold hold = HOLDS.find(getConf());
     if (hold != null && f.getParent() != null && f.getParent().getName().equals(".hoodie")) {
       if (EMPTY_INFLIGHT.matcher(f.getName()).matches()) {
         hold.commitMovedToInflight.set(true);

@@ -195,12 +195,7 @@ public final class WritePlanner {
       for (FileId fileId : entry.getValue().updates().keySet()) {
         BaseFile base = buckets.get(BucketIndex.bucketIdOf(fileId));
         if (base == null || !base.name().fileId().equals(fileId)) {
-          throw new HudiTableException(
-              "File group "
-                  + fileId
-                  + " of partition '"
-                  + partition
-                  + "' has updates but no latest base file in the table snapshot");
+          throw noLatest(fileId, partition, "base file");
         }
         updateBuckets.put(fileId, Bucket.existing(base));
       }
@@ -306,27 +301,28 @@ public final class WritePlanner {
       if (slices != null) {
         FileSlice slice = slices.get(fileId);
         if (slice == null) {
-          throw new HudiTableException(
-              "File group "
-                  + fileId
-                  + " of partition '"
-                  + partition
-                  + "' has updates but no latest file slice in the table snapshot");
+          throw noLatest(fileId, partition, "file slice");
         }
         updateBuckets.put(fileId, Bucket.append(slice));
         continue;
       }
       BaseFile base = byFileId.get(fileId);
       if (base == null) {
-        throw new HudiTableException(
-            "File group "
-                + fileId
-                + " of partition '"
-                + partition
-                + "' has updates but no latest base file in the table snapshot");
+        throw noLatest(fileId, partition, "base file");
       }
       updateBuckets.put(fileId, Bucket.existing(base));
     }
     return updateBuckets;
+  }
+
+  private static HudiTableException noLatest(FileId fileId, String partition, String what) {
+    return new HudiTableException(
+        "File group "
+            + fileId
+            + " of partition '"
+            + partition
+            + "' has updates but no latest "
+            + what
+            + " in the table snapshot");
   }
 }
