@@ -68,6 +68,8 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
   /** Failed writers already reported by this DoFn instance; made on first use. */
   private transient FailedWriterWarnings failedWriters;
 
+  private transient FileSystem fileSystem;
+
   private final Counter left =
       Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
 
@@ -284,6 +286,14 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
         .set(GlobalWindow.INSTANCE.maxTimestamp());
   }
 
+  /** The table's file system, resolved once per instance of this function (it polls often). */
+  private FileSystem fileSystem() {
+    if (fileSystem == null) {
+      fileSystem = spec.fileSystem(spec.hadoopConfiguration());
+    }
+    return fileSystem;
+  }
+
   /** Decides the waiting intervals in order, until one must wait; removes the decided ones. */
   private void decide(
       List<IntervalWindow> waitingIntervals,
@@ -292,10 +302,13 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
       ValueState<List<String>> liveState,
       OutputReceiver<IntervalDecision> out) {
     waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
-    FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
     SinkInstants instants =
         new SinkInstants(
-            fs, spec.paths(), Clock.systemUTC(), spec.heartbeatSettings(), spec.lockSettings());
+            fileSystem(),
+            spec.paths(),
+            Clock.systemUTC(),
+            spec.heartbeatSettings(),
+            spec.lockSettings());
     Set<InstantTime> live = new TreeSet<>();
     for (String time : read(liveState)) {
       live.add(InstantTime.parse(time));
@@ -322,7 +335,7 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
       }
       if (writeSchema == null) {
         // Refuses an incompatible input schema before this sink starts any instant.
-        writeSchema = WriteSchemas.decide(spec, fs).toString();
+        writeSchema = WriteSchemas.decide(spec, fileSystem()).toString();
       }
       SinkInstants.Decision decision =
           instants.decide(
@@ -342,7 +355,7 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
         if (failedWriters == null) {
           failedWriters = new FailedWriterWarnings(spec, settings.sinkId());
         }
-        failedWriters.report(fs, decision.waitingFor(), live);
+        failedWriters.report(fileSystem(), decision.waitingFor(), live);
         break;
       }
       IntervalDecision result;
