@@ -220,32 +220,20 @@ public class HudiIOCodersTest {
     Pipeline p = streaming(trips().withOperation(WriteOperation.UPSERT));
     Map<String, Coder<?>> inputs = new TreeMap<>();
     Map<String, Coder<?>> outputs = new TreeMap<>();
-    p.traverseTopologically(
-        new Pipeline.PipelineVisitor.Defaults() {
-          @Override
-          public CompositeBehavior enterCompositeTransform(TransformHierarchy.Node node) {
-            record(node);
-            return CompositeBehavior.ENTER_TRANSFORM;
+    HudiIOTesting.forEachStep(
+        p,
+        node -> {
+          if (node.getTransform() == null) {
+            return;
           }
-
-          @Override
-          public void visitPrimitiveTransform(TransformHierarchy.Node node) {
-            record(node);
+          Collection<PValue> sideInputs = node.getTransform().getAdditionalInputs().values();
+          for (PValue in : node.getInputs().values()) {
+            if (!sideInputs.contains(in)) {
+              inputs.put(node.getFullName(), ((PCollection<?>) in).getCoder());
+            }
           }
-
-          private void record(TransformHierarchy.Node node) {
-            if (node.getTransform() == null) {
-              return;
-            }
-            Collection<PValue> sideInputs = node.getTransform().getAdditionalInputs().values();
-            for (PValue in : node.getInputs().values()) {
-              if (!sideInputs.contains(in)) {
-                inputs.put(node.getFullName(), ((PCollection<?>) in).getCoder());
-              }
-            }
-            for (PValue out : node.getOutputs().values()) {
-              outputs.put(node.getFullName(), ((PCollection<?>) out).getCoder());
-            }
+          for (PValue out : node.getOutputs().values()) {
+            outputs.put(node.getFullName(), ((PCollection<?>) out).getCoder());
           }
         });
     String skip = WRITE + "/Skip committed intervals";

@@ -157,19 +157,11 @@ public class HudiIOStepNamesTest {
   /** The full names, relative to the write, of the steps the filter keeps, in graph order. */
   private static List<String> steps(Pipeline p, Predicate<TransformHierarchy.Node> keep) {
     List<String> names = new ArrayList<>();
-    p.traverseTopologically(
-        new Pipeline.PipelineVisitor.Defaults() {
-          @Override
-          public CompositeBehavior enterCompositeTransform(TransformHierarchy.Node node) {
-            visitPrimitiveTransform(node);
-            return CompositeBehavior.ENTER_TRANSFORM;
-          }
-
-          @Override
-          public void visitPrimitiveTransform(TransformHierarchy.Node node) {
-            if (node.getFullName().startsWith(WRITE + "/") && keep.test(node)) {
-              names.add(node.getFullName().substring(WRITE.length() + 1));
-            }
+    HudiIOTesting.forEachStep(
+        p,
+        node -> {
+          if (node.getFullName().startsWith(WRITE + "/") && keep.test(node)) {
+            names.add(node.getFullName().substring(WRITE.length() + 1));
           }
         });
     return names;

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.avro.generic.GenericRecord;
@@ -34,6 +35,7 @@ import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.runners.TransformHierarchy;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.FlatMapElements;
@@ -49,6 +51,24 @@ import org.apache.hudi.common.table.timeline.HoodieTimeline;
 
 /** Helpers shared by the HudiIO round-trip tests: pipelines, Hudi-side views and checks. */
 final class HudiIOTesting {
+
+  /** Visits every step of the pipeline, composite and primitive, in graph order. */
+  static void forEachStep(Pipeline p, Consumer<TransformHierarchy.Node> visit) {
+    p.traverseTopologically(
+        new Pipeline.PipelineVisitor.Defaults() {
+          @Override
+          public CompositeBehavior enterCompositeTransform(TransformHierarchy.Node node) {
+            visit.accept(node);
+            return CompositeBehavior.ENTER_TRANSFORM;
+          }
+
+          @Override
+          public void visitPrimitiveTransform(TransformHierarchy.Node node) {
+            visit.accept(node);
+          }
+        });
+  }
+
   static final String COMMIT_TIME = "_hoodie_commit_time";
   static final String SEQNO = "_hoodie_commit_seqno";
   static final String RECORD_KEY = "_hoodie_record_key";
