@@ -1,0 +1,112 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.testing;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+
+/**
+ * The tests' {@code file:} file system: Hadoop's {@link LocalFileSystem} (checksum files and all),
+ * whose raw file system sets a permission with {@code java.nio} instead of a child process.
+ *
+ * <p>Without Hadoop's native library (not on Maven Central), {@link RawLocalFileSystem} runs {@code
+ * chmod} in a child process for every file and directory it creates (a checksummed file is two
+ * files), and {@code ls -ld} for each status whose permission or owner is asked for ({@code
+ * listFiles} asks for every file it lists). A profile of {@code mvn verify} on the CI machine
+ * showed these processes taking about a third of the suite's CPU. The files, their bytes and their
+ * permissions are the same; only how the permission is set differs. Registered for {@code file:} by
+ * this test-jar's {@code core-site.xml} ({@code fs.file.impl}), so every {@code new
+ * Configuration()} of a test on this class path (ours, Hudi's and Spark's) uses it; production code
+ * never does.
+ */
+public final class NioLocalFileSystem extends LocalFileSystem {
+  public NioLocalFileSystem() {
+    super(new NioRawLocalFileSystem());
+  }
+
+  /**
+   * {@link RawLocalFileSystem} that sets and reads permissions in process: its own statuses load
+   * them with {@code ls -ld} when asked (as {@code listFiles} does for every file it lists).
+   */
+  static final class NioRawLocalFileSystem extends RawLocalFileSystem {
+    @Override
+    public void setPermission(Path path, FsPermission permission) throws IOException {
+      if (permission.getStickyBit()) {
+        super.setPermission(path, permission); // java.nio cannot set the sticky bit
+        return;
+      }
+      Files.setPosixFilePermissions(
+          pathToFile(path).toPath(), PosixFilePermissions.fromString(permission.toString()));
+    }
+
+    @Override
+    public FileStatus getFileStatus(Path path) throws IOException {
+      return withPermission(super.getFileStatus(path));
+    }
+
+    @Override
+    public FileStatus[] listStatus(Path path) throws IOException {
+      FileStatus[] statuses = super.listStatus(path);
+      FileStatus[] loaded = new FileStatus[statuses.length];
+      for (int i = 0; i < statuses.length; i++) {
+        loaded[i] = withPermission(statuses[i]);
+      }
+      return loaded;
+    }
+
+    private FileStatus withPermission(FileStatus status) throws IOException {
+      if (status.isSymlink()) {
+        return status;
+      }
+      PosixFileAttributes attributes;
+      try {
+        attributes =
+            Files.readAttributes(pathToFile(status.getPath()).toPath(), PosixFileAttributes.class);
+      } catch (NoSuchFileException deletedSinceListed) {
+        return status;
+      }
+      return new FileStatus(
+          status.getLen(),
+          status.isDirectory(),
+          status.getReplication(),
+          status.getBlockSize(),
+          status.getModificationTime(),
+          status.getAccessTime(),
+          new FsPermission(modeBits(attributes.permissions())),
+          attributes.owner().getName(),
+          attributes.group().getName(),
+          status.getPath());
+    }
+
+    private static short modeBits(Set<PosixFilePermission> permissions) {
+      int mode = 0;
+      for (PosixFilePermission p : permissions) {
+        mode |= 0400 >> p.ordinal(); // OWNER_READ (0400) ... OTHERS_EXECUTE (0001), in that order
+      }
+      return (short) mode;
+    }
+  }
+}
