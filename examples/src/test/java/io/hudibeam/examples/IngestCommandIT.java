@@ -134,6 +134,89 @@ public class IngestCommandIT {
     assertWatchedFilesCommitted(c, table);
   }
 
+  /**
+   * {@code --watch} with Avro container files ({@code AvroIO.watchForNewFiles}, not the JSON/CSV
+   * path's {@code FileIO.match().continuously}): both files present at the start are committed and
+   * the run ends, every row read back by Hudi with its latest values.
+   */
+  @Test(timeout = 240_000)
+  public void avroWatchCommitsTheMatchedFilesAndEndsAfterWatchFor() throws Exception {
+    File input = tmp.newFolder("trips-in");
+    writeWatchedAvroTrips(input);
+    String table = new File(tmp.getRoot(), "trips").getPath();
+
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            avroWatchCommand(input, table, "--watchFor=3", "--commitInterval=2")
+                .toArray(new String[0]));
+
+    assertWatchedAvroTripsCommitted(c, table);
+  }
+
+  /**
+   * {@code ingest} of the Avro files in {@code input}, trips upserted by uuid, watched every
+   * second.
+   */
+  static List<String> avroWatchCommand(File input, String table, String... more) {
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                "ingest",
+                "--input=" + input + "/*.avro",
+                "--format=avro",
+                "--table=" + table,
+                "--recordKey=" + TripsData.RECORD_KEY_FIELD,
+                "--partitionFields=" + TripsData.PARTITION_FIELD,
+                "--orderingField=" + TripsData.ORDERING_FIELD,
+                "--operation=upsert",
+                "--watch=1"));
+    command.addAll(Arrays.asList(more));
+    return command;
+  }
+
+  /**
+   * Two Avro files present when a watch starts: trips 0..59 of batch 0, and 40..79 of batch 1
+   * (later ordering values, so trips 40..59 end with batch 1's values whatever the commit order).
+   */
+  static void writeWatchedAvroTrips(File input) throws Exception {
+    writeAvro(new File(input, "trips-1.avro"), TripsData.batch(0, 0, 60));
+    writeAvro(new File(input, "trips-2.avro"), TripsData.batch(1, 40, 40));
+  }
+
+  /**
+   * The run ended well, one commit line per commit, Hudi's reader finds the 80 trips of {@link
+   * #writeWatchedAvroTrips} with their latest values, and no pending instant.
+   */
+  static void assertWatchedAvroTripsCommitted(ConsoleCapture c, String table) {
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    List<String> instants = reader.completedInstantTimes();
+    assertThat(instants.isEmpty(), is(false));
+    assertThat(c.commitLines(), hasSize(instants.size()));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.size(), is(80));
+    for (long i = 0; i < 80; i++) {
+      GenericRecord expected = TripsData.record(i < 40 ? 0 : 1, i);
+      assertThat(
+          TripsData.key(i),
+          TripsData.values(rows.get(TripsData.key(i))),
+          is(TripsData.values(expected)));
+    }
+    assertThat(
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
+  }
+
+  private static void writeAvro(File file, List<GenericRecord> records) throws Exception {
+    try (DataFileWriter<GenericRecord> avro =
+        new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(TripsData.SCHEMA))) {
+      avro.create(TripsData.SCHEMA, file);
+      for (GenericRecord r : records) {
+        avro.append(r);
+      }
+    }
+  }
+
   /** {@code ingest} of the JSON files in {@code input}, upserted by id, watched every second. */
   static List<String> watchCommand(File input, String table, String... more) {
     List<String> command = jsonUpsertCommand(input + "/*.json", table, "--watch=1");
@@ -345,14 +428,7 @@ public class IngestCommandIT {
   @Test
   public void avroAndParquetFilesWithTheirOwnSchema() throws Exception {
     File input = tmp.newFolder("trips-in");
-    List<GenericRecord> first = TripsData.batch(0, 0, 60);
-    try (DataFileWriter<GenericRecord> avro =
-        new DataFileWriter<>(new GenericDatumWriter<GenericRecord>(TripsData.SCHEMA))) {
-      avro.create(TripsData.SCHEMA, new File(input, "trips.avro"));
-      for (GenericRecord r : first) {
-        avro.append(r);
-      }
-    }
+    writeAvro(new File(input, "trips.avro"), TripsData.batch(0, 0, 60));
     List<GenericRecord> second = TripsData.batch(1, 40, 40);
     try (ParquetWriter<GenericRecord> parquet =
         AvroParquetWriter.<GenericRecord>builder(new Path(new File(input, "trips.parquet").toURI()))

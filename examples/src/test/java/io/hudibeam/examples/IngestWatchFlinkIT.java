@@ -137,6 +137,32 @@ public class IngestWatchFlinkIT {
     assertThat(rejects(table).get(0), containsString("part-1.json:3"));
   }
 
+  /**
+   * {@code --watch --watchFor} with Avro container files on the embedded FlinkRunner: the Avro
+   * input's own watch ({@code AvroIO.watchForNewFiles}) ends the same way, every trip committed.
+   */
+  @Test(timeout = 300_000)
+  public void avroWatchForOnTheEmbeddedFlinkCommitsTheMatchedFilesAndEnds() throws Exception {
+    File input = tmp.newFolder("in");
+    IngestCommandIT.writeWatchedAvroTrips(input);
+    String table = new File(tmp.getRoot(), "trips").getPath();
+
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            IngestCommandIT.avroWatchCommand(
+                    input,
+                    table,
+                    "--watchFor=15",
+                    "--commitInterval=2",
+                    "--runner=FlinkRunner",
+                    "--parallelism=2",
+                    "--checkpointingInterval=300",
+                    "--stateBackendStoragePath=" + tmp.newFolder("checkpoints").toURI())
+                .toArray(new String[0]));
+
+    IngestCommandIT.assertWatchedAvroTripsCommitted(c, table);
+  }
+
   /** Writes the file under a name the glob does not match, then renames it into place. */
   private static void drop(File dir, String name, String... lines) throws IOException {
     File hidden = new File(dir, "." + name + ".tmp");
