@@ -126,12 +126,7 @@ public class IngestCommandIT {
     writeWatchedFiles(input);
     String table = new File(tmp.getRoot(), "orders").getPath();
 
-    ConsoleCapture c =
-        ConsoleCapture.run(
-            watchCommand(input, table, "--watchFor=3", "--commitInterval=2")
-                .toArray(new String[0]));
-
-    assertWatchedFilesCommitted(c, table);
+    assertWatchedFilesCommitted(run(watchCommand(input, table, SHORT_WATCH)), table);
   }
 
   /**
@@ -145,12 +140,7 @@ public class IngestCommandIT {
     writeWatchedAvroTrips(input);
     String table = new File(tmp.getRoot(), "trips").getPath();
 
-    ConsoleCapture c =
-        ConsoleCapture.run(
-            avroWatchCommand(input, table, "--watchFor=3", "--commitInterval=2")
-                .toArray(new String[0]));
-
-    assertWatchedAvroTripsCommitted(c, table);
+    assertWatchedAvroTripsCommitted(run(avroWatchCommand(input, table, SHORT_WATCH)), table);
   }
 
   /**
@@ -215,6 +205,14 @@ public class IngestCommandIT {
         avro.append(r);
       }
     }
+  }
+
+  /** A watch of the files present at the start: 3 s of watching, a 2 s commit interval. */
+  private static final String[] SHORT_WATCH = {"--watchFor=3", "--commitInterval=2"};
+
+  /** Runs the command in this JVM, capturing its output. */
+  static ConsoleCapture run(List<String> command) throws Exception {
+    return ConsoleCapture.run(command.toArray(new String[0]));
   }
 
   /** {@code ingest} of the JSON files in {@code input}, upserted by id, watched every second. */

@@ -120,17 +120,7 @@ public class IngestWatchFlinkIT {
     String table = new File(tmp.getRoot(), "orders").getPath();
 
     ConsoleCapture c =
-        ConsoleCapture.run(
-            IngestCommandIT.watchCommand(
-                    input,
-                    table,
-                    "--watchFor=15",
-                    "--commitInterval=2",
-                    "--runner=FlinkRunner",
-                    "--parallelism=2",
-                    "--checkpointingInterval=300",
-                    "--stateBackendStoragePath=" + tmp.newFolder("checkpoints").toURI())
-                .toArray(new String[0]));
+        IngestCommandIT.run(IngestCommandIT.watchCommand(input, table, watchForOnFlink()));
 
     IngestCommandIT.assertWatchedFilesCommitted(c, table);
     assertThat(rejects(table), hasSize(1));
@@ -148,19 +138,24 @@ public class IngestWatchFlinkIT {
     String table = new File(tmp.getRoot(), "trips").getPath();
 
     ConsoleCapture c =
-        ConsoleCapture.run(
-            IngestCommandIT.avroWatchCommand(
-                    input,
-                    table,
-                    "--watchFor=15",
-                    "--commitInterval=2",
-                    "--runner=FlinkRunner",
-                    "--parallelism=2",
-                    "--checkpointingInterval=300",
-                    "--stateBackendStoragePath=" + tmp.newFolder("checkpoints").toURI())
-                .toArray(new String[0]));
+        IngestCommandIT.run(IngestCommandIT.avroWatchCommand(input, table, watchForOnFlink()));
 
     IngestCommandIT.assertWatchedAvroTripsCommitted(c, table);
+  }
+
+  /**
+   * {@code --watchFor} on the embedded Flink (p=2): 15 s of watching (the job's start takes some of
+   * it), a 2 s commit interval, checkpoints every 300 ms in this test's folder.
+   */
+  private String[] watchForOnFlink() throws IOException {
+    return new String[] {
+      "--watchFor=15",
+      "--commitInterval=2",
+      "--runner=FlinkRunner",
+      "--parallelism=2",
+      "--checkpointingInterval=300",
+      "--stateBackendStoragePath=" + tmp.newFolder("checkpoints").toURI()
+    };
   }
 
   /** Writes the file under a name the glob does not match, then renames it into place. */
