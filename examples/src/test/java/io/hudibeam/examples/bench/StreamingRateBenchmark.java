@@ -95,7 +95,8 @@ public final class StreamingRateBenchmark {
         BenchOptions.parse(
             args,
             "--rates=R,R --seconds=D --commitInterval=I --tableSize=N --writers=hudiio,spark"
-                + " --dir=PATH --heap=1g --sparkDir=PATH --stateBackend=filesystem|rocksdb");
+                + " --dir=PATH --heap=1g --sparkDir=PATH --stateBackend=filesystem|rocksdb"
+                + " --checkpointMillis=MS");
     List<Long> rates = BenchOptions.longs(options.getOrDefault("rates", "1000,4000,16000"));
     long seconds = Long.parseLong(options.getOrDefault("seconds", "60"));
     long interval = Long.parseLong(options.getOrDefault("commitInterval", "10"));
@@ -106,6 +107,13 @@ public final class StreamingRateBenchmark {
     Path sparkDir = Paths.get(options.getOrDefault("sparkDir", "bench-spark/target"));
     String heap = options.getOrDefault("heap", "1g");
     String stateBackend = options.getOrDefault("stateBackend", "filesystem");
+    // HudiIO's Flink checkpoint interval; by default a fifth of the commit interval (at least 200
+    // ms).
+    String checkpointOption = options.getOrDefault("checkpointMillis", "");
+    long checkpointMillis =
+        checkpointOption.isBlank()
+            ? Math.max(200, interval * 1000 / 5)
+            : Long.parseLong(checkpointOption);
 
     BenchFiles.deleteRecursively(dir);
     Path baseTable = dir.resolve("base");
@@ -127,12 +135,16 @@ public final class StreamingRateBenchmark {
         long peakHeap =
             writer.equals("spark")
                 ? spark(sparkDir, heap, table, rate, seconds, interval)
-                : hudiIo(table, rate, seconds, interval, stateBackend);
+                : hudiIo(table, rate, seconds, interval, stateBackend, checkpointMillis);
         Run r =
             new Run(
                 writer.equals("spark")
                     ? "Hudi 0.15 Spark structured streaming local[2]"
-                    : "HudiIO FlinkRunner p=2 " + stateBackend,
+                    : "HudiIO FlinkRunner p=2 "
+                        + stateBackend
+                        + " checkpoint "
+                        + checkpointMillis
+                        + " ms",
                 rate,
                 committedRecords(table, before),
                 latencies(table, before, interval),
@@ -160,7 +172,12 @@ public final class StreamingRateBenchmark {
 
   /** HudiIO's trips --streaming on the embedded Flink; returns this JVM's peak heap meanwhile. */
   private static long hudiIo(
-      Path table, long rate, long seconds, long interval, String stateBackend)
+      Path table,
+      long rate,
+      long seconds,
+      long interval,
+      String stateBackend,
+      long checkpointMillis)
       throws InterruptedException {
     AtomicLong peak = new AtomicLong();
     System.gc();
@@ -192,7 +209,7 @@ public final class StreamingRateBenchmark {
           "--commitInterval=" + interval,
           "--runner=FlinkRunner",
           "--parallelism=2",
-          "--checkpointingInterval=" + Math.max(200, interval * 1000 / 5),
+          "--checkpointingInterval=" + checkpointMillis,
           "--stateBackend=" + stateBackend,
           "--progressSeconds=0");
     } finally {
