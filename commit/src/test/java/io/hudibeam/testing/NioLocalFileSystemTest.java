@@ -43,7 +43,11 @@ public class NioLocalFileSystemTest {
   @Test
   public void theTestClassPathRegistersItForFileUris() throws Exception {
     FileSystem fs = new Path(tmp.getRoot().toURI()).getFileSystem(new Configuration());
-    assertThat(fs, instanceOf(NioLocalFileSystem.class));
+    assertThat(
+        "test-conf/core-site.xml on the test class path (the parent pom's Surefire/Failsafe"
+            + " additionalClasspathElements) maps file: to NioLocalFileSystem",
+        fs,
+        instanceOf(NioLocalFileSystem.class));
   }
 
   @Test
