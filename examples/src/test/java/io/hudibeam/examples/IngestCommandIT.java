@@ -149,17 +149,14 @@ public class IngestCommandIT {
    */
   static List<String> avroWatchCommand(File input, String table, String... more) {
     List<String> command =
-        new ArrayList<>(
-            List.of(
-                "ingest",
-                "--input=" + input + "/*.avro",
-                "--format=avro",
-                "--table=" + table,
-                "--recordKey=" + TripsData.RECORD_KEY_FIELD,
-                "--partitionFields=" + TripsData.PARTITION_FIELD,
-                "--orderingField=" + TripsData.ORDERING_FIELD,
-                "--operation=upsert",
-                "--watch=1"));
+        upsertCommand(
+            input + "/*.avro",
+            "avro",
+            table,
+            TripsData.RECORD_KEY_FIELD,
+            TripsData.PARTITION_FIELD,
+            TripsData.ORDERING_FIELD);
+    command.add("--watch=1");
     command.addAll(Arrays.asList(more));
     return command;
   }
@@ -178,12 +175,7 @@ public class IngestCommandIT {
    * #writeWatchedAvroTrips} with their latest values, and no pending instant.
    */
   static void assertWatchedAvroTripsCommitted(ConsoleCapture c, String table) {
-    assertThat(c.err, c.exitCode, is(0));
-    HudiTableReader reader = HudiTableReader.of(table);
-    List<String> instants = reader.completedInstantTimes();
-    assertThat(instants.isEmpty(), is(false));
-    assertThat(c.commitLines(), hasSize(instants.size()));
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    Map<String, GenericRecord> rows = committedRows(c, table);
     assertThat(rows.size(), is(80));
     for (long i = 0; i < 80; i++) {
       GenericRecord expected = TripsData.record(i < 40 ? 0 : 1, i);
@@ -192,9 +184,22 @@ public class IngestCommandIT {
           TripsData.values(rows.get(TripsData.key(i))),
           is(TripsData.values(expected)));
     }
+  }
+
+  /**
+   * The rows Hudi's reader finds after a watch run that ended well: exit 0, at least one commit,
+   * one commit line per commit and no pending instant.
+   */
+  private static Map<String, GenericRecord> committedRows(ConsoleCapture c, String table) {
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    List<String> instants = reader.completedInstantTimes();
+    assertThat(instants.isEmpty(), is(false));
+    assertThat(c.commitLines(), hasSize(instants.size()));
     assertThat(
         reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
         is(empty()));
+    return reader.snapshotByRecordKey();
   }
 
   private static void writeAvro(File file, List<GenericRecord> records) throws Exception {
@@ -226,19 +231,29 @@ public class IngestCommandIT {
    * {@code ingest} of the JSON files matching {@code glob}, upserted by id, partitioned by city.
    */
   static List<String> jsonUpsertCommand(String glob, String table, String... more) {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                "ingest",
-                "--input=" + glob,
-                "--format=json",
-                "--table=" + table,
-                "--recordKey=id",
-                "--partitionFields=city",
-                "--orderingField=ts",
-                "--operation=upsert"));
+    List<String> command = upsertCommand(glob, "json", table, "id", "city", "ts");
     command.addAll(Arrays.asList(more));
     return command;
+  }
+
+  /** {@code ingest} of the files matching {@code glob} in {@code format}, upserted. */
+  private static List<String> upsertCommand(
+      String glob,
+      String format,
+      String table,
+      String recordKey,
+      String partitionField,
+      String orderingField) {
+    return new ArrayList<>(
+        List.of(
+            "ingest",
+            "--input=" + glob,
+            "--format=" + format,
+            "--table=" + table,
+            "--recordKey=" + recordKey,
+            "--partitionFields=" + partitionField,
+            "--orderingField=" + orderingField,
+            "--operation=upsert"));
   }
 
   /** Two JSON files present when a watch starts: three records and a line that is not JSON. */
@@ -258,20 +273,12 @@ public class IngestCommandIT {
    * {@link #writeWatchedFiles} with their values, and no pending instant.
    */
   static void assertWatchedFilesCommitted(ConsoleCapture c, String table) {
-    assertThat(c.err, c.exitCode, is(0));
-    HudiTableReader reader = HudiTableReader.of(table);
-    List<String> instants = reader.completedInstantTimes();
-    assertThat(instants.isEmpty(), is(false));
-    assertThat(c.commitLines(), hasSize(instants.size()));
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    Map<String, GenericRecord> rows = committedRows(c, table);
     assertThat(rows.keySet(), containsInAnyOrder("a1", "a2", "a3"));
     assertThat(values(rows.get("a1")), contains("a1", "paris", 12.5, 100L));
     assertThat(values(rows.get("a2")), contains("a2", "tokyo", 7.5, 101L));
     assertThat(values(rows.get("a3")), contains("a3", "paris", 1.25, 102L));
     assertThat(HudiTableReader.string(rows.get("a2"), "_hoodie_partition_path"), is("tokyo"));
-    assertThat(
-        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
-        is(empty()));
   }
 
   @Test
