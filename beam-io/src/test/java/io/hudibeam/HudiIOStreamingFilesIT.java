@@ -32,7 +32,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.values.Row;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieWriteStat;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -82,6 +87,15 @@ public class HudiIOStreamingFilesIT {
         assertThat(where, e.getValue(), hasSize(1));
         String previous = k == 0 ? "null" : instants.get(k - 1);
         assertThat(where, e.getValue().get(0).getPrevCommit(), is(previous));
+      }
+    }
+    // Each later commit carried the file's row groups over as bytes (RowGroupCarryOver) and added
+    // one of its inserts: the latest base file of each partition has a row group per commit.
+    for (FileSlice slice : reader.latestFileSlices()) {
+      Path file = new Path(slice.getBaseFile().get().getPath());
+      try (ParquetFileReader parquet =
+          ParquetFileReader.open(HadoopInputFile.fromPath(file, new Configuration()))) {
+        assertThat(file.toString(), parquet.getRowGroups(), hasSize(20));
       }
     }
   }

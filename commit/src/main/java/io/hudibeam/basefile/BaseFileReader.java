@@ -97,6 +97,16 @@ public final class BaseFileReader {
 
   /** The record keys in file order, reading only the {@code _hoodie_record_key} column. */
   public List<String> readRecordKeys() {
+    List<String> keys = new ArrayList<>();
+    forEachRecordKey(keys::add);
+    return keys;
+  }
+
+  /**
+   * Streams the record keys in file order, reading only the {@code _hoodie_record_key} column,
+   * without holding them in memory.
+   */
+  public void forEachRecordKey(Consumer<String> consumer) {
     Configuration projected = new Configuration(conf);
     Schema projection =
         Schema.createRecord(
@@ -113,7 +123,7 @@ public final class BaseFileReader {
                     JsonProperties.NULL_VALUE)));
     AvroReadSupport.setRequestedProjection(projected, projection);
     AvroReadSupport.setAvroReadSchema(projected, projection);
-    List<String> keys = new ArrayList<>();
+    long[] index = {0};
     read(
         projected,
         record -> {
@@ -125,11 +135,11 @@ public final class BaseFileReader {
                     + " has a row with null "
                     + MetaFields.RECORD_KEY.fieldName()
                     + " at index "
-                    + keys.size());
+                    + index[0]);
           }
-          keys.add(key.toString());
+          index[0]++;
+          consumer.accept(key.toString());
         });
-    return keys;
   }
 
   private void read(Configuration readConf, Consumer<GenericRecord> consumer) {

@@ -55,6 +55,9 @@ public final class BaseFileWriter {
   private final ParquetWriter<GenericRecord> parquetWriter;
   private final MetaFieldsView view;
 
+  /** Sequence numbers start here: 0, or the records a row-group carry-over puts before these. */
+  private final long firstRecordIndex;
+
   private Schema lastFullSchemaSeen;
   private Schema lastUserSchemaSeen;
   private long recordCount;
@@ -63,9 +66,15 @@ public final class BaseFileWriter {
   private boolean closed;
 
   private BaseFileWriter(
-      Configuration conf, Path path, Schema schema, int taskPartitionId, ParquetSettings settings)
+      Configuration conf,
+      Path path,
+      Schema schema,
+      int taskPartitionId,
+      ParquetSettings settings,
+      long firstRecordIndex)
       throws IOException {
     this.conf = conf;
+    this.firstRecordIndex = firstRecordIndex;
     this.path = path;
     this.fileName = path.getName();
     this.schema = schema;
@@ -105,12 +114,28 @@ public final class BaseFileWriter {
    */
   public static BaseFileWriter create(
       Configuration conf, Path path, Schema schema, int taskPartitionId, ParquetSettings settings) {
+    return create(conf, path, schema, taskPartitionId, settings, 0);
+  }
+
+  /**
+   * As {@link #create(Configuration, Path, Schema, int, ParquetSettings)}, numbering the records'
+   * commit sequence numbers from {@code firstRecordIndex}: the records of a new base file version
+   * that {@link RowGroupCarryOver} writes after {@code firstRecordIndex} carried-over records, so
+   * they get the numbers a record-by-record merge gives them.
+   */
+  static BaseFileWriter create(
+      Configuration conf,
+      Path path,
+      Schema schema,
+      int taskPartitionId,
+      ParquetSettings settings,
+      long firstRecordIndex) {
     Objects.requireNonNull(conf, "conf");
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(settings, "settings");
     Schema withMeta = MetaFields.withMetaFields(schema);
     try {
-      return new BaseFileWriter(conf, path, withMeta, taskPartitionId, settings);
+      return new BaseFileWriter(conf, path, withMeta, taskPartitionId, settings, firstRecordIndex);
     } catch (IOException e) {
       throw new HudiTableException(
           "Cannot create base file " + path + " (it must not exist yet): " + e, e);
@@ -167,7 +192,7 @@ public final class BaseFileWriter {
             userRecord,
             hasMetaFields,
             instantTime,
-            MetaFields.sequenceId(instantTime, taskPartitionId, recordCount),
+            MetaFields.sequenceId(instantTime, taskPartitionId, firstRecordIndex + recordCount),
             recordKey,
             partitionPath,
             fileName),

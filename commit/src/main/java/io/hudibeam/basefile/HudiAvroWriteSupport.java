@@ -30,45 +30,29 @@ import org.apache.parquet.schema.MessageType;
  * to the file's keys when it is closed ({@link RecordKeyFilter}).
  */
 final class HudiAvroWriteSupport extends AvroWriteSupport<GenericRecord> {
-  private final RecordKeyFilter bloomFilter;
-  private String minRecordKey;
-  private String maxRecordKey;
+  private final RecordKeyFooter keys;
 
   HudiAvroWriteSupport(MessageType parquetSchema, Schema avroSchema, RecordKeyFilter bloomFilter) {
     super(parquetSchema, avroSchema, GenericData.get());
-    this.bloomFilter = bloomFilter;
+    this.keys = new RecordKeyFooter(bloomFilter);
   }
 
   void addKey(String recordKey) {
-    bloomFilter.add(recordKey);
-    if (minRecordKey == null || minRecordKey.compareTo(recordKey) > 0) {
-      minRecordKey = recordKey;
-    }
-    if (maxRecordKey == null || maxRecordKey.compareTo(recordKey) < 0) {
-      maxRecordKey = recordKey;
-    }
+    keys.add(recordKey);
   }
 
   String minRecordKey() {
-    return minRecordKey;
+    return keys.minRecordKey();
   }
 
   String maxRecordKey() {
-    return maxRecordKey;
+    return keys.maxRecordKey();
   }
 
   @Override
   public FinalizedWriteContext finalizeWrite() {
     Map<String, String> footer = new HashMap<>(super.finalizeWrite().getExtraMetaData());
-    BloomFilter filter = bloomFilter.build();
-    footer.put(FooterKeys.BLOOM_FILTER, filter.serializeToString());
-    if (filter.type() == BloomFilterType.DYNAMIC_V0) {
-      footer.put(FooterKeys.BLOOM_FILTER_TYPE_CODE, filter.type().value());
-    }
-    if (minRecordKey != null) {
-      footer.put(FooterKeys.MIN_RECORD_KEY, minRecordKey);
-      footer.put(FooterKeys.MAX_RECORD_KEY, maxRecordKey);
-    }
+    keys.putInto(footer);
     return new FinalizedWriteContext(footer);
   }
 }

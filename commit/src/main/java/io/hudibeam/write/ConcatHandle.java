@@ -18,11 +18,15 @@ package io.hudibeam.write;
 import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
+import io.hudibeam.basefile.RowGroupCarryOver;
 import io.hudibeam.commit.IOType;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.schema.RecordRewriter;
+import java.io.File;
+import java.util.Objects;
+import java.util.Optional;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -31,47 +35,78 @@ import org.apache.hadoop.fs.Path;
  * hoodie.merge.allow.duplicate.on.inserts} is true, its default): every stored record is carried
  * over unchanged, then every incoming record is appended, even when its key is already stored or
  * repeats within the batch. Insert does not look keys up, so it keeps duplicates as Hudi does.
- * Marker first, then the file.
+ * Marker first, then the file. The stored records are carried over as Parquet row groups, without
+ * decoding them, when {@link RowGroupCarryOver} can (same Parquet schema, few enough row groups).
  */
 public final class ConcatHandle {
   private final WriteContext context;
+  private final File scratchFolder;
 
+  /** A concat handle whose row-group carry-overs hold the new records in the JVM's temp folder. */
   public ConcatHandle(WriteContext context) {
+    this(context, MergeMemory.defaults().spillFolder());
+  }
+
+  /**
+   * A concat handle whose row-group carry-overs ({@link RowGroupCarryOver}) hold the new records in
+   * {@code scratchFolder} until they are copied into the new base file.
+   */
+  public ConcatHandle(WriteContext context, File scratchFolder) {
     this.context = context;
+    this.scratchFolder = Objects.requireNonNull(scratchFolder, "scratchFolder");
   }
 
   public WriteStat write(BaseFile current, Iterable<TableRecord> records) {
     FileGroupId fileGroup = current.fileGroupId();
-    BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
-    long inserts = 0;
     long startNanos = System.nanoTime();
-    try {
-      Path currentPath =
-          new Path(
-              context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
-      RecordRewriter rewriter = new RecordRewriter(writer.schema());
-      BaseFileReader.of(context.conf(), currentPath)
-          .forEachRecord(stored -> writer.write(rewriter.rewrite(stored)));
-      for (TableRecord record : records) {
-        if (record.isDelete()) {
-          continue;
-        }
-        writer.write(
-            context.instant().value(),
-            record.recordKey(),
-            fileGroup.partitionPath(),
-            context.toWriteSchema(record.data().orElseThrow()));
-        inserts++;
+    long[] inserts = {0};
+    Optional<RowGroupCarryOver> carryOver = context.carryOver(current);
+    BaseFileResult result;
+    if (carryOver.isPresent()) {
+      result =
+          context.writeCarriedOver(
+              fileGroup,
+              carryOver.get(),
+              scratchFolder,
+              writer -> inserts[0] = writeRecords(writer, fileGroup, records));
+    } else {
+      BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
+      try {
+        Path currentPath =
+            new Path(
+                context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
+        RecordRewriter rewriter = new RecordRewriter(writer.schema());
+        BaseFileReader.of(context.conf(), currentPath)
+            .forEachRecord(stored -> writer.write(rewriter.rewrite(stored)));
+        inserts[0] = writeRecords(writer, fileGroup, records);
+      } catch (RuntimeException e) {
+        writer.abort();
+        throw e;
       }
-    } catch (RuntimeException e) {
-      writer.abort();
-      throw e;
+      result = writer.close();
     }
-    BaseFileResult result = writer.close();
     return WriteContext.statOf(fileGroup, result, current.name().instantTime().value())
-        .numInserts(inserts)
+        .numInserts(inserts[0])
         .runtimeStats(
             new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
         .build();
+  }
+
+  /** Appends every incoming record that is not a delete; returns how many. */
+  private long writeRecords(
+      BaseFileWriter writer, FileGroupId fileGroup, Iterable<TableRecord> records) {
+    long inserts = 0;
+    for (TableRecord record : records) {
+      if (record.isDelete()) {
+        continue;
+      }
+      writer.write(
+          context.instant().value(),
+          record.recordKey(),
+          fileGroup.partitionPath(),
+          context.toWriteSchema(record.data().orElseThrow()));
+      inserts++;
+    }
+    return inserts;
   }
 }

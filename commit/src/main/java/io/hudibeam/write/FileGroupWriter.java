@@ -53,7 +53,8 @@ public final class FileGroupWriter {
       return new CreateHandle(context).write(bucket.fileGroupId(), records);
     }
     if (operation == WriteOperation.INSERT) {
-      return new ConcatHandle(context).write(bucket.baseFile().get(), records);
+      return new ConcatHandle(context, mergeMemory.spillFolder())
+          .write(bucket.baseFile().get(), records);
     }
     MergeHandle merge = new MergeHandle(context, mergeMemory);
     WriteStat stat = merge.write(bucket.baseFile().get(), records);

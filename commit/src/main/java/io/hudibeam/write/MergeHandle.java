@@ -19,6 +19,7 @@ import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.MetaFields;
+import io.hudibeam.basefile.RowGroupCarryOver;
 import io.hudibeam.commit.IOType;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
@@ -45,6 +46,12 @@ import org.slf4j.LoggerFactory;
  * budget ({@link MergeMemory}, Hudi's {@code hoodie.memory.merge.max.size}), on local disk beyond
  * it, so a merge's heap does not grow with its batch. Inserts are written after the carried-over
  * records in the order they arrived (Hudi writes them in its map's order).
+ *
+ * <p>When no incoming record has a key the current file stores (inserts routed to a small file,
+ * deletes of absent keys), every stored record stays as it is: the file's row groups are then
+ * carried over as bytes ({@link RowGroupCarryOver}, when its Parquet schema is the write schema's
+ * and it has fewer than {@link RowGroupCarryOver#MAX_ROW_GROUPS} row groups) instead of decoded and
+ * written again, so such a merge costs its new records and a copy, not the file's records.
  */
 public final class MergeHandle {
   private static final Logger LOG = LoggerFactory.getLogger(MergeHandle.class);
@@ -111,9 +118,21 @@ public final class MergeHandle {
   }
 
   private WriteStat merge(BaseFile current, FileGroupId fileGroup, SpillableRecordMap incoming) {
+    long startNanos = System.nanoTime();
+    Optional<RowGroupCarryOver> carryOver = context.carryOver(current);
+    // No incoming upsert or delete has a stored key: every stored record stays as it is.
+    if (carryOver.isPresent() && carryOver.get().storesNoneOf(key -> incoming.peek(key) != null)) {
+      Counts counts = new Counts();
+      BaseFileResult result =
+          context.writeCarriedOver(
+              fileGroup,
+              carryOver.get(),
+              memory.spillFolder(),
+              writer -> writeInserts(writer, fileGroup, incoming, counts));
+      return stat(current, fileGroup, result, counts, startNanos);
+    }
     BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
     Counts counts = new Counts();
-    long startNanos = System.nanoTime();
     try {
       Path currentPath =
           new Path(
@@ -143,22 +162,36 @@ public final class MergeHandle {
                   }
                 }
               });
-      incoming.forEachUnmatched(
-          insert -> {
-            if (!insert.isDelete()) {
-              writer.write(
-                  context.instant().value(),
-                  insert.recordKey(),
-                  fileGroup.partitionPath(),
-                  context.toWriteSchema(insert.dataOnce().get()));
-              counts.inserts++;
-            }
-          });
+      writeInserts(writer, fileGroup, incoming, counts);
     } catch (RuntimeException e) {
       writer.abort();
       throw e;
     }
-    BaseFileResult result = writer.close();
+    return stat(current, fileGroup, writer.close(), counts, startNanos);
+  }
+
+  /** Writes the incoming upserts no stored record matched, in arrival order. */
+  private void writeInserts(
+      BaseFileWriter writer, FileGroupId fileGroup, SpillableRecordMap incoming, Counts counts) {
+    incoming.forEachUnmatched(
+        insert -> {
+          if (!insert.isDelete()) {
+            writer.write(
+                context.instant().value(),
+                insert.recordKey(),
+                fileGroup.partitionPath(),
+                context.toWriteSchema(insert.dataOnce().get()));
+            counts.inserts++;
+          }
+        });
+  }
+
+  private WriteStat stat(
+      BaseFile current,
+      FileGroupId fileGroup,
+      BaseFileResult result,
+      Counts counts,
+      long startNanos) {
     return WriteContext.statOf(fileGroup, result, current.name().instantTime().value())
         .numDeletes(counts.deletes)
         .numUpdateWrites(counts.updates)

@@ -18,9 +18,11 @@ package io.hudibeam.write;
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.basefile.RowGroupCarryOver;
 import io.hudibeam.commit.IOType;
 import io.hudibeam.commit.Marker;
 import io.hudibeam.commit.MarkerStore;
+import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.WriteToken;
@@ -31,7 +33,10 @@ import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.TimelineLayout;
+import java.io.File;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
@@ -163,6 +168,32 @@ public final class WriteContext {
     BaseFileName name = BaseFileName.of(fileGroup.fileId(), writeToken, instant);
     Path path = prepareBaseFile(fileGroup, name, ioType);
     return BaseFileWriter.create(conf, path, schema, taskPartitionId(), parquet);
+  }
+
+  /**
+   * Writes the new base file a file group gets in this instant by carrying over the current file's
+   * row groups as bytes, then the records {@code newRecords} writes (partition metadata and marker
+   * first). {@code scratchFolder} holds the new records until they are copied in.
+   */
+  BaseFileResult writeCarriedOver(
+      FileGroupId fileGroup,
+      RowGroupCarryOver carryOver,
+      File scratchFolder,
+      Consumer<BaseFileWriter> newRecords) {
+    BaseFileName name = BaseFileName.of(fileGroup.fileId(), writeToken, instant);
+    Path path = prepareBaseFile(fileGroup, name, IOType.MERGE);
+    return carryOver.write(path, taskPartitionId(), scratchFolder, newRecords);
+  }
+
+  /**
+   * The row-group carry-over of a file group's current base file into this instant's version, when
+   * its rows can be copied as bytes ({@link RowGroupCarryOver#of}).
+   */
+  Optional<RowGroupCarryOver> carryOver(BaseFile current) {
+    Path currentPath =
+        new Path(
+            paths.partitionFolder(current.fileGroupId().partitionPath()), current.name().value());
+    return RowGroupCarryOver.of(conf, currentPath, schema, parquet);
   }
 
   /** The write stat of a closed base file of a file group; the handle adds its counts. */

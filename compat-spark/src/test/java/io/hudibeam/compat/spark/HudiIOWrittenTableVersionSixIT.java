@@ -26,12 +26,20 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.write.WriteOperation;
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
@@ -94,5 +102,58 @@ public class HudiIOWrittenTableVersionSixIT {
     expected.putAll(expected(5, commits.get(5).requestedTime(), 2, 9, 31));
     assertThat(SPARK.snapshot(base), is(expected));
     assertThat(SPARK.meta(base).getTableConfig().getTableVersion(), is(HoodieTableVersion.SIX));
+  }
+
+  /**
+   * Inserts into small files carry the stored row groups over as bytes ({@code RowGroupCarryOver}):
+   * Hudi's Spark reader reads such files exactly (snapshot, incremental, time travel), and Hudi's
+   * Spark writer merges them.
+   */
+  @Test
+  public void hudiSparkReadsAndMergesSmallFilesWhoseRowGroupsHudiIOCarriedOver() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    hudiIO(records(0, range(0, 16)), hudiIOWrite(base, WriteOperation.INSERT));
+    hudiIO(records(1, range(16, 24)), hudiIOWrite(base, WriteOperation.UPSERT));
+    hudiIO(records(2, range(24, 32)), hudiIOWrite(base, WriteOperation.INSERT));
+    List<HoodieInstant> commits = SPARK.completedCommits(base);
+    assertThat(commits.size(), is(3));
+    String t1 = commits.get(0).requestedTime();
+    String t2 = commits.get(1).requestedTime();
+    String t3 = commits.get(2).requestedTime();
+    // The third commit's base file of each partition: its first two commits' row groups carried
+    // over, and one of its own.
+    List<java.nio.file.Path> latest;
+    try (Stream<java.nio.file.Path> files = Files.walk(Paths.get(base))) {
+      latest =
+          files
+              .filter(f -> f.getFileName().toString().endsWith("_" + t3 + ".parquet"))
+              .collect(Collectors.toList());
+    }
+    assertThat(latest.size(), is(8));
+    for (java.nio.file.Path file : latest) {
+      try (ParquetFileReader parquet =
+          ParquetFileReader.open(
+              HadoopInputFile.fromPath(new Path(file.toUri()), new Configuration()))) {
+        assertThat("row groups of " + file, parquet.getRowGroups().size(), is(3));
+      }
+    }
+    Map<String, List<Object>> expected = new TreeMap<>();
+    expected.putAll(expected(0, t1, range(0, 16)));
+    expected.putAll(expected(1, t2, range(16, 24)));
+    expected.putAll(expected(2, t3, range(24, 32)));
+    assertThat(SPARK.snapshot(base), is(expected));
+    Map<String, List<Object>> afterFirst = new TreeMap<>(expected);
+    afterFirst.values().removeIf(row -> row.get(row.size() - 1).equals(t1));
+    assertThat(afterFirst.size(), is(16));
+    assertThat(SPARK.incremental(base, t1), is(afterFirst));
+    Map<String, List<Object>> asOfSecond = new TreeMap<>(expected(0, t1, range(0, 16)));
+    asOfSecond.putAll(expected(1, t2, range(16, 24)));
+    assertThat(SPARK.asOf(base, t2), is(asOfSecond));
+
+    SPARK.sparkWrite(base, records(3, 3, 20, 27, 40), versionSix("upsert"));
+    commits = SPARK.completedCommits(base);
+    assertThat(commits.size(), is(4));
+    expected.putAll(expected(3, commits.get(3).requestedTime(), 3, 20, 27, 40));
+    assertThat(SPARK.snapshot(base), is(expected));
   }
 }
