@@ -45,6 +45,8 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.io.SeekableInputStream;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.MessageType;
@@ -64,6 +66,7 @@ import org.apache.parquet.schema.MessageType;
  * Used only when the current file's Parquet schema is the write schema's (no schema evolution to
  * apply) and it has fewer than {@link #MAX_ROW_GROUPS} row groups; otherwise the caller merges
  * record by record, which writes the file anew in row groups of {@code hoodie.parquet.block.size}.
+ * One instance writes one new version; not thread-safe.
  */
 public final class RowGroupCarryOver {
   /**
@@ -84,6 +87,8 @@ public final class RowGroupCarryOver {
 
   /** The stored rows' keys in the new file's bloom filter and key range, once read. */
   private RecordKeyFooter keys;
+
+  private boolean used;
 
   private RowGroupCarryOver(
       Configuration conf,
@@ -163,6 +168,10 @@ public final class RowGroupCarryOver {
    */
   public BaseFileResult write(
       Path target, int taskPartitionId, File scratchFolder, Consumer<BaseFileWriter> newRecords) {
+    if (used) {
+      throw new IllegalStateException("A row-group carry-over of " + current + " writes once");
+    }
+    used = true;
     File folder = scratchFolderIn(scratchFolder);
     Path scratch = new Path(new Path(folder.toURI()), target.getName());
     try {
@@ -201,11 +210,12 @@ public final class RowGroupCarryOver {
             .build();
     CodecFactory codecs = new CodecFactory(conf, settings.pageSizeBytes());
     // Constructors and methods of parquet 1.12 on: Spark 3.5 and Hudi's bundles bring 1.13.
+    TrackedOutputFile output = TrackedOutputFile.of(target, conf);
     boolean written = false;
     try {
       ParquetFileWriter out =
           new ParquetFileWriter(
-              HadoopOutputFile.fromPath(target, conf),
+              output,
               parquetSchema,
               ParquetFileWriter.Mode.CREATE,
               settings.rowGroupSizeBytes(),
@@ -231,6 +241,7 @@ public final class RowGroupCarryOver {
     } finally {
       codecs.release();
       if (!written) {
+        output.closeQuietly();
         deleteQuietly(target);
       }
     }
@@ -344,6 +355,58 @@ public final class RowGroupCarryOver {
       path.getFileSystem(conf).delete(path, false);
     } catch (IOException | RuntimeException e) {
       // The write already failed; that failure is the one to report.
+    }
+  }
+
+  /**
+   * The target file, remembering the stream {@link ParquetFileWriter} opens so that a failed write
+   * can close it before the file is deleted (the writer itself has no abort).
+   */
+  private static final class TrackedOutputFile implements OutputFile {
+    private final OutputFile delegate;
+    private PositionOutputStream stream;
+
+    private TrackedOutputFile(OutputFile delegate) {
+      this.delegate = delegate;
+    }
+
+    static TrackedOutputFile of(Path path, Configuration conf) {
+      try {
+        return new TrackedOutputFile(HadoopOutputFile.fromPath(path, conf));
+      } catch (IOException e) {
+        throw new HudiTableException("Cannot open base file " + path + " for writing: " + e, e);
+      }
+    }
+
+    @Override
+    public PositionOutputStream create(long blockSizeHint) throws IOException {
+      stream = delegate.create(blockSizeHint);
+      return stream;
+    }
+
+    @Override
+    public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
+      throw new IOException("A carried-over base file is created, never overwritten");
+    }
+
+    @Override
+    public boolean supportsBlockSize() {
+      return delegate.supportsBlockSize();
+    }
+
+    @Override
+    public long defaultBlockSize() {
+      return delegate.defaultBlockSize();
+    }
+
+    void closeQuietly() {
+      if (stream != null) {
+        try {
+          stream.close();
+        } catch (IOException | RuntimeException e) {
+          // The write already failed; that failure is the one to report.
+        }
+      }
     }
   }
 }
