@@ -145,8 +145,7 @@ public final class AppendHandle {
         .totalWriteBytes(result.fileSizeBytes())
         .fileSizeInBytes(result.fileSizeBytes())
         .partitionPath(fileGroup.partitionPath())
-        .runtimeStats(
-            new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .runtimeStats(WriteContext.upsertTimeSince(startNanos))
         .logAppend(new WriteStat.LogAppendStats(name.version(), 0, baseFile, logFiles))
         .build();
   }

@@ -214,8 +214,7 @@ public final class CompactHandle {
           .totalLogSizeCompacted(logBytes)
           .totalLogBlocks(counted.size())
           .totalRollbackBlocks(rollbackBlocks)
-          .runtimeStats(
-              new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+          .runtimeStats(WriteContext.upsertTimeSince(startNanos))
           .build();
     }
   }

@@ -68,7 +68,7 @@ public final class ConcatHandle {
               fileGroup,
               carryOver.get(),
               scratchFolder,
-              writer -> inserts[0] = writeRecords(writer, fileGroup, records));
+              writer -> inserts[0] = context.writeInserts(writer, records));
     } else {
       BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
       try {
@@ -78,7 +78,7 @@ public final class ConcatHandle {
         RecordRewriter rewriter = new RecordRewriter(writer.schema());
         BaseFileReader.of(context.conf(), currentPath)
             .forEachRecord(stored -> writer.write(rewriter.rewrite(stored)));
-        inserts[0] = writeRecords(writer, fileGroup, records);
+        inserts[0] = context.writeInserts(writer, records);
       } catch (RuntimeException e) {
         writer.abort();
         throw e;
@@ -87,26 +87,7 @@ public final class ConcatHandle {
     }
     return WriteContext.statOf(fileGroup, result, current.name().instantTime().value())
         .numInserts(inserts[0])
-        .runtimeStats(
-            new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .runtimeStats(WriteContext.upsertTimeSince(startNanos))
         .build();
-  }
-
-  /** Appends every incoming record that is not a delete; returns how many. */
-  private long writeRecords(
-      BaseFileWriter writer, FileGroupId fileGroup, Iterable<TableRecord> records) {
-    long inserts = 0;
-    for (TableRecord record : records) {
-      if (record.isDelete()) {
-        continue;
-      }
-      writer.write(
-          context.instant().value(),
-          record.recordKey(),
-          fileGroup.partitionPath(),
-          context.toWriteSchema(record.data().orElseThrow()));
-      inserts++;
-    }
-    return inserts;
   }
 }

@@ -34,20 +34,10 @@ public final class CreateHandle {
 
   public WriteStat write(FileGroupId fileGroup, Iterable<TableRecord> records) {
     BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.CREATE);
-    long inserts = 0;
+    long inserts;
     long startNanos = System.nanoTime();
     try {
-      for (TableRecord record : records) {
-        if (record.isDelete()) {
-          continue;
-        }
-        writer.write(
-            context.instant().value(),
-            record.recordKey(),
-            record.partitionPath(),
-            context.toWriteSchema(record.data().orElseThrow()));
-        inserts++;
-      }
+      inserts = context.writeInserts(writer, records);
     } catch (RuntimeException e) {
       writer.abort();
       throw e;

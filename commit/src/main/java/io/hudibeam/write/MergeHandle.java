@@ -196,8 +196,7 @@ public final class MergeHandle {
         .numDeletes(counts.deletes)
         .numUpdateWrites(counts.updates)
         .numInserts(counts.inserts)
-        .runtimeStats(
-            new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0))
+        .runtimeStats(WriteContext.upsertTimeSince(startNanos))
         .build();
   }
 

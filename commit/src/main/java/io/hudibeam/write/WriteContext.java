@@ -196,6 +196,31 @@ public final class WriteContext {
     return RowGroupCarryOver.of(conf, currentPath, schema, parquet);
   }
 
+  /**
+   * Writes every record that is not a delete as inserted by this instant (meta fields set by the
+   * writer); returns how many.
+   */
+  long writeInserts(BaseFileWriter writer, Iterable<TableRecord> records) {
+    long inserts = 0;
+    for (TableRecord record : records) {
+      if (record.isDelete()) {
+        continue;
+      }
+      writer.write(
+          instant.value(),
+          record.recordKey(),
+          record.partitionPath(),
+          toWriteSchema(record.data().orElseThrow()));
+      inserts++;
+    }
+    return inserts;
+  }
+
+  /** Runtime stats of a merge that started at {@code startNanos} ({@code totalUpsertTime}). */
+  static WriteStat.RuntimeStats upsertTimeSince(long startNanos) {
+    return new WriteStat.RuntimeStats(0, (System.nanoTime() - startNanos) / 1_000_000, 0);
+  }
+
   /** The write stat of a closed base file of a file group; the handle adds its counts. */
   static WriteStat.Builder statOf(FileGroupId fileGroup, BaseFileResult result, String prevCommit) {
     return WriteStat.builder()

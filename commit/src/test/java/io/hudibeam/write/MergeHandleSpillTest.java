@@ -15,6 +15,8 @@
  */
 package io.hudibeam.write;
 
+import static io.hudibeam.write.SanFranciscoFileGroup.trip;
+import static io.hudibeam.write.SanFranciscoFileGroup.withoutFileName;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.emptyArray;
 import static org.hamcrest.Matchers.equalTo;
@@ -22,38 +24,21 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.InstantCommitter;
-import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
-import io.hudibeam.files.FileGroupId;
-import io.hudibeam.files.FileId;
-import io.hudibeam.files.FileSystemView;
-import io.hudibeam.files.WriteToken;
-import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.table.TableConfig;
-import io.hudibeam.table.TablePaths;
-import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
-import io.hudibeam.timeline.Action;
-import io.hudibeam.timeline.Timeline;
 import java.io.File;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.Before;
 import org.junit.Rule;
@@ -66,63 +51,16 @@ import org.junit.rules.TemporaryFolder;
  * spilled, all spilled) are read by Hudi's reader and compared row by row, meta fields included.
  */
 public class MergeHandleSpillTest {
-  private static final String PARTITION = "san_francisco";
+  private static final String PARTITION = SanFranciscoFileGroup.PARTITION;
   private static final int STORED = 2000;
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private final Configuration conf = new Configuration();
-  private FileSystem fs;
-  private TablePaths paths;
+  private SanFranciscoFileGroup table;
 
   @Before
   public void setUp() throws Exception {
-    fs = FileSystem.getLocal(conf);
-    paths = TablePaths.of(tmp.newFolder("trips").getAbsolutePath());
-  }
-
-  private TableConfig tripsTable() {
-    return TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-        .recordKeyFields(List.of("uuid"))
-        .partitionFields(List.of("city"))
-        .orderingField("ts")
-        .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator")
-        .createSchema(TripsData.SCHEMA.toString())
-        .build();
-  }
-
-  /** Trip {@code 8 * j}: every one in san_francisco. */
-  private static GenericRecord trip(long batch, int j) {
-    return TripsData.record(batch, 8L * j);
-  }
-
-  private WriteContext context(StartedInstant started, long attempt) {
-    return WriteContext.builder()
-        .conf(conf)
-        .fs(fs)
-        .paths(paths)
-        .instant(started.instantTime())
-        .schema(TripsData.SCHEMA)
-        .parquet(ParquetSettings.defaults())
-        .orderingField(OrderingField.of("ts"))
-        .writeToken(WriteToken.of(1, 2, attempt))
-        .build();
-  }
-
-  private StartedInstant start() {
-    return new InstantStarter(fs, paths, Clock.systemUTC()).start(tripsTable(), Action.COMMIT);
-  }
-
-  private void commit(StartedInstant started, OperationType operation, WriteStat stat) {
-    CommitMetadata metadata =
-        CommitMetadata.builder()
-            .operationType(operation)
-            .schema(TripsData.SCHEMA.toString())
-            .addWriteStat(stat.partitionPath(), stat)
-            .build();
-    assertThat(
-        new InstantCommitter(fs, paths).commit(started.instantTime(), Action.COMMIT, metadata),
-        is(CommitOutcome.COMMITTED));
+    table = new SanFranciscoFileGroup(tmp.newFolder("trips"));
   }
 
   /**
@@ -152,11 +90,10 @@ public class MergeHandleSpillTest {
 
   @Test
   public void spilledMergesWriteTheSameRowsAsTheInMemoryMerge() throws Exception {
-    StartedInstant first = commitStoredFileGroup();
-    BaseFile current =
-        FileSystemView.load(fs, paths, Timeline.load(fs, paths)).latestBaseFiles(PARTITION).get(0);
+    StartedInstant first = table.commitStored(STORED, ParquetSettings.defaults());
+    BaseFile current = table.latestBaseFile();
 
-    StartedInstant second = start();
+    StartedInstant second = table.start();
     File spillFolder = tmp.newFolder("spill");
     List<TableRecord> incoming = incoming();
     Map<String, MergeMemory> budgets = new TreeMap<>();
@@ -169,11 +106,12 @@ public class MergeHandleSpillTest {
     for (Map.Entry<String, MergeMemory> budget : budgets.entrySet()) {
       stats.put(
           budget.getKey(),
-          new MergeHandle(context(second, attempt++), budget.getValue()).write(current, incoming));
+          new MergeHandle(table.context(second, attempt++), budget.getValue())
+              .write(current, incoming));
       assertThat("spill files left", spillFolder.list(), emptyArray());
     }
 
-    HudiTableReader reader = HudiTableReader.of(paths.basePathString());
+    HudiTableReader reader = HudiTableReader.of(table.paths.basePathString());
     Map<String, List<GenericRecord>> files = new TreeMap<>();
     for (Map.Entry<String, WriteStat> e : stats.entrySet()) {
       WriteStat stat = e.getValue();
@@ -181,7 +119,7 @@ public class MergeHandleSpillTest {
       assertThat(e.getKey(), stat.numDeletes(), is(100L));
       assertThat(e.getKey(), stat.numInserts(), is(600L));
       assertThat(e.getKey(), stat.numWrites(), is(2500L));
-      files.put(e.getKey(), reader.readBaseFile(paths.basePathString() + "/" + stat.path()));
+      files.put(e.getKey(), reader.readBaseFile(table.paths.basePathString() + "/" + stat.path()));
     }
     List<GenericRecord> inMemory = files.get("1 in memory");
     assertThat(inMemory.size(), is(2500));
@@ -200,7 +138,7 @@ public class MergeHandleSpillTest {
     }
 
     // The all-spilled file is committed (the committer deletes the other two) and read by Hudi.
-    commit(second, OperationType.UPSERT, stats.get("3 all spilled"));
+    table.commit(second, OperationType.UPSERT, stats.get("3 all spilled"));
     assertMergedTable(first, second);
   }
 
@@ -212,9 +150,8 @@ public class MergeHandleSpillTest {
    */
   @Test
   public void aMergeDoesNotKeepItsInMemoryRecordsDecoded() throws Exception {
-    StartedInstant first = commitStoredFileGroup();
-    BaseFile current =
-        FileSystemView.load(fs, paths, Timeline.load(fs, paths)).latestBaseFiles(PARTITION).get(0);
+    StartedInstant first = table.commitStored(STORED, ParquetSettings.defaults());
+    BaseFile current = table.latestBaseFile();
 
     RecordEncoding encoding = RecordEncoding.of(TripsData.SCHEMA);
     List<TableRecord> incoming = new ArrayList<>();
@@ -228,9 +165,9 @@ public class MergeHandleSpillTest {
                   record.operation(),
                   encoding.payload(encoding.encode(record.payload().get()))));
     }
-    StartedInstant second = start();
+    StartedInstant second = table.start();
     WriteStat stat =
-        new MergeHandle(context(second, 2), MergeMemory.ofMaxSize(Long.MAX_VALUE))
+        new MergeHandle(table.context(second, 2), MergeMemory.ofMaxSize(Long.MAX_VALUE))
             .write(current, incoming);
 
     assertThat(stat.numUpdateWrites() + stat.numInserts(), is(1150L));
@@ -239,32 +176,18 @@ public class MergeHandleSpillTest {
         assertThat(record.recordKey(), record.payload().get().isDecoded(), is(false));
       }
     }
-    commit(second, OperationType.UPSERT, stat);
+    table.commit(second, OperationType.UPSERT, stat);
     assertMergedTable(first, second);
-  }
-
-  /** The first instant: {@link #STORED} trips of batch 0 in one file group. */
-  private StartedInstant commitStoredFileGroup() {
-    StartedInstant first = start();
-    List<TableRecord> stored = new ArrayList<>();
-    for (int j = 0; j < STORED; j++) {
-      stored.add(TableRecord.upsert(TripsData.key(8L * j), PARTITION, trip(0, j)));
-    }
-    FileGroupId fileGroup =
-        FileGroupId.of(PARTITION, FileId.parse("5d1c2a63-3f1e-4b2a-9a55-3d4f0a1b2c3d-0"));
-    commit(
-        first, OperationType.INSERT, new CreateHandle(context(first, 1)).write(fileGroup, stored));
-    return first;
   }
 
   /** The table after {@link #incoming()} was merged and committed by {@code second}, row by row. */
   private void assertMergedTable(StartedInstant first, StartedInstant second) throws Exception {
-    Map<String, GenericRecord> table =
-        HudiTableReader.of(paths.basePathString()).snapshotByRecordKey();
-    assertThat(table.size(), is(2500));
+    Map<String, GenericRecord> snapshot =
+        HudiTableReader.of(table.paths.basePathString()).snapshotByRecordKey();
+    assertThat(snapshot.size(), is(2500));
     for (int j = 0; j < STORED + 600; j++) {
       String key = TripsData.key(8L * j);
-      GenericRecord row = table.get(key);
+      GenericRecord row = snapshot.get(key);
       if (j >= 600 && j < 700) {
         assertThat(key + " deleted", row == null, is(true));
         continue;
@@ -280,16 +203,5 @@ public class MergeHandleSpillTest {
     return MergeMemory.fromProperties(
         Map.of(
             MergeMemory.MAX_SIZE, String.valueOf(bytes), MergeMemory.SPILL_PATH, folder.getPath()));
-  }
-
-  /** The record's fields without _hoodie_file_name, which names each merge's own file. */
-  private static List<Object> withoutFileName(GenericRecord record) {
-    List<Object> values = new ArrayList<>();
-    for (Schema.Field field : record.getSchema().getFields()) {
-      if (!field.name().equals(MetaFields.FILE_NAME.fieldName())) {
-        values.add(field.name() + "=" + record.get(field.pos()));
-      }
-    }
-    return values;
   }
 }
