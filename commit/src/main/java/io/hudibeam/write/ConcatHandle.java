@@ -27,7 +27,6 @@ import io.hudibeam.schema.RecordRewriter;
 import java.io.File;
 import java.util.Objects;
 import java.util.Optional;
-import org.apache.hadoop.fs.Path;
 
 /**
  * Writes a new version of an existing file group for an insert (Hudi's {@code HoodieConcatHandle},
@@ -72,11 +71,8 @@ public final class ConcatHandle {
     } else {
       BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
       try {
-        Path currentPath =
-            new Path(
-                context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
         RecordRewriter rewriter = new RecordRewriter(writer.schema());
-        BaseFileReader.of(context.conf(), currentPath)
+        BaseFileReader.of(context.conf(), context.pathOf(current))
             .forEachRecord(stored -> writer.write(rewriter.rewrite(stored)));
         inserts[0] = context.writeInserts(writer, records);
       } catch (RuntimeException e) {

@@ -29,7 +29,6 @@ import io.hudibeam.table.HudiTableException;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -134,11 +133,8 @@ public final class MergeHandle {
     BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
     Counts counts = new Counts();
     try {
-      Path currentPath =
-          new Path(
-              context.paths().partitionFolder(fileGroup.partitionPath()), current.name().value());
       RecordRewriter rewriter = new RecordRewriter(writer.schema());
-      BaseFileReader.of(context.conf(), currentPath)
+      BaseFileReader.of(context.conf(), context.pathOf(current))
           .forEachRecord(
               stored -> {
                 String key = String.valueOf(stored.get(MetaFields.RECORD_KEY.position()));

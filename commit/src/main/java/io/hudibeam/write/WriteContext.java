@@ -190,10 +190,13 @@ public final class WriteContext {
    * its rows can be copied as bytes ({@link RowGroupCarryOver#of}).
    */
   Optional<RowGroupCarryOver> carryOver(BaseFile current) {
-    Path currentPath =
-        new Path(
-            paths.partitionFolder(current.fileGroupId().partitionPath()), current.name().value());
-    return RowGroupCarryOver.of(conf, currentPath, schema, parquet);
+    return RowGroupCarryOver.of(conf, pathOf(current), schema, parquet);
+  }
+
+  /** Where a base file of the table is. */
+  Path pathOf(BaseFile baseFile) {
+    return new Path(
+        paths.partitionFolder(baseFile.fileGroupId().partitionPath()), baseFile.name().value());
   }
 
   /**
