@@ -64,8 +64,13 @@ public class HudiIOStreamingFilesIT {
         table.put(i, 0L);
       }
     }
+    // Row groups of 16 KiB: a commit's 2 trips per partition make a row group of about 2 KB, over
+    // 1/64 of that, so each commit carries the file's row groups over (RowGroupCarryOver); with
+    // Hudi's 120 MiB they would be merged record by record.
     HudiIOStreamingIT.run(
-        stream(TripsRows.SCHEMA, intervals), HudiIOStreamingIT.trips(base, WriteOperation.INSERT));
+        stream(TripsRows.SCHEMA, intervals),
+        HudiIOStreamingIT.trips(base, WriteOperation.INSERT)
+            .withHoodieProperties(Map.of("hoodie.parquet.block.size", "16384")));
 
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(20));

@@ -64,9 +64,10 @@ import org.apache.parquet.schema.MessageType;
  * records, then the new ones numbered on from them); only the row group layout differs: the stored
  * row groups stay as they were, so a file version carried over this way has one row group more.
  * Used only when the current file's Parquet schema is the write schema's (no schema evolution to
- * apply) and it has fewer than {@link #MAX_ROW_GROUPS} row groups; otherwise the caller merges
- * record by record, which writes the file anew in row groups of {@code hoodie.parquet.block.size}.
- * One instance writes one new version; not thread-safe.
+ * apply), it has fewer than {@link #MAX_ROW_GROUPS} row groups and none smaller than the row group
+ * size / {@link #MIN_ROW_GROUP_FRACTION}; otherwise the caller merges record by record, which
+ * writes the file anew in row groups of {@code hoodie.parquet.block.size}. One instance writes one
+ * new version; not thread-safe.
  */
 public final class RowGroupCarryOver {
   /**
@@ -74,6 +75,14 @@ public final class RowGroupCarryOver {
    * files of a stream of small commits end with a bounded number of row groups for readers.
    */
   public static final int MAX_ROW_GROUPS = 32;
+
+  /**
+   * A file with a row group smaller than the row group size ({@code hoodie.parquet.block.size})
+   * divided by this is rewritten record by record, which merges its row groups: every row group
+   * costs its own dictionaries, statistics and footer entries (about 2.5 KB for the trips schema),
+   * so carrying tiny row groups over would grow files past what file sizing planned for them.
+   */
+  public static final int MIN_ROW_GROUP_FRACTION = 64;
 
   private static final ColumnPath FILE_NAME_COLUMN =
       ColumnPath.get(MetaFields.FILE_NAME.fieldName());
@@ -107,8 +116,9 @@ public final class RowGroupCarryOver {
 
   /**
    * The carry-over of base file {@code current} into a new version written with {@code writeSchema}
-   * (with or without meta fields); empty when its rows cannot be copied as bytes: its Parquet
-   * schema is not the write schema's, or it already has {@link #MAX_ROW_GROUPS} row groups.
+   * (with or without meta fields); empty when its rows should not be copied as bytes: its Parquet
+   * schema is not the write schema's, it already has {@link #MAX_ROW_GROUPS} row groups, or one of
+   * its row groups is smaller than the row group size / {@link #MIN_ROW_GROUP_FRACTION}.
    */
   public static Optional<RowGroupCarryOver> of(
       Configuration conf, Path current, Schema writeSchema, ParquetSettings settings) {
@@ -120,7 +130,9 @@ public final class RowGroupCarryOver {
     try (ParquetFileReader reader =
         ParquetFileReader.open(HadoopInputFile.fromPath(current, conf))) {
       List<BlockMetaData> rowGroups = reader.getRowGroups();
+      long minRowGroupBytes = settings.rowGroupSizeBytes() / MIN_ROW_GROUP_FRACTION;
       if (rowGroups.size() >= MAX_ROW_GROUPS
+          || rowGroups.stream().anyMatch(g -> g.getCompressedSize() < minRowGroupBytes)
           || !reader.getFileMetaData().getSchema().equals(parquetSchema)) {
         return Optional.empty();
       }

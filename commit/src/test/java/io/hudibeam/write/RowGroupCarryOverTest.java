@@ -22,6 +22,7 @@ import static org.hamcrest.Matchers.emptyArray;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.lessThan;
 
 import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.basefile.ParquetSettings;
@@ -48,6 +49,7 @@ import org.apache.hudi.storage.HoodieStorage;
 import org.apache.hudi.storage.StoragePath;
 import org.apache.hudi.storage.hadoop.HoodieHadoopStorage;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.junit.Before;
 import org.junit.Rule;
@@ -66,6 +68,12 @@ public class RowGroupCarryOverTest {
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
+  /**
+   * Row groups of 1 MiB (in memory): the test files each fit one, and a row group of 16 KiB (1/64)
+   * or more is carried over; the stored file of 2,000 trips is about 50 KB.
+   */
+  private static final ParquetSettings MIB_ROW_GROUPS = rowGroupsOf(1 << 20);
+
   private SanFranciscoFileGroup table;
   private File scratch;
 
@@ -78,13 +86,14 @@ public class RowGroupCarryOverTest {
   @Test
   public void insertsIntoAFileCarryItsRowGroupsOverAndWriteTheRowsOfARecordByRecordMerge()
       throws Exception {
-    StartedInstant first = table.commitStored(STORED, ParquetSettings.defaults());
+    StartedInstant first = table.commitStored(STORED, MIB_ROW_GROUPS);
     BaseFile current = table.latestBaseFile();
     List<TableRecord> inserts = inserts();
 
     StartedInstant second = table.start();
     WriteStat carried =
-        new MergeHandle(table.context(second, 10), memory()).write(current, inserts);
+        new MergeHandle(table.context(second, 10, MIB_ROW_GROUPS), memory())
+            .write(current, inserts);
     // The same inserts plus an update of a stored key that loses on the ordering field: the stored
     // record stays, but the merge must read the file record by record to know it.
     List<TableRecord> withLosingUpdate = new ArrayList<>(inserts);
@@ -93,7 +102,8 @@ public class RowGroupCarryOverTest {
     older.put("fare", -1.0);
     withLosingUpdate.add(TableRecord.upsert(TripsData.key(8L * 7), PARTITION, older));
     WriteStat recordByRecord =
-        new MergeHandle(table.context(second, 11), memory()).write(current, withLosingUpdate);
+        new MergeHandle(table.context(second, 11, MIB_ROW_GROUPS), memory())
+            .write(current, withLosingUpdate);
     assertThat("scratch files left", scratch.list(), emptyArray());
 
     assertThat(rowGroups(current.name().value()), is(1));
@@ -118,36 +128,50 @@ public class RowGroupCarryOverTest {
   }
 
   @Test
-  public void aFileAlreadyHoldingMaxRowGroupsIsMergedRecordByRecordIntoOneRowGroup()
-      throws Exception {
-    ParquetSettings defaults = ParquetSettings.defaults();
-    ParquetSettings tinyRowGroups =
-        new ParquetSettings(
-            defaults.codec(),
-            4096,
-            defaults.pageSizeBytes(),
-            defaults.maxFileSizeBytes(),
-            defaults.dictionaryEnabled(),
-            defaults.compressionRatio(),
-            defaults.bloomFilter());
+  public void aFileAlreadyHoldingMaxRowGroupsIsMergedRecordByRecord() throws Exception {
+    // Written in row groups of 4 KiB (100 trips each, parquet's least), merged with 64 KiB ones:
+    // every stored row group is over 1/64 of 64 KiB, so only the row group count stops the
+    // carry-over.
+    ParquetSettings tinyRowGroups = rowGroupsOf(4096);
     int stored = 5000;
     StartedInstant first = table.commitStored(stored, tinyRowGroups);
     BaseFile current = table.latestBaseFile();
     assertThat(
         rowGroups(current.name().value()), greaterThanOrEqualTo(RowGroupCarryOver.MAX_ROW_GROUPS));
+    assertThat(
+        smallestRowGroupBytes(current.name().value()),
+        greaterThanOrEqualTo(65536L / RowGroupCarryOver.MIN_ROW_GROUP_FRACTION));
 
     StartedInstant second = table.start();
     WriteStat stat =
-        new MergeHandle(table.context(second, 10), memory()).write(current, inserts(stored));
-    assertThat(rowGroups(stat), is(1));
+        new MergeHandle(table.context(second, 10, rowGroupsOf(65536)), memory())
+            .write(current, inserts(stored));
+    // Carried over, the file would keep the stored row groups and add some; rewritten in 64 KiB
+    // row groups, it has fewer than the stored file.
+    assertThat(rowGroups(stat), lessThan(rowGroups(current.name().value())));
     assertThat(stat.numWrites(), is((long) stored + 600));
     table.commit(second, OperationType.UPSERT, stat);
     assertTable(first, second, stored, stored + 600);
   }
 
   @Test
-  public void aFileOfAnOlderSchemaIsMergedRecordByRecordIntoTheEvolvedSchema() throws Exception {
+  public void aFileWhoseRowGroupsAreSmallForTheRowGroupSizeIsMergedRecordByRecord()
+      throws Exception {
+    // Hudi's default row group size (120 MiB): the 2,000-trip file's one row group is far under
+    // 1/64 of it, so the merge writes the stored and new records into one row group anew.
     StartedInstant first = table.commitStored(STORED, ParquetSettings.defaults());
+    BaseFile current = table.latestBaseFile();
+    StartedInstant second = table.start();
+    WriteStat stat = new MergeHandle(table.context(second, 10), memory()).write(current, inserts());
+    assertThat(rowGroups(stat), is(1));
+    assertThat(stat.numInserts(), is(600L));
+    table.commit(second, OperationType.UPSERT, stat);
+    assertTable(first, second, STORED, STORED + 600);
+  }
+
+  @Test
+  public void aFileOfAnOlderSchemaIsMergedRecordByRecordIntoTheEvolvedSchema() throws Exception {
+    StartedInstant first = table.commitStored(STORED, MIB_ROW_GROUPS);
     BaseFile current = table.latestBaseFile();
     List<Schema.Field> fields = new ArrayList<>();
     for (Schema.Field field : TripsData.SCHEMA.getFields()) {
@@ -164,7 +188,8 @@ public class RowGroupCarryOverTest {
             TripsData.SCHEMA.getName(), null, TripsData.SCHEMA.getNamespace(), false, fields);
 
     StartedInstant second = table.start();
-    WriteContext context = table.contextBuilder(second, 10).schema(evolved).build();
+    WriteContext context =
+        table.contextBuilder(second, 10).parquet(MIB_ROW_GROUPS).schema(evolved).build();
     WriteStat stat = new MergeHandle(context, memory()).write(current, inserts());
     assertThat(rowGroups(stat), is(1));
     List<GenericRecord> rows =
@@ -180,7 +205,7 @@ public class RowGroupCarryOverTest {
 
   @Test
   public void anInsertConcatCarriesTheRowGroupsOverAndKeepsDuplicateKeys() throws Exception {
-    StartedInstant first = table.commitStored(STORED, ParquetSettings.defaults());
+    StartedInstant first = table.commitStored(STORED, MIB_ROW_GROUPS);
     BaseFile current = table.latestBaseFile();
     List<TableRecord> records = new ArrayList<>();
     for (int j = STORED - 100; j < STORED + 500; j++) {
@@ -188,7 +213,9 @@ public class RowGroupCarryOverTest {
     }
 
     StartedInstant second = table.start();
-    WriteStat stat = new ConcatHandle(table.context(second, 10), scratch).write(current, records);
+    WriteStat stat =
+        new ConcatHandle(table.context(second, 10, MIB_ROW_GROUPS), scratch)
+            .write(current, records);
     assertThat("scratch files left", scratch.list(), emptyArray());
     assertThat(rowGroups(stat), is(2));
     assertThat(stat.numInserts(), is(600L));
@@ -309,6 +336,17 @@ public class RowGroupCarryOverTest {
     return rowGroups(new Path(table.paths.partitionFolder(PARTITION), baseFileName));
   }
 
+  private long smallestRowGroupBytes(String baseFileName) throws Exception {
+    Path path = new Path(table.paths.partitionFolder(PARTITION), baseFileName);
+    try (ParquetFileReader reader =
+        ParquetFileReader.open(HadoopInputFile.fromPath(path, table.conf))) {
+      return reader.getRowGroups().stream()
+          .mapToLong(BlockMetaData::getCompressedSize)
+          .min()
+          .orElseThrow();
+    }
+  }
+
   private int rowGroups(Path path) throws Exception {
     try (ParquetFileReader reader =
         ParquetFileReader.open(HadoopInputFile.fromPath(path, table.conf))) {
@@ -318,5 +356,17 @@ public class RowGroupCarryOverTest {
 
   private MergeMemory memory() {
     return MergeMemory.fromProperties(Map.of(MergeMemory.SPILL_PATH, scratch.getPath()));
+  }
+
+  private static ParquetSettings rowGroupsOf(int bytes) {
+    ParquetSettings defaults = ParquetSettings.defaults();
+    return new ParquetSettings(
+        defaults.codec(),
+        bytes,
+        defaults.pageSizeBytes(),
+        defaults.maxFileSizeBytes(),
+        defaults.dictionaryEnabled(),
+        defaults.compressionRatio(),
+        defaults.bloomFilter());
   }
 }

@@ -86,6 +86,10 @@ final class SanFranciscoFileGroup {
     return contextBuilder(started, attempt).build();
   }
 
+  WriteContext context(StartedInstant started, long attempt, ParquetSettings parquet) {
+    return contextBuilder(started, attempt).parquet(parquet).build();
+  }
+
   WriteContext.Builder contextBuilder(StartedInstant started, long attempt) {
     return WriteContext.builder()
         .conf(conf)

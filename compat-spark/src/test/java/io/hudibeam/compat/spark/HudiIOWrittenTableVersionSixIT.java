@@ -112,9 +112,18 @@ public class HudiIOWrittenTableVersionSixIT {
   @Test
   public void hudiSparkReadsAndMergesSmallFilesWhoseRowGroupsHudiIOCarriedOver() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
-    hudiIO(records(0, range(0, 16)), hudiIOWrite(base, WriteOperation.INSERT));
-    hudiIO(records(1, range(16, 24)), hudiIOWrite(base, WriteOperation.UPSERT));
-    hudiIO(records(2, range(24, 32)), hudiIOWrite(base, WriteOperation.INSERT));
+    // Row groups of 16 KiB, so that these tiny files' row groups are over 1/64 of it and carried
+    // over (with Hudi's 120 MiB they would be merged record by record).
+    Map<String, String> rowGroups = Map.of("hoodie.parquet.block.size", "16384");
+    hudiIO(
+        records(0, range(0, 16)),
+        hudiIOWrite(base, WriteOperation.INSERT).withHoodieProperties(rowGroups));
+    hudiIO(
+        records(1, range(16, 24)),
+        hudiIOWrite(base, WriteOperation.UPSERT).withHoodieProperties(rowGroups));
+    hudiIO(
+        records(2, range(24, 32)),
+        hudiIOWrite(base, WriteOperation.INSERT).withHoodieProperties(rowGroups));
     List<HoodieInstant> commits = SPARK.completedCommits(base);
     assertThat(commits.size(), is(3));
     String t1 = commits.get(0).requestedTime();
