@@ -65,7 +65,7 @@ public class HudiIOStreamingFilesIT {
       }
     }
     // Row groups of 16 KiB: a commit's 2 trips per partition make a row group of about 2 KB, over
-    // 1/64 of that, so each commit carries the file's row groups over (RowGroupCarryOver); with
+    // 1/512 of that, so each commit carries the file's row groups over (RowGroupCarryOver); with
     // Hudi's 120 MiB they would be merged record by record.
     HudiIOStreamingIT.run(
         stream(TripsRows.SCHEMA, intervals),

@@ -69,7 +69,7 @@ public class RowGroupCarryOverTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   /**
-   * Row groups of 1 MiB (in memory): the test files each fit one, and a row group of 16 KiB (1/64)
+   * Row groups of 1 MiB (in memory): the test files each fit one, and a row group of 2 KiB (1/512)
    * or more is carried over; the stored file of 2,000 trips is about 50 KB.
    */
   private static final ParquetSettings MIB_ROW_GROUPS = rowGroupsOf(1 << 20);
@@ -130,7 +130,7 @@ public class RowGroupCarryOverTest {
   @Test
   public void aFileAlreadyHoldingMaxRowGroupsIsMergedRecordByRecord() throws Exception {
     // Written in row groups of 4 KiB (100 trips each, parquet's least), merged with 64 KiB ones:
-    // every stored row group is over 1/64 of 64 KiB, so only the row group count stops the
+    // every stored row group is over 1/512 of 64 KiB, so only the row group count stops the
     // carry-over.
     ParquetSettings tinyRowGroups = rowGroupsOf(4096);
     int stored = 5000;
@@ -157,8 +157,8 @@ public class RowGroupCarryOverTest {
   @Test
   public void aFileWhoseRowGroupsAreSmallForTheRowGroupSizeIsMergedRecordByRecord()
       throws Exception {
-    // Hudi's default row group size (120 MiB): the 2,000-trip file's one row group is far under
-    // 1/64 of it, so the merge writes the stored and new records into one row group anew.
+    // Hudi's default row group size (120 MiB): the 2,000-trip file's one row group is under
+    // 1/512 of it, so the merge writes the stored and new records into one row group anew.
     StartedInstant first = table.commitStored(STORED, ParquetSettings.defaults());
     BaseFile current = table.latestBaseFile();
     StartedInstant second = table.start();

@@ -112,7 +112,7 @@ public class HudiIOWrittenTableVersionSixIT {
   @Test
   public void hudiSparkReadsAndMergesSmallFilesWhoseRowGroupsHudiIOCarriedOver() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
-    // Row groups of 16 KiB, so that these tiny files' row groups are over 1/64 of it and carried
+    // Row groups of 16 KiB, so that these tiny files' row groups are over 1/512 of it and carried
     // over (with Hudi's 120 MiB they would be merged record by record).
     Map<String, String> rowGroups = Map.of("hoodie.parquet.block.size", "16384");
     hudiIO(
