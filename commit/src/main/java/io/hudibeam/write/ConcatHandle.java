@@ -35,7 +35,8 @@ import java.util.Optional;
  * over unchanged, then every incoming record is appended, even when its key is already stored or
  * repeats within the batch. Insert does not look keys up, so it keeps duplicates as Hudi does.
  * Marker first, then the file. The stored records are carried over as Parquet row groups, without
- * decoding them, when {@link RowGroupCarryOver} can (same Parquet schema, few enough row groups).
+ * decoding them, when {@link RowGroupCarryOver} can (same Parquet schema, row groups neither too
+ * many nor too small).
  */
 public final class ConcatHandle {
   private final WriteContext context;

@@ -49,8 +49,9 @@ import org.slf4j.LoggerFactory;
  * <p>When no incoming record has a key the current file stores (inserts routed to a small file,
  * deletes of absent keys), every stored record stays as it is: the file's row groups are then
  * carried over as bytes ({@link RowGroupCarryOver}, when its Parquet schema is the write schema's
- * and it has fewer than {@link RowGroupCarryOver#MAX_ROW_GROUPS} row groups) instead of decoded and
- * written again, so such a merge costs its new records and a copy, not the file's records.
+ * and its row groups are neither too many nor too small, see {@link RowGroupCarryOver#of}) instead
+ * of decoded and written again, so such a merge costs its new records and a copy, not the file's
+ * records.
  */
 public final class MergeHandle {
   private static final Logger LOG = LoggerFactory.getLogger(MergeHandle.class);
