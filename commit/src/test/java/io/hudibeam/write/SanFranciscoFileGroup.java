@@ -32,9 +32,8 @@ import io.hudibeam.files.WriteToken;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
-import io.hudibeam.table.TableType;
+import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Timeline;
@@ -75,7 +74,8 @@ final class SanFranciscoFileGroup {
   }
 
   StartedInstant start() {
-    return new InstantStarter(fs, paths, Clock.systemUTC()).start(tripsTable(), Action.COMMIT);
+    return new InstantStarter(fs, paths, Clock.systemUTC())
+        .start(LocalWrite.tripsTable(), Action.COMMIT);
   }
 
   /**
@@ -143,15 +143,5 @@ final class SanFranciscoFileGroup {
       }
     }
     return values;
-  }
-
-  private TableConfig tripsTable() {
-    return TableConfig.newTable("trips", TableType.COPY_ON_WRITE)
-        .recordKeyFields(List.of("uuid"))
-        .partitionFields(List.of("city"))
-        .orderingField("ts")
-        .keyGeneratorClass("org.apache.hudi.keygen.SimpleKeyGenerator")
-        .createSchema(TripsData.SCHEMA.toString())
-        .build();
   }
 }
