@@ -18,32 +18,35 @@ package io.hudibeam.transforms.index;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileSystemView;
+import io.hudibeam.index.KeyRange;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
+import io.hudibeam.transforms.coders.KeyRangeCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
+import java.util.TreeSet;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
-import org.apache.beam.sdk.coders.ListCoder;
-import org.apache.beam.sdk.coders.SetCoder;
+import org.apache.beam.sdk.coders.KvCoder;
+import org.apache.beam.sdk.coders.MapCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Keys;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.fs.FileSystem;
@@ -52,21 +55,23 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The latest base files an index reads, derived from the records (never from an Impulse, so the
- * step runs once per window of the records): the distinct partition paths of the records are
- * gathered into one list, and one call loads the timeline and the file-system view once and lists
- * the latest base file of every file group of those partitions ({@link Scope#TOUCHED_PARTITIONS})
- * or of the whole table ({@link Scope#ALL_PARTITIONS}, for a global index). The view is the one the
- * started instant is based on: the completed instants before it (Hudi's {@code
- * HoodieIndexUtils.getLatestBaseFilesForPartition} reads the latest base files before or on the
- * last completed commit). No records, no listing.
+ * step runs once per window of the records), each with the {@link KeyRange range} of the incoming
+ * record keys of its partition (of every partition, for a global index): the partition paths of the
+ * records and their key ranges are gathered into one map, and one call loads the timeline and the
+ * file-system view once and lists the latest base file of every file group of those partitions
+ * ({@link Scope#TOUCHED_PARTITIONS}) or of the whole table ({@link Scope#ALL_PARTITIONS}, for a
+ * global index). The view is the one the started instant is based on: the completed instants before
+ * it (Hudi's {@code HoodieIndexUtils.getLatestBaseFilesForPartition} reads the latest base files
+ * before or on the last completed commit). No records, no listing.
  *
  * <pre>
- * records ─ partition paths (per bundle) ─ touched partitions (one list) ─ list latest base files
+ * records ─ key range per partition (per bundle) ─ touched partitions (one map) ─ list latest base files
  * </pre>
  *
  * <p>The listing of the partitions runs in one task, one partition after the other.
  */
-final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollection<BaseFile>> {
+final class LatestBaseFiles
+    extends PTransform<PCollection<TableRecord>, PCollection<KV<BaseFile, KeyRange>>> {
   private static final long serialVersionUID = 1L;
 
   /** Which partitions' latest base files an index reads. */
@@ -88,16 +93,21 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
   }
 
   @Override
-  public PCollection<BaseFile> expand(PCollection<TableRecord> records) {
+  public PCollection<KV<BaseFile, KeyRange>> expand(PCollection<TableRecord> records) {
     return records
-        .apply("Partition paths", ParDo.of(new PartitionPathsFn()))
-        .setCoder(StringUtf8Coder.of())
+        .apply("Key ranges by partition", ParDo.of(new PartitionKeyRangesFn()))
+        .setCoder(KvCoder.of(StringUtf8Coder.of(), KeyRangeCoder.of()))
         .apply("Touched partitions", Combine.globally(new TouchedPartitionsFn()).withoutDefaults())
-        .setCoder(ListCoder.of(StringUtf8Coder.of()))
+        .setCoder(TouchedPartitionsFn.MAP_CODER)
         .apply(
             scope == Scope.ALL_PARTITIONS ? "List all latest base files" : "List latest base files",
             ParDo.of(new ListLatestBaseFilesFn(spec, started, scope)).withSideInputs(started))
-        .setCoder(BaseFileCoder.of());
+        .setCoder(KvCoder.of(BaseFileCoder.of(), KeyRangeCoder.of()));
+  }
+
+  /** The base files alone, for an index that needs no key range. */
+  static PCollection<BaseFile> baseFiles(PCollection<KV<BaseFile, KeyRange>> listed) {
+    return listed.apply("Base files", Keys.create()).setCoder(BaseFileCoder.of());
   }
 
   /** The location of the records of a base file: its partition, file group and instant. */
@@ -106,77 +116,86 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
   }
 
   /**
-   * The distinct partition paths of a bundle, per window, output when it finishes: the combine that
-   * follows sees one element per partition per bundle, not one per record.
+   * The range of the record keys of each partition of a bundle, per window, output when it
+   * finishes: the combine that follows sees one element per partition per bundle, not one per
+   * record.
    */
-  static final class PartitionPathsFn extends DoFn<TableRecord, String> {
+  static final class PartitionKeyRangesFn extends DoFn<TableRecord, KV<String, KeyRange>> {
     private static final long serialVersionUID = 1L;
-    private transient Map<BoundedWindow, Set<String>> partitionsByWindow;
+    private transient Map<BoundedWindow, Map<String, KeyRange>> rangesByWindow;
 
     @StartBundle
     public void startBundle() {
-      partitionsByWindow = new HashMap<>();
+      rangesByWindow = new HashMap<>();
     }
 
     @ProcessElement
     public void process(@Element TableRecord record, BoundedWindow window) {
-      partitionsByWindow.computeIfAbsent(window, w -> new HashSet<>()).add(record.partitionPath());
+      rangesByWindow
+          .computeIfAbsent(window, w -> new HashMap<>())
+          .merge(record.partitionPath(), KeyRange.of(record.recordKey()), KeyRange::union);
     }
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) {
-      for (Map.Entry<BoundedWindow, Set<String>> entry : partitionsByWindow.entrySet()) {
+      for (Map.Entry<BoundedWindow, Map<String, KeyRange>> entry : rangesByWindow.entrySet()) {
         BoundedWindow window = entry.getKey();
-        for (String partition : entry.getValue()) {
-          context.output(partition, window.maxTimestamp(), window);
-        }
+        entry
+            .getValue()
+            .forEach(
+                (partition, range) ->
+                    context.output(KV.of(partition, range), window.maxTimestamp(), window));
       }
-      partitionsByWindow = null;
+      rangesByWindow = null;
     }
   }
 
-  /** The distinct partition paths, sorted. */
+  /** The touched partition paths, each with the range of its incoming record keys. */
   static final class TouchedPartitionsFn
-      extends Combine.CombineFn<String, Set<String>, List<String>> {
+      extends Combine.CombineFn<
+          KV<String, KeyRange>, Map<String, KeyRange>, Map<String, KeyRange>> {
     private static final long serialVersionUID = 1L;
+    static final Coder<Map<String, KeyRange>> MAP_CODER =
+        MapCoder.of(StringUtf8Coder.of(), KeyRangeCoder.of());
 
     @Override
-    public Set<String> createAccumulator() {
-      return new HashSet<>();
+    public Map<String, KeyRange> createAccumulator() {
+      return new HashMap<>();
     }
 
     @Override
-    public Set<String> addInput(Set<String> partitions, String partition) {
-      partitions.add(partition);
-      return partitions;
+    public Map<String, KeyRange> addInput(
+        Map<String, KeyRange> ranges, KV<String, KeyRange> range) {
+      ranges.merge(range.getKey(), range.getValue(), KeyRange::union);
+      return ranges;
     }
 
     @Override
-    public Set<String> mergeAccumulators(Iterable<Set<String>> accumulators) {
-      Set<String> merged = new HashSet<>();
-      accumulators.forEach(merged::addAll);
+    public Map<String, KeyRange> mergeAccumulators(Iterable<Map<String, KeyRange>> accumulators) {
+      Map<String, KeyRange> merged = new HashMap<>();
+      accumulators.forEach(ranges -> ranges.forEach((p, r) -> merged.merge(p, r, KeyRange::union)));
       return merged;
     }
 
     @Override
-    public List<String> extractOutput(Set<String> partitions) {
-      List<String> sorted = new ArrayList<>(partitions);
-      Collections.sort(sorted);
-      return sorted;
+    public Map<String, KeyRange> extractOutput(Map<String, KeyRange> ranges) {
+      return ranges;
     }
 
     @Override
-    public Coder<Set<String>> getAccumulatorCoder(
-        CoderRegistry registry, Coder<String> inputCoder) {
-      return SetCoder.of(StringUtf8Coder.of());
+    public Coder<Map<String, KeyRange>> getAccumulatorCoder(
+        CoderRegistry registry, Coder<KV<String, KeyRange>> inputCoder) {
+      return MAP_CODER;
     }
   }
 
   /**
-   * Loads the timeline and the file-system view once for the list of touched partitions and outputs
-   * their latest base files.
+   * Loads the timeline and the file-system view once for the touched partitions and outputs their
+   * latest base files, each with its partition's incoming key range (the range of all incoming
+   * keys, for every partition's files, with {@link Scope#ALL_PARTITIONS}).
    */
-  static final class ListLatestBaseFilesFn extends DoFn<List<String>, BaseFile> {
+  static final class ListLatestBaseFilesFn
+      extends DoFn<Map<String, KeyRange>, KV<BaseFile, KeyRange>> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(ListLatestBaseFilesFn.class);
     private final WriteSpec spec;
@@ -192,7 +211,9 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
 
     @ProcessElement
     public void process(
-        @Element List<String> touched, OutputReceiver<BaseFile> out, ProcessContext c) {
+        @Element Map<String, KeyRange> touched,
+        OutputReceiver<KV<BaseFile, KeyRange>> out,
+        ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
       InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
@@ -206,14 +227,18 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
     }
 
     private void list(
-        FileSystem fs, StartedInstant instant, List<String> touched, OutputReceiver<BaseFile> out) {
+        FileSystem fs,
+        StartedInstant instant,
+        Map<String, KeyRange> touched,
+        OutputReceiver<KV<BaseFile, KeyRange>> out) {
       TablePaths paths = spec.paths();
       Timeline before =
           Timeline.load(fs, paths).filter(i -> i.time().isBefore(instant.instantTime()));
       FileSystemView view =
           scope == Scope.ALL_PARTITIONS
               ? FileSystemView.load(fs, paths, before)
-              : FileSystemView.load(fs, paths, before, touched);
+              : FileSystemView.load(
+                  fs, paths, before, new ArrayList<>(new TreeSet<>(touched.keySet())));
       List<BaseFile> files = view.latestBaseFiles();
       listings.inc();
       LOG.debug(
@@ -222,7 +247,12 @@ final class LatestBaseFiles extends PTransform<PCollection<TableRecord>, PCollec
           instant.instantTime().value(),
           files.size(),
           view.partitions().size());
-      files.forEach(out::output);
+      KeyRange everyKey = touched.values().stream().reduce(KeyRange::union).orElseThrow();
+      for (BaseFile file : files) {
+        KeyRange range =
+            scope == Scope.ALL_PARTITIONS ? everyKey : touched.get(file.partitionPath());
+        out.output(KV.of(file, Objects.requireNonNull(range, file.partitionPath())));
+      }
     }
   }
 }

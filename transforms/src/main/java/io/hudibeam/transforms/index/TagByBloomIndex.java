@@ -68,10 +68,10 @@ final class TagByBloomIndex extends IndexStage {
   @Override
   public PCollection<TaggedRecord> expand(PCollection<TableRecord> records) {
     PCollectionView<List<FileKeyRange>> ranges =
-        records
-            .apply(
-                "Latest base files",
-                new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
+        LatestBaseFiles.baseFiles(
+                records.apply(
+                    "Latest base files",
+                    new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS)))
             .apply("Spread footers", Reshuffle.viaRandomKey())
             .apply("Read key ranges", ParDo.of(new ReadKeyRangeFn(spec)))
             .setCoder(FileKeyRangeCoder.of())

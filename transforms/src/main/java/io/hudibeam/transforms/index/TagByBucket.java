@@ -60,10 +60,10 @@ final class TagByBucket extends IndexStage {
   @Override
   public PCollection<TaggedRecord> expand(PCollection<TableRecord> records) {
     PCollectionView<Map<String, Iterable<BaseFile>>> files =
-        records
-            .apply(
-                "Latest base files",
-                new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS))
+        LatestBaseFiles.baseFiles(
+                records.apply(
+                    "Latest base files",
+                    new LatestBaseFiles(spec, started, LatestBaseFiles.Scope.TOUCHED_PARTITIONS)))
             .apply("Key by partition", ParDo.of(new KeyByPartitionFn()))
             .setCoder(KvCoder.of(StringUtf8Coder.of(), BaseFileCoder.of()))
             .apply("Base files by partition", View.asMultimap());

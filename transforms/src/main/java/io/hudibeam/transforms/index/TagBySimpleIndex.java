@@ -18,9 +18,12 @@ package io.hudibeam.transforms.index;
 import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
+import io.hudibeam.index.FileKeyRange;
+import io.hudibeam.index.KeyRange;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -40,9 +43,15 @@ import org.apache.hadoop.fs.Path;
  * partition path). GLOBAL_SIMPLE: every partition's files, joined on the record key alone; a record
  * whose partition changed becomes a delete at its old location plus an insert at its new one.
  *
+ * <p>Only stored keys within the range of the incoming keys (of the file's partition; of all
+ * partitions for GLOBAL_SIMPLE) are joined: a key outside it cannot equal an incoming key. A base
+ * file whose footer range lies outside it is not read at all. Hudi's SIMPLE index joins every
+ * stored key; the tags are the same. Keys that arrive in increasing order (sequences, time-ordered
+ * ids) so skip the files already written; keys spread over the stored range skip nothing.
+ *
  * <pre>
- * records ─┬─ latest base files ─ Reshuffle ─ read keys ─┐
- *          └───────────── key shard ── Flatten, GroupByKey ─┴─ one per key, tag   ({@link IndexJoin})
+ * records ─┬─ latest base files ─ Reshuffle ─ read keys in range ─┐
+ *          └──────────────── key shard ── Flatten, GroupByKey ─┴─ one per key, tag   ({@link IndexJoin})
  * </pre>
  */
 final class TagBySimpleIndex extends IndexStage {
@@ -67,13 +76,19 @@ final class TagBySimpleIndex extends IndexStage {
     return IndexJoin.join(spec, records, storedKeys);
   }
 
-  /** Every record key of a base file, with the file's location, in one batch per key shard. */
+  /**
+   * The record keys of a base file within the incoming keys' range, with the file's location, in
+   * one batch per key shard; nothing when the file's footer range lies outside it.
+   */
   static final class ReadKeysFn
-      extends DoFn<BaseFile, KV<Integer, KV<RecordLocation, List<String>>>> {
+      extends DoFn<KV<BaseFile, KeyRange>, KV<Integer, KV<RecordLocation, List<String>>>> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final Counter filesRead = Metrics.counter(TagLocations.class, "baseFilesRead");
+    private final Counter filesSkipped =
+        Metrics.counter(TagLocations.class, "baseFilesSkippedByKeyRange");
     private final Counter keysRead = Metrics.counter(TagLocations.class, "storedKeysRead");
+    private final Counter keysJoined = Metrics.counter(TagLocations.class, "storedKeysJoined");
     private transient Configuration conf;
 
     ReadKeysFn(WriteSpec spec) {
@@ -87,14 +102,29 @@ final class TagBySimpleIndex extends IndexStage {
 
     @ProcessElement
     public void process(
-        @Element BaseFile file, OutputReceiver<KV<Integer, KV<RecordLocation, List<String>>>> out) {
-      RecordLocation location = LatestBaseFiles.locationOf(file);
-      List<String> keys =
-          BaseFileReader.of(conf, new Path(spec.paths().basePath(), file.relativePath()))
-              .readRecordKeys();
+        @Element KV<BaseFile, KeyRange> fileAndRange,
+        OutputReceiver<KV<Integer, KV<RecordLocation, List<String>>>> out) {
+      BaseFile file = fileAndRange.getKey();
+      KeyRange incoming = fileAndRange.getValue();
+      BaseFileReader reader =
+          BaseFileReader.of(conf, new Path(spec.paths().basePath(), file.relativePath()));
+      if (!incoming.overlaps(FileKeyRange.fromFooter(file, reader.readFooter()))) {
+        filesSkipped.inc();
+        return;
+      }
+      List<String> keys = new ArrayList<>();
+      long[] read = {0};
+      reader.forEachRecordKey(
+          key -> {
+            read[0]++;
+            if (incoming.contains(key)) {
+              keys.add(key);
+            }
+          });
       filesRead.inc();
-      keysRead.inc(keys.size());
-      IndexJoin.storedKeysByShard(location, keys).forEach(out::output);
+      keysRead.inc(read[0]);
+      keysJoined.inc(keys.size());
+      IndexJoin.storedKeysByShard(LatestBaseFiles.locationOf(file), keys).forEach(out::output);
     }
   }
 }

@@ -29,6 +29,7 @@ import io.hudibeam.files.LogFileName;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.index.FileKeyRange;
+import io.hudibeam.index.KeyRange;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
 import io.hudibeam.timeline.Action;
@@ -162,6 +163,15 @@ public class ValueCodersTest {
         CoderUtils.clone(FileKeyRangeCoder.of(), FileKeyRange.unbounded(file))
             .mayContain("anything"),
         is(true));
+  }
+
+  @Test
+  public void keyRange() throws Exception {
+    roundTrip(
+        KeyRangeCoder.of(),
+        new KeyRange("trip-000001", "trip-009999"),
+        KeyRange.of(""),
+        new KeyRange("aé", "z中"));
   }
 
   @Test

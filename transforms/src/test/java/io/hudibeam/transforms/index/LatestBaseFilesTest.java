@@ -21,6 +21,7 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
+import io.hudibeam.index.KeyRange;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
@@ -32,6 +33,7 @@ import io.hudibeam.write.IndexType;
 import io.hudibeam.write.TableRecord;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.PipelineResult;
@@ -42,6 +44,7 @@ import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.TypeDescriptors;
@@ -81,12 +84,17 @@ public class LatestBaseFilesTest {
     return TableFiles.copy(writtenByHudi, tmp.getRoot().toPath().resolve("trips"));
   }
 
-  /** Hudi's latest base files of the given partitions, as partition/file name. */
-  private static List<String> hudiLatestBaseFiles(String base, Set<String> partitions) {
+  /**
+   * Hudi's latest base files of the given partitions, as partition/file name, each followed by the
+   * incoming key range its partition maps to.
+   */
+  private static List<String> hudiLatestBaseFiles(String base, Map<String, KeyRange> partitions) {
     List<String> files = new ArrayList<>();
     for (FileSlice slice : HudiTableReader.of(base).latestFileSlices()) {
-      if (partitions.contains(slice.getPartitionPath()) && slice.getBaseFile().isPresent()) {
-        files.add(slice.getPartitionPath() + "/" + slice.getBaseFile().get().getFileName());
+      KeyRange range = partitions.get(slice.getPartitionPath());
+      if (range != null && slice.getBaseFile().isPresent()) {
+        files.add(
+            slice.getPartitionPath() + "/" + slice.getBaseFile().get().getFileName() + " " + range);
       }
     }
     return files;
@@ -109,7 +117,13 @@ public class LatestBaseFilesTest {
         .apply(new LatestBaseFiles(spec, started, scope))
         .apply(
             MapElements.into(TypeDescriptors.strings())
-                .via((BaseFile f) -> f.partitionPath() + "/" + f.name().value()));
+                .via(
+                    (KV<BaseFile, KeyRange> f) ->
+                        f.getKey().partitionPath()
+                            + "/"
+                            + f.getKey().name().value()
+                            + " "
+                            + f.getValue()));
   }
 
   /** Runs the pipeline; returns how many times the latest base files were listed. */
@@ -139,7 +153,13 @@ public class LatestBaseFilesTest {
     Set<String> touched =
         records.stream().map(TableRecord::partitionPath).collect(Collectors.toSet());
     assertThat(touched, hasSize(2));
-    List<String> expected = hudiLatestBaseFiles(base, touched);
+    // Each file comes with the range of its partition's incoming keys (key 50 is in key 2's city).
+    List<String> expected =
+        hudiLatestBaseFiles(
+            base,
+            Map.of(
+                TripsData.city(1), new KeyRange(TripsData.key(1), TripsData.key(17)),
+                TripsData.city(2), new KeyRange(TripsData.key(2), TripsData.key(50))));
 
     PAssert.that(
             listed(
@@ -153,7 +173,11 @@ public class LatestBaseFilesTest {
   @Test
   public void listsEveryPartitionForAGlobalIndexOnce() throws Exception {
     String base = tableWrittenByHudi();
-    List<String> expected = hudiLatestBaseFiles(base, Set.copyOf(TripsData.CITIES));
+    // Every file comes with the range of all incoming keys, whatever their partitions.
+    KeyRange incoming = new KeyRange(TripsData.key(1), TripsData.key(2));
+    List<String> expected =
+        hudiLatestBaseFiles(
+            base, TripsData.CITIES.stream().collect(Collectors.toMap(c -> c, c -> incoming)));
 
     PAssert.that(
             listed(

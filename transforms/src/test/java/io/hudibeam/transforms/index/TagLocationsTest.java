@@ -42,7 +42,11 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.metrics.MetricNameFilter;
+import org.apache.beam.sdk.metrics.MetricResult;
+import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
@@ -147,6 +151,84 @@ public class TagLocationsTest {
             .sum();
     assertThat(plannedInserts, is(50L));
     assertThat(plannedUpdates, is(50L));
+  }
+
+  @Test
+  public void simpleIndexReadsOnlyFilesAndKeysInTheIncomingKeyRange() throws Exception {
+    readsOnlyFilesAndKeysInTheIncomingKeyRange(IndexType.SIMPLE);
+  }
+
+  @Test
+  public void globalSimpleIndexReadsOnlyFilesAndKeysInTheIncomingKeyRange() throws Exception {
+    readsOnlyFilesAndKeysInTheIncomingKeyRange(IndexType.GLOBAL_SIMPLE);
+  }
+
+  /**
+   * Two bulk inserts by Hudi (keys 0..79, then 80..159, each in file groups of their own), then
+   * upserts of keys 150..169: the files holding only keys below 150 are skipped by their footer
+   * range, the others are read and only their keys from 150 on joined; every key is tagged as Hudi
+   * wrote it.
+   */
+  private void readsOnlyFilesAndKeysInTheIncomingKeyRange(IndexType index) throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    HudiReference hudi = HudiReference.trips(base).create();
+    hudi.bulkInsert(TripsData.batch(0, 0, 80));
+    hudi.bulkInsert(TripsData.batch(0, 80, 80));
+    Map<String, String> fileIdOfKey = fileIdOfKey(base);
+    Map<String, String> maxKeyOfFile = new HashMap<>();
+    fileIdOfKey.forEach(
+        (key, file) -> maxKeyOfFile.merge(file, key, (a, b) -> a.compareTo(b) >= 0 ? a : b));
+    long filesBelow =
+        maxKeyOfFile.values().stream().filter(k -> k.compareTo(TripsData.key(150)) < 0).count();
+    long keysOfFilesAbove =
+        fileIdOfKey.values().stream()
+            .filter(file -> maxKeyOfFile.get(file).compareTo(TripsData.key(150)) >= 0)
+            .count();
+    assertThat(filesBelow > 0 && filesBelow < maxKeyOfFile.size(), is(true));
+    WriteSpec spec = upsertSpec(base, index);
+
+    PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
+    PCollection<TaggedRecord> tagged =
+        pipeline
+            .apply(Create.of(TripsData.batch(1, 150, 20)).withCoder(AvroCoder.of(TripsData.SCHEMA)))
+            .apply(new PrepareRecords(spec))
+            .get(PrepareRecords.RECORDS)
+            .apply(new TagLocations(spec, started));
+    List<String> expected = new ArrayList<>();
+    for (long i = 150; i < 170; i++) {
+      expected.add(TripsData.key(i) + "->" + (i < 160 ? fileIdOfKey.get(TripsData.key(i)) : "new"));
+    }
+    PAssert.that(
+            tagged.apply(
+                MapElements.into(TypeDescriptors.strings())
+                    .via(
+                        (TaggedRecord t) ->
+                            t.record().recordKey()
+                                + "->"
+                                + t.location().map(l -> l.fileId().value()).orElse("new"))))
+        .containsInAnyOrder(expected);
+    PipelineResult result = pipeline.run();
+    result.waitUntilFinish();
+
+    assertThat(counter(result, "baseFilesSkippedByKeyRange"), is(filesBelow));
+    assertThat(counter(result, "baseFilesRead"), is(maxKeyOfFile.size() - filesBelow));
+    assertThat(counter(result, "storedKeysRead"), is(keysOfFilesAbove));
+    assertThat(counter(result, "storedKeysJoined"), is(10L));
+  }
+
+  private static long counter(PipelineResult result, String name) {
+    long sum = 0;
+    for (MetricResult<Long> counter :
+        result
+            .metrics()
+            .queryMetrics(
+                MetricsFilter.builder()
+                    .addNameFilter(MetricNameFilter.named(TagLocations.class, name))
+                    .build())
+            .getCounters()) {
+      sum += counter.getAttempted();
+    }
+    return sum;
   }
 
   private static TableRecord upsert(long i, String city, long ts) {
