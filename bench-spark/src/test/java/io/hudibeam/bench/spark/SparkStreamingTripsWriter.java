@@ -33,15 +33,15 @@ import org.apache.spark.sql.streaming.Trigger;
 /**
  * The streaming workload of the benchmark with Hudi 0.15's Spark structured-streaming sink on Spark
  * 3.5.3 (local[2]), in a JVM of its own: {@code --table=PATH --rate=R --seconds=D
- * --commitInterval=I --batch=B --start=S}. Spark's rate source emits R rows per second; row {@code
- * v} becomes trips record {@code S + v} of batch B (so the stream upserts the same keys, in the
- * same order, as HudiIO's {@code trips --streaming}), written by Hudi's sink with a processing-time
- * trigger of I seconds and the table settings of {@link SparkTripsWriter}. After D seconds the
- * query is stopped (a micro-batch running then is cut short and rolled back by Hudi's next write;
- * it is after the measured input). The JVM is warmed up first with a batch upsert on a scratch
- * table. Prints one line per micro-batch ({@code BATCH id=... rows=... triggerMs=...}) and the
- * JVM's peak memory ({@code RESULT peakHeapBytes=... peakRssBytes=...}); commit latencies are read
- * from the table's timeline by the benchmark.
+ * --commitInterval=I --batch=B --start=S [--index=SIMPLE|BLOOM]}. Spark's rate source emits R rows
+ * per second; row {@code v} becomes trips record {@code S + v} of batch B (so the stream upserts
+ * the same keys, in the same order, as HudiIO's {@code trips --streaming}), written by Hudi's sink
+ * with a processing-time trigger of I seconds and the table settings of {@link SparkTripsWriter}.
+ * After D seconds the query is stopped (a micro-batch running then is cut short and rolled back by
+ * Hudi's next write; it is after the measured input). The JVM is warmed up first with a batch
+ * upsert on a scratch table. Prints one line per micro-batch ({@code BATCH id=... rows=...
+ * triggerMs=...}) and the JVM's peak memory ({@code RESULT peakHeapBytes=... peakRssBytes=...});
+ * commit latencies are read from the table's timeline by the benchmark.
  */
 public final class SparkStreamingTripsWriter {
   private SparkStreamingTripsWriter() {}
@@ -71,6 +71,7 @@ public final class SparkStreamingTripsWriter {
                 TripsData.values(TripsData.record(batch, start + row.<Long>getAs("value")))
                     .toArray());
     Map<String, String> hudi = SparkTripsWriter.hudiOptions("upsert");
+    hudi.put("hoodie.index.type", options.getOrDefault("index", "SIMPLE"));
     StreamingQuery query =
         spark
             .readStream()

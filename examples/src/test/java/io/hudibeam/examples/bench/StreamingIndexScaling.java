@@ -63,20 +63,27 @@ public final class StreamingIndexScaling {
   public static void main(String[] args) throws Exception {
     Map<String, String> options =
         BenchOptions.parse(
-            args, "--sizes=N,N --streamCount=N --rate=N --commitInterval=SECONDS --dir=PATH");
+            args,
+            "--sizes=N,N --streamCount=N --rate=N --commitInterval=SECONDS --dir=PATH"
+                + " --indexes=SIMPLE,BLOOM,BUCKET");
     List<Long> sizes = BenchOptions.longs(options.getOrDefault("sizes", "100000,400000"));
     long streamCount = Long.parseLong(options.getOrDefault("streamCount", "8000"));
     long rate = Long.parseLong(options.getOrDefault("rate", "1000"));
     long interval = Long.parseLong(options.getOrDefault("commitInterval", "2"));
     Path dir =
         Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-index-bench")).toAbsolutePath();
-    List<Config> configs =
+    List<Config> all =
         List.of(
             new Config("COW, SIMPLE", "COPY_ON_WRITE", "SIMPLE"),
             new Config("COW, BLOOM", "COPY_ON_WRITE", "BLOOM"),
             new Config("COW, BUCKET (16 per partition)", "COPY_ON_WRITE", "BUCKET", "--buckets=16"),
             new Config(
                 "MOR, BUCKET (16 per partition)", "MERGE_ON_READ", "BUCKET", "--buckets=16"));
+
+    // --indexes: only the configurations of these indexes (default: all).
+    List<String> indexes =
+        List.of(options.getOrDefault("indexes", "SIMPLE,BLOOM,BUCKET").split(","));
+    List<Config> configs = all.stream().filter(c -> indexes.contains(c.index())).toList();
 
     BenchFiles.deleteRecursively(dir);
     List<Measured> results = new ArrayList<>();

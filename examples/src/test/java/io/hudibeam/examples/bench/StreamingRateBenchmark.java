@@ -96,7 +96,7 @@ public final class StreamingRateBenchmark {
             args,
             "--rates=R,R --seconds=D --commitInterval=I --tableSize=N --writers=hudiio,spark"
                 + " --dir=PATH --heap=1g --sparkDir=PATH --stateBackend=filesystem|rocksdb"
-                + " --checkpointMillis=MS");
+                + " --checkpointMillis=MS --index=SIMPLE|BLOOM");
     List<Long> rates = BenchOptions.longs(options.getOrDefault("rates", "1000,4000,16000"));
     long seconds = Long.parseLong(options.getOrDefault("seconds", "60"));
     long interval = Long.parseLong(options.getOrDefault("commitInterval", "10"));
@@ -107,6 +107,11 @@ public final class StreamingRateBenchmark {
     Path sparkDir = Paths.get(options.getOrDefault("sparkDir", "bench-spark/target"));
     String heap = options.getOrDefault("heap", "1g");
     String stateBackend = options.getOrDefault("stateBackend", "filesystem");
+    // Both writers' index; SIMPLE or BLOOM (the others need a table laid out for them).
+    String index = options.getOrDefault("index", "SIMPLE");
+    if (!List.of("SIMPLE", "BLOOM").contains(index)) {
+      throw new IllegalArgumentException("--index must be SIMPLE or BLOOM, got " + index);
+    }
     // HudiIO's Flink checkpoint interval; by default a fifth of the commit interval (at least 200
     // ms).
     String checkpointOption = options.getOrDefault("checkpointMillis", "");
@@ -134,13 +139,15 @@ public final class StreamingRateBenchmark {
         Map<String, Long> before = BenchFiles.completedInstants(table);
         long peakHeap =
             writer.equals("spark")
-                ? spark(sparkDir, heap, table, rate, seconds, interval)
-                : hudiIo(table, rate, seconds, interval, stateBackend, checkpointMillis);
+                ? spark(sparkDir, heap, table, rate, seconds, interval, index)
+                : hudiIo(table, rate, seconds, interval, stateBackend, checkpointMillis, index);
         Run r =
             new Run(
                 writer.equals("spark")
-                    ? "Hudi 0.15 Spark structured streaming local[2]"
+                    ? "Hudi 0.15 Spark structured streaming local[2] " + index
                     : "HudiIO FlinkRunner p=2 "
+                        + index
+                        + " "
                         + stateBackend
                         + " checkpoint "
                         + checkpointMillis
@@ -177,7 +184,8 @@ public final class StreamingRateBenchmark {
       long seconds,
       long interval,
       String stateBackend,
-      long checkpointMillis)
+      long checkpointMillis,
+      String index)
       throws InterruptedException {
     AtomicLong peak = new AtomicLong();
     System.gc();
@@ -211,6 +219,7 @@ public final class StreamingRateBenchmark {
           "--parallelism=2",
           "--checkpointingInterval=" + checkpointMillis,
           "--stateBackend=" + stateBackend,
+          "--index=" + index,
           "--progressSeconds=0");
     } finally {
       sampler.interrupt();
@@ -221,7 +230,7 @@ public final class StreamingRateBenchmark {
 
   /** Hudi's Spark structured-streaming sink in a JVM of its own; returns that JVM's peak heap. */
   private static long spark(
-      Path sparkDir, String heap, Path table, long rate, long seconds, long interval)
+      Path sparkDir, String heap, Path table, long rate, long seconds, long interval, String index)
       throws IOException, InterruptedException {
     Path classpathFile = sparkDir.resolve("test-classpath.txt");
     if (!Files.exists(classpathFile)) {
@@ -244,7 +253,8 @@ public final class StreamingRateBenchmark {
             "--seconds=" + seconds,
             "--commitInterval=" + interval,
             "--batch=1",
-            "--start=0"));
+            "--start=0",
+            "--index=" + index));
     Process process =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     long peakHeap = -1;
