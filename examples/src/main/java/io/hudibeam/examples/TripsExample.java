@@ -129,15 +129,17 @@ public final class TripsExample {
   private TripsExample() {}
 
   /**
-   * The stream on the embedded FlinkRunner: Beam's {@code GenerateSequence} at the rate, from the
-   * first index on, each index at the event time {@link TripsStream#eventTime} gives it, so the
-   * commit intervals are those of the DirectRunner's stream; the indexes past the last record are
-   * dropped, so the stream goes on with no records (its watermark moving at the rate) until the
-   * command stops the job once every record is committed ({@link StopSignal}).
+   * The stream on the embedded FlinkRunner: Beam's {@code GenerateSequence} at the rate, counting
+   * from 0 and offset by the first index (the counting source paces its absolute values against the
+   * time since it started, so one started at index S would first idle S / rate seconds), each index
+   * at the event time {@link TripsStream#eventTime} gives it, so the commit intervals are those of
+   * the DirectRunner's stream; the indexes past the last record are dropped, so the stream goes on
+   * with no records (its watermark moving at the rate) until the command stops the job once every
+   * record is committed ({@link StopSignal}).
    */
   private static PCollection<Row> endlessStream(Pipeline pipeline, long batch, Options options) {
     long start = options.getStart();
-    long end = start + options.getCount();
+    long count = options.getCount();
     long rate = options.getRate();
     if (rate <= 0) {
       throw new UsageException("--rate must be > 0 records per second, but was " + rate);
@@ -145,13 +147,14 @@ public final class TripsExample {
     return pipeline
         .apply(
             "Trips stream " + batch,
-            GenerateSequence.from(start)
+            GenerateSequence.from(0)
                 .withRate(rate, Duration.standardSeconds(1))
-                .withTimestampFn(i -> TripsStream.eventTime(batch, i, rate)))
-        .apply("Trips " + start + " to " + end, Filter.by((Long i) -> i < end))
+                .withTimestampFn(n -> TripsStream.eventTime(batch, start + n, rate)))
+        .apply("Trips " + start + " to " + (start + count), Filter.by((Long n) -> n < count))
         .apply(
             "Trips records",
-            MapElements.into(TypeDescriptors.rows()).via((Long i) -> TripsRecords.row(batch, i)));
+            MapElements.into(TypeDescriptors.rows())
+                .via((Long n) -> TripsRecords.row(batch, start + n)));
   }
 
   /** Records per generated range: ranges, not single indexes, are the source's elements. */

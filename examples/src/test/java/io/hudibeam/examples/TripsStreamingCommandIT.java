@@ -54,12 +54,19 @@ public class TripsStreamingCommandIT {
 
   /** The streaming trips insert of indexes 0 .. count-1 at the rate, one-second intervals. */
   static List<String> command(String table, int count, long rate) {
+    return command(table, 0, count, rate);
+  }
+
+  /**
+   * The streaming trips insert of indexes start .. start+count-1 at the rate, one-second intervals.
+   */
+  static List<String> command(String table, long start, int count, long rate) {
     return List.of(
         "trips",
         "--table=" + table,
         "--operation=insert",
         "--batch=0",
-        "--start=0",
+        "--start=" + start,
         "--count=" + count,
         "--streaming",
         "--rate=" + rate,
@@ -73,6 +80,17 @@ public class TripsStreamingCommandIT {
    */
   static void assertOneCommitPerSecondOfRecords(
       ConsoleCapture c, String table, int count, long rate) {
+    assertOneCommitPerSecondOfRecords(c, table, 0, count, rate);
+  }
+
+  /**
+   * As {@link #assertOneCommitPerSecondOfRecords(ConsoleCapture, String, int, long)} for indexes
+   * start .. start+count-1; {@code start} a multiple of {@code rate}, so that its event time starts
+   * a one-second interval.
+   */
+  static void assertOneCommitPerSecondOfRecords(
+      ConsoleCapture c, String table, long start, int count, long rate) {
+    assertThat("start is a multiple of the rate", start % rate, is(0L));
     HudiTableReader reader = HudiTableReader.of(table);
     List<String> instants = reader.completedInstantTimes();
     int intervals = (int) ((count - 1) * 1000 / rate / 1000) + 1;
@@ -81,12 +99,13 @@ public class TripsStreamingCommandIT {
     List<GenericRecord> snapshot = reader.snapshot();
     assertThat("no record twice", snapshot, hasSize(count));
     Map<String, GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
-    for (long i = 0; i < count; i++) {
+    for (long i = start; i < start + count; i++) {
       GenericRecord row = rows.get(TripsData.key(i));
       assertThat(
           TripsData.key(i), TripsData.values(row), is(TripsData.values(TripsData.record(0, i))));
       assertThat(HudiTableReader.string(row, "_hoodie_partition_path"), is(TripsData.city(i)));
-      int interval = (int) (i * 1000 / rate / 1000); // the record's commit interval, 0-based
+      // the record's commit interval, 0-based
+      int interval = (int) ((i - start) * 1000 / rate / 1000);
       assertThat(
           TripsData.key(i),
           HudiTableReader.string(row, "_hoodie_commit_time"),

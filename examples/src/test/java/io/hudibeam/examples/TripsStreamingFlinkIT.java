@@ -61,4 +61,30 @@ public class TripsStreamingFlinkIT {
     assertThat(again.out, containsString("committed in " + table + " already: nothing to write"));
     assertThat(HudiTableReader.of(table).completedInstantTimes(), is(before));
   }
+
+  /**
+   * A stream from a later index commits as soon as its records come: Beam's counting source paces
+   * its absolute values against the time since it started, so a stream started at index 120,000 at
+   * 200 per second would first idle 600 s (this test's 300 s timeout) if it counted from there.
+   */
+  @Test(timeout = 300_000)
+  public void aStreamFromALaterIndexDoesNotWaitForTheCountToCatchUp() throws Exception {
+    String table = tmp.newFolder("hudi-trips-stream-flink-later").getAbsolutePath();
+    long start = 120_000;
+    int count = 400;
+    long rate = 200;
+
+    List<String> command =
+        new ArrayList<>(TripsStreamingCommandIT.command(table, start, count, rate));
+    command.addAll(
+        List.of(
+            "--runner=FlinkRunner",
+            "--parallelism=2",
+            "--checkpointingInterval=300",
+            "--progressSeconds=1"));
+    ConsoleCapture c = ConsoleCapture.run(command.toArray(new String[0]));
+    assertThat(c.err, c.exitCode, is(0));
+    // 400 records at 200 per second of event time: 2 one-second intervals with records.
+    TripsStreamingCommandIT.assertOneCommitPerSecondOfRecords(c, table, start, count, rate);
+  }
 }
