@@ -99,12 +99,14 @@
  *   <li>A table with a metadata table (built by Hudi's writers by default) has it removed exactly
  *       as Hudi's writer does when {@code hoodie.metadata.enable=false}, so readers never trust a
  *       stale one; Hudi's writers rebuild it on their next write.
- *   <li>Indexes: SIMPLE and GLOBAL_SIMPLE read the keys of the latest base files; BLOOM reads only
- *       the footers' key ranges, then per candidate file its bloom filter and, when the filter
- *       passes a key, its keys; BUCKET reads nothing: a record's file group is its bucket ({@code
- *       hash(key) mod withBucketCount}), one file group per bucket and partition, named as Hudi's
- *       bucket index names them, not sized. The bucket count is not stored in the table: every
- *       writer (this or Hudi's) must use the same one. BUCKET does not support BULK_INSERT.
+ *   <li>Indexes: SIMPLE and GLOBAL_SIMPLE read the keys of the latest base files whose footer key
+ *       range overlaps the incoming keys' range (of the partition; of all partitions for
+ *       GLOBAL_SIMPLE) and join those within it; BLOOM reads only the footers' key ranges, then per
+ *       candidate file its bloom filter and, when the filter passes a key, its keys; BUCKET reads
+ *       nothing: a record's file group is its bucket ({@code hash(key) mod withBucketCount}), one
+ *       file group per bucket and partition, named as Hudi's bucket index names them, not sized.
+ *       The bucket count is not stored in the table: every writer (this or Hudi's) must use the
+ *       same one. BUCKET does not support BULK_INSERT.
  *   <li>One writer at a time by default, enforced: a write keeps a heartbeat ({@code
  *       .hoodie/.heartbeat/<instant>}, refreshed as its stages work, expired after {@code
  *       hoodie.client.heartbeat.interval_in_ms} × {@code hoodie.client.heartbeat.tolerable.misses},
@@ -145,10 +147,12 @@
  * that started no instant are counted in {@code lateRecordsDropped}, the others by the runner's
  * {@code DroppedDueToLateness} counter at the next GroupByKey. With the BUCKET index a commit's
  * cost does not depend on the table's size; with SIMPLE it grows with the size of the partitions an
- * interval touches. BULK_INSERT is not supported in streaming. On Flink a stream needs
- * checkpointing ({@code --checkpointingInterval}) and {@code
- * --finishBundleBeforeCheckpointing=true}; a bounded input is refused there, and a stream whose
- * input ends with more than its open interval left fails the job rather than finish without them
- * (stop a stream with a savepoint instead; a drain needs {@code --enableStableInputDrain=true}).
+ * interval touches, unless the keys arrive in increasing order (sequences, time-ordered ids), when
+ * the files already written fall outside the interval's key range and are not read. BULK_INSERT is
+ * not supported in streaming. On Flink a stream needs checkpointing ({@code
+ * --checkpointingInterval}) and {@code --finishBundleBeforeCheckpointing=true}; a bounded input is
+ * refused there, and a stream whose input ends with more than its open interval left fails the job
+ * rather than finish without them (stop a stream with a savepoint instead; a drain needs {@code
+ * --enableStableInputDrain=true}).
  */
 package io.hudibeam;

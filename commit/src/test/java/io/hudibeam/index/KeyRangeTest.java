@@ -21,17 +21,11 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.files.BaseFile;
-import io.hudibeam.files.BaseFileName;
 import org.junit.Test;
 
 /** The incoming keys' range: union, inclusive bounds, and overlap with a file's footer range. */
 public class KeyRangeTest {
-  private static final BaseFile FILE =
-      BaseFile.of(
-          "p",
-          BaseFileName.parse(
-              "aaaaaaaa-387f-490d-aab2-981c3f1a8ada-0_0-1-2_20240101000000000.parquet"),
-          1000);
+  private static final BaseFile FILE = FileKeyRangeTest.FILE;
 
   @Test
   public void theUnionHoldsBothRangesAndTheBoundsAreInclusive() {

@@ -41,13 +41,7 @@ public class TripsStreamingFlinkIT {
     int count = 600;
     long rate = 200;
 
-    List<String> command = new ArrayList<>(TripsStreamingCommandIT.command(table, count, rate));
-    command.addAll(
-        List.of(
-            "--runner=FlinkRunner",
-            "--parallelism=2",
-            "--checkpointingInterval=300",
-            "--progressSeconds=1"));
+    List<String> command = onFlink(TripsStreamingCommandIT.command(table, count, rate));
     ConsoleCapture c = ConsoleCapture.run(command.toArray(new String[0]));
     assertThat(c.err, c.exitCode, is(0));
     assertThat(c.out, containsString("a stream on the embedded Flink gives no progress line"));
@@ -74,17 +68,22 @@ public class TripsStreamingFlinkIT {
     int count = 400;
     long rate = 200;
 
-    List<String> command =
-        new ArrayList<>(TripsStreamingCommandIT.command(table, start, count, rate));
-    command.addAll(
+    List<String> command = onFlink(TripsStreamingCommandIT.command(table, start, count, rate));
+    ConsoleCapture c = ConsoleCapture.run(command.toArray(new String[0]));
+    assertThat(c.err, c.exitCode, is(0));
+    // 400 records at 200 per second of event time: 2 one-second intervals with records.
+    TripsStreamingCommandIT.assertOneCommitPerSecondOfRecords(c, table, start, count, rate);
+  }
+
+  /** The command on the embedded Flink, p=2, checkpoints every 300 ms, a progress line a second. */
+  private static List<String> onFlink(List<String> command) {
+    List<String> onFlink = new ArrayList<>(command);
+    onFlink.addAll(
         List.of(
             "--runner=FlinkRunner",
             "--parallelism=2",
             "--checkpointingInterval=300",
             "--progressSeconds=1"));
-    ConsoleCapture c = ConsoleCapture.run(command.toArray(new String[0]));
-    assertThat(c.err, c.exitCode, is(0));
-    // 400 records at 200 per second of event time: 2 one-second intervals with records.
-    TripsStreamingCommandIT.assertOneCommitPerSecondOfRecords(c, table, start, count, rate);
+    return onFlink;
   }
 }

@@ -31,7 +31,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeSet;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
@@ -251,7 +250,15 @@ final class LatestBaseFiles
       for (BaseFile file : files) {
         KeyRange range =
             scope == Scope.ALL_PARTITIONS ? everyKey : touched.get(file.partitionPath());
-        out.output(KV.of(file, Objects.requireNonNull(range, file.partitionPath())));
+        if (range == null) {
+          throw new IllegalStateException(
+              "Base file "
+                  + file.relativePath()
+                  + " was listed for partition '"
+                  + file.partitionPath()
+                  + "', which no incoming record touches");
+        }
+        out.output(KV.of(file, range));
       }
     }
   }

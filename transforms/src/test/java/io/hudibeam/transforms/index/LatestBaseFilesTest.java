@@ -37,9 +37,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.PipelineResult;
-import org.apache.beam.sdk.metrics.MetricNameFilter;
-import org.apache.beam.sdk.metrics.MetricResult;
-import org.apache.beam.sdk.metrics.MetricsFilter;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.testing.TestPipeline;
 import org.apache.beam.sdk.transforms.Create;
@@ -130,19 +127,7 @@ public class LatestBaseFilesTest {
   private long runAndCountListings() {
     PipelineResult result = pipeline.run();
     result.waitUntilFinish();
-    long sum = 0;
-    for (MetricResult<Long> counter :
-        result
-            .metrics()
-            .queryMetrics(
-                MetricsFilter.builder()
-                    .addNameFilter(
-                        MetricNameFilter.named(TagLocations.class, "latestBaseFileListings"))
-                    .build())
-            .getCounters()) {
-      sum += counter.getAttempted();
-    }
-    return sum;
+    return TagLocationsTest.counter(result, "latestBaseFileListings");
   }
 
   @Test

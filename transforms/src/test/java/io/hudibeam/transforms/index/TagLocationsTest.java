@@ -111,26 +111,9 @@ public class TagLocationsTest {
     WriteSpec spec = upsertSpec(base, IndexType.SIMPLE);
 
     PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
-    PCollection<TaggedRecord> tagged =
-        pipeline
-            .apply(Create.of(TripsData.batch(1, 50, 100)).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-            .apply(new PrepareRecords(spec))
-            .get(PrepareRecords.RECORDS)
-            .apply(new TagLocations(spec, started));
+    PCollection<TaggedRecord> tagged = tag(spec, started, TripsData.batch(1, 50, 100));
     tagged.apply(new PlanWrite(spec, started));
-    List<String> expected = new ArrayList<>();
-    for (long i = 50; i < 150; i++) {
-      expected.add(TripsData.key(i) + "->" + (i < 100 ? fileIdOfKey.get(TripsData.key(i)) : "new"));
-    }
-    PAssert.that(
-            tagged.apply(
-                MapElements.into(TypeDescriptors.strings())
-                    .via(
-                        (TaggedRecord t) ->
-                            t.record().recordKey()
-                                + "->"
-                                + t.location().map(l -> l.fileId().value()).orElse("new"))))
-        .containsInAnyOrder(expected);
+    PAssert.that(fileIdsOf(tagged)).containsInAnyOrder(fileIdsOrNew(fileIdOfKey, 50, 150, 100));
     pipeline.run().waitUntilFinish();
 
     HoodieTableMetaClient meta = HudiTableReader.of(base).metaClient();
@@ -188,25 +171,8 @@ public class TagLocationsTest {
     WriteSpec spec = upsertSpec(base, index);
 
     PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
-    PCollection<TaggedRecord> tagged =
-        pipeline
-            .apply(Create.of(TripsData.batch(1, 150, 20)).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-            .apply(new PrepareRecords(spec))
-            .get(PrepareRecords.RECORDS)
-            .apply(new TagLocations(spec, started));
-    List<String> expected = new ArrayList<>();
-    for (long i = 150; i < 170; i++) {
-      expected.add(TripsData.key(i) + "->" + (i < 160 ? fileIdOfKey.get(TripsData.key(i)) : "new"));
-    }
-    PAssert.that(
-            tagged.apply(
-                MapElements.into(TypeDescriptors.strings())
-                    .via(
-                        (TaggedRecord t) ->
-                            t.record().recordKey()
-                                + "->"
-                                + t.location().map(l -> l.fileId().value()).orElse("new"))))
-        .containsInAnyOrder(expected);
+    PCollection<TaggedRecord> tagged = tag(spec, started, TripsData.batch(1, 150, 20));
+    PAssert.that(fileIdsOf(tagged)).containsInAnyOrder(fileIdsOrNew(fileIdOfKey, 150, 170, 160));
     PipelineResult result = pipeline.run();
     result.waitUntilFinish();
 
@@ -216,7 +182,40 @@ public class TagLocationsTest {
     assertThat(counter(result, "storedKeysJoined"), is(10L));
   }
 
-  private static long counter(PipelineResult result, String name) {
+  /** The trips records, prepared and tagged by the index stage. */
+  private PCollection<TaggedRecord> tag(
+      WriteSpec spec, PCollectionView<StartedInstant> started, List<GenericRecord> trips) {
+    return pipeline
+        .apply(Create.of(trips).withCoder(AvroCoder.of(TripsData.SCHEMA)))
+        .apply(new PrepareRecords(spec))
+        .get(PrepareRecords.RECORDS)
+        .apply(new TagLocations(spec, started));
+  }
+
+  /** Each tagged record as "key->file id", or "key->new" when untagged. */
+  private static PCollection<String> fileIdsOf(PCollection<TaggedRecord> tagged) {
+    return tagged.apply(
+        MapElements.into(TypeDescriptors.strings())
+            .via(
+                (TaggedRecord t) ->
+                    t.record().recordKey()
+                        + "->"
+                        + t.location().map(l -> l.fileId().value()).orElse("new")));
+  }
+
+  /** "key->file id" for keys from..until-1: Hudi's file id below {@code stored}, else "new". */
+  private static List<String> fileIdsOrNew(
+      Map<String, String> fileIdOfKey, long from, long until, long stored) {
+    List<String> expected = new ArrayList<>();
+    for (long i = from; i < until; i++) {
+      expected.add(
+          TripsData.key(i) + "->" + (i < stored ? fileIdOfKey.get(TripsData.key(i)) : "new"));
+    }
+    return expected;
+  }
+
+  /** The sum of a counter of the index stage's namespace over the pipeline's steps. */
+  static long counter(PipelineResult result, String name) {
     long sum = 0;
     for (MetricResult<Long> counter :
         result
