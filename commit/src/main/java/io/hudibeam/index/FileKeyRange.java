@@ -73,12 +73,27 @@ public record FileKeyRange(
     return new FileKeyRange(baseFile, Optional.empty(), Optional.empty());
   }
 
-  /** The range of the footer, unbounded when the footer lacks either bound. */
+  /**
+   * The range of the footer, unbounded when the footer lacks either bound or a bound has a
+   * character at or above U+D800 ({@link #fromBounds}).
+   */
   public static FileKeyRange fromFooter(BaseFile baseFile, BaseFileFooter footer) {
-    Optional<String> min = footer.minRecordKey();
-    Optional<String> max = footer.maxRecordKey();
-    return min.isPresent() && max.isPresent()
-        ? of(baseFile, min.get(), max.get())
+    return fromBounds(baseFile, footer.minRecordKey(), footer.maxRecordKey());
+  }
+
+  /**
+   * The range of a footer's min and max record keys; unbounded when either is absent or has a
+   * character at or above U+D800: Hudi's Spark row writer orders a footer's keys by code point
+   * (UTF-8 bytes), Java by UTF-16 code unit, and the two orders differ only on such characters, so
+   * such a range is not trusted to rule keys out (nor refused as inverted).
+   */
+  public static FileKeyRange fromBounds(
+      BaseFile baseFile, Optional<String> minRecordKey, Optional<String> maxRecordKey) {
+    return minRecordKey.isPresent()
+            && maxRecordKey.isPresent()
+            && !KeyRange.hasSurrogateOrAbove(minRecordKey.get())
+            && !KeyRange.hasSurrogateOrAbove(maxRecordKey.get())
+        ? of(baseFile, minRecordKey.get(), maxRecordKey.get())
         : unbounded(baseFile);
   }
 

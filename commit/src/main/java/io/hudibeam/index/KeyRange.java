@@ -56,12 +56,32 @@ public record KeyRange(String min, String max) {
   }
 
   /**
-   * Whether a base file whose footer gives {@code stored} may hold a key of this range: its footer
-   * has no range, or the two ranges overlap.
+   * Whether a base file whose footer gives the smallest and largest record keys {@code storedMin}
+   * and {@code storedMax} holds no key of this range: its footer range lies wholly below or above
+   * it. False whenever one of the four bounds has a character at or above U+D800: Java compares
+   * strings by UTF-16 code units, while Hudi's Spark row writer computes a footer's range on UTF-8
+   * bytes (code points: {@code HoodieRowParquetWriteSupport} keeps its range with {@code
+   * HoodieBloomFilterWriteSupport} over {@code UTF8String}); the two orders agree on strings
+   * without such characters, and with them the file is read rather than skipped on a range that may
+   * be ordered otherwise.
    */
-  public boolean overlaps(FileKeyRange stored) {
-    return stored.minRecordKey().isEmpty()
-        || (stored.minRecordKey().get().compareTo(max) <= 0
-            && stored.maxRecordKey().get().compareTo(min) >= 0);
+  public boolean excludesEveryKeyBetween(String storedMin, String storedMax) {
+    if (hasSurrogateOrAbove(min)
+        || hasSurrogateOrAbove(max)
+        || hasSurrogateOrAbove(storedMin)
+        || hasSurrogateOrAbove(storedMax)) {
+      return false;
+    }
+    return storedMax.compareTo(min) < 0 || storedMin.compareTo(max) > 0;
+  }
+
+  /** Whether the key has a character at or above U+D800 (a surrogate or U+E000..U+FFFF). */
+  static boolean hasSurrogateOrAbove(String key) {
+    for (int i = 0; i < key.length(); i++) {
+      if (key.charAt(i) >= Character.MIN_SURROGATE) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -28,7 +28,7 @@ import org.junit.Test;
 
 /** The key range record: both bounds or neither, min ≤ max, and which keys it may hold. */
 public class FileKeyRangeTest {
-  static final BaseFile FILE =
+  private static final BaseFile FILE =
       BaseFile.of(
           "p",
           BaseFileName.parse(
@@ -61,5 +61,24 @@ public class FileKeyRangeTest {
             HudiTableException.class,
             () -> new FileKeyRange(FILE, Optional.of("k1"), Optional.empty()));
     assertThat(oneBound.getMessage(), containsString("only one bound"));
+  }
+
+  /**
+   * A footer range with a character at or above U+D800 may be ordered by code point (Hudi's Spark
+   * row writer) rather than as Java strings: it is taken as no range, not refused as inverted.
+   */
+  @Test
+  public void aFooterRangeWithCharactersAtOrAboveTheSurrogatesIsNoRange() {
+    Optional<String> fullwidthA = Optional.of("k\uFF21");
+    Optional<String> emoji = Optional.of("k\uD83D\uDE00");
+    assertThat(FileKeyRange.fromBounds(FILE, fullwidthA, emoji), is(FileKeyRange.unbounded(FILE)));
+    assertThat(
+        FileKeyRange.fromBounds(FILE, Optional.of("k1"), emoji), is(FileKeyRange.unbounded(FILE)));
+    assertThat(
+        FileKeyRange.fromBounds(FILE, Optional.of("k1"), Optional.empty()),
+        is(FileKeyRange.unbounded(FILE)));
+    assertThat(
+        FileKeyRange.fromBounds(FILE, Optional.of("k1"), Optional.of("k\u00e9")),
+        is(FileKeyRange.of(FILE, "k1", "k\u00e9")));
   }
 }

@@ -20,13 +20,10 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
-import io.hudibeam.files.BaseFile;
 import org.junit.Test;
 
-/** The incoming keys' range: union, inclusive bounds, and overlap with a file's footer range. */
+/** The incoming keys' range: union, inclusive bounds, and which footer ranges it excludes. */
 public class KeyRangeTest {
-  private static final BaseFile FILE = FileKeyRangeTest.FILE;
-
   @Test
   public void theUnionHoldsBothRangesAndTheBoundsAreInclusive() {
     KeyRange range = KeyRange.of("k15").union(KeyRange.of("k12")).union(KeyRange.of("k13"));
@@ -41,15 +38,34 @@ public class KeyRangeTest {
   }
 
   @Test
-  public void overlapsAFileRangeSharingAKeyOrAFileWithoutRange() {
+  public void excludesOnlyAFileRangeWhollyBelowOrAbove() {
     KeyRange incoming = new KeyRange("k20", "k30");
-    assertThat(incoming.overlaps(FileKeyRange.of(FILE, "k10", "k20")), is(true));
-    assertThat(incoming.overlaps(FileKeyRange.of(FILE, "k30", "k40")), is(true));
-    assertThat(incoming.overlaps(FileKeyRange.of(FILE, "k22", "k23")), is(true));
-    assertThat(incoming.overlaps(FileKeyRange.of(FILE, "k10", "k40")), is(true));
-    assertThat(incoming.overlaps(FileKeyRange.of(FILE, "k10", "k19")), is(false));
-    assertThat(incoming.overlaps(FileKeyRange.of(FILE, "k31", "k40")), is(false));
-    assertThat(incoming.overlaps(FileKeyRange.unbounded(FILE)), is(true));
+    assertThat(incoming.excludesEveryKeyBetween("k10", "k20"), is(false));
+    assertThat(incoming.excludesEveryKeyBetween("k30", "k40"), is(false));
+    assertThat(incoming.excludesEveryKeyBetween("k22", "k23"), is(false));
+    assertThat(incoming.excludesEveryKeyBetween("k10", "k40"), is(false));
+    assertThat(incoming.excludesEveryKeyBetween("k10", "k19"), is(true));
+    assertThat(incoming.excludesEveryKeyBetween("k31", "k40"), is(true));
+  }
+
+  /**
+   * A file whose keys Hudi's Spark row writer ordered by code point (UTF-8 bytes) has footer range
+   * [k + U+FF21, k + U+1F600] and may hold k + U+FF30. Compared as Java strings (UTF-16 code units:
+   * the emoji's high surrogate U+D83D sorts before U+FF30) the footer's max would lie below an
+   * incoming k + U+FF30 and the file would be skipped: with a bound at or above U+D800 nothing is
+   * excluded.
+   */
+  @Test
+  public void excludesNothingWhenABoundHasACharacterAtOrAboveTheSurrogates() {
+    String storedMin = "k\uFF21";
+    String storedMax = "k\uD83D\uDE00";
+    String incoming = "k\uFF30";
+    assertThat(storedMax.compareTo(incoming) < 0, is(true));
+    assertThat(KeyRange.of(incoming).excludesEveryKeyBetween(storedMin, storedMax), is(false));
+    assertThat(KeyRange.of("a").excludesEveryKeyBetween("k\uE000", "k\uE001"), is(false));
+    assertThat(KeyRange.of("k\uFF21").excludesEveryKeyBetween("a", "b"), is(false));
+    // Below U+D800 both orders agree: a Latin-1 key is compared as usual.
+    assertThat(KeyRange.of("k\u00e9").excludesEveryKeyBetween("a", "b"), is(true));
   }
 
   @Test
