@@ -114,6 +114,7 @@ public class HudiIOStepNamesTest {
         new ArrayList<>(
             List.of(
                 "Latest base files",
+                "Base files",
                 "Spread footers",
                 "Read key ranges",
                 "Key ranges",
@@ -128,6 +129,7 @@ public class HudiIOStepNamesTest {
     return tagLocations(
         "Bucket index",
         "Latest base files",
+        "Base files",
         "Key by partition",
         "Base files by partition",
         "Tag by bucket");
@@ -252,7 +254,10 @@ public class HudiIOStepNamesTest {
           index == IndexType.GLOBAL_SIMPLE
               ? "List all latest base files"
               : "List latest base files";
-      assertThat(index.name(), listing, is(List.of("Partition paths", "Touched partitions", list)));
+      assertThat(
+          index.name(),
+          listing,
+          is(List.of("Key ranges by partition", "Touched partitions", list)));
       assertThat(
           index.name(),
           steps(
