@@ -56,23 +56,24 @@ public record KeyRange(String min, String max) {
   }
 
   /**
-   * Whether a base file whose footer gives the smallest and largest record keys {@code storedMin}
-   * and {@code storedMax} holds no key of this range: its footer range lies wholly below or above
-   * it. False whenever one of the four bounds has a character at or above U+D800: Java compares
-   * strings by UTF-16 code units, while Hudi's Spark row writer computes a footer's range on UTF-8
-   * bytes (code points: {@code HoodieRowParquetWriteSupport} keeps its range with {@code
-   * HoodieBloomFilterWriteSupport} over {@code UTF8String}); the two orders agree on strings
-   * without such characters, and with them the file is read rather than skipped on a range that may
-   * be ordered otherwise.
+   * Whether a base file with footer range {@code stored} holds no key of this range: the footer
+   * range lies wholly below or above it. False when the footer has no range ({@link
+   * FileKeyRange#fromBounds} also gives none for a footer range it does not trust) or a bound of
+   * this range has a character at or above U+D800: Java compares strings by UTF-16 code units,
+   * while Hudi's Spark row writer orders a footer's keys by UTF-8 bytes; the two orders agree on
+   * strings without such characters.
    */
-  public boolean excludesEveryKeyBetween(String storedMin, String storedMax) {
-    if (hasSurrogateOrAbove(min)
-        || hasSurrogateOrAbove(max)
-        || hasSurrogateOrAbove(storedMin)
-        || hasSurrogateOrAbove(storedMax)) {
+  public boolean excludes(FileKeyRange stored) {
+    if (stored.minRecordKey().isEmpty() || hasSurrogateOrAbove(min) || hasSurrogateOrAbove(max)) {
       return false;
     }
-    return storedMax.compareTo(min) < 0 || storedMin.compareTo(max) > 0;
+    return stored.maxRecordKey().get().compareTo(min) < 0
+        || stored.minRecordKey().get().compareTo(max) > 0;
+  }
+
+  /** This range, or the smallest one that also holds {@code recordKey}. */
+  public KeyRange with(String recordKey) {
+    return contains(recordKey) ? this : union(of(recordKey));
   }
 
   /** Whether the key has a character at or above U+D800 (a surrogate or U+E000..U+FFFF). */

@@ -28,7 +28,7 @@ import org.junit.Test;
 
 /** The key range record: both bounds or neither, min ≤ max, and which keys it may hold. */
 public class FileKeyRangeTest {
-  private static final BaseFile FILE =
+  static final BaseFile FILE =
       BaseFile.of(
           "p",
           BaseFileName.parse(

@@ -20,14 +20,22 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import java.util.Optional;
 import org.junit.Test;
 
 /** The incoming keys' range: union, inclusive bounds, and which footer ranges it excludes. */
 public class KeyRangeTest {
+  /** The footer range of a test base file, as the index reads it. */
+  private static FileKeyRange stored(String min, String max) {
+    return FileKeyRange.fromBounds(FileKeyRangeTest.FILE, Optional.of(min), Optional.of(max));
+  }
+
   @Test
   public void theUnionHoldsBothRangesAndTheBoundsAreInclusive() {
     KeyRange range = KeyRange.of("k15").union(KeyRange.of("k12")).union(KeyRange.of("k13"));
     assertThat(range, is(new KeyRange("k12", "k15")));
+    assertThat(KeyRange.of("k15").with("k12").with("k13"), is(range));
+    assertThat(range.with("k14") == range, is(true));
     assertThat(range.contains("k12"), is(true));
     assertThat(range.contains("k15"), is(true));
     assertThat(range.contains("k14"), is(true));
@@ -40,12 +48,12 @@ public class KeyRangeTest {
   @Test
   public void excludesOnlyAFileRangeWhollyBelowOrAbove() {
     KeyRange incoming = new KeyRange("k20", "k30");
-    assertThat(incoming.excludesEveryKeyBetween("k10", "k20"), is(false));
-    assertThat(incoming.excludesEveryKeyBetween("k30", "k40"), is(false));
-    assertThat(incoming.excludesEveryKeyBetween("k22", "k23"), is(false));
-    assertThat(incoming.excludesEveryKeyBetween("k10", "k40"), is(false));
-    assertThat(incoming.excludesEveryKeyBetween("k10", "k19"), is(true));
-    assertThat(incoming.excludesEveryKeyBetween("k31", "k40"), is(true));
+    assertThat(incoming.excludes(stored("k10", "k20")), is(false));
+    assertThat(incoming.excludes(stored("k30", "k40")), is(false));
+    assertThat(incoming.excludes(stored("k22", "k23")), is(false));
+    assertThat(incoming.excludes(stored("k10", "k40")), is(false));
+    assertThat(incoming.excludes(stored("k10", "k19")), is(true));
+    assertThat(incoming.excludes(stored("k31", "k40")), is(true));
   }
 
   /**
@@ -61,11 +69,11 @@ public class KeyRangeTest {
     String storedMax = "k\uD83D\uDE00";
     String incoming = "k\uFF30";
     assertThat(storedMax.compareTo(incoming) < 0, is(true));
-    assertThat(KeyRange.of(incoming).excludesEveryKeyBetween(storedMin, storedMax), is(false));
-    assertThat(KeyRange.of("a").excludesEveryKeyBetween("k\uE000", "k\uE001"), is(false));
-    assertThat(KeyRange.of("k\uFF21").excludesEveryKeyBetween("a", "b"), is(false));
+    assertThat(KeyRange.of(incoming).excludes(stored(storedMin, storedMax)), is(false));
+    assertThat(KeyRange.of("a").excludes(stored("k\uE000", "k\uE001")), is(false));
+    assertThat(KeyRange.of("k\uFF21").excludes(stored("a", "b")), is(false));
     // Below U+D800 both orders agree: a Latin-1 key is compared as usual.
-    assertThat(KeyRange.of("k\u00e9").excludesEveryKeyBetween("a", "b"), is(true));
+    assertThat(KeyRange.of("k\u00e9").excludes(stored("a", "b")), is(true));
   }
 
   @Test

@@ -132,7 +132,10 @@ final class LatestBaseFiles
     public void process(@Element TableRecord record, BoundedWindow window) {
       rangesByWindow
           .computeIfAbsent(window, w -> new HashMap<>())
-          .merge(record.partitionPath(), KeyRange.of(record.recordKey()), KeyRange::union);
+          .compute(
+              record.partitionPath(),
+              (partition, range) ->
+                  range == null ? KeyRange.of(record.recordKey()) : range.with(record.recordKey()));
     }
 
     @FinishBundle

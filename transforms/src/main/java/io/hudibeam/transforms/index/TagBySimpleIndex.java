@@ -15,10 +15,10 @@
  */
 package io.hudibeam.transforms.index;
 
-import io.hudibeam.basefile.BaseFileFooter;
 import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
+import io.hudibeam.index.FileKeyRange;
 import io.hudibeam.index.KeyRange;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.RecordLocation;
@@ -108,11 +108,7 @@ final class TagBySimpleIndex extends IndexStage {
       KeyRange incoming = fileAndRange.getValue();
       BaseFileReader reader =
           BaseFileReader.of(conf, new Path(spec.paths().basePath(), file.relativePath()));
-      BaseFileFooter footer = reader.readFooter();
-      if (footer.minRecordKey().isPresent()
-          && footer.maxRecordKey().isPresent()
-          && incoming.excludesEveryKeyBetween(
-              footer.minRecordKey().get(), footer.maxRecordKey().get())) {
+      if (incoming.excludes(FileKeyRange.fromFooter(file, reader.readFooter()))) {
         filesSkipped.inc();
         return;
       }
