@@ -34,6 +34,7 @@ import io.hudibeam.transforms.streaming.IntervalDecision;
 import io.hudibeam.transforms.streaming.SkipCommittedIntervals;
 import io.hudibeam.transforms.streaming.StartedInstants;
 import io.hudibeam.transforms.streaming.StreamSettings;
+import io.hudibeam.transforms.streaming.WaitForSideInput;
 import io.hudibeam.transforms.write.BulkInsertFiles;
 import io.hudibeam.transforms.write.WriteFileGroups;
 import io.hudibeam.write.Bucket;
@@ -137,13 +138,18 @@ final class WriteStages {
           tagged.apply("Profile workload", PlanWrite.withInsertsAssigned(spec, started));
       routed =
           PCollectionList.of(
-                  tagged.apply("Assign buckets", AssignBuckets.existingFileGroups(spec, plan)))
+                  tagged
+                      .apply("Wait for the plan", new WaitForSideInput<TaggedRecord>(plan))
+                      .apply("Assign buckets", AssignBuckets.existingFileGroups(spec, plan)))
               .and(tagged.apply("Assign inserts", new AssignInserts(spec, started)))
               .apply("Updates and inserts", Flatten.pCollections());
     } else {
       PCollectionView<WritePlan> plan =
           tagged.apply("Profile workload", new PlanWrite(spec, started));
-      routed = tagged.apply("Assign buckets", new AssignBuckets(spec, plan));
+      routed =
+          tagged
+              .apply("Wait for the plan", new WaitForSideInput<TaggedRecord>(plan))
+              .apply("Assign buckets", new AssignBuckets(spec, plan));
     }
     PCollection<WriteStat> stats =
         routed.apply("Write file groups", new WriteFileGroups(spec, started));

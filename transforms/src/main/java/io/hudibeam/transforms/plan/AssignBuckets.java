@@ -67,8 +67,9 @@ public final class AssignBuckets
   /**
    * Routes the updates and deletes (records the index found) with the plan and leaves out the
    * inserts, which {@link AssignInserts} routes. Every record still comes through this step, which
-   * waits for the interval's plan (a side input), and that orders the interval's commit after the
-   * plan step: records waiting for a side input hold this step's output watermark, so the writers'
+   * waits for the interval's plan (a side input; the streaming write has them wait packed just
+   * before, in {@code WaitForSideInput}), and that orders the interval's commit after the plan
+   * step: records waiting for a side input hold this step's output watermark, so the writers'
    * GroupByKey, and after it the commit's, fire only once the plan step has moved the instant to
    * inflight. Filtering the inserts out before this step would let the commit of an interval of
    * inserts race the plan step on {@code <T>.inflight} ({@code

@@ -15,17 +15,16 @@
  */
 package io.hudibeam.transforms.streaming;
 
+import io.hudibeam.transforms.ElementBatches;
 import java.util.List;
 import org.apache.beam.sdk.coders.ByteArrayCoder;
 import org.apache.beam.sdk.coders.Coder;
-import org.apache.beam.sdk.coders.CoderException;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
-import org.apache.beam.sdk.util.CoderUtils;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 
@@ -36,8 +35,9 @@ import org.apache.beam.sdk.values.PCollectionView;
  * which can only be late records (the interval closed with no on-time record, so no instant was
  * started for it), counted in {@code lateRecordsDropped}. The runner holds each interval's records
  * here until its decision exists, that is until the previous interval is committed: under load that
- * is a commit interval's records or more. They wait encoded with their own coder, as byte arrays:
- * Beam's Flink runner keeps the waiting elements as objects in operator state and serializes all of
+ * is a commit interval's records or more. They wait encoded with their own coder, a bundle's
+ * records of one interval in one byte array ({@link ElementBatches}): Beam's Flink runner keeps the
+ * waiting elements as objects in operator state, one windowed value each, and serializes all of
  * them at every checkpoint, and a decoded Avro record takes several times its encoded size on the
  * heap.
  */
@@ -53,45 +53,16 @@ public final class SkipCommittedIntervals<T> extends PTransform<PCollection<T>, 
   public PCollection<T> expand(PCollection<T> records) {
     Coder<T> coder = records.getCoder();
     return records
-        .apply("Encode while waiting", ParDo.of(new EncodeFn<T>(coder)))
+        .apply("Batch while waiting", ParDo.of(new ElementBatches.BatchFn<T>(coder)))
         .setCoder(ByteArrayCoder.of())
-        .apply(
-            "Keep started intervals",
-            ParDo.of(new KeepFn<byte[]>(decisions)).withSideInputs(decisions))
+        .apply("Keep started intervals", ParDo.of(new KeepFn(decisions)).withSideInputs(decisions))
         .setCoder(ByteArrayCoder.of())
-        .apply("Decode", ParDo.of(new DecodeFn<T>(coder)))
+        .apply("Unbatch", ParDo.of(new ElementBatches.UnbatchFn<T>(coder)))
         .setCoder(coder);
   }
 
-  static final class EncodeFn<T> extends DoFn<T, byte[]> {
-    private static final long serialVersionUID = 1L;
-    private final Coder<T> coder;
-
-    EncodeFn(Coder<T> coder) {
-      this.coder = coder;
-    }
-
-    @ProcessElement
-    public void process(@Element T record, OutputReceiver<byte[]> out) throws CoderException {
-      out.output(CoderUtils.encodeToByteArray(coder, record));
-    }
-  }
-
-  static final class DecodeFn<T> extends DoFn<byte[], T> {
-    private static final long serialVersionUID = 1L;
-    private final Coder<T> coder;
-
-    DecodeFn(Coder<T> coder) {
-      this.coder = coder;
-    }
-
-    @ProcessElement
-    public void process(@Element byte[] encoded, OutputReceiver<T> out) throws CoderException {
-      out.output(CoderUtils.decodeFromByteArray(coder, encoded));
-    }
-  }
-
-  static final class KeepFn<T> extends DoFn<T, T> {
+  /** Passes on the batches of started intervals; counts the records of the others. */
+  static final class KeepFn extends DoFn<byte[], byte[]> {
     private static final long serialVersionUID = 1L;
     private final PCollectionView<List<IntervalDecision>> decisions;
     private final Counter replayed =
@@ -112,17 +83,17 @@ public final class SkipCommittedIntervals<T> extends PTransform<PCollection<T>, 
     }
 
     @ProcessElement
-    public void process(@Element T record, BoundedWindow window, ProcessContext c) {
+    public void process(@Element byte[] batch, BoundedWindow window, ProcessContext c) {
       if (cached == null || !window.equals(cachedWindow)) {
         cached = c.sideInput(decisions);
         cachedWindow = window;
       }
       if (cached.isEmpty()) {
-        late.inc();
+        late.inc(ElementBatches.count(batch));
       } else if (cached.get(0).isSkip()) {
-        replayed.inc();
+        replayed.inc(ElementBatches.count(batch));
       } else {
-        c.output(record);
+        c.output(batch);
       }
     }
   }
