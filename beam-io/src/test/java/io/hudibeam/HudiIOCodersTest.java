@@ -212,7 +212,7 @@ public class HudiIOCodersTest {
 
   /**
    * A stream's records wait for their interval's instant in the side-input step of "Skip committed
-   * intervals" encoded, as byte arrays (Beam's Flink runner keeps what a side input holds back as
+   * intervals" packed, as byte arrays (Beam's Flink runner keeps what a side input holds back as
    * objects and writes it at every checkpoint), and leave it with their own coder.
    */
   @Test
@@ -242,5 +242,15 @@ public class HudiIOCodersTest {
         inputs.get(skip + "/Keep started intervals"),
         is((Coder<?>) ByteArrayCoder.of()));
     assertThat(outputs.toString(), outputs.get(skip), is(inputs.get(skip)));
+    // The same for the wait on the interval's plan, and the writers' GroupByKey groups packs.
+    String plan = WRITE + "/Wait for the plan";
+    assertThat(inputs.toString(), inputs.get(plan + "/Wait"), is((Coder<?>) ByteArrayCoder.of()));
+    assertThat(outputs.toString(), outputs.get(plan), is(inputs.get(plan)));
+    Coder<?> grouped = inputs.get(WRITE + "/Write file groups/Group by file group");
+    assertThat(
+        inputs.toString(),
+        grouped instanceof KvCoder
+            && ((KvCoder<?, ?>) grouped).getValueCoder().equals(ByteArrayCoder.of()),
+        is(true));
   }
 }

@@ -17,13 +17,19 @@ package io.hudibeam.transforms.write;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.transforms.ElementBatches;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.coders.BucketCoder;
+import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.Bucket;
 import io.hudibeam.write.FileGroupWriter;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteTransaction;
+import java.io.Serializable;
+import org.apache.beam.sdk.coders.ByteArrayCoder;
+import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -72,18 +78,48 @@ public final class WriteFileGroups
     return started;
   }
 
+  /**
+   * On unbounded input (a streaming write) the records are packed per bundle and file group before
+   * the GroupByKey ({@link ElementBatches}), so that a commit interval's records wait for the
+   * interval's end as a few arrays per file group, not one object each in the runner's state, and
+   * cross the GroupByKey as bytes; the writer decodes them as it reads them. A batch write groups
+   * the records themselves (a bundle there can be a whole input split).
+   */
   @Override
   public PCollection<WriteStat> expand(PCollection<KV<Bucket, TableRecord>> routed) {
+    if (routed.isBounded() == PCollection.IsBounded.BOUNDED) {
+      return routed
+          .apply("Group by file group", GroupByKey.create())
+          .apply(
+              "Write",
+              ParDo.of(new WriteFileGroupFn<TableRecord>(spec, started, records -> records))
+                  .withSideInputs(started))
+          .setCoder(WriteStatCoder.of());
+    }
+    TableRecordCoder coder = TableRecordCoder.of(spec.schema());
     return routed
+        .apply("Pack per file group", ParDo.of(new ElementBatches.KeyedBatchFn<>(coder)))
+        .setCoder(KvCoder.of(BucketCoder.of(), ByteArrayCoder.of()))
         .apply("Group by file group", GroupByKey.create())
-        .apply("Write", ParDo.of(new WriteFileGroupFn(spec, started)).withSideInputs(started))
+        .apply(
+            "Write",
+            ParDo.of(
+                    new WriteFileGroupFn<byte[]>(
+                        spec, started, batches -> ElementBatches.elements(batches, coder)))
+                .withSideInputs(started))
         .setCoder(WriteStatCoder.of());
   }
 
-  static final class WriteFileGroupFn extends DoFn<KV<Bucket, Iterable<TableRecord>>, WriteStat> {
+  /** A file group's records from the values the GroupByKey gathered for it. */
+  interface RecordsOf<V> extends Serializable {
+    Iterable<TableRecord> of(Iterable<V> values);
+  }
+
+  static final class WriteFileGroupFn<V> extends DoFn<KV<Bucket, Iterable<V>>, WriteStat> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
+    private final RecordsOf<V> records;
     private final WriteCounters counters = WriteCounters.of(WriteFileGroups.class);
     private final Counter spilled = Metrics.counter(WriteFileGroups.class, SPILLED_RECORDS);
     private transient Configuration conf;
@@ -93,9 +129,11 @@ public final class WriteFileGroups
     private transient InstantHeartbeat heartbeat;
     private transient WriteTransaction transaction;
 
-    WriteFileGroupFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    WriteFileGroupFn(
+        WriteSpec spec, PCollectionView<StartedInstant> started, RecordsOf<V> records) {
       this.spec = spec;
       this.started = started;
+      this.records = records;
     }
 
     @Setup
@@ -108,9 +146,7 @@ public final class WriteFileGroups
 
     @ProcessElement
     public void process(
-        @Element KV<Bucket, Iterable<TableRecord>> group,
-        OutputReceiver<WriteStat> out,
-        ProcessContext c) {
+        @Element KV<Bucket, Iterable<V>> group, OutputReceiver<WriteStat> out, ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       if (!instant.equals(writeSchemaOf)) {
         writeSchema = WriteSchemas.of(instant, spec);
@@ -125,7 +161,7 @@ public final class WriteFileGroups
       }
     }
 
-    private WriteStat write(KV<Bucket, Iterable<TableRecord>> group, StartedInstant instant) {
+    private WriteStat write(KV<Bucket, Iterable<V>> group, StartedInstant instant) {
       FileGroupWriter writer =
           transaction
               .fileGroupWriter(instant)
@@ -136,7 +172,7 @@ public final class WriteFileGroups
               .operation(spec.operation())
               .mergeMemory(spec.mergeMemory())
               .build();
-      WriteStat stat = writer.write(group.getKey(), group.getValue());
+      WriteStat stat = writer.write(group.getKey(), records.of(group.getValue()));
       spilled.inc(writer.spilledRecords());
       counters.count(stat);
       return stat;
