@@ -25,11 +25,14 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import org.apache.beam.sdk.coders.ByteArrayCoder;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.util.VarInt;
 import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.PCollection;
 import org.joda.time.Instant;
 
 /**
@@ -49,6 +52,23 @@ import org.joda.time.Instant;
  */
 public final class ElementBatches {
   private ElementBatches() {}
+
+  /**
+   * {@code elements} through {@code step} packed: packed per bundle and window ("Batch while
+   * waiting"), {@code step} (named {@code name}) on the batches, unpacked ("Unbatch") with the
+   * elements' coder.
+   */
+  public static <T> PCollection<T> packedThrough(
+      PCollection<T> elements, String name, ParDo.SingleOutput<byte[], byte[]> step) {
+    Coder<T> coder = elements.getCoder();
+    return elements
+        .apply("Batch while waiting", ParDo.of(new BatchFn<T>(coder)))
+        .setCoder(ByteArrayCoder.of())
+        .apply(name, step)
+        .setCoder(ByteArrayCoder.of())
+        .apply("Unbatch", ParDo.of(new UnbatchFn<T>(coder)))
+        .setCoder(coder);
+  }
 
   /** The number of elements in a batch. */
   public static int count(byte[] batch) {

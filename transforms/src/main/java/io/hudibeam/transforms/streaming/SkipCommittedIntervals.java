@@ -17,8 +17,6 @@ package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.transforms.ElementBatches;
 import java.util.List;
-import org.apache.beam.sdk.coders.ByteArrayCoder;
-import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -51,14 +49,10 @@ public final class SkipCommittedIntervals<T> extends PTransform<PCollection<T>, 
 
   @Override
   public PCollection<T> expand(PCollection<T> records) {
-    Coder<T> coder = records.getCoder();
-    return records
-        .apply("Batch while waiting", ParDo.of(new ElementBatches.BatchFn<T>(coder)))
-        .setCoder(ByteArrayCoder.of())
-        .apply("Keep started intervals", ParDo.of(new KeepFn(decisions)).withSideInputs(decisions))
-        .setCoder(ByteArrayCoder.of())
-        .apply("Unbatch", ParDo.of(new ElementBatches.UnbatchFn<T>(coder)))
-        .setCoder(coder);
+    return ElementBatches.packedThrough(
+        records,
+        "Keep started intervals",
+        ParDo.of(new KeepFn(decisions)).withSideInputs(decisions));
   }
 
   /** Passes on the batches of started intervals; counts the records of the others. */

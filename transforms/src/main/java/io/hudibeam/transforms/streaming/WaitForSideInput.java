@@ -16,8 +16,6 @@
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.transforms.ElementBatches;
-import org.apache.beam.sdk.coders.ByteArrayCoder;
-import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
@@ -42,14 +40,8 @@ public final class WaitForSideInput<T> extends PTransform<PCollection<T>, PColle
 
   @Override
   public PCollection<T> expand(PCollection<T> elements) {
-    Coder<T> coder = elements.getCoder();
-    return elements
-        .apply("Batch while waiting", ParDo.of(new ElementBatches.BatchFn<T>(coder)))
-        .setCoder(ByteArrayCoder.of())
-        .apply("Wait", ParDo.of(new WaitFn(view)).withSideInputs(view))
-        .setCoder(ByteArrayCoder.of())
-        .apply("Unbatch", ParDo.of(new ElementBatches.UnbatchFn<T>(coder)))
-        .setCoder(coder);
+    return ElementBatches.packedThrough(
+        elements, "Wait", ParDo.of(new WaitFn(view)).withSideInputs(view));
   }
 
   /** Outputs a batch once the side input is ready for its window (it is read to say so). */
