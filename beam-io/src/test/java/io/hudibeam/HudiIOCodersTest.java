@@ -20,6 +20,7 @@ import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.is;
+import static org.hamcrest.Matchers.nullValue;
 
 import io.hudibeam.table.TableType;
 import io.hudibeam.testing.TripsRows;
@@ -252,5 +253,35 @@ public class HudiIOCodersTest {
         grouped instanceof KvCoder
             && ((KvCoder<?, ?>) grouped).getValueCoder().equals(ByteArrayCoder.of()),
         is(true));
+  }
+
+  /**
+   * A stream's BLOOM candidates (one per incoming key and candidate file) cross the GroupByKey
+   * packed per bundle and file, as byte arrays; a batch write groups them one key each.
+   */
+  @Test
+  public void aStreamsBloomCandidatesAreGroupedPacked() {
+    Pipeline p = streaming(trips().withOperation(WriteOperation.UPSERT).withIndex(IndexType.BLOOM));
+    Map<String, Coder<?>> inputs = new TreeMap<>();
+    HudiIOTesting.forEachStep(
+        p,
+        node -> {
+          if (node.getTransform() != null && node.getTransform() instanceof GroupByKey) {
+            for (PValue in : node.getInputs().values()) {
+              inputs.put(node.getFullName(), ((PCollection<?>) in).getCoder());
+            }
+          }
+        });
+    String bloom = WRITE + "/Tag locations/Bloom index/";
+    Coder<?> grouped = inputs.get(bloom + "Group candidate batches by file");
+    assertThat(
+        inputs.keySet().toString(),
+        grouped instanceof KvCoder
+            && ((KvCoder<?, ?>) grouped).getValueCoder().equals(ByteArrayCoder.of()),
+        is(true));
+    assertThat(
+        inputs.keySet().toString(),
+        inputs.get(bloom + "Group candidates by file"),
+        is(nullValue()));
   }
 }

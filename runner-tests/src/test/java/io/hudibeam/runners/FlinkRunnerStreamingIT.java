@@ -28,6 +28,7 @@ import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
+import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.io.IOException;
@@ -578,5 +579,44 @@ public class FlinkRunnerStreamingIT {
         "no pending instant",
         reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
         is(empty()));
+  }
+
+  /**
+   * An upsert stream with the BLOOM index on Flink: every key of an earlier stream again, with new
+   * values; the index finds each in its file group (the candidates cross the GroupByKey packed), so
+   * no key is written twice and every row has the upsert's values.
+   */
+  @Test
+  public void aBloomIndexedUpsertStreamUpdatesEveryKeyOnce() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    runStream(streamingOptions(0), write(base, WriteOperation.INSERT), base);
+    Instant later = EPOCH.plus(Duration.standardHours(1));
+    HudiIO.Write<Row> upsert = write(base, WriteOperation.UPSERT).withIndex(IndexType.BLOOM);
+    runStream(streamingOptions(0), upsert, base, 1, later);
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    List<org.apache.avro.generic.GenericRecord> snapshot = reader.snapshot();
+    assertThat("no record twice", snapshot.size(), is((int) RECORDS));
+    Map<String, org.apache.avro.generic.GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
+    assertThat(new TreeSet<>(rows.keySet()), is(new TreeSet<>(TripsData.keys(0, RECORDS))));
+    for (long i = 0; i < RECORDS; i++) {
+      String key = TripsData.key(i);
+      assertThat(
+          key, TripsData.values(rows.get(key)), is(TripsData.values(TripsData.record(1, i))));
+    }
+    assertThat(
+        "one commit per interval of each stream",
+        reader
+            .metaClient()
+            .getActiveTimeline()
+            .getCommitTimeline()
+            .filterCompletedInstants()
+            .countInstants(),
+        is(6));
+    assertThat(
+        "no pending instant",
+        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
+        is(empty()));
+    HudiIOWriteSuite.assertNoOrphanBaseFiles(base);
   }
 }

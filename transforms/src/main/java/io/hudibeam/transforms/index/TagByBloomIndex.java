@@ -21,15 +21,18 @@ import io.hudibeam.files.BaseFile;
 import io.hudibeam.index.FileKeyLookup;
 import io.hudibeam.index.FileKeyRange;
 import io.hudibeam.index.KeyRangeFilter;
+import io.hudibeam.transforms.ElementBatches;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.FileKeyRangeCoder;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.beam.sdk.coders.ByteArrayCoder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
@@ -52,6 +55,13 @@ import org.apache.hadoop.fs.Path;
  * (file, key) candidate for every file whose range may hold it; per file, the candidates are
  * checked against its bloom filter and confirmed against its keys; the confirmed keys are joined
  * with the records as the SIMPLE index does ({@link IndexJoin}).
+ *
+ * <p>On unbounded input (a streaming write) the candidate keys are packed per bundle and file
+ * before the GroupByKey ({@link ElementBatches}): a streaming GroupByKey on Flink keeps each value
+ * in state and sets a timer for it, and every incoming key is a candidate for every file of its
+ * partition whose key range may hold it (with random keys, every file of the partition), so
+ * unpacked the candidates cost as many state entries as the interval has records. A batch write
+ * groups the candidates themselves (a bundle there can be a whole input split).
  *
  * <pre>
  * records ─ latest base files ─ Reshuffle ─ read footers ─ key ranges (side input)
@@ -76,14 +86,37 @@ final class TagByBloomIndex extends IndexStage {
             .apply("Read key ranges", ParDo.of(new ReadKeyRangeFn(spec)))
             .setCoder(FileKeyRangeCoder.of())
             .apply("Key ranges", View.asList());
-    PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys =
+    PCollection<KV<BaseFile, String>> candidates =
         records
             .apply("Candidate files", ParDo.of(new CandidateFilesFn(ranges)).withSideInputs(ranges))
-            .setCoder(KvCoder.of(BaseFileCoder.of(), StringUtf8Coder.of()))
-            .apply("Group candidates by file", GroupByKey.create())
-            .apply("Check bloom filters and keys", ParDo.of(new LookupKeysFn(spec)))
-            .setCoder(IndexJoin.storedKeysCoder());
+            .setCoder(KvCoder.of(BaseFileCoder.of(), StringUtf8Coder.of()));
+    PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys =
+        records.isBounded() == PCollection.IsBounded.BOUNDED
+            ? candidates
+                .apply("Group candidates by file", GroupByKey.create())
+                .apply(
+                    "Check bloom filters and keys",
+                    ParDo.of(new LookupKeysFn<String>(spec, keys -> keys)))
+                .setCoder(IndexJoin.storedKeysCoder())
+            : candidates
+                .apply(
+                    "Pack candidates per file",
+                    ParDo.of(new ElementBatches.KeyedBatchFn<>(StringUtf8Coder.of())))
+                .setCoder(KvCoder.of(BaseFileCoder.of(), ByteArrayCoder.of()))
+                .apply("Group candidate batches by file", GroupByKey.create())
+                .apply(
+                    "Check bloom filters and keys",
+                    ParDo.of(
+                        new LookupKeysFn<byte[]>(
+                            spec,
+                            batches -> ElementBatches.elements(batches, StringUtf8Coder.of()))))
+                .setCoder(IndexJoin.storedKeysCoder());
     return IndexJoin.join(spec, records, storedKeys);
+  }
+
+  /** A file's candidate keys from the values the GroupByKey gathered for it. */
+  interface KeysOf<V> extends Serializable {
+    Iterable<String> of(Iterable<V> values);
   }
 
   static final class ReadKeyRangeFn extends DoFn<BaseFile, FileKeyRange> {
@@ -139,10 +172,11 @@ final class TagByBloomIndex extends IndexStage {
     }
   }
 
-  static final class LookupKeysFn
-      extends DoFn<KV<BaseFile, Iterable<String>>, KV<Integer, KV<RecordLocation, List<String>>>> {
+  static final class LookupKeysFn<V>
+      extends DoFn<KV<BaseFile, Iterable<V>>, KV<Integer, KV<RecordLocation, List<String>>>> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
+    private final KeysOf<V> keysOf;
     private final Counter filesChecked =
         Metrics.counter(TagLocations.class, "bloomIndexFilesChecked");
     private final Counter bloomMatches = Metrics.counter(TagLocations.class, "bloomFilterMatches");
@@ -150,8 +184,9 @@ final class TagByBloomIndex extends IndexStage {
         Metrics.counter(TagLocations.class, "bloomIndexKeysConfirmed");
     private transient Configuration conf;
 
-    LookupKeysFn(WriteSpec spec) {
+    LookupKeysFn(WriteSpec spec, KeysOf<V> keysOf) {
       this.spec = spec;
+      this.keysOf = keysOf;
     }
 
     @Setup
@@ -161,11 +196,11 @@ final class TagByBloomIndex extends IndexStage {
 
     @ProcessElement
     public void process(
-        @Element KV<BaseFile, Iterable<String>> candidates,
+        @Element KV<BaseFile, Iterable<V>> candidates,
         OutputReceiver<KV<Integer, KV<RecordLocation, List<String>>>> out) {
       BaseFile file = candidates.getKey();
       List<String> keys = new ArrayList<>();
-      candidates.getValue().forEach(keys::add);
+      keysOf.of(candidates.getValue()).forEach(keys::add);
       Path path = new Path(spec.paths().basePath(), file.relativePath());
       FileKeyLookup.Result result = FileKeyLookup.of(BaseFileReader.of(conf, path)).lookup(keys);
       filesChecked.inc();
