@@ -41,6 +41,7 @@ import org.apache.beam.sdk.runners.TransformHierarchy;
 import org.apache.beam.sdk.testing.TestStream;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.GroupByKey;
+import org.apache.beam.sdk.transforms.join.UnionCoder;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PValue;
 import org.apache.beam.sdk.values.Row;
@@ -257,10 +258,11 @@ public class HudiIOCodersTest {
 
   /**
    * A stream's BLOOM candidates (one per incoming key and candidate file) cross the GroupByKey
-   * packed per bundle and file, as byte arrays; a batch write groups them one key each.
+   * packed per bundle and file, as byte arrays, and so do the incoming records of the index join
+   * (packed per bundle and key shard); a batch write groups both one key or record each.
    */
   @Test
-  public void aStreamsBloomCandidatesAreGroupedPacked() {
+  public void aStreamsBloomCandidatesAndJoinedRecordsAreGroupedPacked() {
     Pipeline p = streaming(trips().withOperation(WriteOperation.UPSERT).withIndex(IndexType.BLOOM));
     Map<String, Coder<?>> inputs = new TreeMap<>();
     HudiIOTesting.forEachStep(
@@ -283,5 +285,14 @@ public class HudiIOCodersTest {
         inputs.keySet().toString(),
         inputs.get(bloom + "Group candidates by file"),
         is(nullValue()));
+    Coder<?> joined = inputs.get(bloom + "Join key packs");
+    assertThat(inputs.keySet().toString(), joined instanceof KvCoder, is(true));
+    Coder<?> union = ((KvCoder<?, ?>) joined).getValueCoder();
+    assertThat(
+        union.toString(),
+        union instanceof UnionCoder
+            && ((UnionCoder) union).getElementCoders().get(0).equals(ByteArrayCoder.of()),
+        is(true));
+    assertThat(inputs.keySet().toString(), inputs.get(bloom + "Join keys"), is(nullValue()));
   }
 }

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.transforms.index;
 
+import io.hudibeam.transforms.ElementBatches;
 import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.RecordLocationCoder;
@@ -27,6 +28,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apache.beam.sdk.coders.ByteArrayCoder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.ListCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
@@ -48,8 +50,11 @@ import org.apache.beam.sdk.values.PCollectionList;
  * it is; the join key is derived from it in {@link TagFn}, not shipped beside it. Stored keys come
  * in batches, the keys of one shard of one base file in one element ({@link #storedKeysByShard}): a
  * runner pays per element of a shuffle (a streaming GroupByKey on Flink keeps state and sets a
- * timer for each), and the stored side holds every key of the touched partitions. Its steps are
- * applied inside the calling index stage.
+ * timer for each), and the stored side holds every key of the touched partitions. On unbounded
+ * input (a streaming write) the incoming records are packed too, per bundle and key shard ({@link
+ * ElementBatches}), and cross the GroupByKey ("Join key packs") as byte arrays; a batch write
+ * groups the records themselves (a bundle there can be a whole input split). Its steps are applied
+ * inside the calling index stage.
  */
 final class IndexJoin {
   /** Union tag of incoming records in the join; stored locations are {@link #STORED}. */
@@ -78,19 +83,40 @@ final class IndexJoin {
       PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys,
       JoinKey<K> joinKey,
       boolean global) {
-    UnionCoder union = UnionCoder.of(List.of(TableRecordCoder.of(spec.schema()), keyBatchCoder()));
+    TableRecordCoder recordCoder = TableRecordCoder.of(spec.schema());
+    boolean packed = records.isBounded() == PCollection.IsBounded.UNBOUNDED;
+    UnionCoder union =
+        UnionCoder.of(List.of(packed ? ByteArrayCoder.of() : recordCoder, keyBatchCoder()));
     KvCoder<Integer, RawUnionValue> shardCoder = KvCoder.of(VarIntCoder.of(), union);
     PCollection<KV<Integer, RawUnionValue>> incoming =
-        records.apply("Key incoming records", ParDo.of(new KeyRecordsFn())).setCoder(shardCoder);
+        packed
+            ? records
+                .apply("Key incoming records by shard", ParDo.of(new ShardRecordsFn()))
+                .setCoder(KvCoder.of(VarIntCoder.of(), recordCoder))
+                .apply(
+                    "Pack incoming records per shard",
+                    ParDo.of(new ElementBatches.KeyedBatchFn<>(recordCoder)))
+                .setCoder(KvCoder.of(VarIntCoder.of(), ByteArrayCoder.of()))
+                .apply("Incoming packs", ParDo.of(new IncomingPacksFn()))
+                .setCoder(shardCoder)
+            : records
+                .apply("Key incoming records", ParDo.of(new KeyRecordsFn()))
+                .setCoder(shardCoder);
     PCollection<KV<Integer, RawUnionValue>> stored =
         storedKeys.apply("Key stored records", ParDo.of(new KeyLocationsFn())).setCoder(shardCoder);
+    TagFn.IncomingRecords incomingRecords =
+        packed
+            ? value -> ElementBatches.elements(List.of((byte[]) value), recordCoder)
+            : value -> List.of((TableRecord) value);
     return PCollectionList.of(incoming)
         .and(stored)
         .apply("Both sides", Flatten.pCollections())
-        .apply("Join keys", GroupByKey.create())
+        .apply(packed ? "Join key packs" : "Join keys", GroupByKey.create())
         .apply(
             "Keep one per key and tag",
-            ParDo.of(new TagFn<K>(joinKey, new PreferredRecord(spec.orderingField()), global)))
+            ParDo.of(
+                new TagFn<K>(
+                    joinKey, new PreferredRecord(spec.orderingField()), global, incomingRecords)))
         .setCoder(TaggedRecord.TaggedRecordCoder.of(spec.schema()));
   }
 
@@ -125,6 +151,25 @@ final class IndexJoin {
     public void process(
         @Element TableRecord record, OutputReceiver<KV<Integer, RawUnionValue>> out) {
       out.output(KV.of(KeyShards.of(record.recordKey()), new RawUnionValue(INCOMING, record)));
+    }
+  }
+
+  static final class ShardRecordsFn extends DoFn<TableRecord, KV<Integer, TableRecord>> {
+    private static final long serialVersionUID = 1L;
+
+    @ProcessElement
+    public void process(@Element TableRecord record, OutputReceiver<KV<Integer, TableRecord>> out) {
+      out.output(KV.of(KeyShards.of(record.recordKey()), record));
+    }
+  }
+
+  static final class IncomingPacksFn extends DoFn<KV<Integer, byte[]>, KV<Integer, RawUnionValue>> {
+    private static final long serialVersionUID = 1L;
+
+    @ProcessElement
+    public void process(
+        @Element KV<Integer, byte[]> pack, OutputReceiver<KV<Integer, RawUnionValue>> out) {
+      out.output(KV.of(pack.getKey(), new RawUnionValue(INCOMING, pack.getValue())));
     }
   }
 

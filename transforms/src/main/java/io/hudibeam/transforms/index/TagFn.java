@@ -19,6 +19,7 @@ import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.records.PreferredRecord;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -46,14 +47,22 @@ final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRe
   private final JoinKey<K> keys;
   private final PreferredRecord preferred;
   private final boolean global;
+  private final IncomingRecords incomingRecords;
   private final Counter updates = Metrics.counter(TagLocations.class, "recordsFound");
   private final Counter inserts = Metrics.counter(TagLocations.class, "recordsNew");
   private final Counter dropped = Metrics.counter(TagLocations.class, "duplicateRecordsDropped");
 
-  TagFn(JoinKey<K> keys, PreferredRecord preferred, boolean global) {
+  /** The incoming records one union value of the join carries: one record, or a pack of them. */
+  interface IncomingRecords extends Serializable {
+    Iterable<TableRecord> of(Object value);
+  }
+
+  TagFn(
+      JoinKey<K> keys, PreferredRecord preferred, boolean global, IncomingRecords incomingRecords) {
     this.keys = keys;
     this.preferred = preferred;
     this.global = global;
+    this.incomingRecords = incomingRecords;
   }
 
   @ProcessElement
@@ -75,9 +84,10 @@ final class TagFn<K> extends DoFn<KV<Integer, Iterable<RawUnionValue>>, TaggedRe
               .add(location);
         }
       } else {
-        TableRecord record = (TableRecord) value.getValue();
-        incoming.merge(keys.ofRecord(record), record, preferred::prefer);
-        received++;
+        for (TableRecord record : incomingRecords.of(value.getValue())) {
+          incoming.merge(keys.ofRecord(record), record, preferred::prefer);
+          received++;
+        }
       }
     }
     dropped.inc(received - incoming.size());
