@@ -547,6 +547,22 @@ public class FlinkRunnerStreamingIT {
     assertRestoredAfterFailure(".commit");
   }
 
+  /**
+   * The table read with Hudi's reader after a stream of batch 0 and an upsert stream of batch 1:
+   * every key once, each row with batch 1's values.
+   */
+  private static void assertEveryKeyOnceWithBatchOneValues(HudiTableReader reader) {
+    List<org.apache.avro.generic.GenericRecord> snapshot = reader.snapshot();
+    assertThat("no record twice", snapshot.size(), is((int) RECORDS));
+    Map<String, org.apache.avro.generic.GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
+    assertThat(new TreeSet<>(rows.keySet()), is(new TreeSet<>(TripsData.keys(0, RECORDS))));
+    for (long i = 0; i < RECORDS; i++) {
+      String key = TripsData.key(i);
+      assertThat(
+          key, TripsData.values(rows.get(key)), is(TripsData.values(TripsData.record(1, i))));
+    }
+  }
+
   @Test
   public void aMergeOnReadStreamUpsertsIntoLogFilesWithEveryRecordOnce() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
@@ -560,15 +576,7 @@ public class FlinkRunnerStreamingIT {
     runStream(streamingOptions(0), upsert, base, 1, later);
 
     HudiTableReader reader = HudiTableReader.of(base);
-    List<org.apache.avro.generic.GenericRecord> snapshot = reader.snapshot();
-    assertThat("no record twice", snapshot.size(), is((int) RECORDS));
-    Map<String, org.apache.avro.generic.GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
-    assertThat(new TreeSet<>(rows.keySet()), is(new TreeSet<>(TripsData.keys(0, RECORDS))));
-    for (long i = 0; i < RECORDS; i++) {
-      String key = TripsData.key(i);
-      assertThat(
-          key, TripsData.values(rows.get(key)), is(TripsData.values(TripsData.record(1, i))));
-    }
+    assertEveryKeyOnceWithBatchOneValues(reader);
     HoodieTimeline deltaCommits =
         reader.metaClient().getActiveTimeline().getDeltaCommitTimeline().filterCompletedInstants();
     assertThat("one deltacommit per interval of each stream", deltaCommits.countInstants(), is(6));
@@ -583,8 +591,9 @@ public class FlinkRunnerStreamingIT {
 
   /**
    * An upsert stream with the BLOOM index on Flink: every key of an earlier stream again, with new
-   * values; the index finds each in its file group (the candidates cross the GroupByKey packed), so
-   * no key is written twice and every row has the upsert's values.
+   * values; the index finds each in its file group (in a stream its candidates and the join's
+   * records cross their GroupByKeys packed), so no key is written twice and every row has the
+   * upsert's values.
    */
   @Test
   public void aBloomIndexedUpsertStreamUpdatesEveryKeyOnce() throws Exception {
@@ -595,15 +604,7 @@ public class FlinkRunnerStreamingIT {
     runStream(streamingOptions(0), upsert, base, 1, later);
 
     HudiTableReader reader = HudiTableReader.of(base);
-    List<org.apache.avro.generic.GenericRecord> snapshot = reader.snapshot();
-    assertThat("no record twice", snapshot.size(), is((int) RECORDS));
-    Map<String, org.apache.avro.generic.GenericRecord> rows = HudiTableReader.byRecordKey(snapshot);
-    assertThat(new TreeSet<>(rows.keySet()), is(new TreeSet<>(TripsData.keys(0, RECORDS))));
-    for (long i = 0; i < RECORDS; i++) {
-      String key = TripsData.key(i);
-      assertThat(
-          key, TripsData.values(rows.get(key)), is(TripsData.values(TripsData.record(1, i))));
-    }
+    assertEveryKeyOnceWithBatchOneValues(reader);
     assertThat(
         "one commit per interval of each stream",
         reader
