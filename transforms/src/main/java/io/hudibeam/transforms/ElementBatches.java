@@ -20,6 +20,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -27,7 +28,9 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.beam.sdk.coders.ByteArrayCoder;
 import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.util.VarInt;
@@ -68,6 +71,31 @@ public final class ElementBatches {
         .setCoder(ByteArrayCoder.of())
         .apply("Unbatch", ParDo.of(new UnbatchFn<T>(coder)))
         .setCoder(coder);
+  }
+
+  /**
+   * Packs each bundle's values per window and key ({@link KeyedBatchFn}, the step {@code packName})
+   * and groups the packs by key (the GroupByKey {@code groupName}); {@link #elements} reads a key's
+   * packs back.
+   */
+  public static <K, V> PCollection<KV<K, Iterable<byte[]>>> packedAndGrouped(
+      PCollection<KV<K, V>> input,
+      String packName,
+      String groupName,
+      Coder<K> keyCoder,
+      Coder<V> valueCoder) {
+    return input
+        .apply(packName, ParDo.of(new KeyedBatchFn<K, V>(valueCoder)))
+        .setCoder(KvCoder.of(keyCoder, ByteArrayCoder.of()))
+        .apply(groupName, GroupByKey.<K, byte[]>create());
+  }
+
+  /**
+   * The elements among the values a GroupByKey gathered for a key: the values themselves, or the
+   * elements of packs ({@link #elements}).
+   */
+  public interface ValuesOf<V, T> extends Serializable {
+    Iterable<T> of(Iterable<V> values);
   }
 
   /** The number of elements in a batch. */

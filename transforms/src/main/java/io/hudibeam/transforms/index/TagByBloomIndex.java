@@ -27,12 +27,10 @@ import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.FileKeyRangeCoder;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
-import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.beam.sdk.coders.ByteArrayCoder;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.metrics.Counter;
@@ -98,12 +96,12 @@ final class TagByBloomIndex extends IndexStage {
                     "Check bloom filters and keys",
                     ParDo.of(new LookupKeysFn<String>(spec, keys -> keys)))
                 .setCoder(IndexJoin.storedKeysCoder())
-            : candidates
-                .apply(
+            : ElementBatches.packedAndGrouped(
+                    candidates,
                     "Pack candidates per file",
-                    ParDo.of(new ElementBatches.KeyedBatchFn<>(StringUtf8Coder.of())))
-                .setCoder(KvCoder.of(BaseFileCoder.of(), ByteArrayCoder.of()))
-                .apply("Group candidate batches by file", GroupByKey.create())
+                    "Group candidate batches by file",
+                    BaseFileCoder.of(),
+                    StringUtf8Coder.of())
                 .apply(
                     "Check bloom filters and keys",
                     ParDo.of(
@@ -112,11 +110,6 @@ final class TagByBloomIndex extends IndexStage {
                             batches -> ElementBatches.elements(batches, StringUtf8Coder.of()))))
                 .setCoder(IndexJoin.storedKeysCoder());
     return IndexJoin.join(spec, records, storedKeys);
-  }
-
-  /** A file's candidate keys from the values the GroupByKey gathered for it. */
-  interface KeysOf<V> extends Serializable {
-    Iterable<String> of(Iterable<V> values);
   }
 
   static final class ReadKeyRangeFn extends DoFn<BaseFile, FileKeyRange> {
@@ -176,7 +169,7 @@ final class TagByBloomIndex extends IndexStage {
       extends DoFn<KV<BaseFile, Iterable<V>>, KV<Integer, KV<RecordLocation, List<String>>>> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
-    private final KeysOf<V> keysOf;
+    private final ElementBatches.ValuesOf<V, String> keysOf;
     private final Counter filesChecked =
         Metrics.counter(TagLocations.class, "bloomIndexFilesChecked");
     private final Counter bloomMatches = Metrics.counter(TagLocations.class, "bloomFilterMatches");
@@ -184,7 +177,7 @@ final class TagByBloomIndex extends IndexStage {
         Metrics.counter(TagLocations.class, "bloomIndexKeysConfirmed");
     private transient Configuration conf;
 
-    LookupKeysFn(WriteSpec spec, KeysOf<V> keysOf) {
+    LookupKeysFn(WriteSpec spec, ElementBatches.ValuesOf<V, String> keysOf) {
       this.spec = spec;
       this.keysOf = keysOf;
     }

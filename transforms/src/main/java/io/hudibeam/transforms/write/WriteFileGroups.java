@@ -27,9 +27,6 @@ import io.hudibeam.write.Bucket;
 import io.hudibeam.write.FileGroupWriter;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteTransaction;
-import java.io.Serializable;
-import org.apache.beam.sdk.coders.ByteArrayCoder;
-import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -97,10 +94,8 @@ public final class WriteFileGroups
           .setCoder(WriteStatCoder.of());
     }
     TableRecordCoder coder = TableRecordCoder.of(spec.schema());
-    return routed
-        .apply("Pack per file group", ParDo.of(new ElementBatches.KeyedBatchFn<>(coder)))
-        .setCoder(KvCoder.of(BucketCoder.of(), ByteArrayCoder.of()))
-        .apply("Group by file group", GroupByKey.create())
+    return ElementBatches.packedAndGrouped(
+            routed, "Pack per file group", "Group by file group", BucketCoder.of(), coder)
         .apply(
             "Write",
             ParDo.of(
@@ -110,16 +105,11 @@ public final class WriteFileGroups
         .setCoder(WriteStatCoder.of());
   }
 
-  /** A file group's records from the values the GroupByKey gathered for it. */
-  interface RecordsOf<V> extends Serializable {
-    Iterable<TableRecord> of(Iterable<V> values);
-  }
-
   static final class WriteFileGroupFn<V> extends DoFn<KV<Bucket, Iterable<V>>, WriteStat> {
     private static final long serialVersionUID = 1L;
     private final WriteSpec spec;
     private final PCollectionView<StartedInstant> started;
-    private final RecordsOf<V> records;
+    private final ElementBatches.ValuesOf<V, TableRecord> records;
     private final WriteCounters counters = WriteCounters.of(WriteFileGroups.class);
     private final Counter spilled = Metrics.counter(WriteFileGroups.class, SPILLED_RECORDS);
     private transient Configuration conf;
@@ -130,7 +120,9 @@ public final class WriteFileGroups
     private transient WriteTransaction transaction;
 
     WriteFileGroupFn(
-        WriteSpec spec, PCollectionView<StartedInstant> started, RecordsOf<V> records) {
+        WriteSpec spec,
+        PCollectionView<StartedInstant> started,
+        ElementBatches.ValuesOf<V, TableRecord> records) {
       this.spec = spec;
       this.started = started;
       this.records = records;
