@@ -386,11 +386,14 @@ public final class HudiIO {
     }
 
     /**
-     * The stable identity of a streaming write (default: the table name), written into every commit
-     * it makes ({@code beam.hudi.sink.id}) with the interval it covers. A run of the same sink id
-     * recognises the intervals a previous run committed and skips them, and rolls back only pending
-     * instants of its own sink id. Keep it across restarts; give two streams into one table
-     * different ids.
+     * The stable identity of a streaming write (default: the table name and the operation, e.g.
+     * {@code trips-upsert}), written into every commit it makes ({@code beam.hudi.sink.id}) with
+     * the interval it covers and a fingerprint of that interval's records. A run of the same sink
+     * id skips an interval a previous run committed with the same records (a replay), fails on one
+     * it committed with other records (another stream under the same id), and rolls back only
+     * pending instants of its own sink id; a second run while one is live is refused. Keep it
+     * across restarts; give every other stream into the table (a backfill, a reprocessing, another
+     * operation) its own id.
      */
     public Write<T> withSinkId(String sinkId) {
       requireNonEmpty("withSinkId", sinkId);
@@ -497,7 +500,10 @@ public final class HudiIO {
       }
       StreamSettings stream =
           StreamSettings.of(
-              getSinkId() == null ? settings.tableName() : getSinkId(), getTriggeringFrequency());
+              getSinkId() == null
+                  ? settings.tableName() + "-" + spec.operation().operationType().value()
+                  : getSinkId(),
+              getTriggeringFrequency());
       return WriteStages.streaming(input.getPipeline(), records, spec, stream);
     }
   }

@@ -93,7 +93,10 @@ final class WriteStages {
         stats.apply("Commit instant", new CommitInstant(spec, started, plan));
     PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
     return new HudiWriteResult(
-        pipeline, PublicResults.commits(committed), PublicResults.failures(failed));
+        pipeline,
+        PublicResults.commits(committed),
+        PublicResults.failures(failed),
+        PublicResults.noSkippedIntervals(pipeline));
   }
 
   /**
@@ -116,7 +119,7 @@ final class WriteStages {
                 .withAllowedLateness(Duration.ZERO)
                 .discardingFiredPanes());
     PCollection<IntervalDecision> decisions =
-        windowed.apply("Start instants", new CoordinateInstants<GenericRecord>(spec, stream));
+        windowed.apply("Start instants", new CoordinateInstants(spec, stream));
     PCollectionView<List<IntervalDecision>> decisionView =
         decisions.apply("Decisions as side input", View.asList());
     PCollection<StartedInstant> startedPerInterval =
@@ -158,7 +161,8 @@ final class WriteStages {
     return new HudiWriteResult(
         pipeline,
         PublicResults.commits(committed),
-        PublicResults.failures(prepared.get(PrepareRecords.FAILED)));
+        PublicResults.failures(prepared.get(PrepareRecords.FAILED)),
+        PublicResults.skippedIntervals(decisions, stream.sinkId()));
   }
 
   /**

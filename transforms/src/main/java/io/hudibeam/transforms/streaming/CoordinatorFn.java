@@ -15,6 +15,8 @@
  */
 package io.hudibeam.transforms.streaming;
 
+import io.hudibeam.commit.IntervalContent;
+import io.hudibeam.commit.SinkHeartbeat;
 import io.hudibeam.commit.SinkInstants;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
@@ -25,6 +27,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.beam.sdk.coders.BooleanCoder;
@@ -46,6 +49,7 @@ import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.hadoop.fs.FileSystem;
+import org.joda.time.Duration;
 import org.joda.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,7 +59,7 @@ import org.slf4j.LoggerFactory;
  * decision, the end of the last decided interval, the instants this run started and has not seen
  * completed ({@code live}), and whether the poll timer is set.
  */
-final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecision> {
+final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDecision> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CoordinatorFn.class);
   private final WriteSpec spec;
@@ -63,6 +67,8 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
   private final Counter started = Metrics.counter(CoordinateInstants.class, "instantsStarted");
   private final Counter skipped =
       Metrics.counter(CoordinateInstants.class, "committedIntervalsSkipped");
+  private final Counter skippedRecords =
+      Metrics.counter(CoordinateInstants.class, "replayedRecordsSkipped");
   private final Counter polls = Metrics.counter(CoordinateInstants.class, "timelinePolls");
 
   /** Failed writers already reported by this DoFn instance; made on first use. */
@@ -70,12 +76,18 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
 
   private transient FileSystem fileSystem;
 
+  /** When this instance last refreshed the sink's heartbeat. */
+  private transient long lastBeatMillis;
+
+  /** The run id under which this instance holds the sink, once it has decided as its holder. */
+  private transient String heldRun;
+
   private final Counter left =
       Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
 
   @StateId("pending")
-  private final StateSpec<ValueState<List<IntervalWindow>>> pendingSpec =
-      StateSpecs.value(ListCoder.of(IntervalWindow.getCoder()));
+  private final StateSpec<ValueState<List<CountedInterval>>> pendingSpec =
+      StateSpecs.value(ListCoder.of(CountedInterval.CountedIntervalCoder.of()));
 
   @StateId("eligibleThrough")
   private final StateSpec<ValueState<Instant>> eligibleThroughSpec =
@@ -91,6 +103,22 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
 
   @StateId("waiting")
   private final StateSpec<ValueState<Boolean>> waitingSpec = StateSpecs.value(BooleanCoder.of());
+
+  /**
+   * The run id under which this coordinator holds the sink ({@link SinkHeartbeat}): this job's
+   * ({@link StreamSettings#runId()}) once claimed, or the run id of the job whose savepoint or
+   * checkpoint this state was restored from.
+   */
+  @StateId("run")
+  private final StateSpec<ValueState<String>> runSpec = StateSpecs.value(StringUtf8Coder.of());
+
+  /** While the sink is another run's: that run's last beat when this run first saw it. */
+  @StateId("otherRunSeen")
+  private final StateSpec<ValueState<Long>> otherRunSeenSpec = StateSpecs.value(VarLongCoder.of());
+
+  /** Refreshes the sink's heartbeat every heartbeat interval once the sink is claimed. */
+  @TimerId("beat")
+  private final TimerSpec beatSpec = TimerSpecs.timer(TimeDomain.PROCESSING_TIME);
 
   @TimerId("ready")
   private final TimerSpec readySpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
@@ -127,11 +155,11 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
    */
   @ProcessElement
   public void process(
-      @Element KV<String, IntervalWindow> interval,
-      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @Element KV<String, CountedInterval> interval,
+      @StateId("pending") ValueState<List<CountedInterval>> pending,
       @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
       @TimerId("ready") Timer ready) {
-    List<IntervalWindow> waitingIntervals = read(pending);
+    List<CountedInterval> waitingIntervals = read(pending);
     waitingIntervals.add(interval.getValue());
     pending.write(waitingIntervals);
     setReady(waitingIntervals, eligibleThrough.read(), ready);
@@ -140,7 +168,7 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
   @OnTimer("ready")
   public void onReady(
       OnTimerContext context,
-      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("pending") ValueState<List<CountedInterval>> pending,
       @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
       @StateId("decidedThrough") ValueState<Long> decidedThrough,
       @StateId("live") ValueState<List<String>> live,
@@ -148,35 +176,45 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
       @TimerId("ready") Timer ready,
       @TimerId("poll") Timer poll,
       @TimerId("hold") Timer hold,
+      @StateId("run") ValueState<String> run,
+      @StateId("otherRunSeen") ValueState<Long> otherRunSeen,
+      @TimerId("beat") Timer beat,
       OutputReceiver<IntervalDecision> out) {
     Instant through = eligibleThrough.read();
     if (through == null || context.timestamp().isAfter(through)) {
       through = context.timestamp();
       eligibleThrough.write(through);
     }
-    List<IntervalWindow> waitingIntervals = read(pending);
+    List<CountedInterval> waitingIntervals = read(pending);
     setReady(waitingIntervals, through, ready);
     if (Boolean.TRUE.equals(waiting.read())) {
       return; // the poll timer decides, in order, once the previous instant is completed
     }
-    decide(waitingIntervals, through, decidedThrough, live, out);
+    if (holdsSink(run, otherRunSeen, beat, hold)) {
+      decide(waitingIntervals, through, decidedThrough, live, out);
+    }
     afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
   }
 
   @OnTimer("poll")
   public void onPoll(
-      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("pending") ValueState<List<CountedInterval>> pending,
       @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
       @StateId("decidedThrough") ValueState<Long> decidedThrough,
       @StateId("live") ValueState<List<String>> live,
       @StateId("waiting") ValueState<Boolean> waiting,
       @TimerId("poll") Timer poll,
       @TimerId("hold") Timer hold,
+      @StateId("run") ValueState<String> run,
+      @StateId("otherRunSeen") ValueState<Long> otherRunSeen,
+      @TimerId("beat") Timer beat,
       OutputReceiver<IntervalDecision> out) {
     polls.inc();
     Instant through = eligibleThrough.read();
-    List<IntervalWindow> waitingIntervals = read(pending);
-    decide(waitingIntervals, through, decidedThrough, live, out);
+    List<CountedInterval> waitingIntervals = read(pending);
+    if (holdsSink(run, otherRunSeen, beat, hold)) {
+      decide(waitingIntervals, through, decidedThrough, live, out);
+    }
     afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
   }
 
@@ -192,10 +230,16 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
    */
   @OnTimer("hold")
   public void onEndOfInput(
-      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("pending") ValueState<List<CountedInterval>> pending,
       @StateId("waiting") ValueState<Boolean> waiting,
+      @StateId("run") ValueState<String> run,
       @TimerId("poll") Timer poll) {
-    List<IntervalWindow> waitingIntervals = read(pending);
+    List<CountedInterval> waitingIntervals = read(pending);
+    if (waitingIntervals.isEmpty() && run.read() != null) {
+      // Everything this run decided is committed (EndOfInputHold waited for it): the next run of
+      // the sink may start at once.
+      sinkHeartbeat().release(run.read());
+    }
     if (!waitingIntervals.isEmpty()) {
       left.inc(waitingIntervals.size());
       if (failWhenIntervalsAreLeft) {
@@ -225,12 +269,101 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
     poll.clear();
   }
 
+  /**
+   * A run that ends (cancelled, failed, or finished on a runner that tears its functions down)
+   * releases the sink, so its next run need not wait for the heartbeat to expire. Best effort: a
+   * killed JVM releases nothing, and its heartbeat expires. A restored job claims the sink again
+   * with the run id in its state.
+   */
+  @Teardown
+  public void teardown() {
+    if (heldRun == null || fileSystem == null) {
+      return;
+    }
+    try {
+      sinkHeartbeat().release(heldRun);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Table {}: could not release sink {} ({}); the next run waits for its heartbeat to"
+              + " expire",
+          spec.paths(),
+          settings.sinkId(),
+          e.toString());
+    }
+  }
+
+  @OnTimer("beat")
+  public void onBeat(@StateId("run") ValueState<String> run, @TimerId("beat") Timer beat) {
+    String owner = run.read();
+    if (owner != null) {
+      sinkHeartbeat().beatAsOwner(owner);
+      lastBeatMillis = System.currentTimeMillis();
+      setBeat(beat);
+    }
+  }
+
+  /**
+   * Whether this run holds the sink (see {@link SinkHeartbeat}): claims it on first use, refreshes
+   * its heartbeat when due, and fails when another run holds it (live, or having taken it over).
+   * While another run's heartbeat is fresh, returns false: the intervals wait, polled.
+   */
+  private boolean holdsSink(
+      ValueState<String> run, ValueState<Long> otherRunSeen, Timer beat, Timer hold) {
+    SinkHeartbeat heartbeat = sinkHeartbeat();
+    String owner = run.read();
+    if (owner != null) {
+      if (System.currentTimeMillis() - lastBeatMillis
+          >= spec.heartbeatSettings().intervalMillis() / 2) {
+        heartbeat.beatAsOwner(owner);
+        lastBeatMillis = System.currentTimeMillis();
+      }
+      heldRun = owner;
+      return true;
+    }
+    SinkHeartbeat.Claim claim =
+        heartbeat.claim(settings.runId(), Optional.ofNullable(otherRunSeen.read()));
+    if (claim instanceof SinkHeartbeat.Claim.Wait wait) {
+      if (otherRunSeen.read() == null) {
+        otherRunSeen.write(wait.other().lastBeatMillis());
+        LOG.info(
+            "Table {}: sink {} was written by run {} until {} ({}); this run {} waits until that"
+                + " heartbeat has expired (it is refused if that run beats again)",
+            spec.paths(),
+            settings.sinkId(),
+            wait.other().runId(),
+            new Instant(wait.other().lastBeatMillis()),
+            heartbeat.file(),
+            settings.runId());
+      }
+      return false;
+    }
+    run.write(settings.runId());
+    otherRunSeen.clear();
+    heldRun = settings.runId();
+    lastBeatMillis = System.currentTimeMillis();
+    setBeat(beat);
+    // Set once, holding nothing: it fires when the input ends (onEndOfInput releases the sink).
+    releaseHold(hold);
+    return true;
+  }
+
+  private void setBeat(Timer beat) {
+    beat.withOutputTimestamp(GlobalWindow.INSTANCE.maxTimestamp())
+        .offset(Duration.millis(spec.heartbeatSettings().intervalMillis()))
+        .setRelative();
+  }
+
+  private SinkHeartbeat sinkHeartbeat() {
+    return new SinkHeartbeat(
+        fileSystem(), spec.paths(), settings.sinkId(), spec.heartbeatSettings(), Clock.systemUTC());
+  }
+
   /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
   private static void setReady(
-      List<IntervalWindow> waitingIntervals, Instant eligibleThrough, Timer ready) {
+      List<CountedInterval> waitingIntervals, Instant eligibleThrough, Timer ready) {
     Instant next = null;
-    for (IntervalWindow window : waitingIntervals) {
-      Instant t = window.maxTimestamp();
+    for (CountedInterval interval : waitingIntervals) {
+      Instant t = interval.window().maxTimestamp();
       if ((eligibleThrough == null || t.isAfter(eligibleThrough))
           && (next == null || t.isBefore(next))) {
         next = t;
@@ -241,14 +374,14 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
     }
   }
 
-  private static boolean eligible(IntervalWindow window, Instant eligibleThrough) {
-    return eligibleThrough != null && !window.maxTimestamp().isAfter(eligibleThrough);
+  private static boolean eligible(CountedInterval interval, Instant eligibleThrough) {
+    return eligibleThrough != null && !interval.window().maxTimestamp().isAfter(eligibleThrough);
   }
 
   private void afterDeciding(
-      List<IntervalWindow> waitingIntervals,
+      List<CountedInterval> waitingIntervals,
       Instant eligibleThrough,
-      ValueState<List<IntervalWindow>> pending,
+      ValueState<List<CountedInterval>> pending,
       ValueState<Boolean> waiting,
       Timer poll,
       Timer hold) {
@@ -262,11 +395,11 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
       return;
     }
     waiting.write(true);
-    hold.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
+    hold.withOutputTimestamp(waitingIntervals.get(0).window().maxTimestamp())
         .set(GlobalWindow.INSTANCE.maxTimestamp());
     // Poll the timeline; hold the output watermark at the waiting interval, so its decision is
     // not late for its window.
-    poll.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
+    poll.withOutputTimestamp(waitingIntervals.get(0).window().maxTimestamp())
         .offset(settings.pollInterval())
         .setRelative();
   }
@@ -296,12 +429,12 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
 
   /** Decides the waiting intervals in order, until one must wait; removes the decided ones. */
   private void decide(
-      List<IntervalWindow> waitingIntervals,
+      List<CountedInterval> waitingIntervals,
       Instant eligibleThrough,
       ValueState<Long> decidedThrough,
       ValueState<List<String>> liveState,
       OutputReceiver<IntervalDecision> out) {
-    waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
+    waitingIntervals.sort(Comparator.comparing(interval -> interval.window().start()));
     SinkInstants instants =
         new SinkInstants(
             fileSystem(),
@@ -315,12 +448,15 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
     }
     live = new TreeSet<>(instants.stillPending(live));
     Long through = decidedThrough.read();
-    List<IntervalWindow> decided = new ArrayList<>();
+    List<CountedInterval> decided = new ArrayList<>();
     String writeSchema = null;
-    for (IntervalWindow window : waitingIntervals) {
-      if (!eligible(window, eligibleThrough)) {
+    for (CountedInterval interval : waitingIntervals) {
+      if (!eligible(interval, eligibleThrough)) {
         break;
       }
+      IntervalWindow window = interval.window();
+      IntervalContent content =
+          interval.content().forOperation(spec.operation().operationType().value());
       long start = window.start().getMillis();
       long end = window.end().getMillis();
       if (through != null && end <= through) {
@@ -330,7 +466,7 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
             settings.sinkId(),
             window.start(),
             window.end());
-        decided.add(window);
+        decided.add(interval);
         continue;
       }
       if (writeSchema == null) {
@@ -342,7 +478,8 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
               spec.tableConfig(),
               spec.commitAction(),
               spec.operation().operationType(),
-              SinkLineage.of(settings.sinkId(), start, end, settings.commitInterval().getMillis()),
+              SinkLineage.of(
+                  settings.sinkId(), start, end, settings.commitInterval().getMillis(), content),
               live);
       if (decision.kind() == SinkInstants.Kind.WAIT) {
         LOG.debug(
@@ -361,14 +498,21 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
       IntervalDecision result;
       if (decision.kind() == SinkInstants.Kind.SKIP) {
         skipped.inc();
+        skippedRecords.inc(content.records());
+        SinkLineage.CommittedInterval replayed = decision.replayOf().get();
         LOG.info(
-            "Table {}: sink {} is committed through {}, so the interval [{}, {}) is skipped (a replay)",
+            "Table {}: sink {} committed the interval [{}, {}) in {}{}, so its {} records are skipped"
+                + " (a replay)",
             spec.paths(),
             settings.sinkId(),
-            new Instant(decision.committedThrough().get()),
             window.start(),
-            window.end());
-        result = IntervalDecision.skip(start, end);
+            window.end(),
+            replayed.describe(),
+            replayed.content().isPresent()
+                ? " with the same content"
+                : " (made before HudiIO recorded an interval's content: recognised by its interval)",
+            content.records());
+        result = IntervalDecision.skip(start, end, content.records(), replayed.instantTime());
       } else {
         StartedInstant instant = decision.started().get().withWriteSchema(writeSchema);
         started.inc();
@@ -380,11 +524,11 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
             instant.instantTime(),
             window.start(),
             window.end());
-        result = IntervalDecision.start(start, end, instant);
+        result = IntervalDecision.start(start, end, content.records(), instant);
       }
       out.outputWithTimestamp(result, window.maxTimestamp());
       through = end;
-      decided.add(window);
+      decided.add(interval);
     }
     waitingIntervals.removeAll(decided);
     if (through != null) {

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.transforms.streaming;
 
+import io.hudibeam.commit.SinkHeartbeat;
 import io.hudibeam.commit.SinkProgress;
 import io.hudibeam.transforms.WriteSpec;
 import java.time.Clock;
@@ -31,7 +32,6 @@ import org.apache.beam.sdk.state.TimerSpecs;
 import org.apache.beam.sdk.state.ValueState;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
-import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.joda.time.Instant;
 import org.slf4j.Logger;
@@ -72,7 +72,7 @@ import org.slf4j.LoggerFactory;
  * hold let go at once. On Flink the coordinator fails the job when intervals are left at the end of
  * input (see {@code CoordinatorFn#onEndOfInput}).
  */
-final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, IntervalWindow>> {
+final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, CountedInterval>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(EndOfInputHold.class);
   private final WriteSpec spec;
@@ -92,11 +92,11 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
 
   @ProcessElement
   public void process(
-      @Element KV<String, IntervalWindow> interval,
+      @Element KV<String, CountedInterval> interval,
       @StateId("latestEnd") ValueState<Instant> latestEnd,
       @TimerId("endOfInput") Timer endOfInput,
-      OutputReceiver<KV<String, IntervalWindow>> out) {
-    Instant end = interval.getValue().end();
+      OutputReceiver<KV<String, CountedInterval>> out) {
+    Instant end = interval.getValue().window().end();
     Instant latest = latestEnd.read();
     if (latest == null || end.isAfter(latest)) {
       latest = end;
@@ -119,6 +119,13 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
             spec.heartbeatSettings(),
             Clock.systemUTC());
     String sinkId = settings.sinkId();
+    SinkHeartbeat heartbeat =
+        new SinkHeartbeat(
+            spec.fileSystem(spec.hadoopConfiguration()),
+            spec.paths(),
+            sinkId,
+            spec.heartbeatSettings(),
+            Clock.systemUTC());
     Optional<Long> seenThrough = Optional.empty();
     long lastProgress = System.currentTimeMillis();
     while (true) {
@@ -132,7 +139,11 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
         return;
       }
       long now = System.currentTimeMillis();
-      if (look.liveInstant() || !look.committedThrough().equals(seenThrough)) {
+      if (look.liveInstant()
+          || !look.committedThrough().equals(seenThrough)
+          || heartbeat.heldByAnotherRun(settings.runId())) {
+        // Progress, or this run waits for another run of the sink to end (CoordinatorFn): that
+        // run's heartbeat expires, or this run is refused.
         seenThrough = look.committedThrough();
         lastProgress = now;
       } else if (now - lastProgress > progress.stallAfterMillis()) {
