@@ -134,7 +134,9 @@ public final class IngestExample {
 
     void setSchema(String value);
 
-    @Description("Rejects file; <table>_rejects.jsonl when absent")
+    @Description(
+        "Rejects file name; each run writes its own, with its start time before the extension"
+            + " (<table>_rejects-<yyyyMMddHHmmssSSS>.jsonl when absent)")
     String getRejects();
 
     void setRejects(String value);
@@ -186,7 +188,9 @@ public final class IngestExample {
             ? options.getTableName()
             : table.substring(table.lastIndexOf('/') + 1);
     String rejectsPath =
-        options.getRejects() != null ? options.getRejects() : table + "_rejects.jsonl";
+        runRejectsPath(
+            options.getRejects() != null ? options.getRejects() : table + "_rejects.jsonl",
+            startedAtMillis);
     Schema schema = schema(options, format, tableName);
 
     Pipeline pipeline = Pipeline.create(options);
@@ -207,6 +211,8 @@ public final class IngestExample {
                     : options.getPartitionFields().split(","))
             .withOperation(operation)
             .withTableVersion(tableVersion)
+            .withHoodieProperties(options.as(SettingsOptions.class).getHoodieSettings())
+            .withHadoopConfiguration(options.as(SettingsOptions.class).getHadoopSettings())
             .withFailedRecordsOutput();
     if (options.getOrderingField() != null) {
       write = write.withOrderingField(options.getOrderingField());
@@ -251,6 +257,7 @@ public final class IngestExample {
               .getPerDestinationOutputFilenames()
               .apply("Rejects files", Values.create());
       result.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+      result.getSkippedIntervals().apply("Skipped", SkippedSummary.print());
       if (stopSignal != null) {
         WatchStopSignal.wire(
             records,
@@ -275,6 +282,23 @@ public final class IngestExample {
                     .apply(org.apache.beam.sdk.transforms.View.asSingleton()),
                 rejectsPath));
     return pipeline;
+  }
+
+  /**
+   * This run's rejects file: {@code path} with the run's start time (UTC, {@code
+   * yyyyMMddHHmmssSSS}, the form of an instant time) before its {@code .jsonl} extension, so a run
+   * never overwrites an earlier run's rejects (the only record of the rows it could not write). A
+   * stream writes one file per commit interval with this as the prefix.
+   */
+  static String runRejectsPath(String path, long startedAtMillis) {
+    String stamp =
+        java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS")
+            .withZone(java.time.ZoneOffset.UTC)
+            .format(java.time.Instant.ofEpochMilli(startedAtMillis));
+    String extension = ".jsonl";
+    return path.endsWith(extension)
+        ? path.substring(0, path.length() - extension.length()) + "-" + stamp + extension
+        : path + "-" + stamp;
   }
 
   private static PCollectionTuple read(

@@ -15,7 +15,6 @@
  */
 package io.hudibeam.examples;
 
-import io.hudibeam.HudiSinkProgress;
 import java.io.PrintStream;
 import java.util.Arrays;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
@@ -45,12 +44,40 @@ public final class Main {
           "          [--tableName=NAME] [--rejects=FILE]",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
           "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option",
+          "          [--hoodie.<key>=<value> ...] Hudi settings, [--hadoop.<key>=<value> ...] Hadoop settings",
           "          trips and ingest: [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)");
 
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
+    // An Error on any thread (an OutOfMemoryError in a runner's worker thread, say) ends the
+    // process with one line and exit code 1; without this the DirectRunner was seen to stay alive
+    // after an OutOfMemoryError with no exit code and no line saying the run failed.
+    Thread.setDefaultUncaughtExceptionHandler(Main::fatal);
+    int code;
+    try {
+      code = run(args, System.out, System.err);
+    } catch (Error e) {
+      fatal(Thread.currentThread(), e);
+      return;
+    }
+    System.exit(code);
+  }
+
+  /** Ends the process at once: a thread died of {@code e}. */
+  private static void fatal(Thread thread, Throwable e) {
+    String command = "hudi-beam-examples";
+    System.err.println(
+        command
+            + ": failed: "
+            + e
+            + " in thread "
+            + thread.getName()
+            + (e instanceof OutOfMemoryError
+                ? "; give the JVM more heap (-Xmx) or write smaller batches"
+                : ""));
+    System.err.flush();
+    Runtime.getRuntime().halt(FAILED);
   }
 
   /** Runs one command; returns the process exit code. */
@@ -67,39 +94,35 @@ public final class Main {
     long progressSeconds = 0;
     String stopSignal = null;
     try {
+      SettingsOptions.Split settings = SettingsOptions.extract(given);
+      given = settings.rest();
       checkPositive(given, "parallelism");
       checkPositive(given, "targetParallelism");
       String[] options = RunnerDefaults.apply(given);
       switch (command) {
         case "trips":
-          TripsExample.Options trips = parse(options, TripsExample.Options.class);
+          TripsExample.Options trips = parse(options, TripsExample.Options.class, settings);
           table = trips.getTable();
           progressSeconds = progressSeconds(trips);
           StopSignal stop = null;
           if (trips.as(StreamingOptions.class).isStreaming()
               && RunnerDefaults.isEmbeddedFlink(given)
               && trips.getCount() > 0) {
-            // A stream on Flink is stopped once every record is committed (see StopSignal); a
-            // rerun commits only the records of the intervals its sink (the default sink id, the
-            // table name) has not committed yet.
-            long left =
-                TripsExample.recordsLeftToCommit(
-                    trips, HudiSinkProgress.committedThrough(table, TripsRecords.TABLE_NAME));
-            if (left == 0) {
-              out.println(
-                  "every commit interval of this stream is committed in "
-                      + table
-                      + " already: nothing to write");
-              return OK;
-            }
+            // A stream on Flink is stopped once its sink is committed through the interval of its
+            // last record (see StopSignal); a rerun skips the intervals committed before.
             stopSignal = stopSignalFile();
-            stop = new StopSignal(left, stopSignal);
+            stop =
+                new StopSignal(
+                    table,
+                    TripsExample.sinkId(trips),
+                    TripsExample.endOfLastInterval(trips),
+                    stopSignal);
             trips.as(FlinkPipelineOptions.class).setAttachedMode(false);
           }
           pipeline = TripsExample.build(trips, startedAt, stop);
           break;
         case "ingest":
-          IngestExample.Options ingest = parse(options, IngestExample.Options.class);
+          IngestExample.Options ingest = parse(options, IngestExample.Options.class, settings);
           table = ingest.getTable();
           progressSeconds = progressSeconds(ingest);
           if (ingest.getWatch() > 0
@@ -113,7 +136,7 @@ public final class Main {
           pipeline = IngestExample.build(ingest, startedAt, stopSignal);
           break;
         case "compact":
-          CompactExample.Options compact = parse(options, CompactExample.Options.class);
+          CompactExample.Options compact = parse(options, CompactExample.Options.class, settings);
           table = compact.getTable();
           pipeline = CompactExample.build(compact, startedAt);
           break;
@@ -138,6 +161,10 @@ public final class Main {
         return FAILED;
       }
     } catch (RuntimeException e) {
+      Throwable error = rootError(e);
+      if (error != null) {
+        throw (Error) error;
+      }
       err.println(command + ": pipeline failed: " + e.getMessage());
       e.printStackTrace(err);
       return FAILED;
@@ -146,6 +173,16 @@ public final class Main {
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",
         table, (System.currentTimeMillis() - startedAt) / 1000.0, table);
     return OK;
+  }
+
+  /** The {@link Error} (an OutOfMemoryError) a runner wrapped in {@code e}, if any. */
+  private static Error rootError(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof Error error) {
+        return error;
+      }
+    }
+    return null;
   }
 
   /** A path for the stop signal of a stream on the embedded Flink; the file does not exist yet. */
@@ -197,8 +234,12 @@ public final class Main {
     }
   }
 
-  private static <T extends PipelineOptions> T parse(String[] args, Class<T> type) {
+  private static <T extends PipelineOptions> T parse(
+      String[] args, Class<T> type, SettingsOptions.Split settings) {
     PipelineOptionsFactory.register(type);
-    return PipelineOptionsFactory.fromArgs(args).withValidation().as(type);
+    T options = PipelineOptionsFactory.fromArgs(args).withValidation().as(type);
+    options.as(SettingsOptions.class).setHoodieSettings(settings.hoodie());
+    options.as(SettingsOptions.class).setHadoopSettings(settings.hadoop());
+    return options;
   }
 }

@@ -22,7 +22,6 @@ import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
@@ -124,6 +123,55 @@ public final class TripsExample {
     long getCommitInterval();
 
     void setCommitInterval(long value);
+
+    @Description(
+        "With --streaming: the stream's identity on the table (its sink id); a rerun with the same"
+            + " id skips the intervals it committed before. Default: trips-<operation>-b<batch>-s<start>,"
+            + " so a stream of another operation, batch or start is another stream")
+    String getSinkId();
+
+    void setSinkId(String value);
+  }
+
+  /**
+   * The stream's sink id: {@code --sinkId}, else one made of what makes a trips stream distinct
+   * (its operation, batch and first index): a stream of the same records with another operation (a
+   * delete after an insert) or of another batch (a reprocessing with new values) is another stream,
+   * and a rerun of the same command is the same one.
+   */
+  static String sinkId(Options options) {
+    if (options.getSinkId() != null) {
+      if (options.getSinkId().isEmpty()) {
+        throw new UsageException("--sinkId must not be empty");
+      }
+      return options.getSinkId();
+    }
+    return String.format(
+        java.util.Locale.ROOT,
+        "%s-%s-b%d-s%d",
+        TripsRecords.TABLE_NAME,
+        options.getOperation().toLowerCase(java.util.Locale.ROOT),
+        options.getBatch(),
+        options.getStart());
+  }
+
+  /**
+   * The end of the commit interval (fixed windows of {@code --commitInterval} seconds of event
+   * time) that holds the stream's last record: a stream is done once its sink is committed through
+   * it.
+   */
+  static Instant endOfLastInterval(Options options) {
+    if (options.getRate() <= 0 || options.getCommitInterval() <= 0) {
+      throw new UsageException(
+          "--rate and --commitInterval must be > 0, but were "
+              + options.getRate()
+              + " and "
+              + options.getCommitInterval());
+    }
+    long interval = Duration.standardSeconds(options.getCommitInterval()).getMillis();
+    long last = options.getStart() + Math.max(0, options.getCount() - 1);
+    long time = TripsStream.eventTime(options.getBatch(), last, options.getRate()).getMillis();
+    return new Instant(Math.floorDiv(time, interval) * interval + interval);
   }
 
   private TripsExample() {}
@@ -192,37 +240,9 @@ public final class TripsExample {
   }
 
   /**
-   * How many of the stream's records a run still has to commit when its sink is committed through
-   * {@code committedThrough}: those whose commit interval (fixed windows of {@code
-   * --commitInterval} seconds of event time) ends after it. A rerun skips the others (a replay).
-   */
-  static long recordsLeftToCommit(Options options, Optional<Instant> committedThrough) {
-    if (committedThrough.isEmpty()) {
-      return options.getCount();
-    }
-    if (options.getRate() <= 0 || options.getCommitInterval() <= 0) {
-      throw new UsageException(
-          "--rate and --commitInterval must be > 0, but were "
-              + options.getRate()
-              + " and "
-              + options.getCommitInterval());
-    }
-    long interval = Duration.standardSeconds(options.getCommitInterval()).getMillis();
-    long through = committedThrough.get().getMillis();
-    long left = 0;
-    for (long i = options.getStart(); i < options.getStart() + options.getCount(); i++) {
-      long time = TripsStream.eventTime(options.getBatch(), i, options.getRate()).getMillis();
-      if (Math.floorDiv(time, interval) * interval + interval > through) {
-        left++;
-      }
-    }
-    return left;
-  }
-
-  /**
    * The pipeline; with a {@code stop} signal (a stream on the embedded FlinkRunner), the stream
-   * keeps going after its last record and the signal is raised once the records left to commit are
-   * committed ({@link StopSignal}), for the command to stop the job.
+   * keeps going after its last record and the signal is raised once the sink is committed through
+   * the interval of its last record ({@link StopSignal}), for the command to stop the job.
    */
   static Pipeline build(Options options, long startedAtMillis, @Nullable StopSignal stop) {
     WriteOperation operation =
@@ -245,7 +265,9 @@ public final class TripsExample {
             .withPartitionFields(TripsRecords.PARTITION_FIELD)
             .withOrderingField(TripsRecords.ORDERING_FIELD)
             .withOperation(operation)
-            .withTableVersion(tableVersion);
+            .withTableVersion(tableVersion)
+            .withHoodieProperties(options.as(SettingsOptions.class).getHoodieSettings())
+            .withHadoopConfiguration(options.as(SettingsOptions.class).getHadoopSettings());
     if (options.getIndex() != null) {
       write = write.withIndex(Choices.parse("index", options.getIndex(), IndexType.class));
     }
@@ -283,11 +305,14 @@ public final class TripsExample {
               .setRowSchema(TripsRecords.SCHEMA)
               .apply(
                   "Write " + operation.name().toLowerCase(java.util.Locale.ROOT),
-                  write.withTriggeringFrequency(
-                      Duration.standardSeconds(options.getCommitInterval())));
+                  write
+                      .withTriggeringFrequency(
+                          Duration.standardSeconds(options.getCommitInterval()))
+                      .withSinkId(sinkId(options)));
       streamed.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+      streamed.getSkippedIntervals().apply("Skipped", SkippedSummary.print());
       if (stop != null) {
-        streamed.getCommittedInstants().apply("Stop when committed", stop);
+        stop.watch(streamed);
       }
       return pipeline;
     }
