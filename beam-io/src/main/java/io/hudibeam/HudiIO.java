@@ -378,11 +378,11 @@ public final class HudiIO {
      * (allowed lateness 0) are dropped and counted; see the package documentation. When the input
      * ends (a finite source, bounded input) on the DirectRunner, the pipeline finishes once every
      * interval is committed, one after the other; if the sink stops making progress (no commit and
-     * no live heartbeat of its pending instant for a heartbeat's allowed age), the remaining
-     * intervals are logged and left for a rerun (counter {@code endOfInputStalls}). On the
-     * FlinkRunner only the interval that can still be started when the input ends is committed
-     * after the end; a stream whose input ends with more intervals left fails the job rather than
-     * finish without them (docs/flink.md, "A stream that ends on Flink").
+     * no live heartbeat of its pending instant for a heartbeat's allowed age), the job fails,
+     * naming how far the sink is committed, and a rerun commits the rest (counter {@code
+     * endOfInputStalls}). On the FlinkRunner only the interval that can still be started when the
+     * input ends is committed after the end; a stream whose input ends with more intervals left
+     * fails the job rather than finish without them (docs/flink.md, "A stream that ends on Flink").
      */
     public Write<T> withTriggeringFrequency(Duration frequency) {
       if (frequency == null || frequency.getMillis() <= 0) {

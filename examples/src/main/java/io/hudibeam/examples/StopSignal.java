@@ -40,14 +40,13 @@ import org.joda.time.Instant;
 /**
  * How {@code trips --streaming} ends on the embedded FlinkRunner: a stream on Flink is not ended by
  * its source (on Flink HudiIO refuses a bounded input and fails a stream whose input ends with
- * intervals left, as they cannot be committed after the end; see docs/flink.md, "A stream that
- * ends on Flink"), so the command
- * streams an endless source and stops the job once the sink is committed through the end of the
- * interval of the stream's last record, as a user stops a streaming job. This step looks at the
- * sink's progress ({@link HudiSinkProgress}) whenever the write commits an instant or skips an
- * interval as a replay (so a rerun whose every interval was committed before ends too), and then
- * creates the signal file, which the command (in the same JVM as the embedded Flink) waits for
- * before it cancels the job. Uses only HudiIO's public API.
+ * intervals left, as they cannot be committed after the end; see docs/flink.md, "A stream that ends
+ * on Flink"), so the command streams an endless source and stops the job once the sink is committed
+ * through the end of the interval of the stream's last record, as a user stops a streaming job.
+ * This step looks at the sink's progress ({@link HudiSinkProgress}) whenever the write commits an
+ * instant or skips an interval as a replay (so a rerun whose every interval was committed before
+ * ends too), and then creates the signal file, which the command (in the same JVM as the embedded
+ * Flink) waits for before it cancels the job. Uses only HudiIO's public API.
  */
 final class StopSignal {
   private final String table;

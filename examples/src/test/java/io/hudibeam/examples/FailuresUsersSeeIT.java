@@ -37,10 +37,10 @@ import org.junit.rules.TemporaryFolder;
 public class FailuresUsersSeeIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  /** A streaming insert of 2,000 trips at 100 a second, one-second intervals, 1 s heartbeats. */
+  /** A streaming insert of 2,000 trips at 100 a second, one-second intervals, 5 s heartbeats. */
   private static List<String> slowStream(String table) {
     List<String> command = new ArrayList<>(TripsStreamingCommandIT.command(table, 2000, 100));
-    command.add("--hoodie.client.heartbeat.interval_in_ms=1000");
+    command.add("--hoodie.client.heartbeat.interval_in_ms=5000");
     return command;
   }
 

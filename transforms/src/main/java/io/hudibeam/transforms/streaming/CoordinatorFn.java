@@ -221,12 +221,13 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
   /**
    * The input ended while intervals still wait: they cannot be decided any more (no timer fires
    * after the end of input). Not on Flink, this happens only when {@link EndOfInputHold} gave up on
-   * a stalled sink: they are logged and counted ({@code intervalsLeftAtEndOfInput}), and a rerun of
-   * the job commits them. On the FlinkRunner, where no end-of-input wait can run (see {@link
-   * CoordinateInstants#expand}), the job fails instead of finishing without them: a finished job (a
-   * finite source, {@code flink stop --drain}) completes its final checkpoint, which would commit
-   * the source's offsets (Kafka) past records that are in no commit; a failed one is restored from
-   * its last completed checkpoint, which still holds them.
+   * a stalled sink (which fails the job itself). They are counted ({@code
+   * intervalsLeftAtEndOfInput}) and the job fails, so a rerun commits them; never does it finish as
+   * if they were written. On the FlinkRunner, where no end-of-input wait can run (see {@link
+   * CoordinateInstants#expand}), the job fails too: a finished job (a finite source, {@code flink
+   * stop --drain}) completes its final checkpoint, which would commit the source's offsets (Kafka)
+   * past records that are in no commit; a failed one is restored from its last completed
+   * checkpoint, which still holds them.
    */
   @OnTimer("hold")
   public void onEndOfInput(
@@ -257,12 +258,15 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
                 settings.sinkId(),
                 waitingIntervals));
       }
-      LOG.error(
-          "Table {}: the input ended while sink {} still waited to start the intervals {}; they are not"
-              + " committed (rerun the job over the same input, same sink id, to commit them)",
-          spec.paths(),
-          settings.sinkId(),
-          waitingIntervals);
+      throw new IllegalStateException(
+          String.format(
+              "%s: table %s, sink %s, intervals %s. They are not committed; the job fails rather"
+                  + " than finish as if they were. Rerun it over the same input (same sink id) to"
+                  + " commit them.",
+              CoordinateInstants.INTERVALS_LEFT_ON_FLINK,
+              spec.paths(),
+              settings.sinkId(),
+              waitingIntervals));
     }
     pending.clear();
     waiting.clear();

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.transforms.streaming;
 
+import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.SinkHeartbeat;
 import io.hudibeam.commit.SinkProgress;
 import io.hudibeam.transforms.WriteSpec;
@@ -148,16 +149,22 @@ final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, 
         lastProgress = now;
       } else if (now - lastProgress > progress.stallAfterMillis()) {
         stalls.inc();
-        LOG.warn(
-            "Table {}: the input ended, but sink {} made no progress for {} ms (no commit, no pending instant"
-                + " with a live heartbeat); it is committed through {}, not through {}: the intervals after that"
-                + " are not committed. Rerun the job over the same input (same sink id) to commit them.",
-            spec.paths(),
-            sinkId,
-            now - lastProgress,
-            seenThrough.map(t -> new Instant(t).toString()).orElse("nothing"),
-            latest);
-        return;
+        // Never finish as if everything was written: a job that succeeds with intervals left
+        // would look complete to its user. Failing it, the rerun (same sink id) commits them.
+        throw new IllegalStateException(
+            String.format(
+                "Table %s: the input ended, but sink %s made no progress for %d ms (no commit, no"
+                    + " pending instant with a live heartbeat); it is committed through %s, not"
+                    + " through %s: the intervals after that are not committed. Rerun the job over"
+                    + " the same input (same sink id) to commit them; if its writes take longer"
+                    + " than a heartbeat's allowed age (%s x %s), raise those settings.",
+                spec.paths(),
+                sinkId,
+                now - lastProgress,
+                seenThrough.map(t -> new Instant(t).toString()).orElse("nothing"),
+                latest,
+                HeartbeatSettings.INTERVAL,
+                HeartbeatSettings.TOLERABLE_MISSES));
       }
       try {
         Thread.sleep(settings.pollInterval().getMillis());
