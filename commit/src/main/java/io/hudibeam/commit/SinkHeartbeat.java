@@ -26,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -57,7 +58,10 @@ public final class SinkHeartbeat {
 
   public SinkHeartbeat(
       FileSystem fs, TablePaths paths, String sinkId, HeartbeatSettings settings, Clock clock) {
-    this.fs = fs;
+    // A run reads the file while another rewrites it: on Hadoop's checksummed local file system
+    // that read races the rewrite of the .crc side file (a WARN per look); the file is a few bytes
+    // whose loss costs one more look, so it is written and read without checksums.
+    this.fs = fs instanceof ChecksumFileSystem checksummed ? checksummed.getRawFileSystem() : fs;
     this.paths = paths;
     this.sinkId = sinkId;
     this.settings = settings;

@@ -157,7 +157,14 @@ public final class Main {
               : ProgressReporter.runAndWait(
                   pipeline, progressSeconds, RunnerDefaults.progressSource(given), out, startedAt);
       if (state != PipelineResult.State.DONE) {
-        err.println(command + ": pipeline ended in state " + state);
+        err.println(
+            command
+                + ": pipeline failed: "
+                + (state == null || !state.isTerminal()
+                    ? "the runner stopped before the pipeline finished (state "
+                        + state
+                        + "); the error that stopped it is logged above"
+                    : "it ended in state " + state));
         return FAILED;
       }
     } catch (RuntimeException e) {

@@ -21,14 +21,15 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PDone;
 import org.joda.time.Instant;
 
 /**
  * Prints one line per commit interval a streaming write skipped as a replay: {@code skipped
- * interval [start, end) of sink S: N records, committed before by instant T}.
+ * interval [start, end) of sink S: N records, committed before by instant T}; outputs each interval
+ * once its line is printed (so a step that stops the job on it comes after the line).
  */
-public final class SkippedSummary extends PTransform<PCollection<HudiSkippedInterval>, PDone> {
+public final class SkippedSummary
+    extends PTransform<PCollection<HudiSkippedInterval>, PCollection<HudiSkippedInterval>> {
   private static final long serialVersionUID = 1L;
 
   public static SkippedSummary print() {
@@ -50,17 +51,18 @@ public final class SkippedSummary extends PTransform<PCollection<HudiSkippedInte
   }
 
   @Override
-  public PDone expand(PCollection<HudiSkippedInterval> skipped) {
-    skipped.apply("Print", ParDo.of(new PrintFn()));
-    return PDone.in(skipped.getPipeline());
+  public PCollection<HudiSkippedInterval> expand(PCollection<HudiSkippedInterval> skipped) {
+    return skipped.apply("Print", ParDo.of(new PrintFn())).setCoder(skipped.getCoder());
   }
 
-  private static final class PrintFn extends DoFn<HudiSkippedInterval, Void> {
+  private static final class PrintFn extends DoFn<HudiSkippedInterval, HudiSkippedInterval> {
     private static final long serialVersionUID = 1L;
 
     @ProcessElement
-    public void process(@Element HudiSkippedInterval skip) {
+    public void process(
+        @Element HudiSkippedInterval skip, OutputReceiver<HudiSkippedInterval> printed) {
       System.out.println(format(skip));
+      printed.output(skip);
     }
   }
 }

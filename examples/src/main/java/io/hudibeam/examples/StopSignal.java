@@ -70,8 +70,11 @@ final class StopSignal {
     return Files.exists(Paths.get(signalFile));
   }
 
-  /** Looks at the sink's progress after each commit and each skipped interval of {@code write}. */
-  void watch(HudiWriteResult write) {
+  /**
+   * Looks at the sink's progress after each commit of {@code write} and each skipped interval
+   * ({@code skipped}: the write's, once printed).
+   */
+  void watch(HudiWriteResult write, PCollection<HudiSkippedInterval> skipped) {
     PCollection<String> commits =
         write
             .getCommittedInstants()
@@ -79,12 +82,10 @@ final class StopSignal {
                 "Commit seen",
                 MapElements.into(TypeDescriptors.strings()).via(HudiCommitInfo::getInstantTime));
     PCollection<String> skips =
-        write
-            .getSkippedIntervals()
-            .apply(
-                "Skip seen",
-                MapElements.into(TypeDescriptors.strings())
-                    .via((HudiSkippedInterval s) -> "skip " + s.getWindowStartMillis()));
+        skipped.apply(
+            "Skip seen",
+            MapElements.into(TypeDescriptors.strings())
+                .via((HudiSkippedInterval s) -> "skip " + s.getWindowStartMillis()));
     PCollectionList.of(commits)
         .and(skips)
         .apply("Progress events", Flatten.pCollections())

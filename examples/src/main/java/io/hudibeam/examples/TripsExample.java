@@ -16,6 +16,7 @@
 package io.hudibeam.examples;
 
 import io.hudibeam.HudiIO;
+import io.hudibeam.HudiSkippedInterval;
 import io.hudibeam.HudiWriteResult;
 import io.hudibeam.table.TableType;
 import io.hudibeam.write.IndexType;
@@ -311,9 +312,10 @@ public final class TripsExample {
                           Duration.standardSeconds(options.getCommitInterval()))
                       .withSinkId(sinkId(options)));
       streamed.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
-      streamed.getSkippedIntervals().apply("Skipped", SkippedSummary.print());
+      PCollection<HudiSkippedInterval> skipped =
+          streamed.getSkippedIntervals().apply("Skipped", SkippedSummary.print());
       if (stop != null) {
-        stop.watch(streamed);
+        stop.watch(streamed, skipped);
       }
       return pipeline;
     }
