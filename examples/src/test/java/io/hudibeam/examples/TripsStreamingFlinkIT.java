@@ -90,6 +90,31 @@ public class TripsStreamingFlinkIT {
     TripsStreamingCommandIT.assertOneCommitPerSecondOfRecords(c, table, start, count, rate);
   }
 
+  /**
+   * Issue #32's silent loss: a streaming insert, then a streaming delete of the first 200 of its
+   * records, the same command otherwise. The delete stream's event times fall into intervals the
+   * insert stream committed; it is another stream (its own default sink id, trips-delete-b0-s0),
+   * not a replay, so its 200 keys are deleted (Hudi's reader).
+   */
+  @Test(timeout = 300_000)
+  public void aDeleteStreamOverAnInsertStreamsIntervalsDeletesItsKeys() throws Exception {
+    String table = tmp.newFolder("hudi-trips-stream-delete").getAbsolutePath();
+    ConsoleCapture inserted =
+        ConsoleCapture.run(
+            onFlink(TripsStreamingCommandIT.command(table, 600, 200)).toArray(new String[0]));
+    assertThat(inserted.err, inserted.exitCode, is(0));
+    List<String> delete = new ArrayList<>(TripsStreamingCommandIT.command(table, 200, 200));
+    delete.set(delete.indexOf("--operation=insert"), "--operation=delete");
+    ConsoleCapture deleted = ConsoleCapture.run(onFlink(delete).toArray(new String[0]));
+    assertThat(deleted.err, deleted.exitCode, is(0));
+    assertThat(deleted.out, org.hamcrest.Matchers.not(containsString("skipped interval")));
+    Map<String, List<Object>> expected = new TreeMap<>();
+    for (long i = 200; i < 600; i++) {
+      expected.put(TripsData.key(i), TripsData.values(TripsData.record(0, i)));
+    }
+    assertThat(rows(table), is(expected));
+  }
+
   /** The table's rows by record key, each as its trips values, read by Hudi. */
   private static Map<String, List<Object>> rows(String table) {
     Map<String, List<Object>> rows = new TreeMap<>();
