@@ -389,6 +389,9 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
       ValueState<Boolean> waiting,
       Timer poll,
       Timer hold) {
+    // In interval order also when nothing was decided (this run waits for the sink): the poll and
+    // the hold take the first interval's timestamp, and no earlier interval may be output later.
+    waitingIntervals.sort(Comparator.comparing(interval -> interval.window().start()));
     pending.write(waitingIntervals);
     if (waitingIntervals.isEmpty() || !eligible(waitingIntervals.get(0), eligibleThrough)) {
       if (Boolean.TRUE.equals(waiting.read())) {
