@@ -27,7 +27,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.beam.sdk.coders.BooleanCoder;
@@ -49,7 +48,6 @@ import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.hadoop.fs.FileSystem;
-import org.joda.time.Duration;
 import org.joda.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,11 +74,8 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
 
   private transient FileSystem fileSystem;
 
-  /** When this instance last refreshed the sink's heartbeat. */
-  private transient long lastBeatMillis;
-
-  /** The run id under which this instance holds the sink, once it has decided as its holder. */
-  private transient String heldRun;
+  /** This instance's hold on the sink; made on first use. */
+  private transient SinkClaim sinkClaim;
 
   private final Counter left =
       Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
@@ -190,7 +185,7 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
     if (Boolean.TRUE.equals(waiting.read())) {
       return; // the poll timer decides, in order, once the previous instant is completed
     }
-    if (holdsSink(run, otherRunSeen, beat, hold)) {
+    if (sinkClaim().holds(run, otherRunSeen, beat, () -> releaseHold(hold))) {
       decide(waitingIntervals, through, decidedThrough, live, out);
     }
     afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
@@ -212,7 +207,7 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
     polls.inc();
     Instant through = eligibleThrough.read();
     List<CountedInterval> waitingIntervals = read(pending);
-    if (holdsSink(run, otherRunSeen, beat, hold)) {
+    if (sinkClaim().holds(run, otherRunSeen, beat, () -> releaseHold(hold))) {
       decide(waitingIntervals, through, decidedThrough, live, out);
     }
     afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
@@ -236,10 +231,10 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
       @StateId("run") ValueState<String> run,
       @TimerId("poll") Timer poll) {
     List<CountedInterval> waitingIntervals = read(pending);
-    if (waitingIntervals.isEmpty() && run.read() != null) {
+    if (waitingIntervals.isEmpty()) {
       // Everything this run decided is committed (EndOfInputHold waited for it): the next run of
       // the sink may start at once.
-      sinkHeartbeat().release(run.read());
+      sinkClaim().release(run);
     }
     if (!waitingIntervals.isEmpty()) {
       left.inc(waitingIntervals.size());
@@ -273,93 +268,24 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
     poll.clear();
   }
 
-  /**
-   * A run that ends (cancelled, failed, or finished on a runner that tears its functions down)
-   * releases the sink, so its next run need not wait for the heartbeat to expire. Best effort: a
-   * killed JVM releases nothing, and its heartbeat expires. A restored job claims the sink again
-   * with the run id in its state.
-   */
+  /** Releases the sink if this instance held it ({@link SinkClaim#releaseOnTeardown}). */
   @Teardown
   public void teardown() {
-    if (heldRun == null || fileSystem == null) {
-      return;
-    }
-    try {
-      sinkHeartbeat().release(heldRun);
-    } catch (RuntimeException e) {
-      LOG.warn(
-          "Table {}: could not release sink {} ({}); the next run waits for its heartbeat to"
-              + " expire",
-          spec.paths(),
-          settings.sinkId(),
-          e.toString());
+    if (sinkClaim != null) {
+      sinkClaim.releaseOnTeardown();
     }
   }
 
   @OnTimer("beat")
   public void onBeat(@StateId("run") ValueState<String> run, @TimerId("beat") Timer beat) {
-    String owner = run.read();
-    if (owner != null) {
-      sinkHeartbeat().beatAsOwner(owner);
-      lastBeatMillis = System.currentTimeMillis();
-      setBeat(beat);
-    }
+    sinkClaim().beat(run, beat);
   }
 
-  /**
-   * Whether this run holds the sink (see {@link SinkHeartbeat}): claims it on first use, refreshes
-   * its heartbeat when due, and fails when another run holds it (live, or having taken it over).
-   * While another run's heartbeat is fresh, returns false: the intervals wait, polled.
-   */
-  private boolean holdsSink(
-      ValueState<String> run, ValueState<Long> otherRunSeen, Timer beat, Timer hold) {
-    SinkHeartbeat heartbeat = sinkHeartbeat();
-    String owner = run.read();
-    if (owner != null) {
-      if (System.currentTimeMillis() - lastBeatMillis
-          >= spec.heartbeatSettings().intervalMillis() / 2) {
-        heartbeat.beatAsOwner(owner);
-        lastBeatMillis = System.currentTimeMillis();
-      }
-      heldRun = owner;
-      return true;
+  private SinkClaim sinkClaim() {
+    if (sinkClaim == null) {
+      sinkClaim = new SinkClaim(spec, settings, this::fileSystem);
     }
-    SinkHeartbeat.Claim claim =
-        heartbeat.claim(settings.runId(), Optional.ofNullable(otherRunSeen.read()));
-    if (claim instanceof SinkHeartbeat.Claim.Wait wait) {
-      if (otherRunSeen.read() == null) {
-        otherRunSeen.write(wait.other().lastBeatMillis());
-        LOG.info(
-            "Table {}: sink {} was written by run {} until {} ({}); this run {} waits until that"
-                + " heartbeat has expired (it is refused if that run beats again)",
-            spec.paths(),
-            settings.sinkId(),
-            wait.other().runId(),
-            new Instant(wait.other().lastBeatMillis()),
-            heartbeat.file(),
-            settings.runId());
-      }
-      return false;
-    }
-    run.write(settings.runId());
-    otherRunSeen.clear();
-    heldRun = settings.runId();
-    lastBeatMillis = System.currentTimeMillis();
-    setBeat(beat);
-    // Set once, holding nothing: it fires when the input ends (onEndOfInput releases the sink).
-    releaseHold(hold);
-    return true;
-  }
-
-  private void setBeat(Timer beat) {
-    beat.withOutputTimestamp(GlobalWindow.INSTANCE.maxTimestamp())
-        .offset(Duration.millis(spec.heartbeatSettings().intervalMillis()))
-        .setRelative();
-  }
-
-  private SinkHeartbeat sinkHeartbeat() {
-    return new SinkHeartbeat(
-        fileSystem(), spec.paths(), settings.sinkId(), spec.heartbeatSettings(), Clock.systemUTC());
+    return sinkClaim;
   }
 
   /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
