@@ -27,14 +27,19 @@ record Block(BlockHeader header, byte[] content) {
 
   /**
    * The on-disk bytes of a block of {@code type} holding {@code content[0, length)}; {@code
-   * prevOffset} is the offset of the previous block of the same type, or -1.
+   * prevOffset} is the offset of the previous block of the same type, or -1; each checksum covers
+   * {@code bytesPerChecksum} bytes.
    */
   static byte[] encode(
-      BlockType type, byte[] content, int length, long prevOffset, Compression compression) {
+      BlockType type,
+      byte[] content,
+      int length,
+      long prevOffset,
+      Compression compression,
+      int bytesPerChecksum) {
     byte[] compressed = compression.compress(content, 0, length);
     int onDiskData = BlockHeader.SIZE + compressed.length;
     ChecksumType checksum = ChecksumType.CRC32C;
-    int bytesPerChecksum = BlockHeader.DEFAULT_BYTES_PER_CHECKSUM;
     int checksumBytes = checksum.checksumBytes(onDiskData, bytesPerChecksum);
     byte[] out = new byte[onDiskData + checksumBytes];
     new BlockHeader(

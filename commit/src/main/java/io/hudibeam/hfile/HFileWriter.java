@@ -331,7 +331,12 @@ public final class HFileWriter {
     long offset = position;
     byte[] bytes =
         Block.encode(
-            type, content, content.length, lastOffsetByType[type.id()], settings.compression());
+            type,
+            content,
+            content.length,
+            lastOffsetByType[type.id()],
+            settings.compression(),
+            settings.bytesPerChecksum());
     write(bytes);
     lastOffsetByType[type.id()] = offset;
     if (countInTotal) {
@@ -362,7 +367,7 @@ public final class HFileWriter {
   }
 
   /**
-   * How a file is cut and compressed.
+   * How a file is cut, compressed and checksummed.
    *
    * @param blockSize uncompressed bytes after which a data block is closed ({@code
    *     hoodie.hfile.block.size}, 1 MiB in Hudi 0.15's {@code HoodieStorageConfig}; an HFile log
@@ -370,8 +375,16 @@ public final class HFileWriter {
    * @param compression of every block ({@code hoodie.hfile.compression.algorithm}, GZ)
    * @param maxIndexChunkSize HBase's {@code hfile.index.block.max.size} (128 KiB), the size at
    *     which the data index grows a level; Hudi does not set it
+   * @param bytesPerChecksum bytes each CRC32C covers (HBase's {@code
+   *     hbase.hstore.bytes.per.checksum}, 16 KiB; Hudi does not set it). Hudi 0.15's and 1.0's
+   *     native reader stops reading a data block {@code 4 * ceil(onDiskSize / bytesPerChecksum)}
+   *     bytes before its end ({@code HFileDataBlock.uncompressedContentEndRelativeOffset}, fixed by
+   *     apache/hudi#19146), so with large uncompressed blocks it misses the last cells of each
+   *     block, of HBase's files as of ours; a value at least the largest block's on-disk size makes
+   *     that one checksum (4 bytes, shorter than any cell). HBase's reader reads either.
    */
-  public record Settings(int blockSize, Compression compression, int maxIndexChunkSize) {
+  public record Settings(
+      int blockSize, Compression compression, int maxIndexChunkSize, int bytesPerChecksum) {
     public static final int HUDI_BLOCK_SIZE = 1024 * 1024;
 
     public Settings {
@@ -384,26 +397,44 @@ public final class HFileWriter {
         throw new IllegalArgumentException(
             "hfile.index.block.max.size must be positive, got " + maxIndexChunkSize);
       }
+      if (bytesPerChecksum < BlockHeader.SIZE) {
+        throw new IllegalArgumentException(
+            "hbase.hstore.bytes.per.checksum must be at least the block header size "
+                + BlockHeader.SIZE
+                + ", got "
+                + bytesPerChecksum);
+      }
       if (!compression.isSupported()) {
         throw Compression.unsupported(compression.name());
       }
     }
 
-    /** Hudi's defaults for metadata-table HFiles: 1 MiB blocks, GZ, HBase's index chunk size. */
+    /**
+     * Hudi's settings for metadata-table HFiles: 1 MiB blocks, GZ, HBase's index chunk size and
+     * bytes per checksum.
+     */
     public static Settings hudiDefaults() {
-      return new Settings(HUDI_BLOCK_SIZE, Compression.GZ, DataIndexWriter.DEFAULT_MAX_CHUNK_SIZE);
+      return new Settings(
+          HUDI_BLOCK_SIZE,
+          Compression.GZ,
+          DataIndexWriter.DEFAULT_MAX_CHUNK_SIZE,
+          BlockHeader.DEFAULT_BYTES_PER_CHECKSUM);
     }
 
     public Settings withBlockSize(int size) {
-      return new Settings(size, compression, maxIndexChunkSize);
+      return new Settings(size, compression, maxIndexChunkSize, bytesPerChecksum);
     }
 
     public Settings withCompression(Compression value) {
-      return new Settings(blockSize, value, maxIndexChunkSize);
+      return new Settings(blockSize, value, maxIndexChunkSize, bytesPerChecksum);
     }
 
     public Settings withMaxIndexChunkSize(int size) {
-      return new Settings(blockSize, compression, size);
+      return new Settings(blockSize, compression, size, bytesPerChecksum);
+    }
+
+    public Settings withBytesPerChecksum(int bytes) {
+      return new Settings(blockSize, compression, maxIndexChunkSize, bytes);
     }
   }
 }

@@ -76,12 +76,12 @@ final class HudiHFiles {
   }
 
   /** The values Hudi's native reader finds for {@code sortedKeys} (seekTo, one forward pass). */
-  static List<Optional<byte[]>> lookupWithHudiNative(byte[] bytes, List<String> sortedKeys)
+  static List<Optional<byte[]>> lookupWithHudiNative(byte[] bytes, List<byte[]> sortedKeys)
       throws IOException {
     List<Optional<byte[]>> found = new ArrayList<>();
     try (org.apache.hudi.io.hfile.HFileReader reader = hudiNative(bytes)) {
       reader.seekTo();
-      for (String key : sortedKeys) {
+      for (byte[] key : sortedKeys) {
         if (reader.seekTo(new UTF8StringKey(key))
             == org.apache.hudi.io.hfile.HFileReader.SEEK_TO_FOUND) {
           org.apache.hudi.io.hfile.KeyValue kv = reader.getKeyValue().get();
