@@ -218,13 +218,23 @@ public final class HFileReader implements AutoCloseable {
   }
 
   /**
-   * The cells whose keys start with any of {@code prefixes}, prefix by prefix in sorted order (a
-   * cell matching two prefixes comes twice, as Hudi's prefix lookups return it).
+   * The cells whose keys start with any of {@code prefixes}, in key order, each once: one forward
+   * pass over the sorted prefixes, as Hudi 0.15's {@code
+   * HoodieNativeAvroHFileReader.RecordByKeyPrefixIterator} makes it.
    */
   public List<HFileEntry> scanPrefixes(Collection<byte[]> prefixes) {
     List<HFileEntry> found = new ArrayList<>();
+    Position at = null;
     for (byte[] prefix : sortedUnique(prefixes)) {
-      scanPrefix(prefix).forEachRemaining(found::add);
+      if (at == null) {
+        at = seek(prefix);
+      } else if (at.valid() && block(at.block).compareRow(at.offset, prefix) < 0) {
+        at = floorBlock(prefix) > at.block ? seek(prefix) : forward(at, prefix);
+      }
+      while (at.valid() && block(at.block).rowStartsWith(at.offset, prefix)) {
+        found.add(block(at.block).entry(at.offset));
+        at = at.next();
+      }
     }
     return found;
   }
