@@ -32,11 +32,17 @@ import org.apache.avro.io.EncoderFactory;
  * The value of an HFile cell Hudi writes for an Avro record: the record's Avro binary encoding (no
  * container, Hudi 0.15's {@code HoodieAvroUtils.avroToBytes}) with the {@link
  * HudiHFileKeys#KEY_FIELD key field} set to the empty string when it holds a key, since the key is
- * the cell's key already ({@code HoodieAvroHFileWriter.writeAvro}, {@code
- * HFileUtils.serializeRecord}). Reading puts the cell's key back into an empty key field ({@code
- * HoodieAvroHFileReaderImplBase.deserialize}).
+ * the cell's key already ({@code HoodieAvroHFileWriter.writeAvro} in a base file). Reading puts the
+ * cell's key back into an empty key field ({@code HoodieAvroHFileReaderImplBase.deserialize}), so a
+ * value that keeps its key reads the same.
  *
- * <p>A writer is reusable for records of its schema and not thread-safe.
+ * <p>The metadata table's HFile log data blocks blank the key too: Hudi's append handle hands
+ * {@code HFileUtils.serializeRecord} {@code HoodieAvroIndexedRecord}s, whose {@code
+ * truncateRecordKey} blanks the field in place (Hudi 0.15 and 1.0; the golden tables' log blocks
+ * have an empty key in every value). A payload record ({@code HoodieAvroRecord}) would keep it, as
+ * {@code truncateRecordKey}'s result is dropped; readers read both alike.
+ *
+ * <p>An encoder is reusable for records of its schema and not thread-safe.
  */
 public final class HFileAvroValues {
   private final Schema schema;
@@ -61,7 +67,10 @@ public final class HFileAvroValues {
     return schema;
   }
 
-  /** The cell value of {@code record}: Avro binary, key field blanked. Leaves the record as is. */
+  /**
+   * The cell value of {@code record}: Avro binary, key field blanked if so. Leaves the record as
+   * is.
+   */
   public byte[] encode(GenericRecord record) {
     buffer.reset();
     encoder = EncoderFactory.get().binaryEncoder(buffer, encoder);
@@ -81,14 +90,15 @@ public final class HFileAvroValues {
 
   /**
    * The record in a cell: {@code value} decoded with {@code writerSchema} and resolved to {@code
-   * readerSchema}; an empty key field gets {@code key} (UTF-8) back.
+   * readerSchema}; an empty key field gets {@code key} (UTF-8) back. Maps keep the order they were
+   * written in, so a record read and written again gives the same bytes.
    */
   public static GenericRecord decode(
       byte[] key, byte[] value, Schema writerSchema, Schema readerSchema) {
     GenericRecord record;
     try {
       record =
-          new GenericDatumReader<GenericRecord>(writerSchema, readerSchema)
+          new OrderKeepingReader(writerSchema, readerSchema)
               .read(null, DecoderFactory.get().binaryDecoder(value, null));
     } catch (IOException | RuntimeException e) {
       throw new HFileFormatException(
@@ -108,6 +118,18 @@ public final class HFileAvroValues {
       }
     }
     return record;
+  }
+
+  /** Reads maps into insertion-ordered maps (Avro's own reader uses hash maps). */
+  private static final class OrderKeepingReader extends GenericDatumReader<GenericRecord> {
+    OrderKeepingReader(Schema writer, Schema reader) {
+      super(writer, reader);
+    }
+
+    @Override
+    protected Object newMap(Object old, int size) {
+      return new java.util.LinkedHashMap<>(Math.max(16, size * 2));
+    }
   }
 
   /** Writes the top-level record's key field as {@code ""} when it holds a value. */
