@@ -30,6 +30,7 @@ final class DataBlock {
   private final boolean memstoreTimestamps;
   private final boolean tags;
   private final String where;
+  private int[] cellOffsets;
 
   DataBlock(byte[] content, boolean memstoreTimestamps, boolean tags, String where) {
     this.content = content;
@@ -56,6 +57,40 @@ final class DataBlock {
     }
     require(offset, end <= content.length);
     return end;
+  }
+
+  /**
+   * The offset of the first cell whose key is not below {@code key}, or the content's length if
+   * there is none: a binary search over the cells' offsets, found once per block.
+   */
+  int seek(byte[] key) {
+    int[] offsets = cellOffsets();
+    int low = 0;
+    int high = offsets.length;
+    while (low < high) {
+      int mid = (low + high) >>> 1;
+      if (compareRow(offsets[mid], key) < 0) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low < offsets.length ? offsets[low] : content.length;
+  }
+
+  private int[] cellOffsets() {
+    if (cellOffsets == null) {
+      int count = 0;
+      int[] offsets = new int[64];
+      for (int at = 0; hasCell(at); at = next(at)) {
+        if (count == offsets.length) {
+          offsets = java.util.Arrays.copyOf(offsets, count * 2);
+        }
+        offsets[count++] = at;
+      }
+      cellOffsets = java.util.Arrays.copyOf(offsets, count);
+    }
+    return cellOffsets;
   }
 
   int compareRow(int offset, byte[] key) {

@@ -226,10 +226,8 @@ public final class HFileReader implements AutoCloseable {
     List<HFileEntry> found = new ArrayList<>();
     Position at = null;
     for (byte[] prefix : sortedUnique(prefixes)) {
-      if (at == null) {
+      if (at == null || (at.valid() && block(at.block).compareRow(at.offset, prefix) < 0)) {
         at = seek(prefix);
-      } else if (at.valid() && block(at.block).compareRow(at.offset, prefix) < 0) {
-        at = floorBlock(prefix) > at.block ? seek(prefix) : forward(at, prefix);
       }
       while (at.valid() && block(at.block).rowStartsWith(at.offset, prefix)) {
         found.add(block(at.block).entry(at.offset));
@@ -249,15 +247,13 @@ public final class HFileReader implements AutoCloseable {
   }
 
   /**
-   * The cells of the given keys that exist, in key order, one per key; reads each data block at
-   * most once (the keys are looked up in ascending order from the last position).
+   * The cells of the given keys that exist, in key order, one per key (the first cell of a repeated
+   * key). The keys are looked up in ascending order, so each data block is read once.
    */
   public List<HFileEntry> getAll(Collection<byte[]> keys) {
     List<HFileEntry> found = new ArrayList<>();
-    Position at = null;
     for (byte[] key : sortedUnique(keys)) {
-      int floor = Math.max(0, floorBlock(key));
-      at = at != null && at.valid() && at.block >= floor ? forward(at, key) : seek(key);
+      Position at = seek(key);
       if (at.valid() && block(at.block).compareRow(at.offset, key) == 0) {
         found.add(block(at.block).entry(at.offset));
       }
@@ -280,18 +276,17 @@ public final class HFileReader implements AutoCloseable {
     return new ArrayList<>(sorted);
   }
 
-  /** The first cell whose key is not below {@code key}. */
+  /**
+   * The first cell whose key is not below {@code key}: in the last block whose index key is not
+   * above it, or the first cell of the next block (the index key of a block sorts after every key
+   * of the block before it).
+   */
   private Position seek(byte[] key) {
-    return forward(new Position(Math.max(0, floorBlock(key)), 0), key);
-  }
-
-  /** From {@code from} on, the first cell whose key is not below {@code key}. */
-  private Position forward(Position from, byte[] key) {
-    Position at = from;
-    while (at.valid() && block(at.block).compareRow(at.offset, key) < 0) {
-      at = at.next();
+    if (dataBlocks.isEmpty()) {
+      return new Position(0, 0);
     }
-    return at;
+    int floor = Math.max(0, floorBlock(key));
+    return new Position(floor, block(floor).seek(key));
   }
 
   /** The last data block whose index key is not above {@code key}, or -1. */

@@ -140,8 +140,11 @@ public class HFileBaseFileTest {
 
   @Test
   public void ourReaderReadsHudis() throws IOException {
-    TreeMap<String, GenericRecord> records = records(20_000, 9);
+    TreeMap<String, GenericRecord> records = records(40_000, 9);
     File hudi = writeWithHudi(records, "hudi.hfile");
+    try (HFileReader cells = HFileReader.open(CONF, new Path(hudi.toURI()))) {
+      assertTrue("several data blocks", cells.dataBlockCount() >= 2);
+    }
     List<String> keys = new ArrayList<>(records.keySet()).subList(100, 200);
     List<String> prefixes = List.of("city=abab/", "0");
     try (HFileBaseFileReader reader = HFileBaseFileReader.open(CONF, new Path(hudi.toURI()))) {

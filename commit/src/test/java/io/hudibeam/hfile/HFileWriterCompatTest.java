@@ -85,7 +85,7 @@ public class HFileWriterCompatTest {
   @Test
   public void leafIndexBlocksAtHBasesDefaultChunkSize() throws IOException {
     // 256-byte blocks make a block index larger than HBase's 128 KiB chunk: a two-level index.
-    HFileReader reader = check("two-level", cells(40_000, 3), HUDI.withBlockSize(256), false);
+    HFileReader reader = check("two-level", cells(20_000, 3), HUDI.withBlockSize(256), false);
     assertEquals(2, reader.indexLevels());
   }
 
@@ -94,7 +94,7 @@ public class HFileWriterCompatTest {
     HFileReader reader =
         check(
             "three-level",
-            cells(20_000, 4),
+            cells(6_000, 4),
             HUDI.withBlockSize(128).withMaxIndexChunkSize(1024),
             false);
     assertTrue("root, intermediate and leaf levels", reader.indexLevels() >= 3);
@@ -161,6 +161,11 @@ public class HFileWriterCompatTest {
     // ours) says 255. The deflate streams are the same.
     byte[] hbaseAsJdk = BlockWalk.withGzipOsByte(hbase, 0xff);
     assertArrayEquals(name + ": our bytes are HBase's", hbaseAsJdk, ours);
+    List<HFileEntry> ofHBase = new ArrayList<>();
+    try (HFileReader hbaseFile = HFileReader.of(hbase, name + " by HBase")) {
+      hbaseFile.scan().forEachRemaining(ofHBase::add);
+    }
+    assertCells(name + " our scan of HBase's file", cells, ofHBase);
 
     File ourFile = HudiHFiles.toFile(ours, tmp.getRoot(), name + ".ours.hfile");
     assertCells(name + " HBase scan", cells, HudiHFiles.scanWithHBase(ourFile));
