@@ -16,6 +16,7 @@
 package io.hudibeam.basefile;
 
 import io.hudibeam.hfile.HFileAvroValues;
+import io.hudibeam.hfile.HFileSettings;
 import io.hudibeam.hfile.HFileWriter;
 import io.hudibeam.hfile.HudiHFileKeys;
 import java.nio.charset.StandardCharsets;
@@ -61,7 +62,7 @@ public final class HFileBaseFileWriter {
       Configuration conf,
       Path path,
       Schema schema,
-      HFileWriter.Settings settings,
+      HFileSettings settings,
       BloomFilterSettings bloomFilter) {
     HFileAvroValues values = HFileAvroValues.forSchema(schema);
     HFileWriter writer = HFileWriter.create(conf, path, settings);

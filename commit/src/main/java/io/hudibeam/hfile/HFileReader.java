@@ -51,6 +51,7 @@ import org.apache.hadoop.fs.Path;
  */
 public final class HFileReader implements AutoCloseable {
   private final BlockSource source;
+  private final FileBlocks blocks;
   private final Trailer trailer;
   private final SortedMap<byte[], byte[]> fileInfo;
   private final List<IndexEntry> metaIndex;
@@ -63,62 +64,8 @@ public final class HFileReader implements AutoCloseable {
 
   private HFileReader(BlockSource source) {
     this.source = source;
-    long length = source.length();
     try {
-      int tailLength = (int) Math.min(Trailer.SIZE, length);
-      this.trailer =
-          Trailer.decode(source.read(length - tailLength, tailLength), length, source.name());
-      if (!trailer.compression().isSupported()) {
-        throw new HFileFormatException(
-            source.name()
-                + ": "
-                + Compression.unsupported(trailer.compression().name()).getMessage());
-      }
-      long sectionEnd = length - Trailer.SIZE;
-      long loadOnOpen = trailer.loadOnOpenDataOffset();
-      if (loadOnOpen < 0
-          || loadOnOpen >= sectionEnd
-          || trailer.fileInfoOffset() < loadOnOpen
-          || trailer.fileInfoOffset() >= sectionEnd) {
-        throw new HFileFormatException(
-            source.name()
-                + ": the trailer puts the load-on-open section at "
-                + loadOnOpen
-                + " and the file info at "
-                + trailer.fileInfoOffset()
-                + ", outside the file's "
-                + length
-                + " bytes (truncated?)");
-      }
-      byte[] section = source.read(loadOnOpen, (int) (sectionEnd - loadOnOpen));
-      Block dataRoot = sectionBlock(section, 0, BlockType.ROOT_INDEX, "root data index");
-      Block metaRoot =
-          sectionBlock(
-              section,
-              dataRoot.header().onDiskSizeWithHeader(),
-              BlockType.ROOT_INDEX,
-              "meta index");
-      Block info =
-          sectionBlock(
-              section,
-              (int) (trailer.fileInfoOffset() - loadOnOpen),
-              BlockType.FILE_INFO,
-              "file info");
-      this.fileInfo = FileInfo.decode(info.content(), source.name());
-      this.metaIndex =
-          IndexEntry.readRoot(
-              metaRoot.content(), trailer.metaIndexCount(), source.name() + " meta index");
-      this.dataBlocks = loadDataIndex(dataRoot);
-      this.firstRows = new byte[dataBlocks.size()][];
-      for (int i = 0; i < firstRows.length; i++) {
-        firstRows[i] = CellKeys.rowOf(dataBlocks.get(i).key(), source.name() + " data index");
-      }
-      byte[] keyValueVersion = fileInfo.get(FileInfo.key(FileInfo.KEY_VALUE_VERSION));
-      this.memstoreTimestamps =
-          keyValueVersion != null
-              && keyValueVersion.length == 4
-              && Bytes.getInt(keyValueVersion, 0) == FileInfo.KEY_VALUE_VERSION_WITH_MEMSTORE;
-      this.tags = fileInfo.containsKey(FileInfo.key(FileInfo.MAX_TAGS_LEN));
+      this.blocks = new FileBlocks(source);
     } catch (IOException e) {
       closeQuietly();
       throw new HFileFormatException("Cannot read HFile " + source.name() + ": " + e, e);
@@ -126,6 +73,20 @@ public final class HFileReader implements AutoCloseable {
       closeQuietly();
       throw e;
     }
+    this.trailer = blocks.trailer();
+    this.fileInfo = blocks.fileInfo();
+    this.metaIndex = blocks.metaIndex();
+    this.dataBlocks = blocks.dataBlocks();
+    this.firstRows = new byte[dataBlocks.size()][];
+    for (int i = 0; i < firstRows.length; i++) {
+      firstRows[i] = CellKeys.rowOf(dataBlocks.get(i).key(), source.name() + " data index");
+    }
+    byte[] keyValueVersion = fileInfo.get(FileInfo.key(FileInfo.KEY_VALUE_VERSION));
+    this.memstoreTimestamps =
+        keyValueVersion != null
+            && keyValueVersion.length == 4
+            && Bytes.getInt(keyValueVersion, 0) == FileInfo.KEY_VALUE_VERSION_WITH_MEMSTORE;
+    this.tags = fileInfo.containsKey(FileInfo.key(FileInfo.MAX_TAGS_LEN));
   }
 
   /** Opens the HFile {@code path}. */
@@ -201,7 +162,7 @@ public final class HFileReader implements AutoCloseable {
     byte[] key = blockName.getBytes(StandardCharsets.UTF_8);
     for (IndexEntry entry : metaIndex) {
       if (java.util.Arrays.equals(entry.key(), key)) {
-        return Optional.of(readBlock(entry, BlockType.META, "meta block " + blockName).content());
+        return Optional.of(blocks.read(entry, BlockType.META, "meta block " + blockName).content());
       }
     }
     return Optional.empty();
@@ -309,7 +270,7 @@ public final class HFileReader implements AutoCloseable {
   private DataBlock block(int index) {
     if (index != cachedBlock) {
       IndexEntry entry = dataBlocks.get(index);
-      Block block = readBlock(entry, BlockType.DATA, "data block " + index);
+      Block block = blocks.read(entry, BlockType.DATA, "data block " + index);
       cached =
           new DataBlock(
               block.content(),
@@ -319,73 +280,6 @@ public final class HFileReader implements AutoCloseable {
       cachedBlock = index;
     }
     return cached;
-  }
-
-  private List<IndexEntry> loadDataIndex(Block root) {
-    String where = source.name() + " data index";
-    List<IndexEntry> level = IndexEntry.readRoot(root.content(), trailer.dataIndexCount(), where);
-    for (int depth = trailer.numDataIndexLevels(); depth > 1; depth--) {
-      BlockType type = depth > 2 ? BlockType.INTERMEDIATE_INDEX : BlockType.LEAF_INDEX;
-      List<IndexEntry> below = new ArrayList<>();
-      for (IndexEntry entry : level) {
-        below.addAll(IndexEntry.readNonRoot(readBlock(entry, type, type.name()).content(), where));
-      }
-      level = below;
-    }
-    return Collections.unmodifiableList(level);
-  }
-
-  private Block readBlock(IndexEntry entry, BlockType expected, String what) {
-    long end = source.length() - Trailer.SIZE;
-    if (entry.offset() < 0
-        || entry.onDiskSize() < BlockHeader.SIZE
-        || entry.offset() + entry.onDiskSize() > end) {
-      throw new HFileFormatException(
-          source.name()
-              + ": the index puts the "
-              + what
-              + " at offset "
-              + entry.offset()
-              + " with "
-              + entry.onDiskSize()
-              + " bytes, outside the file's blocks (truncated?)");
-    }
-    try {
-      byte[] bytes = source.read(entry.offset(), entry.onDiskSize());
-      Block block = Block.decode(bytes, 0, trailer.compression(), source.name(), entry.offset());
-      checkBlock(block, expected, entry.onDiskSize(), entry.offset(), what);
-      return block;
-    } catch (IOException e) {
-      throw new HFileFormatException(
-          "Cannot read the " + what + " of HFile " + source.name() + ": " + e, e);
-    }
-  }
-
-  private Block sectionBlock(byte[] section, int offset, BlockType expected, String what) {
-    long fileOffset = trailer.loadOnOpenDataOffset() + offset;
-    Block block = Block.decode(section, offset, trailer.compression(), source.name(), fileOffset);
-    checkBlock(block, expected, block.header().onDiskSizeWithHeader(), fileOffset, what);
-    return block;
-  }
-
-  private void checkBlock(Block block, BlockType expected, int size, long offset, String what) {
-    if (block.type() != expected || block.header().onDiskSizeWithHeader() != size) {
-      throw new HFileFormatException(
-          source.name()
-              + ": expected the "
-              + what
-              + " ("
-              + expected
-              + ", "
-              + size
-              + " bytes) at offset "
-              + offset
-              + ", found a "
-              + block.type()
-              + " block of "
-              + block.header().onDiskSizeWithHeader()
-              + " bytes");
-    }
   }
 
   private void closeQuietly() {

@@ -40,13 +40,13 @@ import org.apache.hadoop.fs.Path;
  * ({@code HoodieHBaseKVComparator} is HBase's {@code CellComparatorImpl}, which orders rows so); an
  * equal key may follow (HBase allows it: Hudi 0.15 writes one cell per record of a repeated key in
  * a log block, Hudi 1.0 in secondary-index base files) and never starts a new block. A data block
- * is closed before the next new key once its cells take {@link Settings#blockSize()} bytes
+ * is closed before the next new key once its cells take {@link HFileSettings#blockSize()} bytes
  * uncompressed ({@code checkBlockBoundary}).
  *
  * <p>Not thread-safe. {@link #close()} finishes the file; {@link #abort()} drops it.
  */
 public final class HFileWriter {
-  private final Settings settings;
+  private final HFileSettings settings;
   private final String name;
   private final OutputStream out;
   private final Runnable closeAction;
@@ -74,7 +74,7 @@ public final class HFileWriter {
   private boolean closed;
 
   private HFileWriter(
-      Settings settings,
+      HFileSettings settings,
       String name,
       OutputStream out,
       ByteArrayOutputStream memory,
@@ -91,7 +91,7 @@ public final class HFileWriter {
   }
 
   /** Creates the HFile {@code path} (which must not exist) and writes to it. */
-  public static HFileWriter create(Configuration conf, Path path, Settings settings) {
+  public static HFileWriter create(Configuration conf, Path path, HFileSettings settings) {
     Objects.requireNonNull(path, "path");
     FileSystem fs;
     FSDataOutputStream stream;
@@ -131,7 +131,7 @@ public final class HFileWriter {
    * there. The caller owns the stream: {@link #close()} flushes but does not close it (as HBase's
    * writer does for a stream it was given).
    */
-  public static HFileWriter toStream(OutputStream stream, String name, Settings settings) {
+  public static HFileWriter toStream(OutputStream stream, String name, HFileSettings settings) {
     Objects.requireNonNull(stream, "stream");
     Runnable flush =
         () -> {
@@ -145,7 +145,7 @@ public final class HFileWriter {
   }
 
   /** Writes an HFile into memory (a log data block's content); see {@link #toByteArray()}. */
-  public static HFileWriter inMemory(Settings settings) {
+  public static HFileWriter inMemory(HFileSettings settings) {
     ByteArrayOutputStream memory = new ByteArrayOutputStream();
     return new HFileWriter(settings, "HFile in memory", memory, memory, () -> {}, () -> {});
   }
@@ -364,77 +364,5 @@ public final class HFileWriter {
   static String printable(byte[] key) {
     String text = new String(key, StandardCharsets.UTF_8);
     return text.length() > 200 ? text.substring(0, 200) + "..." : text;
-  }
-
-  /**
-   * How a file is cut, compressed and checksummed.
-   *
-   * @param blockSize uncompressed bytes after which a data block is closed ({@code
-   *     hoodie.hfile.block.size}, 1 MiB in Hudi 0.15's {@code HoodieStorageConfig}; an HFile log
-   *     data block always uses 1 MiB, {@code HFileUtils.DEFAULT_BLOCK_SIZE_FOR_LOG_FILE})
-   * @param compression of every block ({@code hoodie.hfile.compression.algorithm}, GZ)
-   * @param maxIndexChunkSize HBase's {@code hfile.index.block.max.size} (128 KiB), the size at
-   *     which the data index grows a level; Hudi does not set it
-   * @param bytesPerChecksum bytes each CRC32C covers (HBase's {@code
-   *     hbase.hstore.bytes.per.checksum}, 16 KiB; Hudi does not set it). Hudi 0.15's and 1.0's
-   *     native reader stops reading a data block {@code 4 * ceil(onDiskSize / bytesPerChecksum)}
-   *     bytes before its end ({@code HFileDataBlock.uncompressedContentEndRelativeOffset}, fixed by
-   *     apache/hudi#19146), so with large uncompressed blocks it misses the last cells of each
-   *     block, of HBase's files as of ours; a value at least the largest block's on-disk size makes
-   *     that one checksum (4 bytes, shorter than any cell). HBase's reader reads either.
-   */
-  public record Settings(
-      int blockSize, Compression compression, int maxIndexChunkSize, int bytesPerChecksum) {
-    public static final int HUDI_BLOCK_SIZE = 1024 * 1024;
-
-    public Settings {
-      Objects.requireNonNull(compression, "compression");
-      if (blockSize <= 0) {
-        throw new IllegalArgumentException(
-            "hoodie.hfile.block.size must be positive, got " + blockSize);
-      }
-      if (maxIndexChunkSize <= 0) {
-        throw new IllegalArgumentException(
-            "hfile.index.block.max.size must be positive, got " + maxIndexChunkSize);
-      }
-      if (bytesPerChecksum < BlockHeader.SIZE) {
-        throw new IllegalArgumentException(
-            "hbase.hstore.bytes.per.checksum must be at least the block header size "
-                + BlockHeader.SIZE
-                + ", got "
-                + bytesPerChecksum);
-      }
-      if (!compression.isSupported()) {
-        throw Compression.unsupported(compression.name());
-      }
-    }
-
-    /**
-     * Hudi's settings for metadata-table HFiles: 1 MiB blocks, GZ, HBase's index chunk size and
-     * bytes per checksum.
-     */
-    public static Settings hudiDefaults() {
-      return new Settings(
-          HUDI_BLOCK_SIZE,
-          Compression.GZ,
-          DataIndexWriter.DEFAULT_MAX_CHUNK_SIZE,
-          BlockHeader.DEFAULT_BYTES_PER_CHECKSUM);
-    }
-
-    public Settings withBlockSize(int size) {
-      return new Settings(size, compression, maxIndexChunkSize, bytesPerChecksum);
-    }
-
-    public Settings withCompression(Compression value) {
-      return new Settings(blockSize, value, maxIndexChunkSize, bytesPerChecksum);
-    }
-
-    public Settings withMaxIndexChunkSize(int size) {
-      return new Settings(blockSize, compression, size, bytesPerChecksum);
-    }
-
-    public Settings withBytesPerChecksum(int bytes) {
-      return new Settings(blockSize, compression, maxIndexChunkSize, bytes);
-    }
   }
 }

@@ -20,6 +20,7 @@ import io.hudibeam.hfile.HFileAvroValues;
 import io.hudibeam.hfile.HFileEntry;
 import io.hudibeam.hfile.HFileFormatException;
 import io.hudibeam.hfile.HFileReader;
+import io.hudibeam.hfile.HFileSettings;
 import io.hudibeam.hfile.HFileWriter;
 import io.hudibeam.hfile.HudiHFileKeys;
 import java.nio.charset.StandardCharsets;
@@ -74,7 +75,7 @@ final class HFileDataBlockCodec {
     HFileAvroValues values = HFileAvroValues.forSchema(schema);
     HFileWriter writer =
         HFileWriter.inMemory(
-            HFileWriter.Settings.hudiDefaults()
+            HFileSettings.hudiDefaults()
                 .withBlockSize(LOG_BLOCK_SIZE)
                 .withCompression(compression));
     for (Keyed k : keyed) {

@@ -21,8 +21,8 @@ import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 import io.hudibeam.hfile.HFileReader;
+import io.hudibeam.hfile.HFileSettings;
 import io.hudibeam.hfile.HFileTestBytes;
-import io.hudibeam.hfile.HFileWriter;
 import io.hudibeam.testing.GoldenTable;
 import java.io.File;
 import java.io.IOException;
@@ -178,7 +178,7 @@ public class HFileBaseFileTest {
                 CONF,
                 new Path(copy.toURI()),
                 reader.schema(),
-                HFileWriter.Settings.hudiDefaults(),
+                HFileSettings.hudiDefaults(),
                 BloomFilterSettings.defaults());
         reader.records().forEachRemaining(r -> writer.write(r.get("key").toString(), r));
         writer.close();
@@ -195,7 +195,7 @@ public class HFileBaseFileTest {
             CONF,
             new Path(new File(tmp.getRoot(), "bad.hfile").toURI()),
             SCHEMA,
-            HFileWriter.Settings.hudiDefaults(),
+            HFileSettings.hudiDefaults(),
             BloomFilterSettings.defaults());
     GenericRecord b = record("b", 1);
     writer.write("b", b);
@@ -246,7 +246,7 @@ public class HFileBaseFileTest {
             CONF,
             new Path(file.toURI()),
             SCHEMA,
-            HFileWriter.Settings.hudiDefaults(),
+            HFileSettings.hudiDefaults(),
             BloomFilterSettings.defaults());
     records.forEach(writer::write);
     BaseFileResult result = writer.close();

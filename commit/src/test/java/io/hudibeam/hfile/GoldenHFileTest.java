@@ -93,8 +93,7 @@ public class GoldenHFileTest {
   static byte[] rewrite(byte[] hfile) {
     try (HFileReader reader = HFileReader.of(hfile, "original")) {
       HFileWriter writer =
-          HFileWriter.inMemory(
-              HFileWriter.Settings.hudiDefaults().withCompression(reader.compression()));
+          HFileWriter.inMemory(HFileSettings.hudiDefaults().withCompression(reader.compression()));
       reader.scan().forEachRemaining(e -> writer.append(e.key(), e.value()));
       reader
           .fileInfo()

@@ -47,7 +47,7 @@ final class HBaseWrites {
       List<HFileEntry> cells,
       Map<String, byte[]> fileInfo,
       Map<String, byte[]> metaBlocks,
-      HFileWriter.Settings settings)
+      HFileSettings settings)
       throws IOException {
     Configuration conf = new Configuration(HudiHFiles.CONF);
     conf.setInt("hfile.index.block.max.size", settings.maxIndexChunkSize());

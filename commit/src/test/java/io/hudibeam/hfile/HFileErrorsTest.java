@@ -35,7 +35,7 @@ public class HFileErrorsTest {
 
   private byte[] valid(Compression compression) {
     HFileWriter writer =
-        HFileWriter.inMemory(HFileWriter.Settings.hudiDefaults().withCompression(compression));
+        HFileWriter.inMemory(HFileSettings.hudiDefaults().withCompression(compression));
     for (int i = 0; i < 1000; i++) {
       writer.append(
           String.format("key-%05d", i).getBytes(StandardCharsets.UTF_8), new byte[] {(byte) i});
@@ -129,7 +129,7 @@ public class HFileErrorsTest {
         HFileWriter.create(
             HudiHFiles.CONF,
             new Path(new File(tmp.getRoot(), "w.hfile").toURI()),
-            HFileWriter.Settings.hudiDefaults());
+            HFileSettings.hudiDefaults());
     writer.append(new byte[] {'b'}, new byte[0]);
     writer.append(new byte[] {'b'}, new byte[0]); // HBase allows an equal key
     IllegalArgumentException order =
@@ -153,7 +153,7 @@ public class HFileErrorsTest {
     UnsupportedOperationException lz4 =
         assertThrows(
             UnsupportedOperationException.class,
-            () -> HFileWriter.Settings.hudiDefaults().withCompression(Compression.LZ4));
+            () -> HFileSettings.hudiDefaults().withCompression(Compression.LZ4));
     assertContains(lz4.getMessage(), "LZ4 is not supported");
     assertThrows(IllegalArgumentException.class, () -> Compression.parse("brotli"));
     assertEquals(Compression.GZ, Compression.parse("gz"));
@@ -167,7 +167,7 @@ public class HFileErrorsTest {
             HFileFormatException.class,
             () ->
                 HFileWriter.create(
-                    HudiHFiles.CONF, new Path(file.toURI()), HFileWriter.Settings.hudiDefaults()));
+                    HudiHFiles.CONF, new Path(file.toURI()), HFileSettings.hudiDefaults()));
     assertContains(e.getMessage(), "exists.hfile");
   }
 

@@ -49,7 +49,7 @@ public class HFileReaderTest {
     cells.forEach(c -> model.put(c.key(), c.value()));
     HFileWriter writer =
         HFileWriter.inMemory(
-            HFileWriter.Settings.hudiDefaults().withBlockSize(200).withMaxIndexChunkSize(2048));
+            HFileSettings.hudiDefaults().withBlockSize(200).withMaxIndexChunkSize(2048));
     cells.forEach(c -> writer.append(c.key(), c.value()));
     writer.close();
     byte[] bytes = writer.toByteArray();

@@ -43,7 +43,7 @@ import org.junit.rules.TemporaryFolder;
 public class HFileWriterCompatTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private static final HFileWriter.Settings HUDI = HFileWriter.Settings.hudiDefaults();
+  private static final HFileSettings HUDI = HFileSettings.hudiDefaults();
 
   @Test
   public void smallFileGz() throws IOException {
@@ -134,7 +134,7 @@ public class HFileWriterCompatTest {
    * HBase's reader, Hudi's native reader (if {@code nativeReadable}) and ours.
    */
   private HFileReader check(
-      String name, List<HFileEntry> cells, HFileWriter.Settings settings, boolean nativeReadable)
+      String name, List<HFileEntry> cells, HFileSettings settings, boolean nativeReadable)
       throws IOException {
     Map<String, byte[]> fileInfo = new LinkedHashMap<>();
     fileInfo.put(HudiHFileKeys.SCHEMA, "{\"type\":\"string\"}".getBytes(StandardCharsets.UTF_8));

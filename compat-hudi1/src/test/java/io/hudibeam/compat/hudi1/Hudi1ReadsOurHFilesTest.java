@@ -24,6 +24,7 @@ import io.hudibeam.basefile.BloomFilterSettings;
 import io.hudibeam.basefile.HFileBaseFileWriter;
 import io.hudibeam.hfile.Compression;
 import io.hudibeam.hfile.HFileEntry;
+import io.hudibeam.hfile.HFileSettings;
 import io.hudibeam.hfile.HFileWriter;
 import io.hudibeam.log.LogBlock;
 import io.hudibeam.log.LogFileWriter;
@@ -96,7 +97,7 @@ public class Hudi1ReadsOurHFilesTest {
             CONF,
             new Path(file.toURI()),
             SCHEMA,
-            HFileWriter.Settings.hudiDefaults(),
+            HFileSettings.hudiDefaults(),
             BloomFilterSettings.defaults());
     records.forEach(writer::write);
     writer.close();
@@ -145,7 +146,7 @@ public class Hudi1ReadsOurHFilesTest {
   @Test
   public void rawHFilesWithTheNativeReader() throws IOException {
     List<HFileEntry> cells = cells(30_000);
-    HFileWriter.Settings hudi = HFileWriter.Settings.hudiDefaults();
+    HFileSettings hudi = HFileSettings.hudiDefaults();
 
     byte[] gz = write(cells, hudi.withBlockSize(16 * 1024));
     assertEquals(cells, scanWithNative(gz));
@@ -218,7 +219,7 @@ public class Hudi1ReadsOurHFilesTest {
     }
   }
 
-  private static byte[] write(List<HFileEntry> cells, HFileWriter.Settings settings) {
+  private static byte[] write(List<HFileEntry> cells, HFileSettings settings) {
     HFileWriter writer = HFileWriter.inMemory(settings);
     cells.forEach(c -> writer.append(c.key(), c.value()));
     writer.close();
