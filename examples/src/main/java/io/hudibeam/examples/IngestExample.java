@@ -157,6 +157,7 @@ public final class IngestExample {
    */
   static Pipeline build(Options options, long startedAtMillis, @Nullable String stopSignal) {
     InputFormat format = Choices.parse("format", options.getFormat(), InputFormat.class);
+    TableOptions.parse(options);
     FileSystems.setDefaultPipelineOptions(options);
     String table = options.getTable().replaceAll("/+$", "");
     String tableName =

@@ -68,29 +68,22 @@ public interface TableOptions extends ProgressOptions, SettingsOptions {
 
   void setBuckets(Integer value);
 
-  /** The operation given. */
-  static WriteOperation operation(TableOptions options) {
-    return Choices.parse("operation", options.getOperation(), WriteOperation.class);
-  }
+  /** The table options parsed and checked, before anything is read or written. */
+  record Choice(
+      WriteOperation operation,
+      TableType tableType,
+      int tableVersion,
+      IndexType index,
+      Integer buckets) {}
 
-  /**
-   * {@code write} with the table's options: operation, table type and version, index and buckets,
-   * and the {@code --hoodie.*} and {@code --hadoop.*} settings.
-   */
-  static <T> HudiIO.Write<T> configure(HudiIO.Write<T> write, TableOptions options) {
-    HudiIO.Write<T> configured =
-        write
-            .withOperation(operation(options))
-            .withTableType(Choices.parse("tableType", options.getTableType(), TableType.class))
-            .withTableVersion(Choices.tableVersion(options.getTableVersion()))
-            .withHoodieProperties(options.getHoodieSettings())
-            .withHadoopConfiguration(options.getHadoopSettings());
-    if (options.getIndex() != null) {
-      configured =
-          configured.withIndex(Choices.parse("index", options.getIndex(), IndexType.class));
-    }
+  /** Parses and checks the table options; a wrong one is a {@link UsageException}. */
+  static Choice parse(TableOptions options) {
+    IndexType index =
+        options.getIndex() == null
+            ? null
+            : Choices.parse("index", options.getIndex(), IndexType.class);
     if (options.getBuckets() != null) {
-      if (!"BUCKET".equalsIgnoreCase(options.getIndex())) {
+      if (index != IndexType.BUCKET) {
         throw new UsageException(
             "--buckets is the BUCKET index's bucket count: it needs --index=BUCKET, but --index"
                 + " was "
@@ -99,7 +92,33 @@ public interface TableOptions extends ProgressOptions, SettingsOptions {
       if (options.getBuckets() <= 0) {
         throw new UsageException("--buckets must be > 0, but was " + options.getBuckets());
       }
-      configured = configured.withBucketCount(options.getBuckets());
+    }
+    return new Choice(
+        Choices.parse("operation", options.getOperation(), WriteOperation.class),
+        Choices.parse("tableType", options.getTableType(), TableType.class),
+        Choices.tableVersion(options.getTableVersion()),
+        index,
+        options.getBuckets());
+  }
+
+  /**
+   * {@code write} with the table's options: operation, table type and version, index and buckets,
+   * and the {@code --hoodie.*} and {@code --hadoop.*} settings.
+   */
+  static <T> HudiIO.Write<T> configure(HudiIO.Write<T> write, TableOptions options) {
+    Choice choice = parse(options);
+    HudiIO.Write<T> configured =
+        write
+            .withOperation(choice.operation())
+            .withTableType(choice.tableType())
+            .withTableVersion(choice.tableVersion())
+            .withHoodieProperties(options.getHoodieSettings())
+            .withHadoopConfiguration(options.getHadoopSettings());
+    if (choice.index() != null) {
+      configured = configured.withIndex(choice.index());
+    }
+    if (choice.buckets() != null) {
+      configured = configured.withBucketCount(choice.buckets());
     }
     return configured;
   }

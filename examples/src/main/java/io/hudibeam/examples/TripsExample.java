@@ -204,7 +204,7 @@ public final class TripsExample {
    * the interval of its last record ({@link StopSignal}), for the command to stop the job.
    */
   static Pipeline build(Options options, long startedAtMillis, @Nullable StopSignal stop) {
-    WriteOperation operation = TableOptions.operation(options);
+    WriteOperation operation = TableOptions.parse(options).operation();
     if (options.getCount() < 0 || options.getStart() < 0) {
       throw new UsageException(
           "--start and --count must be >= 0, but were "
