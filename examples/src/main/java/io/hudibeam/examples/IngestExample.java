@@ -18,7 +18,6 @@ package io.hudibeam.examples;
 import io.hudibeam.HudiFailedRecord;
 import io.hudibeam.HudiIO;
 import io.hudibeam.HudiWriteResult;
-import io.hudibeam.write.WriteOperation;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -74,7 +73,7 @@ public final class IngestExample {
   private static final TupleTag<String> REJECTS = ReadFileFn.REJECTS;
 
   /** The ingest command's options; every Beam pipeline option is accepted as well. */
-  public interface Options extends ProgressOptions {
+  public interface Options extends TableOptions {
     @Description("Input files: a path or glob")
     @Validation.Required
     String getInput();
@@ -86,12 +85,6 @@ public final class IngestExample {
     String getFormat();
 
     void setFormat(String value);
-
-    @Description("Base path of the table; created if missing")
-    @Validation.Required
-    String getTable();
-
-    void setTable(String value);
 
     @Description("Table name; the last element of --table when absent")
     String getTableName();
@@ -114,21 +107,6 @@ public final class IngestExample {
     String getOrderingField();
 
     void setOrderingField(String value);
-
-    @Description("insert, upsert, bulk_insert or delete")
-    @Default.String("upsert")
-    String getOperation();
-
-    void setOperation(String value);
-
-    @Description(
-        "Table version of a new table: 6 (default; Hudi 0.14 and 0.15's format, which Hudi 1.x also"
-            + " reads) or 8 (Hudi 1.x's format), for COPY_ON_WRITE and MERGE_ON_READ alike; an"
-            + " existing table keeps its version")
-    @Default.Integer(6)
-    int getTableVersion();
-
-    void setTableVersion(int value);
 
     @Description("Avro schema file (.avsc) instead of the input's or an inferred one")
     String getSchema();
@@ -179,9 +157,7 @@ public final class IngestExample {
    */
   static Pipeline build(Options options, long startedAtMillis, @Nullable String stopSignal) {
     InputFormat format = Choices.parse("format", options.getFormat(), InputFormat.class);
-    WriteOperation operation =
-        Choices.parse("operation", options.getOperation(), WriteOperation.class);
-    int tableVersion = Choices.tableVersion(options.getTableVersion());
+    TableOptions.parse(options);
     FileSystems.setDefaultPipelineOptions(options);
     String table = options.getTable().replaceAll("/+$", "");
     String tableName =
@@ -202,18 +178,16 @@ public final class IngestExample {
             "Records of files matched in time", read.get(RECORDS).setCoder(AvroCoder.of(schema)));
 
     HudiIO.Write<GenericRecord> write =
-        HudiIO.writeGenericRecords()
-            .withBasePath(options.getTable())
-            .withTableName(tableName)
-            .withRecordKeyFields(options.getRecordKey().split(","))
-            .withPartitionFields(
-                options.getPartitionFields().isEmpty()
-                    ? new String[0]
-                    : options.getPartitionFields().split(","))
-            .withOperation(operation)
-            .withTableVersion(tableVersion)
-            .withHoodieProperties(options.as(SettingsOptions.class).getHoodieSettings())
-            .withHadoopConfiguration(options.as(SettingsOptions.class).getHadoopSettings())
+        TableOptions.configure(
+                HudiIO.writeGenericRecords()
+                    .withBasePath(options.getTable())
+                    .withTableName(tableName)
+                    .withRecordKeyFields(options.getRecordKey().split(","))
+                    .withPartitionFields(
+                        options.getPartitionFields().isEmpty()
+                            ? new String[0]
+                            : options.getPartitionFields().split(",")),
+                options)
             .withFailedRecordsOutput();
     if (options.getOrderingField() != null) {
       write = write.withOrderingField(options.getOrderingField());

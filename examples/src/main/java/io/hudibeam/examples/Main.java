@@ -37,15 +37,53 @@ public final class Main {
       String.join(
           System.lineSeparator(),
           "usage: java -jar hudi-beam-examples.jar <command> [--option=value ...]",
+          "       java -jar hudi-beam-examples.jar <command> --help   (the command's options, with defaults)",
           "  trips   --table=PATH [--operation=insert|upsert|bulk_insert|delete] [--batch=B] [--start=S] [--count=N]",
-          "          [--tableType=COPY_ON_WRITE|MERGE_ON_READ] [--index=SIMPLE|GLOBAL_SIMPLE|BLOOM|BUCKET]",
+          "          [--streaming --rate=R --commitInterval=SECONDS --sinkId=ID]",
           "  ingest  --input=GLOB --format=json|csv|avro|parquet --table=PATH --recordKey=F[,F]",
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
-          "          [--tableName=NAME] [--rejects=FILE]",
+          "          [--tableName=NAME] [--rejects=FILE] [--watch=SECONDS --watchFor=SECONDS --commitInterval=SECONDS]",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
+          "  trips and ingest: [--tableType=COPY_ON_WRITE|MERGE_ON_READ] [--tableVersion=6|8]",
+          "          [--index=SIMPLE|GLOBAL_SIMPLE|BLOOM|BUCKET] [--buckets=N]",
+          "          [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)",
           "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option",
-          "          [--hoodie.<key>=<value> ...] Hudi settings, [--hadoop.<key>=<value> ...] Hadoop settings",
-          "          trips and ingest: [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)");
+          "          [--hoodie.<key>=<value> ...] Hudi settings, [--hadoop.<key>=<value> ...] Hadoop settings");
+
+  /** The commands, each with its synopsis and options interface, for {@code <command> --help}. */
+  private enum Command {
+    TRIPS(
+        "trips",
+        "--table=PATH [--option=value ...]  (writes a batch of the trips data set; --streaming: as a"
+            + " stream)",
+        TripsExample.Options.class),
+    INGEST(
+        "ingest",
+        "--input=GLOB --format=F --table=PATH --recordKey=F[,F] [--option=value ...]  (writes"
+            + " files' records; --watch: as a stream)",
+        IngestExample.Options.class),
+    COMPACT(
+        "compact", "--table=PATH  (compacts a MERGE_ON_READ table)", CompactExample.Options.class);
+
+    final String name;
+    final String synopsis;
+    final Class<? extends PipelineOptions> options;
+
+    Command(String name, String synopsis, Class<? extends PipelineOptions> options) {
+      this.name = name;
+      this.synopsis = synopsis;
+      this.options = options;
+    }
+
+    static Command named(String name) {
+      for (Command c : values()) {
+        if (c.name.equals(name)) {
+          return c;
+        }
+      }
+      return null;
+    }
+  }
 
   private Main() {}
 
@@ -87,7 +125,33 @@ public final class Main {
       return USAGE;
     }
     String command = args[0];
+    if (command.equals("--help") || command.equals("-h") || command.equals("help")) {
+      out.println(USAGE_TEXT);
+      return OK;
+    }
     String[] given = Arrays.copyOfRange(args, 1, args.length);
+    Command known = Command.named(command);
+    if (known != null) {
+      for (String arg : given) {
+        if (arg.equals("--help") || arg.equals("-h")) {
+          CommandHelp.print(known.name, known.synopsis, known.options, out);
+          return OK;
+        }
+        if (arg.startsWith("--help=")) {
+          String type = arg.substring("--help=".length());
+          PipelineOptionsFactory.register(known.options);
+          if (CommandHelp.printBeamHelp(type, out)) {
+            return OK;
+          }
+          err.println(
+              command
+                  + ": --help="
+                  + type
+                  + " names no options interface; try DirectOptions or FlinkPipelineOptions");
+          return USAGE;
+        }
+      }
+    }
     long startedAt = System.currentTimeMillis();
     Pipeline pipeline;
     String table;
@@ -99,6 +163,7 @@ public final class Main {
       checkPositive(given, "parallelism");
       checkPositive(given, "targetParallelism");
       String[] options = RunnerDefaults.apply(given);
+      RunnerDefaults.notes(given).forEach(out::println);
       switch (command) {
         case "trips":
           TripsExample.Options trips = parse(options, TripsExample.Options.class, settings);
@@ -147,7 +212,8 @@ public final class Main {
       }
     } catch (IllegalArgumentException | UsageException e) {
       err.println(command + ": " + e.getMessage());
-      err.println(USAGE_TEXT);
+      err.println(
+          "(java -jar hudi-beam-examples.jar " + command + " --help lists the command's options)");
       return USAGE;
     }
     try {

@@ -18,8 +18,6 @@ package io.hudibeam.examples;
 import io.hudibeam.HudiIO;
 import io.hudibeam.HudiSkippedInterval;
 import io.hudibeam.HudiWriteResult;
-import io.hudibeam.table.TableType;
-import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +28,6 @@ import org.apache.beam.sdk.io.GenerateSequence;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.StreamingOptions;
-import org.apache.beam.sdk.options.Validation;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Filter;
@@ -54,20 +51,7 @@ import org.joda.time.Instant;
  */
 public final class TripsExample {
   /** The trips command's options; every Beam pipeline option is accepted as well. */
-  public interface Options extends ProgressOptions {
-    @Description(
-        "Base path of the table (local path or Hadoop file system URI); created if missing")
-    @Validation.Required
-    String getTable();
-
-    void setTable(String value);
-
-    @Description("insert, upsert, bulk_insert or delete")
-    @Default.String("upsert")
-    String getOperation();
-
-    void setOperation(String value);
-
+  public interface Options extends TableOptions {
     @Description("Batch number b: ts and fare depend on it, so a later batch updates earlier keys")
     @Default.Long(0)
     long getBatch();
@@ -85,33 +69,6 @@ public final class TripsExample {
     long getCount();
 
     void setCount(long value);
-
-    @Description("COPY_ON_WRITE (default) or MERGE_ON_READ")
-    @Default.String("COPY_ON_WRITE")
-    String getTableType();
-
-    void setTableType(String value);
-
-    @Description(
-        "Table version of a new table: 6 (default; Hudi 0.14 and 0.15's format, which Hudi 1.x also"
-            + " reads) or 8 (Hudi 1.x's format), for COPY_ON_WRITE and MERGE_ON_READ alike; an"
-            + " existing table keeps its version")
-    @Default.Integer(6)
-    int getTableVersion();
-
-    void setTableVersion(int value);
-
-    @Description("Index type: SIMPLE, GLOBAL_SIMPLE, BLOOM or BUCKET; HudiIO's default when absent")
-    String getIndex();
-
-    void setIndex(String value);
-
-    @Description(
-        "With --index=BUCKET: buckets (file groups) per partition; HudiIO's default (256) when absent."
-            + " Every writer of a table must use the same count")
-    Integer getBuckets();
-
-    void setBuckets(Integer value);
 
     @Description("With --streaming: records per second of the generated stream")
     @Default.Long(1000)
@@ -247,10 +204,7 @@ public final class TripsExample {
    * the interval of its last record ({@link StopSignal}), for the command to stop the job.
    */
   static Pipeline build(Options options, long startedAtMillis, @Nullable StopSignal stop) {
-    WriteOperation operation =
-        Choices.parse("operation", options.getOperation(), WriteOperation.class);
-    TableType tableType = Choices.parse("tableType", options.getTableType(), TableType.class);
-    int tableVersion = Choices.tableVersion(options.getTableVersion());
+    WriteOperation operation = TableOptions.parse(options).operation();
     if (options.getCount() < 0 || options.getStart() < 0) {
       throw new UsageException(
           "--start and --count must be >= 0, but were "
@@ -259,31 +213,14 @@ public final class TripsExample {
               + options.getCount());
     }
     HudiIO.Write<Row> write =
-        HudiIO.write()
-            .withBasePath(options.getTable())
-            .withTableName(TripsRecords.TABLE_NAME)
-            .withTableType(tableType)
-            .withRecordKeyFields(TripsRecords.RECORD_KEY_FIELD)
-            .withPartitionFields(TripsRecords.PARTITION_FIELD)
-            .withOrderingField(TripsRecords.ORDERING_FIELD)
-            .withOperation(operation)
-            .withTableVersion(tableVersion)
-            .withHoodieProperties(options.as(SettingsOptions.class).getHoodieSettings())
-            .withHadoopConfiguration(options.as(SettingsOptions.class).getHadoopSettings());
-    if (options.getIndex() != null) {
-      write = write.withIndex(Choices.parse("index", options.getIndex(), IndexType.class));
-    }
-    if (options.getBuckets() != null) {
-      if (!"BUCKET".equalsIgnoreCase(options.getIndex())) {
-        throw new UsageException(
-            "--buckets is the BUCKET index's bucket count: it needs --index=BUCKET, but --index was "
-                + options.getIndex());
-      }
-      if (options.getBuckets() <= 0) {
-        throw new UsageException("--buckets must be > 0, but was " + options.getBuckets());
-      }
-      write = write.withBucketCount(options.getBuckets());
-    }
+        TableOptions.configure(
+            HudiIO.write()
+                .withBasePath(options.getTable())
+                .withTableName(TripsRecords.TABLE_NAME)
+                .withRecordKeyFields(TripsRecords.RECORD_KEY_FIELD)
+                .withPartitionFields(TripsRecords.PARTITION_FIELD)
+                .withOrderingField(TripsRecords.ORDERING_FIELD),
+            options);
 
     long batch = options.getBatch();
     Pipeline pipeline = Pipeline.create(options);

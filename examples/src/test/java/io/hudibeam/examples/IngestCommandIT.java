@@ -449,6 +449,39 @@ public class IngestCommandIT {
         HudiTableReader.of(table).snapshotByRecordKey().keySet(), containsInAnyOrder("a1", "a2"));
   }
 
+  /** {@code ingest} takes the table type, the index and its buckets, as {@code trips} does. */
+  @Test(timeout = 240_000)
+  public void ingestWritesAMergeOnReadTableWithTheBucketIndex() throws Exception {
+    File input = tmp.newFolder("in");
+    write(
+        new File(input, "part-1.json"),
+        "{\"id\":\"a1\",\"city\":\"paris\",\"ts\":100}",
+        "{\"id\":\"a2\",\"city\":\"oslo\",\"ts\":101}");
+    String table = new File(tmp.getRoot(), "orders").getPath();
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            jsonUpsertCommand(
+                    input + "/*.json",
+                    table,
+                    "--tableType=MERGE_ON_READ",
+                    "--index=BUCKET",
+                    "--buckets=2")
+                .toArray(new String[0]));
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    assertThat(
+        reader.metaClient().getTableType(),
+        is(org.apache.hudi.common.model.HoodieTableType.MERGE_ON_READ));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), containsInAnyOrder("a1", "a2"));
+    assertThat(HudiTableReader.string(rows.get("a2"), "city"), is("oslo"));
+    // The BUCKET index names file groups by bucket: 0000000<bucket>-..., two buckets.
+    for (GenericRecord row : rows.values()) {
+      String fileName = HudiTableReader.string(row, "_hoodie_file_name");
+      assertThat(fileName, fileName.matches("0000000[01][0-9a-f-]*-0_.*"), is(true));
+    }
+  }
+
   /** The one rejects file of the table's runs so far: {@code <table>_rejects-<stamp>.jsonl}. */
   private static File rejectsFileOf(String table) {
     List<File> files = rejectsFilesOf(table);
