@@ -401,8 +401,9 @@ public final class ReadPlanner {
    * The completed commits after {@code position} (exclusive) that wrote records, in the order a
    * tail reads them (version 8: completion time; version 6: instant time, stopping before the first
    * pending instant so a commit that completes later is never skipped). Compaction, clustering
-   * (replacecommit with operation {@code cluster}), clean, rollback and other instants wrote no new
-   * record versions and are left out. {@code position} null means from the start of the active
+   * (replacecommit with operation {@code cluster}) are listed too, as positions to move past, but
+   * wrote no new record versions ({@link #wroteRecords}); clean, rollback and other instants that
+   * write no data are not listed. {@code position} null means from the start of the active
    * timeline.
    */
   public List<TableCommit> commitsAfter(String position) {
@@ -429,14 +430,8 @@ public final class ReadPlanner {
         candidates.add(i);
       }
     }
-    TimelineWriter reader = new TimelineWriter(fs, paths);
     List<TableCommit> commits = new ArrayList<>();
     for (Instant i : candidates) {
-      if (!wroteRecords(i, reader)) {
-        // Still a position to move past.
-        commits.add(new TableCommit(i.time().value(), positionOf(i)));
-        continue;
-      }
       commits.add(new TableCommit(i.time().value(), positionOf(i)));
     }
     return commits;
@@ -487,7 +482,16 @@ public final class ReadPlanner {
     return position.compareTo(firstPosition) >= 0 || !hasArchivedInstants();
   }
 
-  private boolean hasArchivedInstants() {
+  /** The wall-clock time of a position or instant time, in the table's timeline time zone. */
+  public java.time.Instant timeOf(String position) {
+    return InstantTime.parse(position)
+        .toLocalDateTime()
+        .atZone(config.timelineTimezone().zoneId())
+        .toInstant();
+  }
+
+  /** Whether instants of the table have been archived out of the active timeline. */
+  public boolean hasArchivedInstants() {
     try {
       Path archived =
           usesCompletionTime() ? new TimelineHistory(fs, paths).folder() : paths.archivedFolder();
