@@ -45,15 +45,6 @@ final class TailTracker extends RestrictionTracker<TailPosition, TableCommit> {
     return true;
   }
 
-  /** Marks the snapshot read: the position moves to the snapshot's commit. */
-  boolean tryClaimSnapshot(TableCommit latest) {
-    if (stopped || current.done()) {
-      return false;
-    }
-    current = current.after(latest.position());
-    return true;
-  }
-
   @Override
   public TailPosition currentRestriction() {
     return current;

@@ -129,9 +129,8 @@ public final class WatchCommits extends PTransform<PBegin, PCollection<SliceRead
         RestrictionTracker<TailPosition, TableCommit> tracker,
         ManualWatermarkEstimator<Instant> watermark,
         OutputReceiver<SliceRead> out) {
-      TailTracker tail = (TailTracker) tracker;
       ReadPlanner planner = spec.planner();
-      TailPosition position = tail.currentRestriction();
+      TailPosition position = tracker.currentRestriction();
       boolean snapshot = position.snapshotFirst();
       if (!snapshot
           && position.position() != null
@@ -155,7 +154,7 @@ public final class WatchCommits extends PTransform<PBegin, PCollection<SliceRead
       List<TableCommit> commits = planner.commitsAfter(snapshot ? null : position.position());
       if (snapshot && !commits.isEmpty()) {
         TableCommit latest = commits.get(commits.size() - 1);
-        if (!tail.tryClaimSnapshot(latest)) {
+        if (!tracker.tryClaim(latest)) {
           return ProcessContinuation.stop();
         }
         ReadPlan plan =
