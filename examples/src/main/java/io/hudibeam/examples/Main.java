@@ -26,7 +26,7 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.options.StreamingOptions;
 
 /**
- * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar trips|ingest|compact
+ * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar trips|ingest|compact|read
  * --option=value ...}. Exit code 0 on success, 2 for a wrong option, 1 when the pipeline fails.
  */
 public final class Main {
@@ -44,6 +44,8 @@ public final class Main {
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
           "          [--tableName=NAME] [--rejects=FILE]",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
+          "  read    --table=PATH [--queryType=snapshot|read_optimized|incremental] [--asOfInstant=T]",
+          "          [--beginInstant=T] [--endInstant=T] [--output=FILE]   (rows as JSON lines; last line: rows N)",
           "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option",
           "          trips and ingest: [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)");
 
@@ -66,6 +68,7 @@ public final class Main {
     String table;
     long progressSeconds = 0;
     String stopSignal = null;
+    String readOutput = null;
     try {
       checkPositive(given, "parallelism");
       checkPositive(given, "targetParallelism");
@@ -117,8 +120,15 @@ public final class Main {
           table = compact.getTable();
           pipeline = CompactExample.build(compact, startedAt);
           break;
+        case "read":
+          ReadExample.Options read = parse(options, ReadExample.Options.class);
+          table = read.getTable();
+          readOutput = ReadExample.outputOf(read);
+          pipeline = ReadExample.build(read, readOutput);
+          break;
         default:
-          err.println("unknown command '" + command + "'; choose one of trips, ingest, compact");
+          err.println(
+              "unknown command '" + command + "'; choose one of trips, ingest, compact, read");
           err.println(USAGE_TEXT);
           return USAGE;
       }
@@ -141,6 +151,10 @@ public final class Main {
       err.println(command + ": pipeline failed: " + e.getMessage());
       e.printStackTrace(err);
       return FAILED;
+    }
+    if (readOutput != null) {
+      out.println("rows " + ReadExample.rows(readOutput));
+      return OK;
     }
     out.printf(
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",
