@@ -30,17 +30,21 @@ import io.hudibeam.table.TableType;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.avro.Schema;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.apache.beam.sdk.testing.PAssert;
-import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptors;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.junit.ClassRule;
 import org.junit.Rule;
@@ -107,7 +111,12 @@ public class HudiIOReadModesIT {
   }
 
   /** A query, in Spark's options and as a HudiIO read. */
-  private record Query(String name, Map<String, String> sparkOptions, HudiRead read) {}
+  private record Query(
+      String name, Map<String, String> sparkOptions, HudiRead read, Set<String> snapshotOf) {
+    Query(String name, Map<String, String> sparkOptions, HudiRead read) {
+      this(name, sparkOptions, read, null);
+    }
+  }
 
   private List<Query> queries(String base, int version, TableType type) {
     List<Query> queries = new ArrayList<>();
@@ -125,6 +134,19 @@ public class HudiIOReadModesIT {
       queries.add(
           new Query("as of " + time, Map.of("as.of.instant", time), read.withAsOfInstant(time)));
       String begin = version == 6 ? time : instant.getCompletionTime();
+      Set<String> inRange = null;
+      if (version == 8 && type == TableType.MERGE_ON_READ) {
+        // Hudi 1.0.2's Spark incremental query on a version 8 merge-on-read table misses the log
+        // records a deltacommit wrote after a compaction (see docs/reading.md): the reference is
+        // Spark's snapshot, kept where _hoodie_commit_time is an instant completed at or after
+        // the begin instant.
+        inRange = new TreeSet<>();
+        for (HoodieInstant i : SPARK.completedCommits(base)) {
+          if (i.getCompletionTime().compareTo(begin) >= 0) {
+            inRange.add(i.requestedTime());
+          }
+        }
+      }
       queries.add(
           new Query(
               "incremental from " + begin,
@@ -133,7 +155,8 @@ public class HudiIOReadModesIT {
                   "incremental",
                   "hoodie.datasource.read.begin.instanttime",
                   begin),
-              read.withBeginInstant(begin)));
+              read.withBeginInstant(begin),
+              inRange));
     }
     return queries;
   }
@@ -152,37 +175,103 @@ public class HudiIOReadModesIT {
     return out;
   }
 
-  private void compareEveryMode(String base, int version, TableType type) {
+  /** One row as text: the trips fields and the commit time, as {@link #rowsOf} lists them. */
+  static String line(Row row) {
+    List<Object> values = new ArrayList<>();
+    for (Schema.Field f : TripsData.SCHEMA.getFields()) {
+      values.add(row.getValue(f.name()));
+    }
+    values.add(row.getString("_hoodie_commit_time"));
+    return row.getString("_hoodie_record_key") + "=" + values;
+  }
+
+  /**
+   * Runs every query in one pipeline, each query's rows written to a file of its own, then compares
+   * each with Spark's rows, collecting every difference (not only the first) into one failure.
+   */
+  private void compareEveryMode(String base, int version, TableType type) throws Exception {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
-    int compared = 0;
+    File out = tmp.newFolder();
     List<String> unanswered = new ArrayList<>();
+    List<Query> compared = new ArrayList<>();
+    List<Map<String, List<Object>>> sparkRows = new ArrayList<>();
     for (Query query : queries(base, version, type)) {
-      Map<String, List<Object>> spark;
       try {
-        spark = SPARK.sparkRead(base, query.sparkOptions());
+        if (query.snapshotOf() == null) {
+          sparkRows.add(SPARK.sparkRead(base, query.sparkOptions()));
+        } else {
+          Map<String, List<Object>> kept = new TreeMap<>();
+          SPARK
+              .snapshot(base)
+              .forEach(
+                  (k, v) -> {
+                    if (query.snapshotOf().contains(String.valueOf(v.get(v.size() - 1)))) {
+                      kept.put(k, v);
+                    }
+                  });
+          Map<String, List<Object>> own = SPARK.sparkRead(base, query.sparkOptions());
+          if (!own.equals(kept)) {
+            System.out.println(
+                base + ": " + query.name() + ": Hudi 1.0.2's own incremental answer differs");
+          }
+          sparkRows.add(kept);
+        }
       } catch (RuntimeException e) {
         // Spark has no answer (e.g. a time travel before the files the cleaner kept): no reference.
         unanswered.add(query.name() + ": " + e.getClass().getSimpleName());
         continue;
       }
-      TreeMap<String, List<Object>> expected = new TreeMap<>(spark);
-      PCollection<Row> rows = p.apply(query.name(), query.read());
-      String name = query.name();
-      PAssert.that(name, rows)
-          .satisfies(
-              actual -> {
-                assertThat(name, rowsOf(actual), is(expected));
-                return null;
-              });
-      compared++;
+      int index = compared.size();
+      compared.add(query);
+      p.apply(query.name(), query.read())
+          .apply(
+              query.name() + " as text",
+              MapElements.into(TypeDescriptors.strings()).via(HudiIOReadModesIT::line))
+          .apply(
+              query.name() + " to a file",
+              TextIO.write().to(new File(out, "q" + index).getPath()).withoutSharding());
     }
     p.run().waitUntilFinish();
+    List<String> differences = new ArrayList<>();
+    for (int i = 0; i < compared.size(); i++) {
+      TreeMap<String, String> ours = new TreeMap<>();
+      for (String l : Files.readAllLines(new File(out, "q" + i).toPath())) {
+        ours.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1));
+      }
+      TreeMap<String, String> spark = new TreeMap<>();
+      sparkRows.get(i).forEach((k, v) -> spark.put(k, String.valueOf(v)));
+      if (!ours.equals(spark)) {
+        TreeSet<String> keys = new TreeSet<>(ours.keySet());
+        keys.addAll(spark.keySet());
+        List<String> rows = new ArrayList<>();
+        for (String k : keys) {
+          if (!java.util.Objects.equals(ours.get(k), spark.get(k))) {
+            rows.add(k + ": HudiIO " + ours.get(k) + ", Spark " + spark.get(k));
+          }
+        }
+        differences.add(
+            compared.get(i).name()
+                + " ("
+                + rows.size()
+                + " rows differ of "
+                + spark.size()
+                + "): "
+                + rows.subList(0, Math.min(3, rows.size())));
+      }
+    }
     System.out.println(
-        base + ": " + compared + " queries compared with Spark; no Spark answer: " + unanswered);
-    assertThat(compared, greaterThanOrEqualTo(8));
+        base
+            + ": "
+            + compared.size()
+            + " queries compared with Spark, "
+            + differences.size()
+            + " differ; no Spark answer: "
+            + unanswered);
+    assertThat(String.join("\n", differences), differences, is(List.of()));
+    assertThat(compared.size(), greaterThanOrEqualTo(8));
   }
 
-  private void check(String writer, int version, TableType type) {
+  private void check(String writer, int version, TableType type) throws Exception {
     String base = new File(tmp.getRoot(), writer + "_v" + version + "_" + type).getPath();
     writeAll(
         writer.equals("spark") ? spark(base, version, type) : hudiIOWriter(base, version, type));
@@ -190,26 +279,42 @@ public class HudiIOReadModesIT {
   }
 
   @Test
-  public void sparkWrittenVersionSix() {
+  public void sparkWrittenVersionSixCopyOnWrite() throws Exception {
     check("spark", 6, TableType.COPY_ON_WRITE);
+  }
+
+  @Test
+  public void sparkWrittenVersionSixMergeOnRead() throws Exception {
     check("spark", 6, TableType.MERGE_ON_READ);
   }
 
   @Test
-  public void sparkWrittenVersionEight() {
+  public void sparkWrittenVersionEightCopyOnWrite() throws Exception {
     check("spark", 8, TableType.COPY_ON_WRITE);
+  }
+
+  @Test
+  public void sparkWrittenVersionEightMergeOnRead() throws Exception {
     check("spark", 8, TableType.MERGE_ON_READ);
   }
 
   @Test
-  public void hudiIOWrittenVersionSix() {
+  public void hudiIOWrittenVersionSixCopyOnWrite() throws Exception {
     check("hudiio", 6, TableType.COPY_ON_WRITE);
+  }
+
+  @Test
+  public void hudiIOWrittenVersionSixMergeOnRead() throws Exception {
     check("hudiio", 6, TableType.MERGE_ON_READ);
   }
 
   @Test
-  public void hudiIOWrittenVersionEight() {
+  public void hudiIOWrittenVersionEightCopyOnWrite() throws Exception {
     check("hudiio", 8, TableType.COPY_ON_WRITE);
+  }
+
+  @Test
+  public void hudiIOWrittenVersionEightMergeOnRead() throws Exception {
     check("hudiio", 8, TableType.MERGE_ON_READ);
   }
 }
