@@ -212,7 +212,10 @@ public class FlinkRunnerStreamingIT {
     }
     List<Long> windowStarts = new ArrayList<>();
     for (Map<String, String> extra : lineages(reader)) {
-      assertThat(extra.get(SinkLineage.SINK_ID), is("trips"));
+      assertThat(
+          "the default sink id, <table>-<operation>",
+          extra.get(SinkLineage.SINK_ID),
+          is("trips-insert"));
       windowStarts.add(Long.parseLong(extra.get(SinkLineage.WINDOW_START)));
     }
     List<Long> intervalStarts = new ArrayList<>();
