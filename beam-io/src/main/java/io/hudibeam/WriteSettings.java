@@ -16,10 +16,10 @@
 package io.hudibeam;
 
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.ArchiveSettings;
-import io.hudibeam.commit.CompactionSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.services.ArchiveSettings;
+import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.HudiTableException;

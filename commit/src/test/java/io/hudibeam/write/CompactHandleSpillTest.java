@@ -23,11 +23,11 @@ import static org.hamcrest.Matchers.lessThan;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.Compactor;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.metadata.CompactionOperation;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.services.Compactor;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;
 import io.hudibeam.table.TimelineTimezone;

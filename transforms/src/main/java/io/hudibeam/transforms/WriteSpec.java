@@ -16,12 +16,12 @@
 package io.hudibeam.transforms;
 
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.ArchiveSettings;
-import io.hudibeam.commit.CleanSettings;
 import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.LockSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.services.ArchiveSettings;
+import io.hudibeam.services.CleanSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
@@ -150,8 +150,8 @@ public final class WriteSpec implements Serializable {
     return ParquetSettings.fromProperties(writeProperties);
   }
 
-  public io.hudibeam.commit.CompactionSettings compactionSettings() {
-    return io.hudibeam.commit.CompactionSettings.fromProperties(writeProperties);
+  public io.hudibeam.services.CompactionSettings compactionSettings() {
+    return io.hudibeam.services.CompactionSettings.fromProperties(writeProperties);
   }
 
   public CleanSettings cleanSettings() {

@@ -24,9 +24,9 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 
 import io.hudibeam.basefile.BaseFileReader;
-import io.hudibeam.commit.CleanResult;
-import io.hudibeam.commit.CleanSettings;
-import io.hudibeam.commit.Cleaner;
+import io.hudibeam.services.CleanResult;
+import io.hudibeam.services.CleanSettings;
+import io.hudibeam.services.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;

@@ -18,9 +18,9 @@ package io.hudibeam.compat.hudi1;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
-import io.hudibeam.commit.ArchiveSettings;
-import io.hudibeam.commit.CleanSettings;
-import io.hudibeam.commit.TimelineArchiver;
+import io.hudibeam.services.ArchiveSettings;
+import io.hudibeam.services.CleanSettings;
+import io.hudibeam.services.TimelineArchiver;
 import io.hudibeam.files.FileGroup;
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;

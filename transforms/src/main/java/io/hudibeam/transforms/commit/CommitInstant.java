@@ -15,17 +15,17 @@
  */
 package io.hudibeam.transforms.commit;
 
-import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TableLock;
-import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.services.Cleaner;
+import io.hudibeam.services.TimelineArchiver;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
-import io.hudibeam.transforms.write.WriteSchemas;
+import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.AppendHandle;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteTransaction;
@@ -288,7 +288,7 @@ public final class CommitInstant
       }
       if (outcome == CommitOutcome.COMMITTED && spec.mergeOnRead()) {
         try {
-          new io.hudibeam.commit.Compactor(conf, fs, spec.paths(), spec.compactionMemory())
+          new io.hudibeam.services.Compactor(conf, fs, spec.paths(), spec.compactionMemory())
               .runInline(
                   spec.compactionSettings(),
                   new InstantTimeGenerator(

@@ -17,7 +17,6 @@ package io.hudibeam.transforms.compact;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.Compactor;
 import io.hudibeam.commit.ConcurrencySettings;
 import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.InstantStarter;
@@ -25,6 +24,7 @@ import io.hudibeam.commit.LockSettings;
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.services.Compactor;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;

@@ -19,7 +19,6 @@ import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
-import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.write.WriteOperation;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;

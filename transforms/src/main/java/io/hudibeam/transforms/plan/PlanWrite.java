@@ -213,8 +213,8 @@ public final class PlanWrite
      */
     private boolean completePendingCompactions(
         Configuration conf, FileSystem fs, TablePaths paths) {
-      io.hudibeam.commit.Compactor compactor =
-          new io.hudibeam.commit.Compactor(conf, fs, paths, spec.compactionMemory());
+      io.hudibeam.services.Compactor compactor =
+          new io.hudibeam.services.Compactor(conf, fs, paths, spec.compactionMemory());
       List<io.hudibeam.timeline.InstantTime> pending = compactor.pending();
       for (io.hudibeam.timeline.InstantTime compaction : pending) {
         LOG.info("Table {}: completing pending compaction {} before planning", paths, compaction);

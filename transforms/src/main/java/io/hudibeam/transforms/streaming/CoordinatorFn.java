@@ -20,7 +20,7 @@ import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.WriteSpec;
-import io.hudibeam.transforms.write.WriteSchemas;
+import io.hudibeam.transforms.instant.WriteSchemas;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;

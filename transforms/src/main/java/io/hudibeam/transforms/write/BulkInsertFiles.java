@@ -22,6 +22,7 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.RollingCreateHandle;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteContext;

@@ -23,6 +23,7 @@ import io.hudibeam.transforms.coders.BucketCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.Bucket;
 import io.hudibeam.write.FileGroupWriter;
 import io.hudibeam.write.TableRecord;

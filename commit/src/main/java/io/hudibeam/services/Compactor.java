@@ -13,10 +13,13 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
 import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.files.FileGroup;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.transforms.write;
+package io.hudibeam.transforms.instant;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TableSchemas;
