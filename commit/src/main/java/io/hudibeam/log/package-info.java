@@ -15,7 +15,10 @@
  */
 /**
  * Hudi log files (Hudi 0.15's HoodieLogFormat): the block framing, Avro data blocks, delete blocks
- * and rollback command blocks, written as Hudi 0.15 writes them and read back. No Beam.
+ * and rollback command blocks, written as Hudi 0.15 writes them and read back.
+ *
+ * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
+ * io.hudibeam.files} and {@code io.hudibeam.basefile}.
  *
  * <p>Writing a file group's log file for one instant and attempt (the caller writes the APPEND
  * marker first and reports the result in a deltacommit write stat):

@@ -92,7 +92,7 @@ public final class Compactor {
 
   /** A compactor with the default compaction memory budget. */
   public Compactor(Configuration conf, FileSystem fs, TablePaths paths) {
-    this(conf, fs, paths, MergeMemory.forCompaction(Map.of()));
+    this(conf, fs, paths, MergeMemory.compactionDefaults());
   }
 
   /**

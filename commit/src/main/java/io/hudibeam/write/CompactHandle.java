@@ -35,7 +35,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -74,7 +73,7 @@ public final class CompactHandle {
 
   /** A compaction handle with the default compaction budget. */
   public CompactHandle(WriteContext context) {
-    this(context, MergeMemory.forCompaction(Map.of()));
+    this(context, MergeMemory.compactionDefaults());
   }
 
   public CompactHandle(WriteContext context, MergeMemory memory) {

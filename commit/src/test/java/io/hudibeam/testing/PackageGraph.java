@@ -188,6 +188,27 @@ public final class PackageGraph {
     return edges.getOrDefault(from, Map.of()).containsKey(to);
   }
 
+  /**
+   * What breaks the layering, one line each: every cycle, every edge against a rule (with the uses
+   * that make it) and every package without a rule. Empty when the module keeps its rules.
+   */
+  public List<String> problems() {
+    List<String> problems = new ArrayList<>();
+    for (Set<String> cycle : cycles()) {
+      problems.add(
+          "cycle: "
+              + cycle.stream().map(PackageGraph::shortName).collect(Collectors.joining(", ")));
+    }
+    for (Edge e : ruleBreaks()) {
+      problems.add("against the rule of " + shortName(e.from()) + ": " + e + " " + e.uses());
+    }
+    for (String pkg : packagesWithoutRule()) {
+      problems.add(
+          "no rule (a \"May depend on\" sentence in package-info.java): " + shortName(pkg));
+    }
+    return problems;
+  }
+
   /** A readable report: counts, edges, cycles, rule breaks with the uses that make them. */
   public String report(String module) {
     StringBuilder out = new StringBuilder();

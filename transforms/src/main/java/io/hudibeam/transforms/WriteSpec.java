@@ -23,6 +23,7 @@ import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.settings.SettingsCheck;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.write.FileSizing;
@@ -143,36 +144,36 @@ public final class WriteSpec implements Serializable {
   }
 
   public FileSizing fileSizing() {
-    return FileSizing.fromProperties(writeProperties);
+    return SettingsReader.fileSizing(writeProperties);
   }
 
   public ParquetSettings parquetSettings() {
-    return ParquetSettings.fromProperties(writeProperties);
+    return SettingsReader.parquet(writeProperties);
   }
 
   public io.hudibeam.services.CompactionSettings compactionSettings() {
-    return io.hudibeam.services.CompactionSettings.fromProperties(writeProperties);
+    return SettingsReader.compaction(writeProperties);
   }
 
   public CleanSettings cleanSettings() {
-    return CleanSettings.fromProperties(writeProperties);
+    return SettingsReader.clean(writeProperties);
   }
 
   /** Timeline archival: {@code hoodie.archive.automatic}, {@code hoodie.keep.min/max.commits}. */
   public ArchiveSettings archiveSettings() {
-    return ArchiveSettings.fromProperties(writeProperties);
+    return SettingsReader.archive(writeProperties);
   }
 
   /** Writer heartbeats ({@code hoodie.client.heartbeat.*}). */
   public HeartbeatSettings heartbeatSettings() {
-    return HeartbeatSettings.fromProperties(writeProperties);
+    return SettingsReader.heartbeat(writeProperties);
   }
 
   /**
    * The table lock ({@code hoodie.write.lock.filesystem.*}, {@code hoodie.write.lock.client.*}).
    */
   public LockSettings lockSettings() {
-    return LockSettings.fromProperties(writeProperties);
+    return SettingsReader.lock(writeProperties);
   }
 
   /**
@@ -180,7 +181,7 @@ public final class WriteSpec implements Serializable {
    * hoodie.cleaner.policy.failed.writes}, {@code hoodie.write.lock.provider}).
    */
   public io.hudibeam.commit.ConcurrencySettings concurrencySettings() {
-    return io.hudibeam.commit.ConcurrencySettings.fromProperties(writeProperties);
+    return SettingsReader.concurrency(writeProperties);
   }
 
   /**
@@ -203,7 +204,7 @@ public final class WriteSpec implements Serializable {
 
   /** The merge handle's memory budget ({@code hoodie.memory.merge.*}); see {@link MergeMemory}. */
   public MergeMemory mergeMemory() {
-    return MergeMemory.fromProperties(writeProperties);
+    return SettingsReader.mergeMemory(writeProperties);
   }
 
   /**
@@ -211,7 +212,7 @@ public final class WriteSpec implements Serializable {
    * MergeMemory}.
    */
   public MergeMemory compactionMemory() {
-    return MergeMemory.forCompaction(writeProperties);
+    return SettingsReader.compactionMemory(writeProperties);
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */
@@ -221,7 +222,7 @@ public final class WriteSpec implements Serializable {
 
   /** The bucket index settings ({@code hoodie.bucket.index.*}), for {@link IndexType#BUCKET}. */
   public BucketIndex bucketIndex() {
-    return BucketIndex.fromProperties(writeProperties, keyGenerator.recordKeyFields());
+    return SettingsReader.bucketIndex(writeProperties, keyGenerator.recordKeyFields());
   }
 
   /** A new Hadoop configuration with this write's settings. */

@@ -18,6 +18,7 @@ package io.hudibeam.transforms.instant;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.schema.SchemaEvolution;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.WriteOperation;
 import java.util.Optional;
@@ -47,7 +48,7 @@ public final class WriteSchemas {
     if (spec.operation() == WriteOperation.DELETE) {
       return table.orElse(spec.schema());
     }
-    return SchemaEvolution.fromProperties(spec.writeProperties())
+    return SettingsReader.schemaEvolution(spec.writeProperties())
         .writerSchema(spec.paths().toString(), table, spec.schema());
   }
 
