@@ -46,11 +46,14 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Duration;
 
 /**
- * Writes Apache Hudi tables (table version 6, readable by Hudi 0.14 and later, Hudi 1.x, Spark,
- * Hive, Trino and Presto) from Beam pipelines, with Hudi's write path inside: record keys and
- * partition paths from Hudi's key generators, an index lookup, a workload profile, small-file
- * packing and file sizing, one writer per file group, and a single commit step with markers,
- * rollback of failed writes and cleaning. No Hudi jars are needed at run time.
+ * Writes Apache Hudi tables (copy-on-write or merge-on-read; table version 6, the format of Hudi
+ * 0.14 and 0.15 that Hudi 1.x also reads, or version 8, Hudi 1.x's) from Beam pipelines, batch or
+ * streaming, with Hudi's write path inside: record keys and partition paths from Hudi's key
+ * generators, an index lookup, a workload profile, small-file packing and file sizing, one writer
+ * per file group, and a single commit step with markers, rollback of failed writes and cleaning. No
+ * Hudi jars are needed at run time. The readers the tests prove (Hudi 0.15's and 1.0's Java
+ * readers, Hudi 1.0.2's Spark bundle) are listed in docs/compatibility.md; Hive, Trino and Presto
+ * are not tested.
  *
  * <h2>Usage</h2>
  *
@@ -76,10 +79,10 @@ import org.joda.time.Duration;
  * <p>Every {@code withX()} method stores a Hudi key into one settings map, and {@link
  * Write#withHoodieProperties(Map)} takes any of Hudi's keys, so an existing Hudi configuration can
  * be brought along. The settings HudiIO understands, with their types and defaults, are listed in
- * the README's settings table (generated from, and checked against, the registry {@code
- * io.hudibeam.settings.HudiSettings}). When the pipeline is built every setting is parsed and
- * validated: a bad value fails with an {@link IllegalArgumentException} naming the key, the value
- * and what was expected. A {@code hoodie.*} key the registry does not know is passed through
+ * the settings table of docs/configuration.md (generated from, and checked against, the registry
+ * {@code io.hudibeam.settings.HudiSettings}). When the pipeline is built every setting is parsed
+ * and validated: a bad value fails with an {@link IllegalArgumentException} naming the key, the
+ * value and what was expected. A {@code hoodie.*} key the registry does not know is passed through
  * unchanged, with a warning naming the closest known key. The display data shows the effective
  * settings.
  *
@@ -327,7 +330,7 @@ public final class HudiIO {
      * {@code .hoodie/timeline} with completion times, Avro commit metadata; Hudi 0.x readers cannot
      * read it). An existing table keeps its own version: a version 8 table is continued as version
      * 8 whatever this says, and asking for 8 on an existing version 6 table is refused (this writer
-     * does not upgrade). Version 8 is written for COPY_ON_WRITE tables only.
+     * does not upgrade). Both versions are written for COPY_ON_WRITE and MERGE_ON_READ tables.
      */
     public Write<T> withTableVersion(int version) {
       if (version != 6 && version != 8) {
@@ -370,12 +373,16 @@ public final class HudiIO {
     /**
      * The commit interval of a streaming write: one Hudi instant per event-time window of this
      * length that has records (IcebergIO's name for it). Required for unbounded input; with it,
-     * bounded input is committed per interval as well. Records behind the watermark (allowed
-     * lateness 0) are dropped and counted; see the class documentation. When the input ends (a
-     * finite source, bounded input), the pipeline finishes once every interval is committed, one
-     * after the other; if the sink stops making progress (no commit and no live heartbeat of its
-     * pending instant for a heartbeat's allowed age), the remaining intervals are logged and left
-     * for a rerun (counter {@code endOfInputStalls}).
+     * bounded input is committed per interval as well, except on the FlinkRunner, which refuses a
+     * streaming write over a bounded input when the pipeline is built. Records behind the watermark
+     * (allowed lateness 0) are dropped and counted; see the package documentation. When the input
+     * ends (a finite source, bounded input) on the DirectRunner, the pipeline finishes once every
+     * interval is committed, one after the other; if the sink stops making progress (no commit and
+     * no live heartbeat of its pending instant for a heartbeat's allowed age), the remaining
+     * intervals are logged and left for a rerun (counter {@code endOfInputStalls}). On the
+     * FlinkRunner only the interval that can still be started when the input ends is committed
+     * after the end; a stream whose input ends with more intervals left fails the job rather than
+     * finish without them (docs/flink.md, "A stream that ends on Flink").
      */
     public Write<T> withTriggeringFrequency(Duration frequency) {
       if (frequency == null || frequency.getMillis() <= 0) {

@@ -71,8 +71,9 @@ public final class HudiWriteSchemaTransformProvider
 
   @Override
   public String description() {
-    return "Writes rows to an Apache Hudi table (table version 6, copy-on-write) with HudiIO; outputs"
-        + " one row per committed instant.";
+    return "Writes rows to an Apache Hudi table (copy-on-write or merge-on-read; table version 6 by"
+        + " default, 8 with hoodie.write.table.version in hoodie_properties) with HudiIO; outputs one"
+        + " row per committed instant.";
   }
 
   @Override

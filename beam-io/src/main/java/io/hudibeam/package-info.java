@@ -78,8 +78,10 @@
  * <h2>Semantics and fault tolerance</h2>
  *
  * <ul>
- *   <li>One write is one Hudi instant. It is minted when the pipeline runs, after failed pending
- *       instants of the table have been rolled back, and before any data file is written.
+ *   <li>A batch write is one Hudi instant; a streaming write is one instant per commit interval
+ *       with records (see Streaming below). An instant is minted when the pipeline runs, after
+ *       failed pending instants of the table have been rolled back, and before any data file is
+ *       written.
  *   <li>The instant becomes visible to readers in one step: the creation of {@code <T>.commit} by a
  *       single worker. A pipeline that fails before that leaves the previous snapshot intact; the
  *       next write rolls the failed instant back (its files are deleted by their markers).

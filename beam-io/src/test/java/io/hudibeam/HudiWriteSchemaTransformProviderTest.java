@@ -227,8 +227,8 @@ public class HudiWriteSchemaTransformProviderTest {
   /**
    * triggering_frequency_seconds and sink_id make a streaming write: the rows of one commit
    * interval become one commit whose lineage names the configured sink id, and Hudi reads them.
-   * (One interval only: see the README's known problem of a stream whose input ends while a later
-   * interval waits.)
+   * (One interval only: how a stream ends while a later interval waits is in docs/streaming.md,
+   * "When the input ends".)
    */
   @Test(timeout = 300_000)
   public void triggeringFrequencyAndSinkIdMakeAStreamingWrite() throws Exception {

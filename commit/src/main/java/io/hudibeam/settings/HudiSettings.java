@@ -53,9 +53,9 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * KeyGeneratorOptions}, {@code TimestampKeyGeneratorConfig}). Every class that reads a setting
  * reads it through its constant here or in one of the two groups kept apart ({@link
  * TimestampKeygenSettings}, {@link ConcurrencyControlSettings}); {@link #ALL} lists them all in the
- * README's order, and the README's settings table is checked against it. Rules that relate several
- * settings (keep.max above keep.min, a bucket hash field among the record key fields) stay with the
- * classes that hold those settings together.
+ * documentation's order, and the settings table of docs/configuration.md is generated from it.
+ * Rules that relate several settings (keep.max above keep.min, a bucket hash field among the record
+ * key fields) stay with the classes that hold those settings together.
  */
 public final class HudiSettings {
   private HudiSettings() {}
@@ -85,7 +85,8 @@ public final class HudiSettings {
           .defaultValue(TableVersion.SIX)
           .method("withTableVersion")
           .doc(
-              "The version of a table the write creates: 6 (Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x only).")
+              "The version of a table the write creates, copy-on-write or merge-on-read: 6 (the format of"
+                  + " Hudi 0.14 and 0.15, which Hudi 1.x also reads) or 8 (Hudi 1.x's format).")
           .build();
 
   public static final Setting<List<String>> RECORD_KEY_FIELDS =
@@ -363,7 +364,7 @@ public final class HudiSettings {
           .doc("A field the input lacks is dropped from the table.")
           .build();
 
-  /** Every setting, in the README's order. */
+  /** Every setting, in the order of docs/configuration.md's settings table. */
   public static final List<Setting<?>> ALL =
       List.of(
           TABLE_NAME,

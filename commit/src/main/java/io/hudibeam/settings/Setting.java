@@ -70,7 +70,10 @@ public final class Setting<T> {
     }
   }
 
-  /** A setting of {@code type} (as the README names it) whose values {@code parser} reads. */
+  /**
+   * A setting of {@code type} (as docs/configuration.md names it) whose values {@code parser}
+   * reads.
+   */
   static <T> Builder<T> builder(String key, String type, Function<String, T> parser) {
     return new Builder<>(key, type, (usedKey, raw) -> parser.apply(raw));
   }
@@ -109,7 +112,7 @@ public final class Setting<T> {
     return Optional.ofNullable(defaultValue);
   }
 
-  /** The default as documented (the README's default column). */
+  /** The default as documented (the default column of docs/configuration.md). */
   public String defaultDoc() {
     return defaultDoc;
   }
@@ -210,7 +213,7 @@ public final class Setting<T> {
       return this;
     }
 
-    /** The default as the README shows it, when the value alone does not say it. */
+    /** The default as docs/configuration.md shows it, when the value alone does not say it. */
     Builder<T> defaultDoc(String text) {
       this.defaultDoc = text;
       return this;

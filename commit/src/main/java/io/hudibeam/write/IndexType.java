@@ -22,16 +22,23 @@ import java.util.Arrays;
  * How incoming record keys are located in the table ({@code hoodie.index.type}).
  *
  * <p>In a stream, at a given commit interval, a commit's cost grows with the table as follows
- * (measured in the README, "Index choice in streaming, measured": 4 times the table, 8,000 new keys
- * streamed): SIMPLE reads the keys of the touched partitions' latest base files every commit
- * (median commit 1.5 times as long); BLOOM reads footers and the keys of the files they do not rule
- * out (1.3 times, keys past every file's key range); BUCKET reads no keys, but on a copy-on-write
- * table rewrites every bucket file its records hash to (1.4 times), while on a merge-on-read table
- * it appends them to log files and stays flat. On copy-on-write every index's commit rewrites the
- * files it writes into.
+ * (docs/streaming.md, "Choosing an index for a stream", measured by {@code StreamingIndexScaling}:
+ * 4 times the table, 8,000 new keys streamed): SIMPLE reads the footers of the touched partitions'
+ * latest base files every commit, and the stored keys of those whose key range overlaps the
+ * incoming keys' (keys arriving in increasing order skip the files already written; random keys
+ * skip nothing, and the commit grows with the partitions); BLOOM reads footers and the keys of the
+ * files they do not rule out (1.3 times, keys past every file's key range); BUCKET reads no keys,
+ * but on a copy-on-write table rewrites every bucket file its records hash to (1.4 times), while on
+ * a merge-on-read table it appends them to log files and stays flat. On copy-on-write every index's
+ * commit rewrites the files it writes into.
  */
 public enum IndexType {
-  /** Joins incoming keys with the keys read from the latest base files of touched partitions. */
+  /**
+   * Joins incoming keys with the stored keys of the touched partitions' latest base files: files
+   * whose footer key range lies outside the range of the partition's incoming keys are not read,
+   * and of the others only the stored keys within that range are joined (the tags are those of
+   * Hudi's SIMPLE index, which joins every key).
+   */
   SIMPLE,
   /** As SIMPLE across all partitions: a key is unique in the table; a partition change moves it. */
   GLOBAL_SIMPLE,

@@ -23,9 +23,9 @@ import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 
 /**
- * The deterministic trips data set of the README ("The trips data set"): batch {@code (b, start,
- * count)} holds the records for indexes {@code i} in {@code [start, start + count)}, each field a
- * pure function of {@code (b, i)}.
+ * The deterministic trips data set of docs/examples.md ("The trips data set"): batch {@code (b,
+ * start, count)} holds the records for indexes {@code i} in {@code [start, start + count)}, each
+ * field a pure function of {@code (b, i)}.
  *
  * <p>Nullability follows the schema Hudi 0.15's Spark writer stored for the golden tables: the
  * record key {@code uuid} and the ordering field {@code ts} are required; every other field is a

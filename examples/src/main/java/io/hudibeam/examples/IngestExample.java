@@ -122,8 +122,9 @@ public final class IngestExample {
     void setOperation(String value);
 
     @Description(
-        "Table version of a new table: 6 (default; Hudi 0.14+ and 1.x read it) or 8 (Hudi 1.x's"
-            + " format, COPY_ON_WRITE only); an existing table keeps its version")
+        "Table version of a new table: 6 (default; Hudi 0.14 and 0.15's format, which Hudi 1.x also"
+            + " reads) or 8 (Hudi 1.x's format), for COPY_ON_WRITE and MERGE_ON_READ alike; an"
+            + " existing table keeps its version")
     @Default.Integer(6)
     int getTableVersion();
 

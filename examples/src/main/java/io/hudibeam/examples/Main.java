@@ -34,7 +34,7 @@ public final class Main {
   static final int FAILED = 1;
   static final int USAGE = 2;
 
-  private static final String USAGE_TEXT =
+  static final String USAGE_TEXT =
       String.join(
           System.lineSeparator(),
           "usage: java -jar hudi-beam-examples.jar <command> [--option=value ...]",

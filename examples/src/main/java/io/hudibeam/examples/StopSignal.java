@@ -44,14 +44,14 @@ import org.apache.beam.sdk.values.PDone;
 /**
  * How {@code trips --streaming} ends on the embedded FlinkRunner: a stream on Flink is not ended by
  * its source (on Flink HudiIO refuses a bounded input and fails a stream whose input ends with
- * intervals left, as they cannot be committed after the end; see the README's streaming section),
- * so the command streams an endless source and stops the job once every generated record is
- * committed, as a user stops a streaming job (a rerun expects only the records of the intervals its
- * sink has not committed: {@link TripsExample#recordsLeftToCommit}). This step sums the records
- * each committed instant applied (inserted, updated and deleted; each instant once, so a commit
- * replayed after a restore does not count twice, in checkpointed state) and, once the sum reaches
- * the expected count, creates the signal file, which the command (in the same JVM as the embedded
- * Flink) waits for before it cancels the job. Uses only HudiIO's public results.
+ * intervals left, as they cannot be committed after the end; see docs/flink.md, "A stream that ends
+ * on Flink"), so the command streams an endless source and stops the job once every generated
+ * record is committed, as a user stops a streaming job (a rerun expects only the records of the
+ * intervals its sink has not committed: {@link TripsExample#recordsLeftToCommit}). This step sums
+ * the records each committed instant applied (inserted, updated and deleted; each instant once, so
+ * a commit replayed after a restore does not count twice, in checkpointed state) and, once the sum
+ * reaches the expected count, creates the signal file, which the command (in the same JVM as the
+ * embedded Flink) waits for before it cancels the job. Uses only HudiIO's public results.
  */
 final class StopSignal extends PTransform<PCollection<HudiCommitInfo>, PDone> {
   private static final long serialVersionUID = 1L;

@@ -59,14 +59,14 @@ import org.joda.time.Instant;
 
 /**
  * How {@code ingest --watch --watchFor} ends on the embedded FlinkRunner, where a stream whose
- * input ends cannot commit its last intervals (see the README's streaming section): the watch goes
- * on, the records of files matched after {@code --watchFor} are dropped ({@link Watching}), and
- * this step creates the signal file, which the command waits for before it cancels the job, once
- * (1) the stream's watermark has passed the end of the commit interval holding the last match time
- * kept, so every interval with records or rejects has been seen; (2) each interval that had records
- * (counted from HudiIO's input) has a committed instant (HudiIO's committed instants, each in its
- * interval's window); and (3) each interval that had rejects has its rejects file written. All in
- * checkpointed state. Uses only HudiIO's public results.
+ * input ends cannot commit its last intervals (see docs/flink.md, "A stream that ends on Flink"):
+ * the watch goes on, the records of files matched after {@code --watchFor} are dropped ({@link
+ * Watching}), and this step creates the signal file, which the command waits for before it cancels
+ * the job, once (1) the stream's watermark has passed the end of the commit interval holding the
+ * last match time kept, so every interval with records or rejects has been seen; (2) each interval
+ * that had records (counted from HudiIO's input) has a committed instant (HudiIO's committed
+ * instants, each in its interval's window); and (3) each interval that had rejects has its rejects
+ * file written. All in checkpointed state. Uses only HudiIO's public results.
  */
 final class WatchStopSignal {
   /**

@@ -40,9 +40,9 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * {@code ingest --watch} on the embedded FlinkRunner (issue #8), as the README gives it: without
- * {@code --watchFor} it runs until stopped, committing the files that appear in the input glob
- * every commit interval. The command runs in a child JVM; the test drops a file, waits for its
+ * {@code ingest --watch} on the embedded FlinkRunner (issue #8), as docs/examples.md gives it:
+ * without {@code --watchFor} it runs until stopped, committing the files that appear in the input
+ * glob every commit interval. The command runs in a child JVM; the test drops a file, waits for its
  * commit, drops a second one (an update of a key of the first and a new key), waits for that commit
  * and for the first file's reject, then stops the JVM (SIGTERM) as a user stops a job that runs
  * until stopped. Hudi's reader must find every row with its latest values, each in the commit of

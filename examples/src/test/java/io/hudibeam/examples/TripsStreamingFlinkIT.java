@@ -27,8 +27,8 @@ import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * The streaming trips command on the embedded FlinkRunner (issue #8), as the README gives it: the
- * stream keeps going after its last record, and the command stops the job once every record is
+ * The streaming trips command on the embedded FlinkRunner (issue #8), as docs/examples.md gives it:
+ * the stream keeps going after its last record, and the command stops the job once every record is
  * committed ({@link StopSignal}), exits 0, and the table holds every record once, one commit per
  * interval, each record in its interval's commit, read back by Hudi.
  */

@@ -220,7 +220,7 @@ public class HudiIOTimelineHistoryIT {
     MessageType hudiParquetSchema =
         parquetSchema(base, history.latestManifest().fileNames().get(0));
 
-    // HudiIO continues (it removes the metadata table, see the README) and archives.
+    // HudiIO continues (it removes the metadata table, see docs/table-versions.md) and archives.
     HudiIO.Write<GenericRecord> upsert =
         hudiIOWrite(base, WriteOperation.UPSERT).withHoodieProperties(ARCHIVAL);
     for (int b = commits; b < commits + 4; b++) {

@@ -218,7 +218,8 @@ public final class BenchmarkChart {
 
   /**
    * The bars of a results table in the benchmark's Markdown format ({@code | workload | writer |
-   * records | seconds | ...}, as {@link WriteBenchmark#report} writes it and the README quotes it).
+   * records | seconds | ...}, as {@link WriteBenchmark#report} writes it and docs/benchmark.md
+   * quotes it).
    */
   public static List<Bar> fromMarkdown(String markdown) {
     List<Bar> bars = new ArrayList<>();

@@ -43,11 +43,12 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
 
 /**
- * Side-by-side write benchmark on the trips data set, run in one JVM (not a test; see README):
- * workloads bulk_insert of N records into a new table, insert of N into another, upsert of batch
- * (1, N/2, N) into it, delete of N/10 keys from it; writers: plain parquet-avro (the floor: same
- * records, gzip, one file per city, no Hudi metadata), HudiIO on the DirectRunner, HudiIO on an
- * embedded FlinkRunner (parallelism 2), and Hudi 0.15's own Java write client.
+ * Side-by-side write benchmark on the trips data set, run in one JVM (not a test; see
+ * docs/benchmark.md): workloads bulk_insert of N records into a new table, insert of N into
+ * another, upsert of batch (1, N/2, N) into it, delete of N/10 keys from it; writers: plain
+ * parquet-avro (the floor: same records, gzip, one file per city, no Hudi metadata), HudiIO on the
+ * DirectRunner, HudiIO on an embedded FlinkRunner (parallelism 2), and Hudi 0.15's own Java write
+ * client.
  *
  * <p>{@code --records=N} (default 1,000,000, or the system property {@code bench.records}, so
  * {@code -Dbench.records=10000000} runs at 10M), {@code --dir=PATH} for the tables (wiped first),
