@@ -28,6 +28,7 @@ import io.hudibeam.transforms.plan.AssignInserts;
 import io.hudibeam.transforms.plan.PlanWrite;
 import io.hudibeam.transforms.records.FailedRecord;
 import io.hudibeam.transforms.records.PrepareRecords;
+import io.hudibeam.transforms.services.TableServices;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
 import io.hudibeam.transforms.streaming.FlinkCheckpointing;
 import io.hudibeam.transforms.streaming.IntervalDecision;
@@ -90,7 +91,8 @@ final class WriteStages {
               .apply("Write file groups", new WriteFileGroups(spec, started));
     }
     PCollection<CommittedInstant> committed =
-        stats.apply("Commit instant", new CommitInstant(spec, started, plan));
+        TableServices.after(
+            stats.apply("Commit instant", new CommitInstant(spec, started, plan)), spec);
     PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
     return new HudiWriteResult(
         pipeline, PublicResults.commits(committed), PublicResults.failures(failed));
@@ -154,7 +156,10 @@ final class WriteStages {
     PCollection<WriteStat> stats =
         routed.apply("Write file groups", new WriteFileGroups(spec, started));
     PCollection<CommittedInstant> committed =
-        stats.apply("Commit instant", CommitInstant.perCommitInterval(spec, startedPerInterval));
+        TableServices.after(
+            stats.apply(
+                "Commit instant", CommitInstant.perCommitInterval(spec, startedPerInterval)),
+            spec);
     return new HudiWriteResult(
         pipeline,
         PublicResults.commits(committed),

@@ -16,6 +16,7 @@
 package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.table.TimelineTimezone;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -40,6 +41,8 @@ import org.apache.beam.sdk.coders.VarLongCoder;
  *     filesWritten}
  * @param logBlocksWritten blocks in those log files: Avro data blocks and delete blocks
  * @param logRecordsWritten records in those log files: upserted records and deletes
+ * @param timelineTimezone the zone of the table's instant times, with which the table services
+ *     after the commit mint theirs
  */
 public record CommittedInstant(
     String instantTime,
@@ -52,9 +55,11 @@ public record CommittedInstant(
     long bytesWritten,
     long logFilesWritten,
     long logBlocksWritten,
-    long logRecordsWritten) {
+    long logRecordsWritten,
+    TimelineTimezone timelineTimezone) {
 
   public CommittedInstant {
+    Objects.requireNonNull(timelineTimezone, "timelineTimezone");
     Objects.requireNonNull(instantTime, "instantTime");
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(outcome, "outcome");
@@ -95,6 +100,7 @@ public record CommittedInstant(
     private long logFilesWritten;
     private long logBlocksWritten;
     private long logRecordsWritten;
+    private TimelineTimezone timelineTimezone = TimelineTimezone.LOCAL;
 
     public Builder instantTime(String v) {
       this.instantTime = v;
@@ -151,6 +157,11 @@ public record CommittedInstant(
       return this;
     }
 
+    public Builder timelineTimezone(TimelineTimezone v) {
+      this.timelineTimezone = v;
+      return this;
+    }
+
     public CommittedInstant build() {
       return new CommittedInstant(
           instantTime,
@@ -163,7 +174,8 @@ public record CommittedInstant(
           bytesWritten,
           logFilesWritten,
           logBlocksWritten,
-          logRecordsWritten);
+          logRecordsWritten,
+          timelineTimezone);
     }
   }
 
@@ -193,6 +205,7 @@ public record CommittedInstant(
           }) {
         VarLongCoder.of().encode(n, out);
       }
+      StringUtf8Coder.of().encode(v.timelineTimezone.name(), out);
     }
 
     @Override
@@ -209,6 +222,7 @@ public record CommittedInstant(
           .logFilesWritten(VarLongCoder.of().decode(in))
           .logBlocksWritten(VarLongCoder.of().decode(in))
           .logRecordsWritten(VarLongCoder.of().decode(in))
+          .timelineTimezone(TimelineTimezone.valueOf(StringUtf8Coder.of().decode(in)))
           .build();
     }
 
