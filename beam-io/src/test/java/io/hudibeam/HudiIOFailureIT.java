@@ -50,8 +50,10 @@ import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommitInstant;
+import io.hudibeam.transforms.commit.CommitSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.schema.HudiAvroSchemas;
+import io.hudibeam.transforms.services.ServicesSpec;
 import io.hudibeam.transforms.services.TableServices;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
@@ -305,8 +307,8 @@ public class HudiIOFailureIT {
     PCollection<CommittedInstant> committed =
         TableServices.after(
             p.apply("Stats", Create.of(stats).withCoder(WriteStatCoder.of()))
-                .apply(new CommitInstant(spec, started)),
-            spec);
+                .apply(new CommitInstant(CommitSpec.of(spec), started)),
+            ServicesSpec.of(spec));
     String expectedTime = instant.instantTime().value();
     PAssert.thatSingleton(committed)
         .satisfies(

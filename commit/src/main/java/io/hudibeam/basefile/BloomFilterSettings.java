@@ -31,7 +31,8 @@ import java.util.Objects;
  *     DYNAMIC_V0
  */
 public record BloomFilterSettings(
-    BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
+    BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries)
+    implements java.io.Serializable {
   /** The keys of the four settings (the settings registry declares them with these keys). */
   public static final String TYPE = "hoodie.bloom.index.filter.type";
 

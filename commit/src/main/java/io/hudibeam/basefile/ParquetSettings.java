@@ -40,7 +40,8 @@ public record ParquetSettings(
     long maxFileSizeBytes,
     boolean dictionaryEnabled,
     double compressionRatio,
-    BloomFilterSettings bloomFilter) {
+    BloomFilterSettings bloomFilter)
+    implements java.io.Serializable {
   /** The keys of these settings (the settings registry declares them with these keys). */
   public static final String COMPRESSION_CODEC = "hoodie.parquet.compression.codec";
 

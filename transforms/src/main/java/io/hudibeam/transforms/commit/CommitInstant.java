@@ -18,7 +18,6 @@ package io.hudibeam.transforms.commit;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.instant.WriteSchemas;
@@ -71,23 +70,23 @@ public final class CommitInstant
     extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CommitInstant.class);
-  private final WriteSpec spec;
+  private final CommitSpec spec;
   private final @Nullable PCollectionView<StartedInstant> started;
   private final @Nullable PCollectionView<WritePlan> plan;
 
   private final @Nullable PCollection<StartedInstant> startedPerInterval;
 
-  public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  public CommitInstant(CommitSpec spec, PCollectionView<StartedInstant> started) {
     this(spec, started, null, null);
   }
 
   public CommitInstant(
-      WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
+      CommitSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
     this(spec, started, plan, null);
   }
 
   private CommitInstant(
-      WriteSpec spec,
+      CommitSpec spec,
       @Nullable PCollectionView<StartedInstant> started,
       @Nullable PCollectionView<WritePlan> plan,
       @Nullable PCollection<StartedInstant> perInterval) {
@@ -104,7 +103,7 @@ public final class CommitInstant
    * stats (not read as a side input, see {@link IntervalCommits#commit}).
    */
   public static CommitInstant perCommitInterval(
-      WriteSpec spec, PCollection<StartedInstant> startedPerInterval) {
+      CommitSpec spec, PCollection<StartedInstant> startedPerInterval) {
     return new CommitInstant(spec, null, null, startedPerInterval);
   }
 
@@ -166,7 +165,7 @@ public final class CommitInstant
     private final @Nullable PCollectionView<WritePlan> plan;
 
     CommitFn(
-        WriteSpec spec,
+        CommitSpec spec,
         PCollectionView<StartedInstant> started,
         @Nullable PCollectionView<WritePlan> plan) {
       this.committer = new Committer(spec);
@@ -188,13 +187,13 @@ public final class CommitInstant
   /** Commits an instant's write stats; shared by the batch and streaming commit steps. */
   static final class Committer implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final CommitSpec spec;
     private final Counter commits = Metrics.counter(CommitInstant.class, "instantsCommitted");
     private final Counter replays =
         Metrics.counter(CommitInstant.class, "replayedIntervalsSkipped");
     private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
 
-    Committer(WriteSpec spec) {
+    Committer(CommitSpec spec) {
       this.spec = spec;
     }
 
@@ -204,14 +203,14 @@ public final class CommitInstant
      * commit's schema as the table's).
      */
     private String schemaToRecord(StartedInstant instant) {
-      return WriteSchemas.of(instant, spec).toString();
+      return WriteSchemas.of(instant, spec.schemaJson()).toString();
     }
 
     /** {@code plannedFileGroups}: the file groups the write plan routed to, or -1 if unknown. */
     CommittedInstant commit(List<WriteStat> stats, StartedInstant instant, int plannedFileGroups) {
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
-      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);
       heartbeat.refresh(instant);
       try {
         return commit(stats, instant, plannedFileGroups, conf, fs);
@@ -231,6 +230,7 @@ public final class CommitInstant
       WriteTransaction transaction = spec.transaction(conf, fs);
       CommittedInstant.Builder summary =
           CommittedInstant.builder()
+              .table(spec.table())
               .instantTime(instant.instantTime().value())
               .operation(spec.operation().operationType().format())
               .timelineTimezone(instant.tableConfig().timelineTimezone());

@@ -17,6 +17,7 @@ package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.table.TimelineTimezone;
+import io.hudibeam.transforms.TableId;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -29,6 +30,7 @@ import org.apache.beam.sdk.coders.VarLongCoder;
  * What one commit wrote: instant, operation, record counts, files and bytes, and of those the log
  * files of a merge-on-read deltacommit with their blocks and records (0 for base files only).
  *
+ * @param table the table the instant is of (the table services after the commit run on it)
  * @param instantTime the instant's time
  * @param operation Hudi's operation type name, e.g. {@code UPSERT}
  * @param outcome whether this run committed the instant or found it already committed
@@ -45,6 +47,7 @@ import org.apache.beam.sdk.coders.VarLongCoder;
  *     after the commit mint theirs
  */
 public record CommittedInstant(
+    TableId table,
     String instantTime,
     String operation,
     CommitOutcome outcome,
@@ -59,6 +62,7 @@ public record CommittedInstant(
     TimelineTimezone timelineTimezone) {
 
   public CommittedInstant {
+    Objects.requireNonNull(table, "table");
     Objects.requireNonNull(timelineTimezone, "timelineTimezone");
     Objects.requireNonNull(instantTime, "instantTime");
     Objects.requireNonNull(operation, "operation");
@@ -89,6 +93,7 @@ public record CommittedInstant(
 
   /** Builds a {@link CommittedInstant}. */
   public static final class Builder {
+    private TableId table;
     private String instantTime;
     private String operation;
     private CommitOutcome outcome = CommitOutcome.COMMITTED;
@@ -101,6 +106,11 @@ public record CommittedInstant(
     private long logBlocksWritten;
     private long logRecordsWritten;
     private TimelineTimezone timelineTimezone = TimelineTimezone.LOCAL;
+
+    public Builder table(TableId v) {
+      this.table = v;
+      return this;
+    }
 
     public Builder instantTime(String v) {
       this.instantTime = v;
@@ -164,6 +174,7 @@ public record CommittedInstant(
 
     public CommittedInstant build() {
       return new CommittedInstant(
+          table,
           instantTime,
           operation,
           outcome,
@@ -189,6 +200,7 @@ public record CommittedInstant(
 
     @Override
     public void encode(CommittedInstant v, OutputStream out) throws IOException {
+      StringUtf8Coder.of().encode(v.table.basePath(), out);
       StringUtf8Coder.of().encode(v.instantTime, out);
       StringUtf8Coder.of().encode(v.operation, out);
       StringUtf8Coder.of().encode(v.outcome.name(), out);
@@ -211,6 +223,7 @@ public record CommittedInstant(
     @Override
     public CommittedInstant decode(InputStream in) throws IOException {
       return builder()
+          .table(new TableId(StringUtf8Coder.of().decode(in)))
           .instantTime(StringUtf8Coder.of().decode(in))
           .operation(StringUtf8Coder.of().decode(in))
           .outcome(CommitOutcome.valueOf(StringUtf8Coder.of().decode(in)))

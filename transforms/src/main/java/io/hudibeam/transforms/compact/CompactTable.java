@@ -25,6 +25,7 @@ import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.transforms.TableId;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.write.WriteCounters;
@@ -228,6 +229,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       }
       out.output(
           CommittedInstant.builder()
+              .table(new TableId(settings.basePath))
               .instantTime(stats.getKey())
               .operation("COMPACT")
               .outcome(outcome)

@@ -17,7 +17,6 @@ package io.hudibeam.transforms.services;
 
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.timeline.InstantTimeGenerator;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import java.io.Serializable;
 import java.time.Clock;
@@ -53,10 +52,10 @@ final class AfterCommit {
   }
 
   /** The table a service runs on: its spec, Hadoop configuration and file system. */
-  record Table(WriteSpec spec, Configuration conf, FileSystem fs) {
+  record Table(ServicesSpec spec, Configuration conf, FileSystem fs) {
     /** The table lock, as the commit takes it. */
     TableLock lock() {
-      return spec.transaction(conf, fs).lock();
+      return new TableLock(fs, spec.paths(), spec.lock(), Clock.systemUTC());
     }
 
     /** Mints instant times in the table's timeline zone, as the commit does. */
@@ -72,7 +71,7 @@ final class AfterCommit {
   static PCollection<CommittedInstant> apply(
       PCollection<CommittedInstant> committed,
       String name,
-      WriteSpec spec,
+      ServicesSpec spec,
       Class<?> metrics,
       String counted,
       Service service) {
@@ -85,13 +84,13 @@ final class AfterCommit {
   static final class ServiceFn extends DoFn<CommittedInstant, CommittedInstant> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(AfterCommit.class);
-    private final WriteSpec spec;
+    private final ServicesSpec spec;
     private final Service service;
     private final Counter done;
     private final Counter failures;
     private final Distribution millis;
 
-    ServiceFn(WriteSpec spec, Class<?> metrics, String counted, Service service) {
+    ServiceFn(ServicesSpec spec, Class<?> metrics, String counted, Service service) {
       this.spec = spec;
       this.service = service;
       this.done = Metrics.counter(metrics, counted);
@@ -101,6 +100,13 @@ final class AfterCommit {
 
     @ProcessElement
     public void process(@Element CommittedInstant committed, OutputReceiver<CommittedInstant> out) {
+      if (!committed.table().equals(spec.table())) {
+        throw new IllegalStateException(
+            "An instant of table "
+                + committed.table()
+                + " reached the services of "
+                + spec.table());
+      }
       if (service.appliesTo(committed)) {
         long start = System.currentTimeMillis();
         Configuration conf = spec.hadoopConfiguration();

@@ -18,7 +18,6 @@ package io.hudibeam.transforms.services;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.services.TimelineArchiver;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.values.PCollection;
@@ -33,9 +32,9 @@ import org.apache.beam.sdk.values.PCollection;
 public final class Archive
     extends PTransform<PCollection<CommittedInstant>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
+  private final ServicesSpec spec;
 
-  public Archive(WriteSpec spec) {
+  public Archive(ServicesSpec spec) {
     this.spec = spec;
   }
 
@@ -55,13 +54,12 @@ public final class Archive
 
     @Override
     public long run(AfterCommit.Table table, CommittedInstant committed) {
-      WriteSpec spec = table.spec();
+      ServicesSpec spec = table.spec();
       try (TableLock.Held held = table.lock().acquire("archive after " + committed.instantTime())) {
-        if (!spec.archiveSettings().automatic()) {
+        if (!spec.archive().automatic()) {
           return 0;
         }
-        return new TimelineArchiver(
-                table.fs(), spec.paths(), spec.archiveSettings(), spec.cleanSettings())
+        return new TimelineArchiver(table.fs(), spec.paths(), spec.archive(), spec.clean())
             .archive()
             .archived()
             .size();

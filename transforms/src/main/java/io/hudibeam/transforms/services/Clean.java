@@ -18,7 +18,6 @@ package io.hudibeam.transforms.services;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.services.Cleaner;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.values.PCollection;
@@ -34,9 +33,9 @@ import org.apache.beam.sdk.values.PCollection;
 public final class Clean
     extends PTransform<PCollection<CommittedInstant>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
+  private final ServicesSpec spec;
 
-  public Clean(WriteSpec spec) {
+  public Clean(ServicesSpec spec) {
     this.spec = spec;
   }
 
@@ -49,8 +48,8 @@ public final class Clean
     private static final long serialVersionUID = 1L;
     private final boolean automatic;
 
-    Service(WriteSpec spec) {
-      this.automatic = spec.cleanSettings().automatic();
+    Service(ServicesSpec spec) {
+      this.automatic = spec.clean().automatic();
     }
 
     @Override
@@ -60,9 +59,9 @@ public final class Clean
 
     @Override
     public long run(AfterCommit.Table table, CommittedInstant committed) {
-      WriteSpec spec = table.spec();
+      ServicesSpec spec = table.spec();
       try (TableLock.Held held = table.lock().acquire("clean after " + committed.instantTime())) {
-        return new Cleaner(table.fs(), spec.paths(), spec.cleanSettings())
+        return new Cleaner(table.fs(), spec.paths(), spec.clean())
             .clean(table.instantTimes(committed))
             .size();
       }

@@ -17,7 +17,6 @@ package io.hudibeam.transforms.services;
 
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.services.Compactor;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.values.PCollection;
@@ -34,9 +33,9 @@ import org.apache.beam.sdk.values.PCollection;
 public final class CompactInline
     extends PTransform<PCollection<CommittedInstant>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
+  private final ServicesSpec spec;
 
-  public CompactInline(WriteSpec spec) {
+  public CompactInline(ServicesSpec spec) {
     this.spec = spec;
   }
 
@@ -50,7 +49,7 @@ public final class CompactInline
     private static final long serialVersionUID = 1L;
     private final boolean mergeOnRead;
 
-    Service(WriteSpec spec) {
+    Service(ServicesSpec spec) {
       this.mergeOnRead = spec.mergeOnRead();
     }
 
@@ -61,10 +60,9 @@ public final class CompactInline
 
     @Override
     public long run(AfterCommit.Table table, CommittedInstant committed) {
-      WriteSpec spec = table.spec();
+      ServicesSpec spec = table.spec();
       return new Compactor(table.conf(), table.fs(), spec.paths(), spec.compactionMemory())
-          .runInline(
-              spec.compactionSettings(), table.instantTimes(committed), spec.parquetSettings())
+          .runInline(spec.compaction(), table.instantTimes(committed), spec.parquet())
           .size();
     }
 

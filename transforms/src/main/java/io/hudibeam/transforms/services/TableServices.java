@@ -15,7 +15,6 @@
  */
 package io.hudibeam.transforms.services;
 
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import org.apache.beam.sdk.values.PCollection;
 
@@ -28,7 +27,9 @@ public final class TableServices {
    * output; returns their output (the same committed instants, once every service is done).
    */
   public static PCollection<CommittedInstant> after(
-      PCollection<CommittedInstant> committed, WriteSpec spec) {
+      PCollection<CommittedInstant> committed, ServicesSpec spec) {
+    // One table's spec: a write to many tables gives each step the specs of every table, and
+    // each step runs its service on the table the committed instant names.
     return committed
         .apply("Clean", new Clean(spec))
         .apply("Compact inline", new CompactInline(spec))

@@ -19,7 +19,7 @@ import io.hudibeam.commit.SinkInstants;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.timeline.InstantTime;
-import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.instant.StartSpec;
 import io.hudibeam.transforms.instant.WriteSchemas;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -58,7 +58,7 @@ import org.slf4j.LoggerFactory;
 final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecision> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CoordinatorFn.class);
-  private final WriteSpec spec;
+  private final StartSpec spec;
   private final StreamSettings settings;
   private final Counter started = Metrics.counter(CoordinateInstants.class, "instantsStarted");
   private final Counter skipped =
@@ -114,7 +114,7 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
    */
   private final boolean failWhenIntervalsAreLeft;
 
-  CoordinatorFn(WriteSpec spec, StreamSettings settings, boolean failWhenIntervalsAreLeft) {
+  CoordinatorFn(StartSpec spec, StreamSettings settings, boolean failWhenIntervalsAreLeft) {
     this.spec = spec;
     this.settings = settings;
     this.failWhenIntervalsAreLeft = failWhenIntervalsAreLeft;
@@ -304,11 +304,7 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
     waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
     SinkInstants instants =
         new SinkInstants(
-            fileSystem(),
-            spec.paths(),
-            Clock.systemUTC(),
-            spec.heartbeatSettings(),
-            spec.lockSettings());
+            fileSystem(), spec.paths(), Clock.systemUTC(), spec.heartbeat(), spec.control().lock());
     Set<InstantTime> live = new TreeSet<>();
     for (String time : read(liveState)) {
       live.add(InstantTime.parse(time));

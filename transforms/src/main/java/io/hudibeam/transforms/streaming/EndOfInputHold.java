@@ -16,7 +16,7 @@
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.SinkProgress;
-import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.instant.StartSpec;
 import java.time.Clock;
 import java.util.Optional;
 import org.apache.beam.sdk.coders.InstantCoder;
@@ -75,7 +75,7 @@ import org.slf4j.LoggerFactory;
 final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, IntervalWindow>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(EndOfInputHold.class);
-  private final WriteSpec spec;
+  private final StartSpec spec;
   private final StreamSettings settings;
   private final Counter stalls = Metrics.counter(CoordinateInstants.class, "endOfInputStalls");
 
@@ -85,7 +85,7 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
   @TimerId("endOfInput")
   private final TimerSpec endOfInputSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
 
-  EndOfInputHold(WriteSpec spec, StreamSettings settings) {
+  EndOfInputHold(StartSpec spec, StreamSettings settings) {
     this.spec = spec;
     this.settings = settings;
   }
@@ -116,7 +116,7 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
         new SinkProgress(
             spec.fileSystem(spec.hadoopConfiguration()),
             spec.paths(),
-            spec.heartbeatSettings(),
+            spec.heartbeat(),
             Clock.systemUTC());
     String sinkId = settings.sinkId();
     Optional<Long> seenThrough = Optional.empty();

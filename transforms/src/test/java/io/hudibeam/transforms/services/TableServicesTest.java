@@ -25,6 +25,7 @@ import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.transforms.FailedRecordPolicy;
+import io.hudibeam.transforms.TableId;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.write.IndexType;
@@ -92,8 +93,9 @@ public class TableServicesTest {
         .build();
   }
 
-  private static CommittedInstant committed(String instant, CommitOutcome outcome) {
+  private CommittedInstant committed(String instant, CommitOutcome outcome) {
     return CommittedInstant.builder()
+        .table(new TableId(base))
         .instantTime(instant)
         .operation("UPSERT")
         .outcome(outcome)
@@ -110,7 +112,7 @@ public class TableServicesTest {
     PCollection<CommittedInstant> out =
         TableServices.after(
             p.apply(Create.of(instant).withCoder(CommittedInstant.CommittedInstantCoder.of())),
-            spec());
+            ServicesSpec.of(spec()));
     PAssert.that(out).containsInAnyOrder(instant);
     PipelineResult result = p.run();
     result.waitUntilFinish();
