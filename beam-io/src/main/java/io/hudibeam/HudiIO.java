@@ -377,11 +377,11 @@ public final class HudiIO {
      * (allowed lateness 0) are dropped and counted; see the package documentation. When the input
      * ends (a finite source, bounded input) on the DirectRunner, the pipeline finishes once every
      * interval is committed, one after the other; if the sink stops making progress (no commit and
-     * no live heartbeat of its pending instant for a heartbeat's allowed age), the remaining
-     * intervals are logged and left for a rerun (counter {@code endOfInputStalls}). On the
-     * FlinkRunner only the interval that can still be started when the input ends is committed
-     * after the end; a stream whose input ends with more intervals left fails the job rather than
-     * finish without them (docs/flink.md, "A stream that ends on Flink").
+     * no live heartbeat of its pending instant for a heartbeat's allowed age), the job fails,
+     * naming how far the sink is committed, and a rerun commits the rest (counter {@code
+     * endOfInputStalls}). On the FlinkRunner only the interval that can still be started when the
+     * input ends is committed after the end; a stream whose input ends with more intervals left
+     * fails the job rather than finish without them (docs/flink.md, "A stream that ends on Flink").
      */
     public Write<T> withTriggeringFrequency(Duration frequency) {
       if (frequency == null || frequency.getMillis() <= 0) {
@@ -392,11 +392,14 @@ public final class HudiIO {
     }
 
     /**
-     * The stable identity of a streaming write (default: the table name), written into every commit
-     * it makes ({@code beam.hudi.sink.id}) with the interval it covers. A run of the same sink id
-     * recognises the intervals a previous run committed and skips them, and rolls back only pending
-     * instants of its own sink id. Keep it across restarts; give two streams into one table
-     * different ids.
+     * The stable identity of a streaming write (default: the table name and the operation, e.g.
+     * {@code trips-upsert}), written into every commit it makes ({@code beam.hudi.sink.id}) with
+     * the interval it covers and a fingerprint of that interval's records. A run of the same sink
+     * id skips an interval a previous run committed with the same records (a replay), fails on one
+     * it committed with other records (another stream under the same id), and rolls back only
+     * pending instants of its own sink id; a second run while one is live is refused. Keep it
+     * across restarts; give every other stream into the table (a backfill, a reprocessing, another
+     * operation) its own id.
      */
     public Write<T> withSinkId(String sinkId) {
       requireNonEmpty("withSinkId", sinkId);
@@ -507,7 +510,10 @@ public final class HudiIO {
       }
       StreamSettings stream =
           StreamSettings.of(
-              getSinkId() == null ? settings.tableName() : getSinkId(), getTriggeringFrequency());
+              getSinkId() == null
+                  ? settings.tableName() + "-" + specs.write().operation().operationType().value()
+                  : getSinkId(),
+              getTriggeringFrequency());
       return WriteStages.streaming(input.getPipeline(), records, specs, stream);
     }
   }

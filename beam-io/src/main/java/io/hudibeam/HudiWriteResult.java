@@ -25,26 +25,31 @@ import org.apache.beam.sdk.values.PValue;
 import org.apache.beam.sdk.values.TupleTag;
 
 /**
- * The output of {@link HudiIO.Write}: the instants it committed, with their counts, and the records
- * it could not write (only filled with {@code withFailedRecordsOutput()}). Both are public value
- * types with a Beam schema ({@link HudiCommitInfo}, {@link HudiFailedRecord}), so they can be used
- * with {@code Select}, {@code Convert} or Beam SQL.
+ * The output of {@link HudiIO.Write}: the instants it committed, with their counts, the records it
+ * could not write (only filled with {@code withFailedRecordsOutput()}), and, for a streaming write,
+ * the commit intervals it skipped as replays. All are public value types with a Beam schema ({@link
+ * HudiCommitInfo}, {@link HudiFailedRecord}, {@link HudiSkippedInterval}), so they can be used with
+ * {@code Select}, {@code Convert} or Beam SQL.
  */
 public final class HudiWriteResult implements POutput {
   private static final TupleTag<HudiCommitInfo> COMMITTED = new TupleTag<>("committedInstants");
   private static final TupleTag<HudiFailedRecord> FAILED = new TupleTag<>("failedRecords");
+  private static final TupleTag<HudiSkippedInterval> SKIPPED = new TupleTag<>("skippedIntervals");
 
   private final Pipeline pipeline;
   private final PCollection<HudiCommitInfo> committedInstants;
   private final PCollection<HudiFailedRecord> failedRecords;
+  private final PCollection<HudiSkippedInterval> skippedIntervals;
 
   HudiWriteResult(
       Pipeline pipeline,
       PCollection<HudiCommitInfo> committedInstants,
-      PCollection<HudiFailedRecord> failedRecords) {
+      PCollection<HudiFailedRecord> failedRecords,
+      PCollection<HudiSkippedInterval> skippedIntervals) {
     this.pipeline = pipeline;
     this.committedInstants = committedInstants;
     this.failedRecords = failedRecords;
+    this.skippedIntervals = skippedIntervals;
   }
 
   /** One element per committed instant. */
@@ -57,6 +62,14 @@ public final class HudiWriteResult implements POutput {
     return failedRecords;
   }
 
+  /**
+   * One element per commit interval of a streaming write that was skipped as a replay (its sink had
+   * committed the same records for it); always empty for a batch write.
+   */
+  public PCollection<HudiSkippedInterval> getSkippedIntervals() {
+    return skippedIntervals;
+  }
+
   @Override
   public Pipeline getPipeline() {
     return pipeline;
@@ -64,7 +77,7 @@ public final class HudiWriteResult implements POutput {
 
   @Override
   public Map<TupleTag<?>, PValue> expand() {
-    return Map.of(COMMITTED, committedInstants, FAILED, failedRecords);
+    return Map.of(COMMITTED, committedInstants, FAILED, failedRecords, SKIPPED, skippedIntervals);
   }
 
   @Override

@@ -17,6 +17,10 @@ package io.hudibeam;
 
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.records.FailedRecord;
+import io.hudibeam.transforms.streaming.IntervalDecision;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.Filter;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.TypeDescriptor;
@@ -29,6 +33,23 @@ final class PublicResults {
     return committed.apply(
         "Committed instants",
         MapElements.into(TypeDescriptor.of(HudiCommitInfo.class)).via(HudiCommitInfo::of));
+  }
+
+  /** A batch write skips nothing. */
+  static PCollection<HudiSkippedInterval> noSkippedIntervals(Pipeline pipeline) {
+    return pipeline.apply(
+        "No skipped intervals", Create.empty(TypeDescriptor.of(HudiSkippedInterval.class)));
+  }
+
+  /** The coordinator's skip decisions of a streaming write. */
+  static PCollection<HudiSkippedInterval> skippedIntervals(
+      PCollection<IntervalDecision> decisions, String sinkId) {
+    return decisions
+        .apply("Replayed intervals", Filter.by(IntervalDecision::isSkip))
+        .apply(
+            "Skipped intervals",
+            MapElements.into(TypeDescriptor.of(HudiSkippedInterval.class))
+                .via(skip -> HudiSkippedInterval.of(sinkId, skip)));
   }
 
   static PCollection<HudiFailedRecord> failures(PCollection<FailedRecord> failed) {

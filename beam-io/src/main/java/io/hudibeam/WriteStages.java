@@ -98,7 +98,10 @@ final class WriteStages {
             specs.services());
     PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
     return new HudiWriteResult(
-        pipeline, PublicResults.commits(committed), PublicResults.failures(failed));
+        pipeline,
+        PublicResults.commits(committed),
+        PublicResults.failures(failed),
+        PublicResults.noSkippedIntervals(pipeline));
   }
 
   /**
@@ -122,8 +125,7 @@ final class WriteStages {
                 .withAllowedLateness(Duration.ZERO)
                 .discardingFiredPanes());
     PCollection<IntervalDecision> decisions =
-        windowed.apply(
-            "Start instants", new CoordinateInstants<GenericRecord>(specs.start(), stream));
+        windowed.apply("Start instants", new CoordinateInstants(specs.start(), stream));
     PCollectionView<List<IntervalDecision>> decisionView =
         decisions.apply("Decisions as side input", View.asList());
     PCollection<StartedInstant> startedPerInterval =
@@ -170,7 +172,8 @@ final class WriteStages {
     return new HudiWriteResult(
         pipeline,
         PublicResults.commits(committed),
-        PublicResults.failures(prepared.get(PrepareRecords.FAILED)));
+        PublicResults.failures(prepared.get(PrepareRecords.FAILED)),
+        PublicResults.skippedIntervals(decisions, stream.sinkId()));
   }
 
   /**

@@ -72,6 +72,9 @@ public class HudiIOHostileValuesTest {
 
   private static final String SLASH = "the value holds '/', which would nest partition folders";
   private static final String HIDDEN = "a folder name starting with '.' is hidden";
+  private static final String ESCAPE = "the value holds a '%' escape";
+  private static final String EMPTY =
+      "value is the empty string, which Hudi writes to the folder '__HIVE_DEFAULT_PARTITION__'";
   private static final String LENGTH =
       "the folder name is 256 bytes in UTF-8, over the 255 file systems allow";
 
@@ -92,7 +95,7 @@ public class HudiIOHostileValuesTest {
     {"hidden", ".cache", "!" + HIDDEN, "%2Ecache"},
     {"a", "a", "a", "a"},
     {"nested", "a/b", "!" + SLASH, "a%2Fb"},
-    {"looks-encoded", "a%2Fb", "a%2Fb", "a%252Fb"},
+    {"looks-encoded", "a%2Fb", "!" + ESCAPE, "a%252Fb"},
     {"empty-segment", "a//b", "!" + SLASH, "a%2F%2Fb"},
     {"colon", "12:30", "!':' is not allowed in HDFS names", "12%3A30"},
     {"newline", "line\nbreak", "!it holds the control character 0x0A", "line%0Abreak"},
@@ -105,7 +108,7 @@ public class HudiIOHostileValuesTest {
     {"long-bad", LONG_BAD, "!" + LENGTH, "!" + LENGTH},
     {LONG_KEY, "long-key", "long-key", "long-key"},
     {"null", null, "__HIVE_DEFAULT_PARTITION__", "__HIVE_DEFAULT_PARTITION__"},
-    {"empty", "", "__HIVE_DEFAULT_PARTITION__", "__HIVE_DEFAULT_PARTITION__"},
+    {"empty", "", "!" + EMPTY, "!" + EMPTY},
     {"007", "007", "007", "007"},
     {"7", "7", "7", "7"},
     {"percent", "100%", "100%", "100%25"},
@@ -359,6 +362,11 @@ public class HudiIOHostileValuesTest {
       assertThat(reasons.keySet(), is(problems.keySet()));
       for (Map.Entry<String, String> e : problems.entrySet()) {
         String reason = reasons.get(e.getKey());
+        if (e.getValue().equals(EMPTY)) {
+          assertThat(reason, containsString(EMPTY));
+          assertThat(reason, containsString("Write null for a missing value"));
+          continue;
+        }
         assertThat(reason, containsString("which is not safe: " + e.getValue()));
         assertThat(
             reason,

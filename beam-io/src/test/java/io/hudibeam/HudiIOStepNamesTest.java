@@ -93,7 +93,10 @@ public class HudiIOStepNamesTest {
           "Committed instants",
           "Committed instants/Map",
           "Failed records",
-          "Failed records/Map");
+          "Failed records/Map",
+          "No skipped intervals",
+          "No skipped intervals/Impulse",
+          "No skipped intervals/FlatMapElements");
 
   private static List<String> tagLocations(String index, String... steps) {
     List<String> names = new ArrayList<>(List.of("Tag locations", "Tag locations/" + index));

@@ -89,7 +89,7 @@ public class HudiIOStreamingArchivedReplayIT {
       HoodieCommitMetadata metadata =
           HoodieCommitMetadata.fromBytes(
               archived.getInstantDetails(instant).get(), HoodieCommitMetadata.class);
-      if ("trips".equals(metadata.getExtraMetadata().get(SinkLineage.SINK_ID))) {
+      if ("trips-insert".equals(metadata.getExtraMetadata().get(SinkLineage.SINK_ID))) {
         archivedSinkCommits.add(instant.getTimestamp());
       }
     }

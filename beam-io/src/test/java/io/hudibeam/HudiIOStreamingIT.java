@@ -191,13 +191,14 @@ public class HudiIOStreamingIT {
     HudiTableReader reader = HudiTableReader.of(base);
     List<String> commits = reader.completedInstantTimes();
     assertThat("one commit per interval with records", commits, hasSize(3));
+    String sinkId = "trips-" + operation.operationType().value();
     assertThat(counter(first, CommitInstant.class, "instantsCommitted"), is(3L));
     int[] windows = {0, 1, 3};
     for (int c = 0; c < commits.size(); c++) {
       Map<String, String> extra = extraMetadata(reader, commits.get(c));
       long start = intervalStart(windows[c]).getMillis();
       long end = intervalStart(windows[c] + 1).getMillis();
-      assertThat(extra.get(SinkLineage.SINK_ID), is("trips"));
+      assertThat(extra.get(SinkLineage.SINK_ID), is(sinkId));
       assertThat(extra.get(SinkLineage.WINDOW_START), is(String.valueOf(start)));
       assertThat(extra.get(SinkLineage.WINDOW_END), is(String.valueOf(end)));
       assertThat(extra.get(SinkLineage.COMMITTED_THROUGH), is(String.valueOf(end)));
@@ -208,7 +209,7 @@ public class HudiIOStreamingIT {
     }
     assertThat(valuesByKey(reader.snapshot()), is(expected(table)));
     // Where the sink stands, read outside the pipeline: through the end of its last interval.
-    assertThat(HudiSinkProgress.committedThrough(base, "trips"), is(Optional.of(intervalStart(4))));
+    assertThat(HudiSinkProgress.committedThrough(base, sinkId), is(Optional.of(intervalStart(4))));
     assertThat(HudiSinkProgress.committedThrough(base, "another-sink"), is(Optional.empty()));
     assertThat(
         HudiSinkProgress.committedThrough(tmp.getRoot() + "/no-table", "trips"),

@@ -38,7 +38,14 @@ import org.apache.hadoop.fs.FileSystem;
  * instant (the instant coordinator's decision; see docs/architecture.md):
  *
  * <ol>
- *   <li>the sink's newest commit is through the interval's end: {@link Kind#SKIP} (a replay);
+ *   <li>the sink's newest commit is through the interval's end and the sink's commit of this very
+ *       interval holds the same content (record count and fingerprint, {@link IntervalContent}):
+ *       {@link Kind#SKIP} (a replay). If it holds other records, or the sink has no commit of this
+ *       interval, the records are another stream's under the same sink id, and the decision fails
+ *       with a {@link ReplayMismatchException} naming the interval, the sink and the setting that
+ *       gives a stream its own id (writing them would break the order of the sink's commits, and
+ *       skipping them would lose them). A commit made before HudiIO recorded the content is trusted
+ *       by its interval alone;
  *   <li>a pending write instant of another writer, or one of the sink's own still-live instants
  *       (the previous interval, not yet committed), is on the timeline: {@link Kind#WAIT}, so
  *       instant N+1 is started only after N is completed and every copy-on-write merge reads N's
@@ -93,16 +100,32 @@ public final class SinkInstants {
     private final Optional<StartedInstant> started;
     private final List<Instant> waitingFor;
     private final Optional<Long> committedThrough;
+    private final Optional<SinkLineage.CommittedInterval> replayOf;
+
+    private Decision(
+        Kind kind,
+        Optional<StartedInstant> started,
+        List<Instant> waitingFor,
+        Optional<Long> through,
+        Optional<SinkLineage.CommittedInterval> replayOf) {
+      this.kind = kind;
+      this.started = started;
+      this.waitingFor = List.copyOf(waitingFor);
+      this.committedThrough = through;
+      this.replayOf = replayOf;
+    }
 
     private Decision(
         Kind kind,
         Optional<StartedInstant> started,
         List<Instant> waitingFor,
         Optional<Long> through) {
-      this.kind = kind;
-      this.started = started;
-      this.waitingFor = List.copyOf(waitingFor);
-      this.committedThrough = through;
+      this(kind, started, waitingFor, through, Optional.empty());
+    }
+
+    /** For a {@link Kind#SKIP}: the sink's commit this interval replays. */
+    public Optional<SinkLineage.CommittedInterval> replayOf() {
+      return replayOf;
     }
 
     public Kind kind() {
@@ -159,7 +182,12 @@ public final class SinkInstants {
     Timeline timeline = Timeline.load(fs, paths);
     Optional<Long> through = sinks.committedThrough(timeline, sinkId);
     if (through.isPresent() && through.get() >= windowEnd) {
-      return new Decision(Kind.SKIP, Optional.empty(), List.of(), through);
+      return new Decision(
+          Kind.SKIP,
+          Optional.empty(),
+          List.of(),
+          through,
+          Optional.of(replayedCommit(sinks, timeline, lineage, through.get())));
     }
     List<Instant> blocking = new ArrayList<>();
     List<InstantTime> abandoned = new ArrayList<>();
@@ -179,6 +207,57 @@ public final class SinkInstants {
         Optional.of(starter.startForSink(requested, action, operation, lineage, abandoned)),
         List.of(),
         through);
+  }
+
+  /**
+   * The sink's commit of the interval in {@code lineage}, which the sink has committed through, if
+   * this interval's content is the one committed (a replay); else a {@link
+   * ReplayMismatchException}.
+   */
+  private SinkLineage.CommittedInterval replayedCommit(
+      SinkLineage sinks, Timeline timeline, Map<String, String> lineage, long through) {
+    String sinkId = SinkLineage.sinkIdOf(lineage).orElseThrow();
+    long start = SinkLineage.windowStartOf(lineage);
+    long end = SinkLineage.windowEndOf(lineage);
+    IntervalContent ours =
+        SinkLineage.contentOf(lineage)
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "The lineage has no " + SinkLineage.INTERVAL_FINGERPRINT));
+    String interval =
+        "["
+            + java.time.Instant.ofEpochMilli(start)
+            + ", "
+            + java.time.Instant.ofEpochMilli(end)
+            + ")";
+    String advice =
+        " A stream is known by its sink id: give a stream that is not a rerun of the one that"
+            + " committed this interval (another operation, a backfill, a reprocessing with new"
+            + " values) its own sink id (HudiIO.write().withSinkId(...); the examples: --sinkId),"
+            + " or write it as a batch.";
+    Optional<SinkLineage.CommittedInterval> committed =
+        sinks.committedInterval(timeline, sinkId, start, end);
+    if (committed.isEmpty()) {
+      throw new ReplayMismatchException(
+          String.format(
+              "Table %s: sink %s has committed through %s, but has no commit of the interval %s,"
+                  + " which holds %s in this run: the sink's earlier run had no records there"
+                  + " (or cut its intervals otherwise), so these records are not a replay of it,"
+                  + " and writing them now would commit them out of the sink's order.%s",
+              paths, sinkId, java.time.Instant.ofEpochMilli(through), interval, ours, advice));
+    }
+    Optional<IntervalContent> theirs = committed.get().content();
+    if (theirs.isPresent() && !theirs.get().equals(ours)) {
+      throw new ReplayMismatchException(
+          String.format(
+              "Table %s: sink %s committed the interval %s in %s with %s, but this run's interval"
+                  + " holds %s (the fingerprint covers every record's values and the write"
+                  + " operation): it is not a replay of that stream, and its records are neither"
+                  + " written nor skipped.%s",
+              paths, sinkId, interval, committed.get().describe(), theirs.get(), ours, advice));
+    }
+    return committed.get();
   }
 
   /** The instants of {@code live} that are still pending on the timeline. */

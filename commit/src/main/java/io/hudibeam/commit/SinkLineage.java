@@ -66,6 +66,14 @@ public final class SinkLineage {
   /** The commit interval in milliseconds. */
   public static final String COMMIT_INTERVAL = "beam.hudi.commit.interval.ms";
 
+  /** The number of records of the commit interval ({@link IntervalContent#records()}). */
+  public static final String INTERVAL_RECORDS = "beam.hudi.interval.records";
+
+  /**
+   * The fingerprint of the commit interval's records ({@link IntervalContent#fingerprintHex()}).
+   */
+  public static final String INTERVAL_FINGERPRINT = "beam.hudi.interval.fingerprint";
+
   private final FileSystem fs;
   private final TablePaths paths;
 
@@ -74,9 +82,16 @@ public final class SinkLineage {
     this.paths = paths;
   }
 
-  /** The extra metadata of the sink's instant for the window {@code [start, end)}. */
+  /**
+   * The extra metadata of the sink's instant for the window {@code [start, end)} holding {@code
+   * content}.
+   */
   public static Map<String, String> of(
-      String sinkId, long windowStart, long windowEnd, long intervalMillis) {
+      String sinkId,
+      long windowStart,
+      long windowEnd,
+      long intervalMillis,
+      IntervalContent content) {
     if (sinkId == null || sinkId.isEmpty()) {
       throw new IllegalArgumentException("A streaming sink id must not be null or empty");
     }
@@ -94,7 +109,91 @@ public final class SinkLineage {
     lineage.put(WINDOW_END, String.valueOf(windowEnd));
     lineage.put(COMMITTED_THROUGH, String.valueOf(windowEnd));
     lineage.put(COMMIT_INTERVAL, String.valueOf(intervalMillis));
+    lineage.put(INTERVAL_RECORDS, String.valueOf(content.records()));
+    lineage.put(INTERVAL_FINGERPRINT, content.fingerprintHex());
     return Collections.unmodifiableMap(lineage);
+  }
+
+  /**
+   * The interval's content in a sink instant's extra metadata; empty for an instant committed by a
+   * version of HudiIO that did not record it.
+   */
+  public static Optional<IntervalContent> contentOf(Map<String, String> extraMetadata) {
+    if (!extraMetadata.containsKey(INTERVAL_FINGERPRINT)) {
+      return Optional.empty();
+    }
+    String fingerprint = extraMetadata.get(INTERVAL_FINGERPRINT);
+    try {
+      return Optional.of(
+          new IntervalContent(
+              longValue(extraMetadata, INTERVAL_RECORDS),
+              IntervalContent.parseFingerprint(fingerprint)));
+    } catch (NumberFormatException | NullPointerException e) {
+      throw new HudiTableException(
+          "Extra metadata key "
+              + INTERVAL_FINGERPRINT
+              + " of a streaming sink's instant must be 16 hexadecimal digits, but was '"
+              + fingerprint
+              + "'");
+    }
+  }
+
+  /** The window start in a sink instant's extra metadata. */
+  public static long windowStartOf(Map<String, String> extraMetadata) {
+    return longValue(extraMetadata, WINDOW_START);
+  }
+
+  /**
+   * A completed commit of a sink for one commit interval: its instant time (empty when it was read
+   * from the archived timeline, which is searched by content only) and its extra metadata.
+   */
+  public record CommittedInterval(Optional<String> instantTime, Map<String, String> extraMetadata) {
+    public CommittedInterval {
+      extraMetadata = Map.copyOf(extraMetadata);
+    }
+
+    /** The interval's content as committed, if the commit recorded it. */
+    public Optional<IntervalContent> content() {
+      return contentOf(extraMetadata);
+    }
+
+    /** The instant, or a phrase naming the archived commit. */
+    public String describe() {
+      return instantTime.map(t -> "instant " + t).orElse("an archived commit");
+    }
+  }
+
+  /**
+   * The sink's completed commit for exactly the window {@code [windowStart, windowEnd)}: searched
+   * newest first on the active timeline, down to the sink's first commit of an earlier interval
+   * (the sink commits its intervals in order), then on the archived timeline.
+   */
+  public Optional<CommittedInterval> committedInterval(
+      Timeline timeline, String sinkId, long windowStart, long windowEnd) {
+    List<Instant> completed = new ArrayList<>(timeline.completedWriteTimeline().instants());
+    Collections.reverse(completed);
+    for (Instant instant : completed) {
+      Map<String, String> extra = extraMetadataOf(instant);
+      if (!sinkId.equals(extra.get(SINK_ID))) {
+        continue;
+      }
+      long start = longValue(extra, WINDOW_START);
+      long end = longValue(extra, WINDOW_END);
+      if (start == windowStart && end == windowEnd) {
+        return Optional.of(new CommittedInterval(Optional.of(instant.time().value()), extra));
+      }
+      if (end <= windowStart) {
+        return Optional.empty();
+      }
+    }
+    for (Map<String, String> extra : ArchivedCommits.extraMetadataOfCompletedWrites(fs, paths)) {
+      if (sinkId.equals(extra.get(SINK_ID))
+          && longValue(extra, WINDOW_START) == windowStart
+          && longValue(extra, WINDOW_END) == windowEnd) {
+        return Optional.of(new CommittedInterval(Optional.empty(), extra));
+      }
+    }
+    return Optional.empty();
   }
 
   /** The sink id in an instant's extra metadata, if it has one. */

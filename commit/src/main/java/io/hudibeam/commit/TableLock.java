@@ -103,10 +103,26 @@ public final class TableLock {
 
   /** Takes the lock, waiting while another writer holds it. */
   public Held acquire(String purpose) {
+    long waitingSince = clock.millis();
+    long lastReport = waitingSince;
     for (int attempt = 0; ; attempt++) {
       if (tryLock()) {
         LOG.debug("Table {}: took lock {} to {}", paths, lockFile, purpose);
         return new Held(purpose);
+      }
+      if (clock.millis() - lastReport >= WAIT_REPORT_MILLIS) {
+        lastReport = clock.millis();
+        LOG.info(
+            "Table {}: waiting {} s for the lock {} to {} (try {} of {}); the lock file is {}; its"
+                + " holder: {}",
+            paths,
+            (lastReport - waitingSince) / 1000,
+            lockFile,
+            purpose,
+            attempt + 1,
+            settings.clientRetries() + 1,
+            lockFileAge(),
+            holder());
       }
       if (attempt >= settings.clientRetries()) {
         throw new HudiTableException(
@@ -131,6 +147,24 @@ public final class TableLock {
         Thread.currentThread().interrupt();
         throw new HudiTableException("Interrupted while waiting for the lock " + lockFile, e);
       }
+    }
+  }
+
+  /** How often a writer waiting for the lock says so. */
+  static final long WAIT_REPORT_MILLIS = 5_000;
+
+  /** "N s old", or "gone" when it was released meanwhile. */
+  private String lockFileAge() {
+    if (settings.inProcess()) {
+      return "an in-process lock";
+    }
+    try {
+      long modified = fs.getFileStatus(lockFile).getModificationTime();
+      return ((clock.millis() - modified) / 1000) + " s old";
+    } catch (FileNotFoundException e) {
+      return "gone";
+    } catch (IOException e) {
+      return "unreadable (" + e + ")";
     }
   }
 

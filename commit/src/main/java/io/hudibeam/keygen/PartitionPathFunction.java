@@ -36,11 +36,11 @@ interface PartitionPathFunction {
 
   /**
    * One folder per field joined by {@code /}: the value's string form ({@value
-   * PartitionPathEncoding#DEFAULT_PARTITION_PATH} when null or empty), escaped when {@code
-   * urlEncode}, prefixed by {@code field=} when {@code hiveStyle} (Hudi's {@code
-   * KeyGenUtils.getRecordPartitionPath}). Values that would not be one safe folder are refused
-   * ({@link PartitionPathSafety#fieldFolder}); with {@code urlEncode}, a leading {@code .} is
-   * encoded as well, where Hudi keeps it.
+   * PartitionPathEncoding#DEFAULT_PARTITION_PATH} when null; an empty value is refused, see {@link
+   * PartitionPathSafety#emptyValue}), escaped when {@code urlEncode}, prefixed by {@code field=}
+   * when {@code hiveStyle} (Hudi's {@code KeyGenUtils.getRecordPartitionPath}). Values that would
+   * not be one safe folder are refused ({@link PartitionPathSafety#fieldFolder}); with {@code
+   * urlEncode}, a leading {@code .} is encoded as well, where Hudi keeps it.
    */
   static PartitionPathFunction fieldValues(
       List<String> fields, boolean hiveStyle, boolean urlEncode) {
@@ -53,7 +53,10 @@ interface PartitionPathFunction {
         if (i > 0) {
           path.append('/');
         }
-        if (value == null || value.isEmpty()) {
+        if (value != null && value.isEmpty()) {
+          throw PartitionPathSafety.emptyValue(recordKey, field, record);
+        }
+        if (value == null) {
           if (hiveStyle) {
             path.append(field).append('=');
           }

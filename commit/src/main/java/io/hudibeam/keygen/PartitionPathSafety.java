@@ -107,6 +107,18 @@ public final class PartitionPathSafety {
       }
     }
     String folder = hiveStyle ? field + "=" + encoded : encoded;
+    if (!urlEncode && holdsEscape(value)) {
+      throw unsafe(
+          recordKey,
+          field,
+          value,
+          folder,
+          "the value holds a '%' escape ('%' and two hexadecimal digits), which Hudi's and Spark's"
+              + " readers decode from the folder name (the folder '%2F' reads back as '/'), so the"
+              + " value would not come back as written",
+          urlEncode,
+          record);
+    }
     if (encoded.indexOf('/') >= 0) {
       throw unsafe(
           recordKey,
@@ -124,6 +136,41 @@ public final class PartitionPathSafety {
       throw unsafe(recordKey, field, value, folder, problem.get(), urlEncode, record);
     }
     return folder;
+  }
+
+  /**
+   * The error for an empty partition value: Hudi's key generators write it, as a null, to the
+   * folder {@value PartitionPathEncoding#DEFAULT_PARTITION_PATH} ({@code
+   * KeyGenUtils.getRecordPartitionPath}), which Hudi's and Spark's readers return as NULL, so the
+   * empty string would not come back as written.
+   */
+  static UnsafePartitionPathException emptyValue(
+      String recordKey, String field, GenericRecord record) {
+    return new UnsafePartitionPathException(
+        String.format(
+            "record key '%s': %s '%s' value is the empty string, which Hudi writes to the folder"
+                + " '%s', as a null, and its readers return as NULL: the value would not come back"
+                + " as written. Write null for a missing value (read back as NULL), or a non-empty"
+                + " value; record: %s",
+            recordKey,
+            PartitionPathFunction.ROLE,
+            field,
+            PartitionPathEncoding.DEFAULT_PARTITION_PATH,
+            FieldValues.describe(record)));
+  }
+
+  /** Whether {@code value} holds {@code %} followed by two hexadecimal digits. */
+  static boolean holdsEscape(String value) {
+    for (int i = value.indexOf('%'); i >= 0; i = value.indexOf('%', i + 1)) {
+      if (isHex(value, i + 1) && isHex(value, i + 2)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean isHex(String value, int index) {
+    return index < value.length() && Character.digit(value.charAt(index), 16) >= 0;
   }
 
   /**

@@ -15,6 +15,8 @@
  */
 package io.hudibeam.log;
 
+import io.hudibeam.hfile.Compression;
+import io.hudibeam.hfile.HFileReader;
 import io.hudibeam.timeline.InstantTime;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -88,6 +90,32 @@ public final class LogBlock {
     header.put(HeaderKey.SCHEMA, schemaWithMetaFields.toString());
     return new LogBlock(
         LogBlockType.DELETE_BLOCK, header, DeleteBlockCodec.encode(deletes), deletes.size());
+  }
+
+  /**
+   * An HFile data block of {@code records} (Hudi's {@code HoodieHFileDataBlock}, which the metadata
+   * table's log files hold): header INSTANT_TIME and SCHEMA as Hudi's append handle writes them,
+   * content an HFile of the records keyed by their {@code key} field ({@link HFileDataBlockCodec}),
+   * compressed with {@code compression} (Hudi's default GZ).
+   */
+  public static LogBlock hfileData(
+      InstantTime instantTime,
+      Schema schema,
+      List<? extends GenericRecord> records,
+      Compression compression) {
+    Objects.requireNonNull(instantTime, "instantTime");
+    Objects.requireNonNull(schema, "schema");
+    if (records.isEmpty()) {
+      throw new IllegalArgumentException("An HFile data block needs at least one record");
+    }
+    Map<HeaderKey, String> header = new EnumMap<>(HeaderKey.class);
+    header.put(HeaderKey.INSTANT_TIME, instantTime.value());
+    header.put(HeaderKey.SCHEMA, schema.toString());
+    return new LogBlock(
+        LogBlockType.HFILE_DATA_BLOCK,
+        header,
+        HFileDataBlockCodec.encode(schema, records, compression),
+        records.size());
   }
 
   /**
@@ -191,6 +219,7 @@ public final class LogBlock {
     }
     switch (type) {
       case AVRO_DATA_BLOCK:
+      case HFILE_DATA_BLOCK:
         return recordCount();
       case DELETE_BLOCK:
         return deleteRecords().size();
@@ -218,8 +247,16 @@ public final class LogBlock {
     return new Schema.Parser().parse(json);
   }
 
-  /** The number of records of an Avro data block, read from its content without decoding them. */
+  /**
+   * The number of records of an Avro or HFile data block, read from its content without decoding
+   * them.
+   */
   public int recordCount() {
+    if (type == LogBlockType.HFILE_DATA_BLOCK) {
+      try (HFileReader reader = hfileReader()) {
+        return Math.toIntExact(reader.entryCount());
+      }
+    }
     requireType(LogBlockType.AVRO_DATA_BLOCK);
     try {
       DataInputStream in = new DataInputStream(new ByteArrayInputStream(content));
@@ -231,16 +268,19 @@ public final class LogBlock {
     }
   }
 
-  /** The records of an Avro data block, decoded with the SCHEMA header's schema. */
+  /** The records of an Avro or HFile data block, decoded with the SCHEMA header's schema. */
   public List<GenericRecord> records() {
-    requireType(LogBlockType.AVRO_DATA_BLOCK);
+    if (type != LogBlockType.HFILE_DATA_BLOCK) {
+      requireType(LogBlockType.AVRO_DATA_BLOCK);
+    }
     return records(schema());
   }
 
   /**
    * The records of an Avro data block (content as Hudi's {@code
    * HoodieAvroDataBlock.serializeRecords}: int version 3, int count, then per record int length and
-   * Avro binary), written with the SCHEMA header's schema and resolved to {@code readerSchema}.
+   * Avro binary) or of an HFile data block ({@link HFileDataBlockCodec}, in key order), written
+   * with the SCHEMA header's schema and resolved to {@code readerSchema}.
    */
   public List<GenericRecord> records(Schema readerSchema) {
     List<GenericRecord> records = new ArrayList<>();
@@ -254,6 +294,10 @@ public final class LogBlock {
    */
   public void forEachRecord(
       Schema readerSchema, java.util.function.Consumer<GenericRecord> action) {
+    if (type == LogBlockType.HFILE_DATA_BLOCK) {
+      HFileDataBlockCodec.forEachRecord(content, schema(), readerSchema, action, describe());
+      return;
+    }
     requireType(LogBlockType.AVRO_DATA_BLOCK);
     GenericDatumReader<GenericRecord> reader = new GenericDatumReader<>(schema(), readerSchema);
     try {
@@ -290,6 +334,20 @@ public final class LogBlock {
     } catch (IOException e) {
       throw new LogFormatException("Cannot decode the records of an Avro data block: " + e, e);
     }
+  }
+
+  /**
+   * The HFile an HFile data block holds, for key and key-prefix lookups ({@link
+   * HFileReader#getAll}, {@link HFileReader#scanPrefixes}); decode its values with {@link
+   * io.hudibeam.hfile.HFileAvroValues#decode} and {@link #schema()} as the writer schema.
+   */
+  public HFileReader hfileReader() {
+    requireType(LogBlockType.HFILE_DATA_BLOCK);
+    return HFileDataBlockCodec.reader(content, describe());
+  }
+
+  private String describe() {
+    return "the " + type + " of instant " + header.get(HeaderKey.INSTANT_TIME);
   }
 
   /** The entries of a delete block. */

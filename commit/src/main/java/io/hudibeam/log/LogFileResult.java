@@ -54,7 +54,7 @@ public final class LogFileResult {
     return blockCount;
   }
 
-  /** Records in Avro data blocks. */
+  /** Records in Avro and HFile data blocks. */
   public long recordCount() {
     return recordCount;
   }

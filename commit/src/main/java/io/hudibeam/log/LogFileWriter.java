@@ -107,7 +107,8 @@ public final class LogFileWriter {
     }
     bytesWritten += MAGIC.length + 8L + blockLength;
     blocks++;
-    if (block.type() == LogBlockType.AVRO_DATA_BLOCK) {
+    if (block.type() == LogBlockType.AVRO_DATA_BLOCK
+        || block.type() == LogBlockType.HFILE_DATA_BLOCK) {
       records += block.entryCount();
     } else if (block.type() == LogBlockType.DELETE_BLOCK) {
       deletes += block.entryCount();

@@ -96,8 +96,8 @@ public final class Compactor {
   }
 
   /**
-   * @param memory the budget of one file slice's merged log records ({@link
-   *     MergeMemory#forCompaction}); beyond it they spill to local disk
+   * @param memory the budget of one file slice's merged log records ({@code
+   *     SettingsReader.compactionMemory}); beyond it they spill to local disk
    */
   public Compactor(Configuration conf, FileSystem fs, TablePaths paths, MergeMemory memory) {
     this.conf = conf;

@@ -93,7 +93,7 @@ public final class TableConfigStore {
       LOG.info("Created table {} at {}", config.name(), paths);
       return config;
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot create table at " + paths, e);
+      throw new UncheckedIOException("Cannot create table at " + paths + ": " + e, e);
     }
   }
 

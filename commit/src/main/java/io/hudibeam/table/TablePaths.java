@@ -79,6 +79,14 @@ public final class TablePaths implements Serializable {
     return new Path(metaFolder(), ".aux");
   }
 
+  /**
+   * HudiIO's streaming sinks' heartbeats, {@code .hoodie/.aux/.sinks}: a folder of the auxiliary
+   * folder, which Hudi's readers and table services leave alone.
+   */
+  public Path sinkHeartbeatFolder() {
+    return new Path(auxiliaryFolder(), ".sinks");
+  }
+
   public Path schemaFolder() {
     return new Path(metaFolder(), ".schema");
   }

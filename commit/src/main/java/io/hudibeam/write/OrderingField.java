@@ -15,6 +15,8 @@
  */
 package io.hudibeam.write;
 
+import io.hudibeam.keygen.InvalidRecordException;
+import io.hudibeam.settings.HudiSettings;
 import java.io.Serializable;
 import java.util.Optional;
 import org.apache.avro.Schema;
@@ -63,6 +65,29 @@ public final class OrderingField implements Serializable {
     }
     Schema fieldSchema = nonNullSchema(a.get().getSchema().getField(name).schema());
     return GenericData.get().compare(va, vb, fieldSchema);
+  }
+
+  /**
+   * Refuses a record to be upserted or inserted without an ordering value, as Hudi's writers do
+   * ({@code BaseAvroPayload}'s constructor, Hudi 0.15/1.0: "Ordering value is null for record"):
+   * with a null value the record would lose to every other version of its key, whatever its
+   * content. Deletes by key need no ordering value. No ordering field: nothing to check.
+   *
+   * @throws InvalidRecordException when the field is null or missing in the record
+   */
+  public void requireValue(GenericRecord record, String recordKey) {
+    if (name != null && value(record) == null) {
+      throw new InvalidRecordException(
+          String.format(
+              "record key '%s': the ordering field '%s' (%s) is %s; Hudi's writers refuse a"
+                  + " record without an ordering value, as it would lose to every other version of"
+                  + " its key. Give every record a value, or write without an ordering field (the"
+                  + " record written last wins)",
+              recordKey,
+              name,
+              HudiSettings.ORDERING_FIELD.key(),
+              record.getSchema().getField(name) == null ? "not in the record's schema" : "null"));
+    }
   }
 
   private Object value(GenericRecord record) {

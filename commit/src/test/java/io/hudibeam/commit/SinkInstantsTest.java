@@ -17,8 +17,10 @@ package io.hudibeam.commit;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
@@ -35,6 +37,7 @@ import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
@@ -65,13 +68,23 @@ public class SinkInstantsTest {
   }
 
   private SinkInstants.Decision decide(String sink, int window, Set<InstantTime> live) {
+    return decide(sink, window, live, contentOf(window));
+  }
+
+  private SinkInstants.Decision decide(
+      String sink, int window, Set<InstantTime> live, IntervalContent content) {
     return new SinkInstants(fs, paths, Clock.systemUTC())
         .decide(
             table,
             Action.COMMIT,
             OperationType.UPSERT,
-            SinkLineage.of(sink, window * 10L, window * 10L + 10, 10),
+            SinkLineage.of(sink, window * 10L, window * 10L + 10, 10, content),
             live);
+  }
+
+  /** The content the stream of these tests has in interval {@code window}. */
+  private static IntervalContent contentOf(int window) {
+    return new IntervalContent(10 + window, 1000L * window + 7);
   }
 
   private CommitOutcome commit(StartedInstant started) {
@@ -116,11 +129,59 @@ public class SinkInstantsTest {
     SinkInstants.Decision replay = decide("s", 1, Set.of());
     assertThat(replay.kind(), is(SinkInstants.Kind.SKIP));
     assertThat(replay.committedThrough().get(), is(20L));
+    assertThat(
+        "the skip names the commit it replays",
+        replay.replayOf().get().instantTime().get(),
+        is(second.started().get().instantTime().value()));
+    assertThat(replay.replayOf().get().content().get(), is(contentOf(1)));
     assertThat(decide("s", 0, Set.of()).kind(), is(SinkInstants.Kind.SKIP));
     assertThat(
         "another sink id has committed nothing",
         decide("other", 0, Set.of()).kind(),
         is(SinkInstants.Kind.START));
+  }
+
+  @Test
+  public void anIntervalCommittedWithOtherRecordsIsRefusedNotSkipped() {
+    StartedInstant i0 = decide("s", 0, Set.of()).started().get();
+    assertThat(commit(i0), is(CommitOutcome.COMMITTED));
+    StartedInstant i2 = decide("s", 2, Set.of()).started().get();
+    assertThat(commit(i2), is(CommitOutcome.COMMITTED));
+
+    // Another stream under the same sink id: interval 0 with other records.
+    ReplayMismatchException other =
+        assertThrows(
+            ReplayMismatchException.class,
+            () -> decide("s", 0, Set.of(), new IntervalContent(10, 99)));
+    assertThat(other.getMessage(), containsString("sink s committed the interval"));
+    assertThat(other.getMessage(), containsString(i0.instantTime().value()));
+    assertThat(other.getMessage(), containsString("withSinkId"));
+    assertThat(other.getMessage(), containsString("10 records, fingerprint 0000000000000007"));
+    assertThat(other.getMessage(), containsString("10 records, fingerprint 0000000000000063"));
+
+    // Records in interval 1, which the sink passed over with no records of its own.
+    ReplayMismatchException none =
+        assertThrows(ReplayMismatchException.class, () -> decide("s", 1, Set.of()));
+    assertThat(none.getMessage(), containsString("has no commit of the interval"));
+
+    // The same records again: a replay.
+    assertThat(decide("s", 0, Set.of()).kind(), is(SinkInstants.Kind.SKIP));
+    assertThat(decide("s", 2, Set.of()).kind(), is(SinkInstants.Kind.SKIP));
+    assertThat("nothing was started or rolled back", pendingTimes(), empty());
+  }
+
+  @Test
+  public void aCommitMadeBeforeContentWasRecordedIsTrustedByItsInterval() {
+    StartedInstant i0 = decide("s", 0, Set.of()).started().get();
+    Map<String, String> legacy = new java.util.LinkedHashMap<>(i0.extraMetadata());
+    legacy.remove(SinkLineage.INTERVAL_RECORDS);
+    legacy.remove(SinkLineage.INTERVAL_FINGERPRINT);
+    StartedInstant old =
+        new StartedInstant(i0.instantTime(), i0.action(), i0.tableConfig(), legacy);
+    assertThat(commit(old), is(CommitOutcome.COMMITTED));
+    SinkInstants.Decision replay = decide("s", 0, Set.of(), new IntervalContent(3, 4));
+    assertThat(replay.kind(), is(SinkInstants.Kind.SKIP));
+    assertThat(replay.replayOf().get().content().isPresent(), is(false));
   }
 
   @Test

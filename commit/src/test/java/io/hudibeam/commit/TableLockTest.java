@@ -222,4 +222,52 @@ public class TableLockTest {
       assertThat(new File(base, ".hoodie/lock").exists(), is(true));
     }
   }
+
+  /**
+   * A leftover lock file: a writer waiting for it says so every 5 s, with the lock file's age and
+   * holder, instead of waiting without a word (issue #32). The clock moves with the sleeper.
+   */
+  @Test
+  public void aWriterWaitingForTheLockSaysWhatItWaitsFor() throws Exception {
+    java.nio.file.Files.writeString(
+        new File(base, ".hoodie/lock").toPath(), "{\"lockThreadName\" : \"crashed-writer\"}");
+    long start = new File(base, ".hoodie/lock").lastModified();
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(start);
+    Clock clock =
+        new Clock() {
+          @Override
+          public java.time.ZoneId getZone() {
+            return java.time.ZoneOffset.UTC;
+          }
+
+          @Override
+          public Clock withZone(java.time.ZoneId zone) {
+            return this;
+          }
+
+          @Override
+          public java.time.Instant instant() {
+            return java.time.Instant.ofEpochMilli(now.get());
+          }
+        };
+    TableLock lock =
+        new TableLock(fs, paths, new LockSettings(null, 0, 4, 3000), clock, now::addAndGet);
+    java.io.PrintStream stderr = System.err;
+    java.io.ByteArrayOutputStream logged = new java.io.ByteArrayOutputStream();
+    // slf4j-simple writes to System.err as it is when a line is logged.
+    System.setErr(new java.io.PrintStream(logged, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      assertThrows(HudiTableException.class, () -> lock.acquire("commit 3"));
+    } finally {
+      System.setErr(stderr);
+    }
+    String log = logged.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(
+        log,
+        allOf(
+            containsString("waiting 6 s for the lock " + lock.lockFile() + " to commit 3"),
+            containsString("the lock file is 6 s old"),
+            containsString("crashed-writer"),
+            containsString("waiting 12 s for the lock")));
+  }
 }

@@ -104,13 +104,11 @@ public class KeyGeneratorTest {
     r.put("when", "");
     assertThat(
         key(
-            KeyGeneratorConfig.complex(List.of("id", "name", "when"), List.of("name", "when"))
+            KeyGeneratorConfig.complex(List.of("id", "name", "when"), List.of("name"))
                 .withHiveStylePartitioning(true),
             r),
         equalTo(
-            HoodieKey.of(
-                "id:2,name:__null__,when:__empty__",
-                "name=__HIVE_DEFAULT_PARTITION__/when=__HIVE_DEFAULT_PARTITION__")));
+            HoodieKey.of("id:2,name:__null__,when:__empty__", "name=__HIVE_DEFAULT_PARTITION__")));
     r.put("address", null);
     assertThat(
         key(KeyGeneratorConfig.nonPartitioned(List.of("id", "address.city")), r),

@@ -172,7 +172,7 @@ public class PartitionPathSafetyTest {
     KeyGeneratorConfig complex = KeyGeneratorConfig.complex(List.of("id"), List.of("p", "q"));
     assertThat(key(complex, record("k", "a", "b")).partitionPath(), equalTo("a/b"));
     assertThat(
-        key(complex, record("k", null, "")).partitionPath(),
+        key(complex, record("k", null, null)).partitionPath(),
         equalTo("__HIVE_DEFAULT_PARTITION__/__HIVE_DEFAULT_PARTITION__"));
     GenericRecord r = record("k", "a", "..");
     assertThat(
@@ -245,9 +245,41 @@ public class PartitionPathSafetyTest {
     assertThat(
         key(KeyGeneratorConfig.simple("id", "p"), record("k", null, "q")).partitionPath(),
         equalTo("__HIVE_DEFAULT_PARTITION__"));
+  }
+
+  @Test
+  public void valuesThatWouldNotBeReadBackAsWrittenAreRefused() {
+    GenericRecord empty = record("k", "", "q");
     assertThat(
-        key(KeyGeneratorConfig.simple("id", "p"), record("k", "", "q")).partitionPath(),
-        equalTo("__HIVE_DEFAULT_PARTITION__"));
+        refusal(KeyGeneratorConfig.simple("id", "p"), empty),
+        equalTo(
+            "record key 'k': partition field 'p' value is the empty string, which Hudi writes to"
+                + " the folder '__HIVE_DEFAULT_PARTITION__', as a null, and its readers return as"
+                + " NULL: the value would not come back as written. Write null for a missing value"
+                + " (read back as NULL), or a non-empty value; record: "
+                + empty));
+    GenericRecord escape = record("k", "a%2Fb", "q");
+    assertThat(
+        refusal(KeyGeneratorConfig.simple("id", "p"), escape),
+        equalTo(
+            "record key 'k': partition field 'p' value 'a%2Fb' gives partition folder 'a%2Fb',"
+                + " which is not safe: the value holds a '%' escape ('%' and two hexadecimal"
+                + " digits), which Hudi's and Spark's readers decode from the folder name (the"
+                + " folder '%2F' reads back as '/'), so the value would not come back as written. "
+                + ENCODE
+                + "; record: "
+                + escape));
+    assertThat(
+        "URL-encoded, the '%' itself is escaped and comes back",
+        key(KeyGeneratorConfig.simple("id", "p").withUrlEncodePartitionPath(true), escape)
+            .partitionPath(),
+        equalTo("a%252Fb"));
+    assertThat(
+        "a '%' without two hexadecimal digits is no escape",
+        key(KeyGeneratorConfig.simple("id", "p"), record("k", "100%", "q")).partitionPath(),
+        equalTo("100%"));
+    assertThat(PartitionPathSafety.holdsEscape("%zz%4"), equalTo(false));
+    assertThat(PartitionPathSafety.holdsEscape("x%4a"), equalTo(true));
   }
 
   @Test

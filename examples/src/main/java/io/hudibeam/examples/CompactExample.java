@@ -43,7 +43,12 @@ public final class CompactExample {
   public static Pipeline build(Options options, long startedAtMillis) {
     Pipeline pipeline = Pipeline.create(options);
     pipeline
-        .apply("Compact", HudiIO.compact().withBasePath(options.getTable()))
+        .apply(
+            "Compact",
+            HudiIO.compact()
+                .withBasePath(options.getTable())
+                .withHoodieProperties(options.as(SettingsOptions.class).getHoodieSettings())
+                .withHadoopConfiguration(options.as(SettingsOptions.class).getHadoopSettings()))
         .apply("Summary", CommitSummary.print(startedAtMillis));
     return pipeline;
   }

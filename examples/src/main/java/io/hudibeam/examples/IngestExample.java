@@ -18,7 +18,6 @@ package io.hudibeam.examples;
 import io.hudibeam.HudiFailedRecord;
 import io.hudibeam.HudiIO;
 import io.hudibeam.HudiWriteResult;
-import io.hudibeam.write.WriteOperation;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -74,7 +73,7 @@ public final class IngestExample {
   private static final TupleTag<String> REJECTS = ReadFileFn.REJECTS;
 
   /** The ingest command's options; every Beam pipeline option is accepted as well. */
-  public interface Options extends ProgressOptions {
+  public interface Options extends TableOptions {
     @Description("Input files: a path or glob")
     @Validation.Required
     String getInput();
@@ -86,12 +85,6 @@ public final class IngestExample {
     String getFormat();
 
     void setFormat(String value);
-
-    @Description("Base path of the table; created if missing")
-    @Validation.Required
-    String getTable();
-
-    void setTable(String value);
 
     @Description("Table name; the last element of --table when absent")
     String getTableName();
@@ -115,27 +108,14 @@ public final class IngestExample {
 
     void setOrderingField(String value);
 
-    @Description("insert, upsert, bulk_insert or delete")
-    @Default.String("upsert")
-    String getOperation();
-
-    void setOperation(String value);
-
-    @Description(
-        "Table version of a new table: 6 (default; Hudi 0.14 and 0.15's format, which Hudi 1.x also"
-            + " reads) or 8 (Hudi 1.x's format), for COPY_ON_WRITE and MERGE_ON_READ alike; an"
-            + " existing table keeps its version")
-    @Default.Integer(6)
-    int getTableVersion();
-
-    void setTableVersion(int value);
-
     @Description("Avro schema file (.avsc) instead of the input's or an inferred one")
     String getSchema();
 
     void setSchema(String value);
 
-    @Description("Rejects file; <table>_rejects.jsonl when absent")
+    @Description(
+        "Rejects file name; each run writes its own, with its start time before the extension"
+            + " (<table>_rejects-<yyyyMMddHHmmssSSS>.jsonl when absent)")
     String getRejects();
 
     void setRejects(String value);
@@ -177,9 +157,7 @@ public final class IngestExample {
    */
   static Pipeline build(Options options, long startedAtMillis, @Nullable String stopSignal) {
     InputFormat format = Choices.parse("format", options.getFormat(), InputFormat.class);
-    WriteOperation operation =
-        Choices.parse("operation", options.getOperation(), WriteOperation.class);
-    int tableVersion = Choices.tableVersion(options.getTableVersion());
+    TableOptions.parse(options);
     FileSystems.setDefaultPipelineOptions(options);
     String table = options.getTable().replaceAll("/+$", "");
     String tableName =
@@ -187,7 +165,9 @@ public final class IngestExample {
             ? options.getTableName()
             : table.substring(table.lastIndexOf('/') + 1);
     String rejectsPath =
-        options.getRejects() != null ? options.getRejects() : table + "_rejects.jsonl";
+        runRejectsPath(
+            options.getRejects() != null ? options.getRejects() : table + "_rejects.jsonl",
+            startedAtMillis);
     Schema schema = schema(options, format, tableName);
 
     Pipeline pipeline = Pipeline.create(options);
@@ -198,16 +178,16 @@ public final class IngestExample {
             "Records of files matched in time", read.get(RECORDS).setCoder(AvroCoder.of(schema)));
 
     HudiIO.Write<GenericRecord> write =
-        HudiIO.writeGenericRecords()
-            .withBasePath(options.getTable())
-            .withTableName(tableName)
-            .withRecordKeyFields(options.getRecordKey().split(","))
-            .withPartitionFields(
-                options.getPartitionFields().isEmpty()
-                    ? new String[0]
-                    : options.getPartitionFields().split(","))
-            .withOperation(operation)
-            .withTableVersion(tableVersion)
+        TableOptions.configure(
+                HudiIO.writeGenericRecords()
+                    .withBasePath(options.getTable())
+                    .withTableName(tableName)
+                    .withRecordKeyFields(options.getRecordKey().split(","))
+                    .withPartitionFields(
+                        options.getPartitionFields().isEmpty()
+                            ? new String[0]
+                            : options.getPartitionFields().split(",")),
+                options)
             .withFailedRecordsOutput();
     if (options.getOrderingField() != null) {
       write = write.withOrderingField(options.getOrderingField());
@@ -252,6 +232,7 @@ public final class IngestExample {
               .getPerDestinationOutputFilenames()
               .apply("Rejects files", Values.create());
       result.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+      result.getSkippedIntervals().apply("Skipped", SkippedSummary.print());
       if (stopSignal != null) {
         WatchStopSignal.wire(
             records,
@@ -276,6 +257,23 @@ public final class IngestExample {
                     .apply(org.apache.beam.sdk.transforms.View.asSingleton()),
                 rejectsPath));
     return pipeline;
+  }
+
+  /**
+   * This run's rejects file: {@code path} with the run's start time (UTC, {@code
+   * yyyyMMddHHmmssSSS}, the form of an instant time) before its {@code .jsonl} extension, so a run
+   * never overwrites an earlier run's rejects (the only record of the rows it could not write). A
+   * stream writes one file per commit interval with this as the prefix.
+   */
+  static String runRejectsPath(String path, long startedAtMillis) {
+    String stamp =
+        java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS")
+            .withZone(java.time.ZoneOffset.UTC)
+            .format(java.time.Instant.ofEpochMilli(startedAtMillis));
+    String extension = ".jsonl";
+    return path.endsWith(extension)
+        ? path.substring(0, path.length() - extension.length()) + "-" + stamp + extension
+        : path + "-" + stamp;
   }
 
   private static PCollectionTuple read(

@@ -15,7 +15,6 @@
  */
 package io.hudibeam.examples;
 
-import io.hudibeam.HudiSinkProgress;
 import java.io.PrintStream;
 import java.util.Arrays;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
@@ -38,19 +37,85 @@ public final class Main {
       String.join(
           System.lineSeparator(),
           "usage: java -jar hudi-beam-examples.jar <command> [--option=value ...]",
+          "       java -jar hudi-beam-examples.jar <command> --help   (the command's options, with defaults)",
           "  trips   --table=PATH [--operation=insert|upsert|bulk_insert|delete] [--batch=B] [--start=S] [--count=N]",
-          "          [--tableType=COPY_ON_WRITE|MERGE_ON_READ] [--index=SIMPLE|GLOBAL_SIMPLE|BLOOM|BUCKET]",
+          "          [--streaming --rate=R --commitInterval=SECONDS --sinkId=ID]",
           "  ingest  --input=GLOB --format=json|csv|avro|parquet --table=PATH --recordKey=F[,F]",
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
-          "          [--tableName=NAME] [--rejects=FILE]",
+          "          [--tableName=NAME] [--rejects=FILE] [--watch=SECONDS --watchFor=SECONDS --commitInterval=SECONDS]",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
+          "  trips and ingest: [--tableType=COPY_ON_WRITE|MERGE_ON_READ] [--tableVersion=6|8]",
+          "          [--index=SIMPLE|GLOBAL_SIMPLE|BLOOM|BUCKET] [--buckets=N]",
+          "          [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)",
           "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option",
-          "          trips and ingest: [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)");
+          "          [--hoodie.<key>=<value> ...] Hudi settings, [--hadoop.<key>=<value> ...] Hadoop settings");
+
+  /** The commands, each with its synopsis and options interface, for {@code <command> --help}. */
+  private enum Command {
+    TRIPS(
+        "trips",
+        "--table=PATH [--option=value ...]  (writes a batch of the trips data set; --streaming: as a"
+            + " stream)",
+        TripsExample.Options.class),
+    INGEST(
+        "ingest",
+        "--input=GLOB --format=F --table=PATH --recordKey=F[,F] [--option=value ...]  (writes"
+            + " files' records; --watch: as a stream)",
+        IngestExample.Options.class),
+    COMPACT(
+        "compact", "--table=PATH  (compacts a MERGE_ON_READ table)", CompactExample.Options.class);
+
+    final String name;
+    final String synopsis;
+    final Class<? extends PipelineOptions> options;
+
+    Command(String name, String synopsis, Class<? extends PipelineOptions> options) {
+      this.name = name;
+      this.synopsis = synopsis;
+      this.options = options;
+    }
+
+    static Command named(String name) {
+      for (Command c : values()) {
+        if (c.name.equals(name)) {
+          return c;
+        }
+      }
+      return null;
+    }
+  }
 
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, System.out, System.err));
+    // An Error on any thread (an OutOfMemoryError in a runner's worker thread, say) ends the
+    // process with one line and exit code 1; without this the DirectRunner was seen to stay alive
+    // after an OutOfMemoryError with no exit code and no line saying the run failed.
+    Thread.setDefaultUncaughtExceptionHandler(Main::fatal);
+    int code;
+    try {
+      code = run(args, System.out, System.err);
+    } catch (Error e) {
+      fatal(Thread.currentThread(), e);
+      return;
+    }
+    System.exit(code);
+  }
+
+  /** Ends the process at once: a thread died of {@code e}. */
+  private static void fatal(Thread thread, Throwable e) {
+    String command = "hudi-beam-examples";
+    System.err.println(
+        command
+            + ": failed: "
+            + e
+            + " in thread "
+            + thread.getName()
+            + (e instanceof OutOfMemoryError
+                ? "; give the JVM more heap (-Xmx) or write smaller batches"
+                : ""));
+    System.err.flush();
+    Runtime.getRuntime().halt(FAILED);
   }
 
   /** Runs one command; returns the process exit code. */
@@ -60,46 +125,69 @@ public final class Main {
       return USAGE;
     }
     String command = args[0];
+    if (command.equals("--help") || command.equals("-h") || command.equals("help")) {
+      out.println(USAGE_TEXT);
+      return OK;
+    }
     String[] given = Arrays.copyOfRange(args, 1, args.length);
+    Command known = Command.named(command);
+    if (known != null) {
+      for (String arg : given) {
+        if (arg.equals("--help") || arg.equals("-h")) {
+          CommandHelp.print(known.name, known.synopsis, known.options, out);
+          return OK;
+        }
+        if (arg.startsWith("--help=")) {
+          String type = arg.substring("--help=".length());
+          PipelineOptionsFactory.register(known.options);
+          if (CommandHelp.printBeamHelp(type, out)) {
+            return OK;
+          }
+          err.println(
+              command
+                  + ": --help="
+                  + type
+                  + " names no options interface; try DirectOptions or FlinkPipelineOptions");
+          return USAGE;
+        }
+      }
+    }
     long startedAt = System.currentTimeMillis();
     Pipeline pipeline;
     String table;
     long progressSeconds = 0;
     String stopSignal = null;
     try {
+      SettingsOptions.Split settings = SettingsOptions.extract(given);
+      given = settings.rest();
       checkPositive(given, "parallelism");
       checkPositive(given, "targetParallelism");
       String[] options = RunnerDefaults.apply(given);
+      RunnerDefaults.notes(given).forEach(out::println);
       switch (command) {
         case "trips":
-          TripsExample.Options trips = parse(options, TripsExample.Options.class);
+          TripsExample.Options trips = parse(options, TripsExample.Options.class, settings);
           table = trips.getTable();
           progressSeconds = progressSeconds(trips);
           StopSignal stop = null;
           if (trips.as(StreamingOptions.class).isStreaming()
               && RunnerDefaults.isEmbeddedFlink(given)
               && trips.getCount() > 0) {
-            // A stream on Flink is stopped once every record is committed (see StopSignal); a
-            // rerun commits only the records of the intervals its sink (the default sink id, the
-            // table name) has not committed yet.
-            long left =
-                TripsExample.recordsLeftToCommit(
-                    trips, HudiSinkProgress.committedThrough(table, TripsRecords.TABLE_NAME));
-            if (left == 0) {
-              out.println(
-                  "every commit interval of this stream is committed in "
-                      + table
-                      + " already: nothing to write");
-              return OK;
-            }
+            // A stream on Flink is stopped once its sink is committed through the interval of its
+            // last record (see StopSignal); a rerun skips the intervals committed before.
             stopSignal = stopSignalFile();
-            stop = new StopSignal(left, stopSignal);
+            stop =
+                new StopSignal(
+                    table,
+                    TripsExample.sinkId(trips),
+                    TripsExample.endOfLastInterval(trips),
+                    stopSignal);
             trips.as(FlinkPipelineOptions.class).setAttachedMode(false);
           }
           pipeline = TripsExample.build(trips, startedAt, stop);
           break;
         case "ingest":
-          IngestExample.Options ingest = parse(options, IngestExample.Options.class);
+          IngestExample.Options ingest = parse(options, IngestExample.Options.class, settings);
           table = ingest.getTable();
           progressSeconds = progressSeconds(ingest);
           if (ingest.getWatch() > 0
@@ -113,7 +201,7 @@ public final class Main {
           pipeline = IngestExample.build(ingest, startedAt, stopSignal);
           break;
         case "compact":
-          CompactExample.Options compact = parse(options, CompactExample.Options.class);
+          CompactExample.Options compact = parse(options, CompactExample.Options.class, settings);
           table = compact.getTable();
           pipeline = CompactExample.build(compact, startedAt);
           break;
@@ -124,7 +212,8 @@ public final class Main {
       }
     } catch (IllegalArgumentException | UsageException e) {
       err.println(command + ": " + e.getMessage());
-      err.println(USAGE_TEXT);
+      err.println(
+          "(java -jar hudi-beam-examples.jar " + command + " --help lists the command's options)");
       return USAGE;
     }
     try {
@@ -134,10 +223,21 @@ public final class Main {
               : ProgressReporter.runAndWait(
                   pipeline, progressSeconds, RunnerDefaults.progressSource(given), out, startedAt);
       if (state != PipelineResult.State.DONE) {
-        err.println(command + ": pipeline ended in state " + state);
+        err.println(
+            command
+                + ": pipeline failed: "
+                + (state == null || !state.isTerminal()
+                    ? "the runner stopped before the pipeline finished (state "
+                        + state
+                        + "); the error that stopped it is logged above"
+                    : "it ended in state " + state));
         return FAILED;
       }
     } catch (RuntimeException e) {
+      Throwable error = rootError(e);
+      if (error != null) {
+        throw (Error) error;
+      }
       err.println(command + ": pipeline failed: " + e.getMessage());
       e.printStackTrace(err);
       return FAILED;
@@ -146,6 +246,16 @@ public final class Main {
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",
         table, (System.currentTimeMillis() - startedAt) / 1000.0, table);
     return OK;
+  }
+
+  /** The {@link Error} (an OutOfMemoryError) a runner wrapped in {@code e}, if any. */
+  private static Error rootError(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof Error error) {
+        return error;
+      }
+    }
+    return null;
   }
 
   /** A path for the stop signal of a stream on the embedded Flink; the file does not exist yet. */
@@ -197,8 +307,12 @@ public final class Main {
     }
   }
 
-  private static <T extends PipelineOptions> T parse(String[] args, Class<T> type) {
+  private static <T extends PipelineOptions> T parse(
+      String[] args, Class<T> type, SettingsOptions.Split settings) {
     PipelineOptionsFactory.register(type);
-    return PipelineOptionsFactory.fromArgs(args).withValidation().as(type);
+    T options = PipelineOptionsFactory.fromArgs(args).withValidation().as(type);
+    options.as(SettingsOptions.class).setHoodieSettings(settings.hoodie());
+    options.as(SettingsOptions.class).setHadoopSettings(settings.hadoop());
+    return options;
   }
 }

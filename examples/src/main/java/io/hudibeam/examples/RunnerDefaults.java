@@ -86,6 +86,9 @@ final class RunnerDefaults {
       if (isStream(args)) {
         // HudiIO refuses a stream on Flink without it (see FlinkCheckpointing).
         addUnlessGiven(args, out, "finishBundleBeforeCheckpointing", "true");
+        // And without checkpointing: it commits only at completed checkpoints.
+        addUnlessGiven(
+            args, out, "checkpointingInterval", String.valueOf(checkpointingIntervalMillis(args)));
         if (writesEmbeddedFlinkConf(args)) {
           // The local default keeps checkpoints in the JobManager's memory, at most 5 MB of state
           // per task: a commit interval's records waiting for their instant outgrow it at a few
@@ -103,6 +106,51 @@ final class RunnerDefaults {
       }
     }
     return out.toArray(new String[0]);
+  }
+
+  /**
+   * The checkpointing interval a stream on Flink gets when none is given: a fifth of the commit
+   * interval ({@code --commitInterval}, 10 s by default), between 100 ms and 60 s, so an interval
+   * commits soon after it closes (HudiIO's commit step commits at completed checkpoints).
+   */
+  static long checkpointingIntervalMillis(String[] args) {
+    String given = valueOf(args, "commitInterval");
+    long seconds;
+    try {
+      seconds = given == null ? 10 : Long.parseLong(given.trim());
+    } catch (NumberFormatException e) {
+      seconds = 10;
+    }
+    return Math.max(100, Math.min(60_000, seconds * 1000 / 5));
+  }
+
+  /**
+   * What the command tells the user about the defaults it chose or the risks it sees, one line
+   * each: the checkpointing interval it set for a stream on Flink, and Flink's memory state backend
+   * when a stream runs with a Flink configuration of the user's own (a cluster) and no {@code
+   * --stateBackend}.
+   */
+  static List<String> notes(String[] args) {
+    String runner = valueOf(args, "runner");
+    if (runner == null || !runner.contains("FlinkRunner") || !isStream(args)) {
+      return List.of();
+    }
+    List<String> notes = new ArrayList<>();
+    if (valueOf(args, "checkpointingInterval") == null) {
+      notes.add(
+          "note: no --checkpointingInterval given: Flink checkpoints every "
+              + checkpointingIntervalMillis(args)
+              + " ms (a fifth of the commit interval); HudiIO commits an interval at a completed"
+              + " checkpoint");
+    }
+    if (!writesEmbeddedFlinkConf(args) && valueOf(args, "stateBackend") == null) {
+      notes.add(
+          "warning: no --stateBackend given: unless your Flink configuration sets one, Flink keeps"
+              + " checkpoints in the JobManager's memory (at most 5 MB of state per task), which a"
+              + " stream's waiting records outgrow; give --stateBackend=rocksdb and"
+              + " --stateBackendStoragePath=<a durable folder>");
+    }
+    return notes;
   }
 
   /**

@@ -16,114 +16,112 @@
 package io.hudibeam.examples;
 
 import io.hudibeam.HudiCommitInfo;
+import io.hudibeam.HudiSinkProgress;
+import io.hudibeam.HudiSkippedInterval;
+import io.hudibeam.HudiWriteResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
-import org.apache.beam.sdk.coders.KvCoder;
-import org.apache.beam.sdk.coders.ListCoder;
-import org.apache.beam.sdk.coders.StringUtf8Coder;
-import org.apache.beam.sdk.coders.VarLongCoder;
-import org.apache.beam.sdk.state.StateSpec;
-import org.apache.beam.sdk.state.StateSpecs;
-import org.apache.beam.sdk.state.ValueState;
+import java.util.Optional;
 import org.apache.beam.sdk.transforms.DoFn;
-import org.apache.beam.sdk.transforms.PTransform;
+import org.apache.beam.sdk.transforms.Flatten;
+import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.WithKeys;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindows;
 import org.apache.beam.sdk.transforms.windowing.Window;
-import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.PDone;
+import org.apache.beam.sdk.values.PCollectionList;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.joda.time.Instant;
 
 /**
  * How {@code trips --streaming} ends on the embedded FlinkRunner: a stream on Flink is not ended by
  * its source (on Flink HudiIO refuses a bounded input and fails a stream whose input ends with
  * intervals left, as they cannot be committed after the end; see docs/flink.md, "A stream that ends
- * on Flink"), so the command streams an endless source and stops the job once every generated
- * record is committed, as a user stops a streaming job (a rerun expects only the records of the
- * intervals its sink has not committed: {@link TripsExample#recordsLeftToCommit}). This step sums
- * the records each committed instant applied (inserted, updated and deleted; each instant once, so
- * a commit replayed after a restore does not count twice, in checkpointed state) and, once the sum
- * reaches the expected count, creates the signal file, which the command (in the same JVM as the
- * embedded Flink) waits for before it cancels the job. Uses only HudiIO's public results.
+ * on Flink"), so the command streams an endless source and stops the job once the sink is committed
+ * through the end of the interval of the stream's last record, as a user stops a streaming job.
+ * This step looks at the sink's progress ({@link HudiSinkProgress}) whenever the write commits an
+ * instant or skips an interval as a replay (so a rerun whose every interval was committed before
+ * ends too), and then creates the signal file, which the command (in the same JVM as the embedded
+ * Flink) waits for before it cancels the job. Uses only HudiIO's public API.
  */
-final class StopSignal extends PTransform<PCollection<HudiCommitInfo>, PDone> {
-  private static final long serialVersionUID = 1L;
-  private final long expectedRecords;
+final class StopSignal {
+  private final String table;
+  private final String sinkId;
+  private final Instant committedThrough;
   private final String signalFile;
 
-  StopSignal(long expectedRecords, String signalFile) {
-    this.expectedRecords = expectedRecords;
+  /**
+   * Raises {@code signalFile} once sink {@code sinkId} of {@code table} is committed through {@code
+   * committedThrough}.
+   */
+  StopSignal(String table, String sinkId, Instant committedThrough, String signalFile) {
+    this.table = table;
+    this.sinkId = sinkId;
+    this.committedThrough = committedThrough;
     this.signalFile = signalFile;
   }
 
-  /** Whether the signal file exists: every expected record is committed. */
+  /** Whether the signal file exists: the sink is committed through the stream's end. */
   static boolean raised(String signalFile) {
     return Files.exists(Paths.get(signalFile));
   }
 
-  @Override
-  public PDone expand(PCollection<HudiCommitInfo> committed) {
-    committed
-        .apply("All commits", Window.<HudiCommitInfo>into(new GlobalWindows()))
-        .apply("One key", WithKeys.of(""))
-        .setCoder(KvCoder.of(StringUtf8Coder.of(), committed.getCoder()))
+  /**
+   * Looks at the sink's progress after each commit of {@code write} and each skipped interval
+   * ({@code skipped}: the write's, once printed).
+   */
+  void watch(HudiWriteResult write, PCollection<HudiSkippedInterval> skipped) {
+    PCollection<String> commits =
+        write
+            .getCommittedInstants()
+            .apply(
+                "Commit seen",
+                MapElements.into(TypeDescriptors.strings()).via(HudiCommitInfo::getInstantTime));
+    PCollection<String> skips =
+        skipped.apply(
+            "Skip seen",
+            MapElements.into(TypeDescriptors.strings())
+                .via((HudiSkippedInterval s) -> "skip " + s.getWindowStartMillis()));
+    PCollectionList.of(commits)
+        .and(skips)
+        .apply("Progress events", Flatten.pCollections())
+        .apply("All progress events", Window.<String>into(new GlobalWindows()))
         .apply(
-            "Signal when all records are committed",
-            ParDo.of(new SignalFn(expectedRecords, signalFile)));
-    return PDone.in(committed.getPipeline());
+            "Signal when committed through the end",
+            ParDo.of(new SignalFn(table, sinkId, committedThrough.getMillis(), signalFile)));
   }
 
-  private static final class SignalFn extends DoFn<KV<String, HudiCommitInfo>, Void> {
+  private static final class SignalFn extends DoFn<String, Void> {
     private static final long serialVersionUID = 1L;
-    private final long expectedRecords;
+    private final String table;
+    private final String sinkId;
+    private final long committedThroughMillis;
     private final String signalFile;
 
-    @StateId("instants")
-    private final StateSpec<ValueState<List<String>>> instantsSpec =
-        StateSpecs.value(ListCoder.of(StringUtf8Coder.of()));
-
-    @StateId("applied")
-    private final StateSpec<ValueState<Long>> appliedSpec = StateSpecs.value(VarLongCoder.of());
-
-    SignalFn(long expectedRecords, String signalFile) {
-      this.expectedRecords = expectedRecords;
+    SignalFn(String table, String sinkId, long committedThroughMillis, String signalFile) {
+      this.table = table;
+      this.sinkId = sinkId;
+      this.committedThroughMillis = committedThroughMillis;
       this.signalFile = signalFile;
     }
 
     @ProcessElement
-    public void process(
-        @Element KV<String, HudiCommitInfo> commit,
-        @StateId("instants") ValueState<List<String>> instants,
-        @StateId("applied") ValueState<Long> applied) {
-      HudiCommitInfo c = commit.getValue();
-      List<String> counted = instants.read() == null ? new ArrayList<>() : instants.read();
-      if (counted.contains(c.getInstantTime())) {
+    public void process() {
+      Optional<Instant> through = HudiSinkProgress.committedThrough(table, sinkId);
+      if (through.isEmpty() || through.get().getMillis() < committedThroughMillis) {
         return;
       }
-      counted.add(c.getInstantTime());
-      instants.write(counted);
-      long total =
-          (applied.read() == null ? 0 : applied.read())
-              + c.getRecordsInserted()
-              + c.getRecordsUpdated()
-              + c.getRecordsDeleted();
-      applied.write(total);
-      if (total >= expectedRecords) {
-        Path path = Paths.get(signalFile);
-        try {
-          Files.createFile(path);
-        } catch (FileAlreadyExistsException raisedBefore) {
-          return;
-        } catch (IOException e) {
-          throw new UncheckedIOException("Cannot create the stop signal " + path, e);
-        }
+      Path path = Paths.get(signalFile);
+      try {
+        Files.createFile(path);
+      } catch (FileAlreadyExistsException raisedBefore) {
+        // raised by an earlier event
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot create the stop signal " + path, e);
       }
     }
   }

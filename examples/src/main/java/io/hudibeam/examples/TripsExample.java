@@ -16,13 +16,11 @@
 package io.hudibeam.examples;
 
 import io.hudibeam.HudiIO;
+import io.hudibeam.HudiSkippedInterval;
 import io.hudibeam.HudiWriteResult;
-import io.hudibeam.table.TableType;
-import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarLongCoder;
@@ -30,7 +28,6 @@ import org.apache.beam.sdk.io.GenerateSequence;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.StreamingOptions;
-import org.apache.beam.sdk.options.Validation;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Filter;
@@ -54,20 +51,7 @@ import org.joda.time.Instant;
  */
 public final class TripsExample {
   /** The trips command's options; every Beam pipeline option is accepted as well. */
-  public interface Options extends ProgressOptions {
-    @Description(
-        "Base path of the table (local path or Hadoop file system URI); created if missing")
-    @Validation.Required
-    String getTable();
-
-    void setTable(String value);
-
-    @Description("insert, upsert, bulk_insert or delete")
-    @Default.String("upsert")
-    String getOperation();
-
-    void setOperation(String value);
-
+  public interface Options extends TableOptions {
     @Description("Batch number b: ts and fare depend on it, so a later batch updates earlier keys")
     @Default.Long(0)
     long getBatch();
@@ -86,33 +70,6 @@ public final class TripsExample {
 
     void setCount(long value);
 
-    @Description("COPY_ON_WRITE (default) or MERGE_ON_READ")
-    @Default.String("COPY_ON_WRITE")
-    String getTableType();
-
-    void setTableType(String value);
-
-    @Description(
-        "Table version of a new table: 6 (default; Hudi 0.14 and 0.15's format, which Hudi 1.x also"
-            + " reads) or 8 (Hudi 1.x's format), for COPY_ON_WRITE and MERGE_ON_READ alike; an"
-            + " existing table keeps its version")
-    @Default.Integer(6)
-    int getTableVersion();
-
-    void setTableVersion(int value);
-
-    @Description("Index type: SIMPLE, GLOBAL_SIMPLE, BLOOM or BUCKET; HudiIO's default when absent")
-    String getIndex();
-
-    void setIndex(String value);
-
-    @Description(
-        "With --index=BUCKET: buckets (file groups) per partition; HudiIO's default (256) when absent."
-            + " Every writer of a table must use the same count")
-    Integer getBuckets();
-
-    void setBuckets(Integer value);
-
     @Description("With --streaming: records per second of the generated stream")
     @Default.Long(1000)
     long getRate();
@@ -125,6 +82,55 @@ public final class TripsExample {
     long getCommitInterval();
 
     void setCommitInterval(long value);
+
+    @Description(
+        "With --streaming: the stream's identity on the table (its sink id); a rerun with the same"
+            + " id skips the intervals it committed before. Default: trips-<operation>-b<batch>-s<start>,"
+            + " so a stream of another operation, batch or start is another stream")
+    String getSinkId();
+
+    void setSinkId(String value);
+  }
+
+  /**
+   * The stream's sink id: {@code --sinkId}, else one made of what makes a trips stream distinct
+   * (its operation, batch and first index): a stream of the same records with another operation (a
+   * delete after an insert) or of another batch (a reprocessing with new values) is another stream,
+   * and a rerun of the same command is the same one.
+   */
+  static String sinkId(Options options) {
+    if (options.getSinkId() != null) {
+      if (options.getSinkId().isEmpty()) {
+        throw new UsageException("--sinkId must not be empty");
+      }
+      return options.getSinkId();
+    }
+    return String.format(
+        java.util.Locale.ROOT,
+        "%s-%s-b%d-s%d",
+        TripsRecords.TABLE_NAME,
+        options.getOperation().toLowerCase(java.util.Locale.ROOT),
+        options.getBatch(),
+        options.getStart());
+  }
+
+  /**
+   * The end of the commit interval (fixed windows of {@code --commitInterval} seconds of event
+   * time) that holds the stream's last record: a stream is done once its sink is committed through
+   * it.
+   */
+  static Instant endOfLastInterval(Options options) {
+    if (options.getRate() <= 0 || options.getCommitInterval() <= 0) {
+      throw new UsageException(
+          "--rate and --commitInterval must be > 0, but were "
+              + options.getRate()
+              + " and "
+              + options.getCommitInterval());
+    }
+    long interval = Duration.standardSeconds(options.getCommitInterval()).getMillis();
+    long last = options.getStart() + Math.max(0, options.getCount() - 1);
+    long time = TripsStream.eventTime(options.getBatch(), last, options.getRate()).getMillis();
+    return new Instant(Math.floorDiv(time, interval) * interval + interval);
   }
 
   private TripsExample() {}
@@ -193,43 +199,12 @@ public final class TripsExample {
   }
 
   /**
-   * How many of the stream's records a run still has to commit when its sink is committed through
-   * {@code committedThrough}: those whose commit interval (fixed windows of {@code
-   * --commitInterval} seconds of event time) ends after it. A rerun skips the others (a replay).
-   */
-  static long recordsLeftToCommit(Options options, Optional<Instant> committedThrough) {
-    if (committedThrough.isEmpty()) {
-      return options.getCount();
-    }
-    if (options.getRate() <= 0 || options.getCommitInterval() <= 0) {
-      throw new UsageException(
-          "--rate and --commitInterval must be > 0, but were "
-              + options.getRate()
-              + " and "
-              + options.getCommitInterval());
-    }
-    long interval = Duration.standardSeconds(options.getCommitInterval()).getMillis();
-    long through = committedThrough.get().getMillis();
-    long left = 0;
-    for (long i = options.getStart(); i < options.getStart() + options.getCount(); i++) {
-      long time = TripsStream.eventTime(options.getBatch(), i, options.getRate()).getMillis();
-      if (Math.floorDiv(time, interval) * interval + interval > through) {
-        left++;
-      }
-    }
-    return left;
-  }
-
-  /**
    * The pipeline; with a {@code stop} signal (a stream on the embedded FlinkRunner), the stream
-   * keeps going after its last record and the signal is raised once the records left to commit are
-   * committed ({@link StopSignal}), for the command to stop the job.
+   * keeps going after its last record and the signal is raised once the sink is committed through
+   * the interval of its last record ({@link StopSignal}), for the command to stop the job.
    */
   static Pipeline build(Options options, long startedAtMillis, @Nullable StopSignal stop) {
-    WriteOperation operation =
-        Choices.parse("operation", options.getOperation(), WriteOperation.class);
-    TableType tableType = Choices.parse("tableType", options.getTableType(), TableType.class);
-    int tableVersion = Choices.tableVersion(options.getTableVersion());
+    WriteOperation operation = TableOptions.parse(options).operation();
     if (options.getCount() < 0 || options.getStart() < 0) {
       throw new UsageException(
           "--start and --count must be >= 0, but were "
@@ -238,29 +213,14 @@ public final class TripsExample {
               + options.getCount());
     }
     HudiIO.Write<Row> write =
-        HudiIO.write()
-            .withBasePath(options.getTable())
-            .withTableName(TripsRecords.TABLE_NAME)
-            .withTableType(tableType)
-            .withRecordKeyFields(TripsRecords.RECORD_KEY_FIELD)
-            .withPartitionFields(TripsRecords.PARTITION_FIELD)
-            .withOrderingField(TripsRecords.ORDERING_FIELD)
-            .withOperation(operation)
-            .withTableVersion(tableVersion);
-    if (options.getIndex() != null) {
-      write = write.withIndex(Choices.parse("index", options.getIndex(), IndexType.class));
-    }
-    if (options.getBuckets() != null) {
-      if (!"BUCKET".equalsIgnoreCase(options.getIndex())) {
-        throw new UsageException(
-            "--buckets is the BUCKET index's bucket count: it needs --index=BUCKET, but --index was "
-                + options.getIndex());
-      }
-      if (options.getBuckets() <= 0) {
-        throw new UsageException("--buckets must be > 0, but was " + options.getBuckets());
-      }
-      write = write.withBucketCount(options.getBuckets());
-    }
+        TableOptions.configure(
+            HudiIO.write()
+                .withBasePath(options.getTable())
+                .withTableName(TripsRecords.TABLE_NAME)
+                .withRecordKeyFields(TripsRecords.RECORD_KEY_FIELD)
+                .withPartitionFields(TripsRecords.PARTITION_FIELD)
+                .withOrderingField(TripsRecords.ORDERING_FIELD),
+            options);
 
     long batch = options.getBatch();
     Pipeline pipeline = Pipeline.create(options);
@@ -284,11 +244,15 @@ public final class TripsExample {
               .setRowSchema(TripsRecords.SCHEMA)
               .apply(
                   "Write " + operation.name().toLowerCase(java.util.Locale.ROOT),
-                  write.withTriggeringFrequency(
-                      Duration.standardSeconds(options.getCommitInterval())));
+                  write
+                      .withTriggeringFrequency(
+                          Duration.standardSeconds(options.getCommitInterval()))
+                      .withSinkId(sinkId(options)));
       streamed.getCommittedInstants().apply("Summary", CommitSummary.print(startedAtMillis));
+      PCollection<HudiSkippedInterval> skipped =
+          streamed.getSkippedIntervals().apply("Skipped", SkippedSummary.print());
       if (stop != null) {
-        streamed.getCommittedInstants().apply("Stop when committed", stop);
+        stop.watch(streamed, skipped);
       }
       return pipeline;
     }

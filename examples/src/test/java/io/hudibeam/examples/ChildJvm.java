@@ -49,6 +49,11 @@ final class ChildJvm implements AutoCloseable {
 
   /** Starts {@code java -Xmx1g -jar <examples jar> <args>}, its output into {@code log}. */
   static ChildJvm start(List<String> args, File log) throws IOException {
+    return start("-Xmx1g", args, log);
+  }
+
+  /** Starts {@code java <heap> -jar <examples jar> <args>}, e.g. heap {@code -Xmx96m}. */
+  static ChildJvm start(String heap, List<String> args, File log) throws IOException {
     String jar = System.getProperty("examples.jar");
     if (jar == null || !new File(jar).isFile()) {
       throw new IllegalStateException(
@@ -58,7 +63,7 @@ final class ChildJvm implements AutoCloseable {
     }
     List<String> java = new ArrayList<>();
     java.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-    java.add("-Xmx1g");
+    java.add(heap);
     java.add("-jar");
     java.add(jar);
     java.addAll(args);
@@ -86,6 +91,18 @@ final class ChildJvm implements AutoCloseable {
     }
   }
 
+  /**
+   * Waits for the run to end by itself; fails the test, with its output, if it is still running
+   * after {@code timeoutMillis}. Returns its exit code.
+   */
+  int awaitExit(long timeoutMillis) throws IOException, InterruptedException {
+    assertThat(
+        "the run ended within " + timeoutMillis / 1000 + " s; its output: " + output(),
+        process.waitFor(timeoutMillis, TimeUnit.MILLISECONDS),
+        is(true));
+    return process.exitValue();
+  }
+
   /** SIGKILL: no shutdown hook runs, nothing is cleaned up. Waits until the JVM is gone. */
   void kill() throws InterruptedException {
     process.destroyForcibly();
@@ -98,6 +115,11 @@ final class ChildJvm implements AutoCloseable {
     if (!process.waitFor(60, TimeUnit.SECONDS)) {
       kill();
     }
+  }
+
+  /** Whether the run is still going. */
+  boolean isRunning() {
+    return process.isAlive();
   }
 
   /** What the run printed so far. */

@@ -53,7 +53,13 @@ public class ExamplesDocsTest {
   private static final Pattern OPTION = Pattern.compile("(?<![\\w-])--([a-zA-Z][a-zA-Z0-9-]*)");
 
   /** Flags the pages name that are not pipeline options: the JVM's, and {@code flink stop}'s. */
-  private static final Set<String> NOT_PIPELINE_OPTIONS = Set.of("add-opens", "drain");
+  /**
+   * Options that are no pipeline option: the JVM's and Flink's, the examples' {@code --help}, and
+   * the prefixes of the settings every command takes ({@code --hoodie.<key>=<value>}, {@code
+   * --hadoop.<key>=<value>}, {@link SettingsOptions}).
+   */
+  private static final Set<String> NOT_PIPELINE_OPTIONS =
+      Set.of("add-opens", "drain", "hoodie", "hadoop", "help");
 
   private static String read(Path file) throws Exception {
     return Files.readString(file, StandardCharsets.UTF_8);

@@ -18,6 +18,7 @@ package io.hudibeam.examples;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
@@ -82,7 +83,7 @@ public class IngestCommandIT {
                     + instant
                     + " UPSERT: 4 inserted, 0 updated, 0 deleted, 2 files, \\d+ bytes, \\d+\\.\\d s, 2 rejected \\("
                     + table
-                    + "_rejects.jsonl\\)")));
+                    + "_rejects-\\d{17}\\.jsonl\\)")));
     // The progress line of the ingest command: the 4 records that parsed went in, and were written.
     ProgressLineTest.assertProgress(c, 4);
     Schema schema = reader.tableSchema();
@@ -97,7 +98,7 @@ public class IngestCommandIT {
         values(rows.get("a4")), contains("a4", "tokyo", null, null, null, 103L, null, "red"));
     assertThat(HudiTableReader.string(rows.get("a2"), "_hoodie_partition_path"), is("tokyo"));
 
-    List<JsonNode> rejects = rejects(new File(table + "_rejects.jsonl"));
+    List<JsonNode> rejects = rejects(rejectsFileOf(table));
     assertThat(rejects, hasSize(2));
     List<String> described = new ArrayList<>();
     for (JsonNode r : rejects) {
@@ -327,7 +328,7 @@ public class IngestCommandIT {
     assertThat(values(rows.get("o4")), contains("o4", 4.0, "say \"hi\""));
 
     List<String> reasons = new ArrayList<>();
-    for (JsonNode r : rejects(new File(table + "_rejects.jsonl"))) {
+    for (JsonNode r : rejects(rejectsFileOf(table))) {
       reasons.add(r.get("source").asText().replaceAll(".*/", "") + " " + r.get("reason").asText());
     }
     assertThat(reasons, hasSize(3));
@@ -378,7 +379,7 @@ public class IngestCommandIT {
     assertThat(reader.partitionPaths(), containsInAnyOrder("a", "New York"));
 
     List<String> reasons = new ArrayList<>();
-    for (JsonNode r : rejects(new File(table + "_rejects.jsonl"))) {
+    for (JsonNode r : rejects(rejectsFileOf(table))) {
       String reason = r.get("reason").asText();
       reasons.add(
           reason.substring(reason.indexOf("record key '"), reason.indexOf(", which is not safe")));
@@ -398,7 +399,7 @@ public class IngestCommandIT {
             "record key 'r8': partition field 'city' value 'a//b' gives partition folder 'a//b'"));
     assertThat(
         Arrays.asList(tmp.getRoot().list()),
-        containsInAnyOrder("in", "orders", "orders_rejects.jsonl"));
+        containsInAnyOrder("in", "orders", rejectsFileOf(table).getName()));
     assertThat(new File(table, ".hoodie_partition_metadata").exists(), is(false));
     assertThat(new File(table, ".hoodie").list((d, n) -> n.endsWith(".parquet")).length, is(0));
   }
@@ -413,6 +414,93 @@ public class IngestCommandIT {
       }
     }
     return out;
+  }
+
+  /**
+   * Each run writes its own rejects file: a run with rejects, then one without, and the first run's
+   * rejects (the only record of those lines) are still there, named in its commit line.
+   */
+  @Test(timeout = 240_000)
+  public void eachRunKeepsItsOwnRejectsFile() throws Exception {
+    File input = tmp.newFolder("in");
+    write(
+        new File(input, "part-1.json"),
+        "{\"id\":\"a1\",\"city\":\"paris\",\"ts\":100}",
+        "not json at all");
+    String table = new File(tmp.getRoot(), "orders").getPath();
+    ConsoleCapture first =
+        ConsoleCapture.run(jsonUpsertCommand(input + "/*.json", table).toArray(new String[0]));
+    assertThat(first.err, first.exitCode, is(0));
+    File firstRejects = rejectsFileOf(table);
+    assertThat(first.commitLines().get(0), containsString(firstRejects.getPath()));
+    assertThat(rejects(firstRejects), hasSize(1));
+
+    write(new File(input, "part-1.json"), "{\"id\":\"a2\",\"city\":\"oslo\",\"ts\":101}");
+    ConsoleCapture second =
+        ConsoleCapture.run(jsonUpsertCommand(input + "/*.json", table).toArray(new String[0]));
+    assertThat(second.err, second.exitCode, is(0));
+    List<File> files = rejectsFilesOf(table);
+    assertThat(files, hasSize(2));
+    assertThat(files.get(0), is(firstRejects));
+    assertThat("the first run's rejects are kept", rejects(firstRejects), hasSize(1));
+    assertThat(rejects(files.get(1)), hasSize(0));
+    assertThat(second.commitLines().get(0), containsString(files.get(1).getPath() + ")"));
+    assertThat(
+        HudiTableReader.of(table).snapshotByRecordKey().keySet(), containsInAnyOrder("a1", "a2"));
+  }
+
+  /** {@code ingest} takes the table type, the index and its buckets, as {@code trips} does. */
+  @Test(timeout = 240_000)
+  public void ingestWritesAMergeOnReadTableWithTheBucketIndex() throws Exception {
+    File input = tmp.newFolder("in");
+    write(
+        new File(input, "part-1.json"),
+        "{\"id\":\"a1\",\"city\":\"paris\",\"ts\":100}",
+        "{\"id\":\"a2\",\"city\":\"oslo\",\"ts\":101}");
+    String table = new File(tmp.getRoot(), "orders").getPath();
+    ConsoleCapture c =
+        ConsoleCapture.run(
+            jsonUpsertCommand(
+                    input + "/*.json",
+                    table,
+                    "--tableType=MERGE_ON_READ",
+                    "--index=BUCKET",
+                    "--buckets=2")
+                .toArray(new String[0]));
+    assertThat(c.err, c.exitCode, is(0));
+    HudiTableReader reader = HudiTableReader.of(table);
+    assertThat(
+        reader.metaClient().getTableType(),
+        is(org.apache.hudi.common.model.HoodieTableType.MERGE_ON_READ));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), containsInAnyOrder("a1", "a2"));
+    assertThat(HudiTableReader.string(rows.get("a2"), "city"), is("oslo"));
+    // The BUCKET index names file groups by bucket: 0000000<bucket>-..., two buckets.
+    for (GenericRecord row : rows.values()) {
+      String fileName = HudiTableReader.string(row, "_hoodie_file_name");
+      assertThat(fileName, fileName.matches("0000000[01][0-9a-f-]*-0_.*"), is(true));
+    }
+  }
+
+  /** The one rejects file of the table's runs so far: {@code <table>_rejects-<stamp>.jsonl}. */
+  private static File rejectsFileOf(String table) {
+    List<File> files = rejectsFilesOf(table);
+    assertThat(files.toString(), files, hasSize(1));
+    return files.get(0);
+  }
+
+  /** Every run's rejects file of the table, oldest first. */
+  private static List<File> rejectsFilesOf(String table) {
+    File t = new File(table);
+    File[] files =
+        t.getParentFile()
+            .listFiles(
+                (d, n) ->
+                    n.matches(
+                        java.util.regex.Pattern.quote(t.getName()) + "_rejects-\\d{17}\\.jsonl"));
+    List<File> sorted = new ArrayList<>(Arrays.asList(files == null ? new File[0] : files));
+    sorted.sort(java.util.Comparator.comparing(File::getName));
+    return sorted;
   }
 
   private static List<JsonNode> rejects(File file) throws Exception {
@@ -479,7 +567,7 @@ public class IngestCommandIT {
                     + instants.get(1)
                     + " UPSERT: 20 inserted, 20 updated, 0 deleted, \\d+ files, \\d+ bytes, \\d+\\.\\d s, 0 rejected \\("
                     + table
-                    + "_rejects.jsonl\\)")));
+                    + "_rejects-\\d{17}\\.jsonl\\)")));
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.size(), is(80));
     for (long i = 0; i < 80; i++) {

@@ -168,7 +168,7 @@ public class IngestWatchFlinkIT {
   /** The lines of the rejects files written so far (one file per commit interval with rejects). */
   private static List<String> rejects(String table) {
     File dir = new File(table).getParentFile();
-    String prefix = new File(table).getName() + "_rejects.jsonl";
+    String prefix = new File(table).getName() + "_rejects-";
     List<String> lines = new ArrayList<>();
     File[] files = dir.listFiles((d, n) -> n.startsWith(prefix));
     for (File f : files == null ? new File[0] : files) {

@@ -140,7 +140,7 @@ public class OptionsTest {
                     + value
                     + " is not valid; --parallelism is the"
                     + " number of parallel workers, a whole number of at least 1 (leave it out for the runner's default)"));
-        assertThat(c.err, containsString("usage: java -jar hudi-beam-examples.jar"));
+        assertThat(c.err, containsString("trips --help lists the command's options"));
         assertThat(c.err.contains("pipeline failed"), is(false));
         assertThat(new File(table).exists(), is(false));
       }

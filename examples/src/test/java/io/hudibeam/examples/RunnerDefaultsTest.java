@@ -190,4 +190,45 @@ public class RunnerDefaultsTest {
                     new String[] {"--runner=FlinkRunner", "--attachedMode=false"}));
     assertThat(e.getMessage(), startsWith("--attachedMode=false needs --flinkMaster"));
   }
+
+  /**
+   * A stream on Flink without --checkpointingInterval gets one (a fifth of the commit interval,
+   * clamped) and a line saying so; one on a cluster without --stateBackend gets a warning about
+   * Flink's memory state backend.
+   */
+  @Test
+  public void aStreamOnFlinkGetsACheckpointingIntervalAndWarnings() {
+    assertThat(
+        Arrays.asList(RunnerDefaults.apply(new String[] {"--runner=FlinkRunner", "--streaming"})),
+        hasItem("--checkpointingInterval=2000"));
+    assertThat(
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {"--runner=FlinkRunner", "--watch=5", "--commitInterval=1"})),
+        hasItem("--checkpointingInterval=200"));
+    assertThat(
+        Arrays.asList(
+            RunnerDefaults.apply(
+                new String[] {
+                  "--runner=FlinkRunner", "--streaming", "--checkpointingInterval=750"
+                })),
+        not(hasItem("--checkpointingInterval=2000")));
+    assertThat(
+        RunnerDefaults.notes(new String[] {"--runner=FlinkRunner", "--streaming"}).get(0),
+        startsWith("note: no --checkpointingInterval given: Flink checkpoints every 2000 ms"));
+    assertThat(
+        RunnerDefaults.notes(
+                new String[] {
+                  "--runner=FlinkRunner",
+                  "--streaming",
+                  "--checkpointingInterval=500",
+                  "--flinkMaster=host:8081"
+                })
+            .get(0),
+        startsWith("warning: no --stateBackend given"));
+    assertThat(
+        "a batch write on Flink needs no checkpoints",
+        RunnerDefaults.notes(new String[] {"--runner=FlinkRunner"}).isEmpty(),
+        is(true));
+  }
 }

@@ -49,7 +49,7 @@ public class TripsRecordsTest {
   }
 
   @Test
-  public void aRerunHasToCommitOnlyTheRecordsOfIntervalsAfterTheSinksMark() {
+  public void aStreamIsDoneAtTheEndOfTheIntervalOfItsLastRecordAndHasItsOwnSinkId() {
     // 1000 records at 100 per second, 1 s intervals: ten intervals of 100 records, the first one
     // starting at the batch's first event time (a whole second).
     TripsExample.Options options =
@@ -62,31 +62,22 @@ public class TripsRecordsTest {
                 "--commitInterval=1")
             .as(TripsExample.Options.class);
     long first = TripsStream.eventTime(0, 0, 100).getMillis();
-    assertThat(TripsExample.recordsLeftToCommit(options, java.util.Optional.empty()), is(1000L));
     assertThat(
-        TripsExample.recordsLeftToCommit(
-            options, java.util.Optional.of(new org.joda.time.Instant(first + 2000))),
-        is(800L));
+        TripsExample.endOfLastInterval(options), is(new org.joda.time.Instant(first + 10_000)));
+    assertThat(TripsExample.sinkId(options), is("trips-upsert-b0-s0"));
+    options.setOperation("DELETE");
+    options.setBatch(2);
+    options.setStart(50);
     assertThat(
-        "a mark inside an interval does not cover it",
-        TripsExample.recordsLeftToCommit(
-            options, java.util.Optional.of(new org.joda.time.Instant(first + 2500))),
-        is(800L));
-    assertThat(
-        TripsExample.recordsLeftToCommit(
-            options, java.util.Optional.of(new org.joda.time.Instant(first))),
-        is(1000L));
-    assertThat(
-        TripsExample.recordsLeftToCommit(
-            options, java.util.Optional.of(new org.joda.time.Instant(first + 10_000))),
-        is(0L));
+        "another operation, batch or start is another stream",
+        TripsExample.sinkId(options),
+        is("trips-delete-b2-s50"));
+    options.setSinkId("mine");
+    assertThat(TripsExample.sinkId(options), is("mine"));
     options.setRate(0);
     UsageException refused =
         org.junit.Assert.assertThrows(
-            UsageException.class,
-            () ->
-                TripsExample.recordsLeftToCommit(
-                    options, java.util.Optional.of(new org.joda.time.Instant(first))));
+            UsageException.class, () -> TripsExample.endOfLastInterval(options));
     assertThat(
         refused.getMessage(), is("--rate and --commitInterval must be > 0, but were 0 and 1"));
   }

@@ -72,6 +72,9 @@ public class TripsStreamingKillIT {
 
   private List<String> command(String table, String checkpoints) {
     List<String> command = new ArrayList<>(TripsStreamingCommandIT.command(table, COUNT, RATE));
+    // The killed run's sink heartbeat is fresh when the rerun starts: the rerun waits until it
+    // has expired (interval x 2 misses = 10 s), so the killed run is known to be gone.
+    command.add("--hoodie.client.heartbeat.interval_in_ms=5000");
     if (runner.equals("FlinkRunner")) {
       command.addAll(
           List.of(

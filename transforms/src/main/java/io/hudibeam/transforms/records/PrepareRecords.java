@@ -190,9 +190,11 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
         keyGenerator = KeyGenerator.of(spec.keyGenerator());
       }
       HoodieKey key = keyGenerator.keyOf(record);
-      return spec.operation() == WriteOperation.DELETE
-          ? TableRecord.delete(key.recordKey(), key.partitionPath(), record)
-          : TableRecord.upsert(key.recordKey(), key.partitionPath(), record);
+      if (spec.operation() == WriteOperation.DELETE) {
+        return TableRecord.delete(key.recordKey(), key.partitionPath(), record);
+      }
+      spec.orderingField().requireValue(record, key.recordKey());
+      return TableRecord.upsert(key.recordKey(), key.partitionPath(), record);
     }
 
     HudiTableException failure(GenericRecord record, HudiTableException e) {

@@ -15,17 +15,22 @@
  */
 package io.hudibeam.transforms.streaming;
 
+import io.hudibeam.commit.IntervalContent;
+import io.hudibeam.commit.RecordFingerprints;
 import io.hudibeam.commit.SinkInstants;
+import io.hudibeam.transforms.coders.IntervalContentCoder;
 import io.hudibeam.transforms.instant.StartSpec;
 import java.util.HashMap;
 import java.util.Map;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.coders.Coder;
+import org.apache.beam.sdk.coders.CoderRegistry;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
-import org.apache.beam.sdk.coders.VarLongCoder;
+import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
-import org.apache.beam.sdk.transforms.Sum;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
 import org.apache.beam.sdk.transforms.windowing.FixedWindows;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindows;
@@ -37,27 +42,28 @@ import org.apache.beam.sdk.values.PCollection;
 /**
  * Starts one instant per commit interval that has records, in interval order, each only after the
  * previous one is completed (see docs/architecture.md). The records, windowed into commit
- * intervals, are counted per interval; when an interval closes (the watermark passes its end), its
- * count reaches a stateful coordinator keyed by the sink id, in the global window. Once the
- * watermark has passed an interval (an event-time timer), so that every earlier interval has
- * arrived, the coordinator takes the intervals in order and asks {@link SinkInstants} what to do:
- * skip an interval the sink already committed through, wait while the previous instant (or another
- * writer's) is pending, else roll back the sink's abandoned instants and start the interval's
- * instant. While an interval waits, a processing-time timer polls the timeline (set only while
- * waiting) and holds the output watermark at the interval's end, so the decision is never late for
- * its window. The decisions are re-windowed into the commit intervals: one per interval, read by
- * the later stages as side inputs. No cycle: "N+1 after N" goes through the timeline, which the
- * commit step writes. When the input ends, {@link EndOfInputHold} keeps the coordinator's input
- * watermark short of the end of time until the sink has committed its last interval, so the
- * coordinator's polls keep working (see there for why they otherwise stop).
+ * intervals, are counted and fingerprinted per interval ({@link IntervalContent}: a replay is
+ * recognised by what the interval holds, not by its time alone); when an interval closes (the
+ * watermark passes its end), its count reaches a stateful coordinator keyed by the sink id, in the
+ * global window. Once the watermark has passed an interval (an event-time timer), so that every
+ * earlier interval has arrived, the coordinator takes the intervals in order and asks {@link
+ * SinkInstants} what to do: skip an interval the sink already committed through, wait while the
+ * previous instant (or another writer's) is pending, else roll back the sink's abandoned instants
+ * and start the interval's instant. While an interval waits, a processing-time timer polls the
+ * timeline (set only while waiting) and holds the output watermark at the interval's end, so the
+ * decision is never late for its window. The decisions are re-windowed into the commit intervals:
+ * one per interval, read by the later stages as side inputs. No cycle: "N+1 after N" goes through
+ * the timeline, which the commit step writes. When the input ends, {@link EndOfInputHold} keeps the
+ * coordinator's input watermark short of the end of time until the sink has committed its last
+ * interval, so the coordinator's polls keep working (see there for why they otherwise stop).
  *
  * <pre>
- * records ─ count per bundle and interval ─ Sum per interval ─ global window
+ * records ─ count and fingerprint per bundle and interval ─ sum per interval ─ global window
  *         ─ hold the end of input until committed ─ coordinator ─ back into commit intervals ─ decisions
  * </pre>
  */
-public final class CoordinateInstants<T>
-    extends PTransform<PCollection<T>, PCollection<IntervalDecision>> {
+public final class CoordinateInstants
+    extends PTransform<PCollection<GenericRecord>, PCollection<IntervalDecision>> {
   private static final long serialVersionUID = 1L;
   private final StartSpec spec;
   private final StreamSettings settings;
@@ -72,14 +78,14 @@ public final class CoordinateInstants<T>
   }
 
   @Override
-  public PCollection<IntervalDecision> expand(PCollection<T> records) {
-    PCollection<KV<String, IntervalWindow>> intervals =
+  public PCollection<IntervalDecision> expand(PCollection<GenericRecord> records) {
+    PCollection<KV<String, CountedInterval>> intervals =
         records
-            .apply("Count per bundle", ParDo.of(new CountPerIntervalFn<T>(settings.sinkId())))
-            .setCoder(KvCoder.of(StringUtf8Coder.of(), VarLongCoder.of()))
-            .apply("Records per interval", Sum.longsPerKey())
+            .apply("Count per bundle", ParDo.of(new ContentPerIntervalFn(settings.sinkId())))
+            .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalContentCoder.of()))
+            .apply("Records per interval", Combine.perKey(new SumContent()))
             .apply("Interval", ParDo.of(new IntervalFn()))
-            .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()))
+            .setCoder(KvCoder.of(StringUtf8Coder.of(), CountedInterval.CountedIntervalCoder.of()))
             .apply("Into the global window", Window.into(new GlobalWindows()));
     boolean onFlink = FlinkCheckpointing.isFlinkRunner(records.getPipeline().getOptions());
     if (!onFlink) {
@@ -95,7 +101,8 @@ public final class CoordinateInstants<T>
               .apply(
                   "Hold the end of input until committed",
                   ParDo.of(new EndOfInputHold(spec, settings)))
-              .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalWindow.getCoder()));
+              .setCoder(
+                  KvCoder.of(StringUtf8Coder.of(), CountedInterval.CountedIntervalCoder.of()));
     }
     return intervals
         .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings, onFlink)))
@@ -104,48 +111,104 @@ public final class CoordinateInstants<T>
             "Back into commit intervals", Window.into(FixedWindows.of(settings.commitInterval())));
   }
 
-  /** Counts a bundle's records per window; one element per window per bundle. */
-  static final class CountPerIntervalFn<T> extends DoFn<T, KV<String, Long>> {
+  /**
+   * Counts and fingerprints a bundle's records per window; one element per window per bundle. The
+   * fingerprint of a record is taken from its values as they arrive (before keys are generated).
+   */
+  static final class ContentPerIntervalFn extends DoFn<GenericRecord, KV<String, IntervalContent>> {
     private static final long serialVersionUID = 1L;
     private final String sinkId;
-    private transient Map<BoundedWindow, Long> counts;
+    private transient Map<BoundedWindow, IntervalContent> contents;
+    private transient RecordFingerprints fingerprints;
 
-    CountPerIntervalFn(String sinkId) {
+    ContentPerIntervalFn(String sinkId) {
       this.sinkId = sinkId;
+    }
+
+    @Setup
+    public void setup() {
+      fingerprints = new RecordFingerprints();
     }
 
     @StartBundle
     public void startBundle() {
-      counts = new HashMap<>();
+      contents = new HashMap<>();
     }
 
     @ProcessElement
-    public void process(BoundedWindow window) {
-      counts.merge(window, 1L, Long::sum);
+    public void process(@Element GenericRecord record, BoundedWindow window) {
+      contents.merge(
+          window, IntervalContent.ofRecord(fingerprints.of(record)), IntervalContent::plus);
     }
 
     @FinishBundle
     public void finishBundle(FinishBundleContext context) {
-      counts.forEach(
-          (window, n) -> context.output(KV.of(sinkId, n), window.maxTimestamp(), window));
-      counts = null;
+      contents.forEach(
+          (window, content) ->
+              context.output(KV.of(sinkId, content), window.maxTimestamp(), window));
+      contents = null;
     }
   }
 
-  /** The interval (window) of a per-interval count. */
-  static final class IntervalFn extends DoFn<KV<String, Long>, KV<String, IntervalWindow>> {
+  /** Sums the per-bundle contents of an interval. */
+  static final class SumContent
+      extends Combine.CombineFn<IntervalContent, IntervalContent, IntervalContent> {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public IntervalContent createAccumulator() {
+      return IntervalContent.EMPTY;
+    }
+
+    @Override
+    public IntervalContent addInput(IntervalContent sum, IntervalContent input) {
+      return sum.plus(input);
+    }
+
+    @Override
+    public IntervalContent mergeAccumulators(Iterable<IntervalContent> sums) {
+      IntervalContent total = IntervalContent.EMPTY;
+      for (IntervalContent sum : sums) {
+        total = total.plus(sum);
+      }
+      return total;
+    }
+
+    @Override
+    public IntervalContent extractOutput(IntervalContent sum) {
+      return sum;
+    }
+
+    @Override
+    public Coder<IntervalContent> getAccumulatorCoder(
+        CoderRegistry registry, Coder<IntervalContent> inputCoder) {
+      return IntervalContentCoder.of();
+    }
+
+    @Override
+    public Coder<IntervalContent> getDefaultOutputCoder(
+        CoderRegistry registry, Coder<IntervalContent> inputCoder) {
+      return IntervalContentCoder.of();
+    }
+  }
+
+  /** The interval (window) of a per-interval content. */
+  static final class IntervalFn
+      extends DoFn<KV<String, IntervalContent>, KV<String, CountedInterval>> {
     private static final long serialVersionUID = 1L;
 
     @ProcessElement
     public void process(
-        @Element KV<String, Long> count,
+        @Element KV<String, IntervalContent> content,
         BoundedWindow window,
-        OutputReceiver<KV<String, IntervalWindow>> out) {
+        OutputReceiver<KV<String, CountedInterval>> out) {
       if (!(window instanceof IntervalWindow)) {
         throw new IllegalStateException(
             "A streaming write's records must be in commit-interval windows, not " + window);
       }
-      out.output(KV.of(count.getKey(), (IntervalWindow) window));
+      out.output(
+          KV.of(
+              content.getKey(), new CountedInterval((IntervalWindow) window, content.getValue())));
     }
   }
 }

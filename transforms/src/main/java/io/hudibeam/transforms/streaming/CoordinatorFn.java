@@ -15,6 +15,8 @@
  */
 package io.hudibeam.transforms.streaming;
 
+import io.hudibeam.commit.IntervalContent;
+import io.hudibeam.commit.SinkHeartbeat;
 import io.hudibeam.commit.SinkInstants;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
@@ -55,7 +57,7 @@ import org.slf4j.LoggerFactory;
  * decision, the end of the last decided interval, the instants this run started and has not seen
  * completed ({@code live}), and whether the poll timer is set.
  */
-final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecision> {
+final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDecision> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CoordinatorFn.class);
   private final StartSpec spec;
@@ -63,6 +65,8 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
   private final Counter started = Metrics.counter(CoordinateInstants.class, "instantsStarted");
   private final Counter skipped =
       Metrics.counter(CoordinateInstants.class, "committedIntervalsSkipped");
+  private final Counter skippedRecords =
+      Metrics.counter(CoordinateInstants.class, "replayedRecordsSkipped");
   private final Counter polls = Metrics.counter(CoordinateInstants.class, "timelinePolls");
 
   /** Failed writers already reported by this DoFn instance; made on first use. */
@@ -70,12 +74,15 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
 
   private transient FileSystem fileSystem;
 
+  /** This instance's hold on the sink; made on first use. */
+  private transient SinkClaim sinkClaim;
+
   private final Counter left =
       Metrics.counter(CoordinateInstants.class, "intervalsLeftAtEndOfInput");
 
   @StateId("pending")
-  private final StateSpec<ValueState<List<IntervalWindow>>> pendingSpec =
-      StateSpecs.value(ListCoder.of(IntervalWindow.getCoder()));
+  private final StateSpec<ValueState<List<CountedInterval>>> pendingSpec =
+      StateSpecs.value(ListCoder.of(CountedInterval.CountedIntervalCoder.of()));
 
   @StateId("eligibleThrough")
   private final StateSpec<ValueState<Instant>> eligibleThroughSpec =
@@ -91,6 +98,22 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
 
   @StateId("waiting")
   private final StateSpec<ValueState<Boolean>> waitingSpec = StateSpecs.value(BooleanCoder.of());
+
+  /**
+   * The run id under which this coordinator holds the sink ({@link SinkHeartbeat}): this job's
+   * ({@link StreamSettings#runId()}) once claimed, or the run id of the job whose savepoint or
+   * checkpoint this state was restored from.
+   */
+  @StateId("run")
+  private final StateSpec<ValueState<String>> runSpec = StateSpecs.value(StringUtf8Coder.of());
+
+  /** While the sink is another run's: that run's last beat when this run first saw it. */
+  @StateId("otherRunSeen")
+  private final StateSpec<ValueState<Long>> otherRunSeenSpec = StateSpecs.value(VarLongCoder.of());
+
+  /** Refreshes the sink's heartbeat every heartbeat interval once the sink is claimed. */
+  @TimerId("beat")
+  private final TimerSpec beatSpec = TimerSpecs.timer(TimeDomain.PROCESSING_TIME);
 
   @TimerId("ready")
   private final TimerSpec readySpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
@@ -127,11 +150,11 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
    */
   @ProcessElement
   public void process(
-      @Element KV<String, IntervalWindow> interval,
-      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @Element KV<String, CountedInterval> interval,
+      @StateId("pending") ValueState<List<CountedInterval>> pending,
       @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
       @TimerId("ready") Timer ready) {
-    List<IntervalWindow> waitingIntervals = read(pending);
+    List<CountedInterval> waitingIntervals = read(pending);
     waitingIntervals.add(interval.getValue());
     pending.write(waitingIntervals);
     setReady(waitingIntervals, eligibleThrough.read(), ready);
@@ -140,7 +163,7 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
   @OnTimer("ready")
   public void onReady(
       OnTimerContext context,
-      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("pending") ValueState<List<CountedInterval>> pending,
       @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
       @StateId("decidedThrough") ValueState<Long> decidedThrough,
       @StateId("live") ValueState<List<String>> live,
@@ -148,54 +171,71 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
       @TimerId("ready") Timer ready,
       @TimerId("poll") Timer poll,
       @TimerId("hold") Timer hold,
+      @StateId("run") ValueState<String> run,
+      @StateId("otherRunSeen") ValueState<Long> otherRunSeen,
+      @TimerId("beat") Timer beat,
       OutputReceiver<IntervalDecision> out) {
     Instant through = eligibleThrough.read();
     if (through == null || context.timestamp().isAfter(through)) {
       through = context.timestamp();
       eligibleThrough.write(through);
     }
-    List<IntervalWindow> waitingIntervals = read(pending);
+    List<CountedInterval> waitingIntervals = read(pending);
     setReady(waitingIntervals, through, ready);
     if (Boolean.TRUE.equals(waiting.read())) {
       return; // the poll timer decides, in order, once the previous instant is completed
     }
-    decide(waitingIntervals, through, decidedThrough, live, out);
+    if (sinkClaim().holds(run, otherRunSeen, beat, () -> releaseHold(hold))) {
+      decide(waitingIntervals, through, decidedThrough, live, out);
+    }
     afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
   }
 
   @OnTimer("poll")
   public void onPoll(
-      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("pending") ValueState<List<CountedInterval>> pending,
       @StateId("eligibleThrough") ValueState<Instant> eligibleThrough,
       @StateId("decidedThrough") ValueState<Long> decidedThrough,
       @StateId("live") ValueState<List<String>> live,
       @StateId("waiting") ValueState<Boolean> waiting,
       @TimerId("poll") Timer poll,
       @TimerId("hold") Timer hold,
+      @StateId("run") ValueState<String> run,
+      @StateId("otherRunSeen") ValueState<Long> otherRunSeen,
+      @TimerId("beat") Timer beat,
       OutputReceiver<IntervalDecision> out) {
     polls.inc();
     Instant through = eligibleThrough.read();
-    List<IntervalWindow> waitingIntervals = read(pending);
-    decide(waitingIntervals, through, decidedThrough, live, out);
+    List<CountedInterval> waitingIntervals = read(pending);
+    if (sinkClaim().holds(run, otherRunSeen, beat, () -> releaseHold(hold))) {
+      decide(waitingIntervals, through, decidedThrough, live, out);
+    }
     afterDeciding(waitingIntervals, through, pending, waiting, poll, hold);
   }
 
   /**
    * The input ended while intervals still wait: they cannot be decided any more (no timer fires
    * after the end of input). Not on Flink, this happens only when {@link EndOfInputHold} gave up on
-   * a stalled sink: they are logged and counted ({@code intervalsLeftAtEndOfInput}), and a rerun of
-   * the job commits them. On the FlinkRunner, where no end-of-input wait can run (see {@link
-   * CoordinateInstants#expand}), the job fails instead of finishing without them: a finished job (a
-   * finite source, {@code flink stop --drain}) completes its final checkpoint, which would commit
-   * the source's offsets (Kafka) past records that are in no commit; a failed one is restored from
-   * its last completed checkpoint, which still holds them.
+   * a stalled sink (which fails the job itself). They are counted ({@code
+   * intervalsLeftAtEndOfInput}) and the job fails, so a rerun commits them; never does it finish as
+   * if they were written. On the FlinkRunner, where no end-of-input wait can run (see {@link
+   * CoordinateInstants#expand}), the job fails too: a finished job (a finite source, {@code flink
+   * stop --drain}) completes its final checkpoint, which would commit the source's offsets (Kafka)
+   * past records that are in no commit; a failed one is restored from its last completed
+   * checkpoint, which still holds them.
    */
   @OnTimer("hold")
   public void onEndOfInput(
-      @StateId("pending") ValueState<List<IntervalWindow>> pending,
+      @StateId("pending") ValueState<List<CountedInterval>> pending,
       @StateId("waiting") ValueState<Boolean> waiting,
+      @StateId("run") ValueState<String> run,
       @TimerId("poll") Timer poll) {
-    List<IntervalWindow> waitingIntervals = read(pending);
+    List<CountedInterval> waitingIntervals = read(pending);
+    if (waitingIntervals.isEmpty()) {
+      // Everything this run decided is committed (EndOfInputHold waited for it): the next run of
+      // the sink may start at once.
+      sinkClaim().release(run);
+    }
     if (!waitingIntervals.isEmpty()) {
       left.inc(waitingIntervals.size());
       if (failWhenIntervalsAreLeft) {
@@ -213,24 +253,47 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
                 settings.sinkId(),
                 waitingIntervals));
       }
-      LOG.error(
-          "Table {}: the input ended while sink {} still waited to start the intervals {}; they are not"
-              + " committed (rerun the job over the same input, same sink id, to commit them)",
-          spec.paths(),
-          settings.sinkId(),
-          waitingIntervals);
+      throw new IllegalStateException(
+          String.format(
+              "%s: table %s, sink %s, intervals %s. They are not committed; the job fails rather"
+                  + " than finish as if they were. Rerun it over the same input (same sink id) to"
+                  + " commit them.",
+              CoordinateInstants.INTERVALS_LEFT_ON_FLINK,
+              spec.paths(),
+              settings.sinkId(),
+              waitingIntervals));
     }
     pending.clear();
     waiting.clear();
     poll.clear();
   }
 
+  /** Releases the sink if this instance held it ({@link SinkClaim#releaseOnTeardown}). */
+  @Teardown
+  public void teardown() {
+    if (sinkClaim != null) {
+      sinkClaim.releaseOnTeardown();
+    }
+  }
+
+  @OnTimer("beat")
+  public void onBeat(@StateId("run") ValueState<String> run, @TimerId("beat") Timer beat) {
+    sinkClaim().beat(run, beat);
+  }
+
+  private SinkClaim sinkClaim() {
+    if (sinkClaim == null) {
+      sinkClaim = new SinkClaim(spec, settings, this::fileSystem);
+    }
+    return sinkClaim;
+  }
+
   /** Sets the ready timer to the earliest interval the watermark has not passed yet, if any. */
   private static void setReady(
-      List<IntervalWindow> waitingIntervals, Instant eligibleThrough, Timer ready) {
+      List<CountedInterval> waitingIntervals, Instant eligibleThrough, Timer ready) {
     Instant next = null;
-    for (IntervalWindow window : waitingIntervals) {
-      Instant t = window.maxTimestamp();
+    for (CountedInterval interval : waitingIntervals) {
+      Instant t = interval.window().maxTimestamp();
       if ((eligibleThrough == null || t.isAfter(eligibleThrough))
           && (next == null || t.isBefore(next))) {
         next = t;
@@ -241,17 +304,20 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
     }
   }
 
-  private static boolean eligible(IntervalWindow window, Instant eligibleThrough) {
-    return eligibleThrough != null && !window.maxTimestamp().isAfter(eligibleThrough);
+  private static boolean eligible(CountedInterval interval, Instant eligibleThrough) {
+    return eligibleThrough != null && !interval.window().maxTimestamp().isAfter(eligibleThrough);
   }
 
   private void afterDeciding(
-      List<IntervalWindow> waitingIntervals,
+      List<CountedInterval> waitingIntervals,
       Instant eligibleThrough,
-      ValueState<List<IntervalWindow>> pending,
+      ValueState<List<CountedInterval>> pending,
       ValueState<Boolean> waiting,
       Timer poll,
       Timer hold) {
+    // In interval order also when nothing was decided (this run waits for the sink): the poll and
+    // the hold take the first interval's timestamp, and no earlier interval may be output later.
+    waitingIntervals.sort(Comparator.comparing(interval -> interval.window().start()));
     pending.write(waitingIntervals);
     if (waitingIntervals.isEmpty() || !eligible(waitingIntervals.get(0), eligibleThrough)) {
       if (Boolean.TRUE.equals(waiting.read())) {
@@ -262,11 +328,11 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
       return;
     }
     waiting.write(true);
-    hold.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
+    hold.withOutputTimestamp(waitingIntervals.get(0).window().maxTimestamp())
         .set(GlobalWindow.INSTANCE.maxTimestamp());
     // Poll the timeline; hold the output watermark at the waiting interval, so its decision is
     // not late for its window.
-    poll.withOutputTimestamp(waitingIntervals.get(0).maxTimestamp())
+    poll.withOutputTimestamp(waitingIntervals.get(0).window().maxTimestamp())
         .offset(settings.pollInterval())
         .setRelative();
   }
@@ -296,12 +362,12 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
 
   /** Decides the waiting intervals in order, until one must wait; removes the decided ones. */
   private void decide(
-      List<IntervalWindow> waitingIntervals,
+      List<CountedInterval> waitingIntervals,
       Instant eligibleThrough,
       ValueState<Long> decidedThrough,
       ValueState<List<String>> liveState,
       OutputReceiver<IntervalDecision> out) {
-    waitingIntervals.sort(Comparator.comparing(IntervalWindow::start));
+    waitingIntervals.sort(Comparator.comparing(interval -> interval.window().start()));
     SinkInstants instants =
         new SinkInstants(
             fileSystem(), spec.paths(), Clock.systemUTC(), spec.heartbeat(), spec.control().lock());
@@ -311,12 +377,15 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
     }
     live = new TreeSet<>(instants.stillPending(live));
     Long through = decidedThrough.read();
-    List<IntervalWindow> decided = new ArrayList<>();
+    List<CountedInterval> decided = new ArrayList<>();
     String writeSchema = null;
-    for (IntervalWindow window : waitingIntervals) {
-      if (!eligible(window, eligibleThrough)) {
+    for (CountedInterval interval : waitingIntervals) {
+      if (!eligible(interval, eligibleThrough)) {
         break;
       }
+      IntervalWindow window = interval.window();
+      IntervalContent content =
+          interval.content().forOperation(spec.operation().operationType().value());
       long start = window.start().getMillis();
       long end = window.end().getMillis();
       if (through != null && end <= through) {
@@ -326,7 +395,7 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
             settings.sinkId(),
             window.start(),
             window.end());
-        decided.add(window);
+        decided.add(interval);
         continue;
       }
       if (writeSchema == null) {
@@ -338,7 +407,8 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
               spec.tableConfig(),
               spec.commitAction(),
               spec.operation().operationType(),
-              SinkLineage.of(settings.sinkId(), start, end, settings.commitInterval().getMillis()),
+              SinkLineage.of(
+                  settings.sinkId(), start, end, settings.commitInterval().getMillis(), content),
               live);
       if (decision.kind() == SinkInstants.Kind.WAIT) {
         LOG.debug(
@@ -357,14 +427,21 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
       IntervalDecision result;
       if (decision.kind() == SinkInstants.Kind.SKIP) {
         skipped.inc();
+        skippedRecords.inc(content.records());
+        SinkLineage.CommittedInterval replayed = decision.replayOf().get();
         LOG.info(
-            "Table {}: sink {} is committed through {}, so the interval [{}, {}) is skipped (a replay)",
+            "Table {}: sink {} committed the interval [{}, {}) in {}{}, so its {} records are skipped"
+                + " (a replay)",
             spec.paths(),
             settings.sinkId(),
-            new Instant(decision.committedThrough().get()),
             window.start(),
-            window.end());
-        result = IntervalDecision.skip(start, end);
+            window.end(),
+            replayed.describe(),
+            replayed.content().isPresent()
+                ? " with the same content"
+                : " (made before HudiIO recorded an interval's content: recognised by its interval)",
+            content.records());
+        result = IntervalDecision.skip(start, end, content.records(), replayed.instantTime());
       } else {
         StartedInstant instant = decision.started().get().withWriteSchema(writeSchema);
         started.inc();
@@ -376,11 +453,11 @@ final class CoordinatorFn extends DoFn<KV<String, IntervalWindow>, IntervalDecis
             instant.instantTime(),
             window.start(),
             window.end());
-        result = IntervalDecision.start(start, end, instant);
+        result = IntervalDecision.start(start, end, content.records(), instant);
       }
       out.outputWithTimestamp(result, window.maxTimestamp());
       through = end;
-      decided.add(window);
+      decided.add(interval);
     }
     waitingIntervals.removeAll(decided);
     if (through != null) {

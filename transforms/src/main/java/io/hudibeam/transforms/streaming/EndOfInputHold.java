@@ -15,6 +15,8 @@
  */
 package io.hudibeam.transforms.streaming;
 
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.SinkHeartbeat;
 import io.hudibeam.commit.SinkProgress;
 import io.hudibeam.transforms.instant.StartSpec;
 import java.time.Clock;
@@ -31,7 +33,6 @@ import org.apache.beam.sdk.state.TimerSpecs;
 import org.apache.beam.sdk.state.ValueState;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
-import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.joda.time.Instant;
 import org.slf4j.Logger;
@@ -72,7 +73,7 @@ import org.slf4j.LoggerFactory;
  * hold let go at once. On Flink the coordinator fails the job when intervals are left at the end of
  * input (see {@code CoordinatorFn#onEndOfInput}).
  */
-final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, IntervalWindow>> {
+final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, CountedInterval>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(EndOfInputHold.class);
   private final StartSpec spec;
@@ -92,11 +93,11 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
 
   @ProcessElement
   public void process(
-      @Element KV<String, IntervalWindow> interval,
+      @Element KV<String, CountedInterval> interval,
       @StateId("latestEnd") ValueState<Instant> latestEnd,
       @TimerId("endOfInput") Timer endOfInput,
-      OutputReceiver<KV<String, IntervalWindow>> out) {
-    Instant end = interval.getValue().end();
+      OutputReceiver<KV<String, CountedInterval>> out) {
+    Instant end = interval.getValue().window().end();
     Instant latest = latestEnd.read();
     if (latest == null || end.isAfter(latest)) {
       latest = end;
@@ -119,6 +120,13 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
             spec.heartbeat(),
             Clock.systemUTC());
     String sinkId = settings.sinkId();
+    SinkHeartbeat heartbeat =
+        new SinkHeartbeat(
+            spec.fileSystem(spec.hadoopConfiguration()),
+            spec.paths(),
+            sinkId,
+            spec.heartbeat(),
+            Clock.systemUTC());
     Optional<Long> seenThrough = Optional.empty();
     long lastProgress = System.currentTimeMillis();
     while (true) {
@@ -132,21 +140,31 @@ final class EndOfInputHold extends DoFn<KV<String, IntervalWindow>, KV<String, I
         return;
       }
       long now = System.currentTimeMillis();
-      if (look.liveInstant() || !look.committedThrough().equals(seenThrough)) {
+      if (look.liveInstant()
+          || !look.committedThrough().equals(seenThrough)
+          || heartbeat.heldByAnotherRun(settings.runId())) {
+        // Progress, or this run waits for another run of the sink to end (CoordinatorFn): that
+        // run's heartbeat expires, or this run is refused.
         seenThrough = look.committedThrough();
         lastProgress = now;
       } else if (now - lastProgress > progress.stallAfterMillis()) {
         stalls.inc();
-        LOG.warn(
-            "Table {}: the input ended, but sink {} made no progress for {} ms (no commit, no pending instant"
-                + " with a live heartbeat); it is committed through {}, not through {}: the intervals after that"
-                + " are not committed. Rerun the job over the same input (same sink id) to commit them.",
-            spec.paths(),
-            sinkId,
-            now - lastProgress,
-            seenThrough.map(t -> new Instant(t).toString()).orElse("nothing"),
-            latest);
-        return;
+        // Never finish as if everything was written: a job that succeeds with intervals left
+        // would look complete to its user. Failing it, the rerun (same sink id) commits them.
+        throw new IllegalStateException(
+            String.format(
+                "Table %s: the input ended, but sink %s made no progress for %d ms (no commit, no"
+                    + " pending instant with a live heartbeat); it is committed through %s, not"
+                    + " through %s: the intervals after that are not committed. Rerun the job over"
+                    + " the same input (same sink id) to commit them; if its writes take longer"
+                    + " than a heartbeat's allowed age (%s x %s), raise those settings.",
+                spec.paths(),
+                sinkId,
+                now - lastProgress,
+                seenThrough.map(t -> new Instant(t).toString()).orElse("nothing"),
+                latest,
+                HeartbeatSettings.INTERVAL,
+                HeartbeatSettings.TOLERABLE_MISSES));
       }
       try {
         Thread.sleep(settings.pollInterval().getMillis());

@@ -24,29 +24,42 @@ import java.util.Objects;
 import java.util.Optional;
 import org.apache.beam.sdk.coders.AtomicCoder;
 import org.apache.beam.sdk.coders.BooleanCoder;
+import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.coders.VarLongCoder;
 import org.joda.time.Instant;
 
 /**
  * What the coordinator decided for one commit interval (window {@code [start, end)} of event time):
- * the instant started for it, or skip (the sink already committed through its end: a replay).
+ * the instant started for it, or skip (a replay: the sink committed this interval, with the same
+ * content, before).
  *
  * @param windowStart the interval's start, epoch milliseconds
  * @param windowEnd the interval's end (exclusive), epoch milliseconds
+ * @param records the number of records in the interval
  * @param started the instant started for the interval; empty for a skip
+ * @param replayOf for a skip, the instant that committed the interval (empty if it is archived)
  */
-public record IntervalDecision(long windowStart, long windowEnd, Optional<StartedInstant> started) {
+public record IntervalDecision(
+    long windowStart,
+    long windowEnd,
+    long records,
+    Optional<StartedInstant> started,
+    Optional<String> replayOf) {
 
   public IntervalDecision {
     Objects.requireNonNull(started, "started");
+    Objects.requireNonNull(replayOf, "replayOf");
   }
 
-  public static IntervalDecision start(long windowStart, long windowEnd, StartedInstant started) {
-    return new IntervalDecision(windowStart, windowEnd, Optional.of(started));
+  public static IntervalDecision start(
+      long windowStart, long windowEnd, long records, StartedInstant started) {
+    return new IntervalDecision(
+        windowStart, windowEnd, records, Optional.of(started), Optional.empty());
   }
 
-  public static IntervalDecision skip(long windowStart, long windowEnd) {
-    return new IntervalDecision(windowStart, windowEnd, Optional.empty());
+  public static IntervalDecision skip(
+      long windowStart, long windowEnd, long records, Optional<String> replayOf) {
+    return new IntervalDecision(windowStart, windowEnd, records, Optional.empty(), replayOf);
   }
 
   public boolean isSkip() {
@@ -60,7 +73,11 @@ public record IntervalDecision(long windowStart, long windowEnd, Optional<Starte
         + ", "
         + new Instant(windowEnd)
         + ") "
-        + started.map(s -> "START " + s.instantTime()).orElse("SKIP");
+        + records
+        + " records "
+        + started
+            .map(s -> "START " + s.instantTime())
+            .orElse("SKIP" + replayOf.map(t -> " (a replay of " + t + ")").orElse(""));
   }
 
   /**
@@ -78,9 +95,15 @@ public record IntervalDecision(long windowStart, long windowEnd, Optional<Starte
     public void encode(IntervalDecision value, OutputStream out) throws IOException {
       VarLongCoder.of().encode(value.windowStart(), out);
       VarLongCoder.of().encode(value.windowEnd(), out);
+      VarLongCoder.of().encode(value.records(), out);
       BooleanCoder.of().encode(value.started().isPresent(), out);
       if (value.started().isPresent()) {
         StartedInstantCoder.of().encode(value.started().get(), out);
+      } else {
+        BooleanCoder.of().encode(value.replayOf().isPresent(), out);
+        if (value.replayOf().isPresent()) {
+          StringUtf8Coder.of().encode(value.replayOf().get(), out);
+        }
       }
     }
 
@@ -88,9 +111,15 @@ public record IntervalDecision(long windowStart, long windowEnd, Optional<Starte
     public IntervalDecision decode(InputStream in) throws IOException {
       long start = VarLongCoder.of().decode(in);
       long end = VarLongCoder.of().decode(in);
-      return BooleanCoder.of().decode(in)
-          ? IntervalDecision.start(start, end, StartedInstantCoder.of().decode(in))
-          : IntervalDecision.skip(start, end);
+      long records = VarLongCoder.of().decode(in);
+      if (BooleanCoder.of().decode(in)) {
+        return IntervalDecision.start(start, end, records, StartedInstantCoder.of().decode(in));
+      }
+      Optional<String> replayOf =
+          BooleanCoder.of().decode(in)
+              ? Optional.of(StringUtf8Coder.of().decode(in))
+              : Optional.empty();
+      return IntervalDecision.skip(start, end, records, replayOf);
     }
 
     @Override

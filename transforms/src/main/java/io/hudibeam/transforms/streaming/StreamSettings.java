@@ -17,20 +17,25 @@ package io.hudibeam.transforms.streaming;
 
 import java.io.Serializable;
 import java.util.Objects;
+import java.util.UUID;
 import org.joda.time.Duration;
 
 /**
- * The settings of a streaming write: the sink id that owns its instants across restarts, and the
- * commit interval (one instant per event-time window of this length that has records).
+ * The settings of a streaming write: the sink id that owns its instants across restarts, the commit
+ * interval (one instant per event-time window of this length that has records), and the id of this
+ * run of the sink (drawn once when the pipeline is built, so a job restored after a failure keeps
+ * it and a new job has its own; {@link io.hudibeam.commit.SinkHeartbeat}).
  */
 public final class StreamSettings implements Serializable {
   private static final long serialVersionUID = 1L;
   private final String sinkId;
   private final long commitIntervalMillis;
+  private final String runId;
 
-  private StreamSettings(String sinkId, long commitIntervalMillis) {
+  private StreamSettings(String sinkId, long commitIntervalMillis, String runId) {
     this.sinkId = Objects.requireNonNull(sinkId, "sinkId");
     this.commitIntervalMillis = commitIntervalMillis;
+    this.runId = Objects.requireNonNull(runId, "runId");
   }
 
   public static StreamSettings of(String sinkId, Duration commitInterval) {
@@ -41,7 +46,12 @@ public final class StreamSettings implements Serializable {
       throw new IllegalArgumentException(
           "The commit interval must be > 0, but was " + commitInterval);
     }
-    return new StreamSettings(sinkId, commitInterval.getMillis());
+    return new StreamSettings(sinkId, commitInterval.getMillis(), UUID.randomUUID().toString());
+  }
+
+  /** This run's id: the same for every worker and every restore of one job. */
+  public String runId() {
+    return runId;
   }
 
   public String sinkId() {

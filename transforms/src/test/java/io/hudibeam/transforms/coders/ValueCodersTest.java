@@ -19,6 +19,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 
+import io.hudibeam.commit.IntervalContent;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
@@ -107,7 +108,8 @@ public class ValueCodersTest {
   @Test
   public void startedInstant() throws Exception {
     StartedInstant batch = new StartedInstant(T2, Action.COMMIT, COW);
-    Map<String, String> lineage = SinkLineage.of("sink-1", 0, 60_000, 60_000);
+    Map<String, String> lineage =
+        SinkLineage.of("sink-1", 0, 60_000, 60_000, new IntervalContent(12, -5));
     StartedInstant streaming =
         new StartedInstant(T2, Action.DELTA_COMMIT, MOR, lineage)
             .withWriteSchema("{\"type\":\"record\",\"name\":\"trip\",\"fields\":[]}")
@@ -136,19 +138,32 @@ public class ValueCodersTest {
   public void intervalDecision() throws Exception {
     StartedInstant started =
         new StartedInstant(
-                T2, Action.COMMIT, COW, SinkLineage.of("sink-1", 60_000, 120_000, 60_000))
+                T2,
+                Action.COMMIT,
+                COW,
+                SinkLineage.of("sink-1", 60_000, 120_000, 60_000, new IntervalContent(3, 42)))
             .withWriteSchema("{\"type\":\"string\"}")
             .withCompletedWritesAtStart(Set.of(T1));
     roundTrip(
         IntervalDecision.IntervalDecisionCoder.of(),
-        IntervalDecision.start(60_000, 120_000, started),
-        IntervalDecision.skip(0, 60_000),
-        IntervalDecision.skip(-60_000, 0));
+        IntervalDecision.start(60_000, 120_000, 3, started),
+        IntervalDecision.skip(0, 60_000, 7, Optional.of("20240101000000000")),
+        IntervalDecision.skip(-60_000, 0, 0, Optional.empty()));
     assertThat(
         CoderUtils.clone(
-                IntervalDecision.IntervalDecisionCoder.of(), IntervalDecision.skip(0, 60_000))
+                IntervalDecision.IntervalDecisionCoder.of(),
+                IntervalDecision.skip(0, 60_000, 7, Optional.empty()))
             .isSkip(),
         is(true));
+  }
+
+  @Test
+  public void intervalContent() throws Exception {
+    roundTrip(
+        IntervalContentCoder.of(),
+        IntervalContent.EMPTY,
+        new IntervalContent(1, Long.MIN_VALUE),
+        new IntervalContent(Long.MAX_VALUE, -1));
   }
 
   @Test
