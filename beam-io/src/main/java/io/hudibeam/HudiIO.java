@@ -109,6 +109,14 @@ public final class HudiIO {
   }
 
   /**
+   * Reads a table into Beam Rows: snapshot, read-optimized, time travel, incremental, or a
+   * streaming tail of its commits ({@link HudiRead}).
+   */
+  public static HudiRead read() {
+    return HudiRead.create();
+  }
+
+  /**
    * Compacts a MERGE_ON_READ table: completes pending compactions (a crashed run's, or ones Hudi's
    * own writer scheduled) or schedules one of every file slice with log files, and runs it: each
    * file slice's base file and log files are merged into a new base file of its file group, in

@@ -81,7 +81,7 @@ public final class LogMergeOrdering implements Serializable {
   }
 
   /** Whether {@code newer}, read from a later log block than {@code existing}, replaces it. */
-  boolean keepsNewer(TableRecord existing, TableRecord newer) {
+  public boolean keepsNewer(TableRecord existing, TableRecord newer) {
     if (!eventTime || newer.isDelete() || existing.isDelete()) {
       return true;
     }
@@ -89,7 +89,7 @@ public final class LogMergeOrdering implements Serializable {
   }
 
   /** Whether the base file's {@code base} record stays over the merged log record {@code log}. */
-  boolean keepsBase(GenericRecord base, TableRecord log) {
+  public boolean keepsBase(GenericRecord base, TableRecord log) {
     if (!eventTime || log.isDelete()) {
       return false;
     }
@@ -97,7 +97,7 @@ public final class LogMergeOrdering implements Serializable {
   }
 
   /** Refuses a delete this ordering cannot place (see the class comment). */
-  void checkDelete(DeleteRecord delete, String source) {
+  public void checkDelete(DeleteRecord delete, String source) {
     Optional<Comparable<?>> value = delete.orderingValue();
     if (eventTime && value.isPresent() && !Integer.valueOf(0).equals(value.get())) {
       throw new HudiTableException(

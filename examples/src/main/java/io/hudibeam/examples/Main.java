@@ -25,7 +25,7 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.options.StreamingOptions;
 
 /**
- * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar trips|ingest|compact
+ * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar trips|ingest|compact|read
  * --option=value ...}. Exit code 0 on success, 2 for a wrong option, 1 when the pipeline fails.
  */
 public final class Main {
@@ -47,6 +47,8 @@ public final class Main {
           "  trips and ingest: [--tableType=COPY_ON_WRITE|MERGE_ON_READ] [--tableVersion=6|8]",
           "          [--index=SIMPLE|GLOBAL_SIMPLE|BLOOM|BUCKET] [--buckets=N]",
           "          [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)",
+          "  read    --table=PATH [--queryType=snapshot|read_optimized|incremental] [--asOfInstant=T]",
+          "          [--beginInstant=T] [--endInstant=T] [--output=FILE]   (rows as JSON lines; last line: rows N)",
           "  common  [--runner=DirectRunner|FlinkRunner] [--parallelism=N] and any Beam pipeline option",
           "          [--hoodie.<key>=<value> ...] Hudi settings, [--hadoop.<key>=<value> ...] Hadoop settings");
 
@@ -63,7 +65,11 @@ public final class Main {
             + " files' records; --watch: as a stream)",
         IngestExample.Options.class),
     COMPACT(
-        "compact", "--table=PATH  (compacts a MERGE_ON_READ table)", CompactExample.Options.class);
+        "compact", "--table=PATH  (compacts a MERGE_ON_READ table)", CompactExample.Options.class),
+    READ(
+        "read",
+        "--table=PATH [--option=value ...]  (reads a table's rows into JSON lines)",
+        ReadExample.Options.class);
 
     final String name;
     final String synopsis;
@@ -157,6 +163,7 @@ public final class Main {
     String table;
     long progressSeconds = 0;
     String stopSignal = null;
+    String readOutput = null;
     try {
       SettingsOptions.Split settings = SettingsOptions.extract(given);
       given = settings.rest();
@@ -205,8 +212,15 @@ public final class Main {
           table = compact.getTable();
           pipeline = CompactExample.build(compact, startedAt);
           break;
+        case "read":
+          ReadExample.Options read = parse(options, ReadExample.Options.class, settings);
+          table = read.getTable();
+          readOutput = ReadExample.outputOf(read);
+          pipeline = ReadExample.build(read, readOutput);
+          break;
         default:
-          err.println("unknown command '" + command + "'; choose one of trips, ingest, compact");
+          err.println(
+              "unknown command '" + command + "'; choose one of trips, ingest, compact, read");
           err.println(USAGE_TEXT);
           return USAGE;
       }
@@ -241,6 +255,10 @@ public final class Main {
       err.println(command + ": pipeline failed: " + e.getMessage());
       e.printStackTrace(err);
       return FAILED;
+    }
+    if (readOutput != null) {
+      out.println("rows " + ReadExample.rows(readOutput));
+      return OK;
     }
     out.printf(
         "Hudi table at %s (%.1f s). Read it with Spark: spark.read.format(\"hudi\").load(\"%s\")%n",

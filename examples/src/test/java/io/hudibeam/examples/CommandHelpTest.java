@@ -35,7 +35,10 @@ import org.junit.Test;
 public class CommandHelpTest {
   private static final List<Class<? extends PipelineOptions>> COMMANDS =
       List.of(
-          TripsExample.Options.class, IngestExample.Options.class, CompactExample.Options.class);
+          TripsExample.Options.class,
+          IngestExample.Options.class,
+          CompactExample.Options.class,
+          ReadExample.Options.class);
 
   @Test
   public void theTopLevelHelpIsTheUsageTextAndEndsWell() {
