@@ -23,7 +23,6 @@ import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableType;
 import io.hudibeam.transforms.FailedRecordPolicy;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.compact.CompactTable;
 import io.hudibeam.transforms.streaming.StreamSettings;
 import io.hudibeam.write.IndexType;
@@ -500,26 +499,30 @@ public final class HudiIO {
       PCollection<GenericRecord> records = WriteInput.records(this, input, settings);
       Schema schema = ((AvroCoder<GenericRecord>) records.getCoder()).getSchema();
       settings.checkFieldsExist(schema);
-      WriteSpec spec =
-          settings.toSpec(
-              schema,
-              getHadoopConfiguration(),
-              getFailedRecordsOutput() ? FailedRecordPolicy.OUTPUT : FailedRecordPolicy.FAIL);
+      StageSpecs specs;
       try {
-        spec.validateSettings();
+        // Reads every setting the stages take, once; a bad value or combination fails here.
+        specs =
+            StageSpecs.of(
+                settings.toSpec(
+                    schema,
+                    getHadoopConfiguration(),
+                    getFailedRecordsOutput()
+                        ? FailedRecordPolicy.OUTPUT
+                        : FailedRecordPolicy.FAIL));
       } catch (HudiTableException e) {
         throw new IllegalArgumentException("HudiIO.write(): " + e.getMessage(), e);
       }
       if (getTriggeringFrequency() == null) {
-        return WriteStages.batch(input.getPipeline(), records, spec);
+        return WriteStages.batch(input.getPipeline(), records, specs);
       }
       StreamSettings stream =
           StreamSettings.of(
               getSinkId() == null
-                  ? settings.tableName() + "-" + spec.operation().operationType().value()
+                  ? settings.tableName() + "-" + specs.write().operation().operationType().value()
                   : getSinkId(),
               getTriggeringFrequency());
-      return WriteStages.streaming(input.getPipeline(), records, spec, stream);
+      return WriteStages.streaming(input.getPipeline(), records, specs, stream);
     }
   }
 }

@@ -18,7 +18,6 @@ package io.hudibeam;
 import com.google.auto.service.AutoService;
 import com.google.auto.value.AutoValue;
 import io.hudibeam.settings.HudiSettings;
-import io.hudibeam.write.WriteOperation;
 import java.util.List;
 import java.util.Map;
 import org.apache.beam.sdk.coders.RowCoder;
@@ -174,7 +173,7 @@ public final class HudiWriteSchemaTransformProvider
             "Only one of keep, drop and only may be set, but got " + filters);
       }
       if (getOperation() != null) {
-        WriteOperation.fromValue(getOperation());
+        HudiSettings.OPERATION.parse(getOperation());
       }
       if (getTableType() != null) {
         HudiSettings.TABLE_TYPE.parse(getTableType());
@@ -250,7 +249,7 @@ public final class HudiWriteSchemaTransformProvider
         write = write.withOrderingField(configuration.getOrderingField());
       }
       if (configuration.getOperation() != null) {
-        write = write.withOperation(WriteOperation.fromValue(configuration.getOperation()));
+        write = write.withOperation(HudiSettings.OPERATION.parse(configuration.getOperation()));
       }
       if (configuration.getTableType() != null) {
         write = write.withTableType(HudiSettings.TABLE_TYPE.parse(configuration.getTableType()));

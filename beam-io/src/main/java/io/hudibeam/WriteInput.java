@@ -15,7 +15,7 @@
  */
 package io.hudibeam;
 
-import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.transforms.schema.AvroInputSchemas;
 import io.hudibeam.transforms.schema.HudiAvroSchemas;
 import io.hudibeam.transforms.schema.RowToGenericRecord;
@@ -76,7 +76,7 @@ final class WriteInput {
         input,
         convert,
         avro,
-        KeyGeneratorConfig.fromProperties(write.getHoodieProperties()),
+        SettingsReader.keyGenerator(write.getHoodieProperties()),
         write.getBasePath(),
         handler);
   }

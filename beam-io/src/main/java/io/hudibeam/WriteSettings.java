@@ -15,13 +15,10 @@
  */
 package io.hudibeam;
 
-import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.ArchiveSettings;
-import io.hudibeam.commit.CompactionSettings;
-import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.SettingsCheck;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
@@ -29,7 +26,6 @@ import io.hudibeam.table.TableVersion;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.IndexType;
-import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import java.util.List;
@@ -90,7 +86,7 @@ final class WriteSettings {
   static void checkCompaction(Map<String, String> properties) {
     try {
       SettingsCheck.validate(properties);
-      ParquetSettings.fromProperties(properties);
+      SettingsReader.parquet(properties);
     } catch (HudiTableException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
@@ -118,11 +114,9 @@ final class WriteSettings {
 
   /** The rules between settings, Hudi's where Hudi has them. */
   private void checkCombinations() {
-    ArchiveSettings.fromProperties(
-        properties); // keep.max above keep.min above the cleaner's retention
-    MergeMemory.fromProperties(properties);
-    if (CompactionSettings.fromProperties(properties).inline()
-        && tableType() != TableType.MERGE_ON_READ) {
+    SettingsReader.archive(properties); // keep.max above keep.min above the cleaner's retention
+    SettingsReader.mergeMemory(properties);
+    if (SettingsReader.compaction(properties).inline() && tableType() != TableType.MERGE_ON_READ) {
       throw new HudiTableException(
           HudiSettings.COMPACT_INLINE.key()
               + "=true needs withTableType(MERGE_ON_READ); a "
@@ -135,7 +129,7 @@ final class WriteSettings {
             "withOperation(BULK_INSERT) is not supported with withIndex(BUCKET); use INSERT or UPSERT");
       }
       try {
-        BucketIndex.fromProperties(properties, recordKeyFields());
+        SettingsReader.bucketIndex(properties, recordKeyFields());
       } catch (HudiTableException e) {
         throw new HudiTableException("withIndex(BUCKET): " + e.getMessage(), e);
       }
@@ -226,7 +220,7 @@ final class WriteSettings {
 
   WriteSpec toSpec(
       Schema schema, Map<String, String> hadoopConfiguration, FailedRecordPolicy policy) {
-    KeyGeneratorConfig keyGenerator = KeyGeneratorConfig.fromProperties(properties);
+    KeyGeneratorConfig keyGenerator = SettingsReader.keyGenerator(properties);
     TableConfig.Builder table =
         TableConfig.newTable(tableName(), tableType())
             .tableVersion(tableVersion())

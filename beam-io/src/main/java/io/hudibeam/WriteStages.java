@@ -28,6 +28,7 @@ import io.hudibeam.transforms.plan.AssignInserts;
 import io.hudibeam.transforms.plan.PlanWrite;
 import io.hudibeam.transforms.records.FailedRecord;
 import io.hudibeam.transforms.records.PrepareRecords;
+import io.hudibeam.transforms.services.TableServices;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
 import io.hudibeam.transforms.streaming.FlinkCheckpointing;
 import io.hudibeam.transforms.streaming.IntervalDecision;
@@ -67,30 +68,34 @@ final class WriteStages {
 
   /** The batch write: start one instant, prepare, tag, plan, write and commit. */
   static HudiWriteResult batch(
-      Pipeline pipeline, PCollection<GenericRecord> records, WriteSpec spec) {
+      Pipeline pipeline, PCollection<GenericRecord> records, StageSpecs specs) {
+    WriteSpec spec = specs.write();
     PCollectionView<StartedInstant> started =
-        pipeline.apply("Start instant", new StartInstant(spec));
-    PCollectionTuple prepared = records.apply("Prepare records", new PrepareRecords(spec, started));
+        pipeline.apply("Start instant", new StartInstant(specs.start()));
+    PCollectionTuple prepared =
+        records.apply("Prepare records", new PrepareRecords(specs.records(), started));
     PCollection<WriteStat> stats;
     PCollectionView<WritePlan> plan = null;
     if (spec.operation() == WriteOperation.BULK_INSERT) {
       stats =
           prepared
               .get(PrepareRecords.RECORDS)
-              .apply("Bulk insert files", new BulkInsertFiles(spec, started));
+              .apply("Bulk insert files", new BulkInsertFiles(specs.files(), started));
     } else {
       PCollection<TaggedRecord> tagged =
           prepared
               .get(PrepareRecords.RECORDS)
-              .apply("Tag locations", new TagLocations(spec, started));
-      plan = tagged.apply("Profile workload", new PlanWrite(spec, started));
+              .apply("Tag locations", new TagLocations(specs.index(), started));
+      plan = tagged.apply("Profile workload", new PlanWrite(specs.plan(), started));
       stats =
           tagged
-              .apply("Assign buckets", new AssignBuckets(spec, plan))
-              .apply("Write file groups", new WriteFileGroups(spec, started));
+              .apply("Assign buckets", new AssignBuckets(specs.plan(), plan))
+              .apply("Write file groups", new WriteFileGroups(specs.files(), started));
     }
     PCollection<CommittedInstant> committed =
-        stats.apply("Commit instant", new CommitInstant(spec, started, plan));
+        TableServices.after(
+            stats.apply("Commit instant", new CommitInstant(specs.commit(), started, plan)),
+            specs.services());
     PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
     return new HudiWriteResult(
         pipeline,
@@ -107,8 +112,9 @@ final class WriteStages {
   static HudiWriteResult streaming(
       Pipeline pipeline,
       PCollection<GenericRecord> records,
-      WriteSpec spec,
+      StageSpecs specs,
       StreamSettings stream) {
+    WriteSpec spec = specs.write();
     FlinkCheckpointing.check(pipeline.getOptions());
     FlinkCheckpointing.checkInput(pipeline.getOptions(), records.isBounded());
     PCollection<GenericRecord> windowed =
@@ -119,7 +125,7 @@ final class WriteStages {
                 .withAllowedLateness(Duration.ZERO)
                 .discardingFiredPanes());
     PCollection<IntervalDecision> decisions =
-        windowed.apply("Start instants", new CoordinateInstants(spec, stream));
+        windowed.apply("Start instants", new CoordinateInstants(specs.start(), stream));
     PCollectionView<List<IntervalDecision>> decisionView =
         decisions.apply("Decisions as side input", View.asList());
     PCollection<StartedInstant> startedPerInterval =
@@ -130,34 +136,39 @@ final class WriteStages {
         windowed
             .apply(
                 "Skip committed intervals", new SkipCommittedIntervals<GenericRecord>(decisionView))
-            .apply("Prepare records", new PrepareRecords(spec, started));
+            .apply("Prepare records", new PrepareRecords(specs.records(), started));
     PCollection<TaggedRecord> tagged =
         prepared
             .get(PrepareRecords.RECORDS)
-            .apply("Tag locations", new TagLocations(spec, started));
+            .apply("Tag locations", new TagLocations(specs.index(), started));
     PCollection<KV<Bucket, TableRecord>> routed;
     if (assignsInsertsAsTheyArrive(spec)) {
       PCollectionView<WritePlan> plan =
-          tagged.apply("Profile workload", PlanWrite.withInsertsAssigned(spec, started));
+          tagged.apply("Profile workload", PlanWrite.withInsertsAssigned(specs.plan(), started));
       routed =
           PCollectionList.of(
                   tagged
                       .apply("Wait for the plan", new WaitForSideInput<TaggedRecord>(plan))
-                      .apply("Assign buckets", AssignBuckets.existingFileGroups(spec, plan)))
-              .and(tagged.apply("Assign inserts", new AssignInserts(spec, started)))
+                      .apply(
+                          "Assign buckets", AssignBuckets.existingFileGroups(specs.plan(), plan)))
+              .and(tagged.apply("Assign inserts", new AssignInserts(specs.plan(), started)))
               .apply("Updates and inserts", Flatten.pCollections());
     } else {
       PCollectionView<WritePlan> plan =
-          tagged.apply("Profile workload", new PlanWrite(spec, started));
+          tagged.apply("Profile workload", new PlanWrite(specs.plan(), started));
       routed =
           tagged
               .apply("Wait for the plan", new WaitForSideInput<TaggedRecord>(plan))
-              .apply("Assign buckets", new AssignBuckets(spec, plan));
+              .apply("Assign buckets", new AssignBuckets(specs.plan(), plan));
     }
     PCollection<WriteStat> stats =
-        routed.apply("Write file groups", new WriteFileGroups(spec, started));
+        routed.apply("Write file groups", new WriteFileGroups(specs.files(), started));
     PCollection<CommittedInstant> committed =
-        stats.apply("Commit instant", CommitInstant.perCommitInterval(spec, startedPerInterval));
+        TableServices.after(
+            stats.apply(
+                "Commit instant",
+                CommitInstant.perCommitInterval(specs.commit(), startedPerInterval)),
+            specs.services());
     return new HudiWriteResult(
         pipeline,
         PublicResults.commits(committed),

@@ -32,13 +32,13 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.CompactionSettings;
-import io.hudibeam.commit.Compactor;
 import io.hudibeam.commit.ConcurrentWriterException;
 import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.files.WriteToken;
+import io.hudibeam.services.CompactionSettings;
+import io.hudibeam.services.Compactor;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;

@@ -50,8 +50,11 @@ import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommitInstant;
+import io.hudibeam.transforms.commit.CommitSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.schema.HudiAvroSchemas;
+import io.hudibeam.transforms.services.ServicesSpec;
+import io.hudibeam.transforms.services.TableServices;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.nio.file.Files;
@@ -285,7 +288,10 @@ public class HudiIOFailureIT {
     assertRows(reader.snapshotByRecordKey(), 400, trips(0, 400).ofBatch(1).committedAt(c2));
   }
 
-  /** Runs CommitInstant alone on the stats of an instant already committed. */
+  /**
+   * Runs CommitInstant and the table services after it (the steps a runner runs again when it
+   * retries the commit) on the stats of an instant already committed.
+   */
   private static void rerunCommitStep(
       HudiIO.Write<Row> write, StartedInstant instant, List<WriteStat> stats) {
     WriteSpec spec =
@@ -299,8 +305,10 @@ public class HudiIOFailureIT {
         p.apply("Started", Create.of(instant).withCoder(StartedInstantCoder.of()))
             .apply(View.asSingleton());
     PCollection<CommittedInstant> committed =
-        p.apply("Stats", Create.of(stats).withCoder(WriteStatCoder.of()))
-            .apply(new CommitInstant(spec, started));
+        TableServices.after(
+            p.apply("Stats", Create.of(stats).withCoder(WriteStatCoder.of()))
+                .apply(new CommitInstant(CommitSpec.of(spec), started)),
+            ServicesSpec.of(spec));
     String expectedTime = instant.instantTime().value();
     PAssert.thatSingleton(committed)
         .satisfies(

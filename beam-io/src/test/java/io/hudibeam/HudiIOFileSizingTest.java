@@ -28,6 +28,7 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
@@ -178,6 +179,6 @@ public class HudiIOFileSizingTest {
         fs,
         paths,
         Timeline.load(fs, paths),
-        FileSizing.fromProperties(write.getHoodieProperties()));
+        SettingsReader.fileSizing(write.getHoodieProperties()));
   }
 }

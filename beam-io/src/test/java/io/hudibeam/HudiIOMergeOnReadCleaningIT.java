@@ -23,7 +23,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.HudiIOMergeOnReadIT.Expected;
-import io.hudibeam.commit.CompactionSettings;
+import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;

@@ -21,6 +21,7 @@ import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.table.TableType;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
@@ -34,14 +35,16 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.runners.TransformHierarchy;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.Impulse;
+import org.joda.time.Duration;
 import org.junit.Test;
 
 /**
  * The step names of HudiIO.write() in the pipeline graph, for each operation and index: they are
  * what users see in their runner's UI and metrics, so a rename must be deliberate and change this
  * test. Listed: every step of the write and its children (two levels), the index stage's steps
- * (three levels under "Tag locations") and the steps of its latest-base-files listing. The
- * pipelines are only built, not run.
+ * (three levels under "Tag locations") and the steps of its latest-base-files listing; the same for
+ * a streaming write ({@link #streaming}), whose names a Flink savepoint depends on. The pipelines
+ * are only built, not run.
  */
 public class HudiIOStepNamesTest {
   private static final String WRITE = "Write trips";
@@ -81,6 +84,12 @@ public class HudiIOStepNamesTest {
           "Commit instant",
           "Commit instant/Gather write stats",
           "Commit instant/Commit",
+          "Clean",
+          "Clean/Clean",
+          "Compact inline",
+          "Compact inline/Compact",
+          "Archive",
+          "Archive/Archive",
           "Committed instants",
           "Committed instants/Map",
           "Failed records",
@@ -278,6 +287,195 @@ public class HudiIOStepNamesTest {
                   node.getTransform() instanceof Impulse
                       && node.getFullName().contains("/Start instant/")),
           is(List.of("Start instant/Impulse")));
+    }
+  }
+
+  private static final List<String> STREAM_START =
+      List.of(
+          "To Avro records",
+          "To Avro records/Map",
+          "Commit intervals",
+          "Commit intervals/Window.Assign",
+          "Start instants",
+          "Start instants/Count per bundle",
+          "Start instants/Records per interval",
+          "Start instants/Interval",
+          "Start instants/Into the global window",
+          "Start instants/Hold the end of input until committed",
+          "Start instants/Coordinate",
+          "Start instants/Back into commit intervals",
+          "Decisions as side input",
+          "Decisions as side input/IndexElements",
+          "Decisions as side input/View.CreatePCollectionView",
+          "Started instants",
+          "Started instants/Started instants",
+          "Started instant as side input",
+          "Started instant as side input/Combine.GloballyAsSingletonView",
+          "Skip committed intervals",
+          "Skip committed intervals/Batch while waiting",
+          "Skip committed intervals/Keep started intervals",
+          "Skip committed intervals/Unbatch",
+          "Prepare records",
+          "Prepare records/Generate keys",
+          "Prepare records/No failed records");
+
+  /** In a stream the index join packs the incoming records per bundle and key shard. */
+  private static final String[] STREAM_JOIN = {
+    "Key incoming records by shard",
+    "Pack incoming records per shard",
+    "Incoming packs",
+    "Key stored records",
+    "Both sides",
+    "Join key packs",
+    "Keep one per key and tag"
+  };
+
+  private static List<String> streamSimpleIndex(String index) {
+    List<String> steps =
+        new ArrayList<>(List.of("Latest base files", "Spread base files", "Read stored keys"));
+    steps.addAll(List.of(STREAM_JOIN));
+    return tagLocations(index, steps.toArray(String[]::new));
+  }
+
+  private static List<String> streamBloomIndex() {
+    List<String> steps =
+        new ArrayList<>(
+            List.of(
+                "Latest base files",
+                "Base files",
+                "Spread footers",
+                "Read key ranges",
+                "Key ranges",
+                "Candidate files",
+                "Pack candidates per file",
+                "Group candidate batches by file",
+                "Check bloom filters and keys"));
+    steps.addAll(List.of(STREAM_JOIN));
+    return tagLocations("Bloom index", steps.toArray(String[]::new));
+  }
+
+  private static final List<String> STREAM_PLAN =
+      List.of(
+          "Profile workload",
+          "Profile workload/Count per bundle",
+          "Profile workload/Profile workload",
+          "Profile workload/Plan buckets",
+          "Profile workload/As side input",
+          "Wait for the plan",
+          "Wait for the plan/Batch while waiting",
+          "Wait for the plan/Wait",
+          "Wait for the plan/Unbatch",
+          "Assign buckets",
+          "Assign buckets/Route");
+
+  /** Copy-on-write with an index that looks keys up: inserts are routed as they arrive. */
+  private static final List<String> STREAM_ASSIGN_INSERTS =
+      List.of(
+          "Assign inserts",
+          "Assign inserts/Batch inserts per partition",
+          "Assign inserts/Into the global window",
+          "Assign inserts/Assign inserts",
+          "Assign inserts/Back into commit intervals",
+          "Updates and inserts");
+
+  private static final List<String> STREAM_WRITE_AND_COMMIT =
+      List.of(
+          "Write file groups",
+          "Write file groups/Pack per file group",
+          "Write file groups/Group by file group",
+          "Write file groups/Write",
+          "Commit instant",
+          "Commit instant/Key write stats",
+          "Commit instant/Key started instants",
+          "Commit instant/Stats and instants",
+          "Commit instant/Gather write stats per interval",
+          "Commit instant/Commit",
+          "Clean",
+          "Clean/Clean",
+          "Compact inline",
+          "Compact inline/Compact",
+          "Archive",
+          "Archive/Archive",
+          "Committed instants",
+          "Committed instants/Map",
+          "Failed records",
+          "Failed records/Map");
+
+  private static Pipeline expandStream(TableType tableType, IndexType index) {
+    Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
+    p.apply(
+            StreamingTesting.stream(
+                TripsRows.SCHEMA, List.of(TripsRows.batch(0, 0, 1), TripsRows.batch(1, 0, 1))))
+        .apply(
+            WRITE,
+            HudiIO.write()
+                .withBasePath("/never-written/trips")
+                .withTableName("trips")
+                .withTableType(tableType)
+                .withRecordKeyFields("uuid")
+                .withPartitionFields("city")
+                .withOrderingField("ts")
+                .withIndex(index)
+                .withTriggeringFrequency(Duration.standardSeconds(10)));
+    return p;
+  }
+
+  /** The streaming write's steps, as {@link #stepNames} lists the batch write's. */
+  private static List<String> streamingStepNames(TableType tableType, IndexType index) {
+    return steps(
+        expandStream(tableType, index),
+        node -> {
+          String relative = node.getFullName().substring(WRITE.length() + 1);
+          int depth = relative.split("/").length;
+          return depth <= 2 || (relative.startsWith("Tag locations/") && depth == 3);
+        });
+  }
+
+  /**
+   * The streaming write's steps (an upsert stream), for each table type and index. A Flink
+   * savepoint maps its state to the steps by name, so a rename here breaks the restore of a running
+   * stream from a savepoint taken before it.
+   */
+  @Test
+  public void streaming() {
+    for (TableType type : TableType.values()) {
+      boolean insertsAsTheyArrive = type == TableType.COPY_ON_WRITE;
+      List<String> routing =
+          insertsAsTheyArrive ? concat(STREAM_PLAN, STREAM_ASSIGN_INSERTS) : STREAM_PLAN;
+      String name = type.name();
+      assertThat(
+          name,
+          streamingStepNames(type, IndexType.SIMPLE),
+          is(
+              concat(
+                  STREAM_START,
+                  streamSimpleIndex("Simple index"),
+                  routing,
+                  STREAM_WRITE_AND_COMMIT)));
+      assertThat(
+          name,
+          streamingStepNames(type, IndexType.GLOBAL_SIMPLE),
+          is(
+              concat(
+                  STREAM_START,
+                  streamSimpleIndex("Global simple index"),
+                  routing,
+                  STREAM_WRITE_AND_COMMIT)));
+      assertThat(
+          name,
+          streamingStepNames(type, IndexType.BLOOM),
+          is(concat(STREAM_START, streamBloomIndex(), routing, STREAM_WRITE_AND_COMMIT)));
+      // The bucket index routes every record by its key's hash: no insert assigner.
+      assertThat(
+          name,
+          streamingStepNames(type, IndexType.BUCKET),
+          is(
+              concat(
+                  STREAM_START,
+                  DE_DUPLICATE,
+                  bucketIndex(),
+                  STREAM_PLAN,
+                  STREAM_WRITE_AND_COMMIT)));
     }
   }
 }

@@ -19,12 +19,12 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.testing.TripsRows;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.commit.CommittedInstant;
+import io.hudibeam.transforms.instant.WriteSchemas;
+import io.hudibeam.transforms.write.FilesSpec;
 import io.hudibeam.transforms.write.WriteFileGroups;
-import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.write.Bucket;
 import io.hudibeam.write.TableRecord;
 import java.io.File;
@@ -120,12 +120,12 @@ final class StagedWrite {
   static final class WriteWithLostAttempts
       extends PTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final FilesSpec spec;
     private final PCollectionView<StartedInstant> started;
     private final String lostAttempts;
 
     WriteWithLostAttempts(
-        WriteSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
+        FilesSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
       this.spec = spec;
       this.started = started;
       this.lostAttempts = lostAttempts;
@@ -150,12 +150,12 @@ final class StagedWrite {
   static final class WriteWithLostAttemptFn
       extends DoFn<KV<Bucket, Iterable<TableRecord>>, WriteStat> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final FilesSpec spec;
     private final PCollectionView<StartedInstant> started;
     private final String lostAttempts;
 
     WriteWithLostAttemptFn(
-        WriteSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
+        FilesSpec spec, PCollectionView<StartedInstant> started, String lostAttempts) {
       this.spec = spec;
       this.started = started;
       this.lostAttempts = lostAttempts;
@@ -183,8 +183,8 @@ final class StagedWrite {
       Configuration conf = spec.hadoopConfiguration();
       return spec.transaction(conf, spec.fileSystem(conf))
           .fileGroupWriter(instant)
-          .schema(WriteSchemas.of(instant, spec))
-          .parquet(spec.parquetSettings())
+          .schema(WriteSchemas.of(instant, spec.schemaJson()))
+          .parquet(spec.parquet())
           .orderingField(spec.orderingField())
           .writeToken(token)
           .operation(spec.operation())

@@ -15,7 +15,6 @@
  */
 package io.hudibeam.basefile;
 
-import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.HudiTableException;
 import java.util.Objects;
 
@@ -32,34 +31,46 @@ import java.util.Objects;
  *     DYNAMIC_V0
  */
 public record BloomFilterSettings(
-    BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries) {
-  public static final int DEFAULT_NUM_ENTRIES =
-      HudiSettings.BLOOM_NUM_ENTRIES.defaultValue().orElseThrow();
-  public static final double DEFAULT_FPP = HudiSettings.BLOOM_FPP.defaultValue().orElseThrow();
-  public static final int DEFAULT_DYNAMIC_MAX_ENTRIES =
-      HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.defaultValue().orElseThrow();
+    BloomFilterType type, int numEntries, double fpp, int dynamicMaxEntries)
+    implements java.io.Serializable {
+  /** The keys of the four settings (the settings registry declares them with these keys). */
+  public static final String TYPE = "hoodie.bloom.index.filter.type";
+
+  public static final String NUM_ENTRIES = "hoodie.index.bloom.num_entries";
+  public static final String FPP = "hoodie.index.bloom.fpp";
+  public static final String DYNAMIC_MAX_ENTRIES = "hoodie.bloom.index.filter.dynamic.max.entries";
+
+  /** Hudi's defaults ({@code HoodieStorageConfig}, {@code HoodieIndexConfig}). */
+  public static final BloomFilterType DEFAULT_TYPE = BloomFilterType.DYNAMIC_V0;
+
+  public static final int DEFAULT_NUM_ENTRIES = 60_000;
+  public static final double DEFAULT_FPP = 0.000000001;
+  public static final int DEFAULT_DYNAMIC_MAX_ENTRIES = 100_000;
 
   private static final BloomFilterSettings DEFAULTS =
       new BloomFilterSettings(
-          BloomFilterType.DYNAMIC_V0,
-          DEFAULT_NUM_ENTRIES,
-          DEFAULT_FPP,
-          DEFAULT_DYNAMIC_MAX_ENTRIES);
+          DEFAULT_TYPE, DEFAULT_NUM_ENTRIES, DEFAULT_FPP, DEFAULT_DYNAMIC_MAX_ENTRIES);
 
-  /** Each setting checked by the registry, and a filter that fits in a bloom filter row. */
+  /**
+   * A filter that fits in a bloom filter row. Each value on its own is checked where it is read, by
+   * the settings registry; the sizes this class computes with are guarded here too.
+   */
   public BloomFilterSettings {
     Objects.requireNonNull(type, "type");
-    HudiSettings.BLOOM_NUM_ENTRIES.check(numEntries);
-    HudiSettings.BLOOM_FPP.check(fpp);
-    HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.check(dynamicMaxEntries);
+    if (numEntries < 1 || !(fpp > 0 && fpp < 1) || dynamicMaxEntries < 1) {
+      throw new IllegalArgumentException(
+          String.format(
+              "a bloom filter needs %s >= 1, 0 < %s < 1 and %s >= 1, but was %d, %s, %d",
+              NUM_ENTRIES, FPP, DYNAMIC_MAX_ENTRIES, numEntries, fpp, dynamicMaxEntries));
+    }
     long bits = (long) Math.ceil(numEntries * (-Math.log(fpp) / (Math.log(2) * Math.log(2))));
     if (bits > Integer.MAX_VALUE - 64) {
       throw new HudiTableException(
-          HudiSettings.BLOOM_NUM_ENTRIES.key()
+          NUM_ENTRIES
               + "="
               + numEntries
               + " with "
-              + HudiSettings.BLOOM_FPP.key()
+              + FPP
               + "="
               + fpp
               + " needs "

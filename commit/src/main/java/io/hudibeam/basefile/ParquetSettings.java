@@ -15,8 +15,6 @@
  */
 package io.hudibeam.basefile;
 
-import io.hudibeam.settings.HudiSettings;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
@@ -42,31 +40,29 @@ public record ParquetSettings(
     long maxFileSizeBytes,
     boolean dictionaryEnabled,
     double compressionRatio,
-    BloomFilterSettings bloomFilter) {
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String COMPRESSION_CODEC = HudiSettings.PARQUET_CODEC.key();
+    BloomFilterSettings bloomFilter)
+    implements java.io.Serializable {
+  /** The keys of these settings (the settings registry declares them with these keys). */
+  public static final String COMPRESSION_CODEC = "hoodie.parquet.compression.codec";
 
-  public static final String BLOCK_SIZE = HudiSettings.PARQUET_BLOCK_SIZE.key();
-  public static final String PAGE_SIZE = HudiSettings.PARQUET_PAGE_SIZE.key();
-  public static final String MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.key();
-  public static final String DICTIONARY_ENABLED = HudiSettings.PARQUET_DICTIONARY.key();
-  public static final String COMPRESSION_RATIO = HudiSettings.PARQUET_COMPRESSION_RATIO.key();
-  public static final String BLOOM_NUM_ENTRIES = HudiSettings.BLOOM_NUM_ENTRIES.key();
-  public static final String BLOOM_FPP = HudiSettings.BLOOM_FPP.key();
-  public static final String BLOOM_DYNAMIC_MAX_ENTRIES =
-      HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.key();
-  public static final String BLOOM_FILTER_TYPE = HudiSettings.BLOOM_FILTER_TYPE.key();
+  public static final String BLOCK_SIZE = "hoodie.parquet.block.size";
+  public static final String PAGE_SIZE = "hoodie.parquet.page.size";
+  public static final String MAX_FILE_SIZE = "hoodie.parquet.max.file.size";
+  public static final String DICTIONARY_ENABLED = "hoodie.parquet.dictionary.enabled";
+  public static final String COMPRESSION_RATIO = "hoodie.parquet.compression.ratio";
+  public static final String BLOOM_NUM_ENTRIES = BloomFilterSettings.NUM_ENTRIES;
+  public static final String BLOOM_FPP = BloomFilterSettings.FPP;
+  public static final String BLOOM_DYNAMIC_MAX_ENTRIES = BloomFilterSettings.DYNAMIC_MAX_ENTRIES;
+  public static final String BLOOM_FILTER_TYPE = BloomFilterSettings.TYPE;
 
-  public static final CompressionCodecName DEFAULT_CODEC =
-      HudiSettings.PARQUET_CODEC.defaultValue().orElseThrow();
-  public static final int DEFAULT_BLOCK_SIZE =
-      HudiSettings.PARQUET_BLOCK_SIZE.defaultValue().orElseThrow();
-  public static final int DEFAULT_PAGE_SIZE =
-      HudiSettings.PARQUET_PAGE_SIZE.defaultValue().orElseThrow();
-  public static final long DEFAULT_MAX_FILE_SIZE =
-      HudiSettings.MAX_FILE_SIZE.defaultValue().orElseThrow();
-  public static final double DEFAULT_COMPRESSION_RATIO =
-      HudiSettings.PARQUET_COMPRESSION_RATIO.defaultValue().orElseThrow();
+  /** Hudi's defaults ({@code HoodieStorageConfig}). */
+  public static final CompressionCodecName DEFAULT_CODEC = CompressionCodecName.GZIP;
+
+  public static final int DEFAULT_BLOCK_SIZE = 120 * 1024 * 1024;
+  public static final int DEFAULT_PAGE_SIZE = 1024 * 1024;
+  public static final long DEFAULT_MAX_FILE_SIZE = 120L * 1024 * 1024;
+  public static final boolean DEFAULT_DICTIONARY_ENABLED = true;
+  public static final double DEFAULT_COMPRESSION_RATIO = 0.1;
 
   private static final ParquetSettings DEFAULTS =
       new ParquetSettings(
@@ -74,44 +70,34 @@ public record ParquetSettings(
           DEFAULT_BLOCK_SIZE,
           DEFAULT_PAGE_SIZE,
           DEFAULT_MAX_FILE_SIZE,
-          true,
+          DEFAULT_DICTIONARY_ENABLED,
           DEFAULT_COMPRESSION_RATIO,
           BloomFilterSettings.defaults());
 
-  /** Each size and the ratio checked by its setting ({@link HudiSettings}). */
+  /** Each value is checked where it is read, by the settings registry; the bounds again here. */
   public ParquetSettings {
     Objects.requireNonNull(codec, "codec");
-    HudiSettings.PARQUET_BLOCK_SIZE.check(rowGroupSizeBytes);
-    HudiSettings.PARQUET_PAGE_SIZE.check(pageSizeBytes);
-    HudiSettings.MAX_FILE_SIZE.check(maxFileSizeBytes);
-    HudiSettings.PARQUET_COMPRESSION_RATIO.check(compressionRatio);
     Objects.requireNonNull(bloomFilter, "bloomFilter");
+    if (rowGroupSizeBytes < 1
+        || pageSizeBytes < 1
+        || maxFileSizeBytes < 1
+        || !(compressionRatio >= 0)) {
+      throw new IllegalArgumentException(
+          String.format(
+              "%s, %s and %s must be >= 1 and %s >= 0, but were %d, %d, %d and %s",
+              BLOCK_SIZE,
+              PAGE_SIZE,
+              MAX_FILE_SIZE,
+              COMPRESSION_RATIO,
+              rowGroupSizeBytes,
+              pageSizeBytes,
+              maxFileSizeBytes,
+              compressionRatio));
+    }
   }
 
   /** Hudi's defaults: GZIP, 120 MiB row groups and files, 1 MiB pages, dictionary on. */
   public static ParquetSettings defaults() {
     return DEFAULTS;
-  }
-
-  /**
-   * Settings from Hudi write config keys (the constants of this class); absent keys take Hudi's
-   * defaults, other keys are ignored.
-   */
-  public static ParquetSettings fromProperties(Map<String, String> properties) {
-    Objects.requireNonNull(properties, "properties");
-    BloomFilterSettings bloom =
-        BloomFilterSettings.of(
-            HudiSettings.BLOOM_FILTER_TYPE.get(properties),
-            HudiSettings.BLOOM_NUM_ENTRIES.get(properties),
-            HudiSettings.BLOOM_FPP.get(properties),
-            HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.get(properties));
-    return new ParquetSettings(
-        HudiSettings.PARQUET_CODEC.get(properties),
-        HudiSettings.PARQUET_BLOCK_SIZE.get(properties),
-        HudiSettings.PARQUET_PAGE_SIZE.get(properties),
-        HudiSettings.MAX_FILE_SIZE.get(properties),
-        HudiSettings.PARQUET_DICTIONARY.get(properties),
-        HudiSettings.PARQUET_COMPRESSION_RATIO.get(properties),
-        bloom);
   }
 }

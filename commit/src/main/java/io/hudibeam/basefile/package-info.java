@@ -17,8 +17,9 @@
  * Base files: Parquet with Hudi's five meta fields, written and read through parquet-avro, with the
  * footer Hudi's readers and its bloom index expect (bloom filter, min/max record key, schema); and
  * HFile base files of Avro records as Hudi writes them for its metadata table ({@link
- * io.hudibeam.basefile.HFileBaseFileWriter}, {@link io.hudibeam.basefile.HFileBaseFileReader}). May
- * depend on {@code io.hudibeam.table} and {@code io.hudibeam.hfile} only.
+ * io.hudibeam.basefile.HFileBaseFileWriter}, {@link io.hudibeam.basefile.HFileBaseFileReader}).
+ *
+ * <p>May depend on {@code io.hudibeam.table} and {@code io.hudibeam.hfile} only.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

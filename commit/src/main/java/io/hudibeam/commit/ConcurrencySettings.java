@@ -15,11 +15,9 @@
  */
 package io.hudibeam.commit;
 
-import io.hudibeam.settings.ConcurrencyControlSettings;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * How writers of one table share it, read from Hudi 0.15's keys ({@code HoodieWriteConfig}, {@code
@@ -51,11 +49,11 @@ import java.util.Map;
  * @param lazyFailedWrites whether failed writes are rolled back lazily (only expired heartbeats)
  */
 public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implements Serializable {
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String MODE = ConcurrencyControlSettings.CONCURRENCY_MODE.key();
+  /** The keys of these settings (the settings registry declares them with these keys). */
+  public static final String MODE = "hoodie.write.concurrency.mode";
 
-  public static final String FAILED_WRITES = ConcurrencyControlSettings.FAILED_WRITES_POLICY.key();
-  public static final String LOCK_PROVIDER = ConcurrencyControlSettings.LOCK_PROVIDER.key();
+  public static final String FAILED_WRITES = "hoodie.cleaner.policy.failed.writes";
+  public static final String LOCK_PROVIDER = "hoodie.write.lock.provider";
   public static final String FILE_SYSTEM_LOCK_PROVIDER =
       "org.apache.hudi.client.transaction.lock.FileSystemBasedLockProvider";
 
@@ -74,47 +72,9 @@ public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implement
     return mode == Mode.OPTIMISTIC_CONCURRENCY_CONTROL;
   }
 
-  /** Reads the three keys; refuses values and combinations this writer cannot honour. */
-  public static ConcurrencySettings fromProperties(Map<String, String> properties) {
-    Mode mode = ConcurrencyControlSettings.CONCURRENCY_MODE.get(properties);
-    String failed =
-        ConcurrencyControlSettings.FAILED_WRITES_POLICY
-            .find(properties)
-            .orElse(mode == Mode.OPTIMISTIC_CONCURRENCY_CONTROL ? "LAZY" : "EAGER");
-    if (mode == Mode.OPTIMISTIC_CONCURRENCY_CONTROL) {
-      if (failed.equals("EAGER")) {
-        throw new HudiTableException(
-            String.format(
-                "%s=EAGER cannot be used with %s=optimistic_concurrency_control: a writer would roll back"
-                    + " the pending writes of the other live writers. Use LAZY (the default with optimistic"
-                    + " concurrency control), as Hudi's writer does.",
-                FAILED_WRITES, MODE));
-      }
-      String provider = properties.get(LOCK_PROVIDER);
-      if (provider == null
-          || !(provider.trim().equals(FILE_SYSTEM_LOCK_PROVIDER)
-              || provider.trim().equals(LockSettings.IN_PROCESS_LOCK_PROVIDER))) {
-        throw new HudiTableException(
-            String.format(
-                "%s=optimistic_concurrency_control needs %s=%s: HudiIO takes that provider's lock file"
-                    + " (.hoodie/lock, or the folder in hoodie.write.lock.filesystem.path), and every writer"
-                    + " of the table, HudiIO or Hudi's, must use the same lock to exclude the others (or %s"
-                    + " when every writer runs in one JVM); but %s.",
-                MODE,
-                LOCK_PROVIDER,
-                FILE_SYSTEM_LOCK_PROVIDER,
-                LockSettings.IN_PROCESS_LOCK_PROVIDER,
-                provider == null
-                    ? "it is not set"
-                    : "it is '" + provider + "', which HudiIO does not implement"));
-      }
-    }
-    return new ConcurrencySettings(mode, failed.equals("LAZY"));
-  }
-
   /**
-   * Parses {@code hoodie.write.concurrency.mode} (the parser of {@link
-   * HudiSettings#CONCURRENCY_MODE}).
+   * Parses {@code hoodie.write.concurrency.mode} (the parser the settings registry reads {@link
+   * #MODE} with).
    */
   public static Mode parseMode(String key, String value) {
     String modeValue = value.trim();
@@ -135,8 +95,8 @@ public record ConcurrencySettings(Mode mode, boolean lazyFailedWrites) implement
   }
 
   /**
-   * Parses {@code hoodie.cleaner.policy.failed.writes} to EAGER or LAZY (the parser of {@link
-   * HudiSettings#FAILED_WRITES_POLICY}).
+   * Parses {@code hoodie.cleaner.policy.failed.writes} to EAGER or LAZY (the parser the settings
+   * registry reads {@link #FAILED_WRITES} with).
    */
   public static String parseFailedWrites(String key, String value) {
     String failed = value.trim().toUpperCase(Locale.ROOT);

@@ -15,9 +15,8 @@
  */
 package io.hudibeam.commit;
 
-import io.hudibeam.settings.ConcurrencyControlSettings;
+import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
-import java.util.Map;
 
 /**
  * Writer heartbeats as Hudi 0.15's {@code HoodieHeartbeatClient} keeps them: {@link #INTERVAL}
@@ -30,31 +29,31 @@ import java.util.Map;
  * @param tolerableMisses how many refreshes may be missed before the heartbeat is expired
  */
 public record HeartbeatSettings(long intervalMillis, int tolerableMisses) implements Serializable {
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String INTERVAL = ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS.key();
+  /** The keys of the two settings (the settings registry declares them with these keys). */
+  public static final String INTERVAL = "hoodie.client.heartbeat.interval_in_ms";
 
-  public static final String TOLERABLE_MISSES =
-      ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES.key();
-  public static final long DEFAULT_INTERVAL_MILLIS =
-      ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS.defaultValue().orElseThrow();
-  public static final int DEFAULT_TOLERABLE_MISSES =
-      ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES.defaultValue().orElseThrow();
+  public static final String TOLERABLE_MISSES = "hoodie.client.heartbeat.tolerable.misses";
 
+  /** Hudi's defaults ({@code HoodieWriteConfig}). */
+  public static final long DEFAULT_INTERVAL_MILLIS = 60_000L;
+
+  public static final int DEFAULT_TOLERABLE_MISSES = 2;
+
+  /** Hudi's own lower bound of the interval ({@code HoodieHeartbeatClient}). */
+  public static final long MIN_INTERVAL_MILLIS = 1000L;
+
+  /** Each value is checked where it is read, by the settings registry; the bounds again here. */
   public HeartbeatSettings {
-    ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS.check(
-        intervalMillis); // at least 1000 ms, as Hudi requires
-    ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES.check(tolerableMisses);
+    if (intervalMillis < MIN_INTERVAL_MILLIS || tolerableMisses < 0) {
+      throw new HudiTableException(
+          String.format(
+              "%s must be >= %d and %s >= 0, but were %d and %d",
+              INTERVAL, MIN_INTERVAL_MILLIS, TOLERABLE_MISSES, intervalMillis, tolerableMisses));
+    }
   }
 
   public static HeartbeatSettings defaults() {
     return new HeartbeatSettings(DEFAULT_INTERVAL_MILLIS, DEFAULT_TOLERABLE_MISSES);
-  }
-
-  /** Reads the two keys; missing ones take Hudi's defaults. */
-  public static HeartbeatSettings fromProperties(Map<String, String> properties) {
-    return new HeartbeatSettings(
-        ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS.get(properties),
-        ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES.get(properties));
   }
 
   /** The age beyond which a heartbeat is expired: interval × tolerable misses. */

@@ -15,9 +15,8 @@
  */
 package io.hudibeam.commit;
 
-import io.hudibeam.settings.ConcurrencyControlSettings;
+import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -44,18 +43,33 @@ public record LockSettings(
   public static final String IN_PROCESS_LOCK_PROVIDER =
       "org.apache.hudi.client.transaction.lock.InProcessLockProvider";
 
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String PATH = ConcurrencyControlSettings.LOCK_PATH.key();
+  /** The keys of these settings (the settings registry declares them with these keys). */
+  public static final String PATH = "hoodie.write.lock.filesystem.path";
 
-  public static final String EXPIRE_MINUTES = ConcurrencyControlSettings.LOCK_EXPIRE_MINUTES.key();
-  public static final String CLIENT_RETRIES = ConcurrencyControlSettings.LOCK_CLIENT_RETRIES.key();
+  public static final String EXPIRE_MINUTES = "hoodie.write.lock.filesystem.expire";
+  public static final String CLIENT_RETRIES = "hoodie.write.lock.client.num_retries";
   public static final String CLIENT_RETRY_WAIT =
-      ConcurrencyControlSettings.LOCK_CLIENT_RETRY_WAIT_MS.key();
+      "hoodie.write.lock.client.wait_time_ms_between_retry";
 
+  /** Hudi's defaults ({@code HoodieLockConfig}): never expire, 50 retries 5 s apart. */
+  public static final int DEFAULT_EXPIRE_MINUTES = 0;
+
+  public static final int DEFAULT_CLIENT_RETRIES = 50;
+  public static final long DEFAULT_RETRY_WAIT_MILLIS = 5000L;
+
+  /** Each value is checked where it is read, by the settings registry; the bounds again here. */
   public LockSettings {
-    ConcurrencyControlSettings.LOCK_EXPIRE_MINUTES.check(expireMinutes);
-    ConcurrencyControlSettings.LOCK_CLIENT_RETRIES.check(clientRetries);
-    ConcurrencyControlSettings.LOCK_CLIENT_RETRY_WAIT_MS.check(retryWaitMillis);
+    if (expireMinutes < 0 || clientRetries < 0 || retryWaitMillis < 0) {
+      throw new HudiTableException(
+          String.format(
+              "%s, %s and %s must be >= 0, but were %d, %d and %d",
+              EXPIRE_MINUTES,
+              CLIENT_RETRIES,
+              CLIENT_RETRY_WAIT,
+              expireMinutes,
+              clientRetries,
+              retryWaitMillis));
+    }
   }
 
   /** A file lock ({@code FileSystemBasedLockProvider}'s). */
@@ -63,21 +77,10 @@ public record LockSettings(
     this(folder, expireMinutes, clientRetries, retryWaitMillis, false);
   }
 
+  /** A file lock in the table's {@code .hoodie} with Hudi's defaults. */
   public static LockSettings defaults() {
-    return fromProperties(Map.of());
-  }
-
-  /** Reads the four keys; missing ones take Hudi's defaults. */
-  public static LockSettings fromProperties(Map<String, String> properties) {
     return new LockSettings(
-        ConcurrencyControlSettings.LOCK_PATH.find(properties).orElse(null),
-        ConcurrencyControlSettings.LOCK_EXPIRE_MINUTES.get(properties),
-        ConcurrencyControlSettings.LOCK_CLIENT_RETRIES.get(properties),
-        ConcurrencyControlSettings.LOCK_CLIENT_RETRY_WAIT_MS.get(properties),
-        ConcurrencyControlSettings.LOCK_PROVIDER
-            .find(properties)
-            .map(p -> p.trim().equals(IN_PROCESS_LOCK_PROVIDER))
-            .orElse(false));
+        null, DEFAULT_EXPIRE_MINUTES, DEFAULT_CLIENT_RETRIES, DEFAULT_RETRY_WAIT_MILLIS, false);
   }
 
   public Optional<String> lockFolder() {

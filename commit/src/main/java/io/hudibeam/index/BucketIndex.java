@@ -16,13 +16,11 @@
 package io.hudibeam.index;
 
 import io.hudibeam.files.FileId;
-import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -39,14 +37,13 @@ import java.util.UUID;
 public final class BucketIndex implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String NUM_BUCKETS = HudiSettings.BUCKET_COUNT.key();
+  /** The keys of the two settings (the settings registry declares them with these keys). */
+  public static final String NUM_BUCKETS = "hoodie.bucket.index.num.buckets";
 
-  public static final String HASH_FIELD = HudiSettings.BUCKET_HASH_FIELDS.key();
+  public static final String HASH_FIELD = "hoodie.bucket.index.hash.field";
 
   /** Hudi 0.15's default of the bucket count. */
-  public static final int DEFAULT_NUM_BUCKETS =
-      HudiSettings.BUCKET_COUNT.defaultValue().orElseThrow();
+  public static final int DEFAULT_NUM_BUCKETS = 256;
 
   private static final int BUCKET_ID_WIDTH = 8;
 
@@ -67,33 +64,16 @@ public final class BucketIndex implements Serializable {
    * @param hashFields the fields whose values are hashed; a subset of the record key fields
    */
   public static BucketIndex of(int numBuckets, List<String> hashFields) {
-    HudiSettings.BUCKET_COUNT.check(numBuckets);
+    if (numBuckets < 1) {
+      throw new HudiTableException(
+          NUM_BUCKETS + " must be a whole number >= 1, but was '" + numBuckets + "'");
+    }
     Objects.requireNonNull(hashFields, "hashFields");
     if (hashFields.isEmpty() || hashFields.stream().anyMatch(f -> f == null || f.isEmpty())) {
       throw new HudiTableException(
           HASH_FIELD + " needs at least one non-empty field name, but was " + hashFields);
     }
     return new BucketIndex(numBuckets, hashFields);
-  }
-
-  /**
-   * From write settings, defaulted as Hudi's {@code HoodieIndexConfig} does: {@value #NUM_BUCKETS}
-   * 256, {@value #HASH_FIELD} the record key fields; the hash fields must be record key fields.
-   */
-  public static BucketIndex fromProperties(
-      Map<String, String> properties, List<String> recordKeyFields) {
-    int numBuckets = HudiSettings.BUCKET_COUNT.get(properties);
-    List<String> hashFields =
-        HudiSettings.BUCKET_HASH_FIELDS.find(properties).orElse(recordKeyFields);
-    if (!recordKeyFields.containsAll(hashFields)) {
-      throw new HudiTableException(
-          HASH_FIELD
-              + " must name record key fields "
-              + recordKeyFields
-              + ", but was "
-              + hashFields);
-    }
-    return of(numBuckets, hashFields);
   }
 
   public int numBuckets() {

@@ -17,8 +17,10 @@
  * Index lookups that need no Beam: the bucket of a record key ({@code BucketIndex}, as Hudi's
  * simple bucket index), footer key ranges and their pruning ({@code FileKeyRange}, {@code
  * KeyRangeFilter}), and checking candidate keys against one file's bloom filter and keys ({@code
- * FileKeyLookup}). The Beam stages that use them are in {@code io.hudibeam.transforms.index}. May
- * depend on {@code table}, {@code files} and {@code basefile}.
+ * FileKeyLookup}). The Beam stages that use them are in {@code io.hudibeam.transforms.index}.
+ *
+ * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.files} and {@code
+ * io.hudibeam.basefile}.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

@@ -15,37 +15,34 @@
  */
 package io.hudibeam.keygen;
 
-import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.TableProperty;
 import java.io.Serializable;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * How a table derives record keys and partition paths from records: the key generator type, the
  * record key fields, the partition fields, hive-style naming, URL encoding and, for the
- * timestamp-based generator, its {@link TimestampKeyOptions}. Readable from Hudi write options
- * ({@link #fromProperties}) and from hoodie.properties ({@link #fromTableProperties}); {@link
- * #toTableProperties} gives the keys a table persists.
+ * timestamp-based generator, its {@link TimestampKeyOptions}. The settings registry reads it from
+ * Hudi write options and from hoodie.properties; {@link #toTableProperties} gives the keys a table
+ * persists.
  */
 public final class KeyGeneratorConfig implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String RECORD_KEY_FIELD = HudiSettings.RECORD_KEY_FIELDS.key();
+  /** The keys of the write settings (the settings registry declares them with these keys). */
+  public static final String RECORD_KEY_FIELD = "hoodie.datasource.write.recordkey.field";
 
-  public static final String PARTITION_PATH_FIELD = HudiSettings.PARTITION_FIELDS.key();
-  public static final String KEY_GENERATOR_CLASS = HudiSettings.KEY_GENERATOR_CLASS.key();
-  public static final String HIVE_STYLE_PARTITIONING = HudiSettings.HIVE_STYLE_PARTITIONING.key();
+  public static final String PARTITION_PATH_FIELD = "hoodie.datasource.write.partitionpath.field";
+  public static final String KEY_GENERATOR_CLASS = "hoodie.datasource.write.keygenerator.class";
+  public static final String HIVE_STYLE_PARTITIONING = TableProperty.HIVE_STYLE_PARTITIONING.key();
   public static final String URL_ENCODE_PARTITION_PATH =
-      HudiSettings.URL_ENCODE_PARTITION_PATH.key();
+      TableProperty.URL_ENCODE_PARTITIONING.key();
   public static final String CONSISTENT_LOGICAL_TIMESTAMP =
-      HudiSettings.CONSISTENT_LOGICAL_TIMESTAMP.key();
+      "hoodie.datasource.write.keygenerator.consistent.logical.timestamp.enabled";
 
   public static final String TABLE_RECORD_KEY_FIELDS = TableProperty.RECORD_KEY_FIELDS.key();
   public static final String TABLE_PARTITION_FIELDS = TableProperty.PARTITION_FIELDS.key();
@@ -72,6 +69,26 @@ public final class KeyGeneratorConfig implements Serializable {
     this.urlEncodePartitionPath = urlEncodePartitionPath;
     this.timestampOptions = timestampOptions;
     validate();
+  }
+
+  /**
+   * Any key generator; {@code timestampOptions} is given exactly for {@link
+   * KeyGeneratorType#TIMESTAMP_BASED}, else null.
+   */
+  public static KeyGeneratorConfig of(
+      KeyGeneratorType type,
+      List<String> recordKeyFields,
+      List<String> partitionFields,
+      boolean hiveStylePartitioning,
+      boolean urlEncodePartitionPath,
+      TimestampKeyOptions timestampOptions) {
+    return new KeyGeneratorConfig(
+        type,
+        recordKeyFields,
+        partitionFields,
+        hiveStylePartitioning,
+        urlEncodePartitionPath,
+        timestampOptions);
   }
 
   /** {@link KeyGeneratorType#SIMPLE}: one record key field, one partition field. */
@@ -147,21 +164,6 @@ public final class KeyGeneratorConfig implements Serializable {
   }
 
   /**
-   * Reads Hudi write options: {@link #RECORD_KEY_FIELD} (required), {@link #PARTITION_PATH_FIELD}
-   * (absent or empty = non-partitioned), {@link #KEY_GENERATOR_CLASS} (absent = inferred as Hudi's
-   * {@code KeyGenUtils.inferKeyGeneratorType}), {@link #HIVE_STYLE_PARTITIONING} and {@link
-   * #URL_ENCODE_PARTITION_PATH} (default false) and the {@code hoodie.keygen.timebased.*} keys.
-   */
-  public static KeyGeneratorConfig fromProperties(Map<String, String> props) {
-    return read(props, RECORD_KEY_FIELD, PARTITION_PATH_FIELD, KEY_GENERATOR_CLASS);
-  }
-
-  /** Reads the keys {@link #toTableProperties} writes, from a table's hoodie.properties. */
-  public static KeyGeneratorConfig fromTableProperties(Map<String, String> props) {
-    return read(props, TABLE_RECORD_KEY_FIELDS, TABLE_PARTITION_FIELDS, TABLE_KEY_GENERATOR_CLASS);
-  }
-
-  /**
    * The hoodie.properties entries that describe this key generator: {@link
    * #TABLE_RECORD_KEY_FIELDS}, {@link #TABLE_PARTITION_FIELDS} (empty when non-partitioned, as Hudi
    * 0.15 writes it), {@link #TABLE_KEY_GENERATOR_CLASS}, the hive-style and URL-encode flags and,
@@ -180,51 +182,14 @@ public final class KeyGeneratorConfig implements Serializable {
     return props;
   }
 
-  private static KeyGeneratorConfig read(
-      Map<String, String> props, String recordKeyKey, String partitionKey, String classKey) {
-    List<String> recordKeys = fieldList(props.get(recordKeyKey));
-    if (recordKeys.isEmpty()) {
-      throw new InvalidKeyGeneratorConfigException(
-          recordKeyKey
-              + " is required (comma-separated record key fields), but was "
-              + (props.containsKey(recordKeyKey) ? "'" + props.get(recordKeyKey) + "'" : "absent"));
-    }
-    List<String> partitions = fieldList(props.get(partitionKey));
-    String className = props.get(classKey);
-    KeyGeneratorType type =
-        className == null || className.trim().isEmpty()
-            ? inferType(recordKeys, partitions)
-            : KeyGeneratorType.fromClassName(classKey, className);
-    HudiSettings.CONSISTENT_LOGICAL_TIMESTAMP.get(props); // only false is supported
-    TimestampKeyOptions timestamp =
-        type == KeyGeneratorType.TIMESTAMP_BASED ? TimestampKeyOptions.fromProperties(props) : null;
-    return new KeyGeneratorConfig(
-        type,
-        recordKeys,
-        partitions,
-        HudiSettings.HIVE_STYLE_PARTITIONING.get(props),
-        HudiSettings.URL_ENCODE_PARTITION_PATH.get(props),
-        timestamp);
-  }
-
   /** As Hudi's {@code KeyGenUtils.inferKeyGeneratorType} for tables without a class name. */
-  private static KeyGeneratorType inferType(List<String> recordKeys, List<String> partitions) {
+  public static KeyGeneratorType inferType(List<String> recordKeys, List<String> partitions) {
     if (partitions.isEmpty()) {
       return KeyGeneratorType.NON_PARTITIONED;
     }
     return partitions.size() == 1 && recordKeys.size() == 1
         ? KeyGeneratorType.SIMPLE
         : KeyGeneratorType.COMPLEX;
-  }
-
-  private static List<String> fieldList(String value) {
-    if (value == null) {
-      return List.of();
-    }
-    return Arrays.stream(value.split(","))
-        .map(String::trim)
-        .filter(s -> !s.isEmpty())
-        .collect(Collectors.toList());
   }
 
   private void validate() {

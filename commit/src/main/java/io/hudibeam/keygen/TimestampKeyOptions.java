@@ -15,8 +15,6 @@
  */
 package io.hudibeam.keygen;
 
-import io.hudibeam.settings.Setting;
-import io.hudibeam.settings.TimestampKeygenSettings;
 import java.io.Serializable;
 import java.time.ZoneId;
 import java.util.Arrays;
@@ -44,27 +42,28 @@ import java.util.stream.Collectors;
 public final class TimestampKeyOptions implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String TIMESTAMP_TYPE = TimestampKeygenSettings.TIMESTAMP_TYPE.key();
+  /**
+   * The keys of these settings (the settings registry declares them with these keys, each with its
+   * older {@code hoodie.deltastreamer.keygen.timebased.*} spelling as an alternative).
+   */
+  public static final String TIMESTAMP_TYPE = "hoodie.keygen.timebased.timestamp.type";
 
   public static final String SCALAR_TIME_UNIT =
-      TimestampKeygenSettings.TIMESTAMP_SCALAR_TIME_UNIT.key();
-  public static final String INPUT_DATE_FORMAT =
-      TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT.key();
+      "hoodie.keygen.timebased.timestamp.scalar.time.unit";
+  public static final String INPUT_DATE_FORMAT = "hoodie.keygen.timebased.input.dateformat";
   public static final String INPUT_DATE_FORMAT_DELIMITER =
-      TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.key();
-  public static final String INPUT_TIMEZONE =
-      TimestampKeygenSettings.TIMESTAMP_INPUT_TIMEZONE.key();
-  public static final String OUTPUT_DATE_FORMAT =
-      TimestampKeygenSettings.TIMESTAMP_OUTPUT_DATE_FORMAT.key();
-  public static final String OUTPUT_TIMEZONE =
-      TimestampKeygenSettings.TIMESTAMP_OUTPUT_TIMEZONE.key();
+      "hoodie.keygen.timebased.input.dateformat.list.delimiter.regex";
+  public static final String INPUT_TIMEZONE = "hoodie.keygen.timebased.input.timezone";
+  public static final String OUTPUT_DATE_FORMAT = "hoodie.keygen.timebased.output.dateformat";
+  public static final String OUTPUT_TIMEZONE = "hoodie.keygen.timebased.output.timezone";
 
   /** Sets both the input and the output time zone; wins over the two specific keys, as in Hudi. */
-  public static final String TIMEZONE = TimestampKeygenSettings.TIMESTAMP_TIMEZONE.key();
+  public static final String TIMEZONE = "hoodie.keygen.timebased.timezone";
 
-  private static final String DEFAULT_DELIMITER =
-      TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER.defaultValue().orElseThrow();
+  /** Hudi's defaults of the scalar unit and the delimiter between input date patterns. */
+  public static final TimeUnit DEFAULT_SCALAR_TIME_UNIT = TimeUnit.SECONDS;
+
+  public static final String DEFAULT_DELIMITER = ",";
 
   private final TimestampType timestampType;
   private final TimeUnit scalarTimeUnit;
@@ -90,6 +89,28 @@ public final class TimestampKeyOptions implements Serializable {
     this.outputDateFormat = outputDateFormat;
     this.outputTimeZone = outputTimeZone;
     validate();
+  }
+
+  /**
+   * All the options as read from properties: {@code inputDateFormat} is the delimited list of input
+   * patterns ("" unless DATE_STRING), the zones are null when unset.
+   */
+  public static TimestampKeyOptions of(
+      TimestampType timestampType,
+      TimeUnit scalarTimeUnit,
+      String inputDateFormat,
+      String inputDateFormatDelimiter,
+      ZoneId inputTimeZone,
+      String outputDateFormat,
+      ZoneId outputTimeZone) {
+    return new TimestampKeyOptions(
+        timestampType,
+        scalarTimeUnit,
+        inputDateFormat,
+        inputDateFormatDelimiter,
+        inputTimeZone,
+        outputDateFormat,
+        outputTimeZone);
   }
 
   /** Numeric partition values in {@code type}'s unit (not {@link TimestampType#DATE_STRING}). */
@@ -181,47 +202,6 @@ public final class TimestampKeyOptions implements Serializable {
   }
 
   /**
-   * Reads the {@code hoodie.keygen.timebased.*} keys (and their {@code
-   * hoodie.deltastreamer.keygen.timebased.*} aliases) from write or table properties.
-   */
-  public static TimestampKeyOptions fromProperties(Map<String, String> props) {
-    TimestampType type = value(props, TimestampKeygenSettings.TIMESTAMP_TYPE);
-    if (type == null) {
-      throw new InvalidKeyGeneratorConfigException(
-          TIMESTAMP_TYPE
-              + " is required for the timestamp-based key generator; expected one of "
-              + Arrays.toString(TimestampType.values()));
-    }
-    TimeUnit unit =
-        type == TimestampType.SCALAR
-            ? value(props, TimestampKeygenSettings.TIMESTAMP_SCALAR_TIME_UNIT)
-            : null;
-    if (unit == null) {
-      unit = TimestampKeygenSettings.TIMESTAMP_SCALAR_TIME_UNIT.defaultValue().orElseThrow();
-    }
-    String delimiter = value(props, TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER);
-    if (delimiter == null) {
-      delimiter = DEFAULT_DELIMITER;
-    }
-    ZoneId both = value(props, TimestampKeygenSettings.TIMESTAMP_TIMEZONE);
-    ZoneId input =
-        both != null ? both : value(props, TimestampKeygenSettings.TIMESTAMP_INPUT_TIMEZONE);
-    ZoneId output =
-        both != null ? both : value(props, TimestampKeygenSettings.TIMESTAMP_OUTPUT_TIMEZONE);
-    String outputFormat = value(props, TimestampKeygenSettings.TIMESTAMP_OUTPUT_DATE_FORMAT);
-    if (outputFormat == null) {
-      throw new InvalidKeyGeneratorConfigException(
-          OUTPUT_DATE_FORMAT
-              + " is required for the timestamp-based key generator, e.g. yyyy/MM/dd");
-    }
-    String inputFormat =
-        type == TimestampType.DATE_STRING
-            ? value(props, TimestampKeygenSettings.TIMESTAMP_INPUT_DATE_FORMAT)
-            : "";
-    return new TimestampKeyOptions(type, unit, inputFormat, delimiter, input, outputFormat, output);
-  }
-
-  /**
    * The {@code hoodie.keygen.timebased.*} entries a table persists in hoodie.properties (Hudi 0.15
    * {@code HoodieTableConfig.PERSISTED_CONFIG_LIST}, plus {@code timestamp.type}, which Hudi 1.0
    * also persists and without which the settings cannot be read back).
@@ -269,20 +249,8 @@ public final class TimestampKeyOptions implements Serializable {
   }
 
   /**
-   * The value of {@code setting} under its key or its {@code hoodie.deltastreamer.*} alternative;
-   * null when absent or blank (a table's hoodie.properties may hold blank values).
-   */
-  private static <T> T value(Map<String, String> props, Setting<T> setting) {
-    Optional<String> key = setting.keyIn(props);
-    if (key.isEmpty() || props.get(key.get()).trim().isEmpty()) {
-      return null;
-    }
-    return setting.find(props).orElseThrow();
-  }
-
-  /**
-   * Checks an output date pattern (the parser of {@link
-   * HudiSettings#TIMESTAMP_OUTPUT_DATE_FORMAT}); returns it.
+   * Checks an output date pattern (the parser the settings registry reads {@link
+   * #OUTPUT_DATE_FORMAT} with); returns it.
    */
   public static String checkOutputFormat(String key, String pattern) {
     JodaPatterns.forOutput(key, pattern);

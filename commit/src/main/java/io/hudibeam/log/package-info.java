@@ -17,8 +17,10 @@
  * Hudi log files (Hudi 0.15's HoodieLogFormat): the block framing, Avro data blocks, delete blocks,
  * rollback command blocks and the HFile data blocks of the metadata table ({@code
  * LogBlock.hfileData}, content from {@code io.hudibeam.hfile}), written as Hudi 0.15 writes them
- * and read back. May depend on {@code table}, {@code timeline}, {@code files}, {@code basefile} and
- * {@code hfile}. No Beam.
+ * and read back.
+ *
+ * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
+ * io.hudibeam.files}, {@code io.hudibeam.basefile} and {@code io.hudibeam.hfile}.
  *
  * <p>Writing a file group's log file for one instant and attempt (the caller writes the APPEND
  * marker first and reports the result in a deltacommit write stat):

@@ -15,11 +15,9 @@
  */
 package io.hudibeam.schema;
 
-import io.hudibeam.settings.HudiSettings;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -78,10 +76,11 @@ public final class SchemaEvolution implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** Hudi's {@code DataSourceWriteOptions.RECONCILE_SCHEMA} (default false). */
-  public static final String RECONCILE_SCHEMA = HudiSettings.RECONCILE_SCHEMA.key();
+  public static final String RECONCILE_SCHEMA = "hoodie.datasource.write.reconcile.schema";
 
   /** Hudi's {@code HoodieWriteConfig.SCHEMA_ALLOW_AUTO_EVOLUTION_COLUMN_DROP} (default false). */
-  public static final String ALLOW_COLUMN_DROP = HudiSettings.ALLOW_COLUMN_DROP.key();
+  public static final String ALLOW_COLUMN_DROP =
+      "hoodie.datasource.write.schema.allow.auto.evolution.column.drop";
 
   private final boolean reconcile;
   private final boolean allowColumnDrop;
@@ -96,11 +95,12 @@ public final class SchemaEvolution implements Serializable {
     return new SchemaEvolution(false, false);
   }
 
-  /** The settings under Hudi's keys; a value other than true or false is refused by key. */
-  public static SchemaEvolution fromProperties(Map<String, String> properties) {
-    return new SchemaEvolution(
-        HudiSettings.RECONCILE_SCHEMA.get(properties),
-        HudiSettings.ALLOW_COLUMN_DROP.get(properties));
+  /**
+   * The two settings (the settings registry reads them under {@link #RECONCILE_SCHEMA} and {@link
+   * #ALLOW_COLUMN_DROP}).
+   */
+  public static SchemaEvolution of(boolean reconcile, boolean allowColumnDrop) {
+    return new SchemaEvolution(reconcile, allowColumnDrop);
   }
 
   public boolean reconcile() {

@@ -20,56 +20,58 @@ import static io.hudibeam.settings.SettingTypes.text;
 import static io.hudibeam.settings.SettingTypes.whole;
 
 import io.hudibeam.commit.ConcurrencySettings;
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.LockSettings;
 
 /**
  * The settings of concurrency control, under Hudi's keys: heartbeats ({@code HoodieWriteConfig}),
  * the table lock ({@code HoodieLockConfig}), the concurrency mode and when failed writes are rolled
- * back; part of {@link HudiSettings#ALL}. {@link ConcurrencySettings}, {@code LockSettings} and
- * {@code HeartbeatSettings} read them.
+ * back; part of {@link HudiSettings#ALL}. {@link SettingsReader} reads them into {@link
+ * ConcurrencySettings}, {@link LockSettings} and {@link HeartbeatSettings}.
  */
 public final class ConcurrencyControlSettings {
   private ConcurrencyControlSettings() {}
 
   public static final Setting<Long> HEARTBEAT_INTERVAL_MS =
-      whole("hoodie.client.heartbeat.interval_in_ms", 1000)
-          .defaultValue(60_000L)
+      whole(HeartbeatSettings.INTERVAL, HeartbeatSettings.MIN_INTERVAL_MILLIS)
+          .defaultValue(HeartbeatSettings.DEFAULT_INTERVAL_MILLIS)
           .doc("How often a live writer refreshes its heartbeat (ms).")
           .build();
 
   public static final Setting<Integer> HEARTBEAT_TOLERABLE_MISSES =
-      integer("hoodie.client.heartbeat.tolerable.misses", 0)
-          .defaultValue(2)
+      integer(HeartbeatSettings.TOLERABLE_MISSES, 0)
+          .defaultValue(HeartbeatSettings.DEFAULT_TOLERABLE_MISSES)
           .doc("Refreshes a heartbeat may miss before its writer counts as dead.")
           .build();
 
   public static final Setting<String> LOCK_PATH =
-      text("hoodie.write.lock.filesystem.path", "a folder path")
+      text(LockSettings.PATH, "a folder path")
           .defaultDoc("the table's .hoodie")
           .doc("The folder of the table lock file.")
           .build();
 
   public static final Setting<Integer> LOCK_EXPIRE_MINUTES =
-      integer("hoodie.write.lock.filesystem.expire", 0)
-          .defaultValue(0)
+      integer(LockSettings.EXPIRE_MINUTES, 0)
+          .defaultValue(LockSettings.DEFAULT_EXPIRE_MINUTES)
           .defaultDoc("0 (never)")
           .doc("Minutes after which a lock file is deleted as abandoned.")
           .build();
 
   public static final Setting<Integer> LOCK_CLIENT_RETRIES =
-      integer("hoodie.write.lock.client.num_retries", 0)
-          .defaultValue(50)
+      integer(LockSettings.CLIENT_RETRIES, 0)
+          .defaultValue(LockSettings.DEFAULT_CLIENT_RETRIES)
           .doc("Tries after the first to take a held lock.")
           .build();
 
   public static final Setting<Long> LOCK_CLIENT_RETRY_WAIT_MS =
-      whole("hoodie.write.lock.client.wait_time_ms_between_retry", 0)
-          .defaultValue(5000L)
+      whole(LockSettings.CLIENT_RETRY_WAIT, 0)
+          .defaultValue(LockSettings.DEFAULT_RETRY_WAIT_MILLIS)
           .doc("Wait between tries to take the lock (ms).")
           .build();
 
   public static final Setting<ConcurrencySettings.Mode> CONCURRENCY_MODE =
       Setting.keyedBuilder(
-              "hoodie.write.concurrency.mode",
+              ConcurrencySettings.MODE,
               "SINGLE_WRITER, OPTIMISTIC_CONCURRENCY_CONTROL",
               ConcurrencySettings::parseMode)
           .defaultValue(ConcurrencySettings.Mode.SINGLE_WRITER)
@@ -79,7 +81,7 @@ public final class ConcurrencyControlSettings {
 
   public static final Setting<String> FAILED_WRITES_POLICY =
       Setting.keyedBuilder(
-              "hoodie.cleaner.policy.failed.writes",
+              ConcurrencySettings.FAILED_WRITES,
               "EAGER, LAZY",
               ConcurrencySettings::parseFailedWrites)
           .expected("EAGER or LAZY")
@@ -89,7 +91,7 @@ public final class ConcurrencyControlSettings {
           .build();
 
   public static final Setting<String> LOCK_PROVIDER =
-      text("hoodie.write.lock.provider", "a lock provider class name")
+      text(ConcurrencySettings.LOCK_PROVIDER, "a lock provider class name")
           .defaultDoc("none (optimistic concurrency control needs FileSystemBasedLockProvider)")
           .doc(
               "Hudi's FileSystemBasedLockProvider (its lock file; the default lock) or"

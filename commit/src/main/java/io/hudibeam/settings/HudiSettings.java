@@ -23,12 +23,23 @@ import static io.hudibeam.settings.SettingTypes.oneOf;
 import static io.hudibeam.settings.SettingTypes.text;
 import static io.hudibeam.settings.SettingTypes.whole;
 
+import io.hudibeam.basefile.BloomFilterSettings;
 import io.hudibeam.basefile.BloomFilterType;
+import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.index.BucketIndex;
+import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.keygen.KeyGeneratorType;
 import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.schema.SchemaEvolution;
+import io.hudibeam.services.ArchiveSettings;
+import io.hudibeam.services.CleanSettings;
+import io.hudibeam.services.CompactionSettings;
+import io.hudibeam.table.TableProperty;
 import io.hudibeam.table.TableType;
 import io.hudibeam.table.TableVersion;
+import io.hudibeam.write.FileSizing;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.WriteOperation;
 import java.util.List;
 import java.util.Locale;
@@ -49,12 +60,10 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 public final class HudiSettings {
   private HudiSettings() {}
 
-  private static final long MIB = 1024L * 1024;
-
   // The table and its keys.
 
   public static final Setting<String> TABLE_NAME =
-      text("hoodie.table.name", "a non-empty table name")
+      text(TableProperty.NAME.key(), "a non-empty table name")
           .defaultDoc("required")
           .method("withTableName")
           .doc("The table's name, recorded in hoodie.properties and the Avro record name.")
@@ -81,14 +90,14 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<List<String>> RECORD_KEY_FIELDS =
-      fields("hoodie.datasource.write.recordkey.field", true)
+      fields(KeyGeneratorConfig.RECORD_KEY_FIELD, true)
           .defaultDoc("required")
           .method("withRecordKeyFields")
           .doc("The record key field(s), comma-separated.")
           .build();
 
   public static final Setting<List<String>> PARTITION_FIELDS =
-      fields("hoodie.datasource.write.partitionpath.field", false)
+      fields(KeyGeneratorConfig.PARTITION_PATH_FIELD, false)
           .defaultValue(List.of())
           .defaultDoc("none: non-partitioned")
           .method("withPartitionFields")
@@ -105,9 +114,7 @@ public final class HudiSettings {
 
   public static final Setting<KeyGeneratorType> KEY_GENERATOR_CLASS =
       Setting.keyedBuilder(
-              "hoodie.datasource.write.keygenerator.class",
-              "class name",
-              KeyGeneratorType::fromClassName)
+              KeyGeneratorConfig.KEY_GENERATOR_CLASS, "class name", KeyGeneratorType::fromClassName)
           .expected("a supported key generator class")
           .defaultDoc(
               "inferred: SIMPLE for one key and one partition field, COMPLEX for several,"
@@ -117,20 +124,20 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<Boolean> HIVE_STYLE_PARTITIONING =
-      bool("hoodie.datasource.write.hive_style_partitioning", false)
+      bool(TableProperty.HIVE_STYLE_PARTITIONING.key(), false)
           .method("withHiveStylePartitioning")
           .doc("Partition folders are named field=value.")
           .build();
 
   public static final Setting<Boolean> URL_ENCODE_PARTITION_PATH =
-      bool("hoodie.datasource.write.partitionpath.urlencode", false)
+      bool(TableProperty.URL_ENCODE_PARTITIONING.key(), false)
           .method("withUrlEncodePartitionPath")
           .doc(
               "Partition values are URL-encoded as Hudi encodes them, instead of refused when unsafe.")
           .build();
 
   public static final Setting<Boolean> CONSISTENT_LOGICAL_TIMESTAMP =
-      bool("hoodie.datasource.write.keygenerator.consistent.logical.timestamp.enabled", false)
+      bool(KeyGeneratorConfig.CONSISTENT_LOGICAL_TIMESTAMP, false)
           .validate(
               v -> !v,
               "false (true is not supported: timestamp fields are keyed by their raw long value)")
@@ -140,10 +147,7 @@ public final class HudiSettings {
   // The operation and the index.
 
   public static final Setting<WriteOperation> OPERATION =
-      oneOf(
-              "hoodie.datasource.write.operation",
-              op -> op.name().toLowerCase(Locale.ROOT),
-              WriteOperation.values())
+      oneOf("hoodie.datasource.write.operation", WriteOperation::value, WriteOperation.values())
           .defaultValue(WriteOperation.UPSERT)
           .defaultDoc("upsert")
           .method("withOperation")
@@ -158,15 +162,15 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<Integer> BUCKET_COUNT =
-      integer("hoodie.bucket.index.num.buckets", 1)
-          .defaultValue(256)
+      integer(BucketIndex.NUM_BUCKETS, 1)
+          .defaultValue(BucketIndex.DEFAULT_NUM_BUCKETS)
           .method("withBucketCount")
           .doc(
               "Buckets per partition of the BUCKET index; every writer of the table must use the same.")
           .build();
 
   public static final Setting<List<String>> BUCKET_HASH_FIELDS =
-      fields("hoodie.bucket.index.hash.field", true)
+      fields(BucketIndex.HASH_FIELD, true)
           .defaultDoc("the record key fields")
           .doc("The record key fields the BUCKET index hashes.")
           .build();
@@ -174,16 +178,16 @@ public final class HudiSettings {
   // File sizing and Parquet.
 
   public static final Setting<Long> MAX_FILE_SIZE =
-      whole("hoodie.parquet.max.file.size", 1)
-          .defaultValue(120 * MIB)
+      whole(FileSizing.MAX_FILE_SIZE, 1)
+          .defaultValue(FileSizing.DEFAULT_MAX_FILE_SIZE)
           .defaultDoc("120 MiB")
           .method("withMaxFileSize")
           .doc("Target size of base files in bytes; inserts roll to a new file group beyond it.")
           .build();
 
   public static final Setting<Long> SMALL_FILE_LIMIT =
-      whole("hoodie.parquet.small.file.limit", 0)
-          .defaultValue(100 * MIB)
+      whole(FileSizing.SMALL_FILE_LIMIT, 0)
+          .defaultValue(FileSizing.DEFAULT_SMALL_FILE_LIMIT)
           .defaultDoc("100 MiB")
           .method("withSmallFileLimit")
           .doc(
@@ -191,79 +195,81 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<Long> RECORD_SIZE_ESTIMATE =
-      whole("hoodie.copyonwrite.record.size.estimate", 1)
-          .defaultValue(1024L)
+      whole(FileSizing.RECORD_SIZE_ESTIMATE, 1)
+          .defaultValue(FileSizing.DEFAULT_RECORD_SIZE_ESTIMATE)
           .doc("Bytes per record assumed before the table has commits to measure.")
           .build();
 
   public static final Setting<CompressionCodecName> PARQUET_CODEC =
       oneOf(
-              "hoodie.parquet.compression.codec",
+              ParquetSettings.COMPRESSION_CODEC,
               c -> c.name().toLowerCase(Locale.ROOT),
               CompressionCodecName.values())
-          .defaultValue(CompressionCodecName.GZIP)
+          .defaultValue(ParquetSettings.DEFAULT_CODEC)
           .defaultDoc("gzip")
           .method("withParquetCodec")
           .doc("Parquet compression codec of base files.")
           .build();
 
   public static final Setting<Integer> PARQUET_BLOCK_SIZE =
-      integer("hoodie.parquet.block.size", 1)
-          .defaultValue((int) (120 * MIB))
+      integer(ParquetSettings.BLOCK_SIZE, 1)
+          .defaultValue(ParquetSettings.DEFAULT_BLOCK_SIZE)
           .defaultDoc("120 MiB")
           .doc("Parquet row group size in bytes.")
           .build();
 
   public static final Setting<Integer> PARQUET_PAGE_SIZE =
-      integer("hoodie.parquet.page.size", 1)
-          .defaultValue((int) MIB)
+      integer(ParquetSettings.PAGE_SIZE, 1)
+          .defaultValue(ParquetSettings.DEFAULT_PAGE_SIZE)
           .defaultDoc("1 MiB")
           .doc("Parquet page size in bytes.")
           .build();
 
   public static final Setting<Boolean> PARQUET_DICTIONARY =
-      bool("hoodie.parquet.dictionary.enabled", true).doc("Parquet dictionary encoding.").build();
+      bool(ParquetSettings.DICTIONARY_ENABLED, ParquetSettings.DEFAULT_DICTIONARY_ENABLED)
+          .doc("Parquet dictionary encoding.")
+          .build();
 
   public static final Setting<Double> PARQUET_COMPRESSION_RATIO =
-      number("hoodie.parquet.compression.ratio", v -> v >= 0, "a number >= 0")
-          .defaultValue(0.1)
+      number(ParquetSettings.COMPRESSION_RATIO, v -> v >= 0, "a number >= 0")
+          .defaultValue(ParquetSettings.DEFAULT_COMPRESSION_RATIO)
           .doc(
               "Expected compressed/in-memory size ratio; a file may reach max.file.size × (1 + ratio).")
           .build();
 
   public static final Setting<BloomFilterType> BLOOM_FILTER_TYPE =
-      oneOf("hoodie.bloom.index.filter.type", BloomFilterType.values())
-          .defaultValue(BloomFilterType.DYNAMIC_V0)
+      oneOf(BloomFilterSettings.TYPE, BloomFilterType.values())
+          .defaultValue(BloomFilterSettings.DEFAULT_TYPE)
           .doc("The base files' bloom filter layout.")
           .build();
 
   public static final Setting<Integer> BLOOM_NUM_ENTRIES =
-      integer("hoodie.index.bloom.num_entries", 1)
-          .defaultValue(60_000)
+      integer(BloomFilterSettings.NUM_ENTRIES, 1)
+          .defaultValue(BloomFilterSettings.DEFAULT_NUM_ENTRIES)
           .doc("Keys a bloom filter (row) is sized for.")
           .build();
 
   public static final Setting<Double> BLOOM_FPP =
-      number("hoodie.index.bloom.fpp", v -> v > 0 && v < 1, "a number between 0 and 1 (exclusive)")
-          .defaultValue(0.000000001)
+      number(BloomFilterSettings.FPP, v -> v > 0 && v < 1, "a number between 0 and 1 (exclusive)")
+          .defaultValue(BloomFilterSettings.DEFAULT_FPP)
           .defaultDoc("1e-9")
           .doc("The bloom filter's false positive probability.")
           .build();
 
   public static final Setting<Integer> BLOOM_DYNAMIC_MAX_ENTRIES =
-      integer("hoodie.bloom.index.filter.dynamic.max.entries", 1)
-          .defaultValue(100_000)
+      integer(BloomFilterSettings.DYNAMIC_MAX_ENTRIES, 1)
+          .defaultValue(BloomFilterSettings.DEFAULT_DYNAMIC_MAX_ENTRIES)
           .doc("Keys at which a DYNAMIC_V0 bloom filter stops growing.")
           .build();
 
   // Cleaning, archival and compaction.
 
   public static final Setting<Boolean> CLEAN_AUTOMATIC =
-      bool("hoodie.clean.automatic", true).doc("Clean after each commit.").build();
+      bool(CleanSettings.AUTOMATIC, true).doc("Clean after each commit.").build();
 
   public static final Setting<CleaningPolicy> CLEANER_POLICY =
       oneOf(
-              "hoodie.cleaner.policy",
+              CleanSettings.POLICY,
               CleaningPolicy.KEEP_LATEST_COMMITS,
               CleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
           .defaultValue(CleaningPolicy.KEEP_LATEST_COMMITS)
@@ -271,43 +277,43 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<Integer> CLEANER_COMMITS_RETAINED =
-      integer("hoodie.cleaner.commits.retained", 1)
-          .defaultValue(10)
+      integer(CleanSettings.COMMITS_RETAINED, 1)
+          .defaultValue(CleanSettings.DEFAULT_COMMITS_RETAINED)
           .doc("Completed commits whose file slices KEEP_LATEST_COMMITS keeps.")
           .build();
 
   public static final Setting<Integer> CLEANER_FILE_VERSIONS_RETAINED =
-      integer("hoodie.cleaner.fileversions.retained", 1)
-          .defaultValue(3)
+      integer(CleanSettings.FILE_VERSIONS_RETAINED, 1)
+          .defaultValue(CleanSettings.DEFAULT_FILE_VERSIONS_RETAINED)
           .doc("File slices per file group KEEP_LATEST_FILE_VERSIONS keeps.")
           .build();
 
   public static final Setting<Boolean> ARCHIVE_AUTOMATIC =
-      bool("hoodie.archive.automatic", true)
+      bool(ArchiveSettings.AUTOMATIC, true)
           .doc(
               "Archive the oldest instants after each commit (.hoodie/archived; table version 8: .hoodie/timeline/history).")
           .build();
 
   public static final Setting<Integer> KEEP_MIN_COMMITS =
-      integer("hoodie.keep.min.commits", 1)
-          .defaultValue(20)
+      integer(ArchiveSettings.MIN_COMMITS, 1)
+          .defaultValue(ArchiveSettings.DEFAULT_MIN_COMMITS)
           .doc("Completed commits archival keeps; must exceed hoodie.cleaner.commits.retained.")
           .build();
 
   public static final Setting<Integer> KEEP_MAX_COMMITS =
-      integer("hoodie.keep.max.commits", 1)
-          .defaultValue(30)
+      integer(ArchiveSettings.MAX_COMMITS, 1)
+          .defaultValue(ArchiveSettings.DEFAULT_MAX_COMMITS)
           .doc("Completed commits beyond which archival runs; must exceed hoodie.keep.min.commits.")
           .build();
 
   public static final Setting<Boolean> COMPACT_INLINE =
-      bool("hoodie.compact.inline", false)
+      bool(CompactionSettings.INLINE, false)
           .doc("Compact a MERGE_ON_READ table after a commit once enough deltacommits completed.")
           .build();
 
   public static final Setting<Integer> COMPACT_MAX_DELTA_COMMITS =
-      integer("hoodie.compact.inline.max.delta.commits", 1)
-          .defaultValue(5)
+      integer(CompactionSettings.MAX_DELTA_COMMITS, 1)
+          .defaultValue(CompactionSettings.DEFAULT_MAX_DELTA_COMMITS)
           .doc(
               "Deltacommits after which a compaction runs (inline) and before which archival keeps them.")
           .build();
@@ -315,33 +321,33 @@ public final class HudiSettings {
   // Memory of the file-group merge.
 
   public static final Setting<Long> MERGE_MAX_SIZE =
-      whole("hoodie.memory.merge.max.size", 0)
+      whole(MergeMemory.MAX_SIZE, 0)
           .defaultDoc("none: fraction × 0.4 × max heap / available processors")
           .doc("Bytes of incoming records a file-group merge holds in memory before it spills.")
           .build();
 
   public static final Setting<Double> MERGE_FRACTION =
-      number("hoodie.memory.merge.fraction", v -> v > 0 && v <= 1, "a number in (0, 1]")
-          .defaultValue(0.6)
+      number(MergeMemory.FRACTION, v -> v > 0 && v <= 1, "a number in (0, 1]")
+          .defaultValue(MergeMemory.DEFAULT_FRACTION)
           .doc("Without max.size, the share of a merge's heap it may fill before it spills.")
           .build();
 
   public static final Setting<Long> COMPACTION_MAX_SIZE =
-      whole("hoodie.memory.compaction.max.size", 0)
+      whole(MergeMemory.COMPACTION_MAX_SIZE, 0)
           .defaultDoc("none: fraction × 0.4 × max heap / available processors")
           .doc(
               "Bytes of merged log records a compaction (or HudiIO.compact()) holds per file slice before it spills.")
           .build();
 
   public static final Setting<Double> COMPACTION_FRACTION =
-      number("hoodie.memory.compaction.fraction", v -> v > 0 && v <= 1, "a number in (0, 1]")
-          .defaultValue(0.6)
+      number(MergeMemory.COMPACTION_FRACTION, v -> v > 0 && v <= 1, "a number in (0, 1]")
+          .defaultValue(MergeMemory.DEFAULT_FRACTION)
           .doc(
               "Without compaction.max.size, the share of a compaction's heap it may fill before it spills.")
           .build();
 
   public static final Setting<String> SPILL_PATH =
-      text("hoodie.memory.spillable.map.path", "a local folder path")
+      text(MergeMemory.SPILL_PATH, "a local folder path")
           .defaultDoc("java.io.tmpdir")
           .doc("The local folder merge and compaction spill files go to.")
           .build();
@@ -349,12 +355,12 @@ public final class HudiSettings {
   // Schema evolution.
 
   public static final Setting<Boolean> RECONCILE_SCHEMA =
-      bool("hoodie.datasource.write.reconcile.schema", false)
+      bool(SchemaEvolution.RECONCILE_SCHEMA, false)
           .doc("Incoming records lacking table fields are written with the table's schema.")
           .build();
 
   public static final Setting<Boolean> ALLOW_COLUMN_DROP =
-      bool("hoodie.datasource.write.schema.allow.auto.evolution.column.drop", false)
+      bool(SchemaEvolution.ALLOW_COLUMN_DROP, false)
           .doc("A field the input lacks is dropped from the table.")
           .build();
 

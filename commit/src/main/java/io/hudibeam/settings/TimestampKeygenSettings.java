@@ -33,66 +33,71 @@ import java.util.concurrent.TimeUnit;
 public final class TimestampKeygenSettings {
   private TimestampKeygenSettings() {}
 
-  private static final String TIMEBASED = "hoodie.keygen.timebased.";
-  private static final String OLD_TIMEBASED = "hoodie.deltastreamer.keygen.timebased.";
-
   public static final Setting<TimestampType> TIMESTAMP_TYPE =
-      oneOf(TIMEBASED + "timestamp.type", TimestampType.values())
-          .alternative(OLD_TIMEBASED + "timestamp.type")
+      oneOf(TimestampKeyOptions.TIMESTAMP_TYPE, TimestampType.values())
+          .alternative(old(TimestampKeyOptions.TIMESTAMP_TYPE))
           .defaultDoc("required by the timestamp-based key generator")
           .doc("How the partition field is read.")
           .build();
 
   public static final Setting<TimeUnit> TIMESTAMP_SCALAR_TIME_UNIT =
-      oneOf(TIMEBASED + "timestamp.scalar.time.unit", TimeUnit.values())
-          .alternative(OLD_TIMEBASED + "timestamp.scalar.time.unit")
-          .defaultValue(TimeUnit.SECONDS)
+      oneOf(TimestampKeyOptions.SCALAR_TIME_UNIT, TimeUnit.values())
+          .alternative(old(TimestampKeyOptions.SCALAR_TIME_UNIT))
+          .defaultValue(TimestampKeyOptions.DEFAULT_SCALAR_TIME_UNIT)
           .doc("The unit of SCALAR partition values.")
           .build();
 
   public static final Setting<String> TIMESTAMP_INPUT_DATE_FORMAT =
-      text(TIMEBASED + "input.dateformat", "one or more date patterns")
-          .alternative(OLD_TIMEBASED + "input.dateformat")
+      text(TimestampKeyOptions.INPUT_DATE_FORMAT, "one or more date patterns")
+          .alternative(old(TimestampKeyOptions.INPUT_DATE_FORMAT))
           .defaultDoc("required for DATE_STRING")
           .doc("The patterns DATE_STRING values are parsed with, the first that matches wins.")
           .build();
 
   public static final Setting<String> TIMESTAMP_INPUT_DATE_FORMAT_DELIMITER =
-      regex(TIMEBASED + "input.dateformat.list.delimiter.regex")
-          .alternative(OLD_TIMEBASED + "input.dateformat.list.delimiter.regex")
-          .defaultValue(",")
+      regex(TimestampKeyOptions.INPUT_DATE_FORMAT_DELIMITER)
+          .alternative(old(TimestampKeyOptions.INPUT_DATE_FORMAT_DELIMITER))
+          .defaultValue(TimestampKeyOptions.DEFAULT_DELIMITER)
           .doc("The delimiter between the input date patterns.")
           .build();
 
   public static final Setting<ZoneId> TIMESTAMP_INPUT_TIMEZONE =
-      zone(TIMEBASED + "input.timezone")
-          .alternative(OLD_TIMEBASED + "input.timezone")
+      zone(TimestampKeyOptions.INPUT_TIMEZONE)
+          .alternative(old(TimestampKeyOptions.INPUT_TIMEZONE))
           .defaultDoc("UTC")
           .doc("The zone of input dates without an offset.")
           .build();
 
   public static final Setting<String> TIMESTAMP_OUTPUT_DATE_FORMAT =
       Setting.keyedBuilder(
-              TIMEBASED + "output.dateformat",
+              TimestampKeyOptions.OUTPUT_DATE_FORMAT,
               "date pattern",
               TimestampKeyOptions::checkOutputFormat)
-          .alternative(OLD_TIMEBASED + "output.dateformat")
+          .alternative(old(TimestampKeyOptions.OUTPUT_DATE_FORMAT))
           .expected("a date pattern")
           .defaultDoc("required by the timestamp-based key generator")
           .doc("The partition path's date pattern, e.g. yyyy/MM/dd.")
           .build();
 
   public static final Setting<ZoneId> TIMESTAMP_OUTPUT_TIMEZONE =
-      zone(TIMEBASED + "output.timezone")
-          .alternative(OLD_TIMEBASED + "output.timezone")
+      zone(TimestampKeyOptions.OUTPUT_TIMEZONE)
+          .alternative(old(TimestampKeyOptions.OUTPUT_TIMEZONE))
           .defaultDoc("UTC, or a date string's own offset")
           .doc("The zone the partition path is formatted in.")
           .build();
 
   public static final Setting<ZoneId> TIMESTAMP_TIMEZONE =
-      zone(TIMEBASED + "timezone")
-          .alternative(OLD_TIMEBASED + "timezone")
+      zone(TimestampKeyOptions.TIMEZONE)
+          .alternative(old(TimestampKeyOptions.TIMEZONE))
           .defaultDoc("none")
           .doc("Sets both the input and the output zone, and wins over them.")
           .build();
+
+  /**
+   * The older spelling of a key, which Hudi still reads: {@code hoodie.deltastreamer.keygen.*} for
+   * {@code hoodie.keygen.*}.
+   */
+  private static String old(String key) {
+    return "hoodie.deltastreamer." + key.substring("hoodie.".length());
+  }
 }

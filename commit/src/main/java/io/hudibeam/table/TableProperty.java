@@ -15,16 +15,15 @@
  */
 package io.hudibeam.table;
 
-import io.hudibeam.settings.HudiSettings;
-
 /**
  * The {@code hoodie.properties} keys this project reads or writes (Hudi's {@code
  * HoodieTableConfig}). A property that {@link #mustMatchRequest()} is part of the table's identity:
  * a writer asking for another value is refused instead of silently producing a table readers
- * mis-read.
+ * mis-read. Three of them are write settings too ({@link #NAME}, {@link #HIVE_STYLE_PARTITIONING},
+ * {@link #URL_ENCODE_PARTITIONING}): the settings registry takes their keys from here.
  */
 public enum TableProperty {
-  NAME(HudiSettings.TABLE_NAME.key(), false),
+  NAME("hoodie.table.name", false),
   DATABASE_NAME("hoodie.database.name", false),
   TABLE_TYPE("hoodie.table.type", true),
   TABLE_VERSION("hoodie.table.version", false),
@@ -51,8 +50,8 @@ public enum TableProperty {
   PARTITION_FIELDS("hoodie.table.partition.fields", true),
   PRECOMBINE_FIELD("hoodie.table.precombine.field", false),
   KEY_GENERATOR_CLASS("hoodie.table.keygenerator.class", true),
-  HIVE_STYLE_PARTITIONING(HudiSettings.HIVE_STYLE_PARTITIONING.key(), true),
-  URL_ENCODE_PARTITIONING(HudiSettings.URL_ENCODE_PARTITION_PATH.key(), true),
+  HIVE_STYLE_PARTITIONING("hoodie.datasource.write.hive_style_partitioning", true),
+  URL_ENCODE_PARTITIONING("hoodie.datasource.write.partitionpath.urlencode", true),
   DROP_PARTITION_COLUMNS("hoodie.datasource.write.drop.partition.columns", false),
   CREATE_SCHEMA("hoodie.table.create.schema", false),
   BASE_FILE_FORMAT("hoodie.table.base.file.format", false),

@@ -35,7 +35,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -58,11 +57,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Memory: the log files are read twice, block by block. The first pass reads only which blocks
  * count (their headers decide); the second decodes the counted blocks' records one at a time into a
- * {@link SpillableRecordMap} that holds them in memory up to the compaction budget ({@link
- * MergeMemory#forCompaction}, Hudi's {@code hoodie.memory.compaction.max.size} / {@code .fraction},
- * as Hudi's {@code HoodieMergedLogRecordScanner} spills to its {@code ExternalSpillableMap}) and on
- * local disk beyond it. So the heap holds one block's bytes and the budget's worth of records,
- * whatever the size of the slice's logs; the base file is streamed.
+ * {@link SpillableRecordMap} that holds them in memory up to the compaction budget ({@code
+ * SettingsReader.compactionMemory}, Hudi's {@code hoodie.memory.compaction.max.size} / {@code
+ * .fraction}, as Hudi's {@code HoodieMergedLogRecordScanner} spills to its {@code
+ * ExternalSpillableMap}) and on local disk beyond it. So the heap holds one block's bytes and the
+ * budget's worth of records, whatever the size of the slice's logs; the base file is streamed.
  */
 public final class CompactHandle {
   private static final Logger LOG = LoggerFactory.getLogger(CompactHandle.class);
@@ -74,7 +73,7 @@ public final class CompactHandle {
 
   /** A compaction handle with the default compaction budget. */
   public CompactHandle(WriteContext context) {
-    this(context, MergeMemory.forCompaction(Map.of()));
+    this(context, MergeMemory.compactionDefaults());
   }
 
   public CompactHandle(WriteContext context, MergeMemory memory) {

@@ -15,39 +15,45 @@
  */
 package io.hudibeam.write;
 
-import io.hudibeam.settings.HudiSettings;
 import java.io.Serializable;
-import java.util.Map;
 
 /**
- * File sizing settings, under Hudi's keys and with Hudi's defaults: {@code
+ * File sizing settings, under Hudi's keys and with Hudi's defaults (the settings registry checks
+ * each value where it reads it; sizes this class divides by are guarded here too): {@code
  * hoodie.parquet.max.file.size} (120 MiB), {@code hoodie.parquet.small.file.limit} (100 MiB),
  * {@code hoodie.copyonwrite.record.size.estimate} (1 KiB).
  */
 public final class FileSizing implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String MAX_FILE_SIZE = HudiSettings.MAX_FILE_SIZE.key();
+  /** The keys of these settings (the settings registry declares them with these keys). */
+  public static final String MAX_FILE_SIZE = "hoodie.parquet.max.file.size";
 
-  public static final String SMALL_FILE_LIMIT = HudiSettings.SMALL_FILE_LIMIT.key();
-  public static final String RECORD_SIZE_ESTIMATE = HudiSettings.RECORD_SIZE_ESTIMATE.key();
+  public static final String SMALL_FILE_LIMIT = "hoodie.parquet.small.file.limit";
+  public static final String RECORD_SIZE_ESTIMATE = "hoodie.copyonwrite.record.size.estimate";
 
-  public static final long DEFAULT_MAX_FILE_SIZE =
-      HudiSettings.MAX_FILE_SIZE.defaultValue().orElseThrow();
-  public static final long DEFAULT_SMALL_FILE_LIMIT =
-      HudiSettings.SMALL_FILE_LIMIT.defaultValue().orElseThrow();
-  public static final long DEFAULT_RECORD_SIZE_ESTIMATE =
-      HudiSettings.RECORD_SIZE_ESTIMATE.defaultValue().orElseThrow();
+  /** Hudi's defaults: 120 MiB files, 100 MiB small-file limit, 1 KiB per record. */
+  public static final long DEFAULT_MAX_FILE_SIZE = 120L * 1024 * 1024;
+
+  public static final long DEFAULT_SMALL_FILE_LIMIT = 100L * 1024 * 1024;
+  public static final long DEFAULT_RECORD_SIZE_ESTIMATE = 1024L;
 
   private final long maxFileSize;
   private final long smallFileLimit;
   private final long recordSizeEstimate;
 
   private FileSizing(long maxFileSize, long smallFileLimit, long recordSizeEstimate) {
-    HudiSettings.MAX_FILE_SIZE.check(maxFileSize);
-    HudiSettings.SMALL_FILE_LIMIT.check(smallFileLimit);
-    HudiSettings.RECORD_SIZE_ESTIMATE.check(recordSizeEstimate);
+    if (maxFileSize < 1 || smallFileLimit < 0 || recordSizeEstimate < 1) {
+      throw new IllegalArgumentException(
+          String.format(
+              "file sizing needs %s >= 1, %s >= 0 and %s >= 1, but was %d, %d, %d",
+              MAX_FILE_SIZE,
+              SMALL_FILE_LIMIT,
+              RECORD_SIZE_ESTIMATE,
+              maxFileSize,
+              smallFileLimit,
+              recordSizeEstimate));
+    }
     this.maxFileSize = maxFileSize;
     this.smallFileLimit = smallFileLimit;
     this.recordSizeEstimate = recordSizeEstimate;
@@ -60,14 +66,6 @@ public final class FileSizing implements Serializable {
 
   public static FileSizing of(long maxFileSize, long smallFileLimit, long recordSizeEstimate) {
     return new FileSizing(maxFileSize, smallFileLimit, recordSizeEstimate);
-  }
-
-  /** Reads Hudi's keys, keeping the defaults for absent ones. */
-  public static FileSizing fromProperties(Map<String, String> properties) {
-    return new FileSizing(
-        HudiSettings.MAX_FILE_SIZE.get(properties),
-        HudiSettings.SMALL_FILE_LIMIT.get(properties),
-        HudiSettings.RECORD_SIZE_ESTIMATE.get(properties));
   }
 
   public long maxFileSize() {

@@ -15,7 +15,8 @@
  */
 package io.hudibeam.write;
 
-import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.table.HudiTableException;
+import java.util.Arrays;
 
 /**
  * How incoming record keys are located in the table ({@code hoodie.index.type}).
@@ -46,9 +47,15 @@ public enum IndexType {
   /** Hashes the key to a fixed number of file groups per partition; no lookup. */
   BUCKET;
 
-  /** Parses a value of {@code hoodie.index.type} ({@link HudiSettings#INDEX_TYPE}). */
+  /** Parses a value of {@code hoodie.index.type}, ignoring case. */
   public static IndexType fromValue(String value) {
-    return HudiSettings.INDEX_TYPE.parse(value);
+    for (IndexType type : values()) {
+      if (value != null && type.name().equalsIgnoreCase(value.trim())) {
+        return type;
+      }
+    }
+    throw new HudiTableException(
+        "Unknown index type '" + value + "'; expected one of " + Arrays.toString(values()));
   }
 
   public boolean isGlobal() {

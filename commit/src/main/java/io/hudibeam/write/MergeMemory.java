@@ -15,11 +15,8 @@
  */
 package io.hudibeam.write;
 
-import io.hudibeam.settings.HudiSettings;
-import io.hudibeam.settings.Setting;
 import java.io.File;
 import java.io.Serializable;
-import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -27,8 +24,8 @@ import java.util.OptionalLong;
  * How much heap a file-group merge may hold of its incoming records before it spills the rest to
  * local disk ({@link SpillableRecordMap}), under Hudi's keys ({@code HoodieMemoryConfig}). Two
  * merges have a budget each: the merge handle's (incoming records of an upsert, {@code
- * hoodie.memory.merge.*}, {@link #fromProperties}) and compaction's (the merged log records of a
- * file slice, {@code hoodie.memory.compaction.*}, {@link #forCompaction}), read the same way:
+ * hoodie.memory.merge.*}) and compaction's (the merged log records of a file slice, {@code
+ * hoodie.memory.compaction.*}), read the same way by the settings registry:
  *
  * <ul>
  *   <li>{@link #MAX_SIZE} / {@link #COMPACTION_MAX_SIZE}: the budget in bytes. When given it is the
@@ -48,15 +45,17 @@ import java.util.OptionalLong;
 public final class MergeMemory implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String MAX_SIZE = HudiSettings.MERGE_MAX_SIZE.key();
+  /** The keys of these settings (the settings registry declares them with these keys). */
+  public static final String MAX_SIZE = "hoodie.memory.merge.max.size";
 
-  public static final String FRACTION = HudiSettings.MERGE_FRACTION.key();
-  public static final String COMPACTION_MAX_SIZE = HudiSettings.COMPACTION_MAX_SIZE.key();
-  public static final String COMPACTION_FRACTION = HudiSettings.COMPACTION_FRACTION.key();
-  public static final String SPILL_PATH = HudiSettings.SPILL_PATH.key();
-  public static final double DEFAULT_FRACTION =
-      HudiSettings.MERGE_FRACTION.defaultValue().orElseThrow();
+  public static final String FRACTION = "hoodie.memory.merge.fraction";
+  public static final String COMPACTION_MAX_SIZE = "hoodie.memory.compaction.max.size";
+  public static final String COMPACTION_FRACTION = "hoodie.memory.compaction.fraction";
+  public static final String SPILL_PATH = "hoodie.memory.spillable.map.path";
+
+  /** Hudi's default of both fractions. */
+  public static final double DEFAULT_FRACTION = 0.6;
+
   static final double USER_MEMORY_SHARE = 0.4;
 
   /** The key the budget is read from, named in messages. */
@@ -89,46 +88,43 @@ public final class MergeMemory implements Serializable {
     return new MergeMemory(MAX_SIZE, FRACTION, null, DEFAULT_FRACTION, null);
   }
 
+  /** Compaction's budget following the heap with Hudi's default fraction; spill files in tmpdir. */
+  public static MergeMemory compactionDefaults() {
+    return new MergeMemory(COMPACTION_MAX_SIZE, COMPACTION_FRACTION, null, DEFAULT_FRACTION, null);
+  }
+
   /**
    * A fixed merge-handle budget in bytes (0 spills every record), spill files in java.io.tmpdir.
    */
   public static MergeMemory ofMaxSize(long maxSizeBytes) {
     return new MergeMemory(
-        MAX_SIZE,
-        FRACTION,
-        HudiSettings.MERGE_MAX_SIZE.check(maxSizeBytes),
-        DEFAULT_FRACTION,
-        null);
+        MAX_SIZE, FRACTION, checkMaxSize(MAX_SIZE, maxSizeBytes), DEFAULT_FRACTION, null);
   }
 
   /**
-   * The merge handle's budget from {@link #MAX_SIZE}, {@link #FRACTION} and {@link #SPILL_PATH}.
-   * Checks the compaction keys too, so that one call checks every {@code hoodie.memory.*} key a
-   * write reads; a bad value fails naming its key.
+   * A budget as the settings registry reads it: the fixed budget under {@code maxSizeKey} (null
+   * when not given: it follows the heap by the fraction under {@code fractionKey}) and the spill
+   * folder (null: java.io.tmpdir). The keys are {@link #MAX_SIZE} and {@link #FRACTION} for the
+   * merge handle, {@link #COMPACTION_MAX_SIZE} and {@link #COMPACTION_FRACTION} for compaction.
    */
-  public static MergeMemory fromProperties(Map<String, String> properties) {
-    forCompaction(properties);
-    return parse(properties, HudiSettings.MERGE_MAX_SIZE, HudiSettings.MERGE_FRACTION);
-  }
-
-  /**
-   * Compaction's budget for the merged log records of one file slice, from {@link
-   * #COMPACTION_MAX_SIZE}, {@link #COMPACTION_FRACTION} and {@link #SPILL_PATH}; a bad value fails
-   * naming its key.
-   */
-  public static MergeMemory forCompaction(Map<String, String> properties) {
-    return parse(properties, HudiSettings.COMPACTION_MAX_SIZE, HudiSettings.COMPACTION_FRACTION);
-  }
-
-  private static MergeMemory parse(
-      Map<String, String> properties, Setting<Long> maxSize, Setting<Double> fraction) {
-    Objects.requireNonNull(properties, "properties");
+  public static MergeMemory of(
+      String maxSizeKey, String fractionKey, Long maxSizeBytes, double fraction, String spillPath) {
+    if (maxSizeBytes != null) {
+      checkMaxSize(maxSizeKey, maxSizeBytes);
+    }
     return new MergeMemory(
-        maxSize.key(),
-        fraction.key(),
-        maxSize.find(properties).orElse(null),
-        fraction.get(properties),
-        HudiSettings.SPILL_PATH.find(properties).orElse(null));
+        Objects.requireNonNull(maxSizeKey, "maxSizeKey"),
+        Objects.requireNonNull(fractionKey, "fractionKey"),
+        maxSizeBytes,
+        fraction,
+        spillPath);
+  }
+
+  private static long checkMaxSize(String key, long maxSizeBytes) {
+    if (maxSizeBytes < 0) {
+      throw new IllegalArgumentException(key + " must be >= 0, but was " + maxSizeBytes);
+    }
+    return maxSizeBytes;
   }
 
   /** The key of the fixed budget, {@link #MAX_SIZE} or {@link #COMPACTION_MAX_SIZE}. */

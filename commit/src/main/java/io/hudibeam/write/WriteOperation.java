@@ -16,7 +16,10 @@
 package io.hudibeam.write;
 
 import io.hudibeam.metadata.OperationType;
-import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.table.HudiTableException;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
 
 /** The write operations HudiIO performs, with the operation type their commits record. */
 public enum WriteOperation {
@@ -39,8 +42,22 @@ public enum WriteOperation {
     return operationType;
   }
 
+  /** Hudi's spelling: {@code insert}, {@code upsert}, {@code bulk_insert}, {@code delete}. */
+  public String value() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
   /** Parses Hudi's spelling ({@code upsert}, {@code bulk_insert}, ...), ignoring case. */
   public static WriteOperation fromValue(String value) {
-    return HudiSettings.OPERATION.parse(value);
+    for (WriteOperation operation : values()) {
+      if (value != null && operation.value().equalsIgnoreCase(value.trim())) {
+        return operation;
+      }
+    }
+    throw new HudiTableException(
+        "Unknown write operation '"
+            + value
+            + "'; expected one of "
+            + Arrays.stream(values()).map(WriteOperation::value).collect(Collectors.joining(", ")));
   }
 }

@@ -17,11 +17,16 @@
  * Writing records into file groups: the record and its operation ({@code TableRecord}, {@code
  * RecordPayload}), the write plan (Hudi's workload profile, small-file packing and bucket
  * assignment in {@code WritePlanner}), and the write handles (create, rolling create, merge,
- * concat) that produce base files and write stats, and the write transaction that runs one
- * instant's steps ({@code WriteTransaction}: start, {@code FileGroupWriter}, commit) for the
- * pipeline's stages and for tests. May depend on every other package of the commit module; no other
- * package of the commit module depends on it, except {@code settings} for the IndexType and
- * WriteOperation values it parses.
+ * concat, append, compact) that produce base and log files and write stats, and the write
+ * transaction that runs one instant's steps ({@code WriteTransaction}: start, {@code
+ * FileGroupWriter}, commit) for the pipeline's stages and for tests. {@code WriteOperation} and
+ * {@code IndexType} are part of the public API ({@code HudiIO.Write#withOperation}, {@code
+ * #withIndex}).
+ *
+ * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
+ * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.keygen}, {@code
+ * io.hudibeam.schema}, {@code io.hudibeam.basefile}, {@code io.hudibeam.log}, {@code
+ * io.hudibeam.index} and {@code io.hudibeam.commit}.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

@@ -25,6 +25,7 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.testing.TripsData;
 import java.util.ArrayList;
@@ -212,7 +213,7 @@ public class BaseFileWriterTest {
     for (String type : List.of("DYNAMIC_V0", "SIMPLE")) {
       Path path = file(type + "-" + FILE_NAME);
       ParquetSettings settings =
-          ParquetSettings.fromProperties(
+          SettingsReader.parquet(
               Map.of(ParquetSettings.BLOOM_FILTER_TYPE, type, ParquetSettings.BLOOM_FPP, "0.01"));
       BaseFileWriter writer = BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, settings);
       for (int i = 0; i < 5000; i++) {
@@ -246,7 +247,7 @@ public class BaseFileWriterTest {
   public void fileWithMoreKeysThanNumEntriesGetsTheConfiguredFilter() {
     Path path = file(FILE_NAME);
     ParquetSettings settings =
-        ParquetSettings.fromProperties(
+        SettingsReader.parquet(
             Map.of(
                 ParquetSettings.BLOOM_NUM_ENTRIES, "100",
                 ParquetSettings.BLOOM_DYNAMIC_MAX_ENTRIES, "1000"));
@@ -270,7 +271,7 @@ public class BaseFileWriterTest {
   public void simpleFilterHasNoTypeCodeAndHudiReadsIt() {
     Path path = file(FILE_NAME);
     ParquetSettings settings =
-        ParquetSettings.fromProperties(
+        SettingsReader.parquet(
             Map.of(
                 ParquetSettings.BLOOM_FILTER_TYPE,
                 "simple",
@@ -392,7 +393,7 @@ public class BaseFileWriterTest {
   public void canWriteTurnsFalseNearTheMaxFileSize() {
     Path path = file(FILE_NAME);
     ParquetSettings settings =
-        ParquetSettings.fromProperties(Map.of(ParquetSettings.MAX_FILE_SIZE, "20000"));
+        SettingsReader.parquet(Map.of(ParquetSettings.MAX_FILE_SIZE, "20000"));
     BaseFileWriter writer = BaseFileWriter.create(conf, path, TripsData.SCHEMA, 0, settings);
     int written = 0;
     while (writer.canWrite()) {

@@ -20,6 +20,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.testing.TripsData;
 import java.nio.ByteBuffer;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.apache.hudi.common.bloom.BloomFilterFactory;
 import org.junit.Test;
@@ -306,21 +308,25 @@ public class BloomFilterTest {
     HudiTableException entries =
         assertThrows(
             HudiTableException.class,
-            () -> BloomFilterSettings.of(BloomFilterType.SIMPLE, 0, 1e-9, 1));
+            () -> SettingsReader.bloomFilter(Map.of(BloomFilterSettings.NUM_ENTRIES, "0")));
     assertThat(
         entries.getMessage(),
         containsString("hoodie.index.bloom.num_entries must be a whole number >= 1, but was '0'"));
     HudiTableException fpp =
         assertThrows(
             HudiTableException.class,
-            () -> BloomFilterSettings.of(BloomFilterType.SIMPLE, 10, 1.5, 1));
+            () -> SettingsReader.bloomFilter(Map.of(BloomFilterSettings.FPP, "1.5")));
     assertThat(fpp.getMessage(), containsString("hoodie.index.bloom.fpp"));
     assertThrows(
         HudiTableException.class,
-        () -> BloomFilterSettings.of(BloomFilterType.DYNAMIC_V0, 10, 0.1, 0));
+        () -> SettingsReader.bloomFilter(Map.of(BloomFilterSettings.DYNAMIC_MAX_ENTRIES, "0")));
     assertThrows(
         HudiTableException.class,
         () -> BloomFilterSettings.of(BloomFilterType.DYNAMIC_V0, Integer.MAX_VALUE, 1e-9, 1));
+    // A value built in code is checked too: the filter's size depends on it.
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> BloomFilterSettings.of(BloomFilterType.SIMPLE, 0, 1e-9, 1));
   }
 
   @Test

@@ -21,6 +21,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import java.util.Map;
 import org.apache.hudi.common.config.HoodieStorageConfig;
@@ -41,7 +42,7 @@ public class ParquetSettingsTest {
     assertThat(
         d.bloomFilter(),
         equalTo(BloomFilterSettings.of(BloomFilterType.DYNAMIC_V0, 60000, 1e-9, 100000)));
-    assertThat(ParquetSettings.fromProperties(Map.of()), equalTo(d));
+    assertThat(SettingsReader.parquet(Map.of()), equalTo(d));
 
     assertThat(
         HoodieStorageConfig.PARQUET_COMPRESSION_CODEC_NAME.key(),
@@ -75,7 +76,7 @@ public class ParquetSettingsTest {
   @Test
   public void allKeysAreRead() {
     ParquetSettings s =
-        ParquetSettings.fromProperties(
+        SettingsReader.parquet(
             Map.of(
                 "hoodie.parquet.compression.codec", "snappy",
                 "hoodie.parquet.block.size", "1000000",
@@ -97,8 +98,7 @@ public class ParquetSettingsTest {
         s.bloomFilter(),
         equalTo(BloomFilterSettings.of(BloomFilterType.SIMPLE, 1000, 0.0001, 5000)));
     assertThat(
-        ParquetSettings.fromProperties(Map.of("hoodie.parquet.compression.codec", "UNCOMPRESSED"))
-            .codec(),
+        SettingsReader.parquet(Map.of("hoodie.parquet.compression.codec", "UNCOMPRESSED")).codec(),
         is(CompressionCodecName.UNCOMPRESSED));
   }
 
@@ -138,7 +138,7 @@ public class ParquetSettingsTest {
 
   private static void assertMessage(Map<String, String> properties, String expected) {
     HudiTableException e =
-        assertThrows(HudiTableException.class, () -> ParquetSettings.fromProperties(properties));
+        assertThrows(HudiTableException.class, () -> SettingsReader.parquet(properties));
     assertThat(e.getMessage(), containsString(expected));
   }
 }

@@ -26,6 +26,7 @@ import static org.junit.Assert.assertThrows;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.testing.HudiTableReader;
@@ -367,15 +368,15 @@ public class ConcurrentWritersTest {
     assertThat(atLimit.isExpired(t), is(true));
     assertThat(atLimit.age(t).isPresent(), is(false));
 
-    assertThat(HeartbeatSettings.fromProperties(Map.of()), is(new HeartbeatSettings(60_000, 2)));
+    assertThat(SettingsReader.heartbeat(Map.of()), is(new HeartbeatSettings(60_000, 2)));
     assertThat(
-        HeartbeatSettings.fromProperties(
+        SettingsReader.heartbeat(
             Map.of(HeartbeatSettings.INTERVAL, "5000", HeartbeatSettings.TOLERABLE_MISSES, "4")),
         is(new HeartbeatSettings(5000, 4)));
     HudiTableException tooShort =
         assertThrows(
             HudiTableException.class,
-            () -> HeartbeatSettings.fromProperties(Map.of(HeartbeatSettings.INTERVAL, "999")));
+            () -> SettingsReader.heartbeat(Map.of(HeartbeatSettings.INTERVAL, "999")));
     assertThat(
         tooShort.getMessage(),
         containsString(
@@ -383,9 +384,7 @@ public class ConcurrentWritersTest {
     HudiTableException notANumber =
         assertThrows(
             HudiTableException.class,
-            () ->
-                HeartbeatSettings.fromProperties(
-                    Map.of(HeartbeatSettings.TOLERABLE_MISSES, "two")));
+            () -> SettingsReader.heartbeat(Map.of(HeartbeatSettings.TOLERABLE_MISSES, "two")));
     assertThat(
         notANumber.getMessage(),
         containsString(

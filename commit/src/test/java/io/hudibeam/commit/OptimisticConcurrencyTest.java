@@ -24,6 +24,7 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.testing.HudiTableReader;
@@ -64,7 +65,7 @@ public class OptimisticConcurrencyTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final ConcurrencySettings OCC =
-      ConcurrencySettings.fromProperties(
+      SettingsReader.concurrency(
           Map.of(
               ConcurrencySettings.MODE,
               "optimistic_concurrency_control",
@@ -187,10 +188,9 @@ public class OptimisticConcurrencyTest {
 
   @Test
   public void settingsAreReadAsHudisKeysSay() {
+    assertThat(SettingsReader.concurrency(Map.of()), is(ConcurrencySettings.singleWriter()));
     assertThat(
-        ConcurrencySettings.fromProperties(Map.of()), is(ConcurrencySettings.singleWriter()));
-    assertThat(
-        ConcurrencySettings.fromProperties(Map.of(ConcurrencySettings.FAILED_WRITES, "lazy")),
+        SettingsReader.concurrency(Map.of(ConcurrencySettings.FAILED_WRITES, "lazy")),
         is(new ConcurrencySettings(ConcurrencySettings.Mode.SINGLE_WRITER, true)));
     assertThat(
         OCC,
@@ -199,9 +199,7 @@ public class OptimisticConcurrencyTest {
     HudiTableException bad =
         assertThrows(
             HudiTableException.class,
-            () ->
-                ConcurrencySettings.fromProperties(
-                    Map.of(ConcurrencySettings.MODE, "multi_writer")));
+            () -> SettingsReader.concurrency(Map.of(ConcurrencySettings.MODE, "multi_writer")));
     assertThat(
         bad.getMessage(),
         containsString(

@@ -23,6 +23,7 @@ import static org.junit.Assert.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import java.io.File;
@@ -120,7 +121,7 @@ public class TableLockTest {
     assertThat(hudi.tryLock(0, TimeUnit.MILLISECONDS), is(true));
     List<Long> waits = new ArrayList<>();
     LockSettings settings =
-        LockSettings.fromProperties(
+        SettingsReader.lock(
             Map.of(LockSettings.CLIENT_RETRIES, "3", LockSettings.CLIENT_RETRY_WAIT, "250"));
     java.util.concurrent.atomic.AtomicBoolean releaseOnSecondWait =
         new java.util.concurrent.atomic.AtomicBoolean(true);
@@ -169,11 +170,11 @@ public class TableLockTest {
       String content = Files.readString(new File(base, ".hoodie/lock").toPath());
       assertThat(content, containsString("\"lockThreadName\" : "));
     }
-    assertThat(LockSettings.fromProperties(Map.of()), is(new LockSettings(null, 0, 50, 5000)));
+    assertThat(SettingsReader.lock(Map.of()), is(new LockSettings(null, 0, 50, 5000)));
     HudiTableException bad =
         assertThrows(
             HudiTableException.class,
-            () -> LockSettings.fromProperties(Map.of(LockSettings.EXPIRE_MINUTES, "-1")));
+            () -> SettingsReader.lock(Map.of(LockSettings.EXPIRE_MINUTES, "-1")));
     assertThat(
         bad.getMessage(),
         containsString(
@@ -188,7 +189,7 @@ public class TableLockTest {
   @Test
   public void theInProcessLockExcludesWritersInThisJvmWithoutALockFile() throws Exception {
     LockSettings inProcess =
-        LockSettings.fromProperties(
+        SettingsReader.lock(
                 Map.of(
                     "hoodie.write.lock.provider",
                     "org.apache.hudi.client.transaction.lock.InProcessLockProvider"))

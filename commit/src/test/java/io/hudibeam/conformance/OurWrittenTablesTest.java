@@ -19,14 +19,14 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.basefile.BaseFileReader;
-import io.hudibeam.commit.CleanSettings;
-import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.services.CleanSettings;
+import io.hudibeam.services.Cleaner;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TimelineTimezone;
 import io.hudibeam.testing.HudiReference;
@@ -131,7 +131,7 @@ public class OurWrittenTablesTest {
       }
     }
 
-    List<io.hudibeam.commit.CleanResult> cleaned =
+    List<io.hudibeam.services.CleanResult> cleaned =
         new Cleaner(fs, paths, CleanSettings.keepLatestCommits(1))
             .clean(new InstantTimeGenerator(Clock.systemUTC(), TimelineTimezone.LOCAL));
     assertThat(cleaned.size(), is(1));

@@ -21,6 +21,7 @@ import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.files.FileId;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.testing.TripsData;
 import java.util.Arrays;
@@ -104,12 +105,12 @@ public class BucketIndexTest {
 
   @Test
   public void settingsDefaultAndValidateAsHudi() {
-    BucketIndex defaults = BucketIndex.fromProperties(Map.of(), List.of("uuid", "rider"));
+    BucketIndex defaults = SettingsReader.bucketIndex(Map.of(), List.of("uuid", "rider"));
     assertThat(defaults.numBuckets(), is(256));
     assertThat(defaults.hashFields(), is(List.of("uuid", "rider")));
 
     BucketIndex set =
-        BucketIndex.fromProperties(
+        SettingsReader.bucketIndex(
             Map.of(BucketIndex.NUM_BUCKETS, "8", BucketIndex.HASH_FIELD, "rider"),
             List.of("uuid", "rider"));
     assertThat(set, is(BucketIndex.of(8, List.of("rider"))));
@@ -118,7 +119,7 @@ public class BucketIndexTest {
         assertThrows(
                 HudiTableException.class,
                 () ->
-                    BucketIndex.fromProperties(
+                    SettingsReader.bucketIndex(
                         Map.of(BucketIndex.NUM_BUCKETS, "0"), List.of("uuid")))
             .getMessage(),
         is("hoodie.bucket.index.num.buckets must be a whole number >= 1, but was '0'"));
@@ -126,7 +127,7 @@ public class BucketIndexTest {
         assertThrows(
                 HudiTableException.class,
                 () ->
-                    BucketIndex.fromProperties(
+                    SettingsReader.bucketIndex(
                         Map.of(BucketIndex.NUM_BUCKETS, "x"), List.of("uuid")))
             .getMessage(),
         is("hoodie.bucket.index.num.buckets must be a whole number >= 1, but was 'x'"));
@@ -134,7 +135,7 @@ public class BucketIndexTest {
         assertThrows(
                 HudiTableException.class,
                 () ->
-                    BucketIndex.fromProperties(
+                    SettingsReader.bucketIndex(
                         Map.of(BucketIndex.HASH_FIELD, "city"), List.of("uuid")))
             .getMessage(),
         is("hoodie.bucket.index.hash.field must name record key fields [uuid], but was [city]"));

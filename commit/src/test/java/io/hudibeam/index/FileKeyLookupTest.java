@@ -25,6 +25,7 @@ import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.BaseFileName;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.testing.TripsData;
 import java.io.File;
 import java.net.URISyntaxException;
@@ -54,7 +55,7 @@ public class FileKeyLookupTest {
   public void confirmsOnlyStoredKeysEvenWhenTheBloomFilterIsWrong() throws Exception {
     // A tiny filter with a high false positive rate, so absent keys pass the filter.
     ParquetSettings settings =
-        ParquetSettings.fromProperties(
+        SettingsReader.parquet(
             Map.of(
                 ParquetSettings.BLOOM_FILTER_TYPE,
                 "simple",

@@ -20,6 +20,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -83,7 +84,7 @@ public class KeyGeneratorConfigTest {
         "hoodie.datasource.write.keygenerator.class", "org.apache.hudi.keygen.ComplexKeyGenerator");
     props.put("hoodie.datasource.write.hive_style_partitioning", "TRUE");
     props.put("hoodie.datasource.write.partitionpath.urlencode", "true");
-    KeyGeneratorConfig config = KeyGeneratorConfig.fromProperties(props);
+    KeyGeneratorConfig config = SettingsReader.keyGenerator(props);
     assertThat(
         config,
         equalTo(
@@ -129,8 +130,8 @@ public class KeyGeneratorConfigTest {
             KeyGeneratorConfig.timestampBased("id", "ts", dateString));
     for (KeyGeneratorConfig config : configs) {
       Map<String, String> table = config.toTableProperties();
-      assertThat(KeyGeneratorConfig.fromTableProperties(table), equalTo(config));
-      assertThat(KeyGeneratorConfig.fromTableProperties(storeAndLoad(table)), equalTo(config));
+      assertThat(SettingsReader.tableKeyGenerator(table), equalTo(config));
+      assertThat(SettingsReader.tableKeyGenerator(storeAndLoad(table)), equalTo(config));
     }
   }
 
@@ -162,25 +163,22 @@ public class KeyGeneratorConfigTest {
 
   @Test
   public void readsAndReproducesTheKeyGeneratorPropertiesOfGoldenTables() throws IOException {
-    KeyGeneratorConfig trips = KeyGeneratorConfig.fromTableProperties(golden("v6_cow_trips"));
+    KeyGeneratorConfig trips = SettingsReader.tableKeyGenerator(golden("v6_cow_trips"));
     assertThat(trips, equalTo(KeyGeneratorConfig.simple("uuid", "city")));
-    KeyGeneratorConfig complex =
-        KeyGeneratorConfig.fromTableProperties(golden("v6_cow_complexkey_hive"));
+    KeyGeneratorConfig complex = SettingsReader.tableKeyGenerator(golden("v6_cow_complexkey_hive"));
     assertThat(
         complex,
         equalTo(
             KeyGeneratorConfig.complex(List.of("uuid", "rider"), List.of("city"))
                 .withHiveStylePartitioning(true)));
     KeyGeneratorConfig nonPartitioned =
-        KeyGeneratorConfig.fromTableProperties(golden("v6_cow_nonpartitioned_cleaned"));
+        SettingsReader.tableKeyGenerator(golden("v6_cow_nonpartitioned_cleaned"));
     assertThat(nonPartitioned, equalTo(KeyGeneratorConfig.nonPartitioned(List.of("uuid"))));
     for (String table :
         List.of("v6_cow_trips", "v6_cow_complexkey_hive", "v6_cow_nonpartitioned_cleaned")) {
       Map<String, String> golden = golden(table);
       assertThat(
-          table,
-          KeyGeneratorConfig.fromTableProperties(golden).toTableProperties(),
-          equalTo(golden));
+          table, SettingsReader.tableKeyGenerator(golden).toTableProperties(), equalTo(golden));
     }
   }
 
@@ -192,7 +190,7 @@ public class KeyGeneratorConfigTest {
     props.put("hoodie.keygen.timebased.output.dateformat", "yyyy/MM/dd");
     props.put("hoodie.keygen.timebased.timezone", "GMT+8");
     props.put("hoodie.keygen.timebased.output.timezone", "UTC");
-    TimestampKeyOptions options = TimestampKeyOptions.fromProperties(props);
+    TimestampKeyOptions options = SettingsReader.timestampKeyOptions(props);
     assertThat(options.timestampType(), equalTo(TimestampType.SCALAR));
     assertThat(options.scalarTimeUnit(), equalTo(TimeUnit.MICROSECONDS));
     assertThat(options.inputTimeZone(), equalTo(Optional.of(ZoneId.of("GMT+8"))));
@@ -204,7 +202,7 @@ public class KeyGeneratorConfigTest {
     dates.put("hoodie.keygen.timebased.input.dateformat", "yyyyMMdd|yyyy-MM-dd");
     dates.put("hoodie.keygen.timebased.input.dateformat.list.delimiter.regex", "\\|");
     dates.put("hoodie.keygen.timebased.output.dateformat", "yyyy/MM/dd");
-    TimestampKeyOptions parsed = TimestampKeyOptions.fromProperties(dates);
+    TimestampKeyOptions parsed = SettingsReader.timestampKeyOptions(dates);
     assertThat(parsed.inputDateFormats(), equalTo(List.of("yyyyMMdd", "yyyy-MM-dd")));
     assertThat(parsed.inputTimeZone(), equalTo(Optional.empty()));
     assertThat(
@@ -366,11 +364,11 @@ public class KeyGeneratorConfigTest {
     if (partitions != null) {
       props.put("hoodie.datasource.write.partitionpath.field", partitions);
     }
-    return KeyGeneratorConfig.fromProperties(props).type();
+    return SettingsReader.keyGenerator(props).type();
   }
 
   private static String error(Map<String, String> props) {
-    return assertThrows(HudiTableException.class, () -> KeyGeneratorConfig.fromProperties(props))
+    return assertThrows(HudiTableException.class, () -> SettingsReader.keyGenerator(props))
         .getMessage();
   }
 

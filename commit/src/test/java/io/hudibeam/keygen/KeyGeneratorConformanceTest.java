@@ -20,6 +20,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.junit.Assert.fail;
 
+import io.hudibeam.settings.SettingsReader;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -308,7 +309,7 @@ public class KeyGeneratorConformanceTest {
 
   /** Compares every record; returns the number of comparisons made. */
   private int compare(Map<String, String> props, BaseKeyGenerator hudi) {
-    KeyGenerator ours = KeyGenerator.of(KeyGeneratorConfig.fromProperties(props));
+    KeyGenerator ours = KeyGenerator.of(SettingsReader.keyGenerator(props));
     int count = 0;
     for (GenericRecord record : records) {
       String hudiKey;
@@ -374,7 +375,7 @@ public class KeyGeneratorConformanceTest {
     int depth =
         className.contains("Timestamp")
             ? props.get(TimestampKeyOptions.OUTPUT_DATE_FORMAT).split("/", -1).length
-            : KeyGeneratorConfig.fromProperties(props).partitionFields().size();
+            : SettingsReader.keyGenerator(props).partitionFields().size();
     String[] folders = hudiPartition.split("/", -1);
     return folders.length != depth
         || Arrays.stream(folders)
@@ -387,7 +388,7 @@ public class KeyGeneratorConformanceTest {
    * escape when the table does not URL-encode partition values.
    */
   private static boolean notReadBackAsWritten(GenericRecord record, Map<String, String> props) {
-    KeyGeneratorConfig config = KeyGeneratorConfig.fromProperties(props);
+    KeyGeneratorConfig config = SettingsReader.keyGenerator(props);
     for (String field : config.partitionFields()) {
       String value = FieldValues.string(record, field, PartitionPathFunction.ROLE);
       if (value != null

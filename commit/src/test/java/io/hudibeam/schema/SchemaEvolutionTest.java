@@ -23,6 +23,7 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.sameInstance;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +38,9 @@ import org.junit.Test;
 public class SchemaEvolutionTest {
   private static final SchemaEvolution DEFAULTS = SchemaEvolution.defaults();
   private static final SchemaEvolution RECONCILE =
-      SchemaEvolution.fromProperties(Map.of(SchemaEvolution.RECONCILE_SCHEMA, "true"));
+      SettingsReader.schemaEvolution(Map.of(SchemaEvolution.RECONCILE_SCHEMA, "true"));
   private static final SchemaEvolution DROP =
-      SchemaEvolution.fromProperties(Map.of(SchemaEvolution.ALLOW_COLUMN_DROP, "true"));
+      SettingsReader.schemaEvolution(Map.of(SchemaEvolution.ALLOW_COLUMN_DROP, "true"));
 
   private static final Schema TABLE =
       SchemaBuilder.record("t_record")
@@ -444,7 +445,7 @@ public class SchemaEvolutionTest {
     HudiTableException e =
         assertThrows(
             HudiTableException.class,
-            () -> SchemaEvolution.fromProperties(Map.of(SchemaEvolution.RECONCILE_SCHEMA, "yes")));
+            () -> SettingsReader.schemaEvolution(Map.of(SchemaEvolution.RECONCILE_SCHEMA, "yes")));
     assertThat(
         e.getMessage(),
         is("hoodie.datasource.write.reconcile.schema must be true or false, but was 'yes'"));

@@ -23,11 +23,12 @@ import static org.hamcrest.Matchers.lessThan;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.Compactor;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.metadata.CompactionOperation;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.services.Compactor;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;
 import io.hudibeam.table.TimelineTimezone;
@@ -91,7 +92,7 @@ public class CompactHandleSpillTest {
   }
 
   private static MergeMemory budget(long bytes, File spill) {
-    return MergeMemory.forCompaction(
+    return SettingsReader.compactionMemory(
         Map.of(
             MergeMemory.COMPACTION_MAX_SIZE,
             String.valueOf(bytes),

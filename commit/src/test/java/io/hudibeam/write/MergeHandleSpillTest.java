@@ -28,6 +28,7 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import java.io.File;
@@ -200,7 +201,7 @@ public class MergeHandleSpillTest {
   }
 
   private static MergeMemory spilling(long bytes, File folder) {
-    return MergeMemory.fromProperties(
+    return SettingsReader.mergeMemory(
         Map.of(
             MergeMemory.MAX_SIZE, String.valueOf(bytes), MergeMemory.SPILL_PATH, folder.getPath()));
   }

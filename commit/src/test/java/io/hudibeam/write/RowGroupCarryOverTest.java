@@ -31,6 +31,7 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import java.io.File;
@@ -355,7 +356,7 @@ public class RowGroupCarryOverTest {
   }
 
   private MergeMemory memory() {
-    return MergeMemory.fromProperties(Map.of(MergeMemory.SPILL_PATH, scratch.getPath()));
+    return SettingsReader.mergeMemory(Map.of(MergeMemory.SPILL_PATH, scratch.getPath()));
   }
 
   private static ParquetSettings rowGroupsOf(int bytes) {

@@ -24,6 +24,7 @@ import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.testing.TripsData;
 import java.io.File;
@@ -214,11 +215,11 @@ public class SpillableRecordMapTest {
   @Test
   public void settingsAreParsedAndCheckedUnderHudisKeys() {
     assertThat(
-        MergeMemory.fromProperties(java.util.Map.of()).maxSizeBytes().isPresent(), is(false));
+        SettingsReader.mergeMemory(java.util.Map.of()).maxSizeBytes().isPresent(), is(false));
     assertThat(
-        MergeMemory.fromProperties(java.util.Map.of(MergeMemory.MAX_SIZE, "1048576")).budgetBytes(),
+        SettingsReader.mergeMemory(java.util.Map.of(MergeMemory.MAX_SIZE, "1048576")).budgetBytes(),
         is(1048576L));
-    MergeMemory half = MergeMemory.fromProperties(java.util.Map.of(MergeMemory.FRACTION, "0.5"));
+    MergeMemory half = SettingsReader.mergeMemory(java.util.Map.of(MergeMemory.FRACTION, "0.5"));
     Runtime runtime = Runtime.getRuntime();
     assertThat(
         half.budgetBytes(),
@@ -240,22 +241,22 @@ public class SpillableRecordMapTest {
       HudiTableException e =
           assertThrows(
               HudiTableException.class,
-              () -> MergeMemory.fromProperties(java.util.Map.of(bad[0], bad[1])));
+              () -> SettingsReader.mergeMemory(java.util.Map.of(bad[0], bad[1])));
       assertThat(e.getMessage(), e.getMessage().startsWith(bad[0] + " must"), is(true));
     }
     // Compaction's budget has its own keys, and the merge keys do not set it.
     MergeMemory compaction =
-        MergeMemory.forCompaction(
+        SettingsReader.compactionMemory(
             java.util.Map.of(MergeMemory.COMPACTION_MAX_SIZE, "4096", MergeMemory.MAX_SIZE, "1"));
     assertThat(compaction.budgetBytes(), is(4096L));
     assertThat(compaction.maxSizeKey(), is(MergeMemory.COMPACTION_MAX_SIZE));
     assertThat(
-        MergeMemory.forCompaction(java.util.Map.of(MergeMemory.MAX_SIZE, "1"))
+        SettingsReader.compactionMemory(java.util.Map.of(MergeMemory.MAX_SIZE, "1"))
             .maxSizeBytes()
             .isPresent(),
         is(false));
     assertThat(
-        MergeMemory.forCompaction(java.util.Map.of(MergeMemory.COMPACTION_FRACTION, "0.5"))
+        SettingsReader.compactionMemory(java.util.Map.of(MergeMemory.COMPACTION_FRACTION, "0.5"))
             .budgetBytes(),
         is(half.budgetBytes()));
   }

@@ -18,5 +18,8 @@
  * public API and the types it returns, so they can be copied into a user's project. Beyond it, only
  * the progress line on the embedded Flink ({@link io.hudibeam.examples.FlinkJobListener}) uses
  * Flink's job listener API and the metrics accumulator of Beam's FlinkRunner.
+ *
+ * <p>Depends on nothing else in its module: one package, and of the other modules only on what a
+ * user sees.
  */
 package io.hudibeam.examples;

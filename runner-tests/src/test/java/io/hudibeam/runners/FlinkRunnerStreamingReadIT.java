@@ -22,8 +22,8 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.HudiRead;
-import io.hudibeam.commit.CleanSettings;
-import io.hudibeam.commit.Cleaner;
+import io.hudibeam.services.CleanSettings;
+import io.hudibeam.services.Cleaner;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TimelineTimezone;
 import io.hudibeam.testing.LocalWrite;

@@ -26,7 +26,7 @@ import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.hamcrest.Matchers.not;
 
 import io.hudibeam.HudiIO;
-import io.hudibeam.commit.CompactionSettings;
+import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;

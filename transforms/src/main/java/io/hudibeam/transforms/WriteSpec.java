@@ -16,75 +16,116 @@
 package io.hudibeam.transforms;
 
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.ArchiveSettings;
-import io.hudibeam.commit.CleanSettings;
+import io.hudibeam.commit.ConcurrencySettings;
 import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.LockSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.schema.SchemaEvolution;
+import io.hudibeam.services.ArchiveSettings;
+import io.hudibeam.services.CleanSettings;
+import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.settings.SettingsCheck;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableType;
+import io.hudibeam.timeline.Action;
 import io.hudibeam.write.FileSizing;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
-import java.io.IOException;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
 import java.util.Map;
 import java.util.Objects;
-import java.util.SortedMap;
-import java.util.TreeMap;
+import java.util.Optional;
 import org.apache.avro.Schema;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 
 /**
- * Everything the stages of one write need, frozen when the pipeline is built: the table and its
- * requested config, the key generator, ordering field, operation, index, the write schema and the
- * {@code hoodie.*} write settings. Workers derive Hadoop configuration and settings from it.
+ * One table's write, read once from its settings when the pipeline is built: the table (its {@link
+ * TableLocation}), its requested config, the key generator, ordering field, operation, index, the
+ * write schema, and every value a stage takes from the {@code hoodie.*} write settings (file
+ * sizing, Parquet, merge and compaction memory, clean, archival, inline compaction, heartbeats,
+ * lock, concurrency, schema evolution, the bucket index). A bad setting or combination fails in
+ * {@link Builder#build}, on the machine that builds the pipeline, not on a worker.
+ *
+ * <p>The stages do not take this: each takes the narrow spec of what it reads, made from it (for
+ * example {@code transforms.records.RecordsSpec.of(spec)}), and a write to several tables makes one
+ * of these, and one spec per stage, for each table.
  */
 public final class WriteSpec implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final String basePath;
-  private final SortedMap<String, String> hadoopConfiguration;
+  private final TableLocation location;
   private final TableConfig tableConfig;
   private final KeyGeneratorConfig keyGenerator;
   private final OrderingField orderingField;
   private final WriteOperation operation;
   private final IndexType index;
-  private final SortedMap<String, String> writeProperties;
   private final String schemaJson;
   private final FailedRecordPolicy failedRecordPolicy;
-  private transient Schema schema;
+  private final FileSizing fileSizing;
+  private final ParquetSettings parquet;
+  private final MergeMemory mergeMemory;
+  private final MergeMemory compactionMemory;
+  private final CleanSettings clean;
+  private final ArchiveSettings archive;
+  private final CompactionSettings compaction;
+  private final HeartbeatSettings heartbeat;
+  private final LockSettings lock;
+  private final ConcurrencySettings concurrency;
+  private final SchemaEvolution schemaEvolution;
+  private final BucketIndex bucketIndex;
 
   private WriteSpec(Builder b) {
-    this.basePath = Objects.requireNonNull(b.basePath, "basePath");
-    this.hadoopConfiguration = new TreeMap<>(b.hadoopConfiguration);
+    this.location =
+        TableLocation.of(Objects.requireNonNull(b.basePath, "basePath"), b.hadoopConfiguration);
     this.tableConfig = Objects.requireNonNull(b.tableConfig, "tableConfig");
     this.keyGenerator = Objects.requireNonNull(b.keyGenerator, "keyGenerator");
     this.orderingField = Objects.requireNonNull(b.orderingField, "orderingField");
     this.operation = Objects.requireNonNull(b.operation, "operation");
     this.index = Objects.requireNonNull(b.index, "index");
-    this.writeProperties = new TreeMap<>(b.writeProperties);
     this.schemaJson = Objects.requireNonNull(b.schemaJson, "schemaJson");
     this.failedRecordPolicy = Objects.requireNonNull(b.failedRecordPolicy, "failedRecordPolicy");
+    Map<String, String> settings = b.writeProperties;
+    SettingsCheck.validate(settings);
+    this.fileSizing = SettingsReader.fileSizing(settings);
+    this.parquet = SettingsReader.parquet(settings);
+    this.clean = SettingsReader.clean(settings);
+    this.heartbeat = SettingsReader.heartbeat(settings);
+    this.lock = SettingsReader.lock(settings);
+    this.concurrency = SettingsReader.concurrency(settings);
+    this.archive = SettingsReader.archive(settings);
+    this.mergeMemory = SettingsReader.mergeMemory(settings);
+    this.compactionMemory = SettingsReader.compactionMemory(settings);
+    this.compaction = SettingsReader.compaction(settings);
+    this.schemaEvolution = SettingsReader.schemaEvolution(settings);
+    this.bucketIndex =
+        index == IndexType.BUCKET
+            ? SettingsReader.bucketIndex(settings, keyGenerator.recordKeyFields())
+            : null;
   }
 
   public static Builder builder() {
     return new Builder();
   }
 
+  /** Where the table is and how a worker reaches it. */
+  public TableLocation location() {
+    return location;
+  }
+
+  public TableId table() {
+    return location.table();
+  }
+
   public TablePaths paths() {
-    return TablePaths.of(basePath);
+    return location.paths();
   }
 
   public String basePath() {
-    return basePath;
+    return location.basePath();
   }
 
   public TableConfig tableConfig() {
@@ -93,17 +134,15 @@ public final class WriteSpec implements Serializable {
 
   /** Whether the table is merge-on-read: updates and deletes go to log files. */
   public boolean mergeOnRead() {
-    return tableConfig.tableType() == io.hudibeam.table.TableType.MERGE_ON_READ;
+    return tableConfig.tableType() == TableType.MERGE_ON_READ;
   }
 
   /**
    * The action of this write's instant: {@code deltacommit} on a merge-on-read table (Hudi writes
    * every merge-on-read write, bulk_insert included, as a deltacommit), else {@code commit}.
    */
-  public io.hudibeam.timeline.Action commitAction() {
-    return mergeOnRead()
-        ? io.hudibeam.timeline.Action.DELTA_COMMIT
-        : io.hudibeam.timeline.Action.COMMIT;
+  public Action commitAction() {
+    return mergeOnRead() ? Action.DELTA_COMMIT : Action.COMMIT;
   }
 
   public KeyGeneratorConfig keyGenerator() {
@@ -122,20 +161,13 @@ public final class WriteSpec implements Serializable {
     return index;
   }
 
-  public Map<String, String> writeProperties() {
-    return java.util.Collections.unmodifiableSortedMap(writeProperties);
-  }
-
   public FailedRecordPolicy failedRecordPolicy() {
     return failedRecordPolicy;
   }
 
   /** The write schema: the table's Avro record schema without meta fields. */
   public Schema schema() {
-    if (schema == null) {
-      schema = new Schema.Parser().parse(schemaJson);
-    }
-    return schema;
+    return new Schema.Parser().parse(schemaJson);
   }
 
   public String schemaJson() {
@@ -143,67 +175,49 @@ public final class WriteSpec implements Serializable {
   }
 
   public FileSizing fileSizing() {
-    return FileSizing.fromProperties(writeProperties);
+    return fileSizing;
   }
 
   public ParquetSettings parquetSettings() {
-    return ParquetSettings.fromProperties(writeProperties);
+    return parquet;
   }
 
-  public io.hudibeam.commit.CompactionSettings compactionSettings() {
-    return io.hudibeam.commit.CompactionSettings.fromProperties(writeProperties);
+  public CompactionSettings compactionSettings() {
+    return compaction;
   }
 
   public CleanSettings cleanSettings() {
-    return CleanSettings.fromProperties(writeProperties);
+    return clean;
   }
 
   /** Timeline archival: {@code hoodie.archive.automatic}, {@code hoodie.keep.min/max.commits}. */
   public ArchiveSettings archiveSettings() {
-    return ArchiveSettings.fromProperties(writeProperties);
+    return archive;
   }
 
   /** Writer heartbeats ({@code hoodie.client.heartbeat.*}). */
   public HeartbeatSettings heartbeatSettings() {
-    return HeartbeatSettings.fromProperties(writeProperties);
+    return heartbeat;
   }
 
   /**
    * The table lock ({@code hoodie.write.lock.filesystem.*}, {@code hoodie.write.lock.client.*}).
    */
   public LockSettings lockSettings() {
-    return LockSettings.fromProperties(writeProperties);
+    return lock;
   }
 
   /**
    * How writers share the table ({@code hoodie.write.concurrency.mode}, {@code
    * hoodie.cleaner.policy.failed.writes}, {@code hoodie.write.lock.provider}).
    */
-  public io.hudibeam.commit.ConcurrencySettings concurrencySettings() {
-    return io.hudibeam.commit.ConcurrencySettings.fromProperties(writeProperties);
-  }
-
-  /**
-   * Parses and validates every setting of the registry ({@link SettingsCheck}), then builds every
-   * settings object the workers build (file sizing, Parquet, cleaning, heartbeats, lock, archival,
-   * concurrency, merge memory), so a bad value or combination fails when the pipeline is built
-   * rather than on a worker.
-   */
-  public void validateSettings() {
-    SettingsCheck.validate(writeProperties);
-    fileSizing();
-    parquetSettings();
-    cleanSettings();
-    heartbeatSettings();
-    lockSettings();
-    concurrencySettings();
-    archiveSettings();
-    mergeMemory();
+  public ConcurrencySettings concurrencySettings() {
+    return concurrency;
   }
 
   /** The merge handle's memory budget ({@code hoodie.memory.merge.*}); see {@link MergeMemory}. */
   public MergeMemory mergeMemory() {
-    return MergeMemory.fromProperties(writeProperties);
+    return mergeMemory;
   }
 
   /**
@@ -211,7 +225,17 @@ public final class WriteSpec implements Serializable {
    * MergeMemory}.
    */
   public MergeMemory compactionMemory() {
-    return MergeMemory.forCompaction(writeProperties);
+    return compactionMemory;
+  }
+
+  /** Schema reconciliation and column drop ({@code hoodie.datasource.write.*schema*}). */
+  public SchemaEvolution schemaEvolution() {
+    return schemaEvolution;
+  }
+
+  /** Heartbeats, the table lock and the concurrency mode, as the write transaction takes them. */
+  public ConcurrencyControl concurrencyControl() {
+    return new ConcurrencyControl(heartbeat, lock, concurrency);
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */
@@ -219,33 +243,9 @@ public final class WriteSpec implements Serializable {
     return Deduplication.of(operation, index);
   }
 
-  /** The bucket index settings ({@code hoodie.bucket.index.*}), for {@link IndexType#BUCKET}. */
-  public BucketIndex bucketIndex() {
-    return BucketIndex.fromProperties(writeProperties, keyGenerator.recordKeyFields());
-  }
-
-  /** A new Hadoop configuration with this write's settings. */
-  public Configuration hadoopConfiguration() {
-    Configuration conf = new Configuration();
-    hadoopConfiguration.forEach(conf::set);
-    return conf;
-  }
-
-  public FileSystem fileSystem(Configuration conf) {
-    try {
-      return new Path(basePath).getFileSystem(conf);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot get the file system of " + basePath, e);
-    }
-  }
-
-  /** The write transaction (start, file group writers, commit) of this write, on {@code fs}. */
-  public io.hudibeam.write.WriteTransaction transaction(Configuration conf, FileSystem fs) {
-    return io.hudibeam.write.WriteTransaction.on(conf, fs, paths())
-        .heartbeat(heartbeatSettings())
-        .lock(lockSettings())
-        .concurrency(concurrencySettings())
-        .build();
+  /** The bucket index ({@code hoodie.bucket.index.*}), present for {@link IndexType#BUCKET}. */
+  public Optional<BucketIndex> bucketIndex() {
+    return Optional.ofNullable(bucketIndex);
   }
 
   /** Builds a {@link WriteSpec}. */
@@ -296,6 +296,7 @@ public final class WriteSpec implements Serializable {
       return this;
     }
 
+    /** The {@code hoodie.*} write settings, read (and checked) once by {@link #build}. */
     public Builder writeProperties(Map<String, String> v) {
       this.writeProperties = v;
       return this;
@@ -311,6 +312,9 @@ public final class WriteSpec implements Serializable {
       return this;
     }
 
+    /**
+     * Reads every setting the stages take; a bad value or combination fails here, naming its key.
+     */
     public WriteSpec build() {
       return new WriteSpec(this);
     }

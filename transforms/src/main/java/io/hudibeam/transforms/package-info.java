@@ -15,11 +15,13 @@
  */
 /**
  * The Beam stages of a write (internal API: {@code io.hudibeam.HudiIO} is the public one). This
- * package holds what every stage shares: {@code WriteSpec} (the resolved, serializable settings of
- * one write), key shards, where de-duplication happens, the failed-records policy. Subpackages hold
- * one stage each, in pipeline order: {@code instant}, {@code records}, {@code index}, {@code plan},
- * {@code write}, {@code commit}; {@code coders} and {@code schema} serve them. May depend on the
- * commit module and Beam; never on {@code io.hudibeam.HudiIO} (beam-io).
+ * package holds what every stage shares: {@code WriteSpec} (one table's write, read once from its
+ * settings), {@code StageSpec} (what each stage's own narrow spec, made from it, has: the table's
+ * {@code TableId} and {@code TableLocation}), {@code ConcurrencyControl}, key shards, where
+ * de-duplication happens, the failed-records policy. Subpackages hold one stage each, in pipeline
+ * order: {@code instant}, {@code records}, {@code index}, {@code plan}, {@code write}, {@code
+ * commit}; {@code coders} and {@code schema} serve them. May depend on the commit module and Beam;
+ * never on {@code io.hudibeam.HudiIO} (beam-io).
  *
  * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
  * io.hudibeam.HudiIO} and its result types only.

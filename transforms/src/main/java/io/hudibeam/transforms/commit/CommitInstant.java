@@ -15,21 +15,15 @@
  */
 package io.hudibeam.transforms.commit;
 
-import io.hudibeam.commit.Cleaner;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.commit.TableLock;
-import io.hudibeam.commit.TimelineArchiver;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.timeline.InstantTimeGenerator;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
-import io.hudibeam.transforms.write.WriteSchemas;
+import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.AppendHandle;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteTransaction;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.beam.sdk.coders.CannotProvideCoderException;
@@ -54,15 +48,17 @@ import org.slf4j.LoggerFactory;
 /**
  * Stage 7. Gathers every write stat on one worker (a global combine: one element even for an empty
  * batch) and commits there: files with a marker but no stat are deleted, {@code <T>.commit} is
- * written with the commit metadata and the schema, markers are deleted, then the table is cleaned
- * and, on a merge-on-read table with {@code hoodie.compact.inline}, compacted.
+ * written with the commit metadata and the schema, markers are deleted. The commit step only
+ * commits: the table services run after it as steps of their own ({@code
+ * io.hudibeam.transforms.services}: "Clean", "Compact inline", "Archive"), on its output.
  * {@code @RequiresStableInput} and idempotent: an instant already completed is not committed again.
  * A streaming write ({@link #perCommitInterval}) commits once per commit interval instead, after a
  * GroupByKey per window on the table's key, and an interval its sink already committed through is
  * rolled back instead of committed (see {@link io.hudibeam.commit.SinkLineage}).
  *
- * <p>* An instant already completed is not committed again, but its post-commit steps (marker
- * folder, heartbeat, clean) are finished.
+ * <p>An instant already completed is not committed again, but its post-commit steps (marker folder,
+ * heartbeat) are finished, and its outcome ({@code ALREADY_COMMITTED}) lets the clean after it run
+ * again.
  *
  * <p>With {@code plan} (the write plan of upserts, inserts and deletes), the commit also waits
  * until that view is computed: with no records, nothing else orders the commit after the planner,
@@ -74,23 +70,23 @@ public final class CommitInstant
     extends PTransform<PCollection<WriteStat>, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CommitInstant.class);
-  private final WriteSpec spec;
+  private final CommitSpec spec;
   private final @Nullable PCollectionView<StartedInstant> started;
   private final @Nullable PCollectionView<WritePlan> plan;
 
   private final @Nullable PCollection<StartedInstant> startedPerInterval;
 
-  public CommitInstant(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  public CommitInstant(CommitSpec spec, PCollectionView<StartedInstant> started) {
     this(spec, started, null, null);
   }
 
   public CommitInstant(
-      WriteSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
+      CommitSpec spec, PCollectionView<StartedInstant> started, PCollectionView<WritePlan> plan) {
     this(spec, started, plan, null);
   }
 
   private CommitInstant(
-      WriteSpec spec,
+      CommitSpec spec,
       @Nullable PCollectionView<StartedInstant> started,
       @Nullable PCollectionView<WritePlan> plan,
       @Nullable PCollection<StartedInstant> perInterval) {
@@ -107,7 +103,7 @@ public final class CommitInstant
    * stats (not read as a side input, see {@link IntervalCommits#commit}).
    */
   public static CommitInstant perCommitInterval(
-      WriteSpec spec, PCollection<StartedInstant> startedPerInterval) {
+      CommitSpec spec, PCollection<StartedInstant> startedPerInterval) {
     return new CommitInstant(spec, null, null, startedPerInterval);
   }
 
@@ -169,7 +165,7 @@ public final class CommitInstant
     private final @Nullable PCollectionView<WritePlan> plan;
 
     CommitFn(
-        WriteSpec spec,
+        CommitSpec spec,
         PCollectionView<StartedInstant> started,
         @Nullable PCollectionView<WritePlan> plan) {
       this.committer = new Committer(spec);
@@ -188,18 +184,16 @@ public final class CommitInstant
     }
   }
 
-  /**
-   * Commits an instant's write stats, then cleans; shared by the batch and streaming commit steps.
-   */
+  /** Commits an instant's write stats; shared by the batch and streaming commit steps. */
   static final class Committer implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final CommitSpec spec;
     private final Counter commits = Metrics.counter(CommitInstant.class, "instantsCommitted");
     private final Counter replays =
         Metrics.counter(CommitInstant.class, "replayedIntervalsSkipped");
     private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
 
-    Committer(WriteSpec spec) {
+    Committer(CommitSpec spec) {
       this.spec = spec;
     }
 
@@ -209,27 +203,14 @@ public final class CommitInstant
      * commit's schema as the table's).
      */
     private String schemaToRecord(StartedInstant instant) {
-      return WriteSchemas.of(instant, spec).toString();
-    }
-
-    /** Archives the timeline after the commit; a failure is logged, the next commit retries it. */
-    private void archive(FileSystem fs, TableLock lock, StartedInstant instant) {
-      try (TableLock.Held held = lock.acquire("archive after " + instant.instantTime())) {
-        if (spec.archiveSettings().automatic()) {
-          new TimelineArchiver(fs, spec.paths(), spec.archiveSettings(), spec.cleanSettings())
-              .archive();
-        }
-      } catch (RuntimeException e) {
-        LOG.error(
-            "Table {}: archiving the timeline failed; the next commit retries it", spec.paths(), e);
-      }
+      return WriteSchemas.of(instant, spec.schemaJson()).toString();
     }
 
     /** {@code plannedFileGroups}: the file groups the write plan routed to, or -1 if unknown. */
     CommittedInstant commit(List<WriteStat> stats, StartedInstant instant, int plannedFileGroups) {
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
-      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);
       heartbeat.refresh(instant);
       try {
         return commit(stats, instant, plannedFileGroups, conf, fs);
@@ -247,11 +228,12 @@ public final class CommitInstant
         FileSystem fs) {
       long start = System.currentTimeMillis();
       WriteTransaction transaction = spec.transaction(conf, fs);
-      TableLock lock = transaction.lock();
       CommittedInstant.Builder summary =
           CommittedInstant.builder()
+              .table(spec.table())
               .instantTime(instant.instantTime().value())
-              .operation(spec.operation().operationType().format());
+              .operation(spec.operation().operationType().format())
+              .timelineTimezone(instant.tableConfig().timelineTimezone());
       long inserted = 0;
       long updated = 0;
       long deleted = 0;
@@ -273,39 +255,6 @@ public final class CommitInstant
       CommitOutcome outcome =
           transaction.commit(
               instant, spec.operation().operationType(), schemaToRecord(instant), stats);
-      InstantTimeGenerator generator =
-          new InstantTimeGenerator(Clock.systemUTC(), instant.tableConfig().timelineTimezone());
-      if (outcome != CommitOutcome.REPLAY_SKIPPED && spec.cleanSettings().automatic()) {
-        try (TableLock.Held held = lock.acquire("clean after " + instant.instantTime())) {
-          new Cleaner(fs, spec.paths(), spec.cleanSettings()).clean(generator);
-        } catch (RuntimeException e) {
-          LOG.error(
-              "Table {}: instant {} is committed, but cleaning failed; the next write resumes it",
-              spec.paths(),
-              instant.instantTime(),
-              e);
-        }
-      }
-      if (outcome == CommitOutcome.COMMITTED && spec.mergeOnRead()) {
-        try {
-          new io.hudibeam.commit.Compactor(conf, fs, spec.paths(), spec.compactionMemory())
-              .runInline(
-                  spec.compactionSettings(),
-                  new InstantTimeGenerator(
-                      Clock.systemUTC(), instant.tableConfig().timelineTimezone()),
-                  spec.parquetSettings());
-        } catch (RuntimeException e) {
-          LOG.error(
-              "Table {}: instant {} is committed, but inline compaction failed; the next write or"
-                  + " HudiIO.compact() completes it",
-              spec.paths(),
-              instant.instantTime(),
-              e);
-        }
-      }
-      if (outcome == CommitOutcome.COMMITTED) {
-        archive(fs, lock, instant);
-      }
       if (outcome == CommitOutcome.REPLAY_SKIPPED) {
         replays.inc();
         inserted = 0;

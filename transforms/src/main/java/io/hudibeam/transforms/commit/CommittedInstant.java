@@ -16,6 +16,8 @@
 package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.table.TimelineTimezone;
+import io.hudibeam.transforms.TableId;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,6 +30,7 @@ import org.apache.beam.sdk.coders.VarLongCoder;
  * What one commit wrote: instant, operation, record counts, files and bytes, and of those the log
  * files of a merge-on-read deltacommit with their blocks and records (0 for base files only).
  *
+ * @param table the table the instant is of (the table services after the commit run on it)
  * @param instantTime the instant's time
  * @param operation Hudi's operation type name, e.g. {@code UPSERT}
  * @param outcome whether this run committed the instant or found it already committed
@@ -40,8 +43,11 @@ import org.apache.beam.sdk.coders.VarLongCoder;
  *     filesWritten}
  * @param logBlocksWritten blocks in those log files: Avro data blocks and delete blocks
  * @param logRecordsWritten records in those log files: upserted records and deletes
+ * @param timelineTimezone the zone of the table's instant times, with which the table services
+ *     after the commit mint theirs
  */
 public record CommittedInstant(
+    TableId table,
     String instantTime,
     String operation,
     CommitOutcome outcome,
@@ -52,9 +58,12 @@ public record CommittedInstant(
     long bytesWritten,
     long logFilesWritten,
     long logBlocksWritten,
-    long logRecordsWritten) {
+    long logRecordsWritten,
+    TimelineTimezone timelineTimezone) {
 
   public CommittedInstant {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(timelineTimezone, "timelineTimezone");
     Objects.requireNonNull(instantTime, "instantTime");
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(outcome, "outcome");
@@ -84,6 +93,7 @@ public record CommittedInstant(
 
   /** Builds a {@link CommittedInstant}. */
   public static final class Builder {
+    private TableId table;
     private String instantTime;
     private String operation;
     private CommitOutcome outcome = CommitOutcome.COMMITTED;
@@ -95,6 +105,12 @@ public record CommittedInstant(
     private long logFilesWritten;
     private long logBlocksWritten;
     private long logRecordsWritten;
+    private TimelineTimezone timelineTimezone = TimelineTimezone.LOCAL;
+
+    public Builder table(TableId v) {
+      this.table = v;
+      return this;
+    }
 
     public Builder instantTime(String v) {
       this.instantTime = v;
@@ -151,8 +167,14 @@ public record CommittedInstant(
       return this;
     }
 
+    public Builder timelineTimezone(TimelineTimezone v) {
+      this.timelineTimezone = v;
+      return this;
+    }
+
     public CommittedInstant build() {
       return new CommittedInstant(
+          table,
           instantTime,
           operation,
           outcome,
@@ -163,7 +185,8 @@ public record CommittedInstant(
           bytesWritten,
           logFilesWritten,
           logBlocksWritten,
-          logRecordsWritten);
+          logRecordsWritten,
+          timelineTimezone);
     }
   }
 
@@ -177,6 +200,7 @@ public record CommittedInstant(
 
     @Override
     public void encode(CommittedInstant v, OutputStream out) throws IOException {
+      StringUtf8Coder.of().encode(v.table.basePath(), out);
       StringUtf8Coder.of().encode(v.instantTime, out);
       StringUtf8Coder.of().encode(v.operation, out);
       StringUtf8Coder.of().encode(v.outcome.name(), out);
@@ -193,11 +217,13 @@ public record CommittedInstant(
           }) {
         VarLongCoder.of().encode(n, out);
       }
+      StringUtf8Coder.of().encode(v.timelineTimezone.name(), out);
     }
 
     @Override
     public CommittedInstant decode(InputStream in) throws IOException {
       return builder()
+          .table(new TableId(StringUtf8Coder.of().decode(in)))
           .instantTime(StringUtf8Coder.of().decode(in))
           .operation(StringUtf8Coder.of().decode(in))
           .outcome(CommitOutcome.valueOf(StringUtf8Coder.of().decode(in)))
@@ -209,6 +235,7 @@ public record CommittedInstant(
           .logFilesWritten(VarLongCoder.of().decode(in))
           .logBlocksWritten(VarLongCoder.of().decode(in))
           .logRecordsWritten(VarLongCoder.of().decode(in))
+          .timelineTimezone(TimelineTimezone.valueOf(StringUtf8Coder.of().decode(in)))
           .build();
     }
 

@@ -17,7 +17,6 @@ package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import java.util.ArrayList;
@@ -49,7 +48,7 @@ final class IntervalCommits {
   private IntervalCommits() {}
 
   static PCollection<CommittedInstant> commit(
-      WriteSpec spec, PCollection<WriteStat> stats, PCollection<StartedInstant> perInterval) {
+      CommitSpec spec, PCollection<WriteStat> stats, PCollection<StartedInstant> perInterval) {
     String table = spec.basePath();
     KvCoder<String, KV<List<WriteStat>, @Nullable StartedInstant>> coder =
         KvCoder.of(
@@ -128,7 +127,7 @@ final class IntervalCommits {
     private static final long serialVersionUID = 1L;
     private final CommitInstant.Committer committer;
 
-    IntervalCommitFn(WriteSpec spec) {
+    IntervalCommitFn(CommitSpec spec) {
       this.committer = new CommitInstant.Committer(spec);
     }
 

@@ -15,24 +15,21 @@
  */
 package io.hudibeam.transforms.compact;
 
-import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.Compactor;
-import io.hudibeam.commit.ConcurrencySettings;
-import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.InstantStarter;
-import io.hudibeam.commit.LockSettings;
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.services.Compactor;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.transforms.TableId;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.write.WriteCounters;
 import io.hudibeam.transforms.write.WriteTokens;
-import io.hudibeam.write.MergeMemory;
 import java.io.IOException;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
@@ -86,11 +83,11 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       this.basePath = basePath;
       this.hadoopConfiguration = hadoopConfiguration;
       this.properties = properties;
-      ParquetSettings.fromProperties(properties);
-      MergeMemory.forCompaction(properties);
-      HeartbeatSettings.fromProperties(properties);
-      LockSettings.fromProperties(properties);
-      ConcurrencySettings.fromProperties(properties);
+      SettingsReader.parquet(properties);
+      SettingsReader.compactionMemory(properties);
+      SettingsReader.heartbeat(properties);
+      SettingsReader.lock(properties);
+      SettingsReader.concurrency(properties);
     }
 
     Configuration conf() {
@@ -110,7 +107,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
     Compactor compactor() {
       Configuration conf = conf();
       return new Compactor(
-          conf, fs(conf), TablePaths.of(basePath), MergeMemory.forCompaction(properties));
+          conf, fs(conf), TablePaths.of(basePath), SettingsReader.compactionMemory(properties));
     }
   }
 
@@ -143,7 +140,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       FileSystem fs = settings.fs(conf);
       TablePaths paths = TablePaths.of(settings.basePath);
       Compactor compactor =
-          new Compactor(conf, fs, paths, MergeMemory.forCompaction(settings.properties));
+          new Compactor(conf, fs, paths, SettingsReader.compactionMemory(settings.properties));
       compactor.checkTableVersion();
       Clock clock = Clock.systemUTC();
       Map<String, String> properties = settings.properties;
@@ -152,9 +149,9 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
               fs,
               paths,
               clock,
-              HeartbeatSettings.fromProperties(properties),
-              new TableLock(fs, paths, LockSettings.fromProperties(properties), clock),
-              ConcurrencySettings.fromProperties(properties));
+              SettingsReader.heartbeat(properties),
+              new TableLock(fs, paths, SettingsReader.lock(properties), clock),
+              SettingsReader.concurrency(properties));
       List<InstantTime> instants =
           starter.underLockAfterFailedWrites(
               "schedule a compaction",
@@ -198,7 +195,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
               instant,
               plan.operations().get(operation.getValue()),
               WriteTokens.newToken(),
-              ParquetSettings.fromProperties(settings.properties));
+              SettingsReader.parquet(settings.properties));
       counters.count(stat);
       out.output(KV.of(operation.getKey(), stat));
     }
@@ -232,6 +229,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       }
       out.output(
           CommittedInstant.builder()
+              .table(new TableId(settings.basePath))
               .instantTime(stats.getKey())
               .operation("COMPACT")
               .outcome(outcome)

@@ -17,7 +17,6 @@ package io.hudibeam.transforms.index;
 
 import io.hudibeam.transforms.ElementBatches;
 import io.hudibeam.transforms.KeyShards;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.RecordLocationCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.records.PreferredRecord;
@@ -69,7 +68,7 @@ final class IndexJoin {
    * spec.index().isGlobal()}); {@code storedKeys} as {@link #storedKeysByShard} makes them.
    */
   static PCollection<TaggedRecord> join(
-      WriteSpec spec,
+      IndexSpec spec,
       PCollection<TableRecord> records,
       PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys) {
     return spec.index().isGlobal()
@@ -78,7 +77,7 @@ final class IndexJoin {
   }
 
   private static <K> PCollection<TaggedRecord> join(
-      WriteSpec spec,
+      IndexSpec spec,
       PCollection<TableRecord> records,
       PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys,
       JoinKey<K> joinKey,

@@ -16,7 +16,6 @@
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -36,10 +35,10 @@ import org.apache.beam.sdk.values.PCollectionView;
 public abstract class IndexStage
     extends PTransform<PCollection<TableRecord>, PCollection<TaggedRecord>> {
   private static final long serialVersionUID = 1L;
-  final WriteSpec spec;
+  final IndexSpec spec;
   final PCollectionView<StartedInstant> started;
 
-  IndexStage(String stepName, WriteSpec spec, PCollectionView<StartedInstant> started) {
+  IndexStage(String stepName, IndexSpec spec, PCollectionView<StartedInstant> started) {
     super(stepName);
     this.spec = spec;
     this.started = started;
@@ -50,7 +49,7 @@ public abstract class IndexStage
    * insert still goes to its bucket's file group, which may exist. Inserts and bulk inserts with
    * the other indexes look nothing up.
    */
-  public static IndexStage of(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  public static IndexStage of(IndexSpec spec, PCollectionView<StartedInstant> started) {
     boolean insertOnly =
         spec.operation() == WriteOperation.INSERT || spec.operation() == WriteOperation.BULK_INSERT;
     return switch (spec.index()) {

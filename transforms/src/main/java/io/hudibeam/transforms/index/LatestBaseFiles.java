@@ -21,7 +21,6 @@ import io.hudibeam.files.FileSystemView;
 import io.hudibeam.index.KeyRange;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Timeline;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.KeyRangeCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
@@ -81,11 +80,11 @@ final class LatestBaseFiles
     ALL_PARTITIONS
   }
 
-  private final WriteSpec spec;
+  private final IndexSpec spec;
   private final PCollectionView<StartedInstant> started;
   private final Scope scope;
 
-  LatestBaseFiles(WriteSpec spec, PCollectionView<StartedInstant> started, Scope scope) {
+  LatestBaseFiles(IndexSpec spec, PCollectionView<StartedInstant> started, Scope scope) {
     this.spec = spec;
     this.started = started;
     this.scope = scope;
@@ -200,12 +199,12 @@ final class LatestBaseFiles
       extends DoFn<Map<String, KeyRange>, KV<BaseFile, KeyRange>> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(ListLatestBaseFilesFn.class);
-    private final WriteSpec spec;
+    private final IndexSpec spec;
     private final PCollectionView<StartedInstant> started;
     private final Scope scope;
     private final Counter listings = Metrics.counter(TagLocations.class, "latestBaseFileListings");
 
-    ListLatestBaseFilesFn(WriteSpec spec, PCollectionView<StartedInstant> started, Scope scope) {
+    ListLatestBaseFilesFn(IndexSpec spec, PCollectionView<StartedInstant> started, Scope scope) {
       this.spec = spec;
       this.started = started;
       this.scope = scope;
@@ -218,7 +217,7 @@ final class LatestBaseFiles
         ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       FileSystem fs = spec.fileSystem(spec.hadoopConfiguration());
-      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);
       heartbeat.refresh(instant);
       try {
         list(fs, instant, touched, out);

@@ -16,7 +16,6 @@
 package io.hudibeam.transforms.index;
 
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.TableRecord;
 import java.util.Optional;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -31,7 +30,7 @@ import org.apache.beam.sdk.values.PCollectionView;
 final class TagAsNew extends IndexStage {
   private static final long serialVersionUID = 1L;
 
-  TagAsNew(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  TagAsNew(IndexSpec spec, PCollectionView<StartedInstant> started) {
     super("Insert-only index", spec, started);
   }
 

@@ -22,7 +22,6 @@ import io.hudibeam.index.FileKeyLookup;
 import io.hudibeam.index.FileKeyRange;
 import io.hudibeam.index.KeyRangeFilter;
 import io.hudibeam.transforms.ElementBatches;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.FileKeyRangeCoder;
 import io.hudibeam.write.RecordLocation;
@@ -69,7 +68,7 @@ import org.apache.hadoop.fs.Path;
 final class TagByBloomIndex extends IndexStage {
   private static final long serialVersionUID = 1L;
 
-  TagByBloomIndex(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  TagByBloomIndex(IndexSpec spec, PCollectionView<StartedInstant> started) {
     super("Bloom index", spec, started);
   }
 
@@ -114,10 +113,10 @@ final class TagByBloomIndex extends IndexStage {
 
   static final class ReadKeyRangeFn extends DoFn<BaseFile, FileKeyRange> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final IndexSpec spec;
     private transient Configuration conf;
 
-    ReadKeyRangeFn(WriteSpec spec) {
+    ReadKeyRangeFn(IndexSpec spec) {
       this.spec = spec;
     }
 
@@ -168,7 +167,7 @@ final class TagByBloomIndex extends IndexStage {
   static final class LookupKeysFn<V>
       extends DoFn<KV<BaseFile, Iterable<V>>, KV<Integer, KV<RecordLocation, List<String>>>> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final IndexSpec spec;
     private final ElementBatches.ValuesOf<V, String> keysOf;
     private final Counter filesChecked =
         Metrics.counter(TagLocations.class, "bloomIndexFilesChecked");
@@ -177,7 +176,7 @@ final class TagByBloomIndex extends IndexStage {
         Metrics.counter(TagLocations.class, "bloomIndexKeysConfirmed");
     private transient Configuration conf;
 
-    LookupKeysFn(WriteSpec spec, ElementBatches.ValuesOf<V, String> keysOf) {
+    LookupKeysFn(IndexSpec spec, ElementBatches.ValuesOf<V, String> keysOf) {
       this.spec = spec;
       this.keysOf = keysOf;
     }

@@ -18,7 +18,6 @@ package io.hudibeam.transforms.index;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.index.BucketIndex;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WritePlanner;
@@ -53,7 +52,7 @@ import org.apache.beam.sdk.values.PCollectionView;
 final class TagByBucket extends IndexStage {
   private static final long serialVersionUID = 1L;
 
-  TagByBucket(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  TagByBucket(IndexSpec spec, PCollectionView<StartedInstant> started) {
     super("Bucket index", spec, started);
   }
 

@@ -20,7 +20,6 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.index.FileKeyRange;
 import io.hudibeam.index.KeyRange;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
 import java.util.ArrayList;
@@ -57,7 +56,7 @@ import org.apache.hadoop.fs.Path;
 final class TagBySimpleIndex extends IndexStage {
   private static final long serialVersionUID = 1L;
 
-  TagBySimpleIndex(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  TagBySimpleIndex(IndexSpec spec, PCollectionView<StartedInstant> started) {
     super(spec.index().isGlobal() ? "Global simple index" : "Simple index", spec, started);
   }
 
@@ -83,7 +82,7 @@ final class TagBySimpleIndex extends IndexStage {
   static final class ReadKeysFn
       extends DoFn<KV<BaseFile, KeyRange>, KV<Integer, KV<RecordLocation, List<String>>>> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final IndexSpec spec;
     private final Counter filesRead = Metrics.counter(TagLocations.class, "baseFilesRead");
     private final Counter filesSkipped =
         Metrics.counter(TagLocations.class, "baseFilesSkippedByKeyRange");
@@ -91,7 +90,7 @@ final class TagBySimpleIndex extends IndexStage {
     private final Counter keysJoined = Metrics.counter(TagLocations.class, "storedKeysJoined");
     private transient Configuration conf;
 
-    ReadKeysFn(WriteSpec spec) {
+    ReadKeysFn(IndexSpec spec) {
       this.spec = spec;
     }
 

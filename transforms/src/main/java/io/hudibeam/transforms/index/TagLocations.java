@@ -17,7 +17,6 @@ package io.hudibeam.transforms.index;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.transforms.Deduplication;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.TableRecord;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.values.PCollection;
@@ -51,10 +50,10 @@ import org.apache.beam.sdk.values.PCollectionView;
 public final class TagLocations
     extends PTransform<PCollection<TableRecord>, PCollection<TaggedRecord>> {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
+  private final IndexSpec spec;
   private final PCollectionView<StartedInstant> started;
 
-  public TagLocations(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  public TagLocations(IndexSpec spec, PCollectionView<StartedInstant> started) {
     this.spec = spec;
     this.started = started;
   }

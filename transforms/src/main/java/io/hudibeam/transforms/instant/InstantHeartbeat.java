@@ -15,10 +15,11 @@
  */
 package io.hudibeam.transforms.instant;
 
+import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
-import io.hudibeam.transforms.WriteSpec;
 import java.time.Clock;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
@@ -74,12 +75,11 @@ public final class InstantHeartbeat {
     this.clock = clock;
   }
 
-  public static InstantHeartbeat of(WriteSpec spec, FileSystem fs) {
+  /** The heartbeat of the table at {@code paths}, kept with {@code settings}. */
+  public static InstantHeartbeat of(TablePaths paths, HeartbeatSettings settings, FileSystem fs) {
     Clock clock = Clock.systemUTC();
     return new InstantHeartbeat(
-        new Heartbeats(fs, spec.paths(), spec.heartbeatSettings(), clock),
-        spec.heartbeatSettings().intervalMillis(),
-        clock);
+        new Heartbeats(fs, paths, settings, clock), settings.intervalMillis(), clock);
   }
 
   /**

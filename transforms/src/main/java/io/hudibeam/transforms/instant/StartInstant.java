@@ -17,9 +17,7 @@ package io.hudibeam.transforms.instant;
 
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
-import io.hudibeam.transforms.write.WriteSchemas;
 import io.hudibeam.write.WriteOperation;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
@@ -43,9 +41,9 @@ import org.apache.hadoop.fs.FileSystem;
  */
 public final class StartInstant extends PTransform<PBegin, PCollectionView<StartedInstant>> {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
+  private final StartSpec spec;
 
-  public StartInstant(WriteSpec spec) {
+  public StartInstant(StartSpec spec) {
     this.spec = spec;
   }
 
@@ -60,10 +58,10 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
 
   static final class StartInstantFn extends DoFn<byte[], StartedInstant> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final StartSpec spec;
     private final Counter instants = Metrics.counter(StartInstant.class, "instantsStarted");
 
-    StartInstantFn(WriteSpec spec) {
+    StartInstantFn(StartSpec spec) {
       this.spec = spec;
     }
 
@@ -72,7 +70,8 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
       StartedInstant started =
-          spec.transaction(conf, fs)
+          spec.control()
+              .transaction(conf, fs, spec.paths())
               .start(
                   spec.tableConfig(),
                   spec.commitAction(),

@@ -15,7 +15,9 @@
  */
 /**
  * Stage 1, start instant: mints the write instant at run time and hands it to every later stage as
- * a singleton side input. May depend on the commit module and {@code io.hudibeam.transforms}.
+ * a singleton side input; decides the write schema ({@code WriteSchemas}); the heartbeat every
+ * stage working for the instant refreshes ({@code InstantHeartbeat}). May depend on the commit
+ * module, {@code io.hudibeam.transforms} and {@code transforms.coders}.
  *
  * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
  * io.hudibeam.HudiIO} and its result types only.

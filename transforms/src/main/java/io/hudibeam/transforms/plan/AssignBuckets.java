@@ -15,7 +15,6 @@
  */
 package io.hudibeam.transforms.plan;
 
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BucketCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.index.TaggedRecord;
@@ -42,7 +41,7 @@ import org.apache.beam.sdk.values.PCollectionView;
 public final class AssignBuckets
     extends PTransform<PCollection<TaggedRecord>, PCollection<KV<Bucket, TableRecord>>> {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
+  private final PlanSpec spec;
   private final PCollectionView<WritePlan> plan;
   private final Routed routed;
 
@@ -54,11 +53,11 @@ public final class AssignBuckets
   }
 
   /** Routes every record with the plan. */
-  public AssignBuckets(WriteSpec spec, PCollectionView<WritePlan> plan) {
+  public AssignBuckets(PlanSpec spec, PCollectionView<WritePlan> plan) {
     this(spec, plan, Routed.ALL);
   }
 
-  private AssignBuckets(WriteSpec spec, PCollectionView<WritePlan> plan, Routed routed) {
+  private AssignBuckets(PlanSpec spec, PCollectionView<WritePlan> plan, Routed routed) {
     this.spec = spec;
     this.plan = plan;
     this.routed = routed;
@@ -75,7 +74,7 @@ public final class AssignBuckets
    * inserts race the plan step on {@code <T>.inflight} ({@code
    * HudiIOStreamingWaitsIT#anInsertsOnlyIntervalCommitsAfterItsPlanMovedTheInstantToInflight}).
    */
-  public static AssignBuckets existingFileGroups(WriteSpec spec, PCollectionView<WritePlan> plan) {
+  public static AssignBuckets existingFileGroups(PlanSpec spec, PCollectionView<WritePlan> plan) {
     return new AssignBuckets(spec, plan, Routed.EXISTING_FILE_GROUPS);
   }
 

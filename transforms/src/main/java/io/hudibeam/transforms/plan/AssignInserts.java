@@ -20,7 +20,6 @@ import io.hudibeam.files.FileSystemView;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.Timeline;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BucketCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.index.TaggedRecord;
@@ -86,10 +85,10 @@ public final class AssignInserts
     extends PTransform<PCollection<TaggedRecord>, PCollection<KV<Bucket, TableRecord>>> {
   private static final long serialVersionUID = 1L;
   static final int MAX_BATCH = 1000;
-  private final WriteSpec spec;
+  private final PlanSpec spec;
   private final PCollectionView<StartedInstant> started;
 
-  public AssignInserts(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  public AssignInserts(PlanSpec spec, PCollectionView<StartedInstant> started) {
     this.spec = spec;
     this.started = started;
   }
@@ -191,7 +190,7 @@ public final class AssignInserts
   static final class AssignFn
       extends DoFn<KV<String, KV<String, List<TableRecord>>>, KV<Bucket, TableRecord>> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final PlanSpec spec;
 
     /** The instant being written and the count of its inserts assigned in this partition. */
     @StateId("assigned")
@@ -208,7 +207,7 @@ public final class AssignInserts
     private transient Timeline timeline;
     private transient long averageRecordSize;
 
-    AssignFn(WriteSpec spec) {
+    AssignFn(PlanSpec spec) {
       this.spec = spec;
     }
 

@@ -29,7 +29,6 @@ import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WorkloadProfileCoder;
 import io.hudibeam.transforms.coders.WritePlanCoder;
 import io.hudibeam.transforms.index.TaggedRecord;
@@ -75,17 +74,17 @@ public final class PlanWrite
     extends PTransform<PCollection<TaggedRecord>, PCollectionView<WritePlan>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(PlanWrite.class);
-  private final WriteSpec spec;
+  private final PlanSpec spec;
   private final PCollectionView<StartedInstant> started;
   private final boolean insertsPlanned;
 
   /** Plans where every record goes. */
-  public PlanWrite(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  public PlanWrite(PlanSpec spec, PCollectionView<StartedInstant> started) {
     this(spec, started, true);
   }
 
   private PlanWrite(
-      WriteSpec spec, PCollectionView<StartedInstant> started, boolean insertsPlanned) {
+      PlanSpec spec, PCollectionView<StartedInstant> started, boolean insertsPlanned) {
     this.spec = spec;
     this.started = started;
     this.insertsPlanned = insertsPlanned;
@@ -98,7 +97,7 @@ public final class PlanWrite
    * writer, whose inflight file has none either).
    */
   public static PlanWrite withInsertsAssigned(
-      WriteSpec spec, PCollectionView<StartedInstant> started) {
+      PlanSpec spec, PCollectionView<StartedInstant> started) {
     return new PlanWrite(spec, started, false);
   }
 
@@ -124,11 +123,11 @@ public final class PlanWrite
 
   static final class PlanFn extends DoFn<WorkloadProfile, WritePlan> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final PlanSpec spec;
     private final PCollectionView<StartedInstant> started;
     private final boolean insertsPlanned;
 
-    PlanFn(WriteSpec spec, PCollectionView<StartedInstant> started, boolean insertsPlanned) {
+    PlanFn(PlanSpec spec, PCollectionView<StartedInstant> started, boolean insertsPlanned) {
       this.spec = spec;
       this.started = started;
       this.insertsPlanned = insertsPlanned;
@@ -140,7 +139,7 @@ public final class PlanWrite
       StartedInstant instant = c.sideInput(started);
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
-      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec, fs);
+      InstantHeartbeat heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);
       heartbeat.refresh(instant);
       try {
         out.output(plan(profile, instant, conf, fs));
@@ -213,12 +212,12 @@ public final class PlanWrite
      */
     private boolean completePendingCompactions(
         Configuration conf, FileSystem fs, TablePaths paths) {
-      io.hudibeam.commit.Compactor compactor =
-          new io.hudibeam.commit.Compactor(conf, fs, paths, spec.compactionMemory());
+      io.hudibeam.services.Compactor compactor =
+          new io.hudibeam.services.Compactor(conf, fs, paths, spec.compactionMemory());
       List<io.hudibeam.timeline.InstantTime> pending = compactor.pending();
       for (io.hudibeam.timeline.InstantTime compaction : pending) {
         LOG.info("Table {}: completing pending compaction {} before planning", paths, compaction);
-        compactor.run(compaction, spec.parquetSettings(), 0);
+        compactor.run(compaction, spec.parquet(), 0);
       }
       return !pending.isEmpty();
     }

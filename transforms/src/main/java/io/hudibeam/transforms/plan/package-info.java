@@ -19,7 +19,8 @@
  * inserts into small files first, then new file groups; on a streaming copy-on-write write with an
  * index that looks keys up, inserts are routed as they arrive by a stateful assigner, {@link
  * io.hudibeam.transforms.plan.AssignInserts}). May depend on the commit module, {@code
- * io.hudibeam.transforms}, {@code transforms.coders} and {@code transforms.index} (its input type).
+ * io.hudibeam.transforms}, {@code transforms.coders}, {@code transforms.instant} (the heartbeat)
+ * and {@code transforms.index} (its input type).
  *
  * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
  * io.hudibeam.HudiIO} and its result types only.

@@ -22,7 +22,6 @@ import io.hudibeam.table.HudiTableException;
 import io.hudibeam.transforms.Deduplication;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.KeyShards;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.TableRecord;
@@ -66,11 +65,11 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
   public static final TupleTag<TableRecord> RECORDS = new TupleTag<TableRecord>() {};
   public static final TupleTag<FailedRecord> FAILED = new TupleTag<FailedRecord>() {};
 
-  private final WriteSpec spec;
+  private final RecordsSpec spec;
   private final @Nullable PCollectionView<StartedInstant> started;
 
   /** Prepares records outside a write (stage tests): a failure has no instant to release. */
-  public PrepareRecords(WriteSpec spec) {
+  public PrepareRecords(RecordsSpec spec) {
     this(spec, null);
   }
 
@@ -80,7 +79,7 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
    * on the way out, so the next write of the table rolls the instant back at once instead of
    * waiting for the heartbeat to expire.
    */
-  public PrepareRecords(WriteSpec spec, @Nullable PCollectionView<StartedInstant> started) {
+  public PrepareRecords(RecordsSpec spec, @Nullable PCollectionView<StartedInstant> started) {
     this.spec = spec;
     this.started = started;
   }
@@ -178,10 +177,10 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
   /** Keys records with the table's key generator; shared by the two key-generating DoFns. */
   static final class Keying implements Serializable {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final RecordsSpec spec;
     private transient KeyGenerator keyGenerator;
 
-    Keying(WriteSpec spec) {
+    Keying(RecordsSpec spec) {
       this.spec = spec;
     }
 
@@ -219,13 +218,13 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
    */
   static final class GenerateKeysFn extends DoFn<GenericRecord, TableRecord> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final RecordsSpec spec;
     private final Keying keying;
     private final @Nullable PCollectionView<StartedInstant> started;
     private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
     private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
 
-    GenerateKeysFn(WriteSpec spec, @Nullable PCollectionView<StartedInstant> started) {
+    GenerateKeysFn(RecordsSpec spec, @Nullable PCollectionView<StartedInstant> started) {
       this.spec = spec;
       this.keying = new Keying(spec);
       this.started = started;
@@ -241,7 +240,8 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
         failed.inc();
         RuntimeException failure = keying.failure(record, e);
         if (started != null) {
-          InstantHeartbeat.of(spec, spec.fileSystem(spec.hadoopConfiguration()))
+          InstantHeartbeat.of(
+                  spec.paths(), spec.heartbeat(), spec.fileSystem(spec.hadoopConfiguration()))
               .releaseAfterFailure(c.sideInput(started), failure);
         }
         throw failure;
@@ -261,7 +261,7 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
     private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
 
-    GenerateKeysOrFailedFn(WriteSpec spec) {
+    GenerateKeysOrFailedFn(RecordsSpec spec) {
       this.keying = new Keying(spec);
     }
 

@@ -16,7 +16,8 @@
 /**
  * Stage 2, prepare records: key generation, failed records, de-duplication before the bucket index,
  * and the preferred record of a key ({@code PreferredRecord}). May depend on the commit module,
- * {@code io.hudibeam.transforms} and {@code transforms.coders}.
+ * {@code io.hudibeam.transforms}, {@code transforms.coders} and {@code transforms.instant} (the
+ * heartbeat).
  *
  * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
  * io.hudibeam.HudiIO} and its result types only.

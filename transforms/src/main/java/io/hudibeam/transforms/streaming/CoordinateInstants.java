@@ -18,8 +18,8 @@ package io.hudibeam.transforms.streaming;
 import io.hudibeam.commit.IntervalContent;
 import io.hudibeam.commit.RecordFingerprints;
 import io.hudibeam.commit.SinkInstants;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.IntervalContentCoder;
+import io.hudibeam.transforms.instant.StartSpec;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
@@ -65,14 +65,14 @@ import org.apache.beam.sdk.values.PCollection;
 public final class CoordinateInstants
     extends PTransform<PCollection<GenericRecord>, PCollection<IntervalDecision>> {
   private static final long serialVersionUID = 1L;
-  private final WriteSpec spec;
+  private final StartSpec spec;
   private final StreamSettings settings;
 
   /** The start of the failure when a stream on the FlinkRunner ends with intervals left. */
   public static final String INTERVALS_LEFT_ON_FLINK =
       "The input ended while intervals still waited to start";
 
-  public CoordinateInstants(WriteSpec spec, StreamSettings settings) {
+  public CoordinateInstants(StartSpec spec, StreamSettings settings) {
     this.spec = spec;
     this.settings = settings;
   }

@@ -21,8 +21,8 @@ import io.hudibeam.commit.SinkInstants;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.timeline.InstantTime;
-import io.hudibeam.transforms.WriteSpec;
-import io.hudibeam.transforms.write.WriteSchemas;
+import io.hudibeam.transforms.instant.StartSpec;
+import io.hudibeam.transforms.instant.WriteSchemas;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -60,7 +60,7 @@ import org.slf4j.LoggerFactory;
 final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDecision> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(CoordinatorFn.class);
-  private final WriteSpec spec;
+  private final StartSpec spec;
   private final StreamSettings settings;
   private final Counter started = Metrics.counter(CoordinateInstants.class, "instantsStarted");
   private final Counter skipped =
@@ -137,7 +137,7 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
    */
   private final boolean failWhenIntervalsAreLeft;
 
-  CoordinatorFn(WriteSpec spec, StreamSettings settings, boolean failWhenIntervalsAreLeft) {
+  CoordinatorFn(StartSpec spec, StreamSettings settings, boolean failWhenIntervalsAreLeft) {
     this.spec = spec;
     this.settings = settings;
     this.failWhenIntervalsAreLeft = failWhenIntervalsAreLeft;
@@ -370,11 +370,7 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
     waitingIntervals.sort(Comparator.comparing(interval -> interval.window().start()));
     SinkInstants instants =
         new SinkInstants(
-            fileSystem(),
-            spec.paths(),
-            Clock.systemUTC(),
-            spec.heartbeatSettings(),
-            spec.lockSettings());
+            fileSystem(), spec.paths(), Clock.systemUTC(), spec.heartbeat(), spec.control().lock());
     Set<InstantTime> live = new TreeSet<>();
     for (String time : read(liveState)) {
       live.add(InstantTime.parse(time));

@@ -18,7 +18,7 @@ package io.hudibeam.transforms.streaming;
 import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.SinkHeartbeat;
 import io.hudibeam.commit.SinkProgress;
-import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.instant.StartSpec;
 import java.time.Clock;
 import java.util.Optional;
 import org.apache.beam.sdk.coders.InstantCoder;
@@ -76,7 +76,7 @@ import org.slf4j.LoggerFactory;
 final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, CountedInterval>> {
   private static final long serialVersionUID = 1L;
   private static final Logger LOG = LoggerFactory.getLogger(EndOfInputHold.class);
-  private final WriteSpec spec;
+  private final StartSpec spec;
   private final StreamSettings settings;
   private final Counter stalls = Metrics.counter(CoordinateInstants.class, "endOfInputStalls");
 
@@ -86,7 +86,7 @@ final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, 
   @TimerId("endOfInput")
   private final TimerSpec endOfInputSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
 
-  EndOfInputHold(WriteSpec spec, StreamSettings settings) {
+  EndOfInputHold(StartSpec spec, StreamSettings settings) {
     this.spec = spec;
     this.settings = settings;
   }
@@ -117,7 +117,7 @@ final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, 
         new SinkProgress(
             spec.fileSystem(spec.hadoopConfiguration()),
             spec.paths(),
-            spec.heartbeatSettings(),
+            spec.heartbeat(),
             Clock.systemUTC());
     String sinkId = settings.sinkId();
     SinkHeartbeat heartbeat =
@@ -125,7 +125,7 @@ final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, 
             spec.fileSystem(spec.hadoopConfiguration()),
             spec.paths(),
             sinkId,
-            spec.heartbeatSettings(),
+            spec.heartbeat(),
             Clock.systemUTC());
     Optional<Long> seenThrough = Optional.empty();
     long lastProgress = System.currentTimeMillis();

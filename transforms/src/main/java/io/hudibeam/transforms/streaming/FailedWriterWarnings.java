@@ -18,7 +18,7 @@ package io.hudibeam.transforms.streaming;
 import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
-import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.instant.StartSpec;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
@@ -44,10 +44,10 @@ final class FailedWriterWarnings {
   private final Counter waitsOnFailedWriters =
       Metrics.counter(CoordinateInstants.class, "waitsOnFailedWriters");
   private final Set<InstantTime> reported = new TreeSet<>();
-  private final WriteSpec spec;
+  private final StartSpec spec;
   private final String sinkId;
 
-  FailedWriterWarnings(WriteSpec spec, String sinkId) {
+  FailedWriterWarnings(StartSpec spec, String sinkId) {
     this.spec = spec;
     this.sinkId = sinkId;
   }
@@ -56,8 +56,7 @@ final class FailedWriterWarnings {
    * Reports the {@code blocking} instants that are not the sink's ({@code live}) and have failed.
    */
   void report(FileSystem fs, List<Instant> blocking, Set<InstantTime> live) {
-    Heartbeats heartbeats =
-        new Heartbeats(fs, spec.paths(), spec.heartbeatSettings(), Clock.systemUTC());
+    Heartbeats heartbeats = new Heartbeats(fs, spec.paths(), spec.heartbeat(), Clock.systemUTC());
     for (Instant pending : blocking) {
       if (reported.contains(pending.time())
           || live.contains(pending.time())

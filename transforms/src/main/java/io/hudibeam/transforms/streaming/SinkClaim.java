@@ -16,7 +16,7 @@
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.SinkHeartbeat;
-import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.instant.StartSpec;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  */
 final class SinkClaim {
   private static final Logger LOG = LoggerFactory.getLogger(SinkClaim.class);
-  private final WriteSpec spec;
+  private final StartSpec spec;
   private final StreamSettings settings;
   private final Supplier<FileSystem> fileSystem;
 
@@ -48,7 +48,7 @@ final class SinkClaim {
   /** The run id under which this instance holds the sink, once it has decided as its holder. */
   private String heldRun;
 
-  SinkClaim(WriteSpec spec, StreamSettings settings, Supplier<FileSystem> fileSystem) {
+  SinkClaim(StartSpec spec, StreamSettings settings, Supplier<FileSystem> fileSystem) {
     this.spec = spec;
     this.settings = settings;
     this.fileSystem = fileSystem;
@@ -65,8 +65,7 @@ final class SinkClaim {
     SinkHeartbeat heartbeat = heartbeat();
     String owner = run.read();
     if (owner != null) {
-      if (System.currentTimeMillis() - lastBeatMillis
-          >= spec.heartbeatSettings().intervalMillis() / 2) {
+      if (System.currentTimeMillis() - lastBeatMillis >= spec.heartbeat().intervalMillis() / 2) {
         heartbeat.beatAsOwner(owner);
         lastBeatMillis = System.currentTimeMillis();
       }
@@ -141,16 +140,12 @@ final class SinkClaim {
   private void setBeat(Timer beat) {
     // Holds no watermark: the output timestamp is the end of the global window.
     beat.withOutputTimestamp(GlobalWindow.INSTANCE.maxTimestamp())
-        .offset(Duration.millis(spec.heartbeatSettings().intervalMillis()))
+        .offset(Duration.millis(spec.heartbeat().intervalMillis()))
         .setRelative();
   }
 
   private SinkHeartbeat heartbeat() {
     return new SinkHeartbeat(
-        fileSystem.get(),
-        spec.paths(),
-        settings.sinkId(),
-        spec.heartbeatSettings(),
-        Clock.systemUTC());
+        fileSystem.get(), spec.paths(), settings.sinkId(), spec.heartbeat(), Clock.systemUTC());
   }
 }

@@ -19,9 +19,9 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.RollingCreateHandle;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteContext;
@@ -53,10 +53,10 @@ public final class BulkInsertFiles
   private static final long serialVersionUID = 1L;
   static final int MAX_OPEN_FILES = 16;
   private static final Logger LOG = LoggerFactory.getLogger(BulkInsertFiles.class);
-  private final WriteSpec spec;
+  private final FilesSpec spec;
   private final PCollectionView<StartedInstant> started;
 
-  public BulkInsertFiles(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  public BulkInsertFiles(FilesSpec spec, PCollectionView<StartedInstant> started) {
     this.spec = spec;
     this.started = started;
   }
@@ -72,7 +72,7 @@ public final class BulkInsertFiles
 
   static final class BulkInsertFn extends DoFn<TableRecord, WriteStat> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final FilesSpec spec;
     private final PCollectionView<StartedInstant> started;
     private final WriteCounters counters = WriteCounters.of(BulkInsertFiles.class);
     private transient Configuration conf;
@@ -83,7 +83,7 @@ public final class BulkInsertFiles
     private transient Map<String, RollingCreateHandle> open;
     private transient InstantHeartbeat heartbeat;
 
-    BulkInsertFn(WriteSpec spec, PCollectionView<StartedInstant> started) {
+    BulkInsertFn(FilesSpec spec, PCollectionView<StartedInstant> started) {
       this.spec = spec;
       this.started = started;
     }
@@ -92,7 +92,7 @@ public final class BulkInsertFiles
     public void setup() {
       conf = spec.hadoopConfiguration();
       fs = spec.fileSystem(conf);
-      heartbeat = InstantHeartbeat.of(spec, fs);
+      heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);
     }
 
     @StartBundle
@@ -122,8 +122,8 @@ public final class BulkInsertFiles
                 .fs(fs)
                 .paths(spec.paths())
                 .instant(instant.instantTime())
-                .schema(WriteSchemas.of(instant, spec))
-                .parquet(spec.parquetSettings())
+                .schema(WriteSchemas.of(instant, spec.schemaJson()))
+                .parquet(spec.parquet())
                 .orderingField(spec.orderingField())
                 .writeToken(WriteTokens.newToken())
                 .build();

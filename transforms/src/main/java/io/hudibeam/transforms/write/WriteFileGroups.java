@@ -18,11 +18,11 @@ package io.hudibeam.transforms.write;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.ElementBatches;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.BucketCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.Bucket;
 import io.hudibeam.write.FileGroupWriter;
 import io.hudibeam.write.TableRecord;
@@ -55,10 +55,10 @@ public final class WriteFileGroups
   /** The counter of incoming records merges spilled to disk (over their memory budget). */
   public static final String SPILLED_RECORDS = "mergeRecordsSpilled";
 
-  private final WriteSpec spec;
+  private final FilesSpec spec;
   private final PCollectionView<StartedInstant> started;
 
-  public WriteFileGroups(WriteSpec spec, PCollectionView<StartedInstant> started) {
+  public WriteFileGroups(FilesSpec spec, PCollectionView<StartedInstant> started) {
     this.spec = spec;
     this.started = started;
   }
@@ -66,7 +66,7 @@ public final class WriteFileGroups
   /**
    * The write this stage belongs to (for an override of the stage, as tests inject failures with).
    */
-  public WriteSpec spec() {
+  public FilesSpec spec() {
     return spec;
   }
 
@@ -107,7 +107,7 @@ public final class WriteFileGroups
 
   static final class WriteFileGroupFn<V> extends DoFn<KV<Bucket, Iterable<V>>, WriteStat> {
     private static final long serialVersionUID = 1L;
-    private final WriteSpec spec;
+    private final FilesSpec spec;
     private final PCollectionView<StartedInstant> started;
     private final ElementBatches.ValuesOf<V, TableRecord> records;
     private final WriteCounters counters = WriteCounters.of(WriteFileGroups.class);
@@ -120,7 +120,7 @@ public final class WriteFileGroups
     private transient WriteTransaction transaction;
 
     WriteFileGroupFn(
-        WriteSpec spec,
+        FilesSpec spec,
         PCollectionView<StartedInstant> started,
         ElementBatches.ValuesOf<V, TableRecord> records) {
       this.spec = spec;
@@ -132,7 +132,7 @@ public final class WriteFileGroups
     public void setup() {
       conf = spec.hadoopConfiguration();
       fs = spec.fileSystem(conf);
-      heartbeat = InstantHeartbeat.of(spec, fs);
+      heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);
       transaction = spec.transaction(conf, fs);
     }
 
@@ -141,7 +141,7 @@ public final class WriteFileGroups
         @Element KV<Bucket, Iterable<V>> group, OutputReceiver<WriteStat> out, ProcessContext c) {
       StartedInstant instant = c.sideInput(started);
       if (!instant.equals(writeSchemaOf)) {
-        writeSchema = WriteSchemas.of(instant, spec);
+        writeSchema = WriteSchemas.of(instant, spec.schemaJson());
         writeSchemaOf = instant;
       }
       heartbeat.refresh(instant);
@@ -158,7 +158,7 @@ public final class WriteFileGroups
           transaction
               .fileGroupWriter(instant)
               .schema(writeSchema)
-              .parquet(spec.parquetSettings())
+              .parquet(spec.parquet())
               .orderingField(spec.orderingField())
               .writeToken(WriteTokens.newToken())
               .operation(spec.operation())

@@ -16,7 +16,8 @@
 /**
  * Stage 6, write file groups: one writer per file group per instant after a GroupByKey, and the
  * bulk insert path that writes new file groups straight from the bundle. Output: write stats. May
- * depend on the commit module, {@code io.hudibeam.transforms} and {@code transforms.coders}.
+ * depend on the commit module, {@code io.hudibeam.transforms}, {@code transforms.coders} and {@code
+ * transforms.instant} (the heartbeat and the write schema).
  *
  * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
  * io.hudibeam.HudiIO} and its result types only.

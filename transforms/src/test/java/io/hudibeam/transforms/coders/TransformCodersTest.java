@@ -27,8 +27,10 @@ import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TimelineTimezone;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.transforms.TableId;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.transforms.records.FailedRecord;
@@ -388,6 +390,7 @@ public class TransformCodersTest {
         CommittedInstant.CommittedInstantCoder.of(),
         true,
         CommittedInstant.builder()
+            .table(new TableId("/tables/trips"))
             .instantTime(INSTANT.value())
             .operation("UPSERT")
             .outcome(CommitOutcome.COMMITTED)
@@ -399,8 +402,10 @@ public class TransformCodersTest {
             .logFilesWritten(3)
             .logBlocksWritten(4)
             .logRecordsWritten(7)
+            .timelineTimezone(TimelineTimezone.UTC)
             .build(),
         CommittedInstant.builder()
+            .table(new TableId("s3a://bucket/tables/t\u00e4"))
             .instantTime("20240301123456790")
             .operation("DELETE")
             .outcome(CommitOutcome.values()[CommitOutcome.values().length - 1])

@@ -29,6 +29,7 @@ import io.hudibeam.testing.TripsData;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.instant.StartInstant;
+import io.hudibeam.transforms.instant.StartSpec;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.TableRecord;
 import java.util.ArrayList;
@@ -108,10 +109,11 @@ public class LatestBaseFilesTest {
 
   private PCollection<String> listed(
       WriteSpec spec, List<TableRecord> records, LatestBaseFiles.Scope scope) {
-    PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
+    PCollectionView<StartedInstant> started =
+        pipeline.apply("Start", new StartInstant(StartSpec.of(spec)));
     return pipeline
         .apply(Create.of(records).withCoder(TableRecordCoder.of(spec.schema())))
-        .apply(new LatestBaseFiles(spec, started, scope))
+        .apply(new LatestBaseFiles(IndexSpec.of(spec), started, scope))
         .apply(
             MapElements.into(TypeDescriptors.strings())
                 .via(

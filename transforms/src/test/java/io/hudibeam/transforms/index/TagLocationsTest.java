@@ -30,8 +30,11 @@ import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.instant.StartInstant;
+import io.hudibeam.transforms.instant.StartSpec;
+import io.hudibeam.transforms.plan.PlanSpec;
 import io.hudibeam.transforms.plan.PlanWrite;
 import io.hudibeam.transforms.records.PrepareRecords;
+import io.hudibeam.transforms.records.RecordsSpec;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.TableRecord;
@@ -110,9 +113,10 @@ public class TagLocationsTest {
     Map<String, String> fileIdOfKey = fileIdOfKey(base);
     WriteSpec spec = upsertSpec(base, IndexType.SIMPLE);
 
-    PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
+    PCollectionView<StartedInstant> started =
+        pipeline.apply("Start", new StartInstant(StartSpec.of(spec)));
     PCollection<TaggedRecord> tagged = tag(spec, started, TripsData.batch(1, 50, 100));
-    tagged.apply(new PlanWrite(spec, started));
+    tagged.apply(new PlanWrite(PlanSpec.of(spec), started));
     PAssert.that(fileIdsOf(tagged)).containsInAnyOrder(fileIdsOrNew(fileIdOfKey, 50, 150, 100));
     pipeline.run().waitUntilFinish();
 
@@ -170,7 +174,8 @@ public class TagLocationsTest {
     assertThat(filesBelow > 0 && filesBelow < maxKeyOfFile.size(), is(true));
     WriteSpec spec = upsertSpec(base, index);
 
-    PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
+    PCollectionView<StartedInstant> started =
+        pipeline.apply("Start", new StartInstant(StartSpec.of(spec)));
     PCollection<TaggedRecord> tagged = tag(spec, started, TripsData.batch(1, 150, 20));
     PAssert.that(fileIdsOf(tagged)).containsInAnyOrder(fileIdsOrNew(fileIdOfKey, 150, 170, 160));
     PipelineResult result = pipeline.run();
@@ -187,9 +192,9 @@ public class TagLocationsTest {
       WriteSpec spec, PCollectionView<StartedInstant> started, List<GenericRecord> trips) {
     return pipeline
         .apply(Create.of(trips).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-        .apply(new PrepareRecords(spec))
+        .apply(new PrepareRecords(RecordsSpec.of(spec)))
         .get(PrepareRecords.RECORDS)
-        .apply(new TagLocations(spec, started));
+        .apply(new TagLocations(IndexSpec.of(spec), started));
   }
 
   /** Each tagged record as "key->file id", or "key->new" when untagged. */
@@ -255,10 +260,11 @@ public class TagLocationsTest {
   }
 
   private PCollection<String> tagUpsertsWithDuplicateKeys(WriteSpec spec) {
-    PCollectionView<StartedInstant> started = pipeline.apply("Start", new StartInstant(spec));
+    PCollectionView<StartedInstant> started =
+        pipeline.apply("Start", new StartInstant(StartSpec.of(spec)));
     return pipeline
         .apply(Create.of(upsertsWithDuplicateKeys()).withCoder(TableRecordCoder.of(spec.schema())))
-        .apply(new TagLocations(spec, started))
+        .apply(new TagLocations(IndexSpec.of(spec), started))
         .apply(
             MapElements.into(TypeDescriptors.strings())
                 .via(

@@ -96,7 +96,8 @@ public class PrepareRecordsTest {
                     .withCoder(AvroCoder.of(TripsData.SCHEMA)))
             .apply(
                 new PrepareRecords(
-                    spec(WriteOperation.UPSERT, IndexType.BUCKET, FailedRecordPolicy.FAIL)));
+                    RecordsSpec.of(
+                        spec(WriteOperation.UPSERT, IndexType.BUCKET, FailedRecordPolicy.FAIL))));
     PAssert.that(
             out.get(PrepareRecords.RECORDS)
                 .apply(
@@ -118,7 +119,8 @@ public class PrepareRecordsTest {
                     .withCoder(AvroCoder.of(TripsData.SCHEMA)))
             .apply(
                 new PrepareRecords(
-                    spec(WriteOperation.UPSERT, IndexType.SIMPLE, FailedRecordPolicy.FAIL)));
+                    RecordsSpec.of(
+                        spec(WriteOperation.UPSERT, IndexType.SIMPLE, FailedRecordPolicy.FAIL))));
     PAssert.that(
             out.get(PrepareRecords.RECORDS)
                 .apply(
@@ -140,7 +142,8 @@ public class PrepareRecordsTest {
                     .withCoder(AvroCoder.of(TripsData.SCHEMA)))
             .apply(
                 new PrepareRecords(
-                    spec(WriteOperation.DELETE, IndexType.BUCKET, FailedRecordPolicy.FAIL)));
+                    RecordsSpec.of(
+                        spec(WriteOperation.DELETE, IndexType.BUCKET, FailedRecordPolicy.FAIL))));
     PAssert.that(
             out.get(PrepareRecords.RECORDS)
                 .apply(
@@ -161,7 +164,9 @@ public class PrepareRecordsTest {
     PCollectionTuple out =
         pipeline
             .apply(Create.of(input).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-            .apply(new PrepareRecords(spec(WriteOperation.INSERT, FailedRecordPolicy.FAIL)));
+            .apply(
+                new PrepareRecords(
+                    RecordsSpec.of(spec(WriteOperation.INSERT, FailedRecordPolicy.FAIL))));
     PAssert.that(
             out.get(PrepareRecords.RECORDS)
                 .apply(
@@ -180,7 +185,9 @@ public class PrepareRecordsTest {
             .apply(
                 Create.of(List.of(TripsData.record(0, 4), bad))
                     .withCoder(AvroCoder.of(TripsData.SCHEMA)))
-            .apply(new PrepareRecords(spec(WriteOperation.UPSERT, FailedRecordPolicy.OUTPUT)));
+            .apply(
+                new PrepareRecords(
+                    RecordsSpec.of(spec(WriteOperation.UPSERT, FailedRecordPolicy.OUTPUT))));
     PAssert.that(
             out.get(PrepareRecords.RECORDS)
                 .apply(
@@ -207,7 +214,9 @@ public class PrepareRecordsTest {
     bad.put("uuid", "");
     Pipeline p = Pipeline.create();
     p.apply(Create.of(List.of(bad)).withCoder(AvroCoder.of(TripsData.SCHEMA)))
-        .apply(new PrepareRecords(spec(WriteOperation.UPSERT, FailedRecordPolicy.FAIL)));
+        .apply(
+            new PrepareRecords(
+                RecordsSpec.of(spec(WriteOperation.UPSERT, FailedRecordPolicy.FAIL))));
     Exception e = assertThrows(Exception.class, () -> p.run().waitUntilFinish());
     assertThat(String.valueOf(e.getMessage()), containsString("nothing was committed"));
     assertThat(String.valueOf(e.getMessage()), containsString("uuid"));

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -251,7 +251,7 @@ final class ArchivedMetaEntries {
         ArchivedMetaEntries.class.getResourceAsStream("HoodieArchivedMetaEntry.avsc")) {
       if (in == null) {
         throw new IllegalStateException(
-            "io/hudibeam/commit/HoodieArchivedMetaEntry.avsc is missing from the class path");
+            "io/hudibeam/services/HoodieArchivedMetaEntry.avsc is missing from the class path");
       }
       return new Schema.Parser().parse(in);
     } catch (IOException e) {

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
@@ -25,6 +25,10 @@ import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
 import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.files.WriteToken;
@@ -37,6 +41,7 @@ import io.hudibeam.log.LogFileReader;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
@@ -510,10 +515,10 @@ public class TimelineArchiverTest {
 
   @Test
   public void settingsAreParsedAndValidatedAsHudiDoes() {
-    assertEquals(ArchiveSettings.defaults(), ArchiveSettings.fromProperties(Map.of()));
+    assertEquals(ArchiveSettings.defaults(), SettingsReader.archive(Map.of()));
     assertEquals(
         new ArchiveSettings(false, 12, 15, 5),
-        ArchiveSettings.fromProperties(
+        SettingsReader.archive(
             Map.of(
                 "hoodie.archive.automatic",
                 "false",
@@ -524,18 +529,18 @@ public class TimelineArchiverTest {
     assertThat(
         assertThrows(
                 HudiTableException.class,
-                () -> ArchiveSettings.fromProperties(Map.of("hoodie.keep.min.commits", "30")))
+                () -> SettingsReader.archive(Map.of("hoodie.keep.min.commits", "30")))
             .getMessage(),
         is("Increase hoodie.keep.max.commits=30 to be greater than hoodie.keep.min.commits=30"));
     assertThat(
         assertThrows(
                 HudiTableException.class,
-                () -> ArchiveSettings.fromProperties(Map.of("hoodie.keep.min.commits", "10")))
+                () -> SettingsReader.archive(Map.of("hoodie.keep.min.commits", "10")))
             .getMessage(),
         containsString(
             "Increase hoodie.keep.min.commits=10 to be greater than hoodie.cleaner.commits.retained=10"));
     // KEEP_LATEST_FILE_VERSIONS does not use commits retained: no check, as in Hudi.
-    ArchiveSettings.fromProperties(
+    SettingsReader.archive(
         Map.of(
             "hoodie.keep.min.commits",
             "5",
@@ -546,13 +551,13 @@ public class TimelineArchiverTest {
     assertThat(
         assertThrows(
                 HudiTableException.class,
-                () -> ArchiveSettings.fromProperties(Map.of("hoodie.archive.automatic", "yes")))
+                () -> SettingsReader.archive(Map.of("hoodie.archive.automatic", "yes")))
             .getMessage(),
         is("hoodie.archive.automatic must be true or false, but was 'yes'"));
     assertThat(
         assertThrows(
                 HudiTableException.class,
-                () -> ArchiveSettings.fromProperties(Map.of("hoodie.keep.max.commits", "many")))
+                () -> SettingsReader.archive(Map.of("hoodie.keep.max.commits", "many")))
             .getMessage(),
         is("hoodie.keep.max.commits must be a whole number >= 1, but was 'many'"));
     // The same keys under Hudi's own config class.

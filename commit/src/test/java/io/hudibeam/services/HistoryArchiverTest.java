@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
@@ -21,6 +21,10 @@ import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
 
+import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;

@@ -13,13 +13,14 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
 import java.util.Map;
 import org.apache.hudi.config.HoodieCleanConfig;
@@ -31,7 +32,7 @@ public class CleanSettingsTest {
   public void defaultsAreHudis() {
     CleanSettings defaults = CleanSettings.defaults();
     assertThat(defaults, is(new CleanSettings(true, CleaningPolicy.KEEP_LATEST_COMMITS, 10, 3)));
-    assertThat(CleanSettings.fromProperties(Map.of()), is(defaults));
+    assertThat(SettingsReader.clean(Map.of()), is(defaults));
     assertThat(
         String.valueOf(defaults.automatic()), is(HoodieCleanConfig.AUTO_CLEAN.defaultValue()));
     assertThat(defaults.policy().name(), is(HoodieCleanConfig.CLEANER_POLICY.defaultValue()));
@@ -53,7 +54,7 @@ public class CleanSettingsTest {
         CleanSettings.FILE_VERSIONS_RETAINED,
         is(HoodieCleanConfig.CLEANER_FILE_VERSIONS_RETAINED.key()));
     CleanSettings settings =
-        CleanSettings.fromProperties(
+        SettingsReader.clean(
             Map.of(
                 "hoodie.clean.automatic", "FALSE",
                 "hoodie.cleaner.policy", "keep_latest_file_versions",
@@ -72,7 +73,7 @@ public class CleanSettingsTest {
   }
 
   private static String error(Map<String, String> properties) {
-    return assertThrows(HudiTableException.class, () -> CleanSettings.fromProperties(properties))
+    return assertThrows(HudiTableException.class, () -> SettingsReader.clean(properties))
         .getMessage();
   }
 

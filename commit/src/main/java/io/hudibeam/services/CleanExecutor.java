@@ -13,8 +13,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
+import io.hudibeam.commit.DataFiles;
 import io.hudibeam.metadata.ActionInstant;
 import io.hudibeam.metadata.CleanFileInfo;
 import io.hudibeam.metadata.CleanMetadata;

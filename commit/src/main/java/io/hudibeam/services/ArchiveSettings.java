@@ -13,13 +13,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
 import io.hudibeam.metadata.CleaningPolicy;
-import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
-import java.util.Map;
 
 /**
  * When the timeline archiver runs and how many commits it keeps, read from Hudi's write config keys
@@ -42,24 +40,27 @@ public record ArchiveSettings(
     boolean automatic, int minCommits, int maxCommits, int compactMaxDeltaCommits)
     implements Serializable {
 
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String AUTOMATIC = HudiSettings.ARCHIVE_AUTOMATIC.key();
+  /** The keys of these settings (the settings registry declares them with these keys). */
+  public static final String AUTOMATIC = "hoodie.archive.automatic";
 
-  public static final String MIN_COMMITS = HudiSettings.KEEP_MIN_COMMITS.key();
-  public static final String MAX_COMMITS = HudiSettings.KEEP_MAX_COMMITS.key();
-  public static final String COMPACT_MAX_DELTA_COMMITS =
-      HudiSettings.COMPACT_MAX_DELTA_COMMITS.key();
+  public static final String MIN_COMMITS = "hoodie.keep.min.commits";
+  public static final String MAX_COMMITS = "hoodie.keep.max.commits";
+  public static final String COMPACT_MAX_DELTA_COMMITS = CompactionSettings.MAX_DELTA_COMMITS;
 
-  public static final int DEFAULT_MIN_COMMITS =
-      HudiSettings.KEEP_MIN_COMMITS.defaultValue().orElseThrow();
-  public static final int DEFAULT_MAX_COMMITS =
-      HudiSettings.KEEP_MAX_COMMITS.defaultValue().orElseThrow();
+  /** Hudi's defaults ({@code HoodieArchivalConfig}). */
+  public static final int DEFAULT_MIN_COMMITS = 20;
+
+  public static final int DEFAULT_MAX_COMMITS = 30;
   public static final int DEFAULT_COMPACT_MAX_DELTA_COMMITS =
-      HudiSettings.COMPACT_MAX_DELTA_COMMITS.defaultValue().orElseThrow();
+      CompactionSettings.DEFAULT_MAX_DELTA_COMMITS;
 
   public ArchiveSettings {
-    HudiSettings.KEEP_MIN_COMMITS.check(minCommits);
-    HudiSettings.COMPACT_MAX_DELTA_COMMITS.check(compactMaxDeltaCommits);
+    if (minCommits < 1 || compactMaxDeltaCommits < 1) {
+      throw new HudiTableException(
+          String.format(
+              "%s and %s must be >= 1, but were %d and %d",
+              MIN_COMMITS, COMPACT_MAX_DELTA_COMMITS, minCommits, compactMaxDeltaCommits));
+    }
     if (maxCommits <= minCommits) {
       throw new HudiTableException(
           String.format(
@@ -77,21 +78,6 @@ public record ArchiveSettings(
   /** Keeps {@code min} to {@code max} commits, archiving automatically. */
   public static ArchiveSettings keep(int min, int max) {
     return new ArchiveSettings(true, min, max, DEFAULT_COMPACT_MAX_DELTA_COMMITS);
-  }
-
-  /**
-   * Reads the keys from write options (missing ones take defaults) and checks them against the
-   * cleaner's settings read from the same options.
-   */
-  public static ArchiveSettings fromProperties(Map<String, String> properties) {
-    ArchiveSettings settings =
-        new ArchiveSettings(
-            HudiSettings.ARCHIVE_AUTOMATIC.get(properties),
-            HudiSettings.KEEP_MIN_COMMITS.get(properties),
-            HudiSettings.KEEP_MAX_COMMITS.get(properties),
-            HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
-    settings.checkAgainst(CleanSettings.fromProperties(properties));
-    return settings;
   }
 
   /** Hudi's check of {@link #MIN_COMMITS} against {@code hoodie.cleaner.commits.retained}. */

@@ -13,12 +13,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.transforms.write;
+package io.hudibeam.transforms.instant;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.schema.SchemaEvolution;
-import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.WriteOperation;
 import java.util.Optional;
 import org.apache.avro.Schema;
@@ -40,19 +39,21 @@ public final class WriteSchemas {
    * @throws io.hudibeam.schema.SchemaEvolutionException when the input's schema is not compatible
    *     with the table's
    */
-  public static Schema decide(WriteSpec spec, FileSystem fs) {
+  public static Schema decide(StartSpec spec, FileSystem fs) {
     Optional<Schema> table =
         TableSchemas.latestIfTableExists(fs, spec.paths())
             .map(json -> new Schema.Parser().parse(json));
     if (spec.operation() == WriteOperation.DELETE) {
       return table.orElse(spec.schema());
     }
-    return SchemaEvolution.fromProperties(spec.writeProperties())
-        .writerSchema(spec.paths().toString(), table, spec.schema());
+    return spec.schemaEvolution().writerSchema(spec.paths().toString(), table, spec.schema());
   }
 
-  /** The write schema of a started instant (the input's schema if none was decided). */
-  public static Schema of(StartedInstant started, WriteSpec spec) {
-    return started.writeSchema().map(json -> new Schema.Parser().parse(json)).orElse(spec.schema());
+  /**
+   * The write schema of a started instant (the input's, {@code inputSchemaJson}, if none was
+   * decided).
+   */
+  public static Schema of(StartedInstant started, String inputSchemaJson) {
+    return new Schema.Parser().parse(started.writeSchema().orElse(inputSchemaJson));
   }
 }

@@ -13,10 +13,13 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
 import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.files.FileGroup;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
@@ -89,12 +92,12 @@ public final class Compactor {
 
   /** A compactor with the default compaction memory budget. */
   public Compactor(Configuration conf, FileSystem fs, TablePaths paths) {
-    this(conf, fs, paths, MergeMemory.forCompaction(Map.of()));
+    this(conf, fs, paths, MergeMemory.compactionDefaults());
   }
 
   /**
-   * @param memory the budget of one file slice's merged log records ({@link
-   *     MergeMemory#forCompaction}); beyond it they spill to local disk
+   * @param memory the budget of one file slice's merged log records ({@code
+   *     SettingsReader.compactionMemory}); beyond it they spill to local disk
    */
   public Compactor(Configuration conf, FileSystem fs, TablePaths paths, MergeMemory memory) {
     this.conf = conf;

@@ -13,11 +13,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
-import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
-import java.util.Map;
 
 /**
  * When a merge-on-read write compacts the table inline, under Hudi's keys and defaults ({@code
@@ -26,21 +25,19 @@ import java.util.Map;
  * compaction).
  */
 public record CompactionSettings(boolean inline, int maxDeltaCommits) implements Serializable {
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String INLINE = HudiSettings.COMPACT_INLINE.key();
+  /** The keys of the two settings (the settings registry declares them with these keys). */
+  public static final String INLINE = "hoodie.compact.inline";
 
-  public static final String MAX_DELTA_COMMITS = HudiSettings.COMPACT_MAX_DELTA_COMMITS.key();
-  public static final int DEFAULT_MAX_DELTA_COMMITS =
-      HudiSettings.COMPACT_MAX_DELTA_COMMITS.defaultValue().orElseThrow();
+  public static final String MAX_DELTA_COMMITS = "hoodie.compact.inline.max.delta.commits";
 
+  /** Hudi's default ({@code HoodieCompactionConfig}). */
+  public static final int DEFAULT_MAX_DELTA_COMMITS = 5;
+
+  /** The value is checked where it is read, by the settings registry; the bound again here. */
   public CompactionSettings {
-    HudiSettings.COMPACT_MAX_DELTA_COMMITS.check(maxDeltaCommits);
-  }
-
-  /** Reads the two keys; missing ones take Hudi's defaults. */
-  public static CompactionSettings fromProperties(Map<String, String> properties) {
-    return new CompactionSettings(
-        HudiSettings.COMPACT_INLINE.get(properties),
-        HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
+    if (maxDeltaCommits < 1) {
+      throw new HudiTableException(
+          MAX_DELTA_COMMITS + " must be a whole number >= 1, but was '" + maxDeltaCommits + "'");
+    }
   }
 }

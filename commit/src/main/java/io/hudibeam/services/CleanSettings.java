@@ -13,12 +13,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
 import io.hudibeam.metadata.CleaningPolicy;
-import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;
-import java.util.Map;
 
 /**
  * How the cleaner chooses what to delete, read from Hudi's write config keys (Hudi's {@code
@@ -35,23 +34,35 @@ public record CleanSettings(
     boolean automatic, CleaningPolicy policy, int commitsRetained, int fileVersionsRetained)
     implements Serializable {
 
-  /** The registry's keys ({@link HudiSettings}), for callers that build properties. */
-  public static final String AUTOMATIC = HudiSettings.CLEAN_AUTOMATIC.key();
+  /** The keys of the four settings (the settings registry declares them with these keys). */
+  public static final String AUTOMATIC = "hoodie.clean.automatic";
 
-  public static final String POLICY = HudiSettings.CLEANER_POLICY.key();
-  public static final String COMMITS_RETAINED = HudiSettings.CLEANER_COMMITS_RETAINED.key();
-  public static final String FILE_VERSIONS_RETAINED =
-      HudiSettings.CLEANER_FILE_VERSIONS_RETAINED.key();
+  public static final String POLICY = "hoodie.cleaner.policy";
+  public static final String COMMITS_RETAINED = "hoodie.cleaner.commits.retained";
+  public static final String FILE_VERSIONS_RETAINED = "hoodie.cleaner.fileversions.retained";
 
-  public static final int DEFAULT_COMMITS_RETAINED =
-      HudiSettings.CLEANER_COMMITS_RETAINED.defaultValue().orElseThrow();
-  public static final int DEFAULT_FILE_VERSIONS_RETAINED =
-      HudiSettings.CLEANER_FILE_VERSIONS_RETAINED.defaultValue().orElseThrow();
+  /** Hudi's defaults ({@code HoodieCleanConfig}). */
+  public static final int DEFAULT_COMMITS_RETAINED = 10;
 
+  public static final int DEFAULT_FILE_VERSIONS_RETAINED = 3;
+
+  /** Each value is checked where it is read, by the settings registry; the bounds again here. */
   public CleanSettings {
-    HudiSettings.CLEANER_POLICY.check(policy);
-    HudiSettings.CLEANER_COMMITS_RETAINED.check(commitsRetained);
-    HudiSettings.CLEANER_FILE_VERSIONS_RETAINED.check(fileVersionsRetained);
+    if ((policy != CleaningPolicy.KEEP_LATEST_COMMITS
+            && policy != CleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
+        || commitsRetained < 1
+        || fileVersionsRetained < 1) {
+      throw new HudiTableException(
+          String.format(
+              "%s must be KEEP_LATEST_COMMITS or KEEP_LATEST_FILE_VERSIONS, %s and %s >= 1, but were"
+                  + " %s, %d and %d",
+              POLICY,
+              COMMITS_RETAINED,
+              FILE_VERSIONS_RETAINED,
+              policy,
+              commitsRetained,
+              fileVersionsRetained));
+    }
   }
 
   /** Hudi's defaults: automatic, KEEP_LATEST_COMMITS, 10 commits, 3 file versions. */
@@ -74,15 +85,6 @@ public record CleanSettings(
         CleaningPolicy.KEEP_LATEST_FILE_VERSIONS,
         DEFAULT_COMMITS_RETAINED,
         fileVersionsRetained);
-  }
-
-  /** Reads the four keys from write options; other keys are ignored, missing ones take defaults. */
-  public static CleanSettings fromProperties(Map<String, String> properties) {
-    return new CleanSettings(
-        HudiSettings.CLEAN_AUTOMATIC.get(properties),
-        HudiSettings.CLEANER_POLICY.get(properties),
-        HudiSettings.CLEANER_COMMITS_RETAINED.get(properties),
-        HudiSettings.CLEANER_FILE_VERSIONS_RETAINED.get(properties));
   }
 
   public CleanSettings withAutomatic(boolean value) {

@@ -13,14 +13,14 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.services;
 
-import static io.hudibeam.commit.CleanerTest.hudiMetadata;
-import static io.hudibeam.commit.CleanerTest.hudiPlan;
-import static io.hudibeam.commit.CleanerTest.lastClean;
-import static io.hudibeam.commit.CleanerTest.partitionSummary;
-import static io.hudibeam.commit.CleanerTest.plannedFiles;
-import static io.hudibeam.commit.CleanerTest.relative;
+import static io.hudibeam.services.CleanerTest.hudiMetadata;
+import static io.hudibeam.services.CleanerTest.hudiPlan;
+import static io.hudibeam.services.CleanerTest.lastClean;
+import static io.hudibeam.services.CleanerTest.partitionSummary;
+import static io.hudibeam.services.CleanerTest.plannedFiles;
+import static io.hudibeam.services.CleanerTest.relative;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;

@@ -1,0 +1,50 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.transforms;
+
+import io.hudibeam.commit.ConcurrencySettings;
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.LockSettings;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.write.WriteTransaction;
+import java.io.Serializable;
+import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * How this writer shares a table with other writers (Hudi's concurrency control settings): its
+ * heartbeats, the table lock and the concurrency mode; what the stages that start, write and commit
+ * an instant need for its {@link WriteTransaction}.
+ */
+public record ConcurrencyControl(
+    HeartbeatSettings heartbeat, LockSettings lock, ConcurrencySettings concurrency)
+    implements Serializable {
+  public ConcurrencyControl {
+    Objects.requireNonNull(heartbeat, "heartbeat");
+    Objects.requireNonNull(lock, "lock");
+    Objects.requireNonNull(concurrency, "concurrency");
+  }
+
+  /** The write transaction (start, file group writers, commit) on the table at {@code paths}. */
+  public WriteTransaction transaction(Configuration conf, FileSystem fs, TablePaths paths) {
+    return WriteTransaction.on(conf, fs, paths)
+        .heartbeat(heartbeat)
+        .lock(lock)
+        .concurrency(concurrency)
+        .build();
+  }
+}
