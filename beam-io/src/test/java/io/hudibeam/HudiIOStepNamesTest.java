@@ -399,7 +399,11 @@ public class HudiIOStepNamesTest {
           "Committed instants",
           "Committed instants/Map",
           "Failed records",
-          "Failed records/Map");
+          "Failed records/Map",
+          "Replayed intervals",
+          "Replayed intervals/ParDo(Anonymous)",
+          "Skipped intervals",
+          "Skipped intervals/Map");
 
   private static Pipeline expandStream(TableType tableType, IndexType index) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());

@@ -21,6 +21,8 @@
  * io.hudibeam.basefile.HFileBaseFileWriter}, {@code io.hudibeam.log.LogBlock.hfileData}); the names
  * are in {@link io.hudibeam.hfile.HudiHFileKeys}.
  *
+ * <p>Depends on nothing else in io.hudibeam.
+ *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code
  * io.hudibeam.HudiIO} and its result types only.

@@ -40,6 +40,7 @@ import io.hudibeam.table.TableVersion;
 import io.hudibeam.write.FileSizing;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.MergeMemory;
+import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import java.util.List;
 import java.util.Locale;
@@ -105,7 +106,7 @@ public final class HudiSettings {
           .build();
 
   public static final Setting<String> ORDERING_FIELD =
-      text("hoodie.datasource.write.precombine.field", "a field name")
+      text(OrderingField.SETTING, "a field name")
           .defaultDoc("none: ties broken deterministically")
           .method("withOrderingField")
           .doc(

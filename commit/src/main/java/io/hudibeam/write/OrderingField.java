@@ -16,7 +16,6 @@
 package io.hudibeam.write;
 
 import io.hudibeam.keygen.InvalidRecordException;
-import io.hudibeam.settings.HudiSettings;
 import java.io.Serializable;
 import java.util.Optional;
 import org.apache.avro.Schema;
@@ -30,6 +29,9 @@ import org.apache.avro.generic.GenericRecord;
  */
 public final class OrderingField implements Serializable {
   private static final long serialVersionUID = 1L;
+
+  /** The setting that names the ordering field (Hudi's precombine field). */
+  public static final String SETTING = "hoodie.datasource.write.precombine.field";
 
   private final String name;
 
@@ -85,7 +87,7 @@ public final class OrderingField implements Serializable {
                   + " record written last wins)",
               recordKey,
               name,
-              HudiSettings.ORDERING_FIELD.key(),
+              SETTING,
               record.getSchema().getField(name) == null ? "not in the record's schema" : "null"));
     }
   }
