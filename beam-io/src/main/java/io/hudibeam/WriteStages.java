@@ -26,6 +26,7 @@ import io.hudibeam.transforms.instant.StartInstant;
 import io.hudibeam.transforms.plan.AssignBuckets;
 import io.hudibeam.transforms.plan.AssignInserts;
 import io.hudibeam.transforms.plan.PlanWrite;
+import io.hudibeam.transforms.plan.Routing;
 import io.hudibeam.transforms.records.FailedRecord;
 import io.hudibeam.transforms.records.PrepareRecords;
 import io.hudibeam.transforms.services.TableServices;
@@ -39,7 +40,6 @@ import io.hudibeam.transforms.streaming.WaitForSideInput;
 import io.hudibeam.transforms.write.BulkInsertFiles;
 import io.hudibeam.transforms.write.WriteFileGroups;
 import io.hudibeam.write.Bucket;
-import io.hudibeam.write.IndexType;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import io.hudibeam.write.WritePlan;
@@ -86,7 +86,10 @@ final class WriteStages {
           prepared
               .get(PrepareRecords.RECORDS)
               .apply("Tag locations", new TagLocations(specs.index(), started));
-      plan = tagged.apply("Profile workload", new PlanWrite(specs.plan(), started));
+      plan =
+          tagged.apply(
+              "Profile workload",
+              new PlanWrite(specs.plan(), started, Routing.of(specs.plan(), false)));
       stats =
           tagged
               .apply("Assign buckets", new AssignBuckets(specs.plan(), plan))
@@ -114,7 +117,6 @@ final class WriteStages {
       PCollection<GenericRecord> records,
       StageSpecs specs,
       StreamSettings stream) {
-    WriteSpec spec = specs.write();
     FlinkCheckpointing.check(pipeline.getOptions());
     FlinkCheckpointing.checkInput(pipeline.getOptions(), records.isBounded());
     PCollection<GenericRecord> windowed =
@@ -142,9 +144,10 @@ final class WriteStages {
             .get(PrepareRecords.RECORDS)
             .apply("Tag locations", new TagLocations(specs.index(), started));
     PCollection<KV<Bucket, TableRecord>> routed;
-    if (assignsInsertsAsTheyArrive(spec)) {
-      PCollectionView<WritePlan> plan =
-          tagged.apply("Profile workload", PlanWrite.withInsertsAssigned(specs.plan(), started));
+    Routing routing = Routing.of(specs.plan(), true);
+    PCollectionView<WritePlan> plan =
+        tagged.apply("Profile workload", new PlanWrite(specs.plan(), started, routing));
+    if (routing.assignsInsertsAsTheyArrive()) {
       routed =
           PCollectionList.of(
                   tagged
@@ -154,8 +157,6 @@ final class WriteStages {
               .and(tagged.apply("Assign inserts", new AssignInserts(specs.plan(), started)))
               .apply("Updates and inserts", Flatten.pCollections());
     } else {
-      PCollectionView<WritePlan> plan =
-          tagged.apply("Profile workload", new PlanWrite(specs.plan(), started));
       routed =
           tagged
               .apply("Wait for the plan", new WaitForSideInput<TaggedRecord>(plan))
@@ -174,17 +175,5 @@ final class WriteStages {
         PublicResults.commits(committed),
         PublicResults.failures(prepared.get(PrepareRecords.FAILED)),
         PublicResults.skippedIntervals(decisions, stream.sinkId()));
-  }
-
-  /**
-   * Whether a streaming write routes its inserts in the stateful bucket assigner ({@link
-   * AssignInserts}): on a copy-on-write table with an index that looks keys up. The BUCKET index
-   * routes every record by its key's hash (Hudi's Flink writer skips its assigner there too). On a
-   * merge-on-read table a small file that takes inserts is rewritten with its updates, which go to
-   * a log file otherwise, so where a file group's updates go depends on the whole interval's
-   * inserts: the interval's plan routes them.
-   */
-  private static boolean assignsInsertsAsTheyArrive(WriteSpec spec) {
-    return !spec.mergeOnRead() && spec.index() != IndexType.BUCKET;
   }
 }

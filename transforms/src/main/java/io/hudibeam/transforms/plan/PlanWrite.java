@@ -66,9 +66,12 @@ import org.slf4j.LoggerFactory;
  * group and inserts to a new file group per bucket. On a merge-on-read table updates and deletes go
  * to a new log file of their file group's latest slice (see {@link WritePlanner}). The plan is a
  * singleton side input, so every retry of a later bundle routes the same way, and a re-run of this
- * step (a runner restarting part of the job) makes the same plan. A streaming copy-on-write write
- * with an index that looks keys up plans its updates only ({@link #withInsertsAssigned}); its
- * inserts are routed by {@link AssignInserts}.
+ * step (a runner restarting part of the job) makes the same plan. How it routes is the write's
+ * {@link Routing}; with {@link Routing#UPDATES_PLANNED_INSERTS_ASSIGNED} it plans the updates and
+ * deletes only ({@link WritePlanner#planUpdates}: no small files, no record size estimate), and
+ * {@link AssignInserts} routes the inserts as they arrive, so {@code <T>.inflight} gives each
+ * partition's insert count but no file group for them (as Hudi's Flink writer, whose inflight file
+ * has none either).
  */
 public final class PlanWrite
     extends PTransform<PCollection<TaggedRecord>, PCollectionView<WritePlan>> {
@@ -76,29 +79,13 @@ public final class PlanWrite
   private static final Logger LOG = LoggerFactory.getLogger(PlanWrite.class);
   private final PlanSpec spec;
   private final PCollectionView<StartedInstant> started;
-  private final boolean insertsPlanned;
+  private final Routing routing;
 
-  /** Plans where every record goes. */
-  public PlanWrite(PlanSpec spec, PCollectionView<StartedInstant> started) {
-    this(spec, started, true);
-  }
-
-  private PlanWrite(
-      PlanSpec spec, PCollectionView<StartedInstant> started, boolean insertsPlanned) {
+  /** Plans the write's records as {@code routing} routes them. */
+  public PlanWrite(PlanSpec spec, PCollectionView<StartedInstant> started, Routing routing) {
     this.spec = spec;
     this.started = started;
-    this.insertsPlanned = insertsPlanned;
-  }
-
-  /**
-   * Plans the updates and deletes only ({@link WritePlanner#planUpdates}: no small files, no record
-   * size estimate): {@link AssignInserts} routes the inserts as they arrive, so {@code
-   * <T>.inflight} gives each partition's insert count but no file group for them (as Hudi's Flink
-   * writer, whose inflight file has none either).
-   */
-  public static PlanWrite withInsertsAssigned(
-      PlanSpec spec, PCollectionView<StartedInstant> started) {
-    return new PlanWrite(spec, started, false);
+    this.routing = routing;
   }
 
   @Override
@@ -114,9 +101,7 @@ public final class PlanWrite
         .setCoder(WorkloadCounts.CountsCoder.of())
         .apply("Profile workload", profile)
         .setCoder(WorkloadProfileCoder.of())
-        .apply(
-            "Plan buckets",
-            ParDo.of(new PlanFn(spec, started, insertsPlanned)).withSideInputs(started))
+        .apply("Plan buckets", ParDo.of(new PlanFn(spec, started, routing)).withSideInputs(started))
         .setCoder(WritePlanCoder.of())
         .apply("As side input", View.asSingleton());
   }
@@ -125,12 +110,12 @@ public final class PlanWrite
     private static final long serialVersionUID = 1L;
     private final PlanSpec spec;
     private final PCollectionView<StartedInstant> started;
-    private final boolean insertsPlanned;
+    private final Routing routing;
 
-    PlanFn(PlanSpec spec, PCollectionView<StartedInstant> started, boolean insertsPlanned) {
+    PlanFn(PlanSpec spec, PCollectionView<StartedInstant> started, Routing routing) {
       this.spec = spec;
       this.started = started;
-      this.insertsPlanned = insertsPlanned;
+      this.routing = routing;
     }
 
     @ProcessElement
@@ -166,21 +151,20 @@ public final class PlanWrite
       }
       WritePlanner planner =
           new WritePlanner(spec.fileSizing(), FileIdPrefixes.of(instant.instantTime()));
-      long averageRecordSize = 0;
-      WritePlan plan;
-      if (spec.index() == IndexType.BUCKET && spec.mergeOnRead()) {
-        plan = planner.planBucketsMergeOnRead(profile, latestSlices, spec.bucketIndex());
-      } else if (spec.index() == IndexType.BUCKET) {
-        plan = planner.planBuckets(profile, latest, spec.bucketIndex());
-      } else if (!insertsPlanned) {
-        plan = planner.planUpdates(profile, latest);
-      } else if (spec.mergeOnRead()) {
-        averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
-        plan = planner.planMergeOnRead(profile, latestSlices, averageRecordSize);
-      } else {
-        averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
-        plan = planner.plan(profile, latest, averageRecordSize, true);
-      }
+      long averageRecordSize =
+          routing.estimatesRecordSize()
+              ? AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing())
+              : 0;
+      WritePlan plan =
+          switch (routing) {
+            case BUCKETS_MERGE_ON_READ ->
+                planner.planBucketsMergeOnRead(profile, latestSlices, spec.bucketIndex());
+            case BUCKETS -> planner.planBuckets(profile, latest, spec.bucketIndex());
+            case UPDATES_PLANNED_INSERTS_ASSIGNED -> planner.planUpdates(profile, latest);
+            case SMALL_FILES_MERGE_ON_READ ->
+                planner.planMergeOnRead(profile, latestSlices, averageRecordSize);
+            case SMALL_FILES -> planner.plan(profile, latest, averageRecordSize, true);
+          };
       if (spec.index() == IndexType.BUCKET) {
         warnIfBucketsAreSparse(
             profile, latest, AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing()));

@@ -33,6 +33,7 @@ import io.hudibeam.transforms.instant.StartInstant;
 import io.hudibeam.transforms.instant.StartSpec;
 import io.hudibeam.transforms.plan.PlanSpec;
 import io.hudibeam.transforms.plan.PlanWrite;
+import io.hudibeam.transforms.plan.Routing;
 import io.hudibeam.transforms.records.PrepareRecords;
 import io.hudibeam.transforms.records.RecordsSpec;
 import io.hudibeam.write.IndexType;
@@ -116,7 +117,7 @@ public class TagLocationsTest {
     PCollectionView<StartedInstant> started =
         pipeline.apply("Start", new StartInstant(StartSpec.of(spec)));
     PCollection<TaggedRecord> tagged = tag(spec, started, TripsData.batch(1, 50, 100));
-    tagged.apply(new PlanWrite(PlanSpec.of(spec), started));
+    tagged.apply(new PlanWrite(PlanSpec.of(spec), started, Routing.of(PlanSpec.of(spec), false)));
     PAssert.that(fileIdsOf(tagged)).containsInAnyOrder(fileIdsOrNew(fileIdOfKey, 50, 150, 100));
     pipeline.run().waitUntilFinish();
 
