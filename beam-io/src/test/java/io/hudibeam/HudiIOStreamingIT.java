@@ -24,6 +24,7 @@ import static io.hudibeam.StreamingTesting.snapshotAsOf;
 import static io.hudibeam.StreamingTesting.stream;
 import static io.hudibeam.StreamingTesting.valuesByKey;
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.anyOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
@@ -425,7 +426,14 @@ public class HudiIOStreamingIT {
         deltaCommits.add(instant.getTimestamp());
       }
     }
-    assertThat(actions, is(List.of("deltacommit", "deltacommit", "commit", "deltacommit")));
+    // The compaction step runs after the second deltacommit's commit step, beside the start of
+    // interval 3's instant: it compacts before that instant starts, or, finding it pending (a
+    // compaction is never scheduled before a pending write), after it completes.
+    assertThat(
+        actions,
+        anyOf(
+            is(List.of("deltacommit", "deltacommit", "commit", "deltacommit")),
+            is(List.of("deltacommit", "deltacommit", "deltacommit", "commit"))));
     int[] windows = {0, 1, 3};
     for (int c = 0; c < deltaCommits.size(); c++) {
       assertThat(
