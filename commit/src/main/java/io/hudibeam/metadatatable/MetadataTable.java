@@ -49,11 +49,14 @@ public final class MetadataTable {
 
   /** The table's maintained metadata table, if it has one. */
   public static Optional<MetadataTable> of(FileSystem fs, TablePaths paths) {
-    TableConfigStore store = new TableConfigStore(fs, paths);
-    if (!store.tableExists()) {
-      return Optional.empty();
+    try {
+      if (!fs.exists(paths.propertiesFile()) && !fs.exists(paths.propertiesBackupFile())) {
+        return Optional.empty(); // a timeline without hoodie.properties has no metadata table
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
     }
-    TableConfig table = store.load();
+    TableConfig table = new TableConfigStore(fs, paths).load();
     if (table.metadataPartitions().isEmpty()
         || MetadataPartitions.whyNotMaintainable(fs, paths, table).isPresent()) {
       return Optional.empty();

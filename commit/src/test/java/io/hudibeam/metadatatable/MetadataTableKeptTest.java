@@ -15,6 +15,11 @@
  */
 package io.hudibeam.metadatatable;
 
+import static io.hudibeam.testing.MetadataTableChecks.assertMetadataListsTheCompletedFiles;
+import static io.hudibeam.testing.MetadataTableChecks.assertRowsReadThroughMetadata;
+import static io.hudibeam.testing.MetadataTableChecks.completedMetadataDeltaCommits;
+import static io.hudibeam.testing.MetadataTableChecks.initialisationInstants;
+import static io.hudibeam.testing.MetadataTableChecks.metadataStateFiles;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.empty;
@@ -34,25 +39,13 @@ import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
 import java.io.File;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hudi.common.config.HoodieMetadataConfig;
-import org.apache.hudi.common.engine.HoodieLocalEngineContext;
-import org.apache.hudi.common.model.FileSlice;
-import org.apache.hudi.common.model.HoodieRecord;
-import org.apache.hudi.common.table.HoodieTableMetaClient;
-import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.apache.hudi.metadata.HoodieBackedTableMetadata;
-import org.apache.hudi.storage.StoragePath;
-import org.apache.hudi.storage.hadoop.HadoopStorageConfiguration;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -66,8 +59,6 @@ import org.junit.rules.TemporaryFolder;
  * anew; and a HudiIO write that fails and is rolled back leaves no trace in the metadata table.
  */
 public class MetadataTableKeptTest {
-  private static final String INIT_PREFIX = "00000000000000";
-
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   @Test
@@ -159,97 +150,5 @@ public class MetadataTableKeptTest {
     for (GenericRecord r : batch) {
       expected.put(r.get(TripsData.RECORD_KEY_FIELD).toString(), r);
     }
-  }
-
-  /** Hudi's metadata reader lists what the listing-based view of the completed timeline holds. */
-  private static void assertMetadataListsTheCompletedFiles(String base) throws Exception {
-    HoodieTableMetaClient meta = HudiTableReader.of(base).metaClient();
-    HoodieLocalEngineContext context =
-        new HoodieLocalEngineContext(new HadoopStorageConfiguration(new Configuration()));
-    HoodieTableFileSystemView listed =
-        new HoodieTableFileSystemView(
-            meta, meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants());
-    try (HoodieBackedTableMetadata metadata =
-        new HoodieBackedTableMetadata(
-            context,
-            meta.getStorage(),
-            HoodieMetadataConfig.newBuilder().enable(true).build(),
-            base)) {
-      List<String> partitions = new ArrayList<>(metadata.getAllPartitionPaths());
-      partitions.sort(null);
-      assertThat(partitions, equalTo(HudiTableReader.of(base).partitionPaths()));
-      for (String partition : partitions) {
-        TreeSet<String> fromMetadata =
-            metadata.getAllFilesInPartition(new StoragePath(base, partition)).stream()
-                .map(f -> f.getPath().getName())
-                .collect(Collectors.toCollection(TreeSet::new));
-        TreeSet<String> fromListing = new TreeSet<>();
-        listed
-            .getAllFileSlices(partition)
-            .forEach(
-                slice -> {
-                  slice.getBaseFile().ifPresent(b -> fromListing.add(b.getFileName()));
-                  slice.getLogFiles().forEach(l -> fromListing.add(l.getFileName()));
-                });
-        assertThat("partition " + partition, fromMetadata, equalTo(fromListing));
-      }
-    } finally {
-      listed.close();
-    }
-  }
-
-  /**
-   * Every row, read from the latest base files of a file system view built on the metadata table.
-   */
-  private static void assertRowsReadThroughMetadata(
-      String base, Map<String, GenericRecord> expected) {
-    HudiTableReader reader = HudiTableReader.of(base);
-    HoodieTableMetaClient meta = reader.metaClient();
-    HoodieLocalEngineContext context =
-        new HoodieLocalEngineContext(new HadoopStorageConfiguration(new Configuration()));
-    HoodieTableFileSystemView view =
-        org.apache.hudi.common.table.view.FileSystemViewManager.createInMemoryFileSystemView(
-            context, meta, HoodieMetadataConfig.newBuilder().enable(true).build());
-    Map<String, GenericRecord> rows = new TreeMap<>();
-    try {
-      for (String partition : reader.partitionPaths()) {
-        for (FileSlice slice : view.getLatestFileSlices(partition).collect(Collectors.toList())) {
-          for (GenericRecord r : reader.readBaseFile(slice.getBaseFile().get().getPath())) {
-            GenericRecord previous =
-                rows.put(HudiTableReader.string(r, HoodieRecord.RECORD_KEY_METADATA_FIELD), r);
-            assertThat("duplicate " + r, previous == null, is(true));
-          }
-        }
-      }
-    } finally {
-      view.close();
-    }
-    assertThat(rows.keySet(), equalTo(expected.keySet()));
-    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
-      assertThat(
-          e.getKey(),
-          TripsData.values(rows.get(e.getKey())),
-          equalTo(TripsData.values(e.getValue())));
-    }
-  }
-
-  private static List<String> completedMetadataDeltaCommits(String base) {
-    String[] names = new File(base, ".hoodie/metadata/.hoodie").list();
-    return Arrays.stream(names)
-        .filter(n -> n.endsWith(".deltacommit"))
-        .map(n -> n.substring(0, n.indexOf('.')))
-        .sorted()
-        .collect(Collectors.toList());
-  }
-
-  private static List<String> initialisationInstants(String base) {
-    return completedMetadataDeltaCommits(base).stream()
-        .filter(t -> t.startsWith(INIT_PREFIX))
-        .collect(Collectors.toList());
-  }
-
-  private static List<String> metadataStateFiles(String base, String instant) {
-    String[] names = new File(base, ".hoodie/metadata/.hoodie").list();
-    return Arrays.stream(names).filter(n -> n.startsWith(instant)).collect(Collectors.toList());
   }
 }
