@@ -32,15 +32,22 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.services.CleanResult;
+import io.hudibeam.services.CleanSettings;
+import io.hudibeam.services.Cleaner;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TimelineTimezone;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.LocalWrite;
+import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.InstantTimeGenerator;
 import java.io.File;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
@@ -139,6 +146,53 @@ public class MetadataTableKeptTest {
 
     HudiReference.trips(base).metadataTable(true).open().upsert(TripsData.batch(9, 0, 5));
     put(expected, TripsData.batch(9, 0, 5));
+    assertMetadataListsTheCompletedFiles(base);
+    assertRowsReadThroughMetadata(base, expected);
+  }
+
+  @Test
+  public void ourCleanDeletesFromTheFilesPartitionAndUnmaintainedPartitionsAreDropped()
+      throws Exception {
+    String base = new File(tmp.getRoot(), "cleaned").getAbsolutePath();
+    HudiReference hudi =
+        HudiReference.trips(base)
+            .metadataTable(true)
+            .writeConfig("hoodie.metadata.index.column.stats.enable", "true")
+            .create();
+    Map<String, GenericRecord> expected = new TreeMap<>();
+    hudi.insert(TripsData.batch(0, 0, 40));
+    put(expected, TripsData.batch(0, 0, 40));
+    assertThat(
+        HudiTableReader.of(base).tableConfig().getMetadataPartitions(),
+        equalTo(Set.of("files", "column_stats")));
+    assertThat(new File(base, ".hoodie/metadata/column_stats").isDirectory(), is(true));
+
+    LocalWrite ours = LocalWrite.trips(base);
+    for (int batch = 1; batch <= 3; batch++) {
+      ours.upsert(TripsData.batch(batch, 0, 40));
+      put(expected, TripsData.batch(batch, 0, 40));
+    }
+    // column_stats is dropped alone: out of hoodie.properties, its folder deleted.
+    assertThat(HudiTableReader.of(base).tableConfig().getMetadataPartitions(), contains("files"));
+    assertThat(new File(base, ".hoodie/metadata/column_stats").exists(), is(false));
+    assertMetadataListsTheCompletedFiles(base);
+
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    Set<String> before = TableFiles.dataFilesOnDisk(base);
+    List<CleanResult> cleaned =
+        new Cleaner(fs, TablePaths.of(base), CleanSettings.keepLatestCommits(1))
+            .clean(new InstantTimeGenerator(TimelineTimezone.LOCAL));
+    assertThat(cleaned.size(), is(1));
+    assertThat(TableFiles.dataFilesOnDisk(base).size() < before.size(), is(true));
+    String clean = cleaned.get(0).cleanTime().value();
+    assertThat(completedMetadataDeltaCommits(base), hasItem(clean));
+    assertMetadataListsTheCompletedFiles(base);
+    assertRowsReadThroughMetadata(base, expected);
+
+    List<String> initialisations = initialisationInstants(base);
+    HudiReference.trips(base).metadataTable(true).open().upsert(TripsData.batch(4, 20, 30));
+    put(expected, TripsData.batch(4, 20, 30));
+    assertThat(initialisationInstants(base), equalTo(initialisations));
     assertMetadataListsTheCompletedFiles(base);
     assertRowsReadThroughMetadata(base, expected);
   }
