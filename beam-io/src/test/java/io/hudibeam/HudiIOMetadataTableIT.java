@@ -55,7 +55,7 @@ public class HudiIOMetadataTableIT {
   public void mergeOnReadUpsertsDeletesAndCompactionsKeepHudisMetadataTable() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
-    HudiReference hudi =
+    HudiReference.Builder hudi =
         HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).metadataTable(true);
     HudiIOMergeOnReadIT.Expected expected = new HudiIOMergeOnReadIT.Expected();
     String h1 = hudi.create().insert(TripsData.batch(0, 0, 80));

@@ -16,6 +16,7 @@
 package io.hudibeam.metadatatable;
 
 import io.hudibeam.files.WriteToken;
+import io.hudibeam.timeline.InstantTime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -114,17 +115,21 @@ record FilesFileGroup(
   }
 
   /**
-   * The name of a new log file of the latest slice (table version 6): the next version after every
-   * log file of that slice.
+   * The name of a new log file of the latest slice. Table version 6: named after the slice's base
+   * instant, the next version after every log file of that slice ({@code
+   * HoodieWriteHandle.createLogWriter}, Hudi 0.15). Table version 8: named after the deltacommit's
+   * own instant, version 1 unless the instant already has one (Hudi 1.0.2's {@code createLogWriter}
+   * for {@code EIGHT}).
    */
-  String nextLogFile(WriteToken token) {
+  String nextLogFile(WriteToken token, InstantTime deltaCommit, boolean namedByInstant) {
+    String named = namedByInstant ? deltaCommit.value() : baseInstant;
     int version = 0;
     for (LogFile log : logFiles) {
-      if (log.baseInstant().equals(baseInstant)) {
+      if (log.baseInstant().equals(named)) {
         version = Math.max(version, log.version());
       }
     }
-    return "." + fileId + "_" + baseInstant + ".log." + (version + 1) + "_" + token.value();
+    return "." + fileId + "_" + named + ".log." + (version + 1) + "_" + token.value();
   }
 
   /** A log file of the file group: its name, its slice's base instant and its version. */

@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 
 /**
@@ -51,6 +52,7 @@ import org.apache.avro.generic.GenericRecord;
  * @param partitionsDeleted partition paths removed from the partition list
  * @param filesAdded partition path to file name to size
  * @param filesDeleted partition path to deleted file names
+ * @param listPartitions whether the partition-list record names {@code partitionsAdded} (commits)
  */
 public record FilesPartitionUpdate(
     List<String> partitionsAdded,
@@ -139,22 +141,23 @@ public record FilesPartitionUpdate(
    * The records of the update: the partition-list record first (when the instant lists or deletes
    * partitions), then one file-list record per partition.
    */
-  public List<GenericRecord> records() {
+  public List<GenericRecord> records(Schema schema) {
     List<GenericRecord> records = new ArrayList<>();
     if (listPartitions) {
-      records.add(MetadataRecords.partitionList(partitionsAdded, false));
+      records.add(MetadataRecords.partitionList(schema, partitionsAdded, false));
     }
     java.util.Set<String> partitions = new java.util.TreeSet<>(filesAdded.keySet());
     partitions.addAll(filesDeleted.keySet());
     for (String partition : partitions) {
       records.add(
           MetadataRecords.partitionFiles(
+              schema,
               partition,
               filesAdded.getOrDefault(partition, Map.of()),
               filesDeleted.getOrDefault(partition, List.of())));
     }
     if (!partitionsDeleted.isEmpty()) {
-      records.add(MetadataRecords.partitionList(partitionsDeleted, true));
+      records.add(MetadataRecords.partitionList(schema, partitionsDeleted, true));
     }
     return records;
   }

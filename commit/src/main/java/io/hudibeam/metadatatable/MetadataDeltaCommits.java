@@ -26,11 +26,12 @@ import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
-import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
@@ -39,7 +40,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -83,25 +88,28 @@ final class MetadataDeltaCommits {
     TimelineWriter timeline = new TimelineWriter(fs, metadataPaths);
     Instant requested = timeline.createRequested(instant, Action.DELTA_COMMIT, new byte[0]);
     Instant inflight = timeline.transitionToInflight(requested, new byte[0]);
+    Schema schema = MetadataRecords.schema(version());
     CommitMetadata.Builder metadata =
         CommitMetadata.builder()
             .operationType(OperationType.UPSERT_PREPPED)
-            .schema(MetadataRecords.SCHEMA.toString());
-    List<GenericRecord> records = update.records();
+            .schema(schema.toString());
+    List<GenericRecord> records = update.records(schema);
     if (!records.isEmpty()) {
-      metadata.addWriteStat(FilesFileGroup.PARTITION, appendLogFile(instant, records, fileGroup));
+      metadata.addWriteStat(
+          FilesFileGroup.PARTITION, appendLogFile(instant, schema, records, fileGroup));
     }
     timeline.complete(inflight, CommitMetadataFormat.encode(timeline.layout(), metadata.build()));
   }
 
   private WriteStat appendLogFile(
-      InstantTime instant, List<GenericRecord> records, FilesFileGroup fileGroup) {
-    String name = fileGroup.nextLogFile(WRITE_TOKEN);
+      InstantTime instant, Schema schema, List<GenericRecord> records, FilesFileGroup fileGroup) {
+    boolean v8 = version() == TableVersion.EIGHT;
+    String name = fileGroup.nextLogFile(WRITE_TOKEN, instant, v8);
     Path path = new Path(fileGroup.folder(), name);
     LogFileWriter writer = LogFileWriter.create(fs.getConf(), path);
     LogFileResult result;
     try {
-      writer.append(LogBlock.hfileData(instant, MetadataRecords.SCHEMA, records, Compression.GZ));
+      writer.append(LogBlock.hfileData(instant, schema, records, Compression.GZ));
       result = writer.close();
     } catch (RuntimeException e) {
       writer.abort();
@@ -126,12 +134,7 @@ final class MetadataDeltaCommits {
         .partitionPath(FilesFileGroup.PARTITION)
         .logAppend(
             new WriteStat.LogAppendStats(
-                fileGroup.logFiles().stream()
-                        .filter(l -> l.baseInstant().equals(fileGroup.baseInstant()))
-                        .mapToInt(FilesFileGroup.LogFile::version)
-                        .max()
-                        .orElse(0)
-                    + 1,
+                Integer.parseInt(name.substring(name.indexOf(".log.") + 5, name.lastIndexOf('_'))),
                 0,
                 fileGroup.baseFile(),
                 logFiles))
@@ -154,7 +157,7 @@ final class MetadataDeltaCommits {
     List<Path> own = new ArrayList<>();
     try {
       if (fs.exists(folder)) {
-        for (var status : fs.listStatus(folder)) {
+        for (FileStatus status : fs.listStatus(folder)) {
           String name = status.getPath().getName();
           if (!name.startsWith(".") || !name.contains(".log.")) {
             continue;
@@ -178,43 +181,79 @@ final class MetadataDeltaCommits {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot undo metadata deltacommit " + instant, e);
     }
-    TimelineWriter writer = new TimelineWriter(fs, metadataPaths);
-    List<Instant> states = new ArrayList<>();
-    for (State state : List.of(State.COMPLETED, State.INFLIGHT, State.REQUESTED)) {
-      states.add(Instant.of(instant, Action.DELTA_COMMIT, state));
-    }
-    writer.delete(states);
+    deleteStateFiles(instant);
     LOG.info(
         "Metadata table {}: undid deltacommit {} (its log files {})", metadataPaths, instant, own);
     return true;
   }
 
-  /** Completed instant times on the metadata timeline, as written (suffixed ones too). */
-  static Set<String> completedInstantTimes(FileSystem fs, TablePaths metadataPaths) {
-    Set<String> times = new java.util.TreeSet<>();
+  /**
+   * Deletes the state files of the deltacommit {@code instant}, completed first (layout 2 names it
+   * with its completion time, {@code <instant>_<completion>.deltacommit}).
+   */
+  private void deleteStateFiles(InstantTime instant) {
+    Path folder = timelineFolder(fs, metadataPaths);
+    List<String> order =
+        List.of("_", ".deltacommit", ".deltacommit.inflight", ".deltacommit.requested");
     try {
-      for (var status : fs.listStatus(metadataPaths.metaFolder())) {
-        String name = status.getPath().getName();
-        int dot = name.indexOf('.');
-        if (dot > 0
-            && InstantTime.isDigits(name, 0, dot)
-            && (name.substring(dot).equals(".deltacommit")
-                || name.substring(dot).equals(".commit"))) {
-          times.add(name.substring(0, dot));
+      FileStatus[] statuses = fs.listStatus(folder);
+      for (String suffix : order) {
+        for (FileStatus status : statuses) {
+          String name = status.getPath().getName();
+          boolean match =
+              suffix.equals("_")
+                  ? name.startsWith(instant.value() + "_") && name.endsWith(".deltacommit")
+                  : name.equals(instant.value() + suffix);
+          if (match) {
+            fs.delete(status.getPath(), false);
+          }
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list " + metadataPaths.metaFolder(), e);
+      throw new UncheckedIOException(
+          "Cannot delete the state files of " + instant + " in " + folder, e);
+    }
+  }
+
+  private TableVersion version() {
+    return new TableConfigStore(fs, metadataPaths).load().version();
+  }
+
+  private static Path timelineFolder(FileSystem fs, TablePaths metadataPaths) {
+    return new TimelineWriter(fs, metadataPaths).layout().timelineFolder(metadataPaths);
+  }
+
+  /**
+   * Completed instant times on the metadata timeline, as written (suffixed ones too): {@code
+   * <time>.deltacommit} / {@code <time>.commit}, or in layout 2 {@code
+   * <time>_<completion>.<action>}.
+   */
+  static Set<String> completedInstantTimes(FileSystem fs, TablePaths metadataPaths) {
+    Set<String> times = new java.util.TreeSet<>();
+    Path folder = timelineFolder(fs, metadataPaths);
+    try {
+      for (FileStatus status : fs.listStatus(folder)) {
+        Matcher m = COMPLETED.matcher(status.getPath().getName());
+        if (m.matches()) {
+          times.add(m.group(1));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + folder, e);
     }
     return times;
   }
+
+  private static final Pattern COMPLETED =
+      Pattern.compile("^(\\d+)(_\\d+)?\\.(deltacommit|commit)$");
 
   /** Pending compactions or log compactions on the metadata timeline (this writer runs none). */
   static List<String> pendingCompactions(FileSystem fs, TablePaths metadataPaths) {
     Set<String> completed = completedInstantTimes(fs, metadataPaths);
     List<String> pending = new ArrayList<>();
+    Path folder = timelineFolder(fs, metadataPaths);
     try {
-      for (var status : fs.listStatus(metadataPaths.metaFolder())) {
+      for (FileStatus status : fs.listStatus(folder)) {
         String name = status.getPath().getName();
         int dot = name.indexOf('.');
         if (dot > 0
@@ -224,7 +263,7 @@ final class MetadataDeltaCommits {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list " + metadataPaths.metaFolder(), e);
+      throw new UncheckedIOException("Cannot list " + folder, e);
     }
     return pending;
   }

@@ -40,10 +40,10 @@ import org.slf4j.LoggerFactory;
  * HoodieTableMetadataUtil.deleteMetadataTablePartition}): first removed from {@code
  * hoodie.table.metadata.partitions} (and {@code .inflight}) through the {@code hoodie.properties}
  * backup protocol, then its folder deleted. When the {@code files} partition itself cannot be kept
- * (table version 8, no completed {@code files} partition, a pending metadata compaction, a file
- * group this writer cannot append to), the whole metadata table is deleted as Hudi's writer does
- * with {@code hoodie.metadata.enable=false} ({@code HoodieTable.maybeDeleteMetadataTable}): readers
- * fall back to listing, Hudi's writers rebuild it.
+ * (no completed {@code files} partition, a pending metadata compaction, a file group this writer
+ * cannot append to), the whole metadata table is deleted as Hudi's writer does with {@code
+ * hoodie.metadata.enable=false} ({@code HoodieTable.maybeDeleteMetadataTable}): readers fall back
+ * to listing, Hudi's writers rebuild it.
  */
 public final class MetadataPartitions {
   private static final Logger LOG = LoggerFactory.getLogger(MetadataPartitions.class);
@@ -117,18 +117,20 @@ public final class MetadataPartitions {
 
   /** Why the {@code files} partition of the table's metadata table cannot be kept, if so. */
   static Optional<String> whyNotMaintainable(FileSystem fs, TablePaths paths, TableConfig table) {
-    if (table.version() != TableVersion.SIX) {
-      return Optional.of(
-          "table version "
-              + table.tableVersion()
-              + ": this writer maintains the metadata table of table version 6 only");
-    }
     if (!table.metadataPartitions().contains(FilesFileGroup.PARTITION)) {
       return Optional.of("'files' is not a completed metadata partition");
     }
     TablePaths metadata = TablePaths.of(paths.metadataTableFolder().toString());
     if (!exists(fs, metadata.propertiesFile())) {
       return Optional.of("it has no " + metadata.propertiesFile());
+    }
+    TableVersion metadataVersion = new TableConfigStore(fs, metadata).load().version();
+    if (metadataVersion != table.version()) {
+      return Optional.of(
+          "its table version "
+              + metadataVersion
+              + " differs from the data table's "
+              + table.version());
     }
     List<String> pending = MetadataDeltaCommits.pendingCompactions(fs, metadata);
     if (!pending.isEmpty()) {

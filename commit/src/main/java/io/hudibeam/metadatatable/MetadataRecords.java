@@ -15,6 +15,7 @@
  */
 package io.hudibeam.metadatatable;
 
+import io.hudibeam.table.TableVersion;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -55,26 +56,33 @@ public final class MetadataRecords {
   static final int TYPE_PARTITION_LIST = 1;
   static final int TYPE_FILE_LIST = 2;
 
-  /** The metadata table's record schema (Hudi 0.15's {@code HoodieMetadataRecord}). */
-  public static final Schema SCHEMA = loadSchema();
+  /**
+   * The record schema of a table version 6 metadata table (Hudi 0.15's {@code
+   * HoodieMetadataRecord}).
+   */
+  public static final Schema SCHEMA = loadSchema("HoodieMetadataRecord.avsc");
 
-  private static final Schema FILE_INFO =
-      SCHEMA.getField("filesystemMetadata").schema().getTypes().get(1).getValueType();
+  /**
+   * The record schema of a table version 8 metadata table (Hudi 1.0.2's, which adds {@code
+   * SecondaryIndexMetadata} and column-stats fields).
+   */
+  public static final Schema SCHEMA_V8 = loadSchema("HoodieMetadataRecordV8.avsc");
 
   private MetadataRecords() {}
 
   /** The partition-list record naming {@code partitions}, all added or all deleted. */
-  public static GenericRecord partitionList(List<String> partitions, boolean deleted) {
+  public static GenericRecord partitionList(
+      Schema schema, List<String> partitions, boolean deleted) {
     Map<String, GenericRecord> entries = new LinkedHashMap<>();
     for (String partition : partitions) {
-      entries.put(partitionName(partition), fileInfo(0L, deleted));
+      entries.put(partitionName(partition), fileInfo(schema, 0L, deleted));
     }
-    return record(ALL_PARTITIONS_KEY, TYPE_PARTITION_LIST, entries);
+    return record(schema, ALL_PARTITIONS_KEY, TYPE_PARTITION_LIST, entries);
   }
 
   /** The file-list record of {@code partition}: files added with their sizes, files deleted. */
   public static GenericRecord partitionFiles(
-      String partition, Map<String, Long> added, List<String> deleted) {
+      Schema schema, String partition, Map<String, Long> added, List<String> deleted) {
     Map<String, GenericRecord> entries = new LinkedHashMap<>();
     added.forEach(
         (name, size) -> {
@@ -88,12 +96,12 @@ public final class MetadataRecords {
                     + size
                     + "; the metadata table records only non-empty files (Hudi checks the same)");
           }
-          entries.put(name, fileInfo(size, false));
+          entries.put(name, fileInfo(schema, size, false));
         });
     for (String name : deleted) {
-      entries.put(name, fileInfo(0L, true));
+      entries.put(name, fileInfo(schema, 0L, true));
     }
-    return record(partitionName(partition), TYPE_FILE_LIST, entries);
+    return record(schema, partitionName(partition), TYPE_FILE_LIST, entries);
   }
 
   /** The name a partition path has in the metadata table ({@code "."} for the empty path). */
@@ -101,29 +109,37 @@ public final class MetadataRecords {
     return partitionPath.isEmpty() ? NON_PARTITIONED_NAME : partitionPath;
   }
 
-  private static GenericRecord record(String key, int type, Map<String, GenericRecord> entries) {
-    GenericRecord r = new GenericData.Record(SCHEMA);
+  /** The schema of the metadata table of a data table of {@code version}. */
+  public static Schema schema(TableVersion version) {
+    return version == TableVersion.SIX ? SCHEMA : SCHEMA_V8;
+  }
+
+  private static GenericRecord record(
+      Schema schema, String key, int type, Map<String, GenericRecord> entries) {
+    GenericRecord r = new GenericData.Record(schema);
     r.put("key", key);
     r.put("type", type);
     r.put("filesystemMetadata", entries);
     return r;
   }
 
-  private static GenericRecord fileInfo(long size, boolean deleted) {
-    GenericRecord info = new GenericData.Record(FILE_INFO);
+  private static GenericRecord fileInfo(Schema schema, long size, boolean deleted) {
+    Schema fileInfo =
+        schema.getField("filesystemMetadata").schema().getTypes().get(1).getValueType();
+    GenericRecord info = new GenericData.Record(fileInfo);
     info.put("size", size);
     info.put("isDeleted", deleted);
     return info;
   }
 
-  private static Schema loadSchema() {
-    try (InputStream in = MetadataRecords.class.getResourceAsStream("HoodieMetadataRecord.avsc")) {
+  private static Schema loadSchema(String resource) {
+    try (InputStream in = MetadataRecords.class.getResourceAsStream(resource)) {
       if (in == null) {
-        throw new IllegalStateException("Missing schema resource HoodieMetadataRecord.avsc");
+        throw new IllegalStateException("Missing schema resource " + resource);
       }
       return new Schema.Parser().parse(in);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read schema resource HoodieMetadataRecord.avsc", e);
+      throw new UncheckedIOException("Cannot read schema resource " + resource, e);
     }
   }
 }
