@@ -237,7 +237,10 @@ final class SparkHudi extends ExternalResource {
     }
     try (org.apache.hudi.common.table.view.HoodieTableFileSystemView listed =
             new org.apache.hudi.common.table.view.HoodieTableFileSystemView(
-                meta, meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants());
+                new org.apache.hudi.metadata.FileSystemBackedTableMetadata(
+                    context, meta.getTableConfig(), meta.getStorage(), base),
+                meta,
+                meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants());
         org.apache.hudi.metadata.HoodieBackedTableMetadata metadata =
             new org.apache.hudi.metadata.HoodieBackedTableMetadata(
                 context,
