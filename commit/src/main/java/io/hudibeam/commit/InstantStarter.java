@@ -80,6 +80,7 @@ public final class InstantStarter {
   private final Heartbeats heartbeats;
   private final TableLock lock;
   private final ConcurrencySettings concurrency;
+  private final boolean metadataTable;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
     this(
@@ -102,12 +103,33 @@ public final class InstantStarter {
       HeartbeatSettings heartbeat,
       TableLock lock,
       ConcurrencySettings concurrency) {
+    this(fs, paths, clock, new Heartbeats(fs, paths, heartbeat, clock), lock, concurrency, true);
+  }
+
+  private InstantStarter(
+      FileSystem fs,
+      TablePaths paths,
+      Clock clock,
+      Heartbeats heartbeats,
+      TableLock lock,
+      ConcurrencySettings concurrency,
+      boolean metadataTable) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
-    this.heartbeats = new Heartbeats(fs, paths, heartbeat, clock);
+    this.heartbeats = heartbeats;
     this.lock = lock;
     this.concurrency = concurrency;
+    this.metadataTable = metadataTable;
+  }
+
+  /**
+   * This starter, keeping the files partition of the table's metadata table ({@code keep}, the
+   * default) or deleting the metadata table as Hudi's writer does with {@code
+   * hoodie.metadata.enable=false}.
+   */
+  public InstantStarter metadataTable(boolean keep) {
+    return new InstantStarter(fs, paths, clock, heartbeats, lock, concurrency, keep);
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
@@ -129,7 +151,7 @@ public final class InstantStarter {
     String schema = writeSchema == null ? null : writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, ifMissing);
-    table = new MetadataPartitions(fs, paths).keepMaintained(store, table);
+    table = metadataPartitions(store, table);
     StartedInstant started;
     try (TableLock.Held held = lock.acquire("start a " + action.value())) {
       started = startUnderLock(table, action);
@@ -152,7 +174,7 @@ public final class InstantStarter {
     new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
-    table = new MetadataPartitions(fs, paths).keepMaintained(store, table);
+    table = metadataPartitions(store, table);
     try (TableLock.Held held = lock.acquire("start a " + action.value() + " of a streaming sink")) {
       InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
       Rollback rollback = new Rollback(fs, paths);
@@ -289,5 +311,12 @@ public final class InstantStarter {
     RequestedTableConfigCheck.check(table, requested, paths.toString());
     versions.checkExistingTable(table, requested);
     return table;
+  }
+
+  private TableConfig metadataPartitions(TableConfigStore store, TableConfig table) {
+    MetadataPartitions partitions = new MetadataPartitions(fs, paths);
+    return metadataTable
+        ? partitions.keepMaintained(store, table)
+        : partitions.dropDisabled(store, table);
   }
 }

@@ -94,6 +94,19 @@ public final class MetadataPartitions {
   }
 
   /**
+   * Deletes the metadata table, if the table has one, as Hudi's writer does when {@code
+   * hoodie.metadata.enable=false} ({@code HoodieTable.maybeDeleteMetadataTable}).
+   */
+  public TableConfig dropDisabled(TableConfigStore store, TableConfig table) {
+    if (table.metadataPartitions().isEmpty()
+        && table.inflightMetadataPartitions().isEmpty()
+        && !exists(paths.metadataTableFolder())) {
+      return table;
+    }
+    return dropAll(store, table, "hoodie.metadata.enable=false");
+  }
+
+  /**
    * Deletes the whole metadata table: partitions cleared in {@code hoodie.properties} first, then
    * the folder.
    */

@@ -197,6 +197,25 @@ public class MetadataTableKeptTest {
     assertRowsReadThroughMetadata(base, expected);
   }
 
+  @Test
+  public void metadataEnableFalseDeletesTheMetadataTableAsHudiDoes() throws Exception {
+    String base = new File(tmp.getRoot(), "disabled").getAbsolutePath();
+    HudiReference.trips(base).metadataTable(true).create().insert(TripsData.batch(0, 0, 30));
+    Map<String, GenericRecord> expected = new TreeMap<>();
+    put(expected, TripsData.batch(0, 0, 30));
+
+    LocalWrite.trips(base, false).upsert(TripsData.batch(1, 10, 30));
+    put(expected, TripsData.batch(1, 10, 30));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.tableConfig().getMetadataPartitions(), empty());
+    assertThat(new File(base, ".hoodie/metadata").exists(), is(false));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), equalTo(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      assertThat(TripsData.values(rows.get(e.getKey())), equalTo(TripsData.values(e.getValue())));
+    }
+  }
+
   private static void put(Map<String, GenericRecord> expected, List<GenericRecord> batch) {
     if (batch == null) {
       return;

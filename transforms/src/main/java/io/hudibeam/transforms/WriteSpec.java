@@ -25,6 +25,7 @@ import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.services.CompactionSettings;
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
@@ -75,6 +76,7 @@ public final class WriteSpec implements Serializable {
   private final HeartbeatSettings heartbeat;
   private final LockSettings lock;
   private final ConcurrencySettings concurrency;
+  private final boolean metadataTable;
   private final SchemaEvolution schemaEvolution;
   private final BucketIndex bucketIndex;
 
@@ -96,6 +98,7 @@ public final class WriteSpec implements Serializable {
     this.heartbeat = SettingsReader.heartbeat(settings);
     this.lock = SettingsReader.lock(settings);
     this.concurrency = SettingsReader.concurrency(settings);
+    this.metadataTable = HudiSettings.METADATA_ENABLE.get(settings);
     this.archive = SettingsReader.archive(settings);
     this.mergeMemory = SettingsReader.mergeMemory(settings);
     this.compactionMemory = SettingsReader.compactionMemory(settings);
@@ -235,7 +238,7 @@ public final class WriteSpec implements Serializable {
 
   /** Heartbeats, the table lock and the concurrency mode, as the write transaction takes them. */
   public ConcurrencyControl concurrencyControl() {
-    return new ConcurrencyControl(heartbeat, lock, concurrency);
+    return new ConcurrencyControl(heartbeat, lock, concurrency, metadataTable);
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */
