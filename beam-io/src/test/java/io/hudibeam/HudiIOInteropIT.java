@@ -22,18 +22,16 @@ import static io.hudibeam.SafetyChecks.trips;
 import static io.hudibeam.TripsRange.trips;
 import static io.hudibeam.testing.TableFiles.dataFilesOnDisk;
 import static org.hamcrest.MatcherAssert.assertThat;
-import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.MetadataTableChecks;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
@@ -80,35 +78,34 @@ public class HudiIOInteropIT {
   }
 
   @Test
-  public void weRemoveTheMetadataTableOfAHudiTableAndHudiRebuildsIt() throws Exception {
+  public void weKeepTheMetadataTableOfAHudiTableAndHudiContinuesIt() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     HudiTableReader reader = HudiTableReader.of(base);
     HudiReference hudi = HudiReference.trips(base).metadataTable(true).create();
     String c1 = hudi.insert(TripsData.batch(0, 0, 200));
     assertThat(reader.tableConfig().getMetadataPartitions(), hasItem("files"));
-    assertThat(Files.isDirectory(Paths.get(base, ".hoodie", "metadata")), is(true));
+    List<String> initialisations = MetadataTableChecks.initialisationInstants(base);
 
-    // Our upsert drops the metadata table, as Hudi's writer does with hoodie.metadata.enable=false.
+    // Our upsert keeps the metadata table's files partition: a deltacommit at its instant time.
     run(TripsRows.batch(1, 100, 200), trips(base, WriteOperation.UPSERT));
-    assertThat(reader.tableConfig().getMetadataPartitions(), is(empty()));
-    assertThat(
-        reader.tableConfig().getProps().getProperty("hoodie.table.metadata.partitions", ""),
-        is(""));
-    assertThat(Files.exists(Paths.get(base, ".hoodie", "metadata")), is(false));
+    assertThat(reader.tableConfig().getMetadataPartitions(), hasItem("files"));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String c2 = commits.get(1);
+    assertThat(MetadataTableChecks.completedMetadataDeltaCommits(base), hasItem(c2));
+    MetadataTableChecks.assertMetadataListsTheCompletedFiles(base);
     assertRows(
         reader.snapshotByRecordKey(),
         300,
         trips(0, 100).ofBatch(0).committedAt(c1),
         trips(100, 300).ofBatch(1).committedAt(c2));
 
-    // Hudi writes again (metadata table on): it rebuilds the metadata table.
+    // Hudi writes again (metadata table on): it continues the metadata table, no new
+    // initialisation.
     String c3 = hudi.upsert(TripsData.batch(2, 250, 100));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, c2, c3)));
-    assertThat(reader.tableConfig().getMetadataPartitions(), hasItem("files"));
-    assertThat(Files.isDirectory(Paths.get(base, ".hoodie", "metadata")), is(true));
+    assertThat(MetadataTableChecks.initialisationInstants(base), is(initialisations));
+    MetadataTableChecks.assertMetadataListsTheCompletedFiles(base);
     assertRows(
         reader.snapshotByRecordKey(),
         350,

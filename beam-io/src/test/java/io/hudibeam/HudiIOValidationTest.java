@@ -200,7 +200,7 @@ public class HudiIOValidationTest {
     expected.put("hoodie.datasource.write.operation", "bulk_insert");
     expected.put("hoodie.index.type", "GLOBAL_SIMPLE");
     expected.put("hoodie.parquet.max.file.size", "1024");
-    expected.put("hoodie.metadata.enable", "false"); // accepted without effect: shown as given
+    expected.put("hoodie.metadata.enable", "false"); // applied: the metadata table is deleted
     assertThat(items, is(expected));
     assertThat(items.get("hoodie.cleaner.policy"), is("KEEP_LATEST_COMMITS"));
     assertThat(items.get("hoodie.parquet.small.file.limit"), is("100 MiB"));
@@ -229,13 +229,10 @@ public class HudiIOValidationTest {
                 + " (did you mean hoodie.parquet.max.file.size?); remove it, or see"
                 + " docs/configuration.md for the settings HudiIO applies and those it accepts"
                 + " without effect"));
-    assertThrows(
-        IllegalArgumentException.class,
-        () ->
-            trips().apply(valid().withHoodieProperties(Map.of("hoodie.metadata.enable", "true"))));
+    trips()
+        .apply(valid().withHoodieProperties(Map.of("hoodie.metadata.enable", "true"))); // applied
 
-    Map<String, String> ignored =
-        Map.of("hoodie.upsert.shuffle.parallelism", "200", "hoodie.metadata.enable", "false");
+    Map<String, String> ignored = Map.of("hoodie.upsert.shuffle.parallelism", "200");
     HudiIO.Write<Row> write = valid().withHoodieProperties(ignored);
     trips().apply(write); // builds
     List<String> shown = new ArrayList<>();

@@ -18,12 +18,12 @@ package io.hudibeam.commit;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadatatable.MetadataPartitions;
 import io.hudibeam.table.RequestedTableConfigCheck;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TableNotFoundException;
 import io.hudibeam.table.TablePaths;
-import io.hudibeam.table.TableProperty;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
@@ -47,10 +47,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Starts a write instant (as Hudi 0.15's BaseHoodieWriteClient.startCommit does): creates the table
- * or opens it and refuses a request that contradicts it, stops maintaining a metadata table exactly
- * as Hudi's own writer does when its metadata setting is off, rolls back failed pending write
- * instants, mints an instant time after everything on the timeline and writes the requested
- * instant.
+ * or opens it and refuses a request that contradicts it, keeps the metadata table's files partition
+ * and drops the metadata partitions this writer does not maintain ({@link MetadataPartitions}),
+ * rolls back failed pending write instants, mints an instant time after everything on the timeline
+ * and writes the requested instant.
  *
  * <p>Concurrency ({@link #startUnderLock}): the steps from the rollback of failed instants to the
  * requested instant run under the {@link TableLock}. A pending write instant whose heartbeat is
@@ -80,6 +80,7 @@ public final class InstantStarter {
   private final Heartbeats heartbeats;
   private final TableLock lock;
   private final ConcurrencySettings concurrency;
+  private final boolean metadataTable;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
     this(
@@ -102,12 +103,33 @@ public final class InstantStarter {
       HeartbeatSettings heartbeat,
       TableLock lock,
       ConcurrencySettings concurrency) {
+    this(fs, paths, clock, new Heartbeats(fs, paths, heartbeat, clock), lock, concurrency, true);
+  }
+
+  private InstantStarter(
+      FileSystem fs,
+      TablePaths paths,
+      Clock clock,
+      Heartbeats heartbeats,
+      TableLock lock,
+      ConcurrencySettings concurrency,
+      boolean metadataTable) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
-    this.heartbeats = new Heartbeats(fs, paths, heartbeat, clock);
+    this.heartbeats = heartbeats;
     this.lock = lock;
     this.concurrency = concurrency;
+    this.metadataTable = metadataTable;
+  }
+
+  /**
+   * This starter, keeping the files partition of the table's metadata table ({@code keep}, the
+   * default) or deleting the metadata table as Hudi's writer does with {@code
+   * hoodie.metadata.enable=false}.
+   */
+  public InstantStarter metadataTable(boolean keep) {
+    return new InstantStarter(fs, paths, clock, heartbeats, lock, concurrency, keep);
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
@@ -129,7 +151,7 @@ public final class InstantStarter {
     String schema = writeSchema == null ? null : writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, ifMissing);
-    table = dropMetadataTable(store, table);
+    table = metadataPartitions(store, table);
     StartedInstant started;
     try (TableLock.Held held = lock.acquire("start a " + action.value())) {
       started = startUnderLock(table, action);
@@ -152,7 +174,7 @@ public final class InstantStarter {
     new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
-    table = dropMetadataTable(store, table);
+    table = metadataPartitions(store, table);
     try (TableLock.Held held = lock.acquire("start a " + action.value() + " of a streaming sink")) {
       InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
       Rollback rollback = new Rollback(fs, paths);
@@ -291,35 +313,10 @@ public final class InstantStarter {
     return table;
   }
 
-  private TableConfig dropMetadataTable(TableConfigStore store, TableConfig table) {
-    boolean folderExists;
-    try {
-      folderExists = fs.exists(paths.metadataTableFolder());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot check " + paths.metadataTableFolder(), e);
-    }
-    if (table.metadataPartitions().isEmpty()
-        && table.inflightMetadataPartitions().isEmpty()
-        && !folderExists) {
-      return table;
-    }
-    LOG.warn(
-        "Table {} has a metadata table ({}={}); this writer does not maintain it, so it is deleted"
-            + " as Hudi's writer does with hoodie.metadata.enable=false. Readers fall back to"
-            + " listing; Hudi's writers rebuild it when they next write.",
-        paths,
-        TableProperty.METADATA_PARTITIONS.key(),
-        table.metadataPartitions());
-    TableConfig updated =
-        store.update(
-            c ->
-                c.with(TableProperty.METADATA_PARTITIONS.key(), null)
-                    .with(TableProperty.METADATA_PARTITIONS_INFLIGHT.key(), null));
-    try {
-      fs.delete(paths.metadataTableFolder(), true);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete " + paths.metadataTableFolder(), e);
-    }
-    return updated;
+  private TableConfig metadataPartitions(TableConfigStore store, TableConfig table) {
+    MetadataPartitions partitions = new MetadataPartitions(fs, paths);
+    return metadataTable
+        ? partitions.keepMaintained(store, table)
+        : partitions.dropDisabled(store, table);
   }
 }

@@ -21,6 +21,8 @@ import io.hudibeam.metadata.RollbackMetadata;
 import io.hudibeam.metadata.RollbackPartitionMetadata;
 import io.hudibeam.metadata.RollbackPlan;
 import io.hudibeam.metadata.RollbackRequest;
+import io.hudibeam.metadatatable.FilesPartitionUpdate;
+import io.hudibeam.metadatatable.MetadataTable;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
@@ -337,14 +339,22 @@ public final class Rollback {
               rollbackLogFiles.getOrDefault(partition, Map.of()),
               failedLogFiles.getOrDefault(partition, Map.of())));
     }
-    timelineWriter.delete(
-        List.of(Instant.inflight(target, targetAction), Instant.requested(target, targetAction)));
     RollbackMetadata metadata =
         RollbackMetadata.of(
             rollback.time().value(),
             System.currentTimeMillis() - start,
             List.of(plan.instantToRollback()),
             partitions);
+    // Hudi 0.15 BaseRollbackActionExecutor.finishRollback: the metadata table first (the
+    // rolled-back
+    // instant's metadata deltacommit removed, the rollback's own deltacommit written), then the
+    // rollback completes.
+    Optional<MetadataTable> metadataTable = MetadataTable.of(fs, paths);
+    metadataTable.ifPresent(m -> m.undo(target));
+    timelineWriter.delete(
+        List.of(Instant.inflight(target, targetAction), Instant.requested(target, targetAction)));
+    metadataTable.ifPresent(
+        m -> m.update(rollback.time(), FilesPartitionUpdate.ofRollback(metadata)));
     timelineWriter.complete(inflight, metadata.toBytes());
     new MarkerStore(fs, paths, target).deleteAll();
     deleteIfExists(new Path(paths.heartbeatFolder(), target.value()));

@@ -60,6 +60,7 @@ public final class SinkInstants {
   private final Clock clock;
   private final HeartbeatSettings heartbeat;
   private final LockSettings lock;
+  private final boolean metadataTable;
 
   /** With Hudi's default heartbeat and lock settings. */
   public SinkInstants(FileSystem fs, TablePaths paths, Clock clock) {
@@ -76,15 +77,32 @@ public final class SinkInstants {
       Clock clock,
       HeartbeatSettings heartbeat,
       LockSettings lock) {
+    this(fs, paths, clock, heartbeat, lock, true);
+  }
+
+  /**
+   * As {@link #SinkInstants(FileSystem, TablePaths, Clock, HeartbeatSettings, LockSettings)},
+   * keeping the files partition of the table's metadata table ({@code metadataTable}) or deleting
+   * the metadata table ({@code hoodie.metadata.enable=false}).
+   */
+  public SinkInstants(
+      FileSystem fs,
+      TablePaths paths,
+      Clock clock,
+      HeartbeatSettings heartbeat,
+      LockSettings lock,
+      boolean metadataTable) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
     this.heartbeat = heartbeat;
     this.lock = lock;
+    this.metadataTable = metadataTable;
   }
 
   private InstantStarter starter() {
-    return new InstantStarter(fs, paths, clock, heartbeat, new TableLock(fs, paths, lock, clock));
+    return new InstantStarter(fs, paths, clock, heartbeat, new TableLock(fs, paths, lock, clock))
+        .metadataTable(metadataTable);
   }
 
   /** What to do with an interval. */

@@ -21,6 +21,8 @@ import io.hudibeam.metadata.CleanFileInfo;
 import io.hudibeam.metadata.CleanMetadata;
 import io.hudibeam.metadata.CleanPartitionMetadata;
 import io.hudibeam.metadata.CleanerPlan;
+import io.hudibeam.metadatatable.FilesPartitionUpdate;
+import io.hudibeam.metadatatable.MetadataTable;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
@@ -102,6 +104,10 @@ final class CleanExecutor {
             plan.earliestInstant().map(ActionInstant::timestamp).orElse(""),
             plan.lastCompletedCommitTimestamp(),
             partitions);
+    // Hudi 0.15 CleanActionExecutor.runClean: the metadata table is updated before the clean
+    // completes.
+    MetadataTable.of(fs, paths)
+        .ifPresent(m -> m.update(clean.time(), FilesPartitionUpdate.ofClean(metadata)));
     timelineWriter.complete(inflight, metadata.toBytes());
     LOG.info(
         "Table {}: clean {} deleted {} files, {} failed",

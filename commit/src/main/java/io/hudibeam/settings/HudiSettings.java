@@ -265,6 +265,14 @@ public final class HudiSettings {
 
   // Cleaning, archival and compaction.
 
+  public static final Setting<Boolean> METADATA_ENABLE =
+      bool("hoodie.metadata.enable", true)
+          .doc(
+              "Keep the files partition of the table's metadata table (its other partitions are"
+                  + " dropped); false deletes the metadata table as Hudi's writer does. A table"
+                  + " without one gets none.")
+          .build();
+
   public static final Setting<Boolean> CLEAN_AUTOMATIC =
       bool(CleanSettings.AUTOMATIC, true).doc("Clean after each commit.").build();
 
@@ -402,6 +410,7 @@ public final class HudiSettings {
           BLOOM_NUM_ENTRIES,
           BLOOM_FPP,
           BLOOM_DYNAMIC_MAX_ENTRIES,
+          METADATA_ENABLE,
           CLEAN_AUTOMATIC,
           CLEANER_POLICY,
           CLEANER_COMMITS_RETAINED,

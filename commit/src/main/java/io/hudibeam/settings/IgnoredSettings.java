@@ -70,13 +70,7 @@ public final class IgnoredSettings {
               "hoodie.write.markers.type",
               ANY,
               "any",
-              "HudiIO writes direct markers, which Hudi's rollback reads whatever this says"),
-          new Ignored(
-              "hoodie.metadata.enable",
-              "false"::equalsIgnoreCase,
-              "false",
-              "HudiIO does not maintain the metadata table, so false is what it does; true is"
-                  + " refused"));
+              "HudiIO writes direct markers, which Hudi's rollback reads whatever this says"));
 
   private IgnoredSettings() {}
 

@@ -58,6 +58,7 @@ public final class WriteTransaction {
   private final Clock clock;
   private final HeartbeatSettings heartbeat;
   private final ConcurrencySettings concurrency;
+  private final boolean metadataTable;
   private final TableLock lock;
 
   private WriteTransaction(Builder b) {
@@ -67,6 +68,7 @@ public final class WriteTransaction {
     this.clock = b.clock;
     this.heartbeat = b.heartbeat;
     this.concurrency = b.concurrency;
+    this.metadataTable = b.metadataTable;
     this.lock = new TableLock(fs, paths, b.lock, clock);
   }
 
@@ -105,6 +107,7 @@ public final class WriteTransaction {
       InstantStarter.IfMissing ifMissing,
       Supplier<String> writeSchema) {
     return new InstantStarter(fs, paths, clock, heartbeat, lock, concurrency)
+        .metadataTable(metadataTable)
         .start(requested, action, ifMissing, writeSchema);
   }
 
@@ -154,6 +157,7 @@ public final class WriteTransaction {
     private HeartbeatSettings heartbeat = HeartbeatSettings.defaults();
     private LockSettings lock = LockSettings.defaults();
     private ConcurrencySettings concurrency = ConcurrencySettings.singleWriter();
+    private boolean metadataTable = true;
 
     private Builder(Configuration conf, FileSystem fs, TablePaths paths) {
       this.conf = Objects.requireNonNull(conf, "conf");
@@ -179,6 +183,15 @@ public final class WriteTransaction {
     /** The writers' concurrency mode; a single writer unless given. */
     public Builder concurrency(ConcurrencySettings concurrency) {
       this.concurrency = Objects.requireNonNull(concurrency, "concurrency");
+      return this;
+    }
+
+    /**
+     * Whether a start keeps the files partition of the table's metadata table (true, the default,
+     * as Hudi's {@code hoodie.metadata.enable}) or deletes the metadata table (false).
+     */
+    public Builder metadataTable(boolean keep) {
+      this.metadataTable = keep;
       return this;
     }
 

@@ -46,13 +46,9 @@ public class IgnoredSettingsTest {
             "hoodie.metadata.enable", "true");
     assertThat(
         SettingsCheck.refusedKeys(properties),
-        is(
-            List.of(
-                "hoodie.datasource.write.payload.class",
-                "hoodie.metadata.enable",
-                "hoodie.table.cdc.enabled")));
-    assertThat(IgnoredSettings.reason("hoodie.metadata.enable", "FALSE").isPresent(), is(true));
-    assertThat(IgnoredSettings.reason("hoodie.metadata.enable", "true"), is(Optional.empty()));
+        is(List.of("hoodie.datasource.write.payload.class", "hoodie.table.cdc.enabled")));
+    // hoodie.metadata.enable is a setting HudiIO applies (metadata table kept or deleted).
+    assertThat(IgnoredSettings.reason("hoodie.metadata.enable", "false"), is(Optional.empty()));
     assertThat(
         IgnoredSettings.reason("hoodie.embed.timeline.server.port", "0").isPresent(), is(true));
     assertThat(

@@ -87,11 +87,23 @@ public final class LocalWrite {
    * settings.
    */
   public static LocalWrite trips(String basePath) {
+    return trips(basePath, true);
+  }
+
+  /**
+   * As {@link #trips(String)}, keeping the table's metadata table or, with {@code metadataTable}
+   * false ({@code hoodie.metadata.enable=false}), deleting it.
+   */
+  public static LocalWrite trips(String basePath, boolean metadataTable) {
     Configuration conf = new Configuration();
     try {
       FileSystem fs = FileSystem.getLocal(conf);
       TablePaths paths = TablePaths.of(basePath);
-      return new LocalWrite(conf, fs, paths, WriteTransaction.on(conf, fs, paths).build());
+      return new LocalWrite(
+          conf,
+          fs,
+          paths,
+          WriteTransaction.on(conf, fs, paths).metadataTable(metadataTable).build());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -28,10 +28,14 @@ import org.apache.hadoop.fs.FileSystem;
 /**
  * How this writer shares a table with other writers (Hudi's concurrency control settings): its
  * heartbeats, the table lock and the concurrency mode; what the stages that start, write and commit
- * an instant need for its {@link WriteTransaction}.
+ * an instant need for its {@link WriteTransaction}, with whether a start keeps the table's metadata
+ * table ({@code hoodie.metadata.enable}).
  */
 public record ConcurrencyControl(
-    HeartbeatSettings heartbeat, LockSettings lock, ConcurrencySettings concurrency)
+    HeartbeatSettings heartbeat,
+    LockSettings lock,
+    ConcurrencySettings concurrency,
+    boolean metadataTable)
     implements Serializable {
   public ConcurrencyControl {
     Objects.requireNonNull(heartbeat, "heartbeat");
@@ -45,6 +49,7 @@ public record ConcurrencyControl(
         .heartbeat(heartbeat)
         .lock(lock)
         .concurrency(concurrency)
+        .metadataTable(metadataTable)
         .build();
   }
 }

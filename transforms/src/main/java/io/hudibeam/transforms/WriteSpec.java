@@ -25,6 +25,7 @@ import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.services.CompactionSettings;
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
@@ -76,6 +77,7 @@ public final class WriteSpec implements Serializable {
   private final HeartbeatSettings heartbeat;
   private final LockSettings lock;
   private final ConcurrencySettings concurrency;
+  private final boolean metadataTable;
   private final SchemaEvolution schemaEvolution;
   private final BucketIndex bucketIndex;
 
@@ -98,6 +100,7 @@ public final class WriteSpec implements Serializable {
     this.heartbeat = SettingsReader.heartbeat(settings).withWriter(UUID.randomUUID().toString());
     this.lock = SettingsReader.lock(settings);
     this.concurrency = SettingsReader.concurrency(settings);
+    this.metadataTable = HudiSettings.METADATA_ENABLE.get(settings);
     this.archive = SettingsReader.archive(settings);
     this.mergeMemory = SettingsReader.mergeMemory(settings);
     this.compactionMemory = SettingsReader.compactionMemory(settings);
@@ -237,7 +240,7 @@ public final class WriteSpec implements Serializable {
 
   /** Heartbeats, the table lock and the concurrency mode, as the write transaction takes them. */
   public ConcurrencyControl concurrencyControl() {
-    return new ConcurrencyControl(heartbeat, lock, concurrency);
+    return new ConcurrencyControl(heartbeat, lock, concurrency, metadataTable);
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */

@@ -229,11 +229,15 @@ public class HudiIOMergeOnReadTableVersionEightIT {
     expected.remove(TripsData.key(4));
     expected.remove(TripsData.key(7));
     assertThat(SPARK.snapshot(base), is(expected));
-    assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(empty()));
+    // HudiIO keeps the metadata table's files partition (log files included) and drops the rest.
+    assertThat(
+        SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(java.util.Set.of("files")));
+    SPARK.assertMetadataListsTheCompletedFiles(base);
 
     // HudiIO compacts the slices with Hudi Spark's and its own log files.
     compact(base);
     assertThat(SPARK.readOptimized(base), is(expected));
+    SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
 
     // Hudi 1.0.2's Spark writer continues (rebuilding its metadata table).

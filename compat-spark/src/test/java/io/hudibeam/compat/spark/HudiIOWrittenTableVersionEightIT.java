@@ -28,7 +28,6 @@ import static org.hamcrest.Matchers.not;
 
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.write.WriteOperation;
-import java.io.File;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -88,13 +87,14 @@ public class HudiIOWrittenTableVersionEightIT {
     assertThat(SPARK.snapshot(base), is(expected));
     assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(not(empty())));
 
-    // HudiIO continues after Hudi Spark: it deletes the metadata table again (WARN).
+    // HudiIO continues after Hudi Spark: it keeps the metadata table's files partition and drops
+    // the partitions it does not maintain (WARN).
     hudiIO(records(5, 3, 9, 31), hudiIOWrite(base, WriteOperation.UPSERT));
     hudiIO(records(6, 30), hudiIOWrite(base, WriteOperation.DELETE));
     meta = SPARK.meta(base);
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
-    assertThat(meta.getTableConfig().getMetadataPartitions(), is(empty()));
-    assertThat(new File(base, ".hoodie/metadata").exists(), is(false));
+    assertThat(meta.getTableConfig().getMetadataPartitions(), is(java.util.Set.of("files")));
+    SPARK.assertMetadataListsTheCompletedFiles(base);
     commits = SPARK.completedCommits(base);
     assertThat(commits.size(), is(7));
     String t6 = commits.get(5).requestedTime();

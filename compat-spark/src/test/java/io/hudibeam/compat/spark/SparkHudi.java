@@ -221,6 +221,66 @@ final class SparkHudi extends ExternalResource {
         .build();
   }
 
+  /**
+   * Hudi 1.0.2's metadata reader ({@code HoodieBackedTableMetadata}) lists, partition by partition,
+   * exactly the files of the listing-based file system view of the completed timeline.
+   */
+  void assertMetadataListsTheCompletedFiles(String base) throws Exception {
+    HoodieTableMetaClient meta = meta(base);
+    org.apache.hudi.common.engine.HoodieLocalEngineContext context =
+        new org.apache.hudi.common.engine.HoodieLocalEngineContext(meta.getStorageConf());
+    java.util.TreeSet<String> onDisk = new java.util.TreeSet<>();
+    for (java.io.File dir : new java.io.File(base).listFiles()) {
+      if (new java.io.File(dir, ".hoodie_partition_metadata").isFile()) {
+        onDisk.add(dir.getName());
+      }
+    }
+    try (org.apache.hudi.common.table.view.HoodieTableFileSystemView listed =
+            new org.apache.hudi.common.table.view.HoodieTableFileSystemView(
+                new org.apache.hudi.metadata.FileSystemBackedTableMetadata(
+                    context, meta.getTableConfig(), meta.getStorage(), base),
+                meta,
+                meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants());
+        org.apache.hudi.metadata.HoodieBackedTableMetadata metadata =
+            new org.apache.hudi.metadata.HoodieBackedTableMetadata(
+                context,
+                meta.getStorage(),
+                org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder()
+                    .enable(true)
+                    .build(),
+                base)) {
+      assertThat(new java.util.TreeSet<>(metadata.getAllPartitionPaths()), is(onDisk));
+      for (String partition : onDisk) {
+        java.util.TreeSet<String> fromMetadata = new java.util.TreeSet<>();
+        metadata
+            .getAllFilesInPartition(new org.apache.hudi.storage.StoragePath(base, partition))
+            .forEach(f -> fromMetadata.add(f.getPath().getName()));
+        java.util.TreeSet<String> fromListing = new java.util.TreeSet<>();
+        listed
+            .getAllFileSlices(partition)
+            .forEach(
+                slice -> {
+                  slice.getBaseFile().ifPresent(b -> fromListing.add(b.getFileName()));
+                  slice.getLogFiles().forEach(l -> fromListing.add(l.getFileName()));
+                });
+        assertThat("partition " + partition, fromMetadata, is(fromListing));
+      }
+    }
+  }
+
+  /** The files partition's base files written by an initialisation (instants 00000000000000xxx). */
+  List<String> filesPartitionInitialisation(String base) {
+    String[] names = new java.io.File(base, ".hoodie/metadata/files").list();
+    List<String> out = new java.util.ArrayList<>();
+    for (String name : names == null ? new String[0] : names) {
+      if (name.endsWith(".hfile") && name.contains("_00000000000000")) {
+        out.add(name);
+      }
+    }
+    java.util.Collections.sort(out);
+    return out;
+  }
+
   /** The completed commit-timeline instants, oldest first, as Hudi 1.0.2 lists them. */
   List<HoodieInstant> completedCommits(String base) {
     return meta(base)

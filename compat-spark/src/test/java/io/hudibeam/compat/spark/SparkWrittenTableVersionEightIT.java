@@ -23,6 +23,7 @@ import static io.hudibeam.compat.spark.SparkHudi.records;
 import static io.hudibeam.compat.spark.SparkHudi.tripsOptions;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 
@@ -31,6 +32,7 @@ import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
@@ -68,17 +70,23 @@ public class SparkWrittenTableVersionEightIT {
     assertThat(new File(base, ".hoodie/.index_defs/index.json").isFile(), is(true));
     String t1 = SPARK.completedCommits(base).get(0).requestedTime();
 
-    // HudiIO inserts: it deletes the metadata table (as Hudi's writer does with
-    // hoodie.metadata.enable=false, logging a WARN) and keeps table version 8.
+    // HudiIO inserts: it keeps the metadata table's files partition (a deltacommit at its instant
+    // time), drops the partitions it does not maintain (column_stats, partition_stats) and keeps
+    // table version 8.
+    List<String> filesInitialisation = SPARK.filesPartitionInitialisation(base);
+    assertThat(filesInitialisation, is(not(empty())));
     hudiIO(records(1, range(16, 24)), hudiIOWrite(base, WriteOperation.INSERT));
     meta = SPARK.meta(base);
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
-    assertThat(meta.getTableConfig().getMetadataPartitions(), is(empty()));
-    assertThat(new File(base, ".hoodie/metadata").exists(), is(false));
+    assertThat(meta.getTableConfig().getMetadataPartitions(), is(Set.of("files")));
+    assertThat(new File(base, ".hoodie/metadata/column_stats").exists(), is(false));
+    SPARK.assertMetadataListsTheCompletedFiles(base);
     // Hudi 1.0.2 declared its column_stats index there; that definition is kept (and accepted).
     assertThat(new File(base, ".hoodie/.index_defs/index.json").isFile(), is(true));
     hudiIO(records(2, 4, 5, 6, 7, 20, 21), hudiIOWrite(base, WriteOperation.UPSERT));
     hudiIO(records(3, 0, 17), hudiIOWrite(base, WriteOperation.DELETE));
+
+    SPARK.assertMetadataListsTheCompletedFiles(base);
 
     List<HoodieInstant> commits = SPARK.completedCommits(base);
     assertThat(commits.size(), is(4));
@@ -101,7 +109,9 @@ public class SparkWrittenTableVersionEightIT {
     // Time travel to the first instant: Hudi Spark's own write, as it was.
     assertThat(SPARK.asOf(base, t1), is(expected(0, t1, range(0, 16))));
 
-    // Hudi 1.0.2's Spark writer continues (with its defaults: it rebuilds the metadata table).
+    // Hudi 1.0.2's Spark writer continues (with its defaults): it keeps appending to the files
+    // partition without initialising it anew (it rebuilds only the dropped column_stats and
+    // partition_stats).
     SPARK.sparkWrite(base, records(4, 10, 11, 21, 30), tripsOptions("upsert"));
     commits = SPARK.completedCommits(base);
     assertThat(commits.size(), is(5));
@@ -111,7 +121,9 @@ public class SparkWrittenTableVersionEightIT {
     assertThat(
         commits.stream().map(HoodieInstant::getAction).collect(Collectors.toList()),
         is(List.of("commit", "commit", "commit", "commit", "commit")));
-    assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(not(empty())));
+    assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), hasItem("files"));
+    assertThat(SPARK.filesPartitionInitialisation(base), is(filesInitialisation));
+    SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(TripsData.TABLE_NAME, is(SPARK.meta(base).getTableConfig().getTableName()));
   }
 }

@@ -371,7 +371,12 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
     waitingIntervals.sort(Comparator.comparing(interval -> interval.window().start()));
     SinkInstants instants =
         new SinkInstants(
-            fileSystem(), spec.paths(), Clock.systemUTC(), spec.heartbeat(), spec.control().lock());
+            fileSystem(),
+            spec.paths(),
+            Clock.systemUTC(),
+            spec.heartbeat(),
+            spec.control().lock(),
+            spec.control().metadataTable());
     Set<InstantTime> live = new TreeSet<>();
     for (String time : read(liveState)) {
       live.add(InstantTime.parse(time));

@@ -1,0 +1,270 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.metadatatable;
+
+import io.hudibeam.files.WriteToken;
+import io.hudibeam.hfile.Compression;
+import io.hudibeam.log.HeaderKey;
+import io.hudibeam.log.LogBlock;
+import io.hudibeam.log.LogFileReader;
+import io.hudibeam.log.LogFileResult;
+import io.hudibeam.log.LogFileWriter;
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataFormat;
+import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TableConfigStore;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deltacommits on the metadata table (table version 6) at a data instant's time, as Hudi 0.15's
+ * {@code HoodieBackedTableMetadataWriter.commitInternal} makes them: an instant already on the
+ * metadata timeline at that time (a re-attempt) is undone first; then {@code
+ * <instant>.deltacommit.requested} and {@code .inflight}, a new log file of the {@code files} file
+ * group's latest slice holding one HFile data block of the records (header INSTANT_TIME = the
+ * instant, SCHEMA = {@link MetadataRecords#SCHEMA}, GZ-compressed HFile, as {@code
+ * HoodieAppendHandle} writes it), and the completed {@code <instant>.deltacommit} whose write stat
+ * names the log file, with operation {@code UPSERT_PREPPED} and the schema in its extra metadata.
+ * An update without records is an empty deltacommit (Hudi commits one for a rollback that appended
+ * nothing).
+ *
+ * <p>Undoing a metadata deltacommit (the data instant is rolled back) deletes the log files whose
+ * blocks all belong to it and then its state files, newest first. Hudi 0.15 instead rolls the
+ * metadata deltacommit back with a rollback instant of its own; both leave no block of the instant
+ * behind, which matters because Hudi's metadata reader counts a rolled-back data instant as valid
+ * ({@code HoodieTableMetadataUtil.getValidInstantTimestamps}).
+ */
+final class MetadataDeltaCommits {
+  private static final Logger LOG = LoggerFactory.getLogger(MetadataDeltaCommits.class);
+
+  /** The write token of this writer's metadata log files (a single writer task). */
+  static final WriteToken WRITE_TOKEN = WriteToken.of(0, 0, 1);
+
+  private final FileSystem fs;
+  private final TablePaths metadataPaths;
+
+  MetadataDeltaCommits(FileSystem fs, TablePaths metadataPaths) {
+    this.fs = fs;
+    this.metadataPaths = metadataPaths;
+  }
+
+  /** Writes the deltacommit of {@code instant}; fails naming what it could not do. */
+  void write(InstantTime instant, FilesPartitionUpdate update, FilesFileGroup fileGroup) {
+    undo(instant);
+    TimelineWriter timeline = new TimelineWriter(fs, metadataPaths);
+    Instant requested = timeline.createRequested(instant, Action.DELTA_COMMIT, new byte[0]);
+    Instant inflight = timeline.transitionToInflight(requested, new byte[0]);
+    Schema schema = MetadataRecords.schema(version());
+    CommitMetadata.Builder metadata =
+        CommitMetadata.builder()
+            .operationType(OperationType.UPSERT_PREPPED)
+            .schema(schema.toString());
+    List<GenericRecord> records = update.records(schema);
+    if (!records.isEmpty()) {
+      metadata.addWriteStat(
+          FilesFileGroup.PARTITION, appendLogFile(instant, schema, records, fileGroup));
+    }
+    timeline.complete(inflight, CommitMetadataFormat.encode(timeline.layout(), metadata.build()));
+  }
+
+  private WriteStat appendLogFile(
+      InstantTime instant, Schema schema, List<GenericRecord> records, FilesFileGroup fileGroup) {
+    boolean v8 = version() == TableVersion.EIGHT;
+    String name = fileGroup.nextLogFile(WRITE_TOKEN, instant, v8);
+    Path path = new Path(fileGroup.folder(), name);
+    LogFileWriter writer = LogFileWriter.create(fs.getConf(), path);
+    LogFileResult result;
+    try {
+      writer.append(LogBlock.hfileData(instant, schema, records, Compression.GZ));
+      result = writer.close();
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+    List<String> logFiles = new ArrayList<>();
+    for (FilesFileGroup.LogFile log : fileGroup.logFiles()) {
+      if (log.baseInstant().equals(fileGroup.baseInstant())) {
+        logFiles.add(log.name());
+      }
+    }
+    logFiles.add(name);
+    long size = result.fileSizeBytes();
+    return WriteStat.builder()
+        .fileId(fileGroup.fileId())
+        .path(FilesFileGroup.PARTITION + "/" + name)
+        .prevCommit(fileGroup.baseInstant())
+        .numWrites(records.size())
+        .numUpdateWrites(records.size())
+        .totalWriteBytes(size)
+        .fileSizeInBytes(size)
+        .partitionPath(FilesFileGroup.PARTITION)
+        .logAppend(
+            new WriteStat.LogAppendStats(
+                Integer.parseInt(name.substring(name.indexOf(".log.") + 5, name.lastIndexOf('_'))),
+                0,
+                fileGroup.baseFile(),
+                logFiles))
+        .build();
+  }
+
+  /**
+   * Removes the metadata deltacommit of {@code instant}, if the metadata timeline has one: its log
+   * files, then its state files. Returns false, changing nothing, when a log file mixes its blocks
+   * with other instants' (Hudi appends on file systems that support it), which this writer does not
+   * undo.
+   */
+  boolean undo(InstantTime instant) {
+    Timeline timeline = Timeline.load(fs, metadataPaths);
+    Optional<Instant> found = timeline.find(instant, Action.DELTA_COMMIT);
+    if (found.isEmpty()) {
+      return true;
+    }
+    Path folder = new Path(metadataPaths.basePath(), FilesFileGroup.PARTITION);
+    List<Path> own = new ArrayList<>();
+    try {
+      if (fs.exists(folder)) {
+        for (FileStatus status : fs.listStatus(folder)) {
+          String name = status.getPath().getName();
+          if (!name.startsWith(".") || !name.contains(".log.")) {
+            continue;
+          }
+          List<LogBlock> blocks = LogFileReader.readAll(fs.getConf(), status.getPath());
+          long ofInstant =
+              blocks.stream()
+                  .filter(b -> b.header(HeaderKey.INSTANT_TIME).orElse("").equals(instant.value()))
+                  .count();
+          if (ofInstant > 0 && ofInstant < blocks.size()) {
+            return false;
+          }
+          if (ofInstant > 0) {
+            own.add(status.getPath());
+          }
+        }
+      }
+      for (Path path : own) {
+        fs.delete(path, false);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot undo metadata deltacommit " + instant, e);
+    }
+    deleteStateFiles(instant);
+    LOG.info(
+        "Metadata table {}: undid deltacommit {} (its log files {})", metadataPaths, instant, own);
+    return true;
+  }
+
+  /**
+   * Deletes the state files of the deltacommit {@code instant}, completed first (layout 2 names it
+   * with its completion time, {@code <instant>_<completion>.deltacommit}).
+   */
+  private void deleteStateFiles(InstantTime instant) {
+    Path folder = timelineFolder(fs, metadataPaths);
+    List<String> order =
+        List.of("_", ".deltacommit", ".deltacommit.inflight", ".deltacommit.requested");
+    try {
+      FileStatus[] statuses = fs.listStatus(folder);
+      for (String suffix : order) {
+        for (FileStatus status : statuses) {
+          String name = status.getPath().getName();
+          boolean match =
+              suffix.equals("_")
+                  ? name.startsWith(instant.value() + "_") && name.endsWith(".deltacommit")
+                  : name.equals(instant.value() + suffix);
+          if (match) {
+            fs.delete(status.getPath(), false);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot delete the state files of " + instant + " in " + folder, e);
+    }
+  }
+
+  private TableVersion version() {
+    return new TableConfigStore(fs, metadataPaths).load().version();
+  }
+
+  private static Path timelineFolder(FileSystem fs, TablePaths metadataPaths) {
+    return new TimelineWriter(fs, metadataPaths).layout().timelineFolder(metadataPaths);
+  }
+
+  /**
+   * Completed instant times on the metadata timeline, as written (suffixed ones too): {@code
+   * <time>.deltacommit} / {@code <time>.commit}, or in layout 2 {@code
+   * <time>_<completion>.<action>}.
+   */
+  static Set<String> completedInstantTimes(FileSystem fs, TablePaths metadataPaths) {
+    Set<String> times = new java.util.TreeSet<>();
+    Path folder = timelineFolder(fs, metadataPaths);
+    try {
+      for (FileStatus status : fs.listStatus(folder)) {
+        Matcher m = COMPLETED.matcher(status.getPath().getName());
+        if (m.matches()) {
+          times.add(m.group(1));
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + folder, e);
+    }
+    return times;
+  }
+
+  private static final Pattern COMPLETED =
+      Pattern.compile("^(\\d+)(_\\d+)?\\.(deltacommit|commit)$");
+
+  /** Pending compactions or log compactions on the metadata timeline (this writer runs none). */
+  static List<String> pendingCompactions(FileSystem fs, TablePaths metadataPaths) {
+    Set<String> completed = completedInstantTimes(fs, metadataPaths);
+    List<String> pending = new ArrayList<>();
+    Path folder = timelineFolder(fs, metadataPaths);
+    try {
+      for (FileStatus status : fs.listStatus(folder)) {
+        String name = status.getPath().getName();
+        int dot = name.indexOf('.');
+        if (dot > 0
+            && (name.contains(".compaction.") || name.contains(".logcompaction."))
+            && !completed.contains(name.substring(0, dot))) {
+          pending.add(name);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + folder, e);
+    }
+    return pending;
+  }
+}

@@ -1,0 +1,177 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.metadatatable;
+
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TableConfigStore;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableProperty;
+import io.hudibeam.table.TableVersion;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which metadata partitions a write keeps, decided when the write starts. This writer maintains the
+ * {@code files} partition of a table version 6 metadata table ({@link MetadataTable}); every other
+ * partition ({@code column_stats}, {@code bloom_filters}, {@code record_index}, {@code
+ * partition_stats}, secondary and expression indexes) is dropped as Hudi 0.15's writer drops a
+ * partition whose index it has disabled ({@code HoodieTable.deleteMetadataIndexIfNecessary}, {@code
+ * HoodieTableMetadataUtil.deleteMetadataTablePartition}): first removed from {@code
+ * hoodie.table.metadata.partitions} (and {@code .inflight}) through the {@code hoodie.properties}
+ * backup protocol, then its folder deleted. When the {@code files} partition itself cannot be kept
+ * (no completed {@code files} partition, a pending metadata compaction, a file group this writer
+ * cannot append to), the whole metadata table is deleted as Hudi's writer does with {@code
+ * hoodie.metadata.enable=false} ({@code HoodieTable.maybeDeleteMetadataTable}): readers fall back
+ * to listing, Hudi's writers rebuild it.
+ */
+public final class MetadataPartitions {
+  private static final Logger LOG = LoggerFactory.getLogger(MetadataPartitions.class);
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+
+  public MetadataPartitions(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+  }
+
+  /** Keeps the {@code files} partition when it can be maintained and drops the rest. */
+  public TableConfig keepMaintained(TableConfigStore store, TableConfig table) {
+    boolean folderExists = exists(paths.metadataTableFolder());
+    if (table.metadataPartitions().isEmpty()
+        && table.inflightMetadataPartitions().isEmpty()
+        && !folderExists) {
+      return table;
+    }
+    Optional<String> problem = whyNotMaintainable(fs, paths, table);
+    if (problem.isPresent()) {
+      return dropAll(store, table, problem.get());
+    }
+    Set<String> dropped = new LinkedHashSet<>(table.metadataPartitions());
+    dropped.addAll(table.inflightMetadataPartitions());
+    dropped.remove(FilesFileGroup.PARTITION);
+    if (dropped.isEmpty()) {
+      return table;
+    }
+    LOG.warn(
+        "Table {}: this writer maintains only the 'files' partition of the metadata table, so"
+            + " metadata partitions {} are dropped as Hudi's writer drops a disabled index:"
+            + " readers lose what they index (column_stats/partition_stats: data skipping,"
+            + " bloom_filters/record_index/secondary indexes: index lookups) until a Hudi writer"
+            + " that enables them rebuilds them.",
+        paths,
+        dropped);
+    TableConfig updated =
+        store.update(
+            c ->
+                c.with(TableProperty.METADATA_PARTITIONS.key(), FilesFileGroup.PARTITION)
+                    .with(TableProperty.METADATA_PARTITIONS_INFLIGHT.key(), null));
+    for (String partition : dropped) {
+      delete(new Path(paths.metadataTableFolder(), partition));
+    }
+    return updated;
+  }
+
+  /**
+   * Deletes the metadata table, if the table has one, as Hudi's writer does when {@code
+   * hoodie.metadata.enable=false} ({@code HoodieTable.maybeDeleteMetadataTable}).
+   */
+  public TableConfig dropDisabled(TableConfigStore store, TableConfig table) {
+    if (table.metadataPartitions().isEmpty()
+        && table.inflightMetadataPartitions().isEmpty()
+        && !exists(paths.metadataTableFolder())) {
+      return table;
+    }
+    return dropAll(store, table, "hoodie.metadata.enable=false");
+  }
+
+  /**
+   * Deletes the whole metadata table: partitions cleared in {@code hoodie.properties} first, then
+   * the folder.
+   */
+  TableConfig dropAll(TableConfigStore store, TableConfig table, String reason) {
+    LOG.warn(
+        "Table {} has a metadata table ({}={}) that this writer cannot keep ({}), so it is deleted"
+            + " as Hudi's writer does with hoodie.metadata.enable=false. Readers fall back to"
+            + " listing; Hudi's writers rebuild it when they next write.",
+        paths,
+        TableProperty.METADATA_PARTITIONS.key(),
+        table.metadataPartitions(),
+        reason);
+    TableConfig updated =
+        store.update(
+            c ->
+                c.with(TableProperty.METADATA_PARTITIONS.key(), null)
+                    .with(TableProperty.METADATA_PARTITIONS_INFLIGHT.key(), null));
+    delete(paths.metadataTableFolder());
+    return updated;
+  }
+
+  /** Why the {@code files} partition of the table's metadata table cannot be kept, if so. */
+  static Optional<String> whyNotMaintainable(FileSystem fs, TablePaths paths, TableConfig table) {
+    if (!table.metadataPartitions().contains(FilesFileGroup.PARTITION)) {
+      return Optional.of("'files' is not a completed metadata partition");
+    }
+    TablePaths metadata = TablePaths.of(paths.metadataTableFolder().toString());
+    if (!exists(fs, metadata.propertiesFile())) {
+      return Optional.of("it has no " + metadata.propertiesFile());
+    }
+    TableVersion metadataVersion = new TableConfigStore(fs, metadata).load().version();
+    if (metadataVersion != table.version()) {
+      return Optional.of(
+          "its table version "
+              + metadataVersion
+              + " differs from the data table's "
+              + table.version());
+    }
+    List<String> pending = MetadataDeltaCommits.pendingCompactions(fs, metadata);
+    if (!pending.isEmpty()) {
+      return Optional.of("metadata compactions " + pending + " are pending");
+    }
+    FilesFileGroup.Result located =
+        FilesFileGroup.locate(
+            fs, metadata.basePath(), MetadataDeltaCommits.completedInstantTimes(fs, metadata));
+    return located.fileGroup().isPresent() ? Optional.empty() : Optional.of(located.reason());
+  }
+
+  private boolean exists(Path path) {
+    return exists(fs, path);
+  }
+
+  private static boolean exists(FileSystem fs, Path path) {
+    try {
+      return fs.exists(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + path, e);
+    }
+  }
+
+  private void delete(Path path) {
+    try {
+      fs.delete(path, true);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete " + path, e);
+    }
+  }
+}

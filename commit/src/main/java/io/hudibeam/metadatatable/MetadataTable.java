@@ -1,0 +1,103 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.metadatatable;
+
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TableConfigStore;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.timeline.InstantTime;
+import java.util.Optional;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * The {@code files} partition of a table's metadata table, kept in step with the data timeline:
+ * every instant this writer completes on the data table ({@code commit}, {@code deltacommit},
+ * {@code replacecommit}, compaction, {@code clean}, {@code rollback}) first gets a deltacommit at
+ * the same instant time on the metadata table ({@link #update}), completed before the data instant
+ * completes, as Hudi 0.15's {@code BaseHoodieWriteClient.commit} / {@code
+ * BaseActionExecutor.writeTableMetadata} order it. A reader therefore never sees a file of an
+ * uncommitted data instant: Hudi's metadata reader skips log blocks whose instant is not completed
+ * on the data timeline ({@code HoodieTableMetadataUtil.getValidInstantTimestamps}). A rolled-back
+ * data instant's deltacommit is removed ({@link #undo}) before the rollback completes.
+ *
+ * <p>Present only for a table whose {@code hoodie.table.metadata.partitions} lists {@code files}
+ * and whose metadata table this writer can keep ({@link MetadataPartitions}).
+ */
+public final class MetadataTable {
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final TablePaths metadataPaths;
+
+  private MetadataTable(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+    this.metadataPaths = TablePaths.of(paths.metadataTableFolder().toString());
+  }
+
+  /** The table's maintained metadata table, if it has one. */
+  public static Optional<MetadataTable> of(FileSystem fs, TablePaths paths) {
+    try {
+      if (!fs.exists(paths.propertiesFile()) && !fs.exists(paths.propertiesBackupFile())) {
+        return Optional.empty(); // a timeline without hoodie.properties has no metadata table
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
+    }
+    TableConfig table = new TableConfigStore(fs, paths).load();
+    if (table.metadataPartitions().isEmpty()
+        || MetadataPartitions.whyNotMaintainable(fs, paths, table).isPresent()) {
+      return Optional.empty();
+    }
+    return Optional.of(new MetadataTable(fs, paths));
+  }
+
+  /**
+   * Writes the metadata deltacommit of data instant {@code instant}; call it before the data
+   * instant completes.
+   */
+  public void update(InstantTime instant, FilesPartitionUpdate update) {
+    FilesFileGroup fileGroup =
+        FilesFileGroup.locate(
+                fs,
+                metadataPaths.basePath(),
+                MetadataDeltaCommits.completedInstantTimes(fs, metadataPaths))
+            .fileGroup()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "The metadata table of " + paths + " has no files file group"));
+    new MetadataDeltaCommits(fs, metadataPaths).write(instant, update, fileGroup);
+  }
+
+  /**
+   * Removes the metadata deltacommit of data instant {@code instant}, which is being rolled back;
+   * call it before the rollback completes. When it cannot be removed alone, the whole metadata
+   * table is deleted instead ({@link MetadataPartitions}), so no reader can see the instant's
+   * files.
+   */
+  public void undo(InstantTime instant) {
+    if (!new MetadataDeltaCommits(fs, metadataPaths).undo(instant)) {
+      TableConfigStore store = new TableConfigStore(fs, paths);
+      new MetadataPartitions(fs, paths)
+          .dropAll(
+              store,
+              store.load(),
+              "the metadata deltacommit of rolled-back instant "
+                  + instant
+                  + " shares a log file with other instants");
+    }
+  }
+}
