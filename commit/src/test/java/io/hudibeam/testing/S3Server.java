@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam;
+package io.hudibeam.testing;
 
 import java.io.File;
 import java.net.URI;
@@ -28,6 +28,7 @@ import org.jclouds.blobstore.BlobStore;
 import org.jclouds.blobstore.BlobStoreContext;
 import org.jclouds.filesystem.FilesystemApiMetadata;
 import org.junit.rules.ExternalResource;
+import org.junit.rules.TemporaryFolder;
 
 /**
  * An S3-compatible server in the test JVM: S3Proxy ({@code org.gaul:s3proxy}) on jclouds' {@code
@@ -36,22 +37,22 @@ import org.junit.rules.ExternalResource;
  * (endpoint, path-style access, credentials, no retries worth waiting for).
  */
 public final class S3Server extends ExternalResource {
-  static final String BUCKET = "hudi";
+  public static final String BUCKET = "hudi";
   private static final String ACCESS_KEY = "access";
   private static final String SECRET_KEY = "secret";
 
-  private final File folder;
+  private final TemporaryFolder folder;
   private BlobStoreContext context;
   private S3Proxy proxy;
 
-  S3Server(File folder) {
+  public S3Server(TemporaryFolder folder) {
     this.folder = folder;
   }
 
   @Override
   protected void before() throws Exception {
     Properties properties = new Properties();
-    properties.setProperty("jclouds.filesystem.basedir", folder.getAbsolutePath());
+    properties.setProperty("jclouds.filesystem.basedir", folder.getRoot().getAbsolutePath());
     context =
         ContextBuilder.newBuilder(new FilesystemApiMetadata())
             .credentials("identity", "credential")
@@ -91,17 +92,17 @@ public final class S3Server extends ExternalResource {
   }
 
   /** A new table's base path in the bucket: {@code s3a://hudi/<name>-<uuid>}. */
-  String newTable(String name) {
+  public String newTable(String name) {
     return "s3a://" + BUCKET + "/" + name + "-" + UUID.randomUUID();
   }
 
   /** The bucket's folder on disk: S3Proxy's filesystem store keeps each object as a file there. */
-  File bucketFolder() {
-    return new File(folder, BUCKET);
+  public File bucketFolder() {
+    return new File(folder.getRoot(), BUCKET);
   }
 
   /** The Hadoop settings that point S3A at this server. */
-  Map<String, String> hadoopSettings() {
+  public Map<String, String> hadoopSettings() {
     Map<String, String> conf = new HashMap<>();
     conf.put("fs.s3a.endpoint", "http://127.0.0.1:" + proxy.getPort());
     conf.put("fs.s3a.endpoint.region", "us-east-1");
