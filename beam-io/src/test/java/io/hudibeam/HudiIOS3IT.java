@@ -270,8 +270,21 @@ public class HudiIOS3IT {
     run(TripsRows.batch(0, 0, 100), onS3(base, WriteOperation.INSERT));
     FileSystem fs = fileSystem();
     StorageRequests before = StorageRequests.of(fs).orElseThrow();
+    Map<String, Long> opsBefore =
+        new java.util.TreeMap<>(
+            ((org.apache.hadoop.fs.statistics.IOStatisticsSource) fs).getIOStatistics().counters());
     run(TripsRows.batch(1, 90, 20), onS3(base, WriteOperation.UPSERT));
     StorageRequests upsert = StorageRequests.of(fs).orElseThrow().since(before);
+    ((org.apache.hadoop.fs.statistics.IOStatisticsSource) fs)
+        .getIOStatistics()
+        .counters()
+        .forEach(
+            (k, v) -> {
+              long d = v - opsBefore.getOrDefault(k, 0L);
+              if (d != 0 && k.startsWith("op_")) {
+                System.out.println("OPS " + k + " " + d);
+              }
+            });
     System.out.println(
         "S3 requests of a 20-record upsert (10 updates, 10 inserts) into 100: " + upsert);
     HudiTableReader reader = reader(base);
