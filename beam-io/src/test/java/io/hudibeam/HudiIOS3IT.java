@@ -54,8 +54,6 @@ import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.junit.ClassRule;
 import org.junit.Test;
-import org.junit.rules.RuleChain;
-import org.junit.rules.TemporaryFolder;
 
 /**
  * HudiIO's write paths on S3 through Hadoop's S3A: an S3Proxy server in the test JVM ({@link
@@ -66,10 +64,7 @@ import org.junit.rules.TemporaryFolder;
  * hold on S3; the storage requests of a small upsert.
  */
 public class HudiIOS3IT {
-  private static final TemporaryFolder TMP = new TemporaryFolder();
-  private static final S3Server S3 = new S3Server(TMP);
-
-  @ClassRule public static final RuleChain SERVER = RuleChain.outerRule(TMP).around(S3);
+  @ClassRule public static final S3Server S3 = new S3Server();
 
   private static HudiIO.Write<Row> onS3(String base, WriteOperation operation) {
     return trips(base, operation).withHadoopConfiguration(S3.hadoopSettings());

@@ -26,15 +26,17 @@ import org.gaul.s3proxy.S3Proxy;
 import org.jclouds.ContextBuilder;
 import org.jclouds.blobstore.BlobStore;
 import org.jclouds.blobstore.BlobStoreContext;
+import org.jclouds.blobstore.TransientApiMetadata;
 import org.jclouds.filesystem.FilesystemApiMetadata;
 import org.junit.rules.ExternalResource;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * An S3-compatible server in the test JVM: S3Proxy ({@code org.gaul:s3proxy}) on jclouds' {@code
- * filesystem} blob store in a temporary folder, listening on a free loopback port, with one bucket.
- * {@link #hadoopSettings()} is what a write and Hudi's reader need to reach it through Hadoop's S3A
- * (endpoint, path-style access, credentials, no retries worth waiting for).
+ * An S3-compatible server in the test JVM: S3Proxy ({@code org.gaul:s3proxy}) on jclouds' in-memory
+ * ({@code transient}) blob store or its {@code filesystem} store in a temporary folder, listening
+ * on a free loopback port, with one bucket. {@link #hadoopSettings()} is what a write and Hudi's
+ * reader need to reach it through Hadoop's S3A (endpoint, path-style access, credentials, no
+ * retries worth waiting for).
  */
 public final class S3Server extends ExternalResource {
   public static final String BUCKET = "hudi";
@@ -45,18 +47,37 @@ public final class S3Server extends ExternalResource {
   private BlobStoreContext context;
   private S3Proxy proxy;
 
+  private final boolean inMemory;
+
+  /** A server on jclouds' in-memory ({@code transient}) blob store. */
+  public S3Server() {
+    this(null, true);
+  }
+
+  /** A server on jclouds' {@code filesystem} blob store in {@code folder}. */
   public S3Server(TemporaryFolder folder) {
+    this(folder, false);
+  }
+
+  private S3Server(TemporaryFolder folder, boolean inMemory) {
     this.folder = folder;
+    this.inMemory = inMemory;
+  }
+
+  private static Properties fileSystemStore(File root) {
+    Properties properties = new Properties();
+    properties.setProperty("jclouds.filesystem.basedir", root.getAbsolutePath());
+    return properties;
   }
 
   @Override
   protected void before() throws Exception {
-    Properties properties = new Properties();
-    properties.setProperty("jclouds.filesystem.basedir", folder.getRoot().getAbsolutePath());
     context =
-        ContextBuilder.newBuilder(new FilesystemApiMetadata())
+        (inMemory
+                ? ContextBuilder.newBuilder(new TransientApiMetadata())
+                : ContextBuilder.newBuilder(new FilesystemApiMetadata())
+                    .overrides(fileSystemStore(folder.getRoot())))
             .credentials("identity", "credential")
-            .overrides(properties)
             .build(BlobStoreContext.class);
     BlobStore store = context.getBlobStore();
     store.createContainerInLocation(null, BUCKET);
@@ -94,11 +115,6 @@ public final class S3Server extends ExternalResource {
   /** A new table's base path in the bucket: {@code s3a://hudi/<name>-<uuid>}. */
   public String newTable(String name) {
     return "s3a://" + BUCKET + "/" + name + "-" + UUID.randomUUID();
-  }
-
-  /** The bucket's folder on disk: S3Proxy's filesystem store keeps each object as a file there. */
-  public File bucketFolder() {
-    return new File(folder.getRoot(), BUCKET);
   }
 
   /** The Hadoop settings that point S3A at this server. */
