@@ -58,7 +58,7 @@ public class StorageGuaranteesTest {
 
   @Test
   public void localFileSystemCreatesOnlyIfAbsentAtomically() throws Exception {
-    FileSystem local = FileSystem.getLocal(new Configuration());
+    org.apache.hadoop.fs.LocalFileSystem local = FileSystem.getLocal(new Configuration());
     assertThat(CreateIfAbsent.of(local), is(CreateIfAbsent.LOCAL_CREATE_NEW));
     assertThat(CreateIfAbsent.of(local.getRawFileSystem()), is(CreateIfAbsent.LOCAL_CREATE_NEW));
     Path file = new Path(tmp.getRoot().getPath(), "lock");
