@@ -26,6 +26,7 @@ import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.compact.CompactTable;
 import io.hudibeam.transforms.streaming.StreamSettings;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.WriteOperation;
 import java.util.Arrays;
 import java.util.Locale;
@@ -519,7 +520,9 @@ public final class HudiIO {
       StreamSettings stream =
           StreamSettings.of(
               getSinkId() == null
-                  ? settings.tableName() + "-" + specs.write().operation().operationType().value()
+                  ? settings.tableName()
+                      + "-"
+                      + OperationTypes.of(specs.write().operation()).value()
                   : getSinkId(),
               getTriggeringFrequency());
       return WriteStages.streaming(input.getPipeline(), records, specs, stream);
