@@ -26,9 +26,9 @@
  * which live with the code that uses them and are public API too: {@link
  * io.hudibeam.write.WriteOperation}, {@link io.hudibeam.write.IndexType}, {@link
  * io.hudibeam.table.TableType} and {@link io.hudibeam.keygen.KeyGeneratorType}. Everything else
- * under {@code io.hudibeam.*} is internal and may change without notice. {@code
- * HudiApiSurfaceTest} fails when a public signature of this package exposes another internal
- * type. Built and tested against Beam 2.70.0 (Java 17).
+ * under {@code io.hudibeam.*} is internal and may change without notice. {@code HudiApiSurfaceTest}
+ * fails when a public signature of this package exposes another internal type. Built and tested
+ * against Beam 2.70.0 (Java 17).
  *
  * <h2>Schema evolution</h2>
  *
