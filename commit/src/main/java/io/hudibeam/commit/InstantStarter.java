@@ -147,6 +147,7 @@ public final class InstantStarter {
    */
   public StartedInstant start(
       TableConfig requested, Action action, IfMissing ifMissing, Supplier<String> writeSchema) {
+    StorageGuarantees.check(fs, paths, concurrency, lock);
     new TableIntegrity(fs, paths, clock).check();
     String schema = writeSchema == null ? null : writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
@@ -171,6 +172,7 @@ public final class InstantStarter {
       OperationType operation,
       Map<String, String> lineage,
       List<InstantTime> abandoned) {
+    StorageGuarantees.check(fs, paths, concurrency, lock);
     new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
@@ -242,6 +244,7 @@ public final class InstantStarter {
    */
   public <T> T underLockAfterFailedWrites(
       String purpose, Function<InstantTimeGenerator, T> service) {
+    StorageGuarantees.check(fs, paths, concurrency, lock);
     new TableIntegrity(fs, paths, clock).check();
     TableConfig table = new TableConfigStore(fs, paths).load();
     try (TableLock.Held held = lock.acquire(purpose)) {

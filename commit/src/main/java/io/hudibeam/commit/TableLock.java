@@ -17,26 +17,19 @@ package io.hudibeam.commit;
 
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
-import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,12 +45,13 @@ import org.slf4j.LoggerFactory;
  * LockSettings#CLIENT_RETRIES} times {@value LockSettings#CLIENT_RETRY_WAIT} ms apart, as Hudi's
  * {@code LockManager} does.
  *
- * <p>The file is created atomically where the file system allows it: on the local file system with
- * {@code CREATE_NEW} (Hadoop's local {@code create(path, false)} checks and creates in two steps),
- * elsewhere with {@code create(path, false)}, which HDFS makes atomic (a writer that loses the race
- * gets {@code FileAlreadyExistsException}, or {@code AlreadyBeingCreatedException} while the winner
- * still writes the file: both mean the lock is held; {@code HudiIOHdfsIT}). Object stores without
- * atomic creation (S3) give no mutual exclusion, as with Hudi's provider, which refuses them.
+ * <p>The file is created only if absent ({@link CreateIfAbsent}), atomically where the file system
+ * allows it: on the local file system with {@code CREATE_NEW}, on HDFS with {@code create(path,
+ * false)} (a writer that loses the race gets {@code FileAlreadyExistsException}, or {@code
+ * AlreadyBeingCreatedException} while the winner still writes the file: both mean the lock is held;
+ * {@code HudiIOHdfsIT}). Object stores without atomic creation (S3 through S3A) give no mutual
+ * exclusion ({@link #excludesOtherWriters()}), as with Hudi's provider, which refuses them; the
+ * start of a write checks it ({@link StorageGuarantees}).
  *
  * <p>With {@link LockSettings#inProcess()} (Hudi's {@code InProcessLockProvider}) no file is
  * written: the lock is an entry, per lock-file path, in this JVM's {@link InProcessLocks}, taken
@@ -204,34 +198,16 @@ public final class TableLock {
   }
 
   private boolean create(byte[] content) throws IOException {
-    if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
-      File file = new File(lockFile.toUri().getPath());
-      Files.createDirectories(file.toPath().getParent());
-      try {
-        Files.write(
-            file.toPath(), content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return true;
-      } catch (FileAlreadyExistsException e) {
-        return false;
-      }
-    }
-    try (FSDataOutputStream out = fs.create(lockFile, false)) {
-      out.write(content);
-      return true;
-    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
-      return false;
-    } catch (IOException e) {
-      // HDFS: another writer is creating the lock file at this moment (it holds the file's lease).
-      if (ConcurrentCreate.lostRace(e)) {
-        LOG.debug(
-            "Table {}: another writer created {} at the same moment ({})",
-            paths,
-            lockFile,
-            e.toString());
-        return false;
-      }
-      throw e;
-    }
+    return CreateIfAbsent.of(fs).create(fs, lockFile, content);
+  }
+
+  /**
+   * Whether this lock excludes every other writer: held in this JVM ({@link
+   * LockSettings#inProcess()}), or a lock file on a file system that creates a file only if absent
+   * in one atomic step ({@link CreateIfAbsent#atomic()}).
+   */
+  public boolean excludesOtherWriters() {
+    return settings.inProcess() || CreateIfAbsent.of(fs).atomic();
   }
 
   /** The JSON of Hudi's {@code LockInfo}, pretty-printed as Jackson's default printer does. */

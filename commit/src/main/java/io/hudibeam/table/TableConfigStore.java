@@ -102,10 +102,8 @@ public final class TableConfigStore {
    * is under way, as Hudi's readers do.
    */
   public TableConfig load() {
-    if (!tableExists()) {
-      throw new TableNotFoundException(
-          "No Hudi table at " + paths + ": " + paths.metaFolder() + " is not a folder");
-    }
+    // The properties are read first and the folder checked only when they are missing: on an
+    // object store the folder check is a HEAD and a LIST (docs/object-stores.md).
     Optional<TableConfig> main;
     try {
       main = tryRead(paths.propertiesFile());
@@ -143,6 +141,10 @@ public final class TableConfigStore {
     Optional<TableConfig> backup = tryRead(paths.propertiesBackupFile());
     if (backup.isPresent()) {
       return backup.get();
+    }
+    if (!tableExists()) {
+      throw new TableNotFoundException(
+          "No Hudi table at " + paths + ": " + paths.metaFolder() + " is not a folder");
     }
     throw new TableNotFoundException(
         "No Hudi table at "

@@ -16,7 +16,6 @@
 package io.hudibeam.timeline;
 
 import io.hudibeam.table.HudiTableException;
-import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableVersion;
@@ -64,10 +63,7 @@ public interface TimelineLayout extends Serializable {
   static TimelineLayout of(FileSystem fs, TablePaths paths) {
     TableConfigStore store = new TableConfigStore(fs, paths);
     try {
-      if (store.tableExists()) {
-        TableConfig config = store.load();
-        return of(config.version());
-      }
+      return of(store.load().version());
     } catch (HudiTableException e) {
       // Missing or unreadable properties: judged by the folders below; opening the table reports
       // it.

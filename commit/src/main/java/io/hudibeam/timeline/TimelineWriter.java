@@ -141,6 +141,10 @@ public final class TimelineWriter {
 
   private void create(Instant instant, byte[] content) {
     Path target = pathOf(instant);
+    if (uploadsVisibleOnlyWhole(fs)) {
+      createInOneUpload(instant, target, content);
+      return;
+    }
     try {
       if (fs.exists(target)) {
         throw new HudiTableException(
@@ -164,6 +168,33 @@ public final class TimelineWriter {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create instant file " + target, e);
     }
+  }
+
+  /**
+   * Whether a file {@code fs} writes becomes visible only whole, when its stream closes: S3A's
+   * uploads (a PUT, or a multipart upload completed at close) are, so a reader never sees part of
+   * an instant file there, and the temporary file and rename that keep one from being seen half
+   * written elsewhere would cost a copy, a delete and their probes (S3A renames by copying).
+   */
+  static boolean uploadsVisibleOnlyWhole(FileSystem fs) {
+    return "s3a".equals(fs.getUri().getScheme());
+  }
+
+  /**
+   * Writes an instant file in one upload: {@code create(path, false)} probes for the file first
+   * (S3A: a HEAD and a LIST), so an existing instant file is refused as on other file systems, in
+   * one probe instead of the {@code exists} and the rename's.
+   */
+  private void createInOneUpload(Instant instant, Path target, byte[] content) {
+    try (FSDataOutputStream out = fs.create(target, false)) {
+      out.write(content);
+    } catch (org.apache.hadoop.fs.FileAlreadyExistsException e) {
+      throw new HudiTableException(
+          "Instant file " + target + " already exists; an instant state is never overwritten", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot create instant file " + target, e);
+    }
+    LOG.info("Table {}: instant {} is now {}", paths, instant.time(), instant.fileName());
   }
 
   /** Reads an instant file's content. */

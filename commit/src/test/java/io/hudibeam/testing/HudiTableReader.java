@@ -79,17 +79,27 @@ import org.apache.hudi.storage.StoragePath;
  */
 public final class HudiTableReader {
   private final String basePath;
+  private final Map<String, String> hadoopSettings;
 
-  private HudiTableReader(String basePath) {
+  private HudiTableReader(String basePath, Map<String, String> hadoopSettings) {
     this.basePath = Objects.requireNonNull(basePath, "basePath");
+    this.hadoopSettings = Map.copyOf(hadoopSettings);
   }
 
   public static HudiTableReader of(String basePath) {
-    return new HudiTableReader(basePath);
+    return new HudiTableReader(basePath, Map.of());
+  }
+
+  /**
+   * A reader whose Hadoop configuration also holds the given settings (an object store's endpoint
+   * and credentials, for example).
+   */
+  public static HudiTableReader of(String basePath, Map<String, String> hadoopSettings) {
+    return new HudiTableReader(basePath, hadoopSettings);
   }
 
   public static HudiTableReader of(File basePath) {
-    return new HudiTableReader(basePath.getAbsolutePath());
+    return new HudiTableReader(basePath.getAbsolutePath(), Map.of());
   }
 
   public String basePath() {
@@ -506,8 +516,10 @@ public final class HudiTableReader {
     return partitions;
   }
 
-  private static StorageConfiguration<Configuration> storageConf() {
-    return HadoopFSUtils.getStorageConf(new Configuration());
+  private StorageConfiguration<Configuration> storageConf() {
+    Configuration conf = new Configuration();
+    hadoopSettings.forEach(conf::set);
+    return HadoopFSUtils.getStorageConf(conf);
   }
 
   private static void deleteRecursively(File f) {

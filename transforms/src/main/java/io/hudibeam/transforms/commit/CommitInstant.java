@@ -17,6 +17,7 @@ package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.commit.StorageRequests;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
@@ -27,6 +28,7 @@ import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteTransaction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.beam.sdk.coders.CannotProvideCoderException;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
@@ -193,6 +195,7 @@ public final class CommitInstant
     private final Counter replays =
         Metrics.counter(CommitInstant.class, "replayedIntervalsSkipped");
     private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
+    private final Counter storageRequests = Metrics.counter(CommitInstant.class, "storageRequests");
 
     Committer(CommitSpec spec) {
       this.spec = spec;
@@ -228,6 +231,7 @@ public final class CommitInstant
         Configuration conf,
         FileSystem fs) {
       long start = System.currentTimeMillis();
+      Optional<StorageRequests> requestsBefore = StorageRequests.of(fs);
       WriteTransaction transaction = spec.transaction(conf, fs);
       CommittedInstant.Builder summary =
           CommittedInstant.builder()
@@ -269,13 +273,18 @@ public final class CommitInstant
       } else {
         commits.inc();
       }
+      // S3A counts its requests; the local file system and HDFS do not (StorageRequests).
+      Optional<StorageRequests> requests =
+          requestsBefore.flatMap(before -> StorageRequests.of(fs).map(now -> now.since(before)));
+      requests.ifPresent(r -> storageRequests.inc(r.total()));
       LOG.info(
-          "Table {}: instant {} {}: {} file groups written{}",
+          "Table {}: instant {} {}: {} file groups written{}{}",
           spec.paths(),
           instant.instantTime(),
           outcome,
           stats.size(),
-          plannedFileGroups < 0 ? "" : " of " + plannedFileGroups + " planned");
+          plannedFileGroups < 0 ? "" : " of " + plannedFileGroups + " planned",
+          requests.map(r -> "; the commit step made " + r).orElse(""));
       latency.update(System.currentTimeMillis() - start);
       return summary
           .outcome(outcome)
