@@ -128,7 +128,7 @@ public final class ChangeTypes implements Serializable {
       throw new InvalidRecordException(
           String.format(
               "record key '%s': the change type field '%s' is %s; expected one of %s"
-                  + " (withChangeTypeField, withChangeTypeMap)",
+                  + " (withChangeTypeField)",
               recordKey,
               field,
               f == null
