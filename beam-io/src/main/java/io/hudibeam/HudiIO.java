@@ -28,6 +28,7 @@ import io.hudibeam.transforms.streaming.StreamSettings;
 import io.hudibeam.write.ChangeType;
 import io.hudibeam.write.ChangeTypes;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.WriteOperation;
 import java.util.Arrays;
 import java.util.Locale;
@@ -556,7 +557,9 @@ public final class HudiIO {
       StreamSettings stream =
           StreamSettings.of(
               getSinkId() == null
-                  ? settings.tableName() + "-" + specs.write().operation().operationType().value()
+                  ? settings.tableName()
+                      + "-"
+                      + OperationTypes.of(specs.write().operation()).value()
                   : getSinkId(),
               getTriggeringFrequency());
       return WriteStages.streaming(input.getPipeline(), records, specs, stream);

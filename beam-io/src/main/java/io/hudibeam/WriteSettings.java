@@ -17,6 +17,7 @@ package io.hudibeam;
 
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.IgnoredSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.HudiTableException;
@@ -77,7 +78,7 @@ final class WriteSettings {
     } catch (HudiTableException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-    unknownKeyWarnings(properties).forEach(LOG::warn);
+    checkUnknownKeys(properties);
     return settings;
   }
 
@@ -91,26 +92,31 @@ final class WriteSettings {
     } catch (HudiTableException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-    unknownKeyWarnings(properties).forEach(LOG::warn);
+    checkUnknownKeys(properties);
   }
 
   /**
-   * One warning per {@code hoodie.*} key the registry does not know, naming the closest known key;
-   * such keys are passed through unchanged (into the write's properties).
+   * Refuses the {@code hoodie.*} keys HudiIO does not apply, each named with the closest known key
+   * (a setting that silently does not apply is worse than an error), and logs the keys it accepts
+   * without effect ({@link IgnoredSettings}) with the reason.
+   *
+   * @throws IllegalArgumentException naming every refused key
    */
-  static List<String> unknownKeyWarnings(Map<String, String> properties) {
-    return SettingsCheck.unknownKeys(properties).stream()
-        .map(
-            key ->
-                "HudiIO: unknown setting "
-                    + key
-                    + "="
-                    + properties.get(key)
-                    + " is passed through"
-                    + " unchanged but not used; did you mean "
-                    + SettingsCheck.closestKey(key)
-                    + "?")
-        .collect(Collectors.toList());
+  static void checkUnknownKeys(Map<String, String> properties) {
+    List<String> refused = SettingsCheck.refusedKeys(properties);
+    if (!refused.isEmpty()) {
+      throw new IllegalArgumentException(
+          refused.stream()
+              .map(k -> SettingsCheck.refusal(k, properties.get(k)))
+              .collect(Collectors.joining("; ")));
+    }
+    for (String key : SettingsCheck.unknownKeys(properties)) {
+      LOG.info(
+          "HudiIO: {}={} is accepted without effect: {}",
+          key,
+          properties.get(key),
+          IgnoredSettings.reason(key, properties.get(key)).orElseThrow());
+    }
   }
 
   /** The rules between settings, Hudi's where Hudi has them. */

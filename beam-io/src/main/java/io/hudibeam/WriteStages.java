@@ -73,7 +73,7 @@ final class WriteStages {
     PCollectionView<StartedInstant> started =
         pipeline.apply("Start instant", new StartInstant(specs.start()));
     PCollectionTuple prepared =
-        records.apply("Prepare records", new PrepareRecords(specs.records(), started));
+        records.apply("Prepare records", new PrepareRecords(specs.records()));
     PCollection<WriteStat> stats;
     PCollectionView<WritePlan> plan = null;
     if (spec.operation() == WriteOperation.BULK_INSERT) {
@@ -138,7 +138,7 @@ final class WriteStages {
         windowed
             .apply(
                 "Skip committed intervals", new SkipCommittedIntervals<GenericRecord>(decisionView))
-            .apply("Prepare records", new PrepareRecords(specs.records(), started));
+            .apply("Prepare records", new PrepareRecords(specs.records()));
     PCollection<TaggedRecord> tagged =
         prepared
             .get(PrepareRecords.RECORDS)

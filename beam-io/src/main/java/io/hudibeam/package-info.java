@@ -20,6 +20,16 @@
  * on the transforms and commit modules; users' code depends only on this package (and the value
  * types it returns).
  *
+ * <h2>Public API</h2>
+ *
+ * <p>The public API is the public classes of this package and four enums that the settings take,
+ * which live with the code that uses them and are public API too: {@link
+ * io.hudibeam.write.WriteOperation}, {@link io.hudibeam.write.IndexType}, {@link
+ * io.hudibeam.table.TableType} and {@link io.hudibeam.keygen.KeyGeneratorType}. Everything else
+ * under {@code io.hudibeam.*} is internal and may change without notice. {@code
+ * HudiApiSurfaceTest} fails when a public signature of this package exposes another internal
+ * type. Built and tested against Beam 2.70.0 (Java 17).
+ *
  * <h2>Schema evolution</h2>
  *
  * <p>Each write's schema is checked against the table's latest schema (the newest commit's) when

@@ -30,12 +30,15 @@ import io.hudibeam.transforms.schema.RowToGenericRecord;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.Row;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
@@ -80,6 +83,45 @@ public class HudiIOFailedRecordsTest {
         .withOperation(WriteOperation.UPSERT);
   }
 
+  /**
+   * Passes rows on once the table has a requested instant that is not one of {@code completed}
+   * (polling, bounded by a minute; the start writes the heartbeat before the requested file).
+   */
+  private static final class AfterARequestedInstant extends DoFn<Row, Row> {
+    private static final long serialVersionUID = 1L;
+    private final String base;
+    private final List<String> completed;
+
+    AfterARequestedInstant(String base, List<String> completed) {
+      this.base = base;
+      this.completed = new ArrayList<>(completed);
+    }
+
+    @ProcessElement
+    public void process(@Element Row row, OutputReceiver<Row> out) throws InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+      while (!requested() && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      out.output(row);
+    }
+
+    private boolean requested() {
+      java.io.File[] files = new java.io.File(base, ".hoodie").listFiles();
+      if (files == null) {
+        return false;
+      }
+      for (java.io.File file : files) {
+        String name = file.getName();
+        if (name.endsWith(".commit.requested")
+            && !completed.contains(name.substring(0, name.indexOf('.')))) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
   private static List<HoodieInstant> pending(HudiTableReader reader) {
     return reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();
   }
@@ -97,8 +139,13 @@ public class HudiIOFailedRecordsTest {
     assertThat(snapshot.size(), is(4));
 
     // By default the keyless record fails the pipeline, naming the field; nothing is committed.
+    // The rows reach the write only once its instant is requested (so its heartbeat is written):
+    // key generation does not wait for the start, and releases the heartbeats its writer holds.
     Pipeline p2 = HudiIOTesting.pipeline(2);
-    p2.apply(Create.of(row(0, 4), keyless(), row(0, 5)).withRowSchema(SCHEMA)).apply(trips(base));
+    p2.apply(Create.of(row(0, 4), keyless(), row(0, 5)).withRowSchema(SCHEMA))
+        .apply("After a requested instant", ParDo.of(new AfterARequestedInstant(base, instants)))
+        .setRowSchema(SCHEMA)
+        .apply(trips(base));
     Pipeline.PipelineExecutionException failure =
         assertThrows(Pipeline.PipelineExecutionException.class, () -> p2.run().waitUntilFinish());
     String message = failure.getCause().getMessage();
@@ -112,8 +159,8 @@ public class HudiIOFailedRecordsTest {
     assertThat(message, containsString("Use withFailedRecordsOutput()"));
     assertThat(content(reader), is(snapshot));
     assertThat(reader.completedInstantTimes(), is(instants));
-    // Key generation waits for the started instant and, failing, deletes its heartbeat, so the
-    // next write, with the default heartbeat settings, rolls it back at once.
+    // Key generation, failing, deletes the heartbeat its writer holds, so the next write, with the
+    // default heartbeat settings, rolls the instant back at once.
     List<HoodieInstant> left = pending(reader);
     assertThat(left.size(), is(1));
     assertThat(

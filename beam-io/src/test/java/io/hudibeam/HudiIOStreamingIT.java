@@ -191,7 +191,7 @@ public class HudiIOStreamingIT {
     HudiTableReader reader = HudiTableReader.of(base);
     List<String> commits = reader.completedInstantTimes();
     assertThat("one commit per interval with records", commits, hasSize(3));
-    String sinkId = "trips-" + operation.operationType().value();
+    String sinkId = "trips-" + operation.value();
     assertThat(counter(first, CommitInstant.class, "instantsCommitted"), is(3L));
     int[] windows = {0, 1, 3};
     for (int c = 0; c < commits.size(); c++) {

@@ -16,7 +16,6 @@
 package io.hudibeam;
 
 import static org.hamcrest.MatcherAssert.assertThat;
-import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
@@ -201,33 +200,50 @@ public class HudiIOValidationTest {
     expected.put("hoodie.datasource.write.operation", "bulk_insert");
     expected.put("hoodie.index.type", "GLOBAL_SIMPLE");
     expected.put("hoodie.parquet.max.file.size", "1024");
-    expected.put(
-        "hoodie.metadata.enable", "false"); // unknown to the registry: passed through as given
+    expected.put("hoodie.metadata.enable", "false"); // accepted without effect: shown as given
     assertThat(items, is(expected));
     assertThat(items.get("hoodie.cleaner.policy"), is("KEEP_LATEST_COMMITS"));
     assertThat(items.get("hoodie.parquet.small.file.limit"), is("100 MiB"));
   }
 
-  /** An unknown hoodie.* key is passed through, with a warning naming the closest known key. */
+  /**
+   * A hoodie.* key HudiIO does not apply is refused, naming the closest known key; keys that tune
+   * other engines are accepted without effect and shown in the display data.
+   */
   @Test
-  public void anUnknownKeyIsPassedThroughWithAWarningNamingTheClosestKey() {
-    Map<String, String> properties =
-        Map.of("hoodie.parquet.max.filesize", "1024", "hoodie.metadata.enable", "false");
+  public void anUnknownKeyIsRefusedNamingTheClosestKeyAndIgnoredKeysAreAccepted() {
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                WriteSettings.checkUnknownKeys(
+                    Map.of(
+                        "hoodie.parquet.max.filesize", "1024",
+                        "hoodie.datasource.hive_sync.enable", "true")));
     assertThat(
-        WriteSettings.unknownKeyWarnings(properties),
-        contains(
-            "HudiIO: unknown setting hoodie.metadata.enable=false is passed through unchanged but not used;"
-                + " did you mean hoodie.table.name?",
-            "HudiIO: unknown setting hoodie.parquet.max.filesize=1024 is passed through unchanged but not used;"
-                + " did you mean hoodie.parquet.max.file.size?"));
-    HudiIO.Write<Row> write = valid().withHoodieProperties(properties);
+        e.getMessage(),
+        is(
+            "HudiIO does not apply the setting hoodie.datasource.hive_sync.enable=true; remove it, or see"
+                + " docs/configuration.md for the settings HudiIO applies and those it accepts"
+                + " without effect; HudiIO does not apply the setting hoodie.parquet.max.filesize=1024"
+                + " (did you mean hoodie.parquet.max.file.size?); remove it, or see"
+                + " docs/configuration.md for the settings HudiIO applies and those it accepts"
+                + " without effect"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            trips().apply(valid().withHoodieProperties(Map.of("hoodie.metadata.enable", "true"))));
+
+    Map<String, String> ignored =
+        Map.of("hoodie.upsert.shuffle.parallelism", "200", "hoodie.metadata.enable", "false");
+    HudiIO.Write<Row> write = valid().withHoodieProperties(ignored);
     trips().apply(write); // builds
     List<String> shown = new ArrayList<>();
     for (DisplayData.Item item : DisplayData.from(write).items()) {
-      if (item.getKey().equals("hoodie.parquet.max.filesize")) {
+      if (item.getKey().equals("hoodie.upsert.shuffle.parallelism")) {
         shown.add(String.valueOf(item.getValue()));
       }
     }
-    assertThat(shown, is(List.of("1024")));
+    assertThat(shown, is(List.of("200")));
   }
 }

@@ -25,10 +25,16 @@ import java.io.Serializable;
  * misses ({@code HoodieHeartbeatClient.isHeartbeatExpired}, {@code
  * HoodieHeartbeatUtils.isHeartbeatExpired}).
  *
+ * <p>The writer id is not a Hudi setting: it names the write (one {@code HudiIO.write()} run) whose
+ * heartbeats these are, and is the content of the heartbeat files it writes ({@link
+ * Heartbeats#releaseWriter}); empty for writes that do not name themselves.
+ *
  * @param intervalMillis how often a live writer refreshes its heartbeat
  * @param tolerableMisses how many refreshes may be missed before the heartbeat is expired
+ * @param writer the id written into this writer's heartbeat files, or empty
  */
-public record HeartbeatSettings(long intervalMillis, int tolerableMisses) implements Serializable {
+public record HeartbeatSettings(long intervalMillis, int tolerableMisses, String writer)
+    implements Serializable {
   /** The keys of the two settings (the settings registry declares them with these keys). */
   public static final String INTERVAL = "hoodie.client.heartbeat.interval_in_ms";
 
@@ -50,6 +56,19 @@ public record HeartbeatSettings(long intervalMillis, int tolerableMisses) implem
               "%s must be >= %d and %s >= 0, but were %d and %d",
               INTERVAL, MIN_INTERVAL_MILLIS, TOLERABLE_MISSES, intervalMillis, tolerableMisses));
     }
+    if (writer == null || writer.indexOf('\n') >= 0) {
+      throw new IllegalArgumentException("A heartbeat writer id is one line of text: " + writer);
+    }
+  }
+
+  /** Settings of a writer that does not name itself. */
+  public HeartbeatSettings(long intervalMillis, int tolerableMisses) {
+    this(intervalMillis, tolerableMisses, "");
+  }
+
+  /** The same settings for the writer named {@code writer}. */
+  public HeartbeatSettings withWriter(String writer) {
+    return new HeartbeatSettings(intervalMillis, tolerableMisses, writer);
   }
 
   public static HeartbeatSettings defaults() {

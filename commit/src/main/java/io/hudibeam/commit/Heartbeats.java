@@ -21,13 +21,17 @@ import io.hudibeam.timeline.Timeline;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -41,6 +45,11 @@ import org.apache.hadoop.fs.Path;
  * rolled back.
  *
  * <p>The clock is the one "now" is read from; the last beat always comes from the file system.
+ *
+ * <p>A writer that names itself ({@link HeartbeatSettings#writer}) writes its id as the file's
+ * content, so that a stage which does not know the instant can still release the heartbeats of its
+ * own write after a failure ({@link #releaseWriter}). Hudi reads only the modification time and
+ * writes empty files; an empty or foreign content is never released by id.
  */
 public final class Heartbeats {
   private final FileSystem fs;
@@ -73,8 +82,10 @@ public final class Heartbeats {
   public void beat(InstantTime instant) {
     Path file = file(instant);
     long start = clock.millis();
-    try {
-      fs.create(file, true).close();
+    try (FSDataOutputStream out = fs.create(file, true)) {
+      if (!settings.writer().isEmpty()) {
+        out.write(settings.writer().getBytes(StandardCharsets.UTF_8));
+      }
     } catch (IOException e) {
       if (!ConcurrentCreate.lostRace(e)
           || !refreshedSince(file, start - settings.intervalMillis())) {
@@ -148,21 +159,8 @@ public final class Heartbeats {
     Set<InstantTime> pending = new HashSet<>();
     timeline.pending().instants().forEach(i -> pending.add(i.time()));
     List<InstantTime> deleted = new ArrayList<>();
-    FileStatus[] files;
-    try {
-      if (!fs.exists(paths.heartbeatFolder())) {
-        return deleted;
-      }
-      files = fs.listStatus(paths.heartbeatFolder());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list " + paths.heartbeatFolder(), e);
-    }
-    for (FileStatus file : files) {
-      String name = file.getPath().getName();
-      if (!file.isFile() || !isInstantTime(name)) {
-        continue;
-      }
-      InstantTime instant = InstantTime.parse(name);
+    for (FileStatus file : heartbeatFiles()) {
+      InstantTime instant = InstantTime.parse(file.getPath().getName());
       Duration age = Duration.ofMillis(clock.millis() - file.getModificationTime());
       if (!pending.contains(instant) && isExpiredAge(age)) {
         delete(instant);
@@ -175,6 +173,52 @@ public final class Heartbeats {
   private static boolean isInstantTime(String name) {
     return (name.length() == 17 || name.length() == 14)
         && InstantTime.isDigits(name, 0, name.length());
+  }
+
+  /**
+   * Deletes the heartbeat files whose content is this writer's id: the heartbeats of the instants
+   * this write started and has not completed. Returns the instants released; none when the writer
+   * has no id. A file that cannot be read is skipped (it is not known to be this writer's).
+   */
+  public List<InstantTime> releaseWriter() {
+    List<InstantTime> released = new ArrayList<>();
+    if (settings.writer().isEmpty()) {
+      return released;
+    }
+    byte[] id = settings.writer().getBytes(StandardCharsets.UTF_8);
+    for (FileStatus file : heartbeatFiles()) {
+      if (file.getLen() == id.length && Arrays.equals(id, content(file))) {
+        InstantTime instant = InstantTime.parse(file.getPath().getName());
+        delete(instant);
+        released.add(instant);
+      }
+    }
+    return released;
+  }
+
+  private List<FileStatus> heartbeatFiles() {
+    List<FileStatus> found = new ArrayList<>();
+    try {
+      if (!fs.exists(paths.heartbeatFolder())) {
+        return found;
+      }
+      for (FileStatus file : fs.listStatus(paths.heartbeatFolder())) {
+        if (file.isFile() && isInstantTime(file.getPath().getName())) {
+          found.add(file);
+        }
+      }
+      return found;
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot list " + paths.heartbeatFolder(), e);
+    }
+  }
+
+  private byte[] content(FileStatus file) {
+    try (FSDataInputStream in = fs.open(file.getPath())) {
+      return in.readAllBytes();
+    } catch (IOException e) {
+      return new byte[0];
+    }
   }
 
   /** Deletes the heartbeat file, if any. */

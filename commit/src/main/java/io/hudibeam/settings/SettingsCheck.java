@@ -57,6 +57,32 @@ public final class SettingsCheck {
         .collect(Collectors.toList());
   }
 
+  /**
+   * The unknown {@code hoodie.*} keys of {@code properties} that are not accepted without effect
+   * ({@link IgnoredSettings}), sorted: a write refuses them.
+   */
+  public static List<String> refusedKeys(Map<String, String> properties) {
+    return unknownKeys(properties).stream()
+        .filter(k -> IgnoredSettings.reason(k, properties.get(k)).isEmpty())
+        .collect(Collectors.toList());
+  }
+
+  /**
+   * The message refusing {@code key}: what it is, the closest known key when it looks like a typo
+   * of it, and where the accepted keys are listed.
+   */
+  public static String refusal(String key, String value) {
+    String closest = closestKey(key);
+    boolean typo = editDistance(key, closest) <= Math.max(3, key.length() / 8);
+    return "HudiIO does not apply the setting "
+        + key
+        + "="
+        + value
+        + (typo ? " (did you mean " + closest + "?)" : "")
+        + "; remove it, or see docs/configuration.md for the settings HudiIO applies and those it"
+        + " accepts without effect";
+  }
+
   /** The known key with the smallest edit distance to {@code key} (ties: the first listed). */
   public static String closestKey(String key) {
     return HudiSettings.ALL.stream()

@@ -15,32 +15,25 @@
  */
 package io.hudibeam.write;
 
-import io.hudibeam.metadata.OperationType;
 import io.hudibeam.table.HudiTableException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** The write operations HudiIO performs, with the operation type their commits record. */
+/**
+ * The write operations HudiIO performs. Public API (declared in {@code io.hudibeam}'s package-info,
+ * kept so by {@code HudiApiSurfaceTest}); the operation type their commits record is {@link
+ * OperationTypes#of}.
+ */
 public enum WriteOperation {
   /** Inserts without looking up existing keys; small files are filled first. */
-  INSERT(OperationType.INSERT),
+  INSERT,
   /** Updates records whose key exists, inserts the others. */
-  UPSERT(OperationType.UPSERT),
+  UPSERT,
   /** Writes new file groups straight from the input: no index lookup, no shuffle. */
-  BULK_INSERT(OperationType.BULK_INSERT),
+  BULK_INSERT,
   /** Deletes the records whose keys are given. */
-  DELETE(OperationType.DELETE);
-
-  private final OperationType operationType;
-
-  WriteOperation(OperationType operationType) {
-    this.operationType = operationType;
-  }
-
-  public OperationType operationType() {
-    return operationType;
-  }
+  DELETE;
 
   /** Hudi's spelling: {@code insert}, {@code upsert}, {@code bulk_insert}, {@code delete}. */
   public String value() {

@@ -41,6 +41,7 @@ import java.io.Serializable;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.UUID;
 import org.apache.avro.Schema;
 
 /**
@@ -96,7 +97,8 @@ public final class WriteSpec implements Serializable {
     this.fileSizing = SettingsReader.fileSizing(settings);
     this.parquet = SettingsReader.parquet(settings);
     this.clean = SettingsReader.clean(settings);
-    this.heartbeat = SettingsReader.heartbeat(settings);
+    // One id per write, in every heartbeat file it writes (Heartbeats.releaseWriter).
+    this.heartbeat = SettingsReader.heartbeat(settings).withWriter(UUID.randomUUID().toString());
     this.lock = SettingsReader.lock(settings);
     this.concurrency = SettingsReader.concurrency(settings);
     this.archive = SettingsReader.archive(settings);

@@ -228,8 +228,54 @@ public final class WriteBenchmark {
     System.out.println(report);
     Files.createDirectories(dir);
     Files.writeString(dir.resolve("results.md"), report, StandardCharsets.UTF_8);
+    guard(options, n, writerNames, results, dir);
     Files.writeString(dir.resolve("results.svg"), chart(n, results), StandardCharsets.UTF_8);
     System.exit(0);
+  }
+
+  /**
+   * The regression guard: {@code --baseline=FILE} compares this run's ratios to the floor with the
+   * file's and prints (and writes to {@code DIR/baseline-comparison.md}) what moved by more than
+   * {@code --threshold} (default 0.10); {@code --recordBaseline=FILE} writes this run's ratios as a
+   * new baseline.
+   */
+  private static void guard(
+      Map<String, String> options, long n, List<String> writers, List<Result> results, Path dir)
+      throws IOException {
+    List<BenchmarkBaseline.Ratio> ratios = BenchmarkBaseline.ratios(n, results);
+    double threshold = Double.parseDouble(options.getOrDefault("threshold", "0.10"));
+    String baseline = options.getOrDefault("baseline", "");
+    if (!baseline.isEmpty()) {
+      Path file = Paths.get(baseline).toAbsolutePath();
+      String comparison =
+          "Compared with the baseline "
+              + file
+              + "\n\n"
+              + BenchmarkBaseline.report(
+                  BenchmarkBaseline.compare(
+                      BenchmarkBaseline.parse(
+                          file.toString(), Files.readString(file, StandardCharsets.UTF_8)),
+                      ratios),
+                  threshold);
+      System.out.println(comparison);
+      Files.writeString(dir.resolve("baseline-comparison.md"), comparison, StandardCharsets.UTF_8);
+    }
+    String record = options.getOrDefault("recordBaseline", "");
+    if (!record.isEmpty()) {
+      String comment =
+          String.format(
+              Locale.ROOT,
+              "WriteBenchmark run of %s, N = %d, writers %s, %d cores, Java %s, max heap %d MiB",
+              java.time.LocalDate.now(java.time.ZoneOffset.UTC),
+              n,
+              String.join(",", writers),
+              Runtime.getRuntime().availableProcessors(),
+              System.getProperty("java.version"),
+              Runtime.getRuntime().maxMemory() >> 20);
+      Files.writeString(
+          Paths.get(record), BenchmarkBaseline.format(comment, ratios), StandardCharsets.UTF_8);
+      System.out.println("Recorded this run's ratios to the floor as a baseline in " + record);
+    }
   }
 
   private static Result measure(String name, Writer writer, Workload w, Path table, long n)

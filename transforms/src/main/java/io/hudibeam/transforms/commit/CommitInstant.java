@@ -22,6 +22,7 @@ import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.AppendHandle;
+import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteTransaction;
 import java.util.ArrayList;
@@ -232,7 +233,7 @@ public final class CommitInstant
           CommittedInstant.builder()
               .table(spec.table())
               .instantTime(instant.instantTime().value())
-              .operation(spec.operation().operationType().format())
+              .operation(OperationTypes.of(spec.operation()).format())
               .timelineTimezone(instant.tableConfig().timelineTimezone());
       long inserted = 0;
       long updated = 0;
@@ -254,7 +255,7 @@ public final class CommitInstant
       }
       CommitOutcome outcome =
           transaction.commit(
-              instant, spec.operation().operationType(), schemaToRecord(instant), stats);
+              instant, OperationTypes.of(spec.operation()), schemaToRecord(instant), stats);
       if (outcome == CommitOutcome.REPLAY_SKIPPED) {
         replays.inc();
         inserted = 0;

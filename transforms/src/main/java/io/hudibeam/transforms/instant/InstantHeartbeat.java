@@ -57,9 +57,10 @@ import org.slf4j.LoggerFactory;
  * normally. A runner that retries the failed bundle (Dataflow, Flink with restarts) continues an
  * instant without a heartbeat: if another writer rolls it back meanwhile, the retried write's
  * commit finds its instant gone, deletes its files and fails, so nothing is lost. Key generation
- * under the FAIL policy releases the heartbeat of the instant it prepares records for ({@link
- * #releaseAfterFailure(StartedInstant, Throwable)}); failures before that (the input itself) do not
- * know the instant and leave its heartbeat to expire.
+ * under the FAIL policy does not know the instant: it releases every heartbeat that holds this
+ * writer's id ({@link #releaseWriterAfterFailure}). A key failure that comes before the start has
+ * written the heartbeat releases nothing, and that heartbeat expires as before; failures before key
+ * generation (the input itself) leave the heartbeat to expire too.
  */
 public final class InstantHeartbeat {
   private static final Logger LOG = LoggerFactory.getLogger(InstantHeartbeat.class);
@@ -102,13 +103,25 @@ public final class InstantHeartbeat {
   }
 
   /**
-   * Deletes the heartbeat of {@code instant} after {@code failure} was thrown by work for it in a
-   * stage that does not refresh heartbeats (key generation); as {@link
-   * #releaseAfterFailure(Throwable)}.
+   * Deletes the heartbeats of every instant this writer holds ({@link Heartbeats#releaseWriter})
+   * after {@code failure} was thrown by a stage that works before the instant is known to it (key
+   * generation, which reads no side input so that the runner keeps it in the operator chain with
+   * the stage before); a failure to delete is logged and added to {@code failure}.
    */
-  public void releaseAfterFailure(StartedInstant instant, Throwable failure) {
-    lastInstant = instant.instantTime();
-    releaseAfterFailure(failure);
+  public void releaseWriterAfterFailure(Throwable failure) {
+    try {
+      for (InstantTime instant : heartbeats.releaseWriter()) {
+        LOG.warn(
+            "Instant {}: its write failed ({}); deleted its heartbeat {} so that the next write of"
+                + " the table rolls it back at once",
+            instant,
+            failure.toString(),
+            heartbeats.file(instant));
+      }
+    } catch (RuntimeException e) {
+      failure.addSuppressed(e);
+      LOG.warn("A write failed, and its heartbeats could not be released; they expire", e);
+    }
   }
 
   /**

@@ -37,6 +37,7 @@ import io.hudibeam.write.AverageRecordSize;
 import io.hudibeam.write.BucketType;
 import io.hudibeam.write.FileIdPrefixes;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.WorkloadProfile;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WritePlanner;
@@ -280,7 +281,7 @@ public final class PlanWrite
         workload.put(e.getKey(), new PartitionWorkload(counts.inserts(), groups));
       }
       CommitMetadata.Builder inflight =
-          CommitMetadata.workloadProfile(spec.operation().operationType(), workload).toBuilder();
+          CommitMetadata.workloadProfile(OperationTypes.of(spec.operation()), workload).toBuilder();
       instant.extraMetadata().forEach(inflight::putExtraMetadata);
       TimelineWriter writer = new TimelineWriter(fs, paths);
       writer.transitionToInflight(

@@ -15,7 +15,6 @@
  */
 package io.hudibeam.transforms.records;
 
-import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.keygen.KeyGenerator;
 import io.hudibeam.table.HudiTableException;
@@ -43,10 +42,8 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionTuple;
-import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
-import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Stage 2. Computes each record's key and partition path with the key generator and sends records
@@ -67,22 +64,17 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
   public static final TupleTag<FailedRecord> FAILED = new TupleTag<FailedRecord>() {};
 
   private final RecordsSpec spec;
-  private final @Nullable PCollectionView<StartedInstant> started;
-
-  /** Prepares records outside a write (stage tests): a failure has no instant to release. */
-  public PrepareRecords(RecordsSpec spec) {
-    this(spec, null);
-  }
 
   /**
-   * Prepares the records of the write whose instant is {@code started}: under the FAIL policy a
-   * record the key generator rejects fails the write, and the heartbeat of that instant is deleted
-   * on the way out, so the next write of the table rolls the instant back at once instead of
-   * waiting for the heartbeat to expire.
+   * Prepares the records of a write. Under the FAIL policy a record the key generator rejects fails
+   * the write, and the heartbeats of the writer's instants are deleted on the way out ({@link
+   * InstantHeartbeat#releaseWriterAfterFailure}), so the next write of the table rolls the instant
+   * back at once instead of waiting for the heartbeat to expire. No side input: the key generation
+   * stays chained to the stage before it (Flink batch would otherwise ship every record between the
+   * two, encoded).
    */
-  public PrepareRecords(RecordsSpec spec, @Nullable PCollectionView<StartedInstant> started) {
+  public PrepareRecords(RecordsSpec spec) {
     this.spec = spec;
-    this.started = started;
   }
 
   @Override
@@ -100,13 +92,8 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
       failed = keyed.get(FAILED);
     } else {
       // One output keeps the records in the runner's operator chain: Flink's batch translation
-      // ships
-      // every element of a two-output ParDo to both outputs' filters, serialized.
-      ParDo.SingleOutput<GenericRecord, TableRecord> generate =
-          ParDo.of(new GenerateKeysFn(spec, started));
-      records =
-          input.apply(
-              "Generate keys", started == null ? generate : generate.withSideInputs(started));
+      // ships every element of a two-output ParDo to both outputs' filters, serialized.
+      records = input.apply("Generate keys", ParDo.of(new GenerateKeysFn(spec)));
       failed =
           input
               .getPipeline()
@@ -219,37 +206,31 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
 
   /**
    * {@link FailedRecordPolicy#FAIL}: one output; a record without a key fails the bundle, and the
-   * write's instant (when known) loses its heartbeat ({@link
-   * InstantHeartbeat#releaseAfterFailure}).
+   * writer's instants lose their heartbeats ({@link InstantHeartbeat#releaseWriterAfterFailure}).
    */
   static final class GenerateKeysFn extends DoFn<GenericRecord, TableRecord> {
     private static final long serialVersionUID = 1L;
     private final RecordsSpec spec;
     private final Keying keying;
-    private final @Nullable PCollectionView<StartedInstant> started;
     private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
     private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
 
-    GenerateKeysFn(RecordsSpec spec, @Nullable PCollectionView<StartedInstant> started) {
+    GenerateKeysFn(RecordsSpec spec) {
       this.spec = spec;
       this.keying = new Keying(spec);
-      this.started = started;
     }
 
     @ProcessElement
-    public void process(
-        @Element GenericRecord record, OutputReceiver<TableRecord> out, ProcessContext c) {
+    public void process(@Element GenericRecord record, OutputReceiver<TableRecord> out) {
       TableRecord keyed;
       try {
         keyed = keying.key(record);
       } catch (HudiTableException e) {
         failed.inc();
         RuntimeException failure = keying.failure(record, e);
-        if (started != null) {
-          InstantHeartbeat.of(
-                  spec.paths(), spec.heartbeat(), spec.fileSystem(spec.hadoopConfiguration()))
-              .releaseAfterFailure(c.sideInput(started), failure);
-        }
+        InstantHeartbeat.of(
+                spec.paths(), spec.heartbeat(), spec.fileSystem(spec.hadoopConfiguration()))
+            .releaseWriterAfterFailure(failure);
         throw failure;
       }
       prepared.inc();

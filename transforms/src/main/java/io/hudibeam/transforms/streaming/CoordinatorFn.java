@@ -23,6 +23,7 @@ import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.instant.StartSpec;
 import io.hudibeam.transforms.instant.WriteSchemas;
+import io.hudibeam.write.OperationTypes;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -385,7 +386,7 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
       }
       IntervalWindow window = interval.window();
       IntervalContent content =
-          interval.content().forOperation(spec.operation().operationType().value());
+          interval.content().forOperation(OperationTypes.of(spec.operation()).value());
       long start = window.start().getMillis();
       long end = window.end().getMillis();
       if (through != null && end <= through) {
@@ -406,7 +407,7 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
           instants.decide(
               spec.tableConfig(),
               spec.commitAction(),
-              spec.operation().operationType(),
+              OperationTypes.of(spec.operation()),
               SinkLineage.of(
                   settings.sinkId(), start, end, settings.commitInterval().getMillis(), content),
               live);

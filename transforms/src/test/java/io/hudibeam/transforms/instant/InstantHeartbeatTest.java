@@ -133,4 +133,38 @@ public class InstantHeartbeatTest {
     new InstantHeartbeat(heartbeats, 60_000, clock).refresh(instant);
     assertThat("not written again by the write's other DoFns", fs.exists(file), is(false));
   }
+
+  @Test
+  public void aWriterReleasesTheHeartbeatsThatHoldItsIdAndNoOthers() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    TablePaths paths = TablePaths.of(tmp.newFolder("w").getAbsolutePath());
+    TestClock clock = new TestClock();
+    Heartbeats mine =
+        new Heartbeats(fs, paths, HeartbeatSettings.defaults().withWriter("writer-1"), clock);
+    Heartbeats other =
+        new Heartbeats(fs, paths, HeartbeatSettings.defaults().withWriter("writer-2"), clock);
+    Heartbeats anonymous = new Heartbeats(fs, paths, HeartbeatSettings.defaults(), clock);
+    InstantTime first = InstantTime.parse("20261201010101010");
+    InstantTime second = InstantTime.parse("20261201010101020");
+    InstantTime others = InstantTime.parse("20261201010101030");
+    InstantTime hudis = InstantTime.parse("20261201010101040");
+    mine.beat(first);
+    mine.beat(second);
+    other.beat(others);
+    anonymous.beat(hudis);
+
+    new InstantHeartbeat(mine, 60_000, clock)
+        .releaseWriterAfterFailure(new IllegalStateException("boom"));
+
+    assertThat(fs.exists(mine.file(first)), is(false));
+    assertThat(fs.exists(mine.file(second)), is(false));
+    assertThat("another writer's heartbeat stays", fs.exists(other.file(others)), is(true));
+    assertThat("an empty heartbeat (Hudi's) stays", fs.exists(other.file(hudis)), is(true));
+    assertThat(fs.getFileStatus(anonymous.file(hudis)).getLen(), is(0L));
+    // A writer without an id releases nothing.
+    new InstantHeartbeat(anonymous, 60_000, clock)
+        .releaseWriterAfterFailure(new IllegalStateException("boom"));
+    assertThat(fs.exists(other.file(others)), is(true));
+    assertThat(fs.exists(other.file(hudis)), is(true));
+  }
 }
