@@ -25,8 +25,8 @@ public enum ChangeType {
   UPDATE,
   DELETE;
 
-  /** What the record asks of the table. */
-  public RecordOperation operation() {
+  /** What the record asks of the table (not public API: {@link ChangeTypes} uses it). */
+  RecordOperation operation() {
     return this == DELETE ? RecordOperation.DELETE : RecordOperation.UPSERT;
   }
 }
