@@ -19,6 +19,7 @@ import io.hudibeam.keygen.KeyGenerator;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.transforms.schema.RowToGenericRecord;
+import io.hudibeam.write.ChangeTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.Coder;
@@ -58,15 +59,18 @@ final class BadRecordCheck<T> extends DoFn<T, GenericRecord> {
   private final Coder<T> inputCoder;
   private final String basePath;
   private final Counter bad = Metrics.counter(BadRecordCheck.class, "badRecords");
+  private final ChangeTypes changeTypes;
   private transient KeyGenerator keyGenerator;
 
   private BadRecordCheck(
       @Nullable RowToGenericRecord convert,
       KeyGeneratorConfig keyGeneratorConfig,
+      ChangeTypes changeTypes,
       Coder<T> inputCoder,
       String basePath) {
     this.convert = convert;
     this.keyGeneratorConfig = keyGeneratorConfig;
+    this.changeTypes = changeTypes;
     this.inputCoder = inputCoder;
     this.basePath = basePath;
   }
@@ -81,12 +85,15 @@ final class BadRecordCheck<T> extends DoFn<T, GenericRecord> {
       @Nullable RowToGenericRecord convert,
       Schema schema,
       KeyGeneratorConfig keyGenerator,
+      ChangeTypes changeTypes,
       String basePath,
       ErrorHandler<BadRecord, ?> handler) {
     PCollectionTuple checked =
         input.apply(
             STEP,
-            ParDo.of(new BadRecordCheck<>(convert, keyGenerator, input.getCoder(), basePath))
+            ParDo.of(
+                    new BadRecordCheck<>(
+                        convert, keyGenerator, changeTypes, input.getCoder(), basePath))
                 .withOutputTags(RECORDS, TupleTagList.of(BadRecordRouter.BAD_RECORD_TAG)));
     handler.addErrorCollection(
         checked
@@ -111,7 +118,8 @@ final class BadRecordCheck<T> extends DoFn<T, GenericRecord> {
       if (keyGenerator == null) {
         keyGenerator = KeyGenerator.of(keyGeneratorConfig);
       }
-      keyGenerator.keyOf(record);
+      // A change type the map lacks is refused as "Generate keys" refuses it.
+      changeTypes.operationOf(record, keyGenerator.keyOf(record).recordKey());
     } catch (HudiTableException e) {
       route(out, element, e, KEY);
       return;

@@ -25,6 +25,8 @@ import io.hudibeam.table.TableType;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.compact.CompactTable;
 import io.hudibeam.transforms.streaming.StreamSettings;
+import io.hudibeam.write.ChangeType;
+import io.hudibeam.write.ChangeTypes;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.WriteOperation;
@@ -218,6 +220,8 @@ public final class HudiIO {
 
     abstract @Nullable ErrorHandler<BadRecord, ?> getBadRecordErrorHandler();
 
+    abstract ChangeTypes getChangeTypes();
+
     abstract Builder<T> toBuilder();
 
     static <T> Builder<T> builder(InputKind kind) {
@@ -225,7 +229,8 @@ public final class HudiIO {
           .setInputKind(kind)
           .setHoodieProperties(Map.of())
           .setHadoopConfiguration(Map.of())
-          .setFailedRecordsOutput(false);
+          .setFailedRecordsOutput(false)
+          .setChangeTypes(ChangeTypes.none());
     }
 
     @AutoValue.Builder
@@ -245,6 +250,8 @@ public final class HudiIO {
       abstract Builder<T> setSinkId(String sinkId);
 
       abstract Builder<T> setBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler);
+
+      abstract Builder<T> setChangeTypes(ChangeTypes changeTypes);
 
       abstract Write<T> build();
     }
@@ -295,6 +302,35 @@ public final class HudiIO {
      */
     public Write<T> withUrlEncodePartitionPath(boolean urlEncode) {
       return withProperty(HudiSettings.URL_ENCODE_PARTITION_PATH, String.valueOf(urlEncode));
+    }
+
+    /**
+     * Writes a change stream: the value of {@code field} in each record says whether it inserts,
+     * updates or deletes its key, by Debezium's operations ({@code c} and {@code r} insert, {@code
+     * u} updates, {@code d} deletes; see {@link #withChangeTypeField(String, Map)} for another
+     * map). Inserts and updates are upserted and deletes delete their key, all in the same instant;
+     * the changes of one key within a write are combined by the ordering field, the latest winning,
+     * a delete included. A record whose change type is missing or not in the map fails (or goes to
+     * the failed records), named with the field, the value and its record key. Needs {@code
+     * UPSERT}, the default operation. Independently of this, a record whose {@code
+     * _hoodie_is_deleted} field is {@code true} deletes its key (Hudi's convention). The field
+     * stays a column of the table. See docs/change-streams.md.
+     */
+    public Write<T> withChangeTypeField(String field) {
+      return withChangeTypeField(field, ChangeTypes.debezium());
+    }
+
+    /**
+     * As {@link #withChangeTypeField(String)}, with {@code changeTypes} mapping each value of the
+     * field (its string form) to what it does.
+     */
+    public Write<T> withChangeTypeField(String field, Map<String, ChangeType> changeTypes) {
+      requireNonEmpty("withChangeTypeField", field);
+      try {
+        return toBuilder().setChangeTypes(ChangeTypes.of(field, changeTypes)).build();
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("withChangeTypeField: " + e.getMessage(), e);
+      }
     }
 
     public Write<T> withOperation(WriteOperation operation) {
@@ -507,6 +543,7 @@ public final class HudiIO {
             StageSpecs.of(
                 settings.toSpec(
                     schema,
+                    getChangeTypes(),
                     getHadoopConfiguration(),
                     getFailedRecordsOutput()
                         ? FailedRecordPolicy.OUTPUT

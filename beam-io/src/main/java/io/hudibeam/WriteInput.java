@@ -77,6 +77,7 @@ final class WriteInput {
         convert,
         avro,
         SettingsReader.keyGenerator(write.getHoodieProperties()),
+        write.getChangeTypes(),
         write.getBasePath(),
         handler);
   }

@@ -26,6 +26,7 @@ import io.hudibeam.table.TableType;
 import io.hudibeam.table.TableVersion;
 import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.write.ChangeTypes;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
@@ -224,8 +225,32 @@ final class WriteSettings {
     return schema;
   }
 
+  /** A change type field needs an upsert, and must be a field of the input. */
+  private void checkChangeTypes(Schema schema, ChangeTypes changeTypes) {
+    if (changeTypes.field().isEmpty()) {
+      return;
+    }
+    if (operation() != WriteOperation.UPSERT) {
+      throw new HudiTableException(
+          "withChangeTypeField('"
+              + changeTypes.field().get()
+              + "') needs withOperation(UPSERT) (the default), but the operation is "
+              + operation()
+              + "; a change stream's inserts, updates and deletes are applied by an upsert");
+    }
+    try {
+      checkField(schema, "withChangeTypeField", List.of(changeTypes.field().get()));
+    } catch (IllegalArgumentException e) {
+      throw new HudiTableException(e.getMessage(), e);
+    }
+  }
+
   WriteSpec toSpec(
-      Schema schema, Map<String, String> hadoopConfiguration, FailedRecordPolicy policy) {
+      Schema schema,
+      ChangeTypes changeTypes,
+      Map<String, String> hadoopConfiguration,
+      FailedRecordPolicy policy) {
+    checkChangeTypes(schema, changeTypes);
     KeyGeneratorConfig keyGenerator = SettingsReader.keyGenerator(properties);
     TableConfig.Builder table =
         TableConfig.newTable(tableName(), tableType())
@@ -254,6 +279,7 @@ final class WriteSettings {
         .keyGenerator(keyGenerator)
         .orderingField(
             orderingField() == null ? OrderingField.none() : OrderingField.of(orderingField()))
+        .changeTypes(changeTypes)
         .operation(operation())
         .index(index())
         .writeProperties(properties)

@@ -22,13 +22,14 @@
  *
  * <h2>Public API</h2>
  *
- * <p>The public API is the public classes of this package and four enums that the settings take,
+ * <p>The public API is the public classes of this package and five enums that the settings take,
  * which live with the code that uses them and are public API too: {@link
  * io.hudibeam.write.WriteOperation}, {@link io.hudibeam.write.IndexType}, {@link
- * io.hudibeam.table.TableType} and {@link io.hudibeam.keygen.KeyGeneratorType}. Everything else
- * under {@code io.hudibeam.*} is internal and may change without notice. {@code HudiApiSurfaceTest}
- * fails when a public signature of this package exposes another internal type. Built and tested
- * against Beam 2.70.0 (Java 17).
+ * io.hudibeam.table.TableType}, {@link io.hudibeam.keygen.KeyGeneratorType} and {@link
+ * io.hudibeam.write.ChangeType} (the change type map of {@code withChangeTypeField}). Everything
+ * else under {@code io.hudibeam.*} is internal and may change without notice. {@code
+ * HudiApiSurfaceTest} fails when a public signature of this package exposes another internal type.
+ * Built and tested against Beam 2.70.0 (Java 17).
  *
  * <h2>Schema evolution</h2>
  *

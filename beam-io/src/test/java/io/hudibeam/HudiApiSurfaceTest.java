@@ -38,6 +38,7 @@ public class HudiApiSurfaceTest {
       Set.of(
           io.hudibeam.write.WriteOperation.class,
           io.hudibeam.write.IndexType.class,
+          io.hudibeam.write.ChangeType.class,
           io.hudibeam.table.TableType.class,
           io.hudibeam.keygen.KeyGeneratorType.class);
 

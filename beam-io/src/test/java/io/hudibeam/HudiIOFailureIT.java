@@ -298,6 +298,7 @@ public class HudiIOFailureIT {
         WriteSettings.of(write.getBasePath(), write.getHoodieProperties())
             .toSpec(
                 HudiAvroSchemas.fromBeamSchema(TripsRows.SCHEMA, "trips"),
+                write.getChangeTypes(),
                 Map.of(),
                 FailedRecordPolicy.FAIL);
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());

@@ -69,6 +69,16 @@ public final class DeleteRecord {
     return recordKey;
   }
 
+  /** This delete in a delete block's encoding (for holding it on local disk, not a log file). */
+  public byte[] toBytes() {
+    return DeleteBlockCodec.encode(java.util.List.of(this));
+  }
+
+  /** The delete {@link #toBytes} encoded. */
+  public static DeleteRecord fromBytes(byte[] bytes) {
+    return DeleteBlockCodec.decode(bytes, "a spilled delete").get(0);
+  }
+
   public String partitionPath() {
     return partitionPath;
   }

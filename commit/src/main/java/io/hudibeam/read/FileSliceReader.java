@@ -169,11 +169,7 @@ public final class FileSliceReader {
             });
       } else {
         for (DeleteRecord deleted : block.deleteRecords()) {
-          ordering.checkDelete(deleted, "A log file of " + slice);
-          put(
-              logRecords,
-              TableRecord.of(
-                  deleted.recordKey(), slice.partitionPath(), RecordOperation.DELETE, null));
+          put(logRecords, ordering.deleteOf(deleted, slice.partitionPath()));
         }
       }
     }

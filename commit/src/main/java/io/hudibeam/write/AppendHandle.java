@@ -26,13 +26,17 @@ import io.hudibeam.log.LogFileWriter;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.InstantTime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -55,15 +59,27 @@ import org.apache.hadoop.fs.Path;
  * <p>Readers merge the log with the base file by the table's payload: {@code
  * OverwriteWithLatestAvroPayload} (what this writer puts in {@code hoodie.properties}) lets a log
  * record replace the stored one whatever their ordering values, and a delete (ordering value 0)
- * always deletes.
+ * always deletes. On a version 8 table with an ordering field, a delete of an upsert (a change
+ * stream's delete: {@code _hoodie_is_deleted}, or its change type) carries its record's ordering
+ * value, as Hudi 1.0.2's {@code HoodieAppendHandle.bufferDelete} writes it ({@code
+ * DeleteRecord.create(key, orderingVal)}), so event-time ordering keeps a stored record with a
+ * greater value; the deletes of the DELETE operation keep the natural order (0) of Hudi's delete
+ * operation. On version 6 every delete is written with 0 (see docs/change-streams.md).
  */
 public final class AppendHandle {
   private static final Integer DELETE_ORDERING_VALUE = 0;
 
   private final WriteContext context;
+  private final WriteOperation operation;
 
+  /** An append handle of an upsert. */
   public AppendHandle(WriteContext context) {
+    this(context, WriteOperation.UPSERT);
+  }
+
+  public AppendHandle(WriteContext context, WriteOperation operation) {
     this.context = context;
+    this.operation = operation;
   }
 
   /**
@@ -96,10 +112,9 @@ public final class AppendHandle {
                 + "; records must be de-duplicated first");
       }
       if (record.isDelete()) {
-        // Hudi's delete payload (EmptyHoodieRecordPayload) has ordering value 0: the delete always
-        // wins.
         deletes.add(
-            DeleteRecord.of(record.recordKey(), fileGroup.partitionPath(), DELETE_ORDERING_VALUE));
+            DeleteRecord.of(
+                record.recordKey(), fileGroup.partitionPath(), orderingValueOf(record)));
       } else {
         upserts.add(record.recordKey(), fileGroup.partitionPath(), record.data().orElseThrow());
       }
@@ -148,6 +163,26 @@ public final class AppendHandle {
         .runtimeStats(WriteContext.upsertTimeSince(startNanos))
         .logAppend(new WriteStat.LogAppendStats(name.version(), 0, baseFile, logFiles))
         .build();
+  }
+
+  /**
+   * The ordering value a delete carries: its record's on a version 8 table with an ordering field
+   * when an upsert deletes it, else Hudi's natural order 0 (the payload of Hudi's delete operation,
+   * {@code EmptyHoodieRecordPayload}), with which the delete always wins.
+   */
+  private Comparable<?> orderingValueOf(TableRecord delete) {
+    Optional<String> field = context.orderingField().name();
+    if (operation != WriteOperation.UPSERT
+        || context.tableVersion() != TableVersion.EIGHT
+        || field.isEmpty()
+        || delete.data().isEmpty()) {
+      return DELETE_ORDERING_VALUE;
+    }
+    GenericRecord data = delete.data().get();
+    Schema.Field f = data.getSchema().getField(field.get());
+    Comparable<?> value =
+        f == null ? null : DeleteRecord.orderingValueOf(f.schema(), data.get(f.pos()));
+    return value == null ? DELETE_ORDERING_VALUE : value;
   }
 
   /**

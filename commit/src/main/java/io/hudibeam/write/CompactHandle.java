@@ -242,11 +242,7 @@ public final class CompactHandle {
           });
     } else {
       for (io.hudibeam.log.DeleteRecord deleted : block.deleteRecords()) {
-        ordering.checkDelete(deleted, "Log file " + source);
-        putIfKept(
-            merged,
-            TableRecord.of(
-                deleted.recordKey(), fileGroup.partitionPath(), RecordOperation.DELETE, null));
+        putIfKept(merged, ordering.deleteOf(deleted, fileGroup.partitionPath()));
         count[0]++;
       }
     }

@@ -47,7 +47,7 @@ public final class FileGroupWriter {
   /** Writes one file group's records with the handle its bucket needs; returns its write stat. */
   public WriteStat write(Bucket bucket, Iterable<TableRecord> records) {
     if (bucket.type() == BucketType.APPEND) {
-      return new AppendHandle(context).write(bucket.slice().get(), records);
+      return new AppendHandle(context, operation).write(bucket.slice().get(), records);
     }
     if (bucket.baseFile().isEmpty()) {
       return new CreateHandle(context).write(bucket.fileGroupId(), records);
@@ -56,7 +56,7 @@ public final class FileGroupWriter {
       return new ConcatHandle(context, mergeMemory.spillFolder())
           .write(bucket.baseFile().get(), records);
     }
-    MergeHandle merge = new MergeHandle(context, mergeMemory);
+    MergeHandle merge = new MergeHandle(context, mergeMemory, operation);
     WriteStat stat = merge.write(bucket.baseFile().get(), records);
     spilledRecords += merge.spilledRecords();
     return stat;

@@ -16,7 +16,6 @@
 package io.hudibeam.write;
 
 import io.hudibeam.log.DeleteRecord;
-import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableProperty;
 import java.io.Serializable;
@@ -38,10 +37,14 @@ import org.apache.avro.generic.GenericRecord;
  *       file's record unless the base record's value is greater ({@code merge}).
  * </ul>
  *
- * <p>Deletes without an ordering value, or with Hudi's natural-order value 0 (what HudiIO's and
- * Hudi's delete operations write), always win in both modes, and a data record after such a delete
- * wins over it. A delete with another ordering value is refused under event-time ordering (Hudi
- * compares it with the record it deletes; this compactor keeps no ordering value for deletes).
+ * <p>Deletes without an ordering value, or with Hudi's natural-order value 0 (what Hudi's delete
+ * operation and HudiIO's {@code DELETE} write), always win in both modes, and a data record after
+ * such a delete wins over it. Under event-time ordering a delete that carries another ordering
+ * value (a change stream's delete, as Hudi 1.0's and HudiIO's upserts write it on version 8) is
+ * compared like a data record: it loses to an earlier log record or the base file's record whose
+ * ordering value is greater, and a later data record wins over it only if its ordering value is not
+ * smaller (Hudi 1.0.2's {@code FileGroupRecordBuffer.doProcessNextDeletedRecord} and {@code
+ * merge}); values of different classes do not compare and the later record wins.
  */
 public final class LogMergeOrdering implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -82,32 +85,63 @@ public final class LogMergeOrdering implements Serializable {
 
   /** Whether {@code newer}, read from a later log block than {@code existing}, replaces it. */
   public boolean keepsNewer(TableRecord existing, TableRecord newer) {
-    if (!eventTime || newer.isDelete() || existing.isDelete()) {
+    if (!eventTime || isNaturalOrderDelete(newer) || isNaturalOrderDelete(existing)) {
       return true;
     }
-    return orderingField.compare(newer.dataOnce(), existing.dataOnce()) >= 0;
+    return !greater(orderingValue(existing), orderingValue(newer));
   }
 
   /** Whether the base file's {@code base} record stays over the merged log record {@code log}. */
   public boolean keepsBase(GenericRecord base, TableRecord log) {
-    if (!eventTime || log.isDelete()) {
+    if (!eventTime || isNaturalOrderDelete(log)) {
       return false;
     }
-    return orderingField.compare(Optional.of(base), log.dataOnce()) > 0;
+    return greater(valueOf(base), orderingValue(log));
   }
 
-  /** Refuses a delete this ordering cannot place (see the class comment). */
-  public void checkDelete(DeleteRecord delete, String source) {
+  /**
+   * A delete of a delete block as this ordering merges it: with its ordering value under event-time
+   * ordering unless natural-order (none, or 0), else a delete by key.
+   */
+  public TableRecord deleteOf(DeleteRecord delete, String partitionPath) {
     Optional<Comparable<?>> value = delete.orderingValue();
-    if (eventTime && value.isPresent() && !Integer.valueOf(0).equals(value.get())) {
-      throw new HudiTableException(
-          String.format(
-              "%s holds a delete of record key '%s' with ordering value %s: under"
-                  + " hoodie.record.merge.mode=%s Hudi keeps the stored record when its ordering value"
-                  + " is greater, which this compactor does not implement for deletes (only natural-order"
-                  + " deletes, ordering value 0). Compact this table with Hudi 1.x",
-              source, delete.recordKey(), value.get(), EVENT_TIME_ORDERING));
+    if (eventTime && value.isPresent() && !NATURAL_ORDER.equals(value.get())) {
+      return TableRecord.deleteWithOrderingValue(delete.recordKey(), partitionPath, value.get());
     }
+    return TableRecord.of(delete.recordKey(), partitionPath, RecordOperation.DELETE, null);
+  }
+
+  private static final Integer NATURAL_ORDER = 0;
+
+  /** A delete that always wins: no ordering value, in its data or from its delete block. */
+  private boolean isNaturalOrderDelete(TableRecord record) {
+    return record.isDelete()
+        && record.deleteOrderingValue().isEmpty()
+        && (record.payload().isEmpty() || orderingValue(record) == null);
+  }
+
+  private Comparable<?> orderingValue(TableRecord record) {
+    if (record.deleteOrderingValue().isPresent()) {
+      return record.deleteOrderingValue().get();
+    }
+    return record.dataOnce().map(this::valueOf).orElse(null);
+  }
+
+  private Comparable<?> valueOf(GenericRecord record) {
+    String name = orderingField.name().orElse(null);
+    org.apache.avro.Schema.Field field = name == null ? null : record.getSchema().getField(name);
+    return field == null
+        ? null
+        : DeleteRecord.orderingValueOf(field.schema(), record.get(field.pos()));
+  }
+
+  /** Whether {@code a} is greater than {@code b}: both present and of one class (Hudi's rule). */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static boolean greater(Comparable a, Comparable b) {
+    if (a == null || b == null || a.getClass() != b.getClass()) {
+      return false;
+    }
+    return a.compareTo(b) > 0;
   }
 
   @Override

@@ -36,10 +36,13 @@ import org.slf4j.LoggerFactory;
  * Writes a new version of an existing file group (Hudi's merge handle for copy-on-write): every
  * record of the current base file is carried over unchanged (keeping its {@code
  * _hoodie_commit_time} and {@code _hoodie_commit_seqno}) unless an incoming record replaces it or
- * deletes it; an incoming upsert whose ordering value is smaller than the stored one loses; upserts
- * of keys not in the file are inserted (inserts routed to a small file). A key stored more than
- * once (left by inserts, which allow duplicates) has the incoming record applied to every copy, as
- * in Hudi's {@code HoodieMergeHandle}. Marker first, then the file.
+ * deletes it; an incoming upsert whose ordering value is smaller than the stored one loses, and so
+ * does a change stream's delete (a delete of an upsert, which keeps its record and with it its
+ * ordering value: {@code DefaultHoodieRecordPayload.combineAndGetUpdateValue} keeps the stored
+ * record then, Hudi 0.15/1.0.2), while a delete of the DELETE operation always deletes; upserts of
+ * keys not in the file are inserted (inserts routed to a small file). A key stored more than once
+ * (left by inserts, which allow duplicates) has the incoming record applied to every copy, as in
+ * Hudi's {@code HoodieMergeHandle}. Marker first, then the file.
  *
  * <p>The incoming records are held in a {@link SpillableRecordMap}: in memory up to the merge's
  * budget ({@link MergeMemory}, Hudi's {@code hoodie.memory.merge.max.size}), on local disk beyond
@@ -70,9 +73,20 @@ public final class MergeHandle {
 
   /** A merge handle that holds incoming records in memory up to {@code memory}'s budget. */
   public MergeHandle(WriteContext context, MergeMemory memory) {
+    this(context, memory, WriteOperation.UPSERT);
+  }
+
+  /**
+   * A merge handle of a write of {@code operation}: the deletes of an upsert compete with the
+   * stored record by ordering value, those of the DELETE operation always delete.
+   */
+  public MergeHandle(WriteContext context, MergeMemory memory, WriteOperation operation) {
     this.context = context;
     this.memory = Objects.requireNonNull(memory, "memory");
+    this.orderedDeletes = operation == WriteOperation.UPSERT;
   }
+
+  private final boolean orderedDeletes;
 
   public WriteStat write(BaseFile current, Iterable<TableRecord> records) {
     FileGroupId fileGroup = current.fileGroupId();
@@ -144,7 +158,16 @@ public final class MergeHandle {
                 if (update == null) {
                   writer.write(storedRecord);
                 } else if (update.isDelete()) {
-                  counts.deletes++;
+                  if (orderedDeletes
+                      && update.payload().isPresent()
+                      && context
+                              .orderingField()
+                              .compare(update.dataOnce(), Optional.of(storedRecord))
+                          < 0) {
+                    writer.write(storedRecord);
+                  } else {
+                    counts.deletes++;
+                  }
                 } else {
                   GenericRecord updateRecord = context.toWriteSchema(update.dataOnce().get());
                   if (context
@@ -209,9 +232,13 @@ public final class MergeHandle {
    * rewritten by name into the evolved write schema, so the spillable map holds one schema.
    */
   private TableRecord inWriteSchema(TableRecord record, RecordEncoding writeEncoding) {
-    if (record.isDelete()
-        || record.payload().isEmpty()
-        || record.payload().get().encodedIn(writeEncoding) != null) {
+    if (record.isDelete() && (!orderedDeletes || context.orderingField().name().isEmpty())) {
+      // Its data (often only its key fields) is never read: not kept.
+      return record.payload().isEmpty()
+          ? record
+          : TableRecord.of(record.recordKey(), record.partitionPath(), record.operation(), null);
+    }
+    if (record.payload().isEmpty() || record.payload().get().encodedIn(writeEncoding) != null) {
       return record;
     }
     GenericRecord data = record.payload().get().record();

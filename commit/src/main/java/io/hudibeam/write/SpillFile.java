@@ -40,6 +40,7 @@ import java.util.function.IntPredicate;
 final class SpillFile implements AutoCloseable {
   private static final byte NO_PAYLOAD = 0;
   private static final byte PAYLOAD = 1;
+  private static final byte DELETE_ORDERING_VALUE = 2;
 
   private final File folder;
   private final RecordEncoding encoding;
@@ -66,6 +67,14 @@ final class SpillFile implements AutoCloseable {
    * @param payload the record's data in the write schema's encoding, or null (a delete)
    */
   long append(TableRecord record, byte[] payload) {
+    byte kind = payload == null ? NO_PAYLOAD : PAYLOAD;
+    if (payload == null && record.deleteOrderingValue().isPresent()) {
+      kind = DELETE_ORDERING_VALUE;
+      payload =
+          io.hudibeam.log.DeleteRecord.of(
+                  record.recordKey(), record.partitionPath(), record.deleteOrderingValue().get())
+              .toBytes();
+    }
     try {
       if (out == null) {
         if (!folder.isDirectory() && !folder.mkdirs() && !folder.isDirectory()) {
@@ -84,7 +93,7 @@ final class SpillFile implements AutoCloseable {
       out.writeInt(partition.length);
       out.write(partition);
       out.writeByte(record.operation().ordinal());
-      out.writeByte(payload == null ? NO_PAYLOAD : PAYLOAD);
+      out.writeByte(kind);
       if (payload != null) {
         out.write(payload);
       }
@@ -164,7 +173,16 @@ final class SpillFile implements AutoCloseable {
     String partition = utf8(in, in.getInt());
     RecordOperation operation = RecordOperation.values()[in.get()];
     RecordPayload payload = null;
-    if (in.get() == PAYLOAD) {
+    byte kind = in.get();
+    if (kind == DELETE_ORDERING_VALUE) {
+      byte[] encoded = new byte[in.remaining()];
+      in.get(encoded);
+      return TableRecord.deleteWithOrderingValue(
+          key,
+          partition,
+          io.hudibeam.log.DeleteRecord.fromBytes(encoded).orderingValue().orElseThrow());
+    }
+    if (kind == PAYLOAD) {
       byte[] encoded = new byte[in.remaining()];
       in.get(encoded);
       payload = encoding.payload(encoded);

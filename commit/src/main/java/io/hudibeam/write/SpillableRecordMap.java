@@ -220,7 +220,7 @@ final class SpillableRecordMap implements AutoCloseable {
 
   private long estimate(TableRecord record) {
     long payloadBytes = 0;
-    if (!record.isDelete() && record.payload().isPresent()) {
+    if (record.payload().isPresent()) {
       RecordPayload payload = record.payload().get();
       payloadBytes = encoded(record.recordKey(), payload).length;
       if (payload.isDecoded()) {
@@ -260,12 +260,11 @@ final class SpillableRecordMap implements AutoCloseable {
 
   /** Appends a record to the spill file; returns its offset. */
   private long append(TableRecord record) {
-    // A delete's data (often only its key fields) is never read by a merge: not kept.
+    // A delete's data is kept when it has some (a change stream's delete, ordered by it); the
+    // merge handle drops the data of deletes it does not order.
     return spillFile.append(
         record,
-        record.isDelete() || record.payload().isEmpty()
-            ? null
-            : encoded(record.recordKey(), record.payload().get()));
+        record.payload().isEmpty() ? null : encoded(record.recordKey(), record.payload().get()));
   }
 
   private void add(long hash, long offset) {

@@ -30,13 +30,24 @@ public final class TableRecord {
   private final String partitionPath;
   private final RecordOperation operation;
   private final RecordPayload data;
+  private final Comparable<?> deleteOrderingValue;
 
   private TableRecord(
       String recordKey, String partitionPath, RecordOperation operation, RecordPayload data) {
+    this(recordKey, partitionPath, operation, data, null);
+  }
+
+  private TableRecord(
+      String recordKey,
+      String partitionPath,
+      RecordOperation operation,
+      RecordPayload data,
+      Comparable<?> deleteOrderingValue) {
     this.recordKey = Objects.requireNonNull(recordKey);
     this.partitionPath = Objects.requireNonNull(partitionPath);
     this.operation = Objects.requireNonNull(operation);
     this.data = data;
+    this.deleteOrderingValue = deleteOrderingValue;
     if (operation == RecordOperation.UPSERT && data == null) {
       throw new IllegalArgumentException("An upsert of record key '" + recordKey + "' needs data");
     }
@@ -48,6 +59,21 @@ public final class TableRecord {
 
   public static TableRecord delete(String recordKey, String partitionPath, GenericRecord data) {
     return new TableRecord(recordKey, partitionPath, RecordOperation.DELETE, payloadOf(data));
+  }
+
+  /**
+   * A delete read from a log file's delete block with the ordering value it carries (a change
+   * stream's delete, as Hudi's append handle writes it: {@code DeleteRecord.create(key,
+   * orderingVal)}); it has no data. Only compaction and reads of log files make these.
+   */
+  public static TableRecord deleteWithOrderingValue(
+      String recordKey, String partitionPath, Comparable<?> orderingValue) {
+    return new TableRecord(
+        recordKey,
+        partitionPath,
+        RecordOperation.DELETE,
+        null,
+        Objects.requireNonNull(orderingValue, "orderingValue"));
   }
 
   /** A record whose data is the given payload, or none for a delete given by key only. */
@@ -62,7 +88,16 @@ public final class TableRecord {
 
   /** The same key, operation and data (not decoded) in another partition path. */
   public TableRecord withPartitionPath(String partitionPath) {
-    return new TableRecord(recordKey, partitionPath, operation, data);
+    return new TableRecord(recordKey, partitionPath, operation, data, deleteOrderingValue);
+  }
+
+  /**
+   * The ordering value of a delete read from a delete block that carries one ({@link
+   * #deleteWithOrderingValue}); empty otherwise (a delete with data carries its ordering value in
+   * its data).
+   */
+  public Optional<Comparable<?>> deleteOrderingValue() {
+    return Optional.ofNullable(deleteOrderingValue);
   }
 
   public String recordKey() {
@@ -108,7 +143,8 @@ public final class TableRecord {
     return recordKey.equals(other.recordKey)
         && partitionPath.equals(other.partitionPath)
         && operation == other.operation
-        && Objects.equals(data, other.data);
+        && Objects.equals(data, other.data)
+        && Objects.equals(deleteOrderingValue, other.deleteOrderingValue);
   }
 
   @Override

@@ -16,12 +16,9 @@
 package io.hudibeam.write;
 
 import static org.hamcrest.MatcherAssert.assertThat;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
-import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.log.DeleteRecord;
-import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
 import io.hudibeam.table.TableVersion;
@@ -93,19 +90,44 @@ public class LogMergeOrderingTest {
     assertThat(ordering.keepsNewer(DELETE, upsert(1)), is(true));
   }
 
+  /**
+   * A change stream's delete carries its ordering value (Hudi 1.0.2's {@code
+   * FileGroupRecordBuffer}): it loses to a greater earlier value, a later record must not be
+   * smaller to win over it, and values of different classes do not compare (the later wins).
+   */
   @Test
-  public void eventTimeOrderingRefusesDeletesWithAnOrderingValue() {
+  public void eventTimeOrderingComparesDeletesThatCarryAnOrderingValue() {
     LogMergeOrdering ordering =
         LogMergeOrdering.eventTime(OrderingField.of(TripsData.ORDERING_FIELD));
-    ordering.checkDelete(DeleteRecord.of("k", "p", 0), "log file x");
-    HudiTableException e =
-        assertThrows(
-            HudiTableException.class,
-            () -> ordering.checkDelete(DeleteRecord.of("k", "p", 7L), "Log file x"));
+    TableRecord deleteAt7 = ordering.deleteOf(DeleteRecord.of(TripsData.key(1), "p", 7L), "p");
+    assertThat(deleteAt7.deleteOrderingValue().get(), is(7L));
+    assertThat(ordering.keepsNewer(upsert(5), deleteAt7), is(true));
+    assertThat(ordering.keepsNewer(upsert(9), deleteAt7), is(false));
+    assertThat(ordering.keepsBase(upsert(9).data().get(), deleteAt7), is(true));
+    assertThat(ordering.keepsBase(upsert(7).data().get(), deleteAt7), is(false));
+    assertThat(ordering.keepsNewer(deleteAt7, upsert(6)), is(false));
+    assertThat(ordering.keepsNewer(deleteAt7, upsert(7)), is(true));
+    TableRecord stringValued =
+        ordering.deleteOf(DeleteRecord.of(TripsData.key(1), "p", "zzz"), "p");
+    assertThat(ordering.keepsNewer(upsert(9), stringValued), is(true));
+    // Natural order (0) and commit-time ordering: a delete by key, which always wins.
     assertThat(
-        e.getMessage(),
-        containsString("Log file x holds a delete of record key 'k' with ordering value 7"));
-    assertThat(e.getMessage(), containsString("Compact this table with Hudi 1.x"));
-    LogMergeOrdering.commitTime().checkDelete(DeleteRecord.of("k", "p", 7L), "Log file x");
+        ordering.deleteOf(DeleteRecord.of("k", "p", 0), "p").deleteOrderingValue().isPresent(),
+        is(false));
+    LogMergeOrdering commitTime = LogMergeOrdering.commitTime();
+    TableRecord byKey = commitTime.deleteOf(DeleteRecord.of("k", "p", 7L), "p");
+    assertThat(byKey.deleteOrderingValue().isPresent(), is(false));
+    assertThat(commitTime.keepsNewer(upsert(9), byKey), is(true));
+  }
+
+  /** A change stream's delete (data with _hoodie_is_deleted) is ordered by its data's value. */
+  @Test
+  public void aDeleteWithDataIsOrderedByItsData() {
+    LogMergeOrdering ordering =
+        LogMergeOrdering.eventTime(OrderingField.of(TripsData.ORDERING_FIELD));
+    TableRecord deleteWithData = TableRecord.delete(TripsData.key(1), "p", upsert(4).data().get());
+    assertThat(ordering.keepsNewer(upsert(5), deleteWithData), is(false));
+    assertThat(ordering.keepsBase(upsert(3).data().get(), deleteWithData), is(false));
+    assertThat(ordering.keepsBase(upsert(5).data().get(), deleteWithData), is(true));
   }
 }

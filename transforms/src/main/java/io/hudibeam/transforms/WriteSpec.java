@@ -32,6 +32,7 @@ import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.write.ChangeTypes;
 import io.hudibeam.write.FileSizing;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.MergeMemory;
@@ -63,6 +64,7 @@ public final class WriteSpec implements Serializable {
   private final TableConfig tableConfig;
   private final KeyGeneratorConfig keyGenerator;
   private final OrderingField orderingField;
+  private final ChangeTypes changeTypes;
   private final WriteOperation operation;
   private final IndexType index;
   private final String schemaJson;
@@ -87,6 +89,7 @@ public final class WriteSpec implements Serializable {
     this.tableConfig = Objects.requireNonNull(b.tableConfig, "tableConfig");
     this.keyGenerator = Objects.requireNonNull(b.keyGenerator, "keyGenerator");
     this.orderingField = Objects.requireNonNull(b.orderingField, "orderingField");
+    this.changeTypes = Objects.requireNonNull(b.changeTypes, "changeTypes");
     this.operation = Objects.requireNonNull(b.operation, "operation");
     this.index = Objects.requireNonNull(b.index, "index");
     this.schemaJson = Objects.requireNonNull(b.schemaJson, "schemaJson");
@@ -156,6 +159,11 @@ public final class WriteSpec implements Serializable {
 
   public OrderingField orderingField() {
     return orderingField;
+  }
+
+  /** Which records delete their key: {@code _hoodie_is_deleted}, and the change type field. */
+  public ChangeTypes changeTypes() {
+    return changeTypes;
   }
 
   public WriteOperation operation() {
@@ -260,6 +268,7 @@ public final class WriteSpec implements Serializable {
     private TableConfig tableConfig;
     private KeyGeneratorConfig keyGenerator;
     private OrderingField orderingField = OrderingField.none();
+    private ChangeTypes changeTypes = ChangeTypes.none();
     private WriteOperation operation = WriteOperation.UPSERT;
     private IndexType index = IndexType.SIMPLE;
     private Map<String, String> writeProperties = Map.of();
@@ -288,6 +297,11 @@ public final class WriteSpec implements Serializable {
 
     public Builder orderingField(OrderingField v) {
       this.orderingField = v;
+      return this;
+    }
+
+    public Builder changeTypes(ChangeTypes v) {
+      this.changeTypes = v;
       return this;
     }
 

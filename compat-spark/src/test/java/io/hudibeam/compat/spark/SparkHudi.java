@@ -85,6 +85,11 @@ final class SparkHudi extends ExternalResource {
     }
   }
 
+  /** The session, for tests with their own schema. */
+  SparkSession session() {
+    return spark;
+  }
+
   private static final StructType SCHEMA = sparkSchema();
 
   private static StructType sparkSchema() {

@@ -23,6 +23,7 @@ import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.write.RecordOperation;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import java.io.Serializable;
@@ -181,6 +182,11 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
         return TableRecord.delete(key.recordKey(), key.partitionPath(), record);
       }
       spec.orderingField().requireValue(record, key.recordKey());
+      // A change stream's delete (_hoodie_is_deleted, or its change type) keeps its record and
+      // with it its ordering value: it competes with the key's other changes by ordering value.
+      if (spec.changeTypes().operationOf(record, key.recordKey()) == RecordOperation.DELETE) {
+        return TableRecord.delete(key.recordKey(), key.partitionPath(), record);
+      }
       return TableRecord.upsert(key.recordKey(), key.partitionPath(), record);
     }
 

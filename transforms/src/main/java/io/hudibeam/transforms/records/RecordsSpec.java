@@ -22,6 +22,7 @@ import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.StageSpec;
 import io.hudibeam.transforms.TableLocation;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.write.ChangeTypes;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
@@ -36,6 +37,7 @@ import org.apache.avro.Schema;
  * @param location the table
  * @param keyGenerator record key and partition path of a record
  * @param orderingField the precombine field, if any
+ * @param changeTypes which records delete their key ({@code _hoodie_is_deleted}, change types)
  * @param operation the write operation
  * @param index the index type
  * @param failedRecordPolicy fail the write or output the failed records
@@ -46,6 +48,7 @@ public record RecordsSpec(
     TableLocation location,
     KeyGeneratorConfig keyGenerator,
     OrderingField orderingField,
+    ChangeTypes changeTypes,
     WriteOperation operation,
     IndexType index,
     FailedRecordPolicy failedRecordPolicy,
@@ -56,6 +59,7 @@ public record RecordsSpec(
     Objects.requireNonNull(location, "location");
     Objects.requireNonNull(keyGenerator, "keyGenerator");
     Objects.requireNonNull(orderingField, "orderingField");
+    Objects.requireNonNull(changeTypes, "changeTypes");
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(index, "index");
     Objects.requireNonNull(failedRecordPolicy, "failedRecordPolicy");
@@ -68,6 +72,7 @@ public record RecordsSpec(
         spec.location(),
         spec.keyGenerator(),
         spec.orderingField(),
+        spec.changeTypes(),
         spec.operation(),
         spec.index(),
         spec.failedRecordPolicy(),

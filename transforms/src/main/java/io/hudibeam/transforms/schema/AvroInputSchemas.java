@@ -38,12 +38,17 @@ public final class AvroInputSchemas {
   /** Prefix of Hudi's meta fields (_hoodie_commit_time, _hoodie_record_key, ...). */
   public static final String META_FIELD_PREFIX = "_hoodie_";
 
+  /**
+   * Hudi's delete marker, a data field despite its prefix (io.hudibeam.write.ChangeTypes reads it).
+   */
+  static final String IS_DELETED_FIELD = "_hoodie_is_deleted";
+
   private AvroInputSchemas() {}
 
   /**
    * Returns {@code userSchema} unchanged after checking it is a record without {@code _hoodie_*}
-   * fields; throws {@link SchemaMappingException} naming the table and the offending field
-   * otherwise.
+   * fields other than {@code _hoodie_is_deleted}; throws {@link SchemaMappingException} naming the
+   * table and the offending field otherwise.
    */
   public static Schema normalize(Schema userSchema, String tableName) {
     if (userSchema == null) {
@@ -60,7 +65,9 @@ public final class AvroInputSchemas {
               + userSchema);
     }
     for (Schema.Field field : userSchema.getFields()) {
-      if (field.name().startsWith(META_FIELD_PREFIX)) {
+      // _hoodie_is_deleted is a data field by Hudi's convention (a change stream's delete marker,
+      // HoodieRecord.HOODIE_IS_DELETED_FIELD), not a meta field.
+      if (field.name().startsWith(META_FIELD_PREFIX) && !field.name().equals(IS_DELETED_FIELD)) {
         throw new SchemaMappingException(
             "Avro schema "
                 + userSchema.getFullName()

@@ -41,6 +41,17 @@ public class AvroInputSchemasTest {
   }
 
   @Test
+  public void acceptsHudisDeleteMarkerField() {
+    Schema withMarker =
+        parse(
+            "{\"type\":\"record\",\"name\":\"trips_record\",\"namespace\":\"hoodie.trips\",\"fields\":["
+                + "{\"name\":\"uuid\",\"type\":\"string\"},"
+                + "{\"name\":\"_hoodie_is_deleted\",\"type\":[\"null\",\"boolean\"],\"default\":null}]}");
+
+    assertThat(AvroInputSchemas.normalize(withMarker, "trips"), sameInstance(withMarker));
+  }
+
+  @Test
   public void rejectsFieldsNamedLikeHudiMetaFields() {
     Schema withMeta =
         parse(
