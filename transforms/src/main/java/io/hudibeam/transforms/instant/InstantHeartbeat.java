@@ -110,14 +110,7 @@ public final class InstantHeartbeat {
    */
   public void releaseWriterAfterFailure(Throwable failure) {
     try {
-      for (InstantTime instant : heartbeats.releaseWriter()) {
-        LOG.warn(
-            "Instant {}: its write failed ({}); deleted its heartbeat {} so that the next write of"
-                + " the table rolls it back at once",
-            instant,
-            failure.toString(),
-            heartbeats.file(instant));
-      }
+      heartbeats.releaseWriter().forEach(instant -> logReleased(instant, failure));
     } catch (RuntimeException e) {
       failure.addSuppressed(e);
       LOG.warn("A write failed, and its heartbeats could not be released; they expire", e);
@@ -137,12 +130,7 @@ public final class InstantHeartbeat {
     lastInstant = null;
     try {
       heartbeats.delete(instant);
-      LOG.warn(
-          "Instant {}: its write failed ({}); deleted its heartbeat {} so that the next write of"
-              + " the table rolls it back at once",
-          instant,
-          failure.toString(),
-          heartbeats.file(instant));
+      logReleased(instant, failure);
     } catch (RuntimeException e) {
       failure.addSuppressed(e);
       LOG.warn(
@@ -152,5 +140,14 @@ public final class InstantHeartbeat {
           heartbeats.file(instant),
           e);
     }
+  }
+
+  private void logReleased(InstantTime instant, Throwable failure) {
+    LOG.warn(
+        "Instant {}: its write failed ({}); deleted its heartbeat {} so that the next write of the"
+            + " table rolls it back at once",
+        instant,
+        failure.toString(),
+        heartbeats.file(instant));
   }
 }
