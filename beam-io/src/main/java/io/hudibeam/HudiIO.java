@@ -120,6 +120,15 @@ public final class HudiIO {
   }
 
   /**
+   * Bootstraps an existing dataset of Parquet files in partition folders into a new Hudi table, as
+   * Hudi's bootstrap operation does: FULL_RECORD partitions are rewritten into base files with the
+   * meta fields and committed at Hudi's full-bootstrap instant ({@link HudiBootstrap}).
+   */
+  public static HudiBootstrap bootstrap() {
+    return HudiBootstrap.create();
+  }
+
+  /**
    * Compacts a MERGE_ON_READ table: completes pending compactions (a crashed run's, or ones Hudi's
    * own writer scheduled) or schedules one of every file slice with log files, and runs it: each
    * file slice's base file and log files are merged into a new base file of its file group, in

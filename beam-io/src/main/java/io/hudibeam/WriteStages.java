@@ -18,11 +18,13 @@ package io.hudibeam;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.bootstrap.ReadSourceFiles;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.index.TagLocations;
 import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.transforms.instant.StartInstant;
+import io.hudibeam.transforms.instant.StartSpec;
 import io.hudibeam.transforms.plan.AssignBuckets;
 import io.hudibeam.transforms.plan.AssignInserts;
 import io.hudibeam.transforms.plan.PlanWrite;
@@ -104,6 +106,45 @@ final class WriteStages {
         pipeline,
         PublicResults.commits(committed),
         PublicResults.failures(failed),
+        PublicResults.noSkippedIntervals(pipeline));
+  }
+
+  /**
+   * The FULL_RECORD bootstrap: the source files are read, one element each, into records that take
+   * the bulk_insert path, at Hudi's full-bootstrap instant ({@code 00000000000002}) started on a
+   * new table that records the source ({@code hoodie.bootstrap.base.path}). As Hudi's {@code
+   * SparkBootstrapCommitActionExecutor.fullBootstrap} (0.15.0, 1.0.2), the commit is a bulk
+   * insert's (operation type {@code bulk_insert}).
+   */
+  static HudiWriteResult fullRecordBootstrap(
+      Pipeline pipeline,
+      PCollection<KV<String, String>> sourceFiles,
+      String schemaJson,
+      List<String> recordKeyFields,
+      List<String> partitionFields,
+      StageSpecs specs,
+      StartSpec bootstrapStart) {
+    PCollectionView<StartedInstant> started =
+        pipeline.apply("Start instant", StartInstant.fullRecordBootstrap(bootstrapStart));
+    PCollection<GenericRecord> records =
+        sourceFiles.apply(
+            "Read source files",
+            new ReadSourceFiles(
+                specs.write().location(), schemaJson, recordKeyFields, partitionFields));
+    PCollectionTuple prepared =
+        records.apply("Prepare records", new PrepareRecords(specs.records()));
+    PCollection<WriteStat> stats =
+        prepared
+            .get(PrepareRecords.RECORDS)
+            .apply("Bulk insert files", new BulkInsertFiles(specs.files(), started));
+    PCollection<CommittedInstant> committed =
+        TableServices.after(
+            stats.apply("Commit instant", new CommitInstant(specs.commit(), started, null)),
+            specs.services());
+    return new HudiWriteResult(
+        pipeline,
+        PublicResults.commits(committed),
+        PublicResults.failures(prepared.get(PrepareRecords.FAILED)),
         PublicResults.noSkippedIntervals(pipeline));
   }
 

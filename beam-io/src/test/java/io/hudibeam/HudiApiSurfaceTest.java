@@ -48,6 +48,7 @@ public class HudiApiSurfaceTest {
         ApiSurface.empty()
             .includingClass(HudiIO.class)
             .includingClass(HudiRead.class)
+            .includingClass(HudiBootstrap.class)
             .includingClass(HudiWriteResult.class)
             .includingClass(HudiCommitInfo.class)
             .includingClass(HudiFailedRecord.class)

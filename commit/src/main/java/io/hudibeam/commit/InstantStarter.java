@@ -15,10 +15,12 @@
  */
 package io.hudibeam.commit;
 
+import io.hudibeam.bootstrap.MetadataOnlyBootstrapCheck;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadatatable.MetadataPartitions;
+import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.RequestedTableConfigCheck;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
@@ -152,12 +154,58 @@ public final class InstantStarter {
     String schema = writeSchema == null ? null : writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, ifMissing);
+    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "write (" + action.value() + ")");
     table = metadataPartitions(store, table);
     StartedInstant started;
     try (TableLock.Held held = lock.acquire("start a " + action.value())) {
       started = startUnderLock(table, action);
     }
     return schema == null ? started : started.withWriteSchema(schema);
+  }
+
+  /**
+   * Starts the FULL_RECORD bootstrap of a source into this table, at Hudi's reserved instant time
+   * {@code bootstrapInstant} ({@code 00000000000002}, {@link
+   * io.hudibeam.bootstrap.BootstrapInstants}) instead of a minted one, as Hudi's {@code
+   * SparkBootstrapCommitActionExecutor.fullBootstrap} (0.15.0, 1.0.2) does: creates the table (or
+   * opens an empty one), rolls back failed pending instants (a crashed bootstrap's), and refuses a
+   * table whose timeline holds a completed write, as Hudi's {@code execute()} does ("Active
+   * Timeline is expected to be empty for bootstrap").
+   */
+  public StartedInstant startBootstrap(
+      TableConfig requested,
+      Action action,
+      InstantTime bootstrapInstant,
+      Supplier<String> writeSchema) {
+    StorageGuarantees.check(fs, paths, concurrency, lock);
+    new TableIntegrity(fs, paths, clock).check();
+    String schema = writeSchema.get();
+    TableConfigStore store = new TableConfigStore(fs, paths);
+    TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
+    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "bootstrap");
+    table = metadataPartitions(store, table);
+    try (TableLock.Held held = lock.acquire("start a bootstrap")) {
+      InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+      rollBackFailedWrites(generator);
+      deleteOrphanHeartbeats();
+      Timeline timeline = Timeline.load(fs, paths);
+      for (Instant completed : timeline.completed().instants()) {
+        if (completed.action() == Action.COMMIT
+            || completed.action() == Action.DELTA_COMMIT
+            || completed.action() == Action.REPLACE_COMMIT) {
+          throw new HudiTableException(
+              "Cannot bootstrap into the table "
+                  + paths.basePath()
+                  + ": it already holds the completed "
+                  + completed
+                  + "; a bootstrap needs a new table (or one with no completed write), as Hudi's"
+                  + " bootstrap does");
+        }
+      }
+      StartedInstant started =
+          mint(new StartedInstant(bootstrapInstant, action, table), new byte[0]);
+      return started.withWriteSchema(schema);
+    }
   }
 
   /**
@@ -176,6 +224,7 @@ public final class InstantStarter {
     new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
+    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "write (a streaming sink's commits)");
     table = metadataPartitions(store, table);
     try (TableLock.Held held = lock.acquire("start a " + action.value() + " of a streaming sink")) {
       InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
@@ -247,6 +296,7 @@ public final class InstantStarter {
     StorageGuarantees.check(fs, paths, concurrency, lock);
     new TableIntegrity(fs, paths, clock).check();
     TableConfig table = new TableConfigStore(fs, paths).load();
+    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, purpose + " on");
     try (TableLock.Held held = lock.acquire(purpose)) {
       InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
       rollBackFailedWrites(generator);

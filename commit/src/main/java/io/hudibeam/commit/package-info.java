@@ -22,8 +22,8 @@
  * instants. The table services that run after a commit are in {@code io.hudibeam.services}.
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
- * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.log} and {@code
- * io.hudibeam.metadatatable}.
+ * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.log}, {@code
+ * io.hudibeam.metadatatable} and {@code io.hudibeam.bootstrap}.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

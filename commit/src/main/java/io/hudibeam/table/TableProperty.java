@@ -64,6 +64,12 @@ public enum TableProperty {
   RECORD_MERGER_STRATEGY("hoodie.compaction.record.merger.strategy", false),
   METADATA_PARTITIONS("hoodie.table.metadata.partitions", false),
   METADATA_PARTITIONS_INFLIGHT("hoodie.table.metadata.partitions.inflight", false),
+  /**
+   * The source base path of a bootstrapped table: Hudi's Spark bootstrap records it in either mode
+   * ({@code HoodieSparkSqlWriter.bootstrap}, 0.15.0 and 1.0.2); readers follow it to the source
+   * files of METADATA_ONLY partitions.
+   */
+  BOOTSTRAP_BASE_PATH("hoodie.bootstrap.base.path", false),
   CHECKSUM("hoodie.table.checksum", false);
 
   private final String key;

@@ -30,6 +30,7 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import java.time.Clock;
 import java.util.Collection;
@@ -109,6 +110,20 @@ public final class WriteTransaction {
     return new InstantStarter(fs, paths, clock, heartbeat, lock, concurrency)
         .metadataTable(metadataTable)
         .start(requested, action, ifMissing, writeSchema);
+  }
+
+  /**
+   * Starts the FULL_RECORD bootstrap instant at {@code bootstrapInstant} (see {@link
+   * InstantStarter#startBootstrap}).
+   */
+  public StartedInstant startBootstrap(
+      TableConfig requested,
+      Action action,
+      InstantTime bootstrapInstant,
+      Supplier<String> writeSchema) {
+    return new InstantStarter(fs, paths, clock, heartbeat, lock, concurrency)
+        .metadataTable(metadataTable)
+        .startBootstrap(requested, action, bootstrapInstant, writeSchema);
   }
 
   /**

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.transforms.instant;
 
+import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
@@ -42,16 +43,33 @@ import org.apache.hadoop.fs.FileSystem;
 public final class StartInstant extends PTransform<PBegin, PCollectionView<StartedInstant>> {
   private static final long serialVersionUID = 1L;
   private final StartSpec spec;
+  private final boolean fullRecordBootstrap;
 
   public StartInstant(StartSpec spec) {
+    this(spec, false);
+  }
+
+  private StartInstant(StartSpec spec, boolean fullRecordBootstrap) {
     this.spec = spec;
+    this.fullRecordBootstrap = fullRecordBootstrap;
+  }
+
+  /**
+   * Starts the FULL_RECORD bootstrap instant, {@code 00000000000002} ({@link
+   * BootstrapInstants#FULL_RECORD}), on a new table (or one with no completed write) created from
+   * the spec's table config, which names the source ({@code hoodie.bootstrap.base.path}).
+   */
+  public static StartInstant fullRecordBootstrap(StartSpec spec) {
+    return new StartInstant(spec, true);
   }
 
   @Override
   public PCollectionView<StartedInstant> expand(PBegin input) {
+    DoFn<byte[], StartedInstant> start =
+        fullRecordBootstrap ? new StartBootstrapFn(spec) : new StartInstantFn(spec);
     return input
         .apply("Impulse", Impulse.create())
-        .apply("Start", ParDo.of(new StartInstantFn(spec)))
+        .apply("Start", ParDo.of(start))
         .setCoder(StartedInstantCoder.of())
         .apply("As side input", View.asSingleton());
   }
@@ -79,6 +97,33 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
                       ? InstantStarter.IfMissing.REFUSE
                       : InstantStarter.IfMissing.CREATE,
                   // Refuses a schema the table cannot take before the starter writes anything.
+                  () -> WriteSchemas.decide(spec, fs).toString());
+      instants.inc();
+      out.output(started);
+    }
+  }
+
+  /** Starts the FULL_RECORD bootstrap instant (Hudi's reserved time, not a minted one). */
+  static final class StartBootstrapFn extends DoFn<byte[], StartedInstant> {
+    private static final long serialVersionUID = 1L;
+    private final StartSpec spec;
+    private final Counter instants = Metrics.counter(StartInstant.class, "instantsStarted");
+
+    StartBootstrapFn(StartSpec spec) {
+      this.spec = spec;
+    }
+
+    @ProcessElement
+    public void process(OutputReceiver<StartedInstant> out) {
+      Configuration conf = spec.hadoopConfiguration();
+      FileSystem fs = spec.fileSystem(conf);
+      StartedInstant started =
+          spec.control()
+              .transaction(conf, fs, spec.paths())
+              .startBootstrap(
+                  spec.tableConfig(),
+                  spec.commitAction(),
+                  BootstrapInstants.FULL_RECORD,
                   () -> WriteSchemas.decide(spec, fs).toString());
       instants.inc();
       out.output(started);

@@ -1,0 +1,453 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.basefile.BaseFileFooter;
+import io.hudibeam.basefile.BaseFileReader;
+import io.hudibeam.testing.HudiReference;
+import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.write.WriteOperation;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.avro.JsonProperties;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.model.WriteOperationType;
+import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * {@code HudiIO.bootstrap()} with FULL_RECORD partitions: a Parquet dataset written here with
+ * parquet-avro (several partitions, several files each) becomes a table that Hudi 0.15's reader
+ * returns row by row with the meta fields, that Hudi's writer then upserts into and HudiIO after
+ * it; and the refusals (METADATA_ONLY partitions, a file without the key field, a source inside the
+ * table, an empty source, a table Hudi bootstrapped METADATA_ONLY).
+ */
+public class HudiIOBootstrapTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final String BOOTSTRAP_INSTANT = "00000000000002";
+  private static final List<String> CITIES = List.of("chennai", "nyc", "sf");
+
+  /** The source files' schema: no partition column (Hive-style folders carry it). */
+  private static final Schema FILE_SCHEMA =
+      SchemaBuilder.record("ride")
+          .namespace("example")
+          .fields()
+          .requiredString("uuid")
+          .requiredString("rider")
+          .requiredDouble("fare")
+          .requiredLong("ts")
+          .endRecord();
+
+  /** The source files' schema with the partition column ({@code city}) in the rows. */
+  private static final Schema FILE_SCHEMA_WITH_CITY =
+      SchemaBuilder.record("ride")
+          .namespace("example")
+          .fields()
+          .requiredString("uuid")
+          .requiredString("rider")
+          .requiredDouble("fare")
+          .requiredLong("ts")
+          .requiredString("city")
+          .endRecord();
+
+  /** The bootstrap's schema: the files' with {@code city} from the folder names. */
+  private static final Schema TABLE_SCHEMA = withCity(FILE_SCHEMA);
+
+  private static Schema withCity(Schema fileSchema) {
+    List<Schema.Field> fields = new ArrayList<>();
+    for (Schema.Field f : fileSchema.getFields()) {
+      fields.add(new Schema.Field(f, f.schema()));
+    }
+    fields.add(
+        new Schema.Field(
+            "city",
+            Schema.createUnion(Schema.create(Schema.Type.NULL), Schema.create(Schema.Type.STRING)),
+            "partition value from the source folder name",
+            JsonProperties.NULL_VALUE));
+    return Schema.createRecord("ride", null, "example", false, fields);
+  }
+
+  private static GenericRecord ride(Schema schema, String uuid, String city, double fare, long ts) {
+    GenericData.Record r = new GenericData.Record(schema);
+    r.put("uuid", uuid);
+    r.put("rider", "rider-" + uuid);
+    r.put("fare", fare);
+    r.put("ts", ts);
+    if (schema.getField("city") != null) {
+      r.put("city", city);
+    }
+    return r;
+  }
+
+  /**
+   * Writes 3 partitions × {@code filesPerPartition} files × 4 rows under {@code source}, Hive-style
+   * ({@code city=x/}, rows without the city) or plain ({@code x/}, rows with it), and a {@code
+   * _SUCCESS} file; returns the rows as the table holds them (with the city), by record key.
+   */
+  private static Map<String, GenericRecord> writeSource(
+      File source, boolean hiveStyle, int filesPerPartition) throws IOException {
+    Map<String, GenericRecord> expected = new TreeMap<>();
+    Schema fileSchema = hiveStyle ? FILE_SCHEMA : FILE_SCHEMA_WITH_CITY;
+    int n = 0;
+    for (String city : CITIES) {
+      File folder = new File(source, hiveStyle ? "city=" + city : city);
+      for (int f = 0; f < filesPerPartition; f++) {
+        List<GenericRecord> rows = new ArrayList<>();
+        for (int i = 0; i < 4; i++, n++) {
+          String uuid = String.format("key-%03d", n);
+          rows.add(ride(fileSchema, uuid, city, n * 1.5, 1000L + n));
+          expected.put(uuid, ride(withCity(FILE_SCHEMA), uuid, city, n * 1.5, 1000L + n));
+        }
+        writeParquet(new File(folder, "part-" + f + ".parquet"), fileSchema, rows);
+      }
+    }
+    Files.writeString(new File(source, "_SUCCESS").toPath(), "");
+    return expected;
+  }
+
+  private static void writeParquet(File file, Schema schema, List<GenericRecord> rows)
+      throws IOException {
+    try (ParquetWriter<GenericRecord> writer =
+        AvroParquetWriter.<GenericRecord>builder(new Path(file.getAbsolutePath()))
+            .withSchema(schema)
+            .withConf(new Configuration())
+            .build()) {
+      for (GenericRecord r : rows) {
+        writer.write(r);
+      }
+    }
+  }
+
+  private static HudiBootstrap bootstrap(String source, String base) {
+    return HudiIO.bootstrap()
+        .withSourcePath(source)
+        .withBasePath(base)
+        .withTableName("rides")
+        .withRecordKeyFields("uuid")
+        .withPartitionFields("city")
+        .withOrderingField("ts")
+        .withHiveStylePartitioning(true);
+  }
+
+  private static void run(HudiBootstrap bootstrap) {
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(bootstrap);
+    p.run().waitUntilFinish();
+  }
+
+  /** Every row Hudi reads: the source row with the city, and the meta fields of the bootstrap. */
+  private static void assertRows(
+      HudiTableReader reader,
+      Map<String, GenericRecord> expected,
+      Map<String, String> commitTimes) {
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), is(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      GenericRecord row = rows.get(e.getKey());
+      GenericRecord want = e.getValue();
+      for (Schema.Field f : want.getSchema().getFields()) {
+        assertThat(
+            e.getKey() + "." + f.name(),
+            String.valueOf(row.get(f.name())),
+            is(String.valueOf(want.get(f.name()))));
+      }
+      assertThat(
+          HudiTableReader.string(row, HudiIOTesting.PARTITION_PATH),
+          is("city=" + want.get("city")));
+      assertThat(
+          e.getKey(),
+          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME),
+          is(commitTimes.getOrDefault(e.getKey(), BOOTSTRAP_INSTANT)));
+      assertThat(HudiTableReader.string(row, HudiIOTesting.FILE_NAME), containsString(".parquet"));
+    }
+  }
+
+  @Test
+  public void fullRecordBootstrapIsReadByHudiThenUpsertedByHudiAndByHudiIO() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = writeSource(source, true, 3);
+
+    run(bootstrap(source.getAbsolutePath(), base).withMode(HudiBootstrap.Mode.FULL_RECORD));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), is(List.of(BOOTSTRAP_INSTANT)));
+    assertThat(
+        reader.tableConfig().getBootstrapBasePath().get(), is("file:" + source.getAbsolutePath()));
+    HoodieCommitMetadata metadata = HudiIOTesting.commitMetadata(reader, BOOTSTRAP_INSTANT);
+    assertThat(metadata.getOperationType(), is(WriteOperationType.BULK_INSERT));
+    assertThat(reader.partitionPaths(), is(List.of("city=chennai", "city=nyc", "city=sf")));
+    Map<String, String> commitTimes = new TreeMap<>();
+    assertRows(reader, expected, commitTimes);
+    // Base files as a bulk_insert writes them: bloom filter and key range in every footer.
+    for (var slice : reader.latestFileSlices()) {
+      BaseFileFooter footer =
+          BaseFileReader.of(new Configuration(), new Path(slice.getBaseFile().get().getPath()))
+              .readFooter();
+      assertThat(footer.bloomFilter().isPresent(), is(true));
+      assertThat(footer.minRecordKey().isPresent(), is(true));
+      assertThat(footer.maxRecordKey().isPresent(), is(true));
+    }
+
+    // Hudi's writer upserts into the bootstrapped table: 2 updates, 1 insert.
+    HudiReference hudi =
+        HudiReference.trips(base)
+            .tableName("rides")
+            .schema(TABLE_SCHEMA)
+            .recordKeyFields("uuid")
+            .partitionFields("city")
+            .orderingField("ts")
+            .hiveStylePartitioning(true)
+            .open();
+    List<GenericRecord> hudiBatch =
+        List.of(
+            ride(TABLE_SCHEMA, "key-001", "chennai", 99.0, 5000L),
+            ride(TABLE_SCHEMA, "key-030", "sf", 98.0, 5000L),
+            ride(TABLE_SCHEMA, "key-900", "nyc", 97.0, 5000L));
+    String hudiInstant = hudi.upsert(hudiBatch);
+    for (GenericRecord r : hudiBatch) {
+      expected.put(r.get("uuid").toString(), r);
+      commitTimes.put(r.get("uuid").toString(), hudiInstant);
+    }
+    reader = HudiTableReader.of(base);
+    assertRows(reader, expected, commitTimes);
+
+    // HudiIO upserts after it: 1 update of a bootstrapped row, 1 of Hudi's row, 1 insert.
+    List<GenericRecord> ourBatch =
+        List.of(
+            ride(TABLE_SCHEMA, "key-002", "chennai", 11.0, 6000L),
+            ride(TABLE_SCHEMA, "key-900", "nyc", 12.0, 6000L),
+            ride(TABLE_SCHEMA, "key-901", "sf", 13.0, 6000L));
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(Create.of(ourBatch).withCoder(AvroCoder.of(GenericRecord.class, TABLE_SCHEMA)))
+        .apply(
+            HudiIO.writeGenericRecords()
+                .withBasePath(base)
+                .withTableName("rides")
+                .withRecordKeyFields("uuid")
+                .withPartitionFields("city")
+                .withOrderingField("ts")
+                .withHiveStylePartitioning(true)
+                .withOperation(WriteOperation.UPSERT));
+    p.run().waitUntilFinish();
+    reader = HudiTableReader.of(base);
+    String ourInstant = HudiIOTesting.lastInstant(reader);
+    for (GenericRecord r : ourBatch) {
+      expected.put(r.get("uuid").toString(), r);
+      commitTimes.put(r.get("uuid").toString(), ourInstant);
+    }
+    assertRows(reader, expected, commitTimes);
+    assertThat(
+        reader.completedInstantTimes(), is(List.of(BOOTSTRAP_INSTANT, hudiInstant, ourInstant)));
+  }
+
+  @Test
+  public void plainFoldersWithThePartitionColumnInTheRows() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = writeSource(source, false, 2);
+    run(
+        bootstrap(source.getAbsolutePath(), base)
+            .withModeRegex("nyc|sf|chennai", HudiBootstrap.Mode.FULL_RECORD));
+    assertRows(HudiTableReader.of(base), expected, Map.of());
+  }
+
+  @Test
+  public void metadataOnlyPartitionsAreRefusedNamingThem() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    writeSource(source, true, 1);
+    Pipeline p = HudiIOTesting.pipeline(1);
+    IllegalArgumentException defaultSelector =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> p.apply(bootstrap(source.getAbsolutePath(), base)));
+    assertThat(defaultSelector.getMessage(), containsString("[city=chennai, city=nyc, city=sf]"));
+    assertThat(defaultSelector.getMessage(), containsString("METADATA_ONLY"));
+    // The regex selector's default: matching partitions METADATA_ONLY, the others FULL_RECORD.
+    IllegalArgumentException regex =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                p.apply(
+                    "regex",
+                    bootstrap(source.getAbsolutePath(), base)
+                        .withHoodieProperties(
+                            Map.of(
+                                "hoodie.bootstrap.mode.selector",
+                                "org.apache.hudi.client.bootstrap.selector.BootstrapRegexModeSelector",
+                                "hoodie.bootstrap.mode.selector.regex",
+                                "city=sf"))));
+    assertThat(regex.getMessage(), containsString("partitions [city=sf]"));
+    assertThat(new File(base).exists(), is(false));
+  }
+
+  @Test
+  public void aSourceFileWithoutTheKeyFieldFailsNamingFileAndField() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    writeSource(source, true, 1);
+    Schema noKey =
+        SchemaBuilder.record("ride")
+            .namespace("example")
+            .fields()
+            .requiredString("rider")
+            .requiredDouble("fare")
+            .requiredLong("ts")
+            .endRecord();
+    File bad = new File(source, "city=sf/part-9.parquet");
+    GenericData.Record r = new GenericData.Record(noKey);
+    r.put("rider", "x");
+    r.put("fare", 1.0);
+    r.put("ts", 1L);
+    writeParquet(bad, noKey, List.of(r));
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                run(
+                    bootstrap(source.getAbsolutePath(), base)
+                        .withMode(HudiBootstrap.Mode.FULL_RECORD)));
+    String message = HudiIOTesting.messages(e);
+    assertThat(message, containsString(bad.getName()));
+    assertThat(message, containsString("no record key field 'uuid'"));
+    // Nothing committed: Hudi's reader sees no completed instant.
+    assertThat(HudiTableReader.of(base).completedInstantTimes(), is(List.of()));
+  }
+
+  @Test
+  public void aSourceInsideTheTableAndAnEmptySourceAreRefused() throws Exception {
+    File table = tmp.newFolder("table");
+    File inside = new File(table, "source");
+    writeSource(inside, true, 1);
+    Pipeline p = HudiIOTesting.pipeline(1);
+    IllegalArgumentException insideTable =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                p.apply(
+                    bootstrap(inside.getAbsolutePath(), table.getAbsolutePath())
+                        .withMode(HudiBootstrap.Mode.FULL_RECORD)));
+    assertThat(insideTable.getMessage(), containsString("is inside the table"));
+    assertThat(insideTable.getMessage(), containsString(inside.getAbsolutePath()));
+    assertThat(insideTable.getMessage(), containsString(table.getAbsolutePath()));
+
+    File empty = tmp.newFolder("empty");
+    Files.writeString(new File(empty, "_SUCCESS").toPath(), "");
+    IllegalArgumentException none =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                p.apply(
+                    "empty",
+                    bootstrap(
+                            empty.getAbsolutePath(),
+                            new File(tmp.getRoot(), "t2").getAbsolutePath())
+                        .withMode(HudiBootstrap.Mode.FULL_RECORD)));
+    assertThat(none.getMessage(), containsString("holds no Parquet file"));
+    assertThat(none.getMessage(), containsString(empty.getAbsolutePath()));
+  }
+
+  @Test
+  public void aSecondBootstrapIntoTheTableIsRefused() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    writeSource(source, true, 1);
+    run(bootstrap(source.getAbsolutePath(), base).withMode(HudiBootstrap.Mode.FULL_RECORD));
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                run(
+                    bootstrap(source.getAbsolutePath(), base)
+                        .withMode(HudiBootstrap.Mode.FULL_RECORD)));
+    assertThat(HudiIOTesting.messages(e), containsString("already holds the completed"));
+    assertThat(HudiTableReader.of(base).completedInstantTimes(), is(List.of(BOOTSTRAP_INSTANT)));
+  }
+
+  /**
+   * A table Hudi bootstrapped with METADATA_ONLY partitions (its bootstrap base path and a
+   * bootstrap index; Hudi 0.15's Java client has no bootstrap, so the table Hudi's writer made is
+   * given the two marks Hudi's Spark bootstrap leaves) is refused by HudiIO's writes, named.
+   */
+  @Test
+  public void aTableBootstrappedMetadataOnlyIsNotWritten() throws Exception {
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    HudiReference hudi =
+        HudiReference.trips(base)
+            .tableName("rides")
+            .schema(TABLE_SCHEMA)
+            .recordKeyFields("uuid")
+            .partitionFields("city")
+            .orderingField("ts")
+            .hiveStylePartitioning(true)
+            .create();
+    hudi.insert(List.of(ride(TABLE_SCHEMA, "key-001", "sf", 1.0, 1L)));
+    File props = new File(base, ".hoodie/hoodie.properties");
+    Files.writeString(
+        props.toPath(),
+        Files.readString(props.toPath()) + "hoodie.bootstrap.base.path=/data/rides\n");
+    // The local file system's checksum of the old content.
+    Files.deleteIfExists(new File(base, ".hoodie/.hoodie.properties.crc").toPath());
+    File index = new File(base, ".hoodie/.aux/.bootstrap/.partitions");
+    index.mkdirs();
+    Files.writeString(
+        new File(index, "00000000000000-0000-0000-0000-000000000000-0_1-0-1_00000000000001.hfile")
+            .toPath(),
+        "x");
+    Pipeline p = HudiIOTesting.pipeline(1);
+    p.apply(
+            Create.of(List.of(ride(TABLE_SCHEMA, "key-002", "sf", 2.0, 2L)))
+                .withCoder(AvroCoder.of(GenericRecord.class, TABLE_SCHEMA)))
+        .apply(
+            HudiIO.writeGenericRecords()
+                .withBasePath(base)
+                .withTableName("rides")
+                .withRecordKeyFields("uuid")
+                .withPartitionFields("city")
+                .withOrderingField("ts")
+                .withHiveStylePartitioning(true)
+                .withOperation(WriteOperation.UPSERT));
+    Exception e = assertThrows(Exception.class, () -> p.run().waitUntilFinish());
+    String message = HudiIOTesting.messages(e);
+    assertThat(message, containsString("METADATA_ONLY"));
+    assertThat(message, containsString("/data/rides"));
+    assertThat(message, containsString("Cannot write"));
+  }
+}
