@@ -25,8 +25,9 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.options.StreamingOptions;
 
 /**
- * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar trips|ingest|compact|read
- * --option=value ...}. Exit code 0 on success, 2 for a wrong option, 1 when the pipeline fails.
+ * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar
+ * trips|ingest|compact|bootstrap|read --option=value ...}. Exit code 0 on success, 2 for a wrong
+ * option, 1 when the pipeline fails.
  */
 public final class Main {
   static final int OK = 0;
@@ -44,6 +45,9 @@ public final class Main {
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
           "          [--tableName=NAME] [--rejects=FILE] [--watch=SECONDS --watchFor=SECONDS --commitInterval=SECONDS]",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
+          "  bootstrap --source=PATH --table=PATH --recordKey=F[,F] [--partitionFields=F[,F]]",
+          "          --mode=full_record|metadata_only [--modeRegex=REGEX] [--orderingField=F] [--tableName=NAME]",
+          "          [--hiveStylePartitioning=true|false]   (a Parquet dataset in partition folders into a new table)",
           "  trips and ingest: [--tableType=COPY_ON_WRITE|MERGE_ON_READ] [--tableVersion=6|8]",
           "          [--index=SIMPLE|GLOBAL_SIMPLE|BLOOM|BUCKET] [--buckets=N]",
           "          [--progressSeconds=N] a progress line every N seconds (default 5; 0: none)",
@@ -66,6 +70,11 @@ public final class Main {
         IngestExample.Options.class),
     COMPACT(
         "compact", "--table=PATH  (compacts a MERGE_ON_READ table)", CompactExample.Options.class),
+    BOOTSTRAP(
+        "bootstrap",
+        "--source=PATH --table=PATH --recordKey=F --mode=M [--option=value ...]  (a Parquet"
+            + " dataset into a new table)",
+        BootstrapExample.Options.class),
     READ(
         "read",
         "--table=PATH [--option=value ...]  (reads a table's rows into JSON lines)",
@@ -212,6 +221,12 @@ public final class Main {
           table = compact.getTable();
           pipeline = CompactExample.build(compact, startedAt);
           break;
+        case "bootstrap":
+          BootstrapExample.Options bootstrap =
+              parse(options, BootstrapExample.Options.class, settings);
+          table = bootstrap.getTable();
+          pipeline = BootstrapExample.build(bootstrap, startedAt);
+          break;
         case "read":
           ReadExample.Options read = parse(options, ReadExample.Options.class, settings);
           table = read.getTable();
@@ -220,7 +235,9 @@ public final class Main {
           break;
         default:
           err.println(
-              "unknown command '" + command + "'; choose one of trips, ingest, compact, read");
+              "unknown command '"
+                  + command
+                  + "'; choose one of trips, ingest, compact, bootstrap, read");
           err.println(USAGE_TEXT);
           return USAGE;
       }

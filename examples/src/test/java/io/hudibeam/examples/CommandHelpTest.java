@@ -38,6 +38,7 @@ public class CommandHelpTest {
           TripsExample.Options.class,
           IngestExample.Options.class,
           CompactExample.Options.class,
+          BootstrapExample.Options.class,
           ReadExample.Options.class);
 
   @Test

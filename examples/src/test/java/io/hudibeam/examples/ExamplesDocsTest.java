@@ -89,6 +89,7 @@ public class ExamplesDocsTest {
                 TripsExample.Options.class,
                 IngestExample.Options.class,
                 CompactExample.Options.class,
+                BootstrapExample.Options.class,
                 ReadExample.Options.class,
                 ProgressOptions.class,
                 StreamingOptions.class,
