@@ -1,0 +1,219 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.compat.hudi1;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.HudiBootstrap;
+import io.hudibeam.HudiIO;
+import io.hudibeam.write.WriteOperation;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaBuilder;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.runners.direct.DirectOptions;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hudi.common.config.HoodieMetadataConfig;
+import org.apache.hudi.common.engine.HoodieLocalEngineContext;
+import org.apache.hudi.common.model.HoodieBaseFile;
+import org.apache.hudi.common.model.HoodieCommitMetadata;
+import org.apache.hudi.common.model.HoodieRecord;
+import org.apache.hudi.common.model.WriteOperationType;
+import org.apache.hudi.common.table.HoodieTableMetaClient;
+import org.apache.hudi.common.table.HoodieTableVersion;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.hudi.common.table.view.FileSystemViewManager;
+import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
+import org.apache.hudi.hadoop.fs.HadoopFSUtils;
+import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * {@code HudiIO.bootstrap()} into a table of version 8, read by Hudi 1.0 row by row: a Parquet
+ * dataset in plain partition folders (3 partitions × 2 files, the partition column in the rows)
+ * bootstrapped FULL_RECORD at {@code 00000000000002}, then upserted by HudiIO.
+ */
+public class HudiIOBootstrapVersionEightTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final String BOOTSTRAP = "00000000000002";
+  private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
+  private static final Schema SCHEMA =
+      SchemaBuilder.record("rides_record")
+          .namespace("hoodie.rides")
+          .fields()
+          .requiredString("uuid")
+          .requiredLong("ts")
+          .requiredString("city")
+          .endRecord();
+
+  private final Configuration conf = new Configuration();
+
+  private static GenericRecord ride(String uuid, long ts, String city) {
+    GenericData.Record r = new GenericData.Record(SCHEMA);
+    r.put("uuid", uuid);
+    r.put("ts", ts);
+    r.put("city", city);
+    return r;
+  }
+
+  private static void run(Pipeline p) {
+    p.run().waitUntilFinish();
+  }
+
+  private static Pipeline pipeline() {
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    return Pipeline.create(options);
+  }
+
+  private HoodieTableMetaClient meta(String base) {
+    return HoodieTableMetaClient.builder()
+        .setConf(HadoopFSUtils.getStorageConfWithCopy(conf))
+        .setBasePath(base)
+        .build();
+  }
+
+  /** Hudi 1.0's snapshot row by row: key to [ts, city, commit time]. */
+  private static Map<String, List<Object>> hudiRows(HoodieTableMetaClient meta) throws Exception {
+    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
+    Map<String, List<Object>> rows = new TreeMap<>();
+    try (HoodieTableFileSystemView view =
+        FileSystemViewManager.createInMemoryFileSystemView(
+            new HoodieLocalEngineContext(meta.getStorageConf()),
+            meta,
+            HoodieMetadataConfig.newBuilder()
+                .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS)
+                .build())) {
+      for (String partition : CITIES) {
+        for (HoodieBaseFile file :
+            view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
+          for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
+            GenericRecord r = e.getValue();
+            assertThat(r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
+            Object previous =
+                rows.put(
+                    e.getKey(),
+                    Arrays.asList(
+                        r.get("ts"),
+                        r.get("city").toString(),
+                        r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
+            assertThat("duplicate " + e.getKey(), previous == null, is(true));
+          }
+        }
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  public void aFullRecordBootstrapAtVersionEightIsReadByHudiOneThenUpserted() throws Exception {
+    File source = tmp.newFolder("source");
+    Map<String, List<Object>> expected = new TreeMap<>();
+    int n = 0;
+    for (String city : CITIES) {
+      for (int f = 0; f < 2; f++) {
+        List<GenericRecord> rows = new ArrayList<>();
+        for (int i = 0; i < 3; i++, n++) {
+          String uuid = String.format("ride-%03d", n);
+          rows.add(ride(uuid, 1000L + n, city));
+          expected.put(uuid, Arrays.asList(1000L + n, city, BOOTSTRAP));
+        }
+        try (ParquetWriter<GenericRecord> writer =
+            AvroParquetWriter.<GenericRecord>builder(
+                    new Path(new File(source, city + "/part-" + f + ".parquet").getAbsolutePath()))
+                .withSchema(SCHEMA)
+                .withConf(conf)
+                .build()) {
+          for (GenericRecord r : rows) {
+            writer.write(r);
+          }
+        }
+      }
+    }
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Pipeline p = pipeline();
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName("rides")
+            .withRecordKeyFields("uuid")
+            .withPartitionFields("city")
+            .withOrderingField("ts")
+            .withTableVersion(8)
+            .withMode(HudiBootstrap.Mode.FULL_RECORD));
+    run(p);
+
+    HoodieTableMetaClient meta = meta(base);
+    assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
+    assertThat(meta.getTableConfig().getBootstrapBasePath().isPresent(), is(true));
+    List<HoodieInstant> commits =
+        meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants();
+    assertThat(commits.size(), is(1));
+    HoodieInstant bootstrap = commits.get(0);
+    assertThat(bootstrap.requestedTime(), is(BOOTSTRAP));
+    HoodieCommitMetadata metadata =
+        meta.getCommitMetadataSerDe()
+            .deserialize(
+                bootstrap,
+                meta.getActiveTimeline().getInstantDetails(bootstrap).get(),
+                HoodieCommitMetadata.class);
+    assertThat(metadata.getOperationType(), is(WriteOperationType.BULK_INSERT));
+    assertThat(hudiRows(meta), is(expected));
+
+    // HudiIO upserts into the bootstrapped version 8 table: an update and an insert.
+    Pipeline upsert = pipeline();
+    upsert
+        .apply(
+            Create.of(
+                    List.of(ride("ride-004", 9000L, "amsterdam"), ride("ride-100", 9001L, "oslo")))
+                .withCoder(AvroCoder.of(SCHEMA)))
+        .apply(
+            HudiIO.writeGenericRecords()
+                .withBasePath(base)
+                .withTableName("rides")
+                .withRecordKeyFields("uuid")
+                .withPartitionFields("city")
+                .withOrderingField("ts")
+                .withOperation(WriteOperation.UPSERT));
+    run(upsert);
+    meta = meta(base);
+    List<HoodieInstant> after =
+        meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants();
+    assertThat(after.size(), is(2));
+    String t2 = after.get(1).requestedTime();
+    expected.put("ride-004", Arrays.asList(9000L, "amsterdam", t2));
+    expected.put("ride-100", Arrays.asList(9001L, "oslo", t2));
+    assertThat(hudiRows(meta), is(expected));
+  }
+}
