@@ -1,0 +1,168 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.compat.spark;
+
+import static io.hudibeam.compat.spark.SparkHudi.expected;
+import static io.hudibeam.compat.spark.SparkHudi.hudiIO;
+import static io.hudibeam.compat.spark.SparkHudi.hudiIOWrite;
+import static io.hudibeam.compat.spark.SparkHudi.range;
+import static io.hudibeam.compat.spark.SparkHudi.records;
+import static io.hudibeam.compat.spark.SparkHudi.tripsOptions;
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.HudiBootstrap;
+import io.hudibeam.HudiIO;
+import io.hudibeam.testing.TripsData;
+import io.hudibeam.write.WriteOperation;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.runners.direct.DirectOptions;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.apache.parquet.avro.AvroParquetWriter;
+import org.apache.parquet.hadoop.ParquetWriter;
+import org.apache.spark.sql.SaveMode;
+import org.junit.ClassRule;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * {@code HudiIO.bootstrap()} proven by Hudi 1.0.2's Spark reader and writer: a FULL_RECORD
+ * bootstrap of a partitioned Parquet dataset (the trips, 2 files per city) read row by row (through
+ * Hudi's bootstrap relation, as the table records {@code hoodie.bootstrap.base.path}), upserted by
+ * Hudi's Spark writer and then by HudiIO; and a table Hudi's Spark writer bootstrapped
+ * METADATA_ONLY, which HudiIO refuses to write.
+ */
+public class HudiIOBootstrapSparkIT {
+  @ClassRule public static final SparkHudi SPARK = new SparkHudi();
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static final String BOOTSTRAP = "00000000000002";
+
+  /** The trips records 0..23 of batch 0 as Parquet files, two per city folder. */
+  private File writeSource() throws Exception {
+    File source = tmp.newFolder("source");
+    Map<String, List<List<GenericRecord>>> files = new TreeMap<>();
+    for (GenericRecord r : records(0, range(0, 24))) {
+      List<List<GenericRecord>> city =
+          files.computeIfAbsent(
+              r.get("city").toString(), c -> List.of(new ArrayList<>(), new ArrayList<>()));
+      city.get(city.get(0).size() <= city.get(1).size() ? 0 : 1).add(r);
+    }
+    for (Map.Entry<String, List<List<GenericRecord>>> city : files.entrySet()) {
+      for (int f = 0; f < 2; f++) {
+        File file = new File(source, city.getKey() + "/part-" + f + ".parquet");
+        try (ParquetWriter<GenericRecord> writer =
+            AvroParquetWriter.<GenericRecord>builder(new Path(file.getAbsolutePath()))
+                .withSchema(TripsData.SCHEMA)
+                .withConf(new Configuration())
+                .build()) {
+          for (GenericRecord r : city.getValue().get(f)) {
+            writer.write(r);
+          }
+        }
+      }
+    }
+    return source;
+  }
+
+  private static Map<String, String> versionSix(String operation) {
+    Map<String, String> options = new HashMap<>(tripsOptions(operation));
+    options.put("hoodie.write.table.version", "6");
+    options.put("hoodie.write.auto.upgrade", "false");
+    return options;
+  }
+
+  @Test
+  public void aFullRecordBootstrapIsReadAndContinuedByHudiSpark() throws Exception {
+    File source = writeSource();
+    String base = new File(tmp.getRoot(), "trips").getAbsolutePath();
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName(TripsData.TABLE_NAME)
+            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
+            .withPartitionFields(TripsData.PARTITION_FIELD)
+            .withOrderingField(TripsData.ORDERING_FIELD)
+            .withMode(HudiBootstrap.Mode.FULL_RECORD));
+    p.run().waitUntilFinish();
+    Map<String, List<Object>> expected = expected(0, BOOTSTRAP, range(0, 24));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    SPARK.sparkWrite(base, records(1, 3, 4, 40), versionSix("upsert"));
+    List<HoodieInstant> commits = SPARK.completedCommits(base);
+    assertThat(commits.size(), is(2));
+    String t2 = commits.get(1).requestedTime();
+    expected.putAll(expected(1, t2, 3, 4, 40));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    hudiIO(records(2, 4, 5, 41), hudiIOWrite(base, WriteOperation.UPSERT));
+    commits = SPARK.completedCommits(base);
+    assertThat(commits.size(), is(3));
+    String t3 = commits.get(2).requestedTime();
+    expected.putAll(expected(2, t3, 4, 5, 41));
+    assertThat(SPARK.snapshot(base), is(expected));
+  }
+
+  @Test
+  public void aTableHudiSparkBootstrappedMetadataOnlyIsRefusedByHudiIO() throws Exception {
+    File source = writeSource();
+    String base = new File(tmp.getRoot(), "trips-mo").getAbsolutePath();
+    Map<String, String> bootstrap = new HashMap<>(tripsOptions("bootstrap"));
+    bootstrap.put("hoodie.bootstrap.base.path", source.getAbsolutePath());
+    bootstrap.put("hoodie.write.table.version", "6");
+    // Hudi 1.0.2 refuses its column stats index with a bootstrap ("col stats is not supported").
+    bootstrap.put("hoodie.metadata.index.column.stats.enable", "false");
+    SPARK
+        .session()
+        .emptyDataFrame()
+        .write()
+        .format("hudi")
+        .options(bootstrap)
+        .mode(SaveMode.Overwrite)
+        .save(base);
+    // Hudi's own reader returns every source row of the METADATA_ONLY table.
+    assertThat(SPARK.snapshot(base), is(expected(0, "00000000000001", range(0, 24))));
+
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () -> hudiIO(records(2, 4, 41), hudiIOWrite(base, WriteOperation.UPSERT)));
+    StringBuilder messages = new StringBuilder();
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      messages.append(c.getMessage()).append('\n');
+    }
+    assertThat(messages.toString(), containsString("METADATA_ONLY"));
+    assertThat(messages.toString(), containsString(source.getAbsolutePath()));
+    assertThat(SPARK.completedCommits(base).size(), is(1));
+  }
+}
