@@ -404,7 +404,8 @@ public class HudiIOBootstrapTest {
   /**
    * A table Hudi bootstrapped with METADATA_ONLY partitions (its bootstrap base path and a
    * bootstrap index; Hudi 0.15's Java client has no bootstrap, so the table Hudi's writer made is
-   * given the two marks Hudi's Spark bootstrap leaves) is refused by HudiIO's writes, named.
+   * given the two marks Hudi's Spark bootstrap leaves; HudiIOBootstrapSparkIT has a table Hudi's
+   * Spark writer bootstrapped) is refused by HudiIO's writes and reads, named.
    */
   @Test
   public void aTableBootstrappedMetadataOnlyIsNotWritten() throws Exception {
@@ -449,5 +450,16 @@ public class HudiIOBootstrapTest {
     assertThat(message, containsString("METADATA_ONLY"));
     assertThat(message, containsString("/data/rides"));
     assertThat(message, containsString("Cannot write"));
+    // HudiIO.read() would see the skeleton files only: refused too.
+    Exception read =
+        assertThrows(
+            Exception.class,
+            () -> {
+              Pipeline r = HudiIOTesting.pipeline(1);
+              r.apply(HudiIO.read().withBasePath(base));
+              r.run().waitUntilFinish();
+            });
+    assertThat(HudiIOTesting.messages(read), containsString("Cannot read the table"));
+    assertThat(HudiIOTesting.messages(read), containsString("METADATA_ONLY"));
   }
 }

@@ -64,9 +64,9 @@ public final class MetadataOnlyBootstrapCheck {
               + evidence.get()
               + "; source "
               + source.get()
-              + "), whose rows stay in the source files, and this writer does not read or"
+              + "), whose rows stay in the source files, and HudiIO does not read or"
               + " rewrite them. Bootstrap the source again with FULL_RECORD (HudiIO.bootstrap()),"
-              + " or use Hudi's own writer for this table");
+              + " or use Hudi's own reader and writer for this table");
     }
   }
 

@@ -16,6 +16,7 @@
 package io.hudibeam.read;
 
 import io.hudibeam.basefile.MetaFields;
+import io.hudibeam.bootstrap.MetadataOnlyBootstrapCheck;
 import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
@@ -90,6 +91,8 @@ public final class ReadPlanner {
     this.fs = fs;
     this.paths = paths;
     this.config = new TableConfigStore(fs, paths).load();
+    // Only the skeleton files of a METADATA_ONLY bootstrap are in the table: refuse, not half-read.
+    MetadataOnlyBootstrapCheck.refuse(fs, paths, config, "read");
     this.timeline = Timeline.load(fs, paths);
   }
 

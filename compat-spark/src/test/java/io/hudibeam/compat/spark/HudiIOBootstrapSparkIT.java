@@ -164,5 +164,20 @@ public class HudiIOBootstrapSparkIT {
     assertThat(messages.toString(), containsString("METADATA_ONLY"));
     assertThat(messages.toString(), containsString(source.getAbsolutePath()));
     assertThat(SPARK.completedCommits(base).size(), is(1));
+    // And HudiIO.read(), which would see the skeleton files only.
+    Exception read =
+        assertThrows(
+            Exception.class,
+            () -> {
+              DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+              Pipeline r = Pipeline.create(options);
+              r.apply(HudiIO.read().withBasePath(base));
+              r.run().waitUntilFinish();
+            });
+    StringBuilder readMessages = new StringBuilder();
+    for (Throwable c = read; c != null; c = c.getCause()) {
+      readMessages.append(c.getMessage()).append('\n');
+    }
+    assertThat(readMessages.toString(), containsString("Cannot read the table"));
   }
 }
