@@ -288,6 +288,24 @@ public class HudiIOBootstrapTest {
     assertRows(HudiTableReader.of(base), expected, Map.of());
   }
 
+  /** A MERGE_ON_READ table: the bootstrap is a bulk insert's deltacommit, read back by Hudi. */
+  @Test
+  public void aMergeOnReadTableIsBootstrappedAsADeltaCommit() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = writeSource(source, true, 2);
+    run(
+        bootstrap(source.getAbsolutePath(), base)
+            .withTableType(io.hudibeam.table.TableType.MERGE_ON_READ)
+            .withMode(HudiBootstrap.Mode.FULL_RECORD));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), is(List.of(BOOTSTRAP_INSTANT)));
+    assertThat(
+        reader.completedInstants().get(0).getAction(),
+        is(org.apache.hudi.common.table.timeline.HoodieTimeline.DELTA_COMMIT_ACTION));
+    assertRows(reader, expected, Map.of());
+  }
+
   @Test
   public void metadataOnlyPartitionsAreRefusedNamingThem() throws Exception {
     File source = tmp.newFolder("source");
