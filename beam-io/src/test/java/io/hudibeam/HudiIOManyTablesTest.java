@@ -1,0 +1,439 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
+
+import io.hudibeam.table.TableType;
+import io.hudibeam.testing.HudiTableReader;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.Row;
+import org.apache.hudi.common.model.HoodieTableType;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+
+/**
+ * Many tables from one transform (issue #36): {@code HudiIO.writeTables()} routes a change stream
+ * of three source tables to three Hudi tables with their own keys, partitioning and table types
+ * (orders: copy-on-write, key {@code id}, partitioned by {@code region}; customers: merge-on-read,
+ * key {@code id}, not partitioned; events: copy-on-write, key {@code id,day}, partitioned by {@code
+ * day}, hive style), inserts, updates and deletes mixed in each table's stream; batch and streaming
+ * (TestStream), each table read back row by row with Hudi 0.15's reader (merged snapshot) against
+ * its final state computed here from the events.
+ */
+public class HudiIOManyTablesTest {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  static final Schema SCHEMA =
+      Schema.builder()
+          .addStringField("table")
+          .addStringField("id")
+          .addStringField("region")
+          .addStringField("day")
+          .addInt64Field("seq")
+          .addStringField("name")
+          .addStringField("op")
+          .build();
+
+  static final List<String> TABLES = List.of("customers", "events", "orders");
+
+  /** A table's record key of an event, as the test computes it (not as Hudi writes it). */
+  static final Map<String, Function<Row, String>> KEYS =
+      Map.of(
+          "orders", e -> e.getString("id"),
+          "customers", e -> e.getString("id"),
+          "events", e -> e.getString("id") + "|" + e.getString("day"));
+
+  /** A table's partition path of an event, as Hudi's key generators make it. */
+  static final Map<String, Function<Row, String>> PARTITIONS =
+      Map.of(
+          "orders", e -> e.getString("region"),
+          "customers", e -> "",
+          "events", e -> "day=" + e.getString("day"));
+
+  static Row event(String table, String op, int i, long seq, String name) {
+    return Row.withSchema(SCHEMA)
+        .addValues(
+            table,
+            table.substring(0, 1) + i,
+            i % 2 == 0 ? "eu" : "us",
+            "2026-12-0" + (i % 3 + 1),
+            seq,
+            name,
+            op)
+        .build();
+  }
+
+  /** The first write of every table: eight keys inserted at seq 1. */
+  static List<Row> inserts() {
+    List<Row> rows = new ArrayList<>();
+    for (String table : TABLES) {
+      for (int i = 0; i < 8; i++) {
+        rows.add(event(table, i % 2 == 0 ? "c" : "r", i, 1, table + "-first-" + i));
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The second write, the tables' changes interleaved: updates (one out of order), deletes, an
+   * update after a delete, a delete after an update, a new key, a key inserted and deleted.
+   */
+  static List<Row> changes() {
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      for (String table : TABLES) {
+        switch (i % 4) {
+          case 0 -> {
+            rows.add(event(table, "u", i, 5, table + "-at-5-" + i));
+            rows.add(event(table, "u", i, 3, table + "-at-3-" + i)); // older: loses
+          }
+          case 1 -> rows.add(event(table, "d", i, 2, table + "-deleted-" + i));
+          case 2 -> {
+            rows.add(event(table, "u", i, 2, table + "-at-2-" + i));
+            rows.add(event(table, "d", i, 4, table + "-deleted-" + i));
+          }
+          default -> {
+            rows.add(event(table, "d", i, 2, table + "-deleted-" + i));
+            rows.add(event(table, "u", i, 6, table + "-back-" + i));
+          }
+        }
+      }
+    }
+    for (String table : TABLES) {
+      rows.add(event(table, "c", 8, 1, table + "-new-8"));
+      rows.add(event(table, "c", 9, 1, table + "-new-9"));
+      rows.add(event(table, "d", 9, 2, table + "-deleted-9"));
+    }
+    return rows;
+  }
+
+  /** Only orders changes in the third interval of the stream. */
+  static List<Row> ordersOnly() {
+    return List.of(
+        event("orders", "u", 0, 7, "orders-at-7-0"), event("orders", "c", 10, 1, "orders-new-10"));
+  }
+
+  /**
+   * Each table's final state from the events, independently: per write the latest seq of a key wins
+   * (a delete on a tie), a later write over an earlier one. Key → [partition path, id, region, day,
+   * seq, name].
+   */
+  static Map<String, Map<String, List<Object>>> finalState(List<List<Row>> writes) {
+    Map<String, Map<String, Row>> latest = new TreeMap<>();
+    for (List<Row> events : writes) {
+      Map<String, Map<String, Row>> ofWrite = new TreeMap<>();
+      for (Row e : events) {
+        String table = e.getString("table");
+        Map<String, Row> keys = ofWrite.computeIfAbsent(table, t -> new TreeMap<>());
+        String key = KEYS.get(table).apply(e);
+        Row kept = keys.get(key);
+        boolean delete = e.getString("op").equals("d");
+        if (kept == null
+            || e.getInt64("seq") > kept.getInt64("seq")
+            || (e.getInt64("seq").equals(kept.getInt64("seq"))
+                && delete
+                && !kept.getString("op").equals("d"))) {
+          keys.put(key, e);
+        }
+      }
+      ofWrite.forEach((t, keys) -> latest.computeIfAbsent(t, x -> new TreeMap<>()).putAll(keys));
+    }
+    Map<String, Map<String, List<Object>>> out = new TreeMap<>();
+    for (String table : TABLES) {
+      Map<String, List<Object>> rows = new TreeMap<>();
+      latest
+          .getOrDefault(table, Map.of())
+          .forEach(
+              (key, e) -> {
+                if (!e.getString("op").equals("d")) {
+                  rows.put(
+                      key,
+                      List.of(
+                          PARTITIONS.get(table).apply(e),
+                          e.getString("id"),
+                          e.getString("region"),
+                          e.getString("day"),
+                          e.getInt64("seq"),
+                          e.getString("name")));
+                }
+              });
+      out.put(table, rows);
+    }
+    return out;
+  }
+
+  /** A table as Hudi reads it (merged snapshot), in the form of {@link #finalState}. */
+  static Map<String, List<Object>> hudiRows(String table, String base) {
+    Map<String, List<Object>> out = new TreeMap<>();
+    for (GenericRecord r : HudiTableReader.of(base).snapshotByRecordKey().values()) {
+      String id = HudiTableReader.string(r, "id");
+      String day = HudiTableReader.string(r, "day");
+      assertThat(HudiTableReader.string(r, "table"), is(table));
+      out.put(
+          table.equals("events") ? id + "|" + day : id,
+          List.of(
+              HudiTableReader.string(r, HudiIOTesting.PARTITION_PATH),
+              id,
+              HudiTableReader.string(r, "region"),
+              day,
+              (Long) r.get("seq"),
+              HudiTableReader.string(r, "name")));
+    }
+    return out;
+  }
+
+  private String base(String table) {
+    return new File(tmp.getRoot(), "warehouse/" + table).getAbsolutePath();
+  }
+
+  private HudiWriteTables<Row> writeTables() {
+    return HudiIO.writeTables()
+        .withDestinationField("table")
+        .withTable(
+            "orders",
+            HudiIO.write()
+                .withBasePath(base("orders"))
+                .withTableName("orders")
+                .withRecordKeyFields("id")
+                .withPartitionFields("region")
+                .withOrderingField("seq")
+                .withChangeTypeField("op"))
+        .withTable(
+            "customers",
+            HudiIO.write()
+                .withBasePath(base("customers"))
+                .withTableName("customers")
+                .withTableType(TableType.MERGE_ON_READ)
+                .withRecordKeyFields("id")
+                .withOrderingField("seq")
+                .withChangeTypeField("op"))
+        .withTable(
+            "events",
+            HudiIO.write()
+                .withBasePath(base("events"))
+                .withTableName("events")
+                .withRecordKeyFields("id", "day")
+                .withPartitionFields("day")
+                .withHiveStylePartitioning(true)
+                .withOrderingField("seq")
+                .withChangeTypeField("op"));
+  }
+
+  private void assertTables(List<List<Row>> writes, Map<String, Integer> instants) {
+    Map<String, Map<String, List<Object>>> expected = finalState(writes);
+    for (String table : TABLES) {
+      HudiTableReader reader = HudiTableReader.of(base(table));
+      assertThat(table, reader.completedInstantTimes().size(), is(instants.get(table)));
+      assertThat(table, hudiRows(table, base(table)), is(expected.get(table)));
+      assertThat(
+          table,
+          reader.metaClient().getTableType(),
+          is(
+              table.equals("customers")
+                  ? HoodieTableType.MERGE_ON_READ
+                  : HoodieTableType.COPY_ON_WRITE));
+      assertThat(reader.tableConfig().getTableName(), is(table));
+    }
+  }
+
+  private void runBatch(List<Row> rows) {
+    Pipeline p = HudiIOTesting.pipeline(2);
+    HudiWriteResult result = p.apply(Create.of(rows).withRowSchema(SCHEMA)).apply(writeTables());
+    List<String> bases = TABLES.stream().map(this::base).toList();
+    PAssert.that(result.getCommittedInstants())
+        .satisfies(
+            commits -> {
+              List<String> paths = new ArrayList<>();
+              commits.forEach(c -> paths.add(c.getBasePath()));
+              paths.sort(null);
+              assertThat(paths, is(bases));
+              return null;
+            });
+    p.run().waitUntilFinish();
+  }
+
+  @Test
+  public void oneBatchWriteCommitsEachTableWithItsOwnKeysPartitionsAndTableType() {
+    runBatch(inserts());
+    runBatch(changes());
+    Map<String, Map<String, List<Object>>> expected = finalState(List.of(inserts(), changes()));
+    // The test's expectations themselves: per table of keys 0-9, 0 and 4 updated, 3 and 7 back
+    // after their delete, 8 new; 1, 2, 5, 6 and 9 deleted.
+    for (String table : TABLES) {
+      assertThat(table, expected.get(table).size(), is(5));
+      assertThat(
+          table,
+          expected.get(table).get(KEYS.get(table).apply(event(table, "u", 0, 5, ""))).get(5),
+          is(table + "-at-5-0"));
+    }
+    assertTables(List.of(inserts(), changes()), Map.of("orders", 2, "customers", 2, "events", 2));
+  }
+
+  @Test
+  public void aStreamCommitsEachTablePerIntervalAndAReplayRewritesNothing() {
+    List<List<Row>> intervals = List.of(inserts(), changes(), ordersOnly());
+    Map<String, Integer> instants = Map.of("orders", 3, "customers", 2, "events", 2);
+    runStream(intervals, List.of());
+    assertTables(intervals, instants);
+    Map<String, List<String>> committed = new TreeMap<>();
+    for (String table : TABLES) {
+      committed.put(table, HudiTableReader.of(base(table)).completedInstantTimes());
+    }
+
+    List<HudiSkippedInterval> skipped = new ArrayList<>();
+    for (String table : TABLES) {
+      List<String> times = committed.get(table);
+      for (int k = 0; k < times.size(); k++) {
+        // The orders table's instants are intervals 0, 1, 2; the others' intervals 0, 1.
+        skipped.add(
+            HudiSkippedInterval.builder()
+                .setSinkId(table + "-upsert")
+                .setWindowStartMillis(StreamingTesting.intervalStart(k).getMillis())
+                .setWindowEndMillis(StreamingTesting.intervalStart(k + 1).getMillis())
+                .setRecords(intervalRecords(intervals.get(k), table))
+                .setCommittedBy(times.get(k))
+                .build());
+      }
+    }
+    runStream(intervals, skipped);
+    assertTables(intervals, instants);
+    for (String table : TABLES) {
+      assertThat(
+          table + ": the replay committed nothing",
+          HudiTableReader.of(base(table)).completedInstantTimes(),
+          is(committed.get(table)));
+    }
+  }
+
+  private static long intervalRecords(List<Row> interval, String table) {
+    return interval.stream().filter(r -> r.getString("table").equals(table)).count();
+  }
+
+  private void runStream(List<List<Row>> intervals, List<HudiSkippedInterval> skipped) {
+    Pipeline p = HudiIOTesting.pipeline(2);
+    HudiWriteResult result =
+        p.apply(StreamingTesting.stream(SCHEMA, intervals))
+            .apply(writeTables().withTriggeringFrequency(StreamingTesting.INTERVAL));
+    PAssert.that(result.getSkippedIntervals()).containsInAnyOrder(skipped);
+    PipelineResult run = p.run();
+    run.waitUntilFinish();
+  }
+
+  @Test
+  public void aRecordForAnUnknownTableFailsTheWriteNamingItAndTheKnownTables() {
+    List<Row> rows = new ArrayList<>(inserts());
+    rows.add(event("refunds", "c", 1, 1, "nowhere"));
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(Create.of(rows).withRowSchema(SCHEMA)).apply(writeTables());
+    Throwable failure = assertThrows(Throwable.class, () -> p.run().waitUntilFinish());
+    String message = HudiIOTesting.messages(failure);
+    assertThat(
+        message,
+        containsString(
+            "destination 'refunds' is not one of the tables [customers, events, orders]"));
+    for (String table : TABLES) {
+      File timeline = new File(base(table), ".hoodie");
+      if (timeline.exists()) {
+        assertThat(
+            table + " has no completed commit",
+            HudiTableReader.of(base(table)).completedInstantTimes().size(),
+            is(0));
+      }
+    }
+  }
+
+  @Test
+  public void badDestinationsAreRefusedWhenThePipelineIsBuilt() {
+    Pipeline p = HudiIOTesting.pipeline(1);
+    var input = p.apply(Create.of(inserts()).withRowSchema(SCHEMA));
+    IllegalArgumentException none =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> input.apply("none", HudiIO.writeTables().withDestinationField("table")));
+    assertThat(none.getMessage(), containsString("needs at least one table"));
+
+    IllegalArgumentException noFn =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                input.apply(
+                    "no destination",
+                    HudiIO.writeTables().withTable("orders", HudiIO.write().withBasePath("/x"))));
+    assertThat(noFn.getMessage(), containsString("withDestination(fn) or withDestinationField"));
+
+    IllegalArgumentException noField =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> input.apply("no field", writeTables().withDestinationField("tbl")));
+    assertThat(noField.getMessage(), containsString("the input has no field 'tbl'"));
+
+    IllegalArgumentException twice =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> writeTables().withTable("orders", HudiIO.write().withBasePath("/y")));
+    assertThat(twice.getMessage(), containsString("'orders' is given twice"));
+
+    IllegalArgumentException samePath =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                input.apply(
+                    "same path",
+                    writeTables()
+                        .withTable(
+                            "refunds",
+                            HudiIO.write()
+                                .withBasePath(base("orders") + "/")
+                                .withTableName("refunds")
+                                .withRecordKeyFields("id"))));
+    assertThat(
+        samePath.getMessage(),
+        containsString("the tables 'orders' and 'refunds' have the same base path"));
+
+    IllegalArgumentException incomplete =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                input.apply(
+                    "incomplete",
+                    writeTables()
+                        .withTable(
+                            "refunds",
+                            HudiIO.write()
+                                .withBasePath(base("refunds"))
+                                .withTableName("refunds"))));
+    assertThat(
+        incomplete.getMessage(),
+        containsString(
+            "table 'refunds': withRecordKeyFields() (hoodie.datasource.write.recordkey.field) is required"));
+  }
+}
