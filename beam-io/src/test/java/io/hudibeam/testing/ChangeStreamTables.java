@@ -84,6 +84,21 @@ public final class ChangeStreamTables {
         .build();
   }
 
+  /**
+   * Event {@code i} of an endless change stream: table {@code i % 3}, key {@code (i / 3) % 20} of
+   * it, ordered by {@code i}; a key's first event inserts it, and later ones update it, except
+   * every seventh, which deletes it. The final state of events 0 to n is {@link #finalState} of
+   * them as one write (the latest event of a key has the largest index), whichever intervals they
+   * fall in.
+   */
+  public static Row streamEvent(long i) {
+    String table = TABLES.get((int) (i % 3));
+    long n = i / 3;
+    int key = (int) (n % 20);
+    String op = n < 20 ? "c" : n % 7 == 0 ? "d" : "u";
+    return event(table, op, key, i, table + "-" + op + "-" + i);
+  }
+
   /** The first write of every table: eight keys inserted at seq 1. */
   public static List<Row> inserts() {
     List<Row> rows = new ArrayList<>();
