@@ -29,15 +29,19 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.table.TableType;
 import io.hudibeam.testing.ChangeStreamTables;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.TripsData;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.Row;
@@ -213,6 +217,62 @@ public class HudiIOManyTablesTest {
               .filterInflightsAndRequested()
               .countInstants(),
           is(0));
+    }
+  }
+
+  /**
+   * {@code writeGenericRecordTables()}: Avro records routed by a function of the record, to a
+   * copy-on-write table partitioned by city and a merge-on-read table without partitions.
+   */
+  @Test
+  public void genericRecordsAreRoutedByAFunction() {
+    List<GenericRecord> trips = new ArrayList<>();
+    for (long i = 0; i < 40; i++) {
+      trips.add(TripsData.record(0, i));
+    }
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(Create.of(trips).withCoder(AvroCoder.of(TripsData.SCHEMA)))
+        .apply(
+            HudiIO.writeGenericRecordTables()
+                .withDestination(
+                    r -> TripsData.CITIES.indexOf(r.get("city").toString()) < 4 ? "west" : "east")
+                .withTable(
+                    "west",
+                    HudiIO.writeGenericRecords()
+                        .withBasePath(base("west"))
+                        .withTableName("west")
+                        .withRecordKeyFields("uuid")
+                        .withPartitionFields("city")
+                        .withOrderingField("ts"))
+                .withTable(
+                    "east",
+                    HudiIO.writeGenericRecords()
+                        .withBasePath(base("east"))
+                        .withTableName("east")
+                        .withTableType(TableType.MERGE_ON_READ)
+                        .withRecordKeyFields("uuid")
+                        .withOrderingField("ts")));
+    p.run().waitUntilFinish();
+    for (String table : List.of("west", "east")) {
+      Map<String, List<Object>> expected = new TreeMap<>();
+      for (long i = 0; i < 40; i++) {
+        if ((i % 8 < 4) == table.equals("west")) {
+          List<Object> row = new ArrayList<>(TripsData.values(TripsData.record(0, i)));
+          row.add(table.equals("west") ? TripsData.city(i) : "");
+          expected.put(TripsData.key(i), row);
+        }
+      }
+      Map<String, List<Object>> read = new TreeMap<>();
+      HudiTableReader.of(base(table))
+          .snapshotByRecordKey()
+          .forEach(
+              (key, r) -> {
+                List<Object> row = new ArrayList<>(TripsData.values(r));
+                row.add(HudiTableReader.string(r, HudiIOTesting.PARTITION_PATH));
+                read.put(key, row);
+              });
+      assertThat(table, read, is(expected));
+      assertThat(HudiTableReader.of(base(table)).completedInstantTimes().size(), is(1));
     }
   }
 
