@@ -25,18 +25,15 @@ import java.util.Objects;
  * file. Named {@code <partitionPath>/<dataFileName>.marker.<IOType>} under the instant's marker
  * folder.
  */
-public final class Marker implements Serializable {
+public record Marker(String partitionPath, String dataFileName, IOType ioType)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
   private static final String INFIX = ".marker.";
 
-  private final String partitionPath;
-  private final String dataFileName;
-  private final IOType ioType;
-
-  private Marker(String partitionPath, String dataFileName, IOType ioType) {
-    this.partitionPath = Objects.requireNonNull(partitionPath);
-    this.dataFileName = Objects.requireNonNull(dataFileName);
-    this.ioType = Objects.requireNonNull(ioType);
+  public Marker {
+    Objects.requireNonNull(partitionPath, "partitionPath");
+    Objects.requireNonNull(dataFileName, "dataFileName");
+    Objects.requireNonNull(ioType, "ioType");
   }
 
   public static Marker of(String partitionPath, String dataFileName, IOType ioType) {
@@ -66,19 +63,6 @@ public final class Marker implements Serializable {
     return new Marker(slash < 0 ? "" : path.substring(0, slash), path.substring(slash + 1), type);
   }
 
-  public String partitionPath() {
-    return partitionPath;
-  }
-
-  public String dataFileName() {
-    return dataFileName;
-  }
-
-  public IOType ioType() {
-    return ioType;
-  }
-
-  /** The data file's path relative to the table's base path. */
   public String dataFileRelativePath() {
     return TablePaths.relativePath(partitionPath, dataFileName);
   }
@@ -86,16 +70,6 @@ public final class Marker implements Serializable {
   /** The marker's name relative to the instant's marker folder. */
   public String relativeName() {
     return TablePaths.relativePath(partitionPath, dataFileName + INFIX + ioType.name());
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof Marker && relativeName().equals(((Marker) o).relativeName());
-  }
-
-  @Override
-  public int hashCode() {
-    return relativeName().hashCode();
   }
 
   @Override

@@ -19,59 +19,33 @@ import io.hudibeam.table.TablePaths;
 import java.io.Serializable;
 import java.util.Objects;
 
-/** A base file of a file group, with its size on storage. */
-public final class BaseFile implements Serializable {
+/**
+ * A base file of a file group, with its size on storage.
+ *
+ * @param partitionPath the partition path, relative to the table's base path
+ * @param name the file name
+ * @param sizeInBytes the size on storage
+ */
+public record BaseFile(String partitionPath, BaseFileName name, long sizeInBytes)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final String partitionPath;
-  private final BaseFileName name;
-  private final long sizeInBytes;
-
-  private BaseFile(String partitionPath, BaseFileName name, long sizeInBytes) {
-    this.partitionPath = Objects.requireNonNull(partitionPath);
-    this.name = Objects.requireNonNull(name);
-    this.sizeInBytes = sizeInBytes;
+  public BaseFile {
+    Objects.requireNonNull(partitionPath, "partitionPath");
+    Objects.requireNonNull(name, "name");
   }
 
   public static BaseFile of(String partitionPath, BaseFileName name, long sizeInBytes) {
     return new BaseFile(partitionPath, name, sizeInBytes);
   }
 
-  public String partitionPath() {
-    return partitionPath;
-  }
-
-  public BaseFileName name() {
-    return name;
-  }
-
   public FileGroupId fileGroupId() {
     return FileGroupId.of(partitionPath, name.fileId());
-  }
-
-  public long sizeInBytes() {
-    return sizeInBytes;
   }
 
   /** The path relative to the table's base path, as commit metadata stores it. */
   public String relativePath() {
     return TablePaths.relativePath(partitionPath, name.value());
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof BaseFile)) {
-      return false;
-    }
-    BaseFile other = (BaseFile) o;
-    return partitionPath.equals(other.partitionPath)
-        && name.equals(other.name)
-        && sizeInBytes == other.sizeInBytes;
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(partitionPath, name, sizeInBytes);
   }
 
   @Override

@@ -23,47 +23,18 @@ import java.util.Objects;
  * {@code ""} for a non-partitioned table) of the partition it belongs to. Mirrors Hudi's {@code
  * HoodieKey}.
  */
-public final class HoodieKey implements Serializable {
+public record HoodieKey(String recordKey, String partitionPath) implements Serializable {
   private static final long serialVersionUID = 1L;
 
-  private final String recordKey;
-  private final String partitionPath;
-
-  private HoodieKey(String recordKey, String partitionPath) {
-    this.recordKey = recordKey;
-    this.partitionPath = partitionPath;
-  }
-
-  public static HoodieKey of(String recordKey, String partitionPath) {
+  public HoodieKey {
     if (recordKey == null || recordKey.isEmpty()) {
       throw new InvalidRecordException("record key must be non-empty, but was '" + recordKey + "'");
     }
-    return new HoodieKey(recordKey, Objects.requireNonNull(partitionPath, "partitionPath"));
+    Objects.requireNonNull(partitionPath, "partitionPath");
   }
 
-  public String recordKey() {
-    return recordKey;
-  }
-
-  public String partitionPath() {
-    return partitionPath;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (this == o) {
-      return true;
-    }
-    if (!(o instanceof HoodieKey)) {
-      return false;
-    }
-    HoodieKey other = (HoodieKey) o;
-    return recordKey.equals(other.recordKey) && partitionPath.equals(other.partitionPath);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(recordKey, partitionPath);
+  public static HoodieKey of(String recordKey, String partitionPath) {
+    return new HoodieKey(recordKey, partitionPath);
   }
 
   @Override

@@ -21,65 +21,21 @@ import org.apache.hadoop.fs.Path;
 /**
  * What a closed {@link LogFileWriter} wrote: the file, its size, and its block, record and delete
  * counts.
+ *
+ * @param path the log file
+ * @param fileSizeBytes its size after the last block
+ * @param blockCount the blocks written
+ * @param recordCount the records of its data blocks
+ * @param deleteCount the keys of its delete blocks
  */
-public final class LogFileResult {
-  private final Path path;
-  private final long fileSizeBytes;
-  private final int blockCount;
-  private final long recordCount;
-  private final long deleteCount;
-
-  LogFileResult(Path path, long fileSizeBytes, int blockCount, long recordCount, long deleteCount) {
-    this.path = Objects.requireNonNull(path, "path");
-    this.fileSizeBytes = fileSizeBytes;
-    this.blockCount = blockCount;
-    this.recordCount = recordCount;
-    this.deleteCount = deleteCount;
-  }
-
-  public Path path() {
-    return path;
+public record LogFileResult(
+    Path path, long fileSizeBytes, int blockCount, long recordCount, long deleteCount) {
+  public LogFileResult {
+    Objects.requireNonNull(path, "path");
   }
 
   public String fileName() {
     return path.getName();
-  }
-
-  /** Size on the file system after close (a new file, so also the bytes this write added). */
-  public long fileSizeBytes() {
-    return fileSizeBytes;
-  }
-
-  public int blockCount() {
-    return blockCount;
-  }
-
-  /** Records in Avro and HFile data blocks. */
-  public long recordCount() {
-    return recordCount;
-  }
-
-  /** Entries of delete blocks. */
-  public long deleteCount() {
-    return deleteCount;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof LogFileResult)) {
-      return false;
-    }
-    LogFileResult that = (LogFileResult) o;
-    return path.equals(that.path)
-        && fileSizeBytes == that.fileSizeBytes
-        && blockCount == that.blockCount
-        && recordCount == that.recordCount
-        && deleteCount == that.deleteCount;
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(path, fileSizeBytes, blockCount, recordCount, deleteCount);
   }
 
   @Override

@@ -23,7 +23,8 @@ import java.io.Serializable;
  * hoodie.parquet.max.file.size} (120 MiB), {@code hoodie.parquet.small.file.limit} (100 MiB),
  * {@code hoodie.copyonwrite.record.size.estimate} (1 KiB).
  */
-public final class FileSizing implements Serializable {
+public record FileSizing(long maxFileSize, long smallFileLimit, long recordSizeEstimate)
+    implements Serializable {
   private static final long serialVersionUID = 1L;
 
   /** The keys of these settings (the settings registry declares them with these keys). */
@@ -38,11 +39,7 @@ public final class FileSizing implements Serializable {
   public static final long DEFAULT_SMALL_FILE_LIMIT = 100L * 1024 * 1024;
   public static final long DEFAULT_RECORD_SIZE_ESTIMATE = 1024L;
 
-  private final long maxFileSize;
-  private final long smallFileLimit;
-  private final long recordSizeEstimate;
-
-  private FileSizing(long maxFileSize, long smallFileLimit, long recordSizeEstimate) {
+  public FileSizing {
     if (maxFileSize < 1 || smallFileLimit < 0 || recordSizeEstimate < 1) {
       throw new IllegalArgumentException(
           String.format(
@@ -54,9 +51,6 @@ public final class FileSizing implements Serializable {
               smallFileLimit,
               recordSizeEstimate));
     }
-    this.maxFileSize = maxFileSize;
-    this.smallFileLimit = smallFileLimit;
-    this.recordSizeEstimate = recordSizeEstimate;
   }
 
   public static FileSizing defaults() {
@@ -66,36 +60,6 @@ public final class FileSizing implements Serializable {
 
   public static FileSizing of(long maxFileSize, long smallFileLimit, long recordSizeEstimate) {
     return new FileSizing(maxFileSize, smallFileLimit, recordSizeEstimate);
-  }
-
-  public long maxFileSize() {
-    return maxFileSize;
-  }
-
-  public long smallFileLimit() {
-    return smallFileLimit;
-  }
-
-  public long recordSizeEstimate() {
-    return recordSizeEstimate;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    if (!(o instanceof FileSizing)) {
-      return false;
-    }
-    FileSizing other = (FileSizing) o;
-    return maxFileSize == other.maxFileSize
-        && smallFileLimit == other.smallFileLimit
-        && recordSizeEstimate == other.recordSizeEstimate;
-  }
-
-  @Override
-  public int hashCode() {
-    return Long.hashCode(maxFileSize) * 31 * 31
-        + Long.hashCode(smallFileLimit) * 31
-        + Long.hashCode(recordSizeEstimate);
   }
 
   @Override

@@ -23,7 +23,7 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
-import io.hudibeam.testing.S3Server;
+import io.hudibeam.testing.s3.S3Server;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

@@ -20,6 +20,7 @@ import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.table.TableType;
+import io.hudibeam.testing.s3.S3Server;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -52,14 +53,14 @@ import org.junit.ClassRule;
 import org.junit.Test;
 
 /**
- * Table version 8 on S3 through S3A (S3Proxy in the test JVM, {@link S3ProxyServer}): HudiIO writes
- * a copy-on-write and a merge-on-read table (upserts into log files, inline compaction) at {@code
+ * Table version 8 on S3 through S3A (S3Proxy in the test JVM, {@link S3Server}): HudiIO writes a
+ * copy-on-write and a merge-on-read table (upserts into log files, inline compaction) at {@code
  * s3a://}, and Hudi 1.0's meta client, file-system view and Parquet reader read them back through
  * S3A, row by row.
  */
 public class HudiIOTableVersionEightS3IT {
 
-  @ClassRule public static final S3ProxyServer S3 = new S3ProxyServer();
+  @ClassRule public static final S3Server S3 = new S3Server();
 
   private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
   private static final Schema SCHEMA =

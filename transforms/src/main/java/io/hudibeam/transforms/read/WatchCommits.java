@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The streaming tail: an unbounded splittable DoFn on one Impulse element whose restriction is the
  * position of the last commit read ({@link TailPosition}). Every poll it lists the timeline and,
- * for each commit after the position in completion order ({@link ReadPlanner#commitsAfter}), claims
+ * for each commit after the position in completion order ({@link TableTail#commitsAfter}), claims
  * the commit (moving the position) and outputs the slices holding that commit's record versions,
  * timestamped at the commit's position time, and sets the watermark there. The claim and the
  * outputs of a commit are in one bundle, and a checkpoint stores the position after the last
@@ -94,12 +94,12 @@ public final class WatchCommits extends PTransform<PBegin, PCollection<SliceRead
       ReadPlanner planner = spec.planner();
       switch (start.strategy()) {
         case LATEST:
-          return new TailPosition(planner.latestPosition().orElse(null), false, false);
+          return new TailPosition(planner.tail().latestPosition().orElse(null), false, false);
         case INSTANT:
           return new TailPosition(start.instant(), false, false);
         case EARLIEST:
         default:
-          return new TailPosition(null, planner.hasArchivedInstants(), false);
+          return new TailPosition(null, planner.tail().hasArchivedInstants(), false);
       }
     }
 
@@ -134,7 +134,7 @@ public final class WatchCommits extends PTransform<PBegin, PCollection<SliceRead
       boolean snapshot = position.snapshotFirst();
       if (!snapshot
           && position.position() != null
-          && !planner.isOnActiveTimeline(position.position())) {
+          && !planner.tail().isOnActiveTimeline(position.position())) {
         if (!start.snapshotFallback()) {
           throw new HudiTableException(
               String.format(
@@ -151,7 +151,8 @@ public final class WatchCommits extends PTransform<PBegin, PCollection<SliceRead
             position.position());
         snapshot = true;
       }
-      List<TableCommit> commits = planner.commitsAfter(snapshot ? null : position.position());
+      List<TableCommit> commits =
+          planner.tail().commitsAfter(snapshot ? null : position.position());
       if (snapshot && !commits.isEmpty()) {
         TableCommit latest = commits.get(commits.size() - 1);
         if (!tracker.tryClaim(latest)) {
@@ -176,7 +177,7 @@ public final class WatchCommits extends PTransform<PBegin, PCollection<SliceRead
           return ProcessContinuation.stop();
         }
         Instant at = timestamp(planner, commit);
-        if (planner.wroteRecords(commit)) {
+        if (planner.tail().wroteRecords(commit)) {
           List<SliceRead> slices =
               planner.planCommit(commit).stream()
                   .filter(
@@ -204,7 +205,7 @@ public final class WatchCommits extends PTransform<PBegin, PCollection<SliceRead
     }
 
     private static Instant timestamp(ReadPlanner planner, TableCommit commit) {
-      return new Instant(planner.timeOf(commit.position()).toEpochMilli());
+      return new Instant(planner.tail().timeOf(commit.position()).toEpochMilli());
     }
   }
 }

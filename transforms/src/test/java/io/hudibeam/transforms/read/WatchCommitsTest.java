@@ -156,6 +156,7 @@ public class WatchCommitsTest {
           next.timestamps.get(i).getMillis(),
           is(
               ReadPlanner.open(new Configuration(), base)
+                  .tail()
                   .timeOf(s.commitTimes().includes(c2) ? c2 : c3)
                   .toEpochMilli()));
     }

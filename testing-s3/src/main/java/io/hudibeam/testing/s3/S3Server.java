@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.compat.hudi1;
+package io.hudibeam.testing.s3;
 
 import java.io.File;
 import java.net.URI;
@@ -32,14 +32,13 @@ import org.junit.rules.ExternalResource;
 import org.junit.rules.TemporaryFolder;
 
 /**
- * A copy of the commit test-jar's {@code io.hudibeam.testing.S3Server} (this module never has that
- * test-jar, which carries Hudi 0.15). An S3-compatible server in the test JVM: S3Proxy ({@code
- * org.gaul:s3proxy}) on jclouds' in-memory ({@code transient}) blob store or its {@code filesystem}
- * store in a temporary folder, listening on a free loopback port, with one bucket. {@link
- * #hadoopSettings()} is what a write and Hudi's reader need to reach it through Hadoop's S3A
- * (endpoint, path-style access, credentials, no retries worth waiting for).
+ * An S3-compatible server in the test JVM: S3Proxy ({@code org.gaul:s3proxy}) on jclouds' in-memory
+ * ({@code transient}) blob store or its {@code filesystem} store in a temporary folder, listening
+ * on a free loopback port, with one bucket. {@link #hadoopSettings()} is what a write and Hudi's
+ * reader need to reach it through Hadoop's S3A (endpoint, path-style access, credentials, no
+ * retries worth waiting for).
  */
-final class S3ProxyServer extends ExternalResource {
+public final class S3Server extends ExternalResource {
   public static final String BUCKET = "hudi";
   private static final String ACCESS_KEY = "access";
   private static final String SECRET_KEY = "secret";
@@ -51,16 +50,16 @@ final class S3ProxyServer extends ExternalResource {
   private final boolean inMemory;
 
   /** A server on jclouds' in-memory ({@code transient}) blob store. */
-  public S3ProxyServer() {
+  public S3Server() {
     this(null, true);
   }
 
   /** A server on jclouds' {@code filesystem} blob store in {@code folder}. */
-  public S3ProxyServer(TemporaryFolder folder) {
+  public S3Server(TemporaryFolder folder) {
     this(folder, false);
   }
 
-  private S3ProxyServer(TemporaryFolder folder, boolean inMemory) {
+  private S3Server(TemporaryFolder folder, boolean inMemory) {
     this.folder = folder;
     this.inMemory = inMemory;
   }
