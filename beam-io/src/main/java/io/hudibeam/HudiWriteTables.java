@@ -15,6 +15,7 @@
  */
 package io.hudibeam;
 
+import io.hudibeam.transforms.schema.RowToGenericRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -63,9 +64,10 @@ import org.joda.time.Duration;
  * spans tables.
  *
  * <p>The destinations are known when the pipeline is built ({@link #withTable}): a record whose
- * destination is not one of them fails the pipeline, naming the destination and the known ones.
- * Every table is written with the input's schema (one Beam schema, or one Avro schema, for all).
- * See docs/many-tables.md.
+ * destination is not one of them fails the pipeline, naming the destination and the known ones, or,
+ * with {@link #withUnknownDestinationsAsFailedRecords()}, goes to the failed records. Every table
+ * is written with the input's schema (one Beam schema, or one Avro schema, for all). See
+ * docs/many-tables.md.
  */
 public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWriteResult> {
   private static final long serialVersionUID = 1L;
@@ -74,20 +76,23 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
   private final @Nullable SerializableFunction<T, String> destination;
   private final Map<String, HudiIO.Write<T>> tables;
   private final @Nullable Duration triggeringFrequency;
+  private final boolean unknownAsFailed;
 
   private HudiWriteTables(
       HudiIO.InputKind inputKind,
       @Nullable SerializableFunction<T, String> destination,
       Map<String, HudiIO.Write<T>> tables,
-      @Nullable Duration triggeringFrequency) {
+      @Nullable Duration triggeringFrequency,
+      boolean unknownAsFailed) {
     this.inputKind = inputKind;
     this.destination = destination;
     this.tables = tables;
     this.triggeringFrequency = triggeringFrequency;
+    this.unknownAsFailed = unknownAsFailed;
   }
 
   static <T> HudiWriteTables<T> of(HudiIO.InputKind inputKind) {
-    return new HudiWriteTables<>(inputKind, null, Map.of(), null);
+    return new HudiWriteTables<>(inputKind, null, Map.of(), null, false);
   }
 
   /**
@@ -98,7 +103,8 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     if (destination == null) {
       throw new IllegalArgumentException("withDestination needs a function, but got null");
     }
-    return new HudiWriteTables<>(inputKind, destination, tables, triggeringFrequency);
+    return new HudiWriteTables<>(
+        inputKind, destination, tables, triggeringFrequency, unknownAsFailed);
   }
 
   /**
@@ -142,7 +148,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     Map<String, HudiIO.Write<T>> added = new LinkedHashMap<>(tables);
     added.put(destination, table);
     return new HudiWriteTables<>(
-        inputKind, this.destination, Map.copyOf(added), triggeringFrequency);
+        inputKind, this.destination, Map.copyOf(added), triggeringFrequency, unknownAsFailed);
   }
 
   /**
@@ -154,7 +160,18 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       throw new IllegalArgumentException(
           "withTriggeringFrequency must be a positive duration, but was " + frequency);
     }
-    return new HudiWriteTables<>(inputKind, destination, tables, frequency);
+    return new HudiWriteTables<>(inputKind, destination, tables, frequency, unknownAsFailed);
+  }
+
+  /**
+   * A record whose destination is not one of the tables (or is null) goes to {@link
+   * HudiWriteResult#getFailedRecords()} (the record as Avro JSON text, the reason naming its
+   * destination and the tables) instead of failing the pipeline; the other records are written. The
+   * tables' own failed records follow each table's setting ({@link
+   * HudiIO.Write#withFailedRecordsOutput()}).
+   */
+  public HudiWriteTables<T> withUnknownDestinationsAsFailedRecords() {
+    return new HudiWriteTables<>(inputKind, destination, tables, triggeringFrequency, true);
   }
 
   @Override
@@ -189,13 +206,21 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     TupleTag<T> first = tags.get(names.get(0));
     List<TupleTag<?>> others = new ArrayList<>();
     names.subList(1, names.size()).forEach(n -> others.add(tags.get(n)));
+    TupleTag<HudiFailedRecord> unknown = null;
+    if (unknownAsFailed) {
+      unknown = new TupleTag<HudiFailedRecord>("unknown-destinations") {};
+      others.add(unknown);
+    }
     PCollectionTuple routed =
         input.apply(
             "Route to tables",
-            ParDo.of(new RouteToTables<>(destination, tags))
+            ParDo.of(new RouteToTables<>(destination, tags, unknown, rowToAvro(input)))
                 .withOutputTags(first, TupleTagList.of(others)));
     PCollectionList<HudiCommitInfo> commits = PCollectionList.empty(input.getPipeline());
     PCollectionList<HudiFailedRecord> failed = PCollectionList.empty(input.getPipeline());
+    if (unknown != null) {
+      failed = failed.and(routed.get(unknown));
+    }
     PCollectionList<HudiSkippedInterval> skipped = PCollectionList.empty(input.getPipeline());
     for (String name : names) {
       HudiIO.Write<T> write = tables.get(name);
@@ -219,6 +244,14 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
         commits.apply("Committed instants", Flatten.pCollections()),
         failed.apply("Failed records", Flatten.pCollections()),
         skipped.apply("Skipped intervals", Flatten.pCollections()));
+  }
+
+  /** Rows as Avro records, for the text of a failed record; null for GenericRecords. */
+  private @Nullable RowToGenericRecord rowToAvro(PCollection<T> input) {
+    if (!unknownAsFailed || inputKind != HudiIO.InputKind.ROWS || !input.hasSchema()) {
+      return null;
+    }
+    return RowToGenericRecord.forTable(input.getSchema(), "unknown_destination");
   }
 
   private List<String> sortedNames() {

@@ -15,6 +15,7 @@
  */
 package io.hudibeam;
 
+import io.hudibeam.transforms.schema.RowToGenericRecord;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,7 +23,9 @@ import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TupleTag;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Step "Route to tables" of {@link HudiWriteTables}: each element goes to the output of the table
@@ -36,47 +39,69 @@ final class RouteToTables<T> extends DoFn<T, T> {
 
   private final SerializableFunction<T, String> destination;
   private final Map<String, TupleTag<T>> tags;
+  private final @Nullable TupleTag<HudiFailedRecord> unknown;
+  private final @Nullable RowToGenericRecord rowToAvro;
   private final Counter routed = Metrics.counter(RouteToTables.class, "recordsRouted");
+  private final Counter unrouted = Metrics.counter(RouteToTables.class, "unknownDestinations");
 
-  RouteToTables(SerializableFunction<T, String> destination, Map<String, TupleTag<T>> tags) {
+  /**
+   * Routes by {@code destination} to {@code tags}; a record of an unknown destination goes to
+   * {@code unknown} when it is given (as Avro JSON text, Rows converted by {@code rowToAvro}), else
+   * fails.
+   */
+  RouteToTables(
+      SerializableFunction<T, String> destination,
+      Map<String, TupleTag<T>> tags,
+      @Nullable TupleTag<HudiFailedRecord> unknown,
+      @Nullable RowToGenericRecord rowToAvro) {
     this.destination = destination;
     this.tags = Map.copyOf(tags);
+    this.unknown = unknown;
+    this.rowToAvro = rowToAvro;
   }
 
   @ProcessElement
   public void process(@Element T element, MultiOutputReceiver out) {
     String name = destination.apply(element);
-    if (name == null) {
-      throw new IllegalArgumentException(
-          "HudiIO.writeTables(): a record has no destination (the destination function returned"
-              + " null); the tables are "
-              + known()
-              + ". Record: "
-              + describe(element));
+    TupleTag<T> tag = name == null ? null : tags.get(name);
+    if (tag != null) {
+      out.get(tag).output(element);
+      routed.inc();
+      return;
     }
-    TupleTag<T> tag = tags.get(name);
-    if (tag == null) {
+    String reason =
+        name == null
+            ? "a record has no destination (the destination function returned null); the tables"
+                + " are "
+                + known()
+            : "a record's destination '"
+                + name
+                + "' is not one of the tables "
+                + known()
+                + " (add it with withTable(\""
+                + name
+                + "\", ...))";
+    unrouted.inc();
+    if (unknown == null) {
       throw new IllegalArgumentException(
-          "HudiIO.writeTables(): a record's destination '"
-              + name
-              + "' is not one of the tables "
-              + known()
-              + " (add it with withTable(\""
-              + name
-              + "\", ...)). Record: "
-              + describe(element));
+          "HudiIO.writeTables(): " + reason + ". Record: " + cut(String.valueOf(element)));
     }
-    out.get(tag).output(element);
-    routed.inc();
+    out.get(unknown).output(HudiFailedRecord.of(text(element), reason));
   }
 
   private String known() {
     return List.copyOf(new TreeMap<>(tags).keySet()).toString();
   }
 
+  /** The record as Avro JSON text, as the tables' failed records are. */
+  private String text(T element) {
+    return rowToAvro != null && element instanceof Row row
+        ? rowToAvro.apply(row).toString()
+        : String.valueOf(element);
+  }
+
   /** The record, cut to 500 characters. */
-  private static String describe(Object element) {
-    String text = String.valueOf(element);
+  private static String cut(String text) {
     return text.length() > 500 ? text.substring(0, 500) + "..." : text;
   }
 }

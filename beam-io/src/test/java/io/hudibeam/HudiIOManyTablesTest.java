@@ -299,6 +299,30 @@ public class HudiIOManyTablesTest {
     }
   }
 
+  /**
+   * With {@code withUnknownDestinationsAsFailedRecords()} a record of an unknown table is a failed
+   * record (Avro JSON text, the reason naming its destination and the tables), and the others are
+   * written.
+   */
+  @Test
+  public void aRecordForAnUnknownTableCanBeAFailedRecord() {
+    List<Row> rows = new ArrayList<>(inserts());
+    rows.add(event("refunds", "c", 1, 1, "nowhere"));
+    Pipeline p = HudiIOTesting.pipeline(2);
+    HudiWriteResult result =
+        p.apply(Create.of(rows).withRowSchema(SCHEMA))
+            .apply(writeTables().withUnknownDestinationsAsFailedRecords());
+    PAssert.that(result.getFailedRecords())
+        .containsInAnyOrder(
+            HudiFailedRecord.of(
+                "{\"table\": \"refunds\", \"id\": \"r1\", \"region\": \"us\", \"day\":"
+                    + " \"2026-12-02\", \"seq\": 1, \"name\": \"nowhere\", \"op\": \"c\"}",
+                "a record's destination 'refunds' is not one of the tables [customers, events,"
+                    + " orders] (add it with withTable(\"refunds\", ...))"));
+    p.run().waitUntilFinish();
+    assertTables(List.of(inserts()), Map.of("orders", 1, "customers", 1, "events", 1));
+  }
+
   @Test
   public void badDestinationsAreRefusedWhenThePipelineIsBuilt() {
     Pipeline p = HudiIOTesting.pipeline(1);
