@@ -49,6 +49,7 @@ public class HudiApiSurfaceTest {
             .includingClass(HudiIO.class)
             .includingClass(HudiRead.class)
             .includingClass(HudiWriteResult.class)
+            .includingClass(HudiWriteTables.class)
             .includingClass(HudiCommitInfo.class)
             .includingClass(HudiFailedRecord.class)
             .includingClass(HudiSkippedInterval.class)
