@@ -84,9 +84,15 @@ public abstract class HudiCommitInfo {
   @SchemaFieldDescription("Records in those log files: updated records and deletes.")
   public abstract long getLogRecordsWritten();
 
-  /** A builder with the log counts 0 (a commit of base files only). */
+  @SchemaFieldNumber("11")
+  @SchemaFieldDescription(
+      "The base path of the table the instant is of (HudiIO.writeTables() commits to several).")
+  public abstract String getBasePath();
+
+  /** A builder with the log counts 0 (a commit of base files only) and an empty base path. */
   public static Builder builder() {
     return new AutoValue_HudiCommitInfo.Builder()
+        .setBasePath("")
         .setLogFilesWritten(0)
         .setLogBlocksWritten(0)
         .setLogRecordsWritten(0);
@@ -106,6 +112,7 @@ public abstract class HudiCommitInfo {
         .setLogFilesWritten(c.logFilesWritten())
         .setLogBlocksWritten(c.logBlocksWritten())
         .setLogRecordsWritten(c.logRecordsWritten())
+        .setBasePath(c.table().basePath())
         .build();
   }
 
@@ -133,6 +140,8 @@ public abstract class HudiCommitInfo {
     public abstract Builder setLogBlocksWritten(long n);
 
     public abstract Builder setLogRecordsWritten(long n);
+
+    public abstract Builder setBasePath(String basePath);
 
     public abstract HudiCommitInfo build();
   }

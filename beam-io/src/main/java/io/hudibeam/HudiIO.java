@@ -112,6 +112,22 @@ public final class HudiIO {
   }
 
   /**
+   * Writes a {@code PCollection<Row>} into several tables, each record to the table its destination
+   * names, each table with its own settings ({@link HudiWriteTables}; docs/many-tables.md).
+   */
+  public static HudiWriteTables<Row> writeTables() {
+    return HudiWriteTables.of(InputKind.ROWS);
+  }
+
+  /**
+   * As {@link #writeTables()}, for a {@code PCollection<GenericRecord>} with an {@code AvroCoder};
+   * its tables are {@link #writeGenericRecords()} writes.
+   */
+  public static HudiWriteTables<GenericRecord> writeGenericRecordTables() {
+    return HudiWriteTables.of(InputKind.GENERIC_RECORDS);
+  }
+
+  /**
    * Reads a table into Beam Rows: snapshot, read-optimized, time travel, incremental, or a
    * streaming tail of its commits ({@link HudiRead}).
    */

@@ -50,6 +50,7 @@ public class HudiApiSurfaceTest {
             .includingClass(HudiRead.class)
             .includingClass(HudiBootstrap.class)
             .includingClass(HudiWriteResult.class)
+            .includingClass(HudiWriteTables.class)
             .includingClass(HudiCommitInfo.class)
             .includingClass(HudiFailedRecord.class)
             .includingClass(HudiSkippedInterval.class)

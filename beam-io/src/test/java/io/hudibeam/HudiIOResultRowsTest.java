@@ -97,7 +97,8 @@ public class HudiIOResultRowsTest {
                 "bytes_written",
                 "log_files_written",
                 "log_blocks_written",
-                "log_records_written")));
+                "log_records_written",
+                "base_path")));
     PCollection<Row> counts =
         result
             .getCommittedInstants()

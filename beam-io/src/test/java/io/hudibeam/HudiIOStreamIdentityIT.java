@@ -28,9 +28,9 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.commit.ConcurrentWriterException;
 import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.ReplayMismatchException;
-import io.hudibeam.commit.SinkHeartbeat;
 import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.sink.ReplayMismatchException;
+import io.hudibeam.sink.SinkHeartbeat;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;

@@ -24,7 +24,7 @@ import java.util.Locale;
  * per bundle and then per interval, so the value does not depend on how the runner cut the input. A
  * replay of the same stream (the same source records in the same event-time intervals, the same
  * operation) has the same content; another stream whose event times fall into the same intervals
- * almost surely has not (see {@link SinkInstants}).
+ * almost surely has not (see {@link io.hudibeam.sink.SinkInstants}).
  *
  * @param records the number of records in the interval
  * @param fingerprint the sum of the records' hashes

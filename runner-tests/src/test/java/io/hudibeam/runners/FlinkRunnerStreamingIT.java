@@ -96,7 +96,7 @@ public class FlinkRunnerStreamingIT {
   /** The end of the last interval with rows. */
   private static final long LAST_END = EPOCH.getMillis() + RECORDS * MILLIS_PER_INDEX;
 
-  private static FlinkPipelineOptions streamingOptions(int retries) {
+  static FlinkPipelineOptions streamingOptions(int retries) {
     FlinkPipelineOptions options = FlinkRunnerWriteIT.flinkOptions(retries);
     options.setStreaming(true);
     options.setCheckpointingInterval(300L);
@@ -164,7 +164,7 @@ public class FlinkRunnerStreamingIT {
   }
 
   /** The sink's newest committed-through mark on the table's completed commits, or -1. */
-  private static long committedThrough(String base) {
+  static long committedThrough(String base) {
     if (!new File(base, ".hoodie/hoodie.properties").exists()) {
       return -1;
     }

@@ -22,6 +22,7 @@ import static org.hamcrest.Matchers.in;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.HudiIO;
+import io.hudibeam.testing.ChangeStreamTables;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
 import io.hudibeam.testing.TripsData;
@@ -129,6 +130,30 @@ public abstract class HudiIOWriteSuite {
     assertRows(rows, 40, 560, i -> i < 200 ? 0L : 1L, i -> i < 200 ? bulkInsert : upsert);
     assertThat(reader.incrementalSince(upsert), is(empty()));
     assertNoOrphanBaseFiles(base);
+  }
+
+  /**
+   * One {@code HudiIO.writeTables()} writes a change stream of three source tables into three
+   * tables of their own keys, partitioning and table types, twice (inserts, then updates and
+   * deletes mixed); each table read back row by row with Hudi's reader ({@link
+   * ChangeStreamTables}).
+   */
+  @Test
+  public void manyTablesFromOneTransformReadBackWithHudi() throws Exception {
+    File warehouse = tmp.newFolder("warehouse");
+    for (List<Row> rows : List.of(ChangeStreamTables.inserts(), ChangeStreamTables.changes())) {
+      Pipeline p = Pipeline.create(options());
+      p.apply(Create.of(rows).withRowSchema(ChangeStreamTables.SCHEMA))
+          .apply(ChangeStreamTables.writeTables(warehouse));
+      assertThat(p.run().waitUntilFinish(), is(PipelineResult.State.DONE));
+    }
+    ChangeStreamTables.assertTables(
+        warehouse,
+        List.of(ChangeStreamTables.inserts(), ChangeStreamTables.changes()),
+        Map.of("orders", 2, "customers", 2, "events", 2));
+    for (String table : List.of("orders", "events")) {
+      assertNoOrphanBaseFiles(ChangeStreamTables.base(warehouse, table));
+    }
   }
 
   @Test

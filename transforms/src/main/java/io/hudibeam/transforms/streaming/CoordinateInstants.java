@@ -17,7 +17,7 @@ package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.IntervalContent;
 import io.hudibeam.commit.RecordFingerprints;
-import io.hudibeam.commit.SinkInstants;
+import io.hudibeam.sink.SinkInstants;
 import io.hudibeam.transforms.coders.IntervalContentCoder;
 import io.hudibeam.transforms.instant.StartSpec;
 import java.util.HashMap;

@@ -16,10 +16,10 @@
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.IntervalContent;
-import io.hudibeam.commit.SinkHeartbeat;
-import io.hudibeam.commit.SinkInstants;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.sink.SinkHeartbeat;
+import io.hudibeam.sink.SinkInstants;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.instant.StartSpec;
 import io.hudibeam.transforms.instant.WriteSchemas;

@@ -16,8 +16,8 @@
 package io.hudibeam.transforms.streaming;
 
 import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.SinkHeartbeat;
-import io.hudibeam.commit.SinkProgress;
+import io.hudibeam.sink.SinkHeartbeat;
+import io.hudibeam.sink.SinkProgress;
 import io.hudibeam.transforms.instant.StartSpec;
 import java.time.Clock;
 import java.util.Optional;

@@ -15,7 +15,7 @@
  */
 package io.hudibeam.transforms.streaming;
 
-import io.hudibeam.commit.SinkHeartbeat;
+import io.hudibeam.sink.SinkHeartbeat;
 import io.hudibeam.transforms.instant.StartSpec;
 import java.time.Clock;
 import java.util.Optional;

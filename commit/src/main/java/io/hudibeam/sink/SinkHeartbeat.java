@@ -13,8 +13,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.sink;
 
+import io.hudibeam.commit.ConcurrentWriterException;
+import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.table.TablePaths;
 import java.io.FileNotFoundException;
 import java.io.IOException;

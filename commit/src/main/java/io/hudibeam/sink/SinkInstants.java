@@ -13,8 +13,15 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.sink;
 
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.commit.IntervalContent;
+import io.hudibeam.commit.LockSettings;
+import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;

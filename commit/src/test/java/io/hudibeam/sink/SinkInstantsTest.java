@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.sink;
 
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.contains;
@@ -22,6 +22,12 @@ import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.commit.IntervalContent;
+import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.table.TableConfig;

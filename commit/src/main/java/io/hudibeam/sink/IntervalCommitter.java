@@ -13,8 +13,13 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.sink;
 
+import io.hudibeam.commit.CommitOutcome;
+import io.hudibeam.commit.InstantCommitter;
+import io.hudibeam.commit.Rollback;
+import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;

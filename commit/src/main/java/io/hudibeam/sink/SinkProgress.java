@@ -13,8 +13,12 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.sink;
 
+import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.commit.Heartbeats;
+import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.Timeline;

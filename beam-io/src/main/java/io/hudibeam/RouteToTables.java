@@ -1,0 +1,107 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam;
+
+import io.hudibeam.transforms.schema.RowToGenericRecord;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.beam.sdk.metrics.Counter;
+import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TupleTag;
+import org.checkerframework.checker.nullness.qual.Nullable;
+
+/**
+ * Step "Route to tables" of {@link HudiWriteTables}: each element goes to the output of the table
+ * its destination names. An element whose destination is not one of the tables, or has none, fails
+ * the bundle with an error naming the destination and the known ones: routing it nowhere would lose
+ * it silently, and a table cannot be created from an element alone (its base path, key and
+ * partitioning are the pipeline's settings).
+ */
+final class RouteToTables<T> extends DoFn<T, T> {
+  private static final long serialVersionUID = 1L;
+
+  private final SerializableFunction<T, String> destination;
+  private final Map<String, TupleTag<T>> tags;
+  private final @Nullable TupleTag<HudiFailedRecord> unknown;
+  private final @Nullable RowToGenericRecord rowToAvro;
+  private final Counter routed = Metrics.counter(RouteToTables.class, "recordsRouted");
+  private final Counter unrouted = Metrics.counter(RouteToTables.class, "unknownDestinations");
+
+  /**
+   * Routes by {@code destination} to {@code tags}; a record of an unknown destination goes to
+   * {@code unknown} when it is given (as Avro JSON text, Rows converted by {@code rowToAvro}), else
+   * fails.
+   */
+  RouteToTables(
+      SerializableFunction<T, String> destination,
+      Map<String, TupleTag<T>> tags,
+      @Nullable TupleTag<HudiFailedRecord> unknown,
+      @Nullable RowToGenericRecord rowToAvro) {
+    this.destination = destination;
+    this.tags = Map.copyOf(tags);
+    this.unknown = unknown;
+    this.rowToAvro = rowToAvro;
+  }
+
+  @ProcessElement
+  public void process(@Element T element, MultiOutputReceiver out) {
+    String name = destination.apply(element);
+    TupleTag<T> tag = name == null ? null : tags.get(name);
+    if (tag != null) {
+      out.get(tag).output(element);
+      routed.inc();
+      return;
+    }
+    String reason =
+        name == null
+            ? "a record has no destination (the destination function returned null); the tables"
+                + " are "
+                + known()
+            : "a record's destination '"
+                + name
+                + "' is not one of the tables "
+                + known()
+                + " (add it with withTable(\""
+                + name
+                + "\", ...))";
+    unrouted.inc();
+    if (unknown == null) {
+      throw new IllegalArgumentException(
+          "HudiIO.writeTables(): " + reason + ". Record: " + cut(String.valueOf(element)));
+    }
+    out.get(unknown).output(HudiFailedRecord.of(text(element), reason));
+  }
+
+  private String known() {
+    return List.copyOf(new TreeMap<>(tags).keySet()).toString();
+  }
+
+  /** The record as Avro JSON text, as the tables' failed records are. */
+  private String text(T element) {
+    return rowToAvro != null && element instanceof Row row
+        ? rowToAvro.apply(row).toString()
+        : String.valueOf(element);
+  }
+
+  /** The record, cut to 500 characters. */
+  private static String cut(String text) {
+    return text.length() > 500 ? text.substring(0, 500) + "..." : text;
+  }
+}

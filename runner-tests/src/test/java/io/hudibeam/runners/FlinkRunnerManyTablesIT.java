@@ -1,0 +1,111 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.runners;
+
+import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.is;
+
+import io.hudibeam.testing.ChangeStreamTables;
+import io.hudibeam.testing.HudiTableReader;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.io.GenerateSequence;
+import org.apache.beam.sdk.transforms.Filter;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptors;
+import org.joda.time.Duration;
+import org.joda.time.Instant;
+import org.junit.Rule;
+import org.junit.Test;
+import org.junit.rules.TemporaryFolder;
+import org.junit.rules.Timeout;
+
+/**
+ * {@code HudiIO.writeTables()} streaming on the FlinkRunner (embedded, parallelism 2, checkpoints
+ * every 300 ms): an endless change stream of three source tables ({@link
+ * ChangeStreamTables#streamEvent}, inserts then updates and deletes mixed), 600 events over three
+ * commit intervals of 2 s of event time, into three tables of their own keys, partitioning and
+ * table types. The job runs (bounded wait) until every table's sink is committed through the last
+ * interval, is cancelled, and each table is read back row by row with Hudi's reader: one instant
+ * per interval in each table, each table equal to the final state of its events.
+ */
+public class FlinkRunnerManyTablesIT {
+  @Rule public TemporaryFolder tmp = new TemporaryFolder();
+  @Rule public Timeout timeout = Timeout.seconds(240);
+
+  private static final Instant EPOCH = new Instant(1_700_000_000_000L);
+  private static final long EVENTS = 600;
+  private static final long MILLIS_PER_INDEX = 10;
+  private static final long LAST_END = EPOCH.getMillis() + EVENTS * MILLIS_PER_INDEX;
+
+  @Test
+  public void aStreamCommitsEachTableOncePerIntervalAndEveryTableIsExact() throws Exception {
+    File warehouse = tmp.newFolder("warehouse");
+    Pipeline p = Pipeline.create(FlinkRunnerStreamingIT.streamingOptions(0));
+    p.apply(
+            GenerateSequence.from(0)
+                .withRate(300, Duration.standardSeconds(1))
+                .withTimestampFn(i -> EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))))
+        .apply(Filter.by((Long i) -> i < EVENTS))
+        .apply(MapElements.into(TypeDescriptors.rows()).via(ChangeStreamTables::streamEvent))
+        .setRowSchema(ChangeStreamTables.SCHEMA)
+        .apply(
+            ChangeStreamTables.writeTables(warehouse)
+                .withTriggeringFrequency(Duration.standardSeconds(2)));
+    PipelineResult result = p.run();
+    try {
+      long deadline = System.currentTimeMillis() + 180_000;
+      for (String table : ChangeStreamTables.TABLES) {
+        String base = ChangeStreamTables.base(warehouse, table);
+        while (FlinkRunnerStreamingIT.committedThrough(base) < LAST_END) {
+          assertThat(
+              "the stream is still running (state " + result.getState() + ")",
+              result.getState().isTerminal(),
+              is(false));
+          if (System.currentTimeMillis() > deadline) {
+            throw new AssertionError(
+                table + " was not committed through " + new Instant(LAST_END) + " within 180 s");
+          }
+          Thread.sleep(200);
+        }
+      }
+    } finally {
+      result.cancel();
+    }
+    List<Row> events = new ArrayList<>();
+    for (long i = 0; i < EVENTS; i++) {
+      events.add(ChangeStreamTables.streamEvent(i));
+    }
+    ChangeStreamTables.assertTables(
+        warehouse, List.of(events), Map.of("orders", 3, "customers", 3, "events", 3));
+    for (String table : ChangeStreamTables.TABLES) {
+      String base = ChangeStreamTables.base(warehouse, table);
+      assertThat(
+          table + " has no pending instant",
+          HudiTableReader.of(base)
+              .metaClient()
+              .getActiveTimeline()
+              .filterInflightsAndRequested()
+              .countInstants(),
+          is(0));
+    }
+  }
+}
