@@ -100,17 +100,34 @@ public final class Main {
     }
   }
 
+  /** Heap held from the start and let go when a thread dies, so the failure line can be built. */
+  private static final int HEAP_RESERVE_BYTES = 512 * 1024;
+
+  private static final String OUT_OF_MEMORY_ADVICE =
+      "; give the JVM more heap (-Xmx) or write smaller batches";
+
+  private static final String OUT_OF_MEMORY_LINE =
+      "hudi-beam-examples: failed: java.lang.OutOfMemoryError" + OUT_OF_MEMORY_ADVICE;
+
   private Main() {}
 
   public static void main(String[] args) {
     // An Error on any thread (an OutOfMemoryError in a runner's worker thread, say) ends the
     // process with one line and exit code 1; without this the DirectRunner was seen to stay alive
     // after an OutOfMemoryError with no exit code and no line saying the run failed.
-    Thread.setDefaultUncaughtExceptionHandler(Main::fatal);
+    // The heap kept in reserve is let go before the line is built: an OutOfMemoryError leaves
+    // too little heap to build it (seen: the handler itself died of it and the line was lost).
+    byte[][] reserve = {new byte[HEAP_RESERVE_BYTES]};
+    Thread.setDefaultUncaughtExceptionHandler(
+        (thread, e) -> {
+          reserve[0] = null;
+          fatal(thread, e);
+        });
     int code;
     try {
       code = run(args, System.out, System.err);
     } catch (Error e) {
+      reserve[0] = null;
       fatal(Thread.currentThread(), e);
       return;
     }
@@ -119,18 +136,20 @@ public final class Main {
 
   /** Ends the process at once: a thread died of {@code e}. */
   private static void fatal(Thread thread, Throwable e) {
-    String command = "hudi-beam-examples";
-    System.err.println(
-        command
-            + ": failed: "
-            + e
-            + " in thread "
-            + thread.getName()
-            + (e instanceof OutOfMemoryError
-                ? "; give the JVM more heap (-Xmx) or write smaller batches"
-                : ""));
-    System.err.flush();
-    Runtime.getRuntime().halt(FAILED);
+    try {
+      System.err.println(
+          "hudi-beam-examples: failed: "
+              + e
+              + " in thread "
+              + thread.getName()
+              + (e instanceof OutOfMemoryError ? OUT_OF_MEMORY_ADVICE : ""));
+    } catch (OutOfMemoryError whileReporting) {
+      // A constant needs no new heap to be printed.
+      System.err.println(OUT_OF_MEMORY_LINE);
+    } finally {
+      System.err.flush();
+      Runtime.getRuntime().halt(FAILED);
+    }
   }
 
   /** Runs one command; returns the process exit code. */
