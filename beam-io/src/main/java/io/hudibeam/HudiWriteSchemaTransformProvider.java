@@ -18,8 +18,11 @@ package io.hudibeam;
 import com.google.auto.service.AutoService;
 import com.google.auto.value.AutoValue;
 import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.write.ChangeType;
+import io.hudibeam.write.ChangeTypes;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.schemas.AutoValueSchema;
 import org.apache.beam.sdk.schemas.Schema;
@@ -148,9 +151,20 @@ public final class HudiWriteSchemaTransformProvider
     public abstract @Nullable Integer getTriggeringFrequencySeconds();
 
     @SchemaFieldDescription(
-        "The stable identity of a streaming write (default: the table), written into its commits so a"
+        "The stable identity of a streaming write (default: <table>-<operation>), written into its commits so a"
             + " rerun skips the intervals already committed.")
     public abstract @Nullable String getSinkId();
+
+    @SchemaFieldDescription(
+        "A change stream's change type field: each row's value says whether it inserts, updates or"
+            + " deletes its key (Debezium's c, r, u, d unless change_type_map says otherwise);"
+            + " needs operation upsert.")
+    public abstract @Nullable String getChangeTypeColumn();
+
+    @SchemaFieldDescription(
+        "The change type field's values mapped to insert, update or delete (default Debezium's:"
+            + " c and r insert, u updates, d deletes).")
+    public abstract @Nullable Map<String, String> getChangeTypeMap();
 
     public static Builder builder() {
       return new AutoValue_HudiWriteSchemaTransformProvider_Configuration.Builder();
@@ -186,6 +200,48 @@ public final class HudiWriteSchemaTransformProvider
       if (getSinkId() != null && getSinkId().isEmpty()) {
         throw new IllegalArgumentException("sink_id must not be empty");
       }
+      if (getChangeTypeMap() != null && getChangeTypeColumn() == null) {
+        throw new IllegalArgumentException(
+            "change_type_map is set but change_type_column is not: name the field it applies to");
+      }
+      if (getChangeTypeColumn() != null) {
+        if (getChangeTypeColumn().isEmpty()) {
+          throw new IllegalArgumentException("change_type_column must not be empty");
+        }
+        changeTypes();
+      }
+    }
+
+    /** The change type map: change_type_map parsed, or Debezium's when it is not set. */
+    Map<String, ChangeType> changeTypes() {
+      if (getChangeTypeMap() == null) {
+        return ChangeTypes.debezium();
+      }
+      if (getChangeTypeMap().isEmpty()) {
+        throw new IllegalArgumentException(
+            "change_type_map must map at least one value to insert, update or delete");
+      }
+      Map<String, ChangeType> types = new TreeMap<>();
+      getChangeTypeMap()
+          .forEach(
+              (value, type) -> {
+                ChangeType parsed = null;
+                for (ChangeType t : ChangeType.values()) {
+                  if (t.name().equalsIgnoreCase(type == null ? "" : type.trim())) {
+                    parsed = t;
+                  }
+                }
+                if (parsed == null) {
+                  throw new IllegalArgumentException(
+                      "change_type_map maps '"
+                          + value
+                          + "' to '"
+                          + type
+                          + "', but the change types are insert, update and delete");
+                }
+                types.put(value, parsed);
+              });
+      return types;
     }
 
     /** Builds a {@link Configuration}. */
@@ -218,6 +274,10 @@ public final class HudiWriteSchemaTransformProvider
       public abstract Builder setTriggeringFrequencySeconds(Integer seconds);
 
       public abstract Builder setSinkId(String sinkId);
+
+      public abstract Builder setChangeTypeColumn(String field);
+
+      public abstract Builder setChangeTypeMap(Map<String, String> changeTypes);
 
       public abstract Configuration build();
     }
@@ -262,6 +322,11 @@ public final class HudiWriteSchemaTransformProvider
       }
       if (configuration.getSinkId() != null) {
         write = write.withSinkId(configuration.getSinkId());
+      }
+      if (configuration.getChangeTypeColumn() != null) {
+        write =
+            write.withChangeTypeField(
+                configuration.getChangeTypeColumn(), configuration.changeTypes());
       }
       return write;
     }

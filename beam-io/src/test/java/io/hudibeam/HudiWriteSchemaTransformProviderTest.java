@@ -278,4 +278,101 @@ public class HudiWriteSchemaTransformProviderTest {
     expected.sort(null);
     assertThat(HudiIOTesting.content(reader), is(expected));
   }
+
+  private static final Schema CHANGES =
+      Schema.builder()
+          .addStringField("id")
+          .addStringField("name")
+          .addInt64Field("lsn")
+          .addStringField("kind")
+          .build();
+
+  private static Row change(String id, String name, long lsn, String kind) {
+    return Row.withSchema(CHANGES).addValues(id, name, lsn, kind).build();
+  }
+
+  /** One change-stream write through the schema transform, with a change type map of its own. */
+  private static void writeChanges(String base, List<Row> changes) {
+    SchemaTransformProvider provider = provider();
+    Row config =
+        Row.withSchema(provider.configurationSchema())
+            .withFieldValue("table", "people")
+            .withFieldValue("base_path", base)
+            .withFieldValue("record_key", "id")
+            .withFieldValue("ordering_field", "lsn")
+            .withFieldValue("change_type_column", "kind")
+            .withFieldValue("change_type_map", Map.of("I", "insert", "U", "update", "D", "DELETE"))
+            .build();
+    Pipeline p = HudiIOTesting.pipeline(2);
+    PCollectionRowTuple.of("input", p.apply(Create.of(changes).withRowSchema(CHANGES)))
+        .apply(provider.from(config));
+    p.run().waitUntilFinish();
+  }
+
+  /**
+   * change_type_column and change_type_map make a change-stream write: inserts, updates and deletes
+   * of one stream in one instant, a key's changes combined by the ordering field (a later update
+   * beats an earlier one, a later delete beats an update); Hudi's reader sees the result.
+   */
+  @Test
+  public void changeTypeColumnAndMapWriteAChangeStream() throws Exception {
+    String base = tmp.newFolder("people").getAbsolutePath();
+    writeChanges(
+        base,
+        List.of(change("a", "ann", 1, "I"), change("b", "bob", 2, "I"), change("c", "cy", 3, "I")));
+    writeChanges(
+        base,
+        List.of(
+            change("a", "ann-2", 5, "U"),
+            change("a", "ann-1", 4, "U"),
+            change("b", "bob-1", 6, "U"),
+            change("b", "bob", 7, "D"),
+            change("d", "dee", 8, "I")));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes().size(), is(2));
+    Map<String, String> rows = new java.util.TreeMap<>();
+    reader
+        .snapshotByRecordKey()
+        .forEach(
+            (key, r) ->
+                rows.put(
+                    key,
+                    HudiTableReader.string(r, "name")
+                        + ","
+                        + r.get("lsn")
+                        + ","
+                        + HudiTableReader.string(r, "kind")));
+    assertThat(rows, is(Map.of("a", "ann-2,5,U", "c", "cy,3,I", "d", "dee,8,I")));
+  }
+
+  @Test
+  public void aChangeTypeMapWithAnUnknownTypeIsRefusedNamingIt() {
+    SchemaTransformProvider provider = provider();
+    Row config =
+        Row.withSchema(provider.configurationSchema())
+            .withFieldValue("table", "people")
+            .withFieldValue("base_path", tmp.getRoot().getAbsolutePath())
+            .withFieldValue("record_key", "id")
+            .withFieldValue("change_type_column", "kind")
+            .withFieldValue("change_type_map", Map.of("X", "truncate"))
+            .build();
+    IllegalArgumentException e =
+        org.junit.Assert.assertThrows(IllegalArgumentException.class, () -> provider.from(config));
+    assertThat(
+        e.getMessage(),
+        is(
+            "change_type_map maps 'X' to 'truncate', but the change types are insert, update and delete"));
+    Row mapOnly =
+        Row.withSchema(provider.configurationSchema())
+            .withFieldValue("table", "people")
+            .withFieldValue("base_path", tmp.getRoot().getAbsolutePath())
+            .withFieldValue("record_key", "id")
+            .withFieldValue("change_type_map", Map.of("D", "delete"))
+            .build();
+    assertThat(
+        org.junit.Assert.assertThrows(IllegalArgumentException.class, () -> provider.from(mapOnly))
+            .getMessage(),
+        is("change_type_map is set but change_type_column is not: name the field it applies to"));
+  }
 }
