@@ -26,8 +26,8 @@ import org.apache.beam.sdk.options.StreamingOptions;
 
 /**
  * The examples jar's entry point: {@code java -jar hudi-beam-examples.jar
- * trips|ingest|compact|bootstrap|read --option=value ...}. Exit code 0 on success, 2 for a wrong
- * option, 1 when the pipeline fails.
+ * trips|ingest|cdc|compact|bootstrap|read --option=value ...}. Exit code 0 on success, 2 for a
+ * wrong option, 1 when the pipeline fails.
  */
 public final class Main {
   static final int OK = 0;
@@ -44,6 +44,8 @@ public final class Main {
           "  ingest  --input=GLOB --format=json|csv|avro|parquet --table=PATH --recordKey=F[,F]",
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
           "          [--tableName=NAME] [--rejects=FILE] [--watch=SECONDS --watchFor=SECONDS --commitInterval=SECONDS]",
+          "  cdc     --input=GLOB --warehouse=DIR --recordKey=F[,F] [--partitionFields=F[,F]] [--orderingField=F]",
+          "          (Debezium JSON change events of many source tables, each into DIR/<db>/<table>)",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
           "  bootstrap --source=PATH --table=PATH --recordKey=F[,F] [--partitionFields=F[,F]]",
           "          --mode=full_record|metadata_only [--modeRegex=REGEX] [--orderingField=F] [--tableName=NAME]",
@@ -68,6 +70,11 @@ public final class Main {
         "--input=GLOB --format=F --table=PATH --recordKey=F[,F] [--option=value ...]  (writes"
             + " files' records; --watch: as a stream)",
         IngestExample.Options.class),
+    CDC(
+        "cdc",
+        "--input=GLOB --warehouse=DIR --recordKey=F[,F] [--option=value ...]  (Debezium JSON"
+            + " change events, each source table into DIR/<db>/<table>)",
+        CdcExample.Options.class),
     COMPACT(
         "compact", "--table=PATH  (compacts a MERGE_ON_READ table)", CompactExample.Options.class),
     BOOTSTRAP(
@@ -235,6 +242,11 @@ public final class Main {
           }
           pipeline = IngestExample.build(ingest, startedAt, stopSignal);
           break;
+        case "cdc":
+          CdcExample.Options cdc = parse(options, CdcExample.Options.class, settings);
+          table = cdc.getWarehouse();
+          pipeline = CdcExample.build(cdc, startedAt);
+          break;
         case "compact":
           CompactExample.Options compact = parse(options, CompactExample.Options.class, settings);
           table = compact.getTable();
@@ -256,7 +268,7 @@ public final class Main {
           err.println(
               "unknown command '"
                   + command
-                  + "'; choose one of trips, ingest, compact, bootstrap, read");
+                  + "'; choose one of trips, ingest, cdc, compact, bootstrap, read");
           err.println(USAGE_TEXT);
           return USAGE;
       }
@@ -294,6 +306,12 @@ public final class Main {
     }
     if (readOutput != null) {
       out.println("rows " + ReadExample.rows(readOutput));
+      return OK;
+    }
+    if (command.equals("cdc")) {
+      out.printf(
+          "Hudi tables under %s/<db>/<table> (%.1f s)%n",
+          table, (System.currentTimeMillis() - startedAt) / 1000.0);
       return OK;
     }
     out.printf(

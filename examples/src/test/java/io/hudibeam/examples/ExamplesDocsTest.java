@@ -88,6 +88,7 @@ public class ExamplesDocsTest {
             List.of(
                 TripsExample.Options.class,
                 IngestExample.Options.class,
+                CdcExample.Options.class,
                 CompactExample.Options.class,
                 BootstrapExample.Options.class,
                 ReadExample.Options.class,
