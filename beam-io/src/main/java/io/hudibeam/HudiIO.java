@@ -128,6 +128,18 @@ public final class HudiIO {
   }
 
   /**
+   * A coder for a {@code PCollection<GenericRecord>} whose records have different schemas, one of
+   * {@code schemas} each: the input of a {@link #writeGenericRecordTables()} whose tables each take
+   * their own schema ({@link HudiWriteTables#withTable(String, org.apache.avro.Schema,
+   * HudiIO.Write)}). Each record is encoded as its schema's index and its Avro binary form; a
+   * record of another schema cannot be encoded.
+   */
+  public static org.apache.beam.sdk.coders.Coder<GenericRecord> genericRecordCoder(
+      org.apache.avro.Schema... schemas) {
+    return GenericRecordsCoder.of(schemas == null ? null : java.util.Arrays.asList(schemas));
+  }
+
+  /**
    * Reads a table into Beam Rows: snapshot, read-optimized, time travel, incremental, or a
    * streaming tail of its commits ({@link HudiRead}).
    */

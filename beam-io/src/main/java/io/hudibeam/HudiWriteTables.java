@@ -66,8 +66,9 @@ import org.joda.time.Duration;
  * <p>The destinations are known when the pipeline is built ({@link #withTable}): a record whose
  * destination is not one of them fails the pipeline, naming the destination and the known ones, or,
  * with {@link #withUnknownDestinationsAsFailedRecords()}, goes to the failed records. Every table
- * is written with the input's schema (one Beam schema, or one Avro schema, for all). See
- * docs/many-tables.md.
+ * is written with the input's schema (one Beam schema, or one Avro schema, for all), except that
+ * the tables of {@link HudiIO#writeGenericRecordTables()} may each take an Avro schema of their own
+ * ({@link #withTable(String, org.apache.avro.Schema, HudiIO.Write)}). See docs/many-tables.md.
  */
 public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWriteResult> {
   private static final long serialVersionUID = 1L;
@@ -75,6 +76,10 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
   private final HudiIO.InputKind inputKind;
   private final @Nullable SerializableFunction<T, String> destination;
   private final Map<String, HudiIO.Write<T>> tables;
+
+  /** The destinations whose tables take a schema of their own, to their schemas' JSON text. */
+  private final Map<String, String> schemas;
+
   private final @Nullable Duration triggeringFrequency;
   private final boolean unknownAsFailed;
 
@@ -82,17 +87,19 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       HudiIO.InputKind inputKind,
       @Nullable SerializableFunction<T, String> destination,
       Map<String, HudiIO.Write<T>> tables,
+      Map<String, String> schemas,
       @Nullable Duration triggeringFrequency,
       boolean unknownAsFailed) {
     this.inputKind = inputKind;
     this.destination = destination;
     this.tables = tables;
+    this.schemas = schemas;
     this.triggeringFrequency = triggeringFrequency;
     this.unknownAsFailed = unknownAsFailed;
   }
 
   static <T> HudiWriteTables<T> of(HudiIO.InputKind inputKind) {
-    return new HudiWriteTables<>(inputKind, null, Map.of(), null, false);
+    return new HudiWriteTables<>(inputKind, null, Map.of(), Map.of(), null, false);
   }
 
   /**
@@ -104,7 +111,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       throw new IllegalArgumentException("withDestination needs a function, but got null");
     }
     return new HudiWriteTables<>(
-        inputKind, destination, tables, triggeringFrequency, unknownAsFailed);
+        inputKind, destination, tables, schemas, triggeringFrequency, unknownAsFailed);
   }
 
   /**
@@ -148,7 +155,48 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     Map<String, HudiIO.Write<T>> added = new LinkedHashMap<>(tables);
     added.put(destination, table);
     return new HudiWriteTables<>(
-        inputKind, this.destination, Map.copyOf(added), triggeringFrequency, unknownAsFailed);
+        inputKind,
+        this.destination,
+        Map.copyOf(added),
+        schemas,
+        triggeringFrequency,
+        unknownAsFailed);
+  }
+
+  /**
+   * As {@link #withTable(String, HudiIO.Write)}, for a table that takes its own Avro schema: the
+   * records routed to {@code destination} must be records of {@code schema} (a record of another
+   * schema fails, named). Only for {@link HudiIO#writeGenericRecordTables()}, whose input then
+   * holds records of several schemas, with a coder for all of them ({@link
+   * HudiIO#genericRecordCoder}). The schema evolves the table by the usual rules.
+   */
+  public HudiWriteTables<T> withTable(
+      String destination, org.apache.avro.Schema schema, HudiIO.Write<T> table) {
+    if (inputKind != HudiIO.InputKind.GENERIC_RECORDS) {
+      throw new IllegalArgumentException(
+          "withTable(\""
+              + destination
+              + "\", schema, ...): a table's own Avro schema is for"
+              + " HudiIO.writeGenericRecordTables(); HudiIO.writeTables() writes every table with"
+              + " the input rows' schema");
+    }
+    if (schema == null || schema.getType() != org.apache.avro.Schema.Type.RECORD) {
+      throw new IllegalArgumentException(
+          "withTable(\""
+              + destination
+              + "\", schema, ...) needs a record schema, but got "
+              + schema);
+    }
+    HudiWriteTables<T> added = withTable(destination, table);
+    Map<String, String> withSchema = new LinkedHashMap<>(schemas);
+    withSchema.put(destination, schema.toString());
+    return new HudiWriteTables<>(
+        inputKind,
+        added.destination,
+        added.tables,
+        Map.copyOf(withSchema),
+        triggeringFrequency,
+        unknownAsFailed);
   }
 
   /**
@@ -160,7 +208,8 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       throw new IllegalArgumentException(
           "withTriggeringFrequency must be a positive duration, but was " + frequency);
     }
-    return new HudiWriteTables<>(inputKind, destination, tables, frequency, unknownAsFailed);
+    return new HudiWriteTables<>(
+        inputKind, destination, tables, schemas, frequency, unknownAsFailed);
   }
 
   /**
@@ -171,7 +220,8 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
    * HudiIO.Write#withFailedRecordsOutput()}).
    */
   public HudiWriteTables<T> withUnknownDestinationsAsFailedRecords() {
-    return new HudiWriteTables<>(inputKind, destination, tables, triggeringFrequency, true);
+    return new HudiWriteTables<>(
+        inputKind, destination, tables, schemas, triggeringFrequency, true);
   }
 
   @Override
@@ -214,7 +264,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     PCollectionTuple routed =
         input.apply(
             "Route to tables",
-            ParDo.of(new RouteToTables<>(destination, tags, unknown, rowToAvro(input)))
+            ParDo.of(new RouteToTables<>(destination, tags, schemas, unknown, rowToAvro(input)))
                 .withOutputTags(first, TupleTagList.of(others)));
     PCollectionList<HudiCommitInfo> commits = PCollectionList.empty(input.getPipeline());
     PCollectionList<HudiFailedRecord> failed = PCollectionList.empty(input.getPipeline());
@@ -227,7 +277,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       if (write.getTriggeringFrequency() == null && triggeringFrequency != null) {
         write = write.withTriggeringFrequency(triggeringFrequency);
       }
-      PCollection<T> records = routed.get(tags.get(name)).setCoder(input.getCoder());
+      PCollection<T> records = routed.get(tags.get(name)).setCoder(coderOf(name, input));
       HudiWriteResult result;
       try {
         result = records.apply("Table " + name, write);
@@ -244,6 +294,18 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
         commits.apply("Committed instants", Flatten.pCollections()),
         failed.apply("Failed records", Flatten.pCollections()),
         skipped.apply("Skipped intervals", Flatten.pCollections()));
+  }
+
+  /** The coder of a table's records: an AvroCoder of its own schema, else the input's. */
+  @SuppressWarnings("unchecked")
+  private org.apache.beam.sdk.coders.Coder<T> coderOf(String name, PCollection<T> input) {
+    String schema = schemas.get(name);
+    if (schema == null) {
+      return input.getCoder();
+    }
+    return (org.apache.beam.sdk.coders.Coder<T>)
+        (org.apache.beam.sdk.coders.Coder<?>)
+            AvroCoder.of(new org.apache.avro.Schema.Parser().parse(schema));
   }
 
   /** Rows as Avro records, for the text of a failed record; null for GenericRecords. */
@@ -300,5 +362,16 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       throw new IllegalArgumentException(
           "withDestinationField: the input has no field '" + field.field() + "'");
     }
+    schemas.forEach(
+        (name, text) -> {
+          if (new org.apache.avro.Schema.Parser().parse(text).getField(field.field()) == null) {
+            throw new IllegalArgumentException(
+                "withDestinationField: the schema of table '"
+                    + name
+                    + "' has no field '"
+                    + field.field()
+                    + "'");
+          }
+        });
   }
 }

@@ -39,6 +39,8 @@ final class RouteToTables<T> extends DoFn<T, T> {
 
   private final SerializableFunction<T, String> destination;
   private final Map<String, TupleTag<T>> tags;
+  private final Map<String, String> schemaTexts;
+  private transient Map<String, Long> schemaFingerprints;
   private final @Nullable TupleTag<HudiFailedRecord> unknown;
   private final @Nullable RowToGenericRecord rowToAvro;
   private final Counter routed = Metrics.counter(RouteToTables.class, "recordsRouted");
@@ -47,17 +49,32 @@ final class RouteToTables<T> extends DoFn<T, T> {
   /**
    * Routes by {@code destination} to {@code tags}; a record of an unknown destination goes to
    * {@code unknown} when it is given (as Avro JSON text, Rows converted by {@code rowToAvro}), else
-   * fails.
+   * fails. A record routed to a table of {@code schemaTexts} (destination to its own Avro schema)
+   * must be a GenericRecord of that schema.
    */
   RouteToTables(
       SerializableFunction<T, String> destination,
       Map<String, TupleTag<T>> tags,
+      Map<String, String> schemaTexts,
       @Nullable TupleTag<HudiFailedRecord> unknown,
       @Nullable RowToGenericRecord rowToAvro) {
     this.destination = destination;
     this.tags = Map.copyOf(tags);
+    this.schemaTexts = Map.copyOf(schemaTexts);
     this.unknown = unknown;
     this.rowToAvro = rowToAvro;
+  }
+
+  @Setup
+  public void setup() {
+    Map<String, Long> fingerprints = new TreeMap<>();
+    schemaTexts.forEach(
+        (name, text) ->
+            fingerprints.put(
+                name,
+                org.apache.avro.SchemaNormalization.parsingFingerprint64(
+                    new org.apache.avro.Schema.Parser().parse(text))));
+    schemaFingerprints = fingerprints;
   }
 
   @ProcessElement
@@ -65,6 +82,7 @@ final class RouteToTables<T> extends DoFn<T, T> {
     String name = destination.apply(element);
     TupleTag<T> tag = name == null ? null : tags.get(name);
     if (tag != null) {
+      checkSchema(name, element);
       out.get(tag).output(element);
       routed.inc();
       return;
@@ -87,6 +105,26 @@ final class RouteToTables<T> extends DoFn<T, T> {
           "HudiIO.writeTables(): " + reason + ". Record: " + cut(String.valueOf(element)));
     }
     out.get(unknown).output(HudiFailedRecord.of(text(element), reason));
+  }
+
+  /** A table with its own schema takes only records of that schema (another would be misread). */
+  private void checkSchema(String name, T element) {
+    Long expected = schemaFingerprints.get(name);
+    if (expected == null) {
+      return;
+    }
+    org.apache.avro.Schema schema = ((org.apache.avro.generic.GenericRecord) element).getSchema();
+    if (org.apache.avro.SchemaNormalization.parsingFingerprint64(schema) != expected) {
+      throw new IllegalArgumentException(
+          "HudiIO.writeTables(): a record of schema "
+              + schema.getFullName()
+              + " is routed to the table '"
+              + name
+              + "', whose schema (withTable(\""
+              + name
+              + "\", schema, ...)) is another; route it to the table of its schema. Record: "
+              + cut(String.valueOf(element)));
+    }
   }
 
   private String known() {
