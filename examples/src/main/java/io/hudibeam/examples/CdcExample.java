@@ -19,6 +19,7 @@ import io.hudibeam.HudiCommitInfo;
 import io.hudibeam.HudiFailedRecord;
 import io.hudibeam.HudiIO;
 import io.hudibeam.HudiWriteResult;
+import io.hudibeam.HudiWriteTables;
 import io.hudibeam.table.TableType;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -34,7 +35,6 @@ import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.io.fs.MatchResult;
@@ -46,6 +46,7 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -66,12 +67,14 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  *
  * <p>The files are read once when the pipeline is built, to find the source tables and infer each
  * table's schema (a table's columns are every field its row images have); the pipeline then reads
- * them again and writes every table.
+ * them again and writes every table with one {@code HudiIO.writeGenericRecordTables()}, each table
+ * with its own schema.
  */
 public final class CdcExample {
   static final String OP_FIELD = "_change_operation_type";
   static final String LSN_FIELD = "_event_lsn";
   static final String TS_FIELD = "_upstream_event_processed_ts_ms";
+  private static final TupleTag<GenericRecord> RECORDS = new TupleTag<GenericRecord>() {};
   private static final TupleTag<String> REJECTS = new TupleTag<String>() {};
 
   /** The cdc command's options; every Beam pipeline option is accepted as well. */
@@ -189,57 +192,61 @@ public final class CdcExample {
     Map<String, Schema> schemas = tableSchemas(options.getInput());
     schemas.forEach((table, schema) -> check(table, schema, keys, ordering));
 
-    Map<String, TupleTag<GenericRecord>> tags = new TreeMap<>();
     Map<String, String> schemaTexts = new TreeMap<>();
-    schemas.forEach(
-        (table, schema) -> {
-          tags.put(table, new TupleTag<GenericRecord>(table) {});
-          schemaTexts.put(table, schema.toString());
-        });
+    schemas.forEach((table, schema) -> schemaTexts.put(table, schema.toString()));
     Pipeline pipeline = Pipeline.create(options);
     PCollectionTuple parsed =
         pipeline
             .apply("Read change events", TextIO.read().from(options.getInput()))
             .apply(
                 "Parse change events",
-                ParDo.of(new ParseFn(schemaTexts, tags))
-                    .withOutputTags(REJECTS, TupleTagList.of(new ArrayList<>(tags.values()))));
+                ParDo.of(new ParseFn(schemaTexts))
+                    .withOutputTags(RECORDS, TupleTagList.of(REJECTS)));
 
-    List<PCollection<String>> rejects = new ArrayList<>();
-    rejects.add(parsed.get(REJECTS));
+    // One transform for every table: each record goes to the table its schema is of.
+    HudiWriteTables<GenericRecord> write =
+        HudiIO.writeGenericRecordTables().withDestination(new TableOfRecord(schemas));
     for (Map.Entry<String, Schema> e : schemas.entrySet()) {
       String table = e.getKey();
       Schema schema = e.getValue();
       List<String> tablePartitions =
           partitions.stream().allMatch(f -> schema.getField(f) != null) ? partitions : List.of();
-      HudiIO.Write<GenericRecord> write =
-          HudiIO.writeGenericRecords()
-              .withBasePath(warehouse + "/" + table)
-              .withTableName(table.substring(table.indexOf('/') + 1))
-              .withTableType(tableType)
-              .withTableVersion(tableVersion)
-              .withRecordKeyFields(keys.toArray(String[]::new))
-              .withPartitionFields(tablePartitions.toArray(String[]::new))
-              .withOrderingField(ordering)
-              .withChangeTypeField(OP_FIELD)
-              .withHoodieProperties(options.getHoodieSettings())
-              .withHadoopConfiguration(options.getHadoopSettings())
-              .withFailedRecordsOutput();
-      HudiWriteResult result =
-          parsed.get(tags.get(table)).setCoder(AvroCoder.of(schema)).apply("Write " + table, write);
-      result
-          .getCommittedInstants()
-          .apply("Summary " + table, ParDo.of(new PrintFn(table, startedAtMillis)));
-      rejects.add(
-          result
-              .getFailedRecords()
-              .apply(
-                  "Describe failed records " + table,
-                  MapElements.into(TypeDescriptors.strings())
-                      .via(
-                          (HudiFailedRecord f) ->
-                              TextRecords.reject("HudiIO", f.getReason(), f.getRecord()))));
+      write =
+          write.withTable(
+              table,
+              schema,
+              HudiIO.writeGenericRecords()
+                  .withBasePath(warehouse + "/" + table)
+                  .withTableName(table.substring(table.indexOf('/') + 1))
+                  .withTableType(tableType)
+                  .withTableVersion(tableVersion)
+                  .withRecordKeyFields(keys.toArray(String[]::new))
+                  .withPartitionFields(tablePartitions.toArray(String[]::new))
+                  .withOrderingField(ordering)
+                  .withChangeTypeField(OP_FIELD)
+                  .withHoodieProperties(options.getHoodieSettings())
+                  .withHadoopConfiguration(options.getHadoopSettings())
+                  .withFailedRecordsOutput());
     }
+    HudiWriteResult result =
+        parsed
+            .get(RECORDS)
+            .setCoder(HudiIO.genericRecordCoder(schemas.values().toArray(Schema[]::new)))
+            .apply("Write tables", write);
+    result
+        .getCommittedInstants()
+        .apply("Summary", ParDo.of(new PrintFn(warehouse, startedAtMillis)));
+    List<PCollection<String>> rejects = new ArrayList<>();
+    rejects.add(parsed.get(REJECTS));
+    rejects.add(
+        result
+            .getFailedRecords()
+            .apply(
+                "Describe failed records",
+                MapElements.into(TypeDescriptors.strings())
+                    .via(
+                        (HudiFailedRecord f) ->
+                            TextRecords.reject("HudiIO", f.getReason(), f.getRecord()))));
     PCollectionList.of(rejects)
         .apply("All rejects", Flatten.pCollections())
         .apply(
@@ -313,8 +320,7 @@ public final class CdcExample {
     }
     Map<String, Schema> schemas = new TreeMap<>();
     samples.forEach(
-        (table, rows) ->
-            schemas.put(table, TextRecords.infer(table.substring(table.indexOf('/') + 1), rows)));
+        (table, rows) -> schemas.put(table, TextRecords.infer(table.replace('/', '_'), rows)));
     return schemas;
   }
 
@@ -334,15 +340,13 @@ public final class CdcExample {
   }
 
   /** Parses each line into its source table's record, or a reject naming why it cannot be. */
-  static final class ParseFn extends DoFn<String, String> {
+  static final class ParseFn extends DoFn<String, GenericRecord> {
     private static final long serialVersionUID = 1L;
     private final Map<String, String> schemaTexts;
-    private final Map<String, TupleTag<GenericRecord>> tags;
     private transient Map<String, Schema> schemas;
 
-    ParseFn(Map<String, String> schemaTexts, Map<String, TupleTag<GenericRecord>> tags) {
+    ParseFn(Map<String, String> schemaTexts) {
       this.schemaTexts = new TreeMap<>(schemaTexts);
-      this.tags = new TreeMap<>(tags);
     }
 
     @Setup
@@ -363,26 +367,46 @@ public final class CdcExample {
           throw new BadRecordException(
               "source table " + change.table() + " was not in the input when the job started");
         }
-        out.get(tags.get(change.table())).output(TextRecords.toRecord(schema, change.fields()));
+        out.get(RECORDS).output(TextRecords.toRecord(schema, change.fields()));
       } catch (BadRecordException e) {
         out.get(REJECTS).output(TextRecords.reject("cdc", e.getMessage(), line));
       }
     }
   }
 
+  /** The table of a record: the source table whose schema the record has. */
+  static final class TableOfRecord implements SerializableFunction<GenericRecord, String> {
+    private static final long serialVersionUID = 1L;
+    private final Map<String, String> tableBySchemaName;
+
+    TableOfRecord(Map<String, Schema> schemas) {
+      Map<String, String> byName = new TreeMap<>();
+      schemas.forEach((table, schema) -> byName.put(schema.getFullName(), table));
+      this.tableBySchemaName = byName;
+    }
+
+    @Override
+    public String apply(GenericRecord record) {
+      return tableBySchemaName.get(record.getSchema().getFullName());
+    }
+  }
+
   /** Prints each commit's summary line, naming its source table. */
   static final class PrintFn extends DoFn<HudiCommitInfo, Void> {
     private static final long serialVersionUID = 1L;
-    private final String table;
+    private final String warehouse;
     private final long startedAtMillis;
 
-    PrintFn(String table, long startedAtMillis) {
-      this.table = table;
+    PrintFn(String warehouse, long startedAtMillis) {
+      this.warehouse = warehouse;
       this.startedAtMillis = startedAtMillis;
     }
 
     @ProcessElement
     public void process(@Element HudiCommitInfo commit) {
+      String path = commit.getBasePath().replaceAll("/+$", "");
+      String table =
+          path.startsWith(warehouse + "/") ? path.substring(warehouse.length() + 1) : path;
       double seconds = (System.currentTimeMillis() - startedAtMillis) / 1000.0;
       System.out.println(
           CommitSummary.format(commit, seconds) + String.format(Locale.ROOT, ", table %s", table));
