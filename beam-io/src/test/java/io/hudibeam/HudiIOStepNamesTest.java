@@ -75,6 +75,7 @@ public class HudiIOStepNamesTest {
           "Assign buckets",
           "Assign buckets/Route",
           "Write file groups",
+          "Write file groups/Target file groups",
           "Write file groups/Group by file group",
           "Write file groups/Write");
   private static final List<String> BULK_INSERT =

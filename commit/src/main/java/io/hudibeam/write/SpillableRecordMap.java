@@ -37,16 +37,24 @@ import org.apache.avro.Schema;
  *
  * <p>Records are visited in the order they were put ({@link #forEachUnmatched}), so a merge writes
  * the same rows in the same order whether it spilled or not. The size of a record in memory is an
- * estimate, as Hudi's: re-estimated every {@value #ESTIMATE_EVERY} records from its key and Avro
- * bytes. A spilled delete keeps its key and partition but not its data, which a merge never reads
- * (deletes often carry only their key fields, in another schema). Not thread-safe; {@link #close}
- * deletes the spill file.
+ * estimate, as Hudi's: re-estimated every {@value #ESTIMATE_EVERY} records from its key, partition
+ * path and Avro bytes, with an overhead per record measured on the heap ({@link
+ * #RECORD_OVERHEAD_BYTES}). A spilled delete keeps its key and partition but not its data, which a
+ * merge never reads (deletes often carry only their key fields, in another schema). Not
+ * thread-safe; {@link #close} deletes the spill file.
  */
 final class SpillableRecordMap implements AutoCloseable {
   static final int ESTIMATE_EVERY = 100;
 
-  /** TableRecord, RecordPayload, HashMap entry, boxed ordinal and list slot. */
-  private static final long RECORD_OVERHEAD_BYTES = 160;
+  /**
+   * The objects of a record in memory besides its characters and Avro bytes, with compressed
+   * references: TableRecord (32), RecordPayload and its encoded bytes holder (24 + 24), the record
+   * key's and partition path's String (24 + 24), the headers and padding of the key's, partition
+   * path's and payload's arrays (3 x about 20), the HashMap node (32), the boxed ordinal (16), and
+   * the map's table slot and the list's slot (about 8). Checked against the heap a record really
+   * retains by {@code SpillableRecordMapHeapTest} (docs/memory.md).
+   */
+  static final long RECORD_OVERHEAD_BYTES = 240;
 
   /** A decoded Avro record takes a few times its binary encoding on the heap. */
   private static final int DECODED_RECORD_FACTOR = 4;
@@ -227,7 +235,10 @@ final class SpillableRecordMap implements AutoCloseable {
         payloadBytes *= DECODED_RECORD_FACTOR;
       }
     }
-    return RECORD_OVERHEAD_BYTES + 2L * record.recordKey().length() + payloadBytes;
+    // Two bytes a character: a Latin-1 string takes one, any other two.
+    return RECORD_OVERHEAD_BYTES
+        + 2L * (record.recordKey().length() + record.partitionPath().length())
+        + payloadBytes;
   }
 
   /** The payload in the write schema's encoding; fails on data of another schema. */

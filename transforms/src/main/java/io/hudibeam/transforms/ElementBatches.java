@@ -245,21 +245,36 @@ public final class ElementBatches {
     }
   }
 
-  /** One window's elements of a bundle, encoded as they arrive. */
-  private static final class Batch {
+  /**
+   * One batch of elements, encoded as they arrive ({@link #toBytes} is the batch {@link #elements}
+   * reads back).
+   */
+  public static final class Batch {
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     private final DataOutputStream out = new DataOutputStream(bytes);
     private int count;
     private Instant earliest;
 
-    <T> void add(Coder<T> coder, T element, Instant timestamp) throws IOException {
+    /** Appends an element's timestamp and encoding. */
+    public <T> void add(Coder<T> coder, T element, Instant timestamp) throws IOException {
       out.writeLong(timestamp.getMillis());
       coder.encode(element, out);
       count++;
       earliest = earliest == null || timestamp.isBefore(earliest) ? timestamp : earliest;
     }
 
-    byte[] toBytes() throws IOException {
+    /** The bytes encoded so far (without the count in front). */
+    public int size() {
+      return bytes.size();
+    }
+
+    /** The earliest timestamp of the elements added; null while empty. */
+    public Instant earliest() {
+      return earliest;
+    }
+
+    /** The batch: the element count, then the elements. */
+    public byte[] toBytes() throws IOException {
       out.flush();
       ByteArrayOutputStream packed = new ByteArrayOutputStream(bytes.size() + 5);
       VarInt.encode(count, packed);

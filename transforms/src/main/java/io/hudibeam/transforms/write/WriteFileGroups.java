@@ -21,14 +21,10 @@ import io.hudibeam.transforms.ElementBatches;
 import io.hudibeam.transforms.coders.BucketCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
-import io.hudibeam.transforms.instant.InstantHeartbeat;
-import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.Bucket;
-import io.hudibeam.write.FileGroupWriter;
 import io.hudibeam.write.TableRecord;
-import io.hudibeam.write.WriteTransaction;
-import org.apache.beam.sdk.metrics.Counter;
-import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.coders.ByteArrayCoder;
+import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.GroupByKey;
 import org.apache.beam.sdk.transforms.PTransform;
@@ -36,17 +32,16 @@ import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 
 /**
- * Stage 6. One writer per file group per instant: a GroupByKey on the bucket, then a create handle
- * for a new file group, a merge handle for an existing one, or for inserts a concat handle (stored
- * records kept, incoming ones appended, duplicates allowed as in Hudi's insert), or on a
- * merge-on-read table an append handle (a new log file of the latest slice). Each writes its marker
- * first, then its file, and reports a write stat. A merge holds its incoming records in memory up
- * to {@code hoodie.memory.merge.max.size} and spills the rest to local disk, and every handle reads
- * the group's records once, so a file group's batch need not fit in the heap.
+ * Stage 6. One writer per file group per instant: a GroupByKey on the file group (packs of encoded
+ * records, see {@link #expand}), then a create handle for a new file group, a merge handle for an
+ * existing one, or for inserts a concat handle (stored records kept, incoming ones appended,
+ * duplicates allowed as in Hudi's insert), or on a merge-on-read table an append handle (a new log
+ * file of the latest slice). Each writes its marker first, then its file, and reports a write stat.
+ * A merge holds its incoming records in memory up to {@code hoodie.memory.merge.max.size} and
+ * spills the rest to local disk, and every handle reads the group's records once, so a file group's
+ * batch need not fit in the heap.
  */
 public final class WriteFileGroups
     extends PTransform<PCollection<KV<Bucket, TableRecord>>, PCollection<WriteStat>> {
@@ -76,98 +71,64 @@ public final class WriteFileGroups
   }
 
   /**
-   * On unbounded input (a streaming write) the records are packed per bundle and file group before
-   * the GroupByKey ({@link ElementBatches}), so that a commit interval's records wait for the
-   * interval's end as a few arrays per file group, not one object each in the runner's state, and
-   * cross the GroupByKey as bytes; the writer decodes them as it reads them. A batch write groups
-   * the records themselves (a bundle there can be a whole input split).
+   * A batch write keys each record by its {@link FileGroupTarget} (bucket and started instant) and
+   * packs them per bundle into byte packs of about 64 KiB ("Target file groups", {@link
+   * TargetFileGroups}); the GroupByKey groups packs, and the writer ("Write", {@link
+   * WriteTargetFn}), which reads no side input, decodes a file group's records one at a time as it
+   * writes them. On unbounded input (a streaming write) the records are packed per bundle and file
+   * group before the GroupByKey ({@link ElementBatches}), so that a commit interval's records wait
+   * for the interval's end as a few arrays per file group, not one object each in the runner's
+   * state; the writer reads the interval's instant from the side input.
    */
   @Override
   public PCollection<WriteStat> expand(PCollection<KV<Bucket, TableRecord>> routed) {
+    TableRecordCoder coder = TableRecordCoder.of(spec.schema());
     if (routed.isBounded() == PCollection.IsBounded.BOUNDED) {
       return routed
-          .apply("Group by file group", GroupByKey.create())
           .apply(
-              "Write",
-              ParDo.of(new WriteFileGroupFn<TableRecord>(spec, started, records -> records))
-                  .withSideInputs(started))
+              "Target file groups",
+              ParDo.of(new TargetFileGroups(started, coder)).withSideInputs(started))
+          .setCoder(KvCoder.of(FileGroupTarget.Coder.of(), ByteArrayCoder.of()))
+          .apply("Group by file group", GroupByKey.create())
+          .apply("Write", ParDo.of(new WriteTargetFn(spec, coder)))
           .setCoder(WriteStatCoder.of());
     }
-    TableRecordCoder coder = TableRecordCoder.of(spec.schema());
     return ElementBatches.packedAndGrouped(
             routed, "Pack per file group", "Group by file group", BucketCoder.of(), coder)
         .apply(
-            "Write",
-            ParDo.of(
-                    new WriteFileGroupFn<byte[]>(
-                        spec, started, batches -> ElementBatches.elements(batches, coder)))
-                .withSideInputs(started))
+            "Write", ParDo.of(new WriteFileGroupFn(spec, started, coder)).withSideInputs(started))
         .setCoder(WriteStatCoder.of());
   }
 
-  static final class WriteFileGroupFn<V> extends DoFn<KV<Bucket, Iterable<V>>, WriteStat> {
+  /** The streaming write's writer: the interval's instant from the side input. */
+  static final class WriteFileGroupFn extends DoFn<KV<Bucket, Iterable<byte[]>>, WriteStat> {
     private static final long serialVersionUID = 1L;
-    private final FilesSpec spec;
     private final PCollectionView<StartedInstant> started;
-    private final ElementBatches.ValuesOf<V, TableRecord> records;
-    private final WriteCounters counters = WriteCounters.of(WriteFileGroups.class);
-    private final Counter spilled = Metrics.counter(WriteFileGroups.class, SPILLED_RECORDS);
-    private transient Configuration conf;
-    private transient FileSystem fs;
-    private transient org.apache.avro.Schema writeSchema;
-    private transient StartedInstant writeSchemaOf;
-    private transient InstantHeartbeat heartbeat;
-    private transient WriteTransaction transaction;
+    private final TableRecordCoder coder;
+    private final FileGroupWrites writes;
 
     WriteFileGroupFn(
-        FilesSpec spec,
-        PCollectionView<StartedInstant> started,
-        ElementBatches.ValuesOf<V, TableRecord> records) {
-      this.spec = spec;
+        FilesSpec spec, PCollectionView<StartedInstant> started, TableRecordCoder coder) {
       this.started = started;
-      this.records = records;
+      this.coder = coder;
+      this.writes = new FileGroupWrites(spec);
     }
 
     @Setup
     public void setup() {
-      conf = spec.hadoopConfiguration();
-      fs = spec.fileSystem(conf);
-      heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);
-      transaction = spec.transaction(conf, fs);
+      writes.setup();
     }
 
     @ProcessElement
     public void process(
-        @Element KV<Bucket, Iterable<V>> group, OutputReceiver<WriteStat> out, ProcessContext c) {
-      StartedInstant instant = c.sideInput(started);
-      if (!instant.equals(writeSchemaOf)) {
-        writeSchema = WriteSchemas.of(instant, spec.schemaJson());
-        writeSchemaOf = instant;
-      }
-      heartbeat.refresh(instant);
-      try {
-        out.output(write(group, instant));
-      } catch (RuntimeException | Error e) {
-        heartbeat.releaseAfterFailure(e);
-        throw e;
-      }
-    }
-
-    private WriteStat write(KV<Bucket, Iterable<V>> group, StartedInstant instant) {
-      FileGroupWriter writer =
-          transaction
-              .fileGroupWriter(instant)
-              .schema(writeSchema)
-              .parquet(spec.parquet())
-              .orderingField(spec.orderingField())
-              .writeToken(WriteTokens.newToken())
-              .operation(spec.operation())
-              .mergeMemory(spec.mergeMemory())
-              .build();
-      WriteStat stat = writer.write(group.getKey(), records.of(group.getValue()));
-      spilled.inc(writer.spilledRecords());
-      counters.count(stat);
-      return stat;
+        @Element KV<Bucket, Iterable<byte[]>> group,
+        OutputReceiver<WriteStat> out,
+        ProcessContext c) {
+      out.output(
+          writes.write(
+              group.getKey(),
+              c.sideInput(started),
+              ElementBatches.elements(group.getValue(), coder)));
     }
   }
 }
