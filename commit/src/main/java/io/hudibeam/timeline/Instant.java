@@ -182,7 +182,7 @@ public final class Instant implements Comparable<Instant>, Serializable {
     String completionText = m.group(2);
     String actionText = m.group(3);
     String stateText = m.group(4);
-    if (timeText.length() != 17 && timeText.length() != 14) {
+    if (timeText.length() != 17 && timeText.length() != 14 && timeText.length() != 20) {
       return Optional.empty();
     }
     if (completionText != null && (stateText != null || completionText.length() != 17)) {
