@@ -230,10 +230,15 @@ public final class MetadataCompaction {
         throw new UncheckedIOException("Cannot read the size of " + path, e);
       }
       for (LogBlock block : LogFileReader.readAll(fs.getConf(), path)) {
+        if (block.type() == LogBlockType.DELETE_BLOCK && block.deleteRecords().isEmpty()) {
+          // Hudi 0.15 opens each metadata log file with an empty delete block
+          // (HoodieBackedTableMetadataWriter.initializeFileGroups): nothing to merge.
+          continue;
+        }
         if (block.type() != LogBlockType.HFILE_DATA_BLOCK) {
           LOG.warn(
               "Table {}: the metadata table is not compacted: log file {} holds a {} (this writer"
-                  + " merges only HFile data blocks)",
+                  + " merges only HFile data blocks and empty delete blocks)",
               paths,
               log.name(),
               block.type());
