@@ -242,7 +242,7 @@ public final class Instant implements Comparable<Instant>, Serializable {
                 new HudiTableException(
                     "'"
                         + fileName
-                        + "' is not an instant file name: expected <17-digit time>.<action>"
+                        + "' is not an instant file name: expected <17-digit (or 14- or 20-digit) time>.<action>"
                         + "[.requested|.inflight], <time>.inflight or <time>_<completion time>.<action>"));
   }
 
