@@ -19,7 +19,9 @@ import io.hudibeam.bootstrap.MetadataOnlyBootstrapCheck;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadatatable.MetadataCompaction;
 import io.hudibeam.metadatatable.MetadataPartitions;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.RequestedTableConfigCheck;
 import io.hudibeam.table.TableConfig;
@@ -82,7 +84,7 @@ public final class InstantStarter {
   private final Heartbeats heartbeats;
   private final TableLock lock;
   private final ConcurrencySettings concurrency;
-  private final boolean metadataTable;
+  private final MetadataTableSettings metadataTable;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
     this(
@@ -105,7 +107,14 @@ public final class InstantStarter {
       HeartbeatSettings heartbeat,
       TableLock lock,
       ConcurrencySettings concurrency) {
-    this(fs, paths, clock, new Heartbeats(fs, paths, heartbeat, clock), lock, concurrency, true);
+    this(
+        fs,
+        paths,
+        clock,
+        new Heartbeats(fs, paths, heartbeat, clock),
+        lock,
+        concurrency,
+        MetadataTableSettings.defaults());
   }
 
   private InstantStarter(
@@ -115,7 +124,7 @@ public final class InstantStarter {
       Heartbeats heartbeats,
       TableLock lock,
       ConcurrencySettings concurrency,
-      boolean metadataTable) {
+      MetadataTableSettings metadataTable) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
@@ -126,12 +135,19 @@ public final class InstantStarter {
   }
 
   /**
-   * This starter, keeping the files partition of the table's metadata table ({@code keep}, the
-   * default) or deleting the metadata table as Hudi's writer does with {@code
-   * hoodie.metadata.enable=false}.
+   * This starter, keeping (and compacting) the files partition of the table's metadata table
+   * ({@link MetadataTableSettings#enable}, the default) or deleting the metadata table as Hudi's
+   * writer does with {@code hoodie.metadata.enable=false}.
    */
-  public InstantStarter metadataTable(boolean keep) {
-    return new InstantStarter(fs, paths, clock, heartbeats, lock, concurrency, keep);
+  public InstantStarter metadataTable(MetadataTableSettings settings) {
+    return new InstantStarter(
+        fs,
+        paths,
+        clock,
+        heartbeats,
+        lock,
+        concurrency,
+        java.util.Objects.requireNonNull(settings, "settings"));
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
@@ -155,9 +171,9 @@ public final class InstantStarter {
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, ifMissing);
     MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "write (" + action.value() + ")");
-    table = metadataPartitions(store, table);
     StartedInstant started;
     try (TableLock.Held held = lock.acquire("start a " + action.value())) {
+      table = metadataPartitions(store, table);
       started = startUnderLock(table, action);
     }
     return schema == null ? started : started.withWriteSchema(schema);
@@ -183,8 +199,8 @@ public final class InstantStarter {
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
     MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "bootstrap");
-    table = metadataPartitions(store, table);
     try (TableLock.Held held = lock.acquire("start a bootstrap")) {
+      table = metadataPartitions(store, table);
       InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
       rollBackFailedWrites(generator);
       deleteOrphanHeartbeats();
@@ -225,8 +241,8 @@ public final class InstantStarter {
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
     MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "write (a streaming sink's commits)");
-    table = metadataPartitions(store, table);
     try (TableLock.Held held = lock.acquire("start a " + action.value() + " of a streaming sink")) {
+      table = metadataPartitions(store, table);
       InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
       Rollback rollback = new Rollback(fs, paths);
       rollback.resumePending();
@@ -241,6 +257,7 @@ public final class InstantStarter {
         rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
       }
       deleteOrphanHeartbeats();
+      compactMetadataTable();
       CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
       lineage.forEach(content::putExtraMetadata);
       return mint(
@@ -268,6 +285,7 @@ public final class InstantStarter {
     InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
     rollBackFailedWrites(generator);
     deleteOrphanHeartbeats();
+    compactMetadataTable();
     return mint(
         new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table), new byte[0]);
   }
@@ -366,9 +384,27 @@ public final class InstantStarter {
     return table;
   }
 
+  /**
+   * Compacts the metadata table's {@code files} partition when due (Hudi 0.15 runs the metadata
+   * table's services when a write starts, {@code
+   * HoodieBackedTableMetadataWriter.performTableServices}), under the lock and after failed writes
+   * are rolled back.
+   */
+  private void compactMetadataTable() {
+    new MetadataCompaction(fs, paths).compactIfDue(metadataTable);
+  }
+
+  /**
+   * Under the lock: undoes a metadata compaction a stopped writer left pending ({@link
+   * MetadataCompaction#undoDead}), then keeps the maintained metadata partitions and drops the
+   * rest, or deletes the metadata table when it is disabled.
+   */
   private TableConfig metadataPartitions(TableConfigStore store, TableConfig table) {
+    if (metadataTable.enable() && !table.metadataPartitions().isEmpty()) {
+      new MetadataCompaction(fs, paths).undoDead();
+    }
     MetadataPartitions partitions = new MetadataPartitions(fs, paths);
-    return metadataTable
+    return metadataTable.enable()
         ? partitions.keepMaintained(store, table)
         : partitions.dropDisabled(store, table);
   }

@@ -34,7 +34,10 @@ import org.apache.hadoop.fs.FileSystem;
  * data instant's deltacommit is removed ({@link #undo}) before the rollback completes.
  *
  * <p>Present only for a table whose {@code hoodie.table.metadata.partitions} lists {@code files}
- * and whose metadata table this writer can keep ({@link MetadataPartitions}).
+ * and whose metadata table this writer can keep ({@link MetadataPartitions}); when it lists
+ * partitions but cannot be kept (a pending metadata compaction found at commit time, say), {@link
+ * #of} deletes the whole metadata table, with a WARN, so no reader trusts a listing that misses the
+ * instant's files.
  */
 public final class MetadataTable {
   private final FileSystem fs;
@@ -56,9 +59,17 @@ public final class MetadataTable {
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
     }
-    TableConfig table = new TableConfigStore(fs, paths).load();
-    if (table.metadataPartitions().isEmpty()
-        || MetadataPartitions.whyNotMaintainable(fs, paths, table).isPresent()) {
+    TableConfigStore store = new TableConfigStore(fs, paths);
+    TableConfig table = store.load();
+    if (table.metadataPartitions().isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<String> problem = MetadataPartitions.whyNotMaintainable(fs, paths, table);
+    if (problem.isPresent()) {
+      // Left as it is, the metadata table would miss this instant's files: readers trusting it
+      // would not see them. Deleted, readers list (e.g. a metadata compaction pending since the
+      // write started, left by another writer).
+      new MetadataPartitions(fs, paths).dropAll(store, table, problem.get());
       return Optional.empty();
     }
     return Optional.of(new MetadataTable(fs, paths));

@@ -20,11 +20,13 @@
  * the data instant completes ({@code MetadataTable}, {@code MetadataDeltaCommits}); the records of
  * that partition ({@code MetadataRecords}, {@code FilesPartitionUpdate}); and the metadata
  * partitions this writer does not maintain, dropped as Hudi's writer drops a disabled one ({@code
- * MetadataPartitions}). See docs/metadata-table.md.
+ * MetadataPartitions}); the compaction of the {@code files} partition on table version 6 ({@code
+ * MetadataCompaction}, {@code FilesSliceMerge}) and the settings ({@code MetadataTableSettings}).
+ * See docs/metadata-table.md.
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
- * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.log} and {@code
- * io.hudibeam.hfile}.
+ * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.log}, {@code
+ * io.hudibeam.hfile} and {@code io.hudibeam.basefile}.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

@@ -30,6 +30,7 @@ import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.keygen.KeyGeneratorType;
 import io.hudibeam.metadata.CleaningPolicy;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
@@ -266,11 +267,19 @@ public final class HudiSettings {
   // Cleaning, archival and compaction.
 
   public static final Setting<Boolean> METADATA_ENABLE =
-      bool("hoodie.metadata.enable", true)
+      bool(MetadataTableSettings.ENABLE, true)
           .doc(
               "Keep the files partition of the table's metadata table (its other partitions are"
                   + " dropped); false deletes the metadata table as Hudi's writer does. A table"
                   + " without one gets none.")
+          .build();
+
+  public static final Setting<Integer> METADATA_COMPACT_MAX_DELTA_COMMITS =
+      integer(MetadataTableSettings.MAX_DELTA_COMMITS, 1)
+          .defaultValue(MetadataTableSettings.DEFAULT_MAX_DELTA_COMMITS)
+          .doc(
+              "Metadata table deltacommits after which a write's start (or HudiIO.compact())"
+                  + " compacts the metadata table's files partition (table version 6).")
           .build();
 
   public static final Setting<Boolean> CLEAN_AUTOMATIC =
@@ -411,6 +420,7 @@ public final class HudiSettings {
           BLOOM_FPP,
           BLOOM_DYNAMIC_MAX_ENTRIES,
           METADATA_ENABLE,
+          METADATA_COMPACT_MAX_DELTA_COMMITS,
           CLEAN_AUTOMATIC,
           CLEANER_POLICY,
           CLEANER_COMMITS_RETAINED,

@@ -26,6 +26,7 @@ import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.keygen.KeyGeneratorType;
 import io.hudibeam.keygen.TimestampKeyOptions;
 import io.hudibeam.keygen.TimestampType;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
@@ -280,6 +281,13 @@ public final class SettingsReader {
     return new CompactionSettings(
         HudiSettings.COMPACT_INLINE.get(properties),
         HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
+  }
+
+  /** The metadata table: kept or deleted, and when it is compacted. */
+  public static MetadataTableSettings metadataTable(Map<String, String> properties) {
+    return new MetadataTableSettings(
+        HudiSettings.METADATA_ENABLE.get(properties),
+        HudiSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties));
   }
 
   /** Writer heartbeats: interval and tolerable misses. */

@@ -23,6 +23,7 @@ import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
@@ -67,7 +68,7 @@ public final class SinkInstants {
   private final Clock clock;
   private final HeartbeatSettings heartbeat;
   private final LockSettings lock;
-  private final boolean metadataTable;
+  private final MetadataTableSettings metadataTable;
 
   /** With Hudi's default heartbeat and lock settings. */
   public SinkInstants(FileSystem fs, TablePaths paths, Clock clock) {
@@ -84,13 +85,13 @@ public final class SinkInstants {
       Clock clock,
       HeartbeatSettings heartbeat,
       LockSettings lock) {
-    this(fs, paths, clock, heartbeat, lock, true);
+    this(fs, paths, clock, heartbeat, lock, MetadataTableSettings.defaults());
   }
 
   /**
    * As {@link #SinkInstants(FileSystem, TablePaths, Clock, HeartbeatSettings, LockSettings)},
-   * keeping the files partition of the table's metadata table ({@code metadataTable}) or deleting
-   * the metadata table ({@code hoodie.metadata.enable=false}).
+   * keeping (and compacting) the files partition of the table's metadata table or deleting the
+   * metadata table ({@code hoodie.metadata.enable=false}), as {@code metadataTable} says.
    */
   public SinkInstants(
       FileSystem fs,
@@ -98,7 +99,7 @@ public final class SinkInstants {
       Clock clock,
       HeartbeatSettings heartbeat,
       LockSettings lock,
-      boolean metadataTable) {
+      MetadataTableSettings metadataTable) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;

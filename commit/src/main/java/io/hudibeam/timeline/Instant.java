@@ -182,7 +182,7 @@ public final class Instant implements Comparable<Instant>, Serializable {
     String completionText = m.group(2);
     String actionText = m.group(3);
     String stateText = m.group(4);
-    if (timeText.length() != 17 && timeText.length() != 14) {
+    if (timeText.length() != 17 && timeText.length() != 14 && timeText.length() != 20) {
       return Optional.empty();
     }
     if (completionText != null && (stateText != null || completionText.length() != 17)) {
@@ -242,7 +242,7 @@ public final class Instant implements Comparable<Instant>, Serializable {
                 new HudiTableException(
                     "'"
                         + fileName
-                        + "' is not an instant file name: expected <17-digit time>.<action>"
+                        + "' is not an instant file name: expected <17-digit (or 14- or 20-digit) time>.<action>"
                         + "[.requested|.inflight], <time>.inflight or <time>_<completion time>.<action>"));
   }
 

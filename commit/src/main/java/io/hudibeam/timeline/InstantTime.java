@@ -24,7 +24,10 @@ import java.time.format.DateTimeParseException;
 /**
  * An instant time: 17 digits {@code yyyyMMddHHmmssSSS} (Hudi's {@code HoodieInstantTimeGenerator}).
  * Ordering is string ordering, as in Hudi. Older 14-digit times and Hudi's reserved values are
- * accepted when read from a timeline.
+ * accepted when read from a timeline, and so are 20-digit times: a 17-digit time plus a 3-digit
+ * suffix, which Hudi 0.15 gives the metadata table's own instants ({@code
+ * HoodieTableMetadataUtil.createCompactionTimestamp} appends {@code 001}, {@code
+ * createCleanTimestamp} {@code 002}, {@code createLogCompactionTimestamp} {@code 005}).
  */
 public final class InstantTime implements Comparable<InstantTime>, Serializable {
   private static final long serialVersionUID = 1L;
@@ -40,10 +43,13 @@ public final class InstantTime implements Comparable<InstantTime>, Serializable 
   public static InstantTime parse(String value) {
     // Checked by hand, not with a regex: coders parse an instant time per record.
     if (value == null
-        || (value.length() != 17 && value.length() != 14)
+        || (value.length() != 17 && value.length() != 14 && value.length() != 20)
         || !isDigits(value, 0, value.length())) {
       throw new HudiTableException(
-          "An instant time must be 17 digits (yyyyMMddHHmmssSSS), but was '" + value + "'");
+          "An instant time must be 17 digits (yyyyMMddHHmmssSSS; 14 or 20 digits when read from a"
+              + " timeline), but was '"
+              + value
+              + "'");
     }
     return new InstantTime(value);
   }
@@ -67,14 +73,29 @@ public final class InstantTime implements Comparable<InstantTime>, Serializable 
     return new InstantTime(FORMAT.format(time));
   }
 
-  /** The wall-clock time this instant denotes; 14-digit times read as their last millisecond. */
+  /**
+   * The wall-clock time this instant denotes; 14-digit times read as their last millisecond,
+   * 20-digit (suffixed metadata-table) times as their first 17 digits.
+   */
   public LocalDateTime toLocalDateTime() {
-    String full = value.length() == 14 ? value + "999" : value;
+    String full = value.length() == 14 ? value + "999" : value.substring(0, 17);
     try {
       return LocalDateTime.parse(full, FORMAT);
     } catch (DateTimeParseException e) {
       throw new HudiTableException("Instant time '" + value + "' is not a valid date and time", e);
     }
+  }
+
+  /**
+   * The metadata table's compaction instant after deltacommit {@code this}: this time plus {@code
+   * 001} (Hudi 0.15's {@code HoodieTableMetadataUtil.createCompactionTimestamp}).
+   */
+  public InstantTime metadataCompactionTime() {
+    if (value.length() != 17) {
+      throw new HudiTableException(
+          "A metadata compaction time needs a 17-digit deltacommit time, not '" + value + "'");
+    }
+    return new InstantTime(value + "001");
   }
 
   public String value() {

@@ -26,6 +26,7 @@ import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.sink.IntervalCommitter;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
@@ -59,7 +60,7 @@ public final class WriteTransaction {
   private final Clock clock;
   private final HeartbeatSettings heartbeat;
   private final ConcurrencySettings concurrency;
-  private final boolean metadataTable;
+  private final MetadataTableSettings metadataTable;
   private final TableLock lock;
 
   private WriteTransaction(Builder b) {
@@ -172,7 +173,7 @@ public final class WriteTransaction {
     private HeartbeatSettings heartbeat = HeartbeatSettings.defaults();
     private LockSettings lock = LockSettings.defaults();
     private ConcurrencySettings concurrency = ConcurrencySettings.singleWriter();
-    private boolean metadataTable = true;
+    private MetadataTableSettings metadataTable = MetadataTableSettings.defaults();
 
     private Builder(Configuration conf, FileSystem fs, TablePaths paths) {
       this.conf = Objects.requireNonNull(conf, "conf");
@@ -202,11 +203,11 @@ public final class WriteTransaction {
     }
 
     /**
-     * Whether a start keeps the files partition of the table's metadata table (true, the default,
-     * as Hudi's {@code hoodie.metadata.enable}) or deletes the metadata table (false).
+     * Whether a start keeps (and compacts) the files partition of the table's metadata table (the
+     * default, as Hudi's {@code hoodie.metadata.enable}) or deletes the metadata table.
      */
-    public Builder metadataTable(boolean keep) {
-      this.metadataTable = keep;
+    public Builder metadataTable(MetadataTableSettings settings) {
+      this.metadataTable = Objects.requireNonNull(settings, "settings");
       return this;
     }
 

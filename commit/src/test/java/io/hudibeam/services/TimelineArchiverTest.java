@@ -21,6 +21,7 @@ import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
@@ -418,6 +419,43 @@ public class TimelineArchiverTest {
                           + r.get("actionState")));
     }
     return entries;
+  }
+
+  /**
+   * Hudi 0.15 names metadata compactions {@code <deltacommit>001} (20 digits); the archiver reads
+   * them on the metadata timeline and archives the data instants before the last one, as Hudi's
+   * archiver does ({@code getCommitsAndCompactionTimeline} bounded by the metadata table's last
+   * compaction), and the metadata table still lists exactly the completed files.
+   */
+  @Test
+  public void theMetadataTablesSuffixedCompactionsBoundArchival() throws Exception {
+    String base = paths.basePath().toUri().getPath();
+    io.hudibeam.testing.HudiReference.trips(base)
+        .metadataTable(true)
+        .create()
+        .insert(TripsData.batch(0, 0, 40));
+    io.hudibeam.testing.LocalWrite ours =
+        io.hudibeam.testing.LocalWrite.trips(
+            base, new io.hudibeam.metadatatable.MetadataTableSettings(true, 3));
+    for (int batch = 1; batch <= 8; batch++) {
+      ours.upsert(TripsData.batch(batch, (batch * 10) % 40, 10));
+    }
+    List<Instant> compactions =
+        Timeline.load(fs, TablePaths.of(base + "/.hoodie/metadata"))
+            .ofAction(Action.COMMIT)
+            .completed()
+            .instants();
+    assertTrue(compactions.size() >= 2);
+    InstantTime lastCompaction = compactions.get(compactions.size() - 1).time();
+    assertEquals(20, lastCompaction.value().length());
+
+    TimelineArchiver.ArchiveResult result =
+        new TimelineArchiver(fs, paths, ArchiveSettings.keep(2, 3), noCleaning()).archive();
+    assertFalse(result.isEmpty());
+    for (Instant archived : result.archived()) {
+      assertTrue(archived + " before " + lastCompaction, archived.time().isBefore(lastCompaction));
+    }
+    io.hudibeam.testing.MetadataTableChecks.assertMetadataListsTheCompletedFiles(base);
   }
 
   @Test

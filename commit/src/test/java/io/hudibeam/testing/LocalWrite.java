@@ -95,6 +95,16 @@ public final class LocalWrite {
    * false ({@code hoodie.metadata.enable=false}), deleting it.
    */
   public static LocalWrite trips(String basePath, boolean metadataTable) {
+    return trips(
+        basePath,
+        metadataTable
+            ? io.hudibeam.metadatatable.MetadataTableSettings.defaults()
+            : io.hudibeam.metadatatable.MetadataTableSettings.disabled());
+  }
+
+  /** As {@link #trips(String)}, with {@code metadataTable} for the table's metadata table. */
+  public static LocalWrite trips(
+      String basePath, io.hudibeam.metadatatable.MetadataTableSettings metadataTable) {
     Configuration conf = new Configuration();
     try {
       FileSystem fs = FileSystem.getLocal(conf);

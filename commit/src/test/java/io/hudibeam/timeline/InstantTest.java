@@ -33,6 +33,30 @@ import org.junit.Test;
 public class InstantTest {
   private static final InstantTime T = InstantTime.parse("20261129114500216");
 
+  /**
+   * Hudi 0.15's metadata table names its compactions {@code <deltacommit>001} (20 digits, {@code
+   * HoodieTableMetadataUtil.createCompactionTimestamp}); they parse, order as strings and read as
+   * their first 17 digits.
+   */
+  @Test
+  public void twentyDigitMetadataInstantsParseAndOrderAsStrings() {
+    InstantTime deltaCommit = InstantTime.parse("20261206021500123");
+    InstantTime compaction = deltaCommit.metadataCompactionTime();
+    assertThat(compaction.value(), is("20261206021500123001"));
+    assertThat(InstantTime.parse("20261206021500123001"), is(compaction));
+    assertThat(compaction.isAfter(deltaCommit), is(true));
+    assertThat(compaction.isBefore(InstantTime.parse("20261206021500124")), is(true));
+    assertThat(compaction.toLocalDateTime(), is(deltaCommit.toLocalDateTime()));
+    assertThat(
+        Instant.tryParse("20261206021500123001.commit"),
+        is(Optional.of(Instant.completed(compaction, Action.COMMIT))));
+    assertThat(
+        Instant.tryParse("20261206021500123001.compaction.requested"),
+        is(Optional.of(Instant.requested(compaction, Action.COMPACTION))));
+    assertThrows(HudiTableException.class, compaction::metadataCompactionTime);
+    assertThrows(HudiTableException.class, () -> InstantTime.parse("202612060215001230011"));
+  }
+
   @Test
   public void fileNamesEqualHudisForEveryActionAndState() {
     for (Action action : Action.values()) {

@@ -18,6 +18,7 @@ package io.hudibeam.transforms;
 import io.hudibeam.commit.ConcurrencySettings;
 import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.LockSettings;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.write.WriteTransaction;
 import java.io.Serializable;
@@ -29,18 +30,20 @@ import org.apache.hadoop.fs.FileSystem;
  * How this writer shares a table with other writers (Hudi's concurrency control settings): its
  * heartbeats, the table lock and the concurrency mode; what the stages that start, write and commit
  * an instant need for its {@link WriteTransaction}, with whether a start keeps the table's metadata
- * table ({@code hoodie.metadata.enable}).
+ * table and when it compacts it ({@code hoodie.metadata.enable}, {@code
+ * hoodie.metadata.compact.max.delta.commits}).
  */
 public record ConcurrencyControl(
     HeartbeatSettings heartbeat,
     LockSettings lock,
     ConcurrencySettings concurrency,
-    boolean metadataTable)
+    MetadataTableSettings metadataTable)
     implements Serializable {
   public ConcurrencyControl {
     Objects.requireNonNull(heartbeat, "heartbeat");
     Objects.requireNonNull(lock, "lock");
     Objects.requireNonNull(concurrency, "concurrency");
+    Objects.requireNonNull(metadataTable, "metadataTable");
   }
 
   /** The write transaction (start, file group writers, commit) on the table at {@code paths}. */

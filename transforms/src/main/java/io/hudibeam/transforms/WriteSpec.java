@@ -21,11 +21,11 @@ import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.LockSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.services.CompactionSettings;
-import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
@@ -79,7 +79,7 @@ public final class WriteSpec implements Serializable {
   private final HeartbeatSettings heartbeat;
   private final LockSettings lock;
   private final ConcurrencySettings concurrency;
-  private final boolean metadataTable;
+  private final MetadataTableSettings metadataTable;
   private final SchemaEvolution schemaEvolution;
   private final BucketIndex bucketIndex;
 
@@ -103,7 +103,7 @@ public final class WriteSpec implements Serializable {
     this.heartbeat = SettingsReader.heartbeat(settings).withWriter(UUID.randomUUID().toString());
     this.lock = SettingsReader.lock(settings);
     this.concurrency = SettingsReader.concurrency(settings);
-    this.metadataTable = HudiSettings.METADATA_ENABLE.get(settings);
+    this.metadataTable = SettingsReader.metadataTable(settings);
     this.archive = SettingsReader.archive(settings);
     this.mergeMemory = SettingsReader.mergeMemory(settings);
     this.compactionMemory = SettingsReader.compactionMemory(settings);

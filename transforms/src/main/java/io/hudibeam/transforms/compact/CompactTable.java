@@ -20,6 +20,8 @@ import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.metadatatable.MetadataCompaction;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.services.Compactor;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfigStore;
@@ -58,7 +60,8 @@ import org.apache.hadoop.fs.Path;
  * with the writers' failed-writes policy ({@link InstantStarter#underLockAfterFailedWrites}: it
  * refuses to run beside a live writer and never rolls one back), rolls back failed writes, takes
  * the pending compactions (a crashed run's, or ones Hudi's writer scheduled) or schedules a new
- * one, and moves them inflight; their operations are spread over workers (a reshuffle) and each
+ * one, and moves them inflight (first compacting the metadata table's {@code files} partition when
+ * due, {@code MetadataCompaction}); their operations are spread over workers (a reshuffle) and each
  * writes the new base file of one file slice; a GroupByKey per compaction instant gathers the write
  * stats and commits the instant ({@code @RequiresStableInput}, idempotent).
  */
@@ -88,6 +91,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       SettingsReader.heartbeat(properties);
       SettingsReader.lock(properties);
       SettingsReader.concurrency(properties);
+      SettingsReader.metadataTable(properties);
     }
 
     Configuration conf() {
@@ -156,6 +160,14 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
           starter.underLockAfterFailedWrites(
               "schedule a compaction",
               generator -> {
+                // The metadata table's files partition first, when due (Hudi 0.15 runs the
+                // metadata table's services at the start of every write client action).
+                MetadataTableSettings metadataTable = SettingsReader.metadataTable(properties);
+                if (metadataTable.enable()) {
+                  MetadataCompaction metadataCompaction = new MetadataCompaction(fs, paths);
+                  metadataCompaction.undoDead();
+                  metadataCompaction.compactIfDue(metadataTable);
+                }
                 List<InstantTime> found = new ArrayList<>(compactor.pending());
                 if (found.isEmpty()) {
                   compactor

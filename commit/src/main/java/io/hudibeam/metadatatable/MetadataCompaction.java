@@ -1,0 +1,351 @@
+/*
+ * Copyright 2026 The HudiIO Authors
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.hudibeam.metadatatable;
+
+import io.hudibeam.basefile.BaseFileResult;
+import io.hudibeam.basefile.BloomFilterSettings;
+import io.hudibeam.basefile.HFileBaseFileReader;
+import io.hudibeam.basefile.HFileBaseFileWriter;
+import io.hudibeam.hfile.HFileSettings;
+import io.hudibeam.log.LogBlock;
+import io.hudibeam.log.LogBlockType;
+import io.hudibeam.log.LogFileReader;
+import io.hudibeam.metadata.CommitMetadata;
+import io.hudibeam.metadata.CommitMetadataFormat;
+import io.hudibeam.metadata.CompactionOperation;
+import io.hudibeam.metadata.CompactionPlan;
+import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.TableConfig;
+import io.hudibeam.table.TableConfigStore;
+import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
+import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.State;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Compaction of the metadata table's {@code files} partition (table version 6), as Hudi 0.15's
+ * writer runs it at the start of a write ({@code
+ * HoodieBackedTableMetadataWriter.performTableServices} → {@code compactIfNecessary}). Run it under
+ * the table lock, after failed writes are rolled back.
+ *
+ * <p>It is due when the metadata timeline holds at least {@code maxDeltaCommits} deltacommits (any
+ * state) after its last completed compaction, or since its start when it has none ({@code
+ * CompactionUtils.getDeltaCommitsSinceLatestCompaction}, compared in {@code
+ * ScheduleCompactionActionExecutor.needCompact}: {@code NUM_COMMITS}), and it is held back while
+ * the data timeline has a pending instant at or before the metadata table's latest completed
+ * deltacommit, or the metadata timeline a pending compaction or log compaction ({@code
+ * validateTimelineBeforeSchedulingCompaction}). Its instant is the latest completed deltacommit's
+ * time plus {@code 001} ({@code HoodieTableMetadataUtil.createCompactionTimestamp}); {@code
+ * C.compaction.requested} holds the plan (one operation: the {@code files} file group's latest
+ * slice), {@code C.compaction.inflight} is empty, the new HFile base file {@code
+ * files-0000-0_<token>_C.hfile} holds the slice's records merged ({@link FilesSliceMerge}) and
+ * {@code C.commit} the commit metadata ({@code COMPACT}, {@code compacted=true}).
+ *
+ * <p>A compaction this writer does not complete is dead at the next start (compactions run under
+ * the table lock): {@link #undoDead} deletes its files and state files, so the next compaction can
+ * run. Hudi's writer would instead re-run it ({@code runAnyPendingCompactions}).
+ */
+public final class MetadataCompaction {
+  private static final Logger LOG = LoggerFactory.getLogger(MetadataCompaction.class);
+
+  private final FileSystem fs;
+  private final TablePaths paths;
+  private final TablePaths metadataPaths;
+
+  public MetadataCompaction(FileSystem fs, TablePaths paths) {
+    this.fs = fs;
+    this.paths = paths;
+    this.metadataPaths = TablePaths.of(paths.metadataTableFolder().toString());
+  }
+
+  /**
+   * Undoes every pending compaction on a table version 6 metadata table: its base files in every
+   * metadata partition, its marker folder, then its inflight and requested files. Returns the
+   * compactions undone.
+   */
+  public List<InstantTime> undoDead() {
+    if (!isVersionSix()) {
+      return List.of();
+    }
+    Timeline timeline = Timeline.load(fs, metadataPaths);
+    List<Instant> pending =
+        timeline.ofAction(Action.COMPACTION).pending().instants().stream()
+            .sorted(Comparator.reverseOrder())
+            .toList();
+    List<InstantTime> undone = new ArrayList<>();
+    for (Instant compaction : pending) {
+      String suffix = "_" + compaction.time().value() + ".hfile";
+      try {
+        for (FileStatus partition : fs.listStatus(metadataPaths.basePath())) {
+          if (!partition.isDirectory() || partition.getPath().getName().startsWith(".")) {
+            continue;
+          }
+          for (FileStatus file : fs.listStatus(partition.getPath())) {
+            if (file.getPath().getName().endsWith(suffix)) {
+              fs.delete(file.getPath(), false);
+            }
+          }
+        }
+        fs.delete(metadataPaths.markerFolder(compaction.time().value()), true);
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "Cannot undo metadata compaction " + compaction.time() + " of " + metadataPaths, e);
+      }
+      TimelineWriter writer = new TimelineWriter(fs, metadataPaths);
+      List<Instant> states = new ArrayList<>();
+      if (compaction.state() == State.INFLIGHT) {
+        states.add(Instant.inflight(compaction.time(), Action.COMPACTION));
+      }
+      states.add(Instant.requested(compaction.time(), Action.COMPACTION));
+      for (Instant state : states) {
+        try {
+          fs.delete(writer.pathOf(state), false);
+        } catch (IOException e) {
+          throw new UncheckedIOException("Cannot delete " + writer.pathOf(state), e);
+        }
+      }
+      LOG.warn(
+          "Metadata table {}: undid compaction {}, left pending by a writer that stopped (its base"
+              + " files and state files deleted; the slice it would have written is compacted"
+              + " again when due)",
+          metadataPaths,
+          compaction.time());
+      undone.add(compaction.time());
+    }
+    return undone;
+  }
+
+  /**
+   * Compacts the {@code files} partition when Hudi 0.15's rules say so; returns the compaction
+   * instant, or empty when none was due, allowed or possible.
+   */
+  public Optional<InstantTime> compactIfDue(MetadataTableSettings settings) {
+    if (!settings.enable() || !isVersionSix() || MetadataTable.of(fs, paths).isEmpty()) {
+      return Optional.empty();
+    }
+    Timeline metadata = Timeline.load(fs, metadataPaths);
+    Optional<InstantTime> lastCompaction =
+        metadata.ofAction(Action.COMMIT).completed().last().map(Instant::time);
+    long deltaCommits =
+        metadata.ofAction(Action.DELTA_COMMIT).instants().stream()
+            .filter(i -> lastCompaction.map(c -> i.time().isAfter(c)).orElse(true))
+            .count();
+    if (deltaCommits < settings.maxDeltaCommits()) {
+      return Optional.empty();
+    }
+    Optional<InstantTime> latest =
+        metadata.ofAction(Action.DELTA_COMMIT).completed().last().map(Instant::time);
+    if (latest.isEmpty() || latest.get().value().length() != 17) {
+      return Optional.empty();
+    }
+    List<Instant> pendingData =
+        Timeline.load(fs, paths).pending().instants().stream()
+            .filter(i -> !i.time().isAfter(latest.get()))
+            .toList();
+    if (!pendingData.isEmpty()) {
+      LOG.info(
+          "Table {}: the metadata table is not compacted: data instants {} at or before its latest"
+              + " deltacommit {} are pending (Hudi's validateTimelineBeforeSchedulingCompaction)",
+          paths,
+          pendingData,
+          latest.get());
+      return Optional.empty();
+    }
+    if (!metadata.ofAction(Action.COMPACTION).pending().isEmpty()
+        || !metadata.ofAction(Action.LOG_COMPACTION).pending().isEmpty()) {
+      return Optional.empty();
+    }
+    InstantTime compaction = latest.get().metadataCompactionTime();
+    Optional<InstantTime> newest = metadata.latestInstantTime();
+    if (newest.isPresent() && !compaction.isAfter(newest.get())) {
+      LOG.info(
+          "Table {}: the metadata table is not compacted at {}: its timeline already holds {}",
+          paths,
+          compaction,
+          newest.get());
+      return Optional.empty();
+    }
+    return compact(compaction, metadata);
+  }
+
+  private Optional<InstantTime> compact(InstantTime compaction, Timeline metadata) {
+    Set<String> completed = MetadataDeltaCommits.completedInstantTimes(fs, metadataPaths);
+    FilesFileGroup group =
+        FilesFileGroup.locate(fs, metadataPaths.basePath(), completed)
+            .fileGroup()
+            .orElseThrow(
+                () ->
+                    new IllegalStateException(
+                        "The metadata table of " + paths + " has no files file group"));
+    List<FilesFileGroup.LogFile> logs =
+        group.logFiles().stream()
+            .filter(l -> l.baseInstant().equals(group.baseInstant()))
+            .sorted(Comparator.comparingInt(FilesFileGroup.LogFile::version))
+            .toList();
+    Schema schema = MetadataRecords.SCHEMA;
+    Timeline completedDeltas = metadata.completed();
+    List<GenericRecord> logRecords = new ArrayList<>();
+    long logBytes = 0;
+    int blocks = 0;
+    for (FilesFileGroup.LogFile log : logs) {
+      Path path = new Path(group.folder(), log.name());
+      try {
+        logBytes += fs.getFileStatus(path).getLen();
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot read the size of " + path, e);
+      }
+      for (LogBlock block : LogFileReader.readAll(fs.getConf(), path)) {
+        if (block.type() == LogBlockType.DELETE_BLOCK && block.deleteRecords().isEmpty()) {
+          // Hudi 0.15 opens each metadata log file with an empty delete block
+          // (HoodieBackedTableMetadataWriter.initializeFileGroups): nothing to merge.
+          continue;
+        }
+        if (block.type() != LogBlockType.HFILE_DATA_BLOCK) {
+          LOG.warn(
+              "Table {}: the metadata table is not compacted: log file {} holds a {} (this writer"
+                  + " merges only HFile data blocks and empty delete blocks)",
+              paths,
+              log.name(),
+              block.type());
+          return Optional.empty();
+        }
+        InstantTime instant = block.instantTime();
+        if (instant.isAfter(compaction) || !completedDeltas.containsOrBeforeStart(instant)) {
+          continue; // Hudi's log scanner skips blocks of instants not completed
+        }
+        blocks++;
+        logRecords.addAll(block.records(schema));
+      }
+    }
+    List<GenericRecord> baseRecords = new ArrayList<>();
+    Path basePath = new Path(group.folder(), group.baseFile());
+    try (HFileBaseFileReader reader = HFileBaseFileReader.open(fs.getConf(), basePath)) {
+      Iterator<GenericRecord> records = reader.records(schema);
+      records.forEachRemaining(baseRecords::add);
+    }
+    List<GenericRecord> merged = FilesSliceMerge.merge(baseRecords, logRecords, schema);
+
+    TimelineWriter timeline = new TimelineWriter(fs, metadataPaths);
+    Map<String, Double> metrics = new LinkedHashMap<>();
+    metrics.put("TOTAL_LOG_FILES", (double) logs.size());
+    metrics.put("TOTAL_LOG_FILES_SIZE", (double) logBytes);
+    List<String> newestFirst = new ArrayList<>(logs.stream().map(l -> l.name()).toList());
+    java.util.Collections.reverse(newestFirst);
+    CompactionOperation operation =
+        new CompactionOperation(
+            FilesFileGroup.PARTITION,
+            group.fileId(),
+            group.baseInstant(),
+            Optional.of(group.baseFile()),
+            newestFirst,
+            metrics);
+    Instant requested =
+        timeline.createRequested(
+            compaction, Action.COMPACTION, CompactionPlan.of(List.of(operation)).toBytes());
+    Instant inflight = timeline.transitionToInflight(requested, new byte[0]);
+
+    String name =
+        group.fileId()
+            + "_"
+            + MetadataDeltaCommits.WRITE_TOKEN.value()
+            + "_"
+            + compaction.value()
+            + ".hfile";
+    Path newBase = new Path(group.folder(), name);
+    HFileBaseFileWriter writer =
+        HFileBaseFileWriter.create(
+            fs.getConf(),
+            newBase,
+            schema,
+            HFileSettings.hudiDefaults(),
+            BloomFilterSettings.defaults());
+    BaseFileResult result;
+    try {
+      for (GenericRecord record : merged) {
+        writer.write(record.get("key").toString(), record);
+      }
+      result = writer.close();
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+    WriteStat stat =
+        WriteStat.builder()
+            .fileId(group.fileId())
+            .path(FilesFileGroup.PARTITION + "/" + name)
+            .prevCommit(group.baseInstant())
+            .numWrites(result.recordCount())
+            .numUpdateWrites(logRecords.size())
+            .totalWriteBytes(result.fileSizeBytes())
+            .fileSizeInBytes(result.fileSizeBytes())
+            .partitionPath(FilesFileGroup.PARTITION)
+            .totalLogRecords(logRecords.size())
+            .totalLogFilesCompacted(logs.size())
+            .totalLogSizeCompacted(logBytes)
+            .totalUpdatedRecordsCompacted(logRecords.size())
+            .totalLogBlocks(blocks)
+            .build();
+    CommitMetadata commit =
+        CommitMetadata.builder()
+            .operationType(OperationType.COMPACT)
+            .compacted(true)
+            .schema(schema.toString())
+            .addWriteStat(FilesFileGroup.PARTITION, stat)
+            .build();
+    timeline.complete(inflight, CommitMetadataFormat.encode(timeline.layout(), commit));
+    LOG.info(
+        "Table {}: compacted the metadata table's files partition at {} ({} log files, {} records)",
+        paths,
+        compaction,
+        logs.size(),
+        merged.size());
+    return Optional.of(compaction);
+  }
+
+  private boolean isVersionSix() {
+    try {
+      if (!fs.exists(metadataPaths.propertiesFile())) {
+        return false;
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + metadataPaths.propertiesFile(), e);
+    }
+    TableConfig config = new TableConfigStore(fs, metadataPaths).load();
+    return config.version() == TableVersion.SIX;
+  }
+}
