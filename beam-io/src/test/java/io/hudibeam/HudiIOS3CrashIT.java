@@ -43,6 +43,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
+import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
@@ -60,6 +61,17 @@ import org.junit.rules.TemporaryFolder;
  */
 public class HudiIOS3CrashIT {
   @ClassRule public static final S3Server S3 = new S3Server();
+
+  /**
+   * Hadoop caches a file system per scheme and bucket, not per endpoint: an S3A instance an earlier
+   * test class made in this JVM points at that class's S3 server, which is gone. Closing the cache
+   * makes this class's writes and reads create instances for its own server.
+   */
+  @BeforeClass
+  public static void forgetOtherServersFileSystems() throws IOException {
+    FileSystem.closeAll();
+  }
+
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final Map<String, String> CLEAN_EACH_COMMIT =

@@ -52,6 +52,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
+import org.junit.BeforeClass;
 import org.junit.ClassRule;
 import org.junit.Test;
 
@@ -65,6 +66,16 @@ import org.junit.Test;
  */
 public class HudiIOS3IT {
   @ClassRule public static final S3Server S3 = new S3Server();
+
+  /**
+   * Hadoop caches a file system per scheme and bucket, not per endpoint: an S3A instance an earlier
+   * test class made in this JVM points at that class's S3 server, which is gone. Closing the cache
+   * makes this class's writes and reads create instances for its own server.
+   */
+  @BeforeClass
+  public static void forgetOtherServersFileSystems() throws IOException {
+    FileSystem.closeAll();
+  }
 
   private static HudiIO.Write<Row> onS3(String base, WriteOperation operation) {
     return trips(base, operation).withHadoopConfiguration(S3.hadoopSettings());
