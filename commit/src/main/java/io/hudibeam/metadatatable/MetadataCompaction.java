@@ -175,14 +175,18 @@ public final class MetadataCompaction {
   }
 
   /**
-   * Table version 8: the metadata timeline's latest instant time (its compactions take fresh
-   * instant times, on no data timeline); empty for other versions or without a metadata table.
+   * Table version 8: the metadata timeline's latest instant time, pending compactions aside (its
+   * compactions take fresh instant times, on no data timeline); empty for other versions or without
+   * a metadata table.
    */
   public Optional<InstantTime> latestFreshInstant() {
     if (!compactsAfterTheInstantStarts()) {
       return Optional.empty();
     }
-    return Timeline.load(fs, metadataPaths).latestInstantTime();
+    // A pending compaction is left out: this writer undoes it (undoDead) before compacting again.
+    return Timeline.load(fs, metadataPaths)
+        .filter(i -> i.isCompleted() || i.action() != Action.COMPACTION)
+        .latestInstantTime();
   }
 
   /**
