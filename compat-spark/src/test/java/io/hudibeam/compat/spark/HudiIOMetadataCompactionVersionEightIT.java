@@ -29,16 +29,20 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 
 import io.hudibeam.HudiIO;
+import io.hudibeam.table.TableType;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.hudi.avro.model.HoodieCompactionOperation;
 import org.apache.hudi.avro.model.HoodieCompactionPlan;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
@@ -200,5 +204,55 @@ public class HudiIOMetadataCompactionVersionEightIT {
             .collect(Collectors.toList()),
         hasItem(c));
     SPARK.assertMetadataListsTheCompletedFiles(base);
+  }
+
+  private static int completedDeltaCommits(HoodieTableMetaClient meta) {
+    return metadataMeta(meta)
+        .getActiveTimeline()
+        .getDeltaCommitTimeline()
+        .filterCompletedInstants()
+        .countInstants();
+  }
+
+  @Test
+  public void hudiIOCompactRunsTheMetadataCompactionAfterSchedulingTheDataCompaction()
+      throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    Map<String, String> mergeOnRead = new HashMap<>(tripsOptions("upsert"));
+    mergeOnRead.put("hoodie.datasource.write.table.type", "MERGE_ON_READ");
+    SPARK.sparkWrite(base, records(0, range(0, 16)), mergeOnRead);
+    HoodieTableMetaClient meta = SPARK.meta(base);
+    assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
+    String d0 = SPARK.completedCommits(base).get(0).requestedTime();
+    Map<String, List<Object>> expected = new TreeMap<>(expected(0, d0, range(0, 16)));
+    int max = completedDeltaCommits(meta) + 2;
+    for (int b = 1; b <= 2; b++) {
+      hudiIO(
+          records(b, b, b + 20),
+          write(base, WriteOperation.UPSERT, max).withTableType(TableType.MERGE_ON_READ));
+      List<HoodieInstant> commits = SPARK.completedCommits(base);
+      expected.putAll(expected(b, commits.get(commits.size() - 1).requestedTime(), b, b + 20));
+    }
+    assertThat(completedCompactions(metadataMeta(SPARK.meta(base))), is(empty()));
+
+    // HudiIO.compact(): the data compaction is scheduled (and run), and the metadata table, now
+    // due, is compacted after it is requested, at a fresh instant after it.
+    Pipeline compaction = Pipeline.create(PipelineOptionsFactory.create());
+    compaction.apply(
+        HudiIO.compact()
+            .withBasePath(base)
+            .withHoodieProperties(Map.of(MAX_DELTA_COMMITS, String.valueOf(max))));
+    compaction.run().waitUntilFinish();
+    List<HoodieInstant> commits = SPARK.completedCommits(base);
+    HoodieInstant dataCompaction = commits.get(commits.size() - 1);
+    assertThat(dataCompaction.getAction(), is(HoodieTimeline.COMMIT_ACTION));
+    List<HoodieInstant> compactions = completedCompactions(metadataMeta(SPARK.meta(base)));
+    assertThat(compactions.size(), is(1));
+    assertThat(
+        compactions.get(0).requestedTime().compareTo(dataCompaction.requestedTime()),
+        greaterThan(0));
+    SPARK.assertMetadataListsTheCompletedFiles(base);
+    assertThat(SPARK.readOptimized(base), is(expected));
+    assertThat(SPARK.snapshot(base), is(expected));
   }
 }
