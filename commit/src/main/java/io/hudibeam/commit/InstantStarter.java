@@ -201,7 +201,7 @@ public final class InstantStarter {
     MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "bootstrap");
     try (TableLock.Held held = lock.acquire("start a bootstrap")) {
       table = metadataPartitions(store, table);
-      InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+      InstantTimeGenerator generator = generator(table);
       rollBackFailedWrites(generator);
       deleteOrphanHeartbeats();
       Timeline timeline = Timeline.load(fs, paths);
@@ -243,7 +243,7 @@ public final class InstantStarter {
     MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "write (a streaming sink's commits)");
     try (TableLock.Held held = lock.acquire("start a " + action.value() + " of a streaming sink")) {
       table = metadataPartitions(store, table);
-      InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+      InstantTimeGenerator generator = generator(table);
       Rollback rollback = new Rollback(fs, paths);
       rollback.resumePending();
       List<InstantTime> newestFirst = new ArrayList<>(abandoned);
@@ -257,12 +257,15 @@ public final class InstantStarter {
         rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
       }
       deleteOrphanHeartbeats();
-      compactMetadataTable();
+      compactMetadataTable(generator, false);
       CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
       lineage.forEach(content::putExtraMetadata);
-      return mint(
-          new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table, lineage),
-          CommitMetadataFormat.encode(new TimelineWriter(fs, paths).layout(), content.build()));
+      StartedInstant started =
+          mint(
+              new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table, lineage),
+              CommitMetadataFormat.encode(new TimelineWriter(fs, paths).layout(), content.build()));
+      compactMetadataTable(generator, true);
+      return started;
     }
   }
 
@@ -282,12 +285,16 @@ public final class InstantStarter {
    * Then mints the instant, writes its heartbeat, then its requested file.
    */
   private StartedInstant startUnderLock(TableConfig table, Action action) {
-    InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+    InstantTimeGenerator generator = generator(table);
     rollBackFailedWrites(generator);
     deleteOrphanHeartbeats();
-    compactMetadataTable();
-    return mint(
-        new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table), new byte[0]);
+    compactMetadataTable(generator, false);
+    StartedInstant started =
+        mint(
+            new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table),
+            new byte[0]);
+    compactMetadataTable(generator, true);
+    return started;
   }
 
   private void rollBackFailedWrites(InstantTimeGenerator generator) {
@@ -316,7 +323,7 @@ public final class InstantStarter {
     TableConfig table = new TableConfigStore(fs, paths).load();
     MetadataOnlyBootstrapCheck.refuse(fs, paths, table, purpose + " on");
     try (TableLock.Held held = lock.acquire(purpose)) {
-      InstantTimeGenerator generator = new InstantTimeGenerator(clock, table.timelineTimezone());
+      InstantTimeGenerator generator = generator(table);
       rollBackFailedWrites(generator);
       return service.apply(generator);
     }
@@ -385,13 +392,29 @@ public final class InstantStarter {
   }
 
   /**
-   * Compacts the metadata table's {@code files} partition when due (Hudi 0.15 runs the metadata
-   * table's services when a write starts, {@code
-   * HoodieBackedTableMetadataWriter.performTableServices}), under the lock and after failed writes
-   * are rolled back.
+   * Compacts the metadata table's {@code files} partition when due (Hudi runs the metadata table's
+   * services when a write starts, {@code HoodieBackedTableMetadataWriter.performTableServices}),
+   * under the lock and after failed writes are rolled back: table version 6 before the instant is
+   * minted ({@code minted} false), table version 8 after it is requested ({@code minted} true), as
+   * Hudi 1.0.2 runs them for an instant it has started, so the fresh compaction instant comes after
+   * the write's.
    */
-  private void compactMetadataTable() {
-    new MetadataCompaction(fs, paths).compactIfDue(metadataTable);
+  /**
+   * Mints after the data timeline and, on table version 8, after the metadata table's latest
+   * instant: its compactions take fresh instant times ({@link
+   * MetadataCompaction#latestFreshInstant}) that no data instant, nor the metadata deltacommit
+   * named after one, may reuse.
+   */
+  private InstantTimeGenerator generator(TableConfig table) {
+    return new InstantTimeGenerator(clock, table.timelineTimezone())
+        .after(new MetadataCompaction(fs, paths).latestFreshInstant());
+  }
+
+  private void compactMetadataTable(InstantTimeGenerator generator, boolean minted) {
+    MetadataCompaction compaction = new MetadataCompaction(fs, paths);
+    if (compaction.compactsAfterTheInstantStarts() == minted) {
+      compaction.compactIfDue(metadataTable, generator);
+    }
   }
 
   /**

@@ -36,13 +36,16 @@ import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,6 +79,18 @@ import org.slf4j.LoggerFactory;
  * files-0000-0_<token>_C.hfile} holds the slice's records merged ({@link FilesSliceMerge}) and
  * {@code C.commit} the commit metadata ({@code COMPACT}, {@code compacted=true}).
  *
+ * <p>Table version 8 follows Hudi 1.0.2 ({@link #compactIfDue(MetadataTableSettings,
+ * InstantTimeGenerator)}): due after {@code maxDeltaCommits} <em>completed</em> deltacommits that
+ * completed after the last compaction's instant ({@code
+ * CompactionUtils.getCompletedDeltaCommitsSinceLatestCompaction}, {@code
+ * findInstantsModifiedAfterByCompletionTime}); no hold-back for pending data instants; its instant
+ * is a fresh instant time, or 1 ms before the first pending data instant whose metadata deltacommit
+ * is completed ({@code HoodieBackedTableMetadataWriter.compactIfNecessary}); the slice compacted
+ * holds the log files whose deltacommits completed at or after the slice's base instant ({@code
+ * HoodieFileGroup.getBaseInstantTime}); {@code C_<completion>.commit} holds Avro commit metadata.
+ * It runs after the write's own instant is requested, as Hudi's writer runs {@code
+ * performTableServices} for an instant it has started ({@link #compactsAfterTheInstantStarts}).
+ *
  * <p>A compaction this writer does not complete is dead at the next start (compactions run under
  * the table lock): {@link #undoDead} deletes its files and state files, so the next compaction can
  * run. Hudi's writer would instead re-run it ({@code runAnyPendingCompactions}).
@@ -94,12 +109,12 @@ public final class MetadataCompaction {
   }
 
   /**
-   * Undoes every pending compaction on a table version 6 metadata table: its base files in every
-   * metadata partition, its marker folder, then its inflight and requested files. Returns the
+   * Undoes every pending compaction on a table version 6 or 8 metadata table: its base files in
+   * every metadata partition, its marker folder, then its inflight and requested files. Returns the
    * compactions undone.
    */
   public List<InstantTime> undoDead() {
-    if (!isVersionSix()) {
+    if (version().isEmpty()) {
       return List.of();
     }
     Timeline timeline = Timeline.load(fs, metadataPaths);
@@ -151,13 +166,57 @@ public final class MetadataCompaction {
   }
 
   /**
-   * Compacts the {@code files} partition when Hudi 0.15's rules say so; returns the compaction
-   * instant, or empty when none was due, allowed or possible.
+   * Whether the metadata table is compacted after the write's own instant is requested (table
+   * version 8: Hudi 1.0.2 runs {@code performTableServices} for an instant it has started, and the
+   * fresh compaction instant comes after it), rather than before (table version 6).
    */
-  public Optional<InstantTime> compactIfDue(MetadataTableSettings settings) {
-    if (!settings.enable() || !isVersionSix() || MetadataTable.of(fs, paths).isEmpty()) {
+  public boolean compactsAfterTheInstantStarts() {
+    return version().filter(v -> v == TableVersion.EIGHT).isPresent();
+  }
+
+  /**
+   * Table version 8: the metadata timeline's latest instant time, pending compactions aside (its
+   * compactions take fresh instant times, on no data timeline); empty for other versions or without
+   * a metadata table.
+   */
+  public Optional<InstantTime> latestFreshInstant() {
+    if (!compactsAfterTheInstantStarts()) {
       return Optional.empty();
     }
+    // A pending compaction is left out: this writer undoes it (undoDead) before compacting again.
+    return Timeline.load(fs, metadataPaths)
+        .filter(i -> i.isCompleted() || i.action() != Action.COMPACTION)
+        .latestInstantTime();
+  }
+
+  /**
+   * Compacts the {@code files} partition when Hudi 0.15's rules say so (table version 6); returns
+   * the compaction instant, or empty when none was due, allowed or possible.
+   */
+  public Optional<InstantTime> compactIfDue(MetadataTableSettings settings) {
+    if (!settings.enable() || version().filter(v -> v == TableVersion.SIX).isEmpty()) {
+      return Optional.empty();
+    }
+    return compactIfDue(settings, null);
+  }
+
+  /**
+   * Compacts the {@code files} partition when Hudi's rules for the metadata table's version say so
+   * (6: Hudi 0.15, 8: Hudi 1.0.2, whose fresh compaction instant {@code generator} mints); returns
+   * the compaction instant, or empty when none was due, allowed or possible.
+   */
+  public Optional<InstantTime> compactIfDue(
+      MetadataTableSettings settings, InstantTimeGenerator generator) {
+    Optional<TableVersion> version = version();
+    if (!settings.enable() || version.isEmpty() || MetadataTable.of(fs, paths).isEmpty()) {
+      return Optional.empty();
+    }
+    return version.get() == TableVersion.SIX
+        ? compactVersionSixIfDue(settings)
+        : compactVersionEightIfDue(settings, generator);
+  }
+
+  private Optional<InstantTime> compactVersionSixIfDue(MetadataTableSettings settings) {
     Timeline metadata = Timeline.load(fs, metadataPaths);
     Optional<InstantTime> lastCompaction =
         metadata.ofAction(Action.COMMIT).completed().last().map(Instant::time);
@@ -186,8 +245,7 @@ public final class MetadataCompaction {
           latest.get());
       return Optional.empty();
     }
-    if (!metadata.ofAction(Action.COMPACTION).pending().isEmpty()
-        || !metadata.ofAction(Action.LOG_COMPACTION).pending().isEmpty()) {
+    if (hasPendingCompaction(metadata)) {
       return Optional.empty();
     }
     InstantTime compaction = latest.get().metadataCompactionTime();
@@ -200,10 +258,74 @@ public final class MetadataCompaction {
           newest.get());
       return Optional.empty();
     }
-    return compact(compaction, metadata);
+    return compact(compaction, metadata, TableVersion.SIX);
   }
 
-  private Optional<InstantTime> compact(InstantTime compaction, Timeline metadata) {
+  /**
+   * Hudi 1.0.2's rules: {@code performTableServices} (a completed deltacommit needed), {@code
+   * ScheduleCompactionActionExecutor.needCompact} with {@code
+   * CompactionUtils.getCompletedDeltaCommitsSinceLatestCompaction}, and the instant of {@code
+   * compactIfNecessary}.
+   */
+  private Optional<InstantTime> compactVersionEightIfDue(
+      MetadataTableSettings settings, InstantTimeGenerator generator) {
+    Timeline metadata = Timeline.load(fs, metadataPaths);
+    Timeline completedDeltas = metadata.ofAction(Action.DELTA_COMMIT).completed();
+    if (completedDeltas.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<InstantTime> lastCompaction =
+        metadata.ofAction(Action.COMMIT).completed().last().map(Instant::time);
+    long deltaCommits =
+        completedDeltas.instants().stream()
+            .filter(
+                i ->
+                    lastCompaction
+                        .map(c -> i.completionTime().map(t -> t.isAfter(c)).orElse(false))
+                        .orElse(true))
+            .count();
+    if (deltaCommits < settings.maxDeltaCommits() || hasPendingCompaction(metadata)) {
+      return Optional.empty();
+    }
+    Timeline data = Timeline.load(fs, paths);
+    Timeline completedMetadata = metadata.completed();
+    Optional<Instant> syncedPending =
+        data.pending().instants().stream()
+            .filter(i -> completedMetadata.containsCompleted(i.time()))
+            .findFirst();
+    InstantTime compaction;
+    if (syncedPending.isPresent()) {
+      compaction =
+          InstantTime.of(syncedPending.get().time().toLocalDateTime().minus(1, ChronoUnit.MILLIS));
+    } else {
+      Optional<InstantTime> latest = data.latestInstantTime();
+      Optional<InstantTime> latestMetadata = metadata.latestInstantTime();
+      if (latestMetadata.isPresent()
+          && (latest.isEmpty() || latestMetadata.get().isAfter(latest.get()))) {
+        latest = latestMetadata;
+      }
+      compaction = generator.next(latest);
+    }
+    boolean taken =
+        metadata.instants().stream().anyMatch(i -> i.time().equals(compaction))
+            || data.instants().stream().anyMatch(i -> i.time().equals(compaction));
+    if (taken) {
+      LOG.info(
+          "Table {}: the metadata table is not compacted at {}: a timeline already holds it",
+          paths,
+          compaction);
+      return Optional.empty();
+    }
+    return compact(compaction, metadata, TableVersion.EIGHT);
+  }
+
+  private static boolean hasPendingCompaction(Timeline metadata) {
+    return !metadata.ofAction(Action.COMPACTION).pending().isEmpty()
+        || !metadata.ofAction(Action.LOG_COMPACTION).pending().isEmpty();
+  }
+
+  private Optional<InstantTime> compact(
+      InstantTime compaction, Timeline metadata, TableVersion version) {
     Set<String> completed = MetadataDeltaCommits.completedInstantTimes(fs, metadataPaths);
     FilesFileGroup group =
         FilesFileGroup.locate(fs, metadataPaths.basePath(), completed)
@@ -213,11 +335,13 @@ public final class MetadataCompaction {
                     new IllegalStateException(
                         "The metadata table of " + paths + " has no files file group"));
     List<FilesFileGroup.LogFile> logs =
-        group.logFiles().stream()
-            .filter(l -> l.baseInstant().equals(group.baseInstant()))
-            .sorted(Comparator.comparingInt(FilesFileGroup.LogFile::version))
-            .toList();
-    Schema schema = MetadataRecords.SCHEMA;
+        version == TableVersion.SIX
+            ? group.logFiles().stream()
+                .filter(l -> l.baseInstant().equals(group.baseInstant()))
+                .sorted(Comparator.comparingInt(FilesFileGroup.LogFile::version))
+                .toList()
+            : sliceByCompletionTime(group, metadata);
+    Schema schema = MetadataRecords.schema(version);
     Timeline completedDeltas = metadata.completed();
     List<GenericRecord> logRecords = new ArrayList<>();
     long logBytes = 0;
@@ -337,15 +461,43 @@ public final class MetadataCompaction {
     return Optional.of(compaction);
   }
 
-  private boolean isVersionSix() {
+  /**
+   * Table version 8: the log files of the latest slice are those whose deltacommit (the instant in
+   * the name) completed at or after the slice's base instant ({@code
+   * HoodieFileGroup.getBaseInstantTime}, Hudi 1.0.2), in completion order; log files of
+   * deltacommits not completed are not compacted.
+   */
+  private static List<FilesFileGroup.LogFile> sliceByCompletionTime(
+      FilesFileGroup group, Timeline metadata) {
+    Map<String, InstantTime> completions = new HashMap<>();
+    for (Instant delta : metadata.ofAction(Action.DELTA_COMMIT).completed().instants()) {
+      delta.completionTime().ifPresent(t -> completions.put(delta.time().value(), t));
+    }
+    InstantTime base = InstantTime.parse(group.baseInstant());
+    return group.logFiles().stream()
+        .filter(
+            l -> {
+              InstantTime completion = completions.get(l.baseInstant());
+              return completion != null && !completion.isBefore(base);
+            })
+        .sorted(
+            Comparator.comparing((FilesFileGroup.LogFile l) -> completions.get(l.baseInstant()))
+                .thenComparingInt(FilesFileGroup.LogFile::version))
+        .toList();
+  }
+
+  /** The metadata table's version when it is 6 or 8, else empty (no metadata table too). */
+  private Optional<TableVersion> version() {
     try {
       if (!fs.exists(metadataPaths.propertiesFile())) {
-        return false;
+        return Optional.empty();
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot check " + metadataPaths.propertiesFile(), e);
     }
     TableConfig config = new TableConfigStore(fs, metadataPaths).load();
-    return config.version() == TableVersion.SIX;
+    return config.version() == TableVersion.SIX || config.version() == TableVersion.EIGHT
+        ? Optional.of(config.version())
+        : Optional.empty();
   }
 }

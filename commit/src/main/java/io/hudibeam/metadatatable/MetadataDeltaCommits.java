@@ -86,9 +86,15 @@ final class MetadataDeltaCommits {
   void write(InstantTime instant, FilesPartitionUpdate update, FilesFileGroup fileGroup) {
     undo(instant);
     TimelineWriter timeline = new TimelineWriter(fs, metadataPaths);
-    Instant requested = timeline.createRequested(instant, Action.DELTA_COMMIT, new byte[0]);
+    // Table version 8: a metadata compaction may have a fresh instant after this deltacommit's
+    // (the compaction ran at the start of this very write, as Hudi 1.0.2's does).
+    TableVersion version = version();
+    Instant requested =
+        version == TableVersion.EIGHT
+            ? timeline.createRequestedNotInOrder(instant, Action.DELTA_COMMIT, new byte[0])
+            : timeline.createRequested(instant, Action.DELTA_COMMIT, new byte[0]);
     Instant inflight = timeline.transitionToInflight(requested, new byte[0]);
-    Schema schema = MetadataRecords.schema(version());
+    Schema schema = MetadataRecords.schema(version);
     CommitMetadata.Builder metadata =
         CommitMetadata.builder()
             .operationType(OperationType.UPSERT_PREPPED)

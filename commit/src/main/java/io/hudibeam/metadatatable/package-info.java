@@ -20,9 +20,9 @@
  * the data instant completes ({@code MetadataTable}, {@code MetadataDeltaCommits}); the records of
  * that partition ({@code MetadataRecords}, {@code FilesPartitionUpdate}); and the metadata
  * partitions this writer does not maintain, dropped as Hudi's writer drops a disabled one ({@code
- * MetadataPartitions}); the compaction of the {@code files} partition on table version 6 ({@code
- * MetadataCompaction}, {@code FilesSliceMerge}) and the settings ({@code MetadataTableSettings}).
- * See docs/metadata-table.md.
+ * MetadataPartitions}); the compaction of the {@code files} partition on table versions 6 and 8
+ * ({@code MetadataCompaction}, {@code FilesSliceMerge}) and the settings ({@code
+ * MetadataTableSettings}). See docs/metadata-table.md.
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
  * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.log}, {@code

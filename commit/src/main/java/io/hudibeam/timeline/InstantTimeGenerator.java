@@ -27,9 +27,23 @@ import java.util.Optional;
  */
 public final class InstantTimeGenerator {
   private final Clock clock;
+  private final Optional<InstantTime> floor;
 
   public InstantTimeGenerator(Clock clock, TimelineTimezone timezone) {
-    this.clock = clock.withZone(timezone.zoneId());
+    this(clock.withZone(timezone.zoneId()), Optional.empty());
+  }
+
+  private InstantTimeGenerator(Clock zoned, Optional<InstantTime> floor) {
+    this.clock = zoned;
+    this.floor = floor;
+  }
+
+  /**
+   * This generator, also minting after {@code floor} (the latest instant of a table version 8
+   * metadata table, whose compactions take fresh instant times that are on no data timeline).
+   */
+  public InstantTimeGenerator after(Optional<InstantTime> floor) {
+    return new InstantTimeGenerator(clock, floor.isPresent() ? floor : this.floor);
   }
 
   public InstantTimeGenerator(TimelineTimezone timezone) {
@@ -42,6 +56,9 @@ public final class InstantTimeGenerator {
   }
 
   public InstantTime next(Optional<InstantTime> latest) {
+    if (floor.isPresent() && (latest.isEmpty() || floor.get().isAfter(latest.get()))) {
+      latest = floor;
+    }
     LocalDateTime now = LocalDateTime.now(clock).truncatedTo(ChronoUnit.MILLIS);
     InstantTime candidate = InstantTime.of(now);
     if (latest.isPresent() && !candidate.isAfter(latest.get())) {

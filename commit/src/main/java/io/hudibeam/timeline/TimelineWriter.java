@@ -84,6 +84,25 @@ public final class TimelineWriter {
     return requested;
   }
 
+  /**
+   * Creates a requested instant whose time is on no instant of the timeline yet, but may be before
+   * its latest: a table version 8 metadata table's deltacommit of a data instant that started
+   * before the metadata table's latest compaction (Hudi 1.0.2 orders its file slices by completion
+   * time, {@code HoodieFileGroup.getBaseInstantTime}).
+   */
+  public Instant createRequestedNotInOrder(InstantTime time, Action action, byte[] content) {
+    Timeline timeline = Timeline.load(fs, paths, layout());
+    if (timeline.instants().stream().anyMatch(i -> i.time().equals(time))) {
+      throw new HudiTableException(
+          String.format(
+              "Instant time %s for a new %s on table %s is already on its timeline",
+              time, action.value(), paths));
+    }
+    Instant requested = Instant.requested(time, action);
+    create(requested, content);
+    return requested;
+  }
+
   /** Moves a requested instant to inflight, with the inflight content (may be empty). */
   public Instant transitionToInflight(Instant requested, byte[] content) {
     checkState(requested, State.REQUESTED);

@@ -160,19 +160,27 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
           starter.underLockAfterFailedWrites(
               "schedule a compaction",
               generator -> {
-                // The metadata table's files partition first, when due (Hudi 0.15 runs the
-                // metadata table's services at the start of every write client action).
+                // The metadata table's files partition, when due (Hudi runs the metadata table's
+                // services at the start of every write client action): table version 6 first.
+                // Table version 8: after the data compaction is requested, as Hudi 1.0.2 runs
+                // them for an instant it has started (its fresh instant comes after it).
                 MetadataTableSettings metadataTable = SettingsReader.metadataTable(properties);
+                MetadataCompaction metadataCompaction = new MetadataCompaction(fs, paths);
+                boolean afterStart = metadataCompaction.compactsAfterTheInstantStarts();
                 if (metadataTable.enable()) {
-                  MetadataCompaction metadataCompaction = new MetadataCompaction(fs, paths);
                   metadataCompaction.undoDead();
-                  metadataCompaction.compactIfDue(metadataTable);
+                  if (!afterStart) {
+                    metadataCompaction.compactIfDue(metadataTable, generator);
+                  }
                 }
                 List<InstantTime> found = new ArrayList<>(compactor.pending());
                 if (found.isEmpty()) {
                   compactor
                       .schedule(generator, new TableConfigStore(fs, paths).load().tableType())
                       .ifPresent(found::add);
+                }
+                if (metadataTable.enable() && afterStart) {
+                  metadataCompaction.compactIfDue(metadataTable, generator);
                 }
                 return found;
               });
