@@ -42,8 +42,12 @@ final class GenericRecordsCoder extends CustomCoder<GenericRecord> {
   private static final VarIntCoder INDEX = VarIntCoder.of();
 
   private final List<String> schemaTexts;
-  private transient List<AvroCoder<GenericRecord>> coders;
-  private transient Map<Long, Integer> indexByFingerprint;
+
+  /** Each schema's coder and its index by fingerprint, built once per deserialized instance. */
+  private record Schemas(List<AvroCoder<GenericRecord>> coders, Map<Long, Integer> indexes) {}
+
+  // Volatile: a coder instance may be shared by threads; each sees the whole Schemas or none.
+  private transient volatile Schemas built;
 
   private GenericRecordsCoder(List<String> schemaTexts) {
     this.schemaTexts = List.copyOf(schemaTexts);
@@ -83,18 +87,23 @@ final class GenericRecordsCoder extends CustomCoder<GenericRecord> {
   }
 
   private List<AvroCoder<GenericRecord>> coders() {
-    if (coders == null) {
-      List<AvroCoder<GenericRecord>> built = new ArrayList<>();
+    return built().coders();
+  }
+
+  private Schemas built() {
+    Schemas schemas = built;
+    if (schemas == null) {
+      List<AvroCoder<GenericRecord>> coders = new ArrayList<>();
       Map<Long, Integer> indexes = new HashMap<>();
       for (String text : schemaTexts) {
         Schema schema = new Schema.Parser().parse(text);
-        indexes.put(SchemaNormalization.parsingFingerprint64(schema), built.size());
-        built.add(AvroCoder.of(schema));
+        indexes.put(SchemaNormalization.parsingFingerprint64(schema), coders.size());
+        coders.add(AvroCoder.of(schema));
       }
-      indexByFingerprint = indexes;
-      coders = built;
+      schemas = new Schemas(List.copyOf(coders), Map.copyOf(indexes));
+      built = schemas;
     }
-    return coders;
+    return schemas;
   }
 
   @Override
@@ -102,9 +111,10 @@ final class GenericRecordsCoder extends CustomCoder<GenericRecord> {
     if (record == null) {
       throw new CoderException("cannot encode a null record");
     }
-    List<AvroCoder<GenericRecord>> all = coders();
+    Schemas schemas = built();
+    List<AvroCoder<GenericRecord>> all = schemas.coders();
     Integer index =
-        indexByFingerprint.get(SchemaNormalization.parsingFingerprint64(record.getSchema()));
+        schemas.indexes().get(SchemaNormalization.parsingFingerprint64(record.getSchema()));
     if (index == null) {
       throw new CoderException(
           "a record of schema "
