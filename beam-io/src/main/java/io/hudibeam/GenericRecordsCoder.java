@@ -113,8 +113,7 @@ final class GenericRecordsCoder extends CustomCoder<GenericRecord> {
     }
     Schemas schemas = built();
     List<AvroCoder<GenericRecord>> all = schemas.coders();
-    Integer index =
-        schemas.indexes().get(SchemaNormalization.parsingFingerprint64(record.getSchema()));
+    Integer index = indexOf(schemas, record.getSchema());
     if (index == null) {
       throw new CoderException(
           "a record of schema "
@@ -125,6 +124,21 @@ final class GenericRecordsCoder extends CustomCoder<GenericRecord> {
     }
     INDEX.encode(index, out);
     all.get(index).encode(record, out);
+  }
+
+  /**
+   * The index of {@code schema}: by identity first (records this coder decoded, or made with the
+   * schemas given to it, share their schema objects), else by fingerprint (computing it costs a
+   * walk of the schema, too much for every record).
+   */
+  private static Integer indexOf(Schemas schemas, Schema schema) {
+    List<AvroCoder<GenericRecord>> all = schemas.coders();
+    for (int i = 0; i < all.size(); i++) {
+      if (all.get(i).getSchema() == schema) {
+        return i;
+      }
+    }
+    return schemas.indexes().get(SchemaNormalization.parsingFingerprint64(schema));
   }
 
   @Override

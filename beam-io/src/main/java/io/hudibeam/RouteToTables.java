@@ -41,6 +41,10 @@ final class RouteToTables<T> extends DoFn<T, T> {
   private final Map<String, TupleTag<T>> tags;
   private final Map<String, String> schemaTexts;
   private transient Map<String, Long> schemaFingerprints;
+
+  /** Per table, the last schema object found to be its schema (records share schema objects). */
+  private transient Map<String, org.apache.avro.Schema> matched;
+
   private final @Nullable TupleTag<HudiFailedRecord> unknown;
   private final @Nullable RowToGenericRecord rowToAvro;
   private final Counter routed = Metrics.counter(RouteToTables.class, "recordsRouted");
@@ -75,6 +79,7 @@ final class RouteToTables<T> extends DoFn<T, T> {
                 org.apache.avro.SchemaNormalization.parsingFingerprint64(
                     new org.apache.avro.Schema.Parser().parse(text))));
     schemaFingerprints = fingerprints;
+    matched = new java.util.HashMap<>();
   }
 
   @ProcessElement
@@ -114,17 +119,22 @@ final class RouteToTables<T> extends DoFn<T, T> {
       return;
     }
     org.apache.avro.Schema schema = ((org.apache.avro.generic.GenericRecord) element).getSchema();
-    if (org.apache.avro.SchemaNormalization.parsingFingerprint64(schema) != expected) {
-      throw new IllegalArgumentException(
-          "HudiIO.writeTables(): a record of schema "
-              + schema.getFullName()
-              + " is routed to the table '"
-              + name
-              + "', whose schema (withTable(\""
-              + name
-              + "\", schema, ...)) is another; route it to the table of its schema. Record: "
-              + cut(String.valueOf(element)));
+    if (matched.get(name) == schema) {
+      return;
     }
+    if (org.apache.avro.SchemaNormalization.parsingFingerprint64(schema) == expected) {
+      matched.put(name, schema);
+      return;
+    }
+    throw new IllegalArgumentException(
+        "HudiIO.writeTables(): a record of schema "
+            + schema.getFullName()
+            + " is routed to the table '"
+            + name
+            + "', whose schema (withTable(\""
+            + name
+            + "\", schema, ...)) is another; route it to the table of its schema. Record: "
+            + cut(String.valueOf(element)));
   }
 
   private String known() {

@@ -75,6 +75,19 @@ public class GenericRecordsCoderTest {
     assertThat(HudiIO.genericRecordCoder(CUSTOMER, ORDER).equals(coder), is(false));
   }
 
+  /** A record made with an equal schema parsed again (another object) is found by fingerprint. */
+  @Test
+  public void aRecordOfAnEqualSchemaObjectIsEncodedByItsSchemasIndex() throws Exception {
+    Coder<GenericRecord> coder = HudiIO.genericRecordCoder(ORDER, CUSTOMER);
+    Schema again = new Schema.Parser().parse(CUSTOMER.toString());
+    GenericData.Record r = new GenericData.Record(again);
+    r.put("id", "c9");
+    r.put("name", "Eve");
+    GenericRecord back = org.apache.beam.sdk.util.CoderUtils.clone(coder, r);
+    assertThat(back.getSchema(), is(CUSTOMER));
+    assertThat(back.get("name").toString(), is("Eve"));
+  }
+
   @Test
   public void aRecordOfAnotherSchemaCannotBeEncodedAndTheErrorNamesIt() {
     Coder<GenericRecord> coder = HudiIO.genericRecordCoder(ORDER);
