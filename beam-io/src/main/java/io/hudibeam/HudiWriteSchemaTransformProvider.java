@@ -21,6 +21,7 @@ import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.write.ChangeType;
 import io.hudibeam.write.ChangeTypes;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.beam.sdk.coders.RowCoder;
@@ -225,19 +226,17 @@ public final class HudiWriteSchemaTransformProvider
       getChangeTypeMap()
           .forEach(
               (value, type) -> {
-                ChangeType parsed = null;
-                for (ChangeType t : ChangeType.values()) {
-                  if (t.name().equalsIgnoreCase(type == null ? "" : type.trim())) {
-                    parsed = t;
-                  }
-                }
-                if (parsed == null) {
+                ChangeType parsed;
+                try {
+                  parsed = ChangeType.valueOf(String.valueOf(type).trim().toUpperCase(Locale.ROOT));
+                } catch (IllegalArgumentException e) {
                   throw new IllegalArgumentException(
                       "change_type_map maps '"
                           + value
                           + "' to '"
                           + type
-                          + "', but the change types are insert, update and delete");
+                          + "', but the change types are insert, update and delete",
+                      e);
                 }
                 types.put(value, parsed);
               });

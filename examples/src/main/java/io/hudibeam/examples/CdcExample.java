@@ -37,7 +37,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.io.fs.MatchResult;
 import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
@@ -296,7 +295,7 @@ public final class CdcExample {
   /** Each source table's schema, inferred from every change event of the input. */
   static Map<String, Schema> tableSchemas(String glob) {
     Map<String, List<Map<String, Object>>> samples = new TreeMap<>();
-    for (ResourceId file : match(glob)) {
+    for (ResourceId file : IngestExample.match(glob)) {
       try (BufferedReader lines =
           new BufferedReader(
               new InputStreamReader(
@@ -322,21 +321,6 @@ public final class CdcExample {
     samples.forEach(
         (table, rows) -> schemas.put(table, TextRecords.infer(table.replace('/', '_'), rows)));
     return schemas;
-  }
-
-  private static List<ResourceId> match(String glob) {
-    List<ResourceId> files = new ArrayList<>();
-    try {
-      for (MatchResult.Metadata m : FileSystems.match(glob).metadata()) {
-        files.add(m.resourceId());
-      }
-    } catch (IOException e) {
-      throw new UsageException("--input=" + glob + " cannot be listed: " + e.getMessage());
-    }
-    if (files.isEmpty()) {
-      throw new UsageException("--input=" + glob + " matches no files");
-    }
-    return files;
   }
 
   /** Parses each line into its source table's record, or a reject naming why it cannot be. */

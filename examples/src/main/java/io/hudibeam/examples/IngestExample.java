@@ -352,7 +352,8 @@ public final class IngestExample {
     }
   }
 
-  private static List<ResourceId> match(String glob) {
+  /** The files {@code glob} matches, sorted; none or an unlistable glob is a usage error. */
+  static List<ResourceId> match(String glob) {
     List<ResourceId> files = new ArrayList<>();
     try {
       for (MatchResult.Metadata m : FileSystems.match(glob).metadata()) {
