@@ -141,7 +141,10 @@ public class HudiIOFailedRecordsTest {
     // By default the keyless record fails the pipeline, naming the field; nothing is committed.
     // The rows reach the write only once its instant is requested (so its heartbeat is written):
     // key generation does not wait for the start, and releases the heartbeats its writer holds.
-    Pipeline p2 = HudiIOTesting.pipeline(2);
+    // More worker threads than rows: the rows wait in AfterARequestedInstant, holding their
+    // threads, and the start step needs one of its own (with two threads it ran only once the
+    // waits had timed out, a minute later).
+    Pipeline p2 = HudiIOTesting.pipeline(8);
     p2.apply(Create.of(row(0, 4), keyless(), row(0, 5)).withRowSchema(SCHEMA))
         .apply("After a requested instant", ParDo.of(new AfterARequestedInstant(base, instants)))
         .setRowSchema(SCHEMA)
