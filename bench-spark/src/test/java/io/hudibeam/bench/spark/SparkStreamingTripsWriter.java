@@ -62,7 +62,7 @@ public final class SparkStreamingTripsWriter {
     SparkSession spark = SparkTripsWriter.session();
     // Warm-up (the HudiIO runs share a JVM that earlier runs warmed): a batch upsert on a scratch
     // table, so the stream's first micro-batches do not pay Spark's and Hudi's class loading.
-    SparkTripsWriter.warmUp(spark, "upsert");
+    SparkTripsWriter.warmUp(spark, "upsert", false);
     SparkTripsWriter.MemorySampler memory = SparkTripsWriter.MemorySampler.start();
     Path checkpoint = Files.createTempDirectory("hudi-spark-stream-checkpoint");
     MapFunction<Row, Row> toTrip =
@@ -70,7 +70,7 @@ public final class SparkStreamingTripsWriter {
             RowFactory.create(
                 TripsData.values(TripsData.record(batch, start + row.<Long>getAs("value")))
                     .toArray());
-    Map<String, String> hudi = SparkTripsWriter.hudiOptions("upsert");
+    Map<String, String> hudi = SparkTripsWriter.hudiOptions("upsert", false);
     hudi.put("hoodie.index.type", options.getOrDefault("index", "SIMPLE"));
     StreamingQuery query =
         spark

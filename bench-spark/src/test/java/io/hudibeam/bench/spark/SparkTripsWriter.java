@@ -40,8 +40,8 @@ import org.apache.spark.sql.types.StructType;
  * (local[2]), in a JVM of its own: {@code --workload=bulk_insert|insert|upsert|delete --table=PATH
  * --batch=B --start=S --count=N}. The trips records of batch B, indexes S..S+N, as a DataFrame,
  * written with the same table settings as the benchmark's other Hudi writers (record key, partition
- * and ordering fields, SIMPLE index, no metadata table, parallelism 2) and Spark's defaults
- * otherwise. The time covers making the rows and the write (the Spark session is started before,
+ * and ordering fields, SIMPLE index, parallelism 2; no metadata table unless {@code
+ * --metadataTable=true}, Hudi's default) and Spark's defaults otherwise. The time covers making the rows and the write (the Spark session is started before,
  * and warmed up by the same operation on a scratch table of 1,000 records); it is printed with the
  * peak heap and resident memory as one line: {@code RESULT seconds=... peakHeapBytes=...
  * peakRssBytes=...}.
@@ -55,7 +55,8 @@ public final class SparkTripsWriter {
       int eq = arg.indexOf('=');
       if (!arg.startsWith("--") || eq < 0) {
         throw new IllegalArgumentException(
-            "options are --workload, --table, --batch, --start, --count; got " + arg);
+            "options are --workload, --table, --batch, --start, --count, --metadataTable; got "
+                + arg);
       }
       options.put(arg.substring(2, eq), arg.substring(eq + 1));
     }
@@ -64,15 +65,16 @@ public final class SparkTripsWriter {
     long batch = Long.parseLong(required(options, "batch"));
     long start = Long.parseLong(required(options, "start"));
     long count = Long.parseLong(required(options, "count"));
+    boolean metadataTable = Boolean.parseBoolean(options.getOrDefault("metadataTable", "false"));
 
     SparkSession spark = session();
     // Warm-up, as the in-process writers of the benchmark are warm after their first workload: the
     // same operation on a scratch table of 1,000 records, then deleted.
-    warmUp(spark, operation);
+    warmUp(spark, operation, metadataTable);
 
     MemorySampler memory = MemorySampler.start();
     long t0 = System.nanoTime();
-    write(spark, table, operation, batch, start, count);
+    write(spark, table, operation, metadataTable, batch, start, count);
     double seconds = (System.nanoTime() - t0) / 1e9;
     memory.stop();
     System.out.printf(
@@ -105,16 +107,23 @@ public final class SparkTripsWriter {
   /**
    * Inserts 1,000 trips into a scratch table, runs {@code operation} on 500 of them, deletes it.
    */
-  static void warmUp(SparkSession spark, String operation) throws java.io.IOException {
+  static void warmUp(SparkSession spark, String operation, boolean metadataTable)
+      throws java.io.IOException {
     java.nio.file.Path scratch = Files.createTempDirectory("hudi-spark-warmup");
-    write(spark, scratch.toString(), "insert", 0, 0, 1000);
-    write(spark, scratch.toString(), operation, 1, 0, 500);
+    write(spark, scratch.toString(), "insert", metadataTable, 0, 0, 1000);
+    write(spark, scratch.toString(), operation, metadataTable, 1, 0, 500);
     deleteRecursively(scratch);
   }
 
   /** Makes the rows of batch {@code batch}, indexes start..start+count, and writes them. */
   private static void write(
-      SparkSession spark, String table, String operation, long batch, long start, long count) {
+      SparkSession spark,
+      String table,
+      String operation,
+      boolean metadataTable,
+      long batch,
+      long start,
+      long count) {
     List<Row> rows = new ArrayList<>();
     for (GenericRecord r : TripsData.batch(batch, start, count)) {
       rows.add(RowFactory.create(TripsData.values(r).toArray()));
@@ -123,7 +132,7 @@ public final class SparkTripsWriter {
         .createDataFrame(rows, sparkSchema())
         .write()
         .format("hudi")
-        .options(hudiOptions(operation))
+        .options(hudiOptions(operation, metadataTable))
         .mode(SaveMode.Append)
         .save(table);
   }
@@ -147,8 +156,11 @@ public final class SparkTripsWriter {
     return value;
   }
 
-  /** The datasource options: the trips table as the benchmark's Hudi Java client writes it. */
-  static Map<String, String> hudiOptions(String operation) {
+  /**
+   * The datasource options: the trips table as the benchmark's Hudi Java client writes it, with
+   * or without the metadata table.
+   */
+  static Map<String, String> hudiOptions(String operation, boolean metadataTable) {
     Map<String, String> options = new HashMap<>();
     options.put("hoodie.table.name", TripsData.TABLE_NAME);
     options.put("hoodie.datasource.write.recordkey.field", TripsData.RECORD_KEY_FIELD);
@@ -156,7 +168,7 @@ public final class SparkTripsWriter {
     options.put("hoodie.datasource.write.precombine.field", TripsData.ORDERING_FIELD);
     options.put("hoodie.datasource.write.operation", operation);
     options.put("hoodie.index.type", "SIMPLE");
-    options.put("hoodie.metadata.enable", "false");
+    options.put("hoodie.metadata.enable", String.valueOf(metadataTable));
     for (String op : List.of("insert", "upsert", "bulkinsert", "delete")) {
       options.put("hoodie." + op + ".shuffle.parallelism", "2");
     }

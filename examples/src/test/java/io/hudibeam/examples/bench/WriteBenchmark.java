@@ -146,7 +146,8 @@ public final class WriteBenchmark {
         BenchOptions.parse(
             args,
             "--records=N, --dir=PATH, --writers=floor,direct,flink,hudi,spark, --workloads=...,"
-                + " --heap=6g, --sparkDir=PATH, --index=BUCKET, --buckets=N");
+                + " --heap=6g, --sparkDir=PATH, --index=BUCKET, --buckets=N,"
+                + " --metadataTable=off|on|both");
     long n =
         Long.parseLong(
             options.getOrDefault("records", System.getProperty("bench.records", "1000000")));
@@ -175,23 +176,27 @@ public final class WriteBenchmark {
       flink[i + 2] = index.get(i);
     }
     String[] direct = index.toArray(new String[0]);
+    // HudiIO's and Spark's writers with the metadata table off (the earlier runs' setting), on
+    // (both writers' default, issue #35) or each both ways; the floor and Hudi's Java client
+    // run once, without it.
+    List<Boolean> metadataTable = metadataTableVariants(options.getOrDefault("metadataTable", ""));
     Map<String, Writer> writers = new LinkedHashMap<>();
+    List<String> keys = new ArrayList<>();
     writers.put("parquet-avro (floor)", WriteBenchmark::floor);
-    writers.put("HudiIO DirectRunner", (w, t, b, s, c) -> hudiIo(w, t, b, s, c, direct));
-    writers.put("HudiIO FlinkRunner p=2", (w, t, b, s, c) -> hudiIo(w, t, b, s, c, flink));
+    keys.add("floor");
+    for (boolean mdt : metadataTable) {
+      String suffix = mdt && metadataTable.size() > 1 ? " +MDT" : "";
+      String[] directArgs = withMetadataTable(direct, mdt);
+      String[] flinkArgs = withMetadataTable(flink, mdt);
+      writers.put(
+          "HudiIO DirectRunner" + suffix, (w, t, b, s, c) -> hudiIo(w, t, b, s, c, directArgs));
+      keys.add("direct");
+      writers.put(
+          "HudiIO FlinkRunner p=2" + suffix, (w, t, b, s, c) -> hudiIo(w, t, b, s, c, flinkArgs));
+      keys.add("flink");
+    }
     writers.put("Hudi 0.15 Java client", WriteBenchmark::hudiClient);
-    List<String> keys = List.of("floor", "direct", "flink", "hudi");
-    String sparkName = SPARK_WRITER;
-    ForkedWriter spark =
-        (w, t, b, s, c) ->
-            sparkWriter(
-                Paths.get(options.getOrDefault("sparkDir", "bench-spark/target")),
-                options.getOrDefault("heap", "6g"),
-                w,
-                t,
-                b,
-                s,
-                c);
+    keys.add("hudi");
 
     BenchFiles.deleteRecursively(dir);
     List<Result> results = new ArrayList<>();
@@ -211,13 +216,19 @@ public final class WriteBenchmark {
       }
     }
     if (writerNames.contains("spark")) {
-      Path root = dir.resolve(sparkName.replaceAll("[^A-Za-z0-9]+", "-"));
-      for (Workload w : workloads) {
-        if (w.mergeOnRead()) {
-          continue; // the Spark writer runs the copy-on-write workloads only
+      String heap = options.getOrDefault("heap", "6g");
+      Path sparkDir = Paths.get(options.getOrDefault("sparkDir", "bench-spark/target"));
+      for (boolean mdt : metadataTable) {
+        String sparkName = SPARK_WRITER + (mdt && metadataTable.size() > 1 ? " +MDT" : "");
+        ForkedWriter spark = (w, t, b, s, c) -> sparkWriter(sparkDir, heap, mdt, w, t, b, s, c);
+        Path root = dir.resolve(sparkName.replaceAll("[^A-Za-z0-9]+", "-"));
+        for (Workload w : workloads) {
+          if (w.mergeOnRead()) {
+            continue; // the Spark writer runs the copy-on-write workloads only
+          }
+          results.add(measureForked(sparkName, spark, w, root.resolve(w.table), n));
+          System.err.println(format(results.get(results.size() - 1)));
         }
-        results.add(measureForked(sparkName, spark, w, root.resolve(w.table), n));
-        System.err.println(format(results.get(results.size() - 1)));
       }
     }
     String report =
@@ -334,6 +345,28 @@ public final class WriteBenchmark {
         name, w, w.count(n), m.seconds(), m.peakHeapBytes(), m.peakRssBytes(), files, bytes);
   }
 
+  /** {@code off} (or empty), {@code on} or {@code both}: the metadata-table settings to run. */
+  static List<Boolean> metadataTableVariants(String option) {
+    switch (option.isEmpty() ? "off" : option) {
+      case "off":
+        return List.of(false);
+      case "on":
+        return List.of(true);
+      case "both":
+        return List.of(false, true);
+      default:
+        throw new IllegalArgumentException(
+            "--metadataTable is off, on or both (bench.metadataTable); got " + option);
+    }
+  }
+
+  /** HudiIO's arguments with {@code hoodie.metadata.enable} set to {@code on}. */
+  private static String[] withMetadataTable(String[] args, boolean on) {
+    String[] out = java.util.Arrays.copyOf(args, args.length + 1);
+    out[args.length] = "--hoodie.metadata.enable=" + on;
+    return out;
+  }
+
   /**
    * Hudi 0.15's Spark datasource writer (bench-spark's {@code SparkTripsWriter}) in a JVM of its
    * own, on the class path bench-spark wrote, with the same heap as this JVM: Spark and Hudi 0.15
@@ -341,7 +374,14 @@ public final class WriteBenchmark {
    * JVM after its Spark session started.
    */
   private static Measurement sparkWriter(
-      Path sparkDir, String heap, Workload w, Path table, long batch, long start, long count)
+      Path sparkDir,
+      String heap,
+      boolean metadataTable,
+      Workload w,
+      Path table,
+      long batch,
+      long start,
+      long count)
       throws Exception {
     Path classpathFile = sparkDir.resolve("test-classpath.txt");
     if (!Files.exists(classpathFile)) {
@@ -367,7 +407,8 @@ public final class WriteBenchmark {
             "--table=" + table,
             "--batch=" + batch,
             "--start=" + start,
-            "--count=" + count));
+            "--count=" + count,
+            "--metadataTable=" + metadataTable));
     Process process =
         new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     Measurement measured = null;
@@ -392,7 +433,7 @@ public final class WriteBenchmark {
     if (code != 0 || measured == null) {
       throw new IllegalStateException(
           "the Spark writer "
-              + command.subList(command.size() - 6, command.size())
+              + command.subList(command.size() - 7, command.size())
               + " exited with "
               + code
               + (measured == null ? " and no RESULT line" : ""));
