@@ -41,10 +41,10 @@ import org.apache.spark.sql.types.StructType;
  * --batch=B --start=S --count=N}. The trips records of batch B, indexes S..S+N, as a DataFrame,
  * written with the same table settings as the benchmark's other Hudi writers (record key, partition
  * and ordering fields, SIMPLE index, parallelism 2; no metadata table unless {@code
- * --metadataTable=true}, Hudi's default) and Spark's defaults otherwise. The time covers making the rows and the write (the Spark session is started before,
- * and warmed up by the same operation on a scratch table of 1,000 records); it is printed with the
- * peak heap and resident memory as one line: {@code RESULT seconds=... peakHeapBytes=...
- * peakRssBytes=...}.
+ * --metadataTable=true}, Hudi's default) and Spark's defaults otherwise. The time covers making the
+ * rows and the write (the Spark session is started before, and warmed up by the same operation on a
+ * scratch table of 1,000 records); it is printed with the peak heap and resident memory as one
+ * line: {@code RESULT seconds=... peakHeapBytes=... peakRssBytes=...}.
  */
 public final class SparkTripsWriter {
   private SparkTripsWriter() {}
@@ -157,8 +157,8 @@ public final class SparkTripsWriter {
   }
 
   /**
-   * The datasource options: the trips table as the benchmark's Hudi Java client writes it, with
-   * or without the metadata table.
+   * The datasource options: the trips table as the benchmark's Hudi Java client writes it, with or
+   * without the metadata table.
    */
   static Map<String, String> hudiOptions(String operation, boolean metadataTable) {
     Map<String, String> options = new HashMap<>();
