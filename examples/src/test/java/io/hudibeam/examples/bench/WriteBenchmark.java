@@ -657,11 +657,12 @@ public final class WriteBenchmark {
     for (Workload w : Workload.values()) {
       Result floor = find(results, "parquet-avro (floor)", w);
       Result hudi = find(results, "Hudi 0.15 Java client", w);
-      Result spark = find(results, SPARK_WRITER, w);
       for (Result r : results) {
         if (r.workload != w) {
           continue;
         }
+        // A writer with the metadata table is compared with Spark's writer with it too.
+        Result spark = find(results, SPARK_WRITER + (r.writer.endsWith(" +MDT") ? " +MDT" : ""), w);
         s.append(
             String.format(
                 Locale.ROOT,
