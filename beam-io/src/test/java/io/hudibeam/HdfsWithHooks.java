@@ -15,6 +15,7 @@
  */
 package io.hudibeam;
 
+import io.hudibeam.testing.FaultFileSystem;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,8 +27,9 @@ import org.apache.hadoop.util.Progressable;
 
 /**
  * HDFS with the test hooks of the local ones ({@link HoldBeforeCommitFileSystem}, {@link
- * FailNthBaseFileSystem}), configured by the same keys. Installed through a pipeline's Hadoop
- * configuration with {@link #configuration}; uncached, so each worker's instance reads its hooks.
+ * io.hudibeam.testing.FaultFileSystem}'s CREATE rules), configured by the same keys. Installed
+ * through a pipeline's Hadoop configuration with {@link #configuration}; uncached, so each worker's
+ * instance reads its hooks.
  */
 public final class HdfsWithHooks extends DistributedFileSystem {
   /** {@code fs.hdfs.impl} set to this class, plus the given hook keys. */
@@ -51,7 +53,7 @@ public final class HdfsWithHooks extends DistributedFileSystem {
       Progressable progress)
       throws IOException {
     HoldBeforeCommitFileSystem.beforeCreate(getConf(), f);
-    FailNthBaseFileSystem.beforeCreate(getConf(), f);
+    FaultFileSystem.check(getConf(), FaultFileSystem.Operation.CREATE, f, this);
     return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
   }
 

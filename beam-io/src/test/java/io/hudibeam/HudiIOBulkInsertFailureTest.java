@@ -28,6 +28,9 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
@@ -50,7 +53,7 @@ public class HudiIOBulkInsertFailureTest {
 
   @After
   public void tearDown() {
-    FailNthBaseFileSystem.unregister(id);
+    FaultFileSystem.forget(id);
   }
 
   @Test
@@ -66,7 +69,8 @@ public class HudiIOBulkInsertFailureTest {
     HudiIOTesting.oneBundle(p, TripsRows.batch(1, 80, 80), TripsRows.SCHEMA)
         .apply(
             trips(base, WriteOperation.BULK_INSERT)
-                .withHadoopConfiguration(FailNthBaseFileSystem.configuration(id, 5)));
+                .withHadoopConfiguration(
+                    Fault.on(id, Operation.CREATE, Fault.BASE_FILE).skip(4).configuration()));
     RuntimeException failed = assertThrows(RuntimeException.class, () -> p.run().waitUntilFinish());
     StringBuilder messages = new StringBuilder();
     for (Throwable c = failed; c != null; c = c.getCause()) {

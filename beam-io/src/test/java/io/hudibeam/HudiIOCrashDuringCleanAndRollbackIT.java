@@ -29,6 +29,9 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
@@ -66,6 +69,18 @@ public class HudiIOCrashDuringCleanAndRollbackIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final String crashId = UUID.randomUUID().toString();
 
+  /**
+   * Lets the first {@code n} deletions of data files through while an {@code action} ("clean" or
+   * "rollback") is inflight, and crashes at the next one: nothing after it runs, as after a kill.
+   */
+  private java.util.Map<String, String> crashDuring(String action, int n) {
+    return Fault.on(crashId, Operation.DELETE, Fault.BASE_FILE)
+        .whileInflight(action)
+        .skip(n)
+        .crash()
+        .configuration();
+  }
+
   /** One file version kept, so each upsert's clean deletes the base files the upsert rewrote. */
   private static final Map<String, String> ONE_VERSION =
       Map.of(
@@ -76,7 +91,7 @@ public class HudiIOCrashDuringCleanAndRollbackIT {
 
   @After
   public void tearDown() {
-    CrashDuringFileSystem.unregister(crashId);
+    FaultFileSystem.forget(crashId);
   }
 
   @Test
@@ -95,7 +110,7 @@ public class HudiIOCrashDuringCleanAndRollbackIT {
         TripsRows.batch(1, 0, 400),
         trips(base, WriteOperation.UPSERT)
             .withHoodieProperties(ONE_VERSION)
-            .withHadoopConfiguration(CrashDuringFileSystem.configuration(crashId, "clean", 3)));
+            .withHadoopConfiguration(crashDuring("clean", 3)));
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));
     String c2 = commits.get(1);
@@ -197,8 +212,7 @@ public class HudiIOCrashDuringCleanAndRollbackIT {
                 run(
                     TripsRows.batch(2, 0, 100),
                     trips(base, WriteOperation.UPSERT)
-                        .withHadoopConfiguration(
-                            CrashDuringFileSystem.configuration(crashId, "rollback", 2))));
+                        .withHadoopConfiguration(crashDuring("rollback", 2))));
     assertThat(messages(crashed), containsString("injected crash of a rollback"));
     HoodieTableMetaClient meta = reader.metaClient();
     List<HoodieInstant> pendingRollbacks =

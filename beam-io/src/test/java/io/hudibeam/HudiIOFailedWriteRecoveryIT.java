@@ -32,6 +32,9 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
@@ -69,8 +72,7 @@ public class HudiIOFailedWriteRecoveryIT {
 
   @After
   public void tearDown() {
-    FailNthBaseFileSystem.unregister(hookId);
-    FailCreateFileSystem.unregister(hookId);
+    FaultFileSystem.forget(hookId);
     TornBaseFileSystem.unregister(hookId);
     HoldBeforeCommitFileSystem.unregister(hookId);
   }
@@ -78,7 +80,9 @@ public class HudiIOFailedWriteRecoveryIT {
   @Test
   public void aWriteWhoseFileGroupWriterFailedIsRolledBackByTheNextWriteAtOnce() throws Exception {
     failThenWriteAgain(
-        FailNthBaseFileSystem.configuration(hookId, 2), "injected failure creating", failed -> {});
+        Fault.on(hookId, Operation.CREATE, Fault.BASE_FILE).skip(1).configuration(),
+        "injected failure creating",
+        failed -> {});
   }
 
   /** Crash point "mid-file": a base file torn after its first 100 bytes. */
@@ -97,7 +101,7 @@ public class HudiIOFailedWriteRecoveryIT {
   @Test
   public void aWriteWhoseCommitFailedIsRolledBackByTheNextWriteAtOnce() throws Exception {
     failThenWriteAgain(
-        FailCreateFileSystem.configuration(hookId, "\\.\\d{17}\\.commit\\..*\\.tmp"),
+        Fault.on(hookId, Operation.CREATE, ".*/\\.\\d{17}\\.commit\\..*\\.tmp").configuration(),
         "injected failure creating",
         failed -> {});
   }
@@ -177,8 +181,8 @@ public class HudiIOFailedWriteRecoveryIT {
                     TripsRows.batch(1, 200, 400),
                     trips(base, WriteOperation.UPSERT)
                         .withHadoopConfiguration(
-                            FailCreateFileSystem.configuration(
-                                hookId, "\\d{17}\\.commit\\.requested"))));
+                            Fault.on(hookId, Operation.CREATE, ".*/\\d{17}\\.commit\\.requested")
+                                .configuration())));
     assertThat(messages(failed), containsString("injected failure creating"));
     assertThat(
         reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),

@@ -39,6 +39,9 @@ import io.hudibeam.metadata.CommitMetadataJson;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.timeline.Action;
@@ -244,11 +247,11 @@ public class HudiIOFailureIT {
                   run(
                       TripsRows.batch(1, 0, 400),
                       upsert.withHadoopConfiguration(
-                          FailDeleteFileSystem.configuration(
-                              hookId, ".*/\\.hoodie/\\.temp/\\d{17}"))));
+                          Fault.on(hookId, Operation.DELETE, ".*/\\.hoodie/\\.temp/\\d{17}")
+                              .configuration())));
       assertThat(messages(died), containsString("injected failure deleting"));
     } finally {
-      FailDeleteFileSystem.unregister(hookId);
+      FaultFileSystem.forget(hookId);
     }
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(2));

@@ -35,6 +35,9 @@ import io.hudibeam.commit.LockSettings;
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.timeline.Action;
@@ -167,9 +170,11 @@ public class HudiIOHdfsIT {
                       .withHoodieProperties(oneVersion)
                       .withHadoopConfiguration(
                           HdfsWithHooks.configuration(
-                              FailNthBaseFileSystem.configuration(failId, 2)))));
+                              Fault.on(failId, Operation.CREATE, Fault.BASE_FILE)
+                                  .skip(1)
+                                  .configuration()))));
     } finally {
-      FailNthBaseFileSystem.unregister(failId);
+      FaultFileSystem.forget(failId);
     }
     List<HoodieInstant> pending =
         reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();

@@ -32,6 +32,8 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.table.TableType;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiReference;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TableFiles;
@@ -534,7 +536,9 @@ public class HudiIOStreamingIT {
     HudiIO.Write<Row> write =
         trips(base, WriteOperation.INSERT)
             .withHadoopConfiguration(
-                CrashOnceFileSystem.configuration(tmp.getRoot() + "/crashed", "crash"));
+                Fault.on(tmp.getRoot() + "/crashed", Operation.CLOSE, ".*/crash/[^/]*\\.parquet")
+                    .onceFlaggedBy(tmp.getRoot() + "/crashed")
+                    .configuration());
     assertThrows(Exception.class, () -> run(stream(TripsRows.SCHEMA, intervals), write));
     HudiTableReader crashed = HudiTableReader.of(base);
     assertThat(crashed.completedInstantTimes(), hasSize(1));

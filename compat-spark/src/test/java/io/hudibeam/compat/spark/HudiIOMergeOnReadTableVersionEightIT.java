@@ -29,6 +29,8 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.table.TableType;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
@@ -69,6 +71,10 @@ import org.junit.rules.TemporaryFolder;
  */
 public class HudiIOMergeOnReadTableVersionEightIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
+
+  /** A log file of the data table: a name with {@code .log.}, outside {@code .hoodie}. */
+  private static final String DATA_LOG_FILE = "^(?!.*/\\.hoodie/).*/[^/]*\\.log\\.[^/]*$";
+
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   /** {@code .<fileId>_<instant>.log.<version>_<token>} */
@@ -276,7 +282,9 @@ public class HudiIOMergeOnReadTableVersionEightIT {
     HudiIO.Write<GenericRecord> crashing =
         write(base, WriteOperation.UPSERT)
             .withHadoopConfiguration(
-                CrashOnLogFileSystem.configuration(tmp.getRoot() + "/crashed"));
+                Fault.on(tmp.getRoot() + "/crashed", Operation.CLOSE, DATA_LOG_FILE)
+                    .onceFlaggedBy(tmp.getRoot() + "/crashed")
+                    .configuration());
     assertThrows(Exception.class, () -> hudiIO(records(2, 4, 6, 7), crashing));
     List<HoodieInstant> pending =
         SPARK.meta(base).getActiveTimeline().filterInflightsAndRequested().getInstants();
