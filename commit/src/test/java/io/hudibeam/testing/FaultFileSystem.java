@@ -56,7 +56,12 @@ public final class FaultFileSystem extends LocalFileSystem {
     /** The close of a created file, after its bytes are complete. */
     CLOSE,
     /** The deletion of a file or folder. */
-    DELETE
+    DELETE,
+    /**
+     * A file in place at its path: a created file closed, or a file renamed to it (as a timeline
+     * file is moved in from a temporary one).
+     */
+    IN_PLACE
   }
 
   /** What a rule does when it fires. */
@@ -173,16 +178,26 @@ public final class FaultFileSystem extends LocalFileSystem {
     check(rule, Operation.CREATE, f, this);
     FSDataOutputStream out =
         super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
-    if (rule == null || rule.operation() != Operation.CLOSE) {
+    if (rule == null
+        || (rule.operation() != Operation.CLOSE && rule.operation() != Operation.IN_PLACE)) {
       return out;
     }
     return new FSDataOutputStream(out, null) {
       @Override
       public void close() throws IOException {
         super.close();
-        check(rule, Operation.CLOSE, f, FaultFileSystem.this);
+        check(rule, rule.operation(), f, FaultFileSystem.this);
       }
     };
+  }
+
+  @Override
+  public boolean rename(Path src, Path dst) throws IOException {
+    boolean renamed = super.rename(src, dst);
+    if (renamed) {
+      check(Fault.of(getConf()), Operation.IN_PLACE, dst, this);
+    }
+    return renamed;
   }
 
   @Override
@@ -232,9 +247,11 @@ public final class FaultFileSystem extends LocalFileSystem {
     throw new IOException(
         operation == Operation.CLOSE
             ? "injected crash after writing " + f
-            : "injected failure "
-                + (operation == Operation.CREATE ? "creating " : "deleting ")
-                + f);
+            : operation == Operation.IN_PLACE
+                ? "injected failure after writing " + f
+                : "injected failure "
+                    + (operation == Operation.CREATE ? "creating " : "deleting ")
+                    + f);
   }
 
   private static boolean flagged(Fault rule, Path f) throws IOException {

@@ -24,6 +24,8 @@ import static org.junit.Assert.assertThrows;
 import io.hudibeam.HudiIO;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.table.TableType;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
@@ -522,10 +524,16 @@ public class FlinkRunnerStreamingIT {
   private void assertRestoredAfterFailure(String suffix) throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
     File flag = new File(tmp.getRoot(), "failed-once");
-    Map<String, String> failOnce =
+    // Once (a flag file, across tasks, attempts and restarts), right after the first base file is
+    // complete, or right after the first timeline file ending with the suffix is in place.
+    Fault fault =
         suffix == null
-            ? FailOnceFileSystem.configuration(flag.getPath())
-            : FailOnceFileSystem.configuration(flag.getPath(), suffix);
+            ? Fault.on(flag.getPath(), Operation.CLOSE, Fault.BASE_FILE)
+            : Fault.on(
+                flag.getPath(),
+                Operation.IN_PLACE,
+                ".*/\\.hoodie/(.*/)?[^./][^/]*" + java.util.regex.Pattern.quote(suffix));
+    Map<String, String> failOnce = fault.onceFlaggedBy(flag.getPath()).configuration();
     runStream(
         streamingOptions(3),
         write(base, WriteOperation.INSERT).withHadoopConfiguration(failOnce),

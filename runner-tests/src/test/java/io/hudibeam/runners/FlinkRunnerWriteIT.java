@@ -18,6 +18,8 @@ package io.hudibeam.runners;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
@@ -85,7 +87,10 @@ public class FlinkRunnerWriteIT extends HudiIOWriteSuite {
         TripsRows.batch(1, 200, 400),
         TripsRows.SCHEMA,
         trips(base, WriteOperation.UPSERT)
-            .withHadoopConfiguration(FailOnceFileSystem.configuration(flag.getPath())));
+            .withHadoopConfiguration(
+                Fault.on(flag.getPath(), Operation.CLOSE, Fault.BASE_FILE)
+                    .onceFlaggedBy(flag.getPath())
+                    .configuration()));
 
     assertThat("the injected failure happened", flag.exists(), is(true));
     File failedFile = new File(Files.readString(flag.toPath()));
