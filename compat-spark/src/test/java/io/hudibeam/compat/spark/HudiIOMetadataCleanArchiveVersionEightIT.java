@@ -25,7 +25,6 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.is;
-import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 
 import io.hudibeam.write.WriteOperation;
@@ -89,7 +88,6 @@ public class HudiIOMetadataCleanArchiveVersionEightIT {
     assertThat(SPARK.meta(base).getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
     String d0 = SPARK.completedCommits(base).get(0).requestedTime();
     Map<String, List<Object>> expected = new TreeMap<>(expected(0, d0, range(0, 16)));
-    int compactions = 0;
     for (int b = 1; b <= WRITES; b++) {
       hudiIO(
           records(b, b % 16),
@@ -103,14 +101,14 @@ public class HudiIOMetadataCleanArchiveVersionEightIT {
         metadata.getActiveTimeline().getCleanerTimeline().filterCompletedInstants().getInstants();
     assertThat(cleans.size(), greaterThan(0));
     assertThat(cleans.get(0).requestedTime().length(), is(17));
-    compactions =
+    int compactions =
         metadata.getActiveTimeline().getCommitTimeline().filterCompletedInstants().countInstants();
     // Fewer base files in files than compactions wrote: the cleaner deleted old slices.
     List<String> baseFiles = filesBaseFiles(base);
     assertThat(baseFiles.size(), lessThanOrEqualTo(8));
     // Archived into the metadata table's LSM history; Hudi's archived timeline reads it.
     assertThat(new File(base, ".hoodie/metadata/.hoodie/timeline/history").isDirectory(), is(true));
-    int archived = metadata.getArchivedTimeline().countInstants();
+    int archived = metadata.getArchivedTimeline().reload().countInstants();
     assertThat(archived, greaterThan(0));
     int active = metadata.getActiveTimeline().filterCompletedInstants().countInstants();
     System.out.printf(
@@ -131,6 +129,5 @@ public class HudiIOMetadataCleanArchiveVersionEightIT {
     assertThat(initialisationInstants(metadataMeta(base)), is(initialisations));
     assertThat(SPARK.filesPartitionInitialisation(base), is(initialBaseFiles));
     SPARK.assertMetadataListsTheCompletedFiles(base);
-    assertThat(archived, lessThan(Integer.MAX_VALUE));
   }
 }
