@@ -127,7 +127,9 @@ public class HudiIOMetadataCleanArchiveVersionEightIT {
     assertThat(SPARK.snapshot(base), is(expected));
     assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), hasItem("files"));
     assertThat(initialisationInstants(metadataMeta(base)), is(initialisations));
-    assertThat(SPARK.filesPartitionInitialisation(base), is(initialBaseFiles));
+    // No new initialisation base file (Spark's own metadata clean may delete the old one, as it
+    // is older than the commits its cleaner retains).
+    assertThat(initialBaseFiles.containsAll(SPARK.filesPartitionInitialisation(base)), is(true));
     SPARK.assertMetadataListsTheCompletedFiles(base);
   }
 }
