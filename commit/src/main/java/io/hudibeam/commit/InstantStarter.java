@@ -415,6 +415,15 @@ public final class InstantStarter {
   }
 
   /**
+   * Compacts the metadata table's {@code files} partition when due, cleaning the metadata table
+   * before and archiving it after ({@link MetadataTableMaintenance}; Hudi runs the metadata table's
+   * services when a write starts, {@code HoodieBackedTableMetadataWriter.performTableServices}),
+   * under the lock and after failed writes are rolled back: table version 6 before the instant is
+   * minted ({@code minted} false), table version 8 after it is requested ({@code minted} true), as
+   * Hudi 1.0.2 runs them for an instant it has started, so the fresh compaction instant comes after
+   * the write's.
+   */
+  /**
    * Mints after the data timeline and, on table version 8, after the metadata table's latest
    * instant: its compactions take fresh instant times ({@link
    * MetadataCompaction#latestFreshInstant}) that no data instant, nor the metadata deltacommit
@@ -425,15 +434,6 @@ public final class InstantStarter {
         .after(new MetadataCompaction(fs, paths).latestFreshInstant());
   }
 
-  /**
-   * Compacts the metadata table's {@code files} partition when due, cleaning the metadata table
-   * before and archiving it after ({@link MetadataTableMaintenance}; Hudi runs the metadata table's
-   * services when a write starts, {@code HoodieBackedTableMetadataWriter.performTableServices}),
-   * under the lock and after failed writes are rolled back: table version 6 before the instant is
-   * minted ({@code minted} false), table version 8 after it is requested ({@code minted} true), as
-   * Hudi 1.0.2 runs them for an instant it has started, so the fresh compaction instant comes after
-   * the write's.
-   */
   private void compactMetadataTable(InstantTimeGenerator generator, boolean minted) {
     MetadataCompaction compaction = new MetadataCompaction(fs, paths);
     if (compaction.compactsAfterTheInstantStarts() == minted) {
