@@ -21,6 +21,7 @@ import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadatatable.MetadataCompaction;
 import io.hudibeam.metadatatable.MetadataPartitions;
+import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.RequestedTableConfigCheck;
@@ -85,6 +86,7 @@ public final class InstantStarter {
   private final TableLock lock;
   private final ConcurrencySettings concurrency;
   private final MetadataTableSettings metadataTable;
+  private final MetadataTableMaintenance maintenance;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
     this(
@@ -114,7 +116,8 @@ public final class InstantStarter {
         new Heartbeats(fs, paths, heartbeat, clock),
         lock,
         concurrency,
-        MetadataTableSettings.defaults());
+        MetadataTableSettings.defaults(),
+        MetadataTableMaintenance.NONE);
   }
 
   private InstantStarter(
@@ -124,7 +127,8 @@ public final class InstantStarter {
       Heartbeats heartbeats,
       TableLock lock,
       ConcurrencySettings concurrency,
-      MetadataTableSettings metadataTable) {
+      MetadataTableSettings metadataTable,
+      MetadataTableMaintenance maintenance) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
@@ -132,6 +136,7 @@ public final class InstantStarter {
     this.lock = lock;
     this.concurrency = concurrency;
     this.metadataTable = metadataTable;
+    this.maintenance = maintenance;
   }
 
   /**
@@ -147,7 +152,25 @@ public final class InstantStarter {
         heartbeats,
         lock,
         concurrency,
-        java.util.Objects.requireNonNull(settings, "settings"));
+        java.util.Objects.requireNonNull(settings, "settings"),
+        maintenance);
+  }
+
+  /**
+   * This starter, also cleaning and archiving the metadata table around its compaction, as Hudi's
+   * metadata writer does ({@code HoodieBackedTableMetadataWriter.performTableServices}: clean,
+   * compaction, archival); {@link MetadataTableMaintenance#NONE} by default.
+   */
+  public InstantStarter metadataTableMaintenance(MetadataTableMaintenance value) {
+    return new InstantStarter(
+        fs,
+        paths,
+        clock,
+        heartbeats,
+        lock,
+        concurrency,
+        metadataTable,
+        java.util.Objects.requireNonNull(value, "value"));
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
@@ -392,7 +415,8 @@ public final class InstantStarter {
   }
 
   /**
-   * Compacts the metadata table's {@code files} partition when due (Hudi runs the metadata table's
+   * Compacts the metadata table's {@code files} partition when due, cleaning the metadata table
+   * before and archiving it after ({@link MetadataTableMaintenance}; Hudi runs the metadata table's
    * services when a write starts, {@code HoodieBackedTableMetadataWriter.performTableServices}),
    * under the lock and after failed writes are rolled back: table version 6 before the instant is
    * minted ({@code minted} false), table version 8 after it is requested ({@code minted} true), as
@@ -413,7 +437,9 @@ public final class InstantStarter {
   private void compactMetadataTable(InstantTimeGenerator generator, boolean minted) {
     MetadataCompaction compaction = new MetadataCompaction(fs, paths);
     if (compaction.compactsAfterTheInstantStarts() == minted) {
+      maintenance.clean(fs, paths, metadataTable, generator);
       compaction.compactIfDue(metadataTable, generator);
+      maintenance.archive(fs, paths, metadataTable);
     }
   }
 

@@ -249,7 +249,9 @@ public final class MetadataCompaction {
       return Optional.empty();
     }
     InstantTime compaction = latest.get().metadataCompactionTime();
-    Optional<InstantTime> newest = metadata.latestInstantTime();
+    // Hudi's metadata writer cleans at <L>002 before compacting at <L>001 (performTableServices):
+    // only write instants after <L>001 hold the compaction back (ScheduleCompactionActionExecutor).
+    Optional<InstantTime> newest = metadata.writeTimeline().latestInstantTime();
     if (newest.isPresent() && !compaction.isAfter(newest.get())) {
       LOG.info(
           "Table {}: the metadata table is not compacted at {}: its timeline already holds {}",
@@ -398,9 +400,11 @@ public final class MetadataCompaction {
             Optional.of(group.baseFile()),
             newestFirst,
             metrics);
+    byte[] plan = CompactionPlan.of(List.of(operation)).toBytes();
     Instant requested =
-        timeline.createRequested(
-            compaction, Action.COMPACTION, CompactionPlan.of(List.of(operation)).toBytes());
+        version == TableVersion.SIX
+            ? timeline.createRequestedNotInOrder(compaction, Action.COMPACTION, plan)
+            : timeline.createRequested(compaction, Action.COMPACTION, plan);
     Instant inflight = timeline.transitionToInflight(requested, new byte[0]);
 
     String name =

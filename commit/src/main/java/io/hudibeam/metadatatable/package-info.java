@@ -21,7 +21,9 @@
  * that partition ({@code MetadataRecords}, {@code FilesPartitionUpdate}); and the metadata
  * partitions this writer does not maintain, dropped as Hudi's writer drops a disabled one ({@code
  * MetadataPartitions}); the compaction of the {@code files} partition on table versions 6 and 8
- * ({@code MetadataCompaction}, {@code FilesSliceMerge}) and the settings ({@code
+ * ({@code MetadataCompaction}, {@code FilesSliceMerge}), the {@code files} slices its cleaner reads
+ * ({@code FilesSlices}), the hook through which a write's start cleans and archives it ({@code
+ * MetadataTableMaintenance}, implemented in {@code io.hudibeam.services}) and the settings ({@code
  * MetadataTableSettings}). See docs/metadata-table.md.
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code

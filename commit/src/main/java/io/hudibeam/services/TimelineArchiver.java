@@ -63,11 +63,13 @@ import org.slf4j.LoggerFactory;
  * MERGE_ON_READ the deltacommits a compaction still counts ({@code
  * CompactionUtils.getOldestInstantToRetainForCompaction}); a replacecommit the cleaner has not
  * passed ({@code ClusteringUtils.getOldestInstantToRetainForClustering}); the metadata table's last
- * compaction, if the table has one. HudiIO adds one bound of its own: when cleaning is automatic
- * with KEEP_LATEST_COMMITS, the cleaner's current earliest commit to retain (with min commits >
- * commits retained, as validated, it never binds unless something pending holds the cleaner back).
- * Completed clean and rollback instants are archived per action the same way (more than max: the
- * oldest down to min). Every state file of an archived instant goes.
+ * compaction, if the table has one; on a metadata table, anything at or after its data table's
+ * earliest commit or pending instant ({@link MetadataTableArchivalBound}). HudiIO adds one bound of
+ * its own: when cleaning is automatic with KEEP_LATEST_COMMITS, the cleaner's current earliest
+ * commit to retain (with min commits > commits retained, as validated, it never binds unless
+ * something pending holds the cleaner back). Completed clean and rollback instants are archived per
+ * action the same way (more than max: the oldest down to min). Every state file of an archived
+ * instant goes.
  *
  * <p>How: one new log file {@code .commits_.archive.<N>_1-0-1} (N = last version + 1, the token
  * Hudi uses for archive roll-overs) with Avro data blocks of {@code HoodieArchivedMetaEntry}, ten
@@ -149,8 +151,19 @@ public final class TimelineArchiver {
   /** The instants (highest state, all completed) that {@link #archive()} would archive now. */
   public List<Instant> instantsToArchive(Timeline timeline, TableConfig config) {
     List<Instant> commits = commitsToArchive(timeline, config);
+    // A metadata table: nothing at or after its data table's earliest commit or pending instant.
+    Optional<InstantTime> dataTableBound = MetadataTableArchivalBound.of(fs, paths);
     if (config.version() == TableVersion.EIGHT) {
-      return HistorySelection.instantsToArchive(timeline, commits, metadataTableCompaction(config));
+      List<Instant> bounded =
+          commits.stream()
+              .filter(i -> dataTableBound.map(b -> i.time().isBefore(b)).orElse(true))
+              .toList();
+      List<Instant> selected =
+          new ArrayList<>(
+              HistorySelection.instantsToArchive(
+                  timeline, bounded, metadataTableCompaction(config)));
+      dataTableBound.ifPresent(b -> selected.removeIf(i -> !i.time().isBefore(b)));
+      return selected;
     }
     List<Instant> selected = new ArrayList<>(cleansAndRollbacksToArchive(timeline));
     selected.addAll(commits);
@@ -158,6 +171,7 @@ public final class TimelineArchiver {
     if (metadataTableBound.isPresent()) {
       selected.removeIf(i -> !i.time().isBefore(metadataTableBound.get()));
     }
+    dataTableBound.ifPresent(b -> selected.removeIf(i -> !i.time().isBefore(b)));
     selected.sort(Comparator.naturalOrder());
     return selected;
   }

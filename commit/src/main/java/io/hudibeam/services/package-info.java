@@ -18,7 +18,9 @@
  * plan and execute, Hudi's {@code CleanPlanner}), compaction of a merge-on-read table ({@code
  * Compactor}: schedule, execute with {@code write/CompactHandle}, commit) and archival of the
  * timeline ({@code TimelineArchiver}; on table version 8 the LSM history, {@code HistoryArchiver}),
- * with their settings. Clustering and the metadata table's own services belong here too.
+ * with their settings; the metadata table's clean and archival, run at a write's start ({@code
+ * MetadataTableServices}, {@code MetadataTableCleaner}, {@code MetadataTableArchivalBound}).
+ * Clustering belongs here too.
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
  * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.basefile}, {@code

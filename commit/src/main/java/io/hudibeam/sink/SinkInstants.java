@@ -23,6 +23,7 @@ import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.OperationType;
+import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
@@ -69,6 +70,7 @@ public final class SinkInstants {
   private final HeartbeatSettings heartbeat;
   private final LockSettings lock;
   private final MetadataTableSettings metadataTable;
+  private final MetadataTableMaintenance maintenance;
 
   /** With Hudi's default heartbeat and lock settings. */
   public SinkInstants(FileSystem fs, TablePaths paths, Clock clock) {
@@ -100,17 +102,33 @@ public final class SinkInstants {
       HeartbeatSettings heartbeat,
       LockSettings lock,
       MetadataTableSettings metadataTable) {
+    this(fs, paths, clock, heartbeat, lock, metadataTable, MetadataTableMaintenance.NONE);
+  }
+
+  /**
+   * As above, also cleaning and archiving the metadata table at each start ({@code maintenance}).
+   */
+  public SinkInstants(
+      FileSystem fs,
+      TablePaths paths,
+      Clock clock,
+      HeartbeatSettings heartbeat,
+      LockSettings lock,
+      MetadataTableSettings metadataTable,
+      MetadataTableMaintenance maintenance) {
     this.fs = fs;
     this.paths = paths;
     this.clock = clock;
     this.heartbeat = heartbeat;
     this.lock = lock;
     this.metadataTable = metadataTable;
+    this.maintenance = maintenance;
   }
 
   private InstantStarter starter() {
     return new InstantStarter(fs, paths, clock, heartbeat, new TableLock(fs, paths, lock, clock))
-        .metadataTable(metadataTable);
+        .metadataTable(metadataTable)
+        .metadataTableMaintenance(maintenance);
   }
 
   /** What to do with an interval. */

@@ -26,6 +26,7 @@ import io.hudibeam.commit.TableLock;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.sink.IntervalCommitter;
 import io.hudibeam.table.TableConfig;
@@ -61,6 +62,7 @@ public final class WriteTransaction {
   private final HeartbeatSettings heartbeat;
   private final ConcurrencySettings concurrency;
   private final MetadataTableSettings metadataTable;
+  private final MetadataTableMaintenance maintenance;
   private final TableLock lock;
 
   private WriteTransaction(Builder b) {
@@ -71,6 +73,7 @@ public final class WriteTransaction {
     this.heartbeat = b.heartbeat;
     this.concurrency = b.concurrency;
     this.metadataTable = b.metadataTable;
+    this.maintenance = b.maintenance;
     this.lock = new TableLock(fs, paths, b.lock, clock);
   }
 
@@ -110,6 +113,7 @@ public final class WriteTransaction {
       Supplier<String> writeSchema) {
     return new InstantStarter(fs, paths, clock, heartbeat, lock, concurrency)
         .metadataTable(metadataTable)
+        .metadataTableMaintenance(maintenance)
         .start(requested, action, ifMissing, writeSchema);
   }
 
@@ -124,6 +128,7 @@ public final class WriteTransaction {
       Supplier<String> writeSchema) {
     return new InstantStarter(fs, paths, clock, heartbeat, lock, concurrency)
         .metadataTable(metadataTable)
+        .metadataTableMaintenance(maintenance)
         .startBootstrap(requested, action, bootstrapInstant, writeSchema);
   }
 
@@ -174,6 +179,7 @@ public final class WriteTransaction {
     private LockSettings lock = LockSettings.defaults();
     private ConcurrencySettings concurrency = ConcurrencySettings.singleWriter();
     private MetadataTableSettings metadataTable = MetadataTableSettings.defaults();
+    private MetadataTableMaintenance maintenance = MetadataTableMaintenance.NONE;
 
     private Builder(Configuration conf, FileSystem fs, TablePaths paths) {
       this.conf = Objects.requireNonNull(conf, "conf");
@@ -206,6 +212,15 @@ public final class WriteTransaction {
      * Whether a start keeps (and compacts) the files partition of the table's metadata table (the
      * default, as Hudi's {@code hoodie.metadata.enable}) or deletes the metadata table.
      */
+    /**
+     * The metadata table's clean and archival at the start ({@link
+     * InstantStarter#metadataTableMaintenance}); none by default.
+     */
+    public Builder metadataTableMaintenance(MetadataTableMaintenance value) {
+      this.maintenance = Objects.requireNonNull(value, "value");
+      return this;
+    }
+
     public Builder metadataTable(MetadataTableSettings settings) {
       this.metadataTable = Objects.requireNonNull(settings, "settings");
       return this;

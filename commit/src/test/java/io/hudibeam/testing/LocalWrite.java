@@ -105,6 +105,14 @@ public final class LocalWrite {
   /** As {@link #trips(String)}, with {@code metadataTable} for the table's metadata table. */
   public static LocalWrite trips(
       String basePath, io.hudibeam.metadatatable.MetadataTableSettings metadataTable) {
+    return trips(basePath, metadataTable, io.hudibeam.metadatatable.MetadataTableMaintenance.NONE);
+  }
+
+  /** As {@link #trips(String)}, also cleaning and archiving the metadata table at each start. */
+  public static LocalWrite trips(
+      String basePath,
+      io.hudibeam.metadatatable.MetadataTableSettings metadataTable,
+      io.hudibeam.metadatatable.MetadataTableMaintenance maintenance) {
     Configuration conf = new Configuration();
     try {
       FileSystem fs = FileSystem.getLocal(conf);
@@ -113,7 +121,10 @@ public final class LocalWrite {
           conf,
           fs,
           paths,
-          WriteTransaction.on(conf, fs, paths).metadataTable(metadataTable).build());
+          WriteTransaction.on(conf, fs, paths)
+              .metadataTable(metadataTable)
+              .metadataTableMaintenance(maintenance)
+              .build());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

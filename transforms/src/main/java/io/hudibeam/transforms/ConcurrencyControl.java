@@ -18,6 +18,7 @@ package io.hudibeam.transforms;
 import io.hudibeam.commit.ConcurrencySettings;
 import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.LockSettings;
+import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.write.WriteTransaction;
@@ -31,19 +32,31 @@ import org.apache.hadoop.fs.FileSystem;
  * heartbeats, the table lock and the concurrency mode; what the stages that start, write and commit
  * an instant need for its {@link WriteTransaction}, with whether a start keeps the table's metadata
  * table and when it compacts it ({@code hoodie.metadata.enable}, {@code
- * hoodie.metadata.compact.max.delta.commits}).
+ * hoodie.metadata.compact.max.delta.commits}), and how it cleans and archives the metadata table
+ * ({@code services/MetadataTableServices}, from the data table's clean and archival settings).
  */
 public record ConcurrencyControl(
     HeartbeatSettings heartbeat,
     LockSettings lock,
     ConcurrencySettings concurrency,
-    MetadataTableSettings metadataTable)
+    MetadataTableSettings metadataTable,
+    MetadataTableMaintenance metadataTableMaintenance)
     implements Serializable {
   public ConcurrencyControl {
     Objects.requireNonNull(heartbeat, "heartbeat");
     Objects.requireNonNull(lock, "lock");
     Objects.requireNonNull(concurrency, "concurrency");
     Objects.requireNonNull(metadataTable, "metadataTable");
+    Objects.requireNonNull(metadataTableMaintenance, "metadataTableMaintenance");
+  }
+
+  /** Without the metadata table's clean and archival ({@link MetadataTableMaintenance#NONE}). */
+  public ConcurrencyControl(
+      HeartbeatSettings heartbeat,
+      LockSettings lock,
+      ConcurrencySettings concurrency,
+      MetadataTableSettings metadataTable) {
+    this(heartbeat, lock, concurrency, metadataTable, MetadataTableMaintenance.NONE);
   }
 
   /** The write transaction (start, file group writers, commit) on the table at {@code paths}. */
@@ -53,6 +66,7 @@ public record ConcurrencyControl(
         .lock(lock)
         .concurrency(concurrency)
         .metadataTable(metadataTable)
+        .metadataTableMaintenance(metadataTableMaintenance)
         .build();
   }
 }

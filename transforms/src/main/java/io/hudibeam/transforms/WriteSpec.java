@@ -26,6 +26,7 @@ import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.services.CompactionSettings;
+import io.hudibeam.services.MetadataTableServices;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
@@ -248,7 +249,8 @@ public final class WriteSpec implements Serializable {
 
   /** Heartbeats, the table lock and the concurrency mode, as the write transaction takes them. */
   public ConcurrencyControl concurrencyControl() {
-    return new ConcurrencyControl(heartbeat, lock, concurrency, metadataTable);
+    return new ConcurrencyControl(
+        heartbeat, lock, concurrency, metadataTable, new MetadataTableServices(clean, archive));
   }
 
   /** Where upserts and deletes keep one record per key; see {@link Deduplication}. */

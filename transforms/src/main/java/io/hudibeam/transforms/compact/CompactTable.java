@@ -23,6 +23,7 @@ import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.metadatatable.MetadataCompaction;
 import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.services.Compactor;
+import io.hudibeam.services.MetadataTableServices;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
@@ -167,10 +168,17 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
                 MetadataTableSettings metadataTable = SettingsReader.metadataTable(properties);
                 MetadataCompaction metadataCompaction = new MetadataCompaction(fs, paths);
                 boolean afterStart = metadataCompaction.compactsAfterTheInstantStarts();
+                // Its clean before the compaction and its archival after, as Hudi's
+                // performTableServices.
+                MetadataTableServices metadataServices =
+                    new MetadataTableServices(
+                        SettingsReader.clean(properties), SettingsReader.archive(properties));
                 if (metadataTable.enable()) {
                   metadataCompaction.undoDead();
                   if (!afterStart) {
+                    metadataServices.clean(fs, paths, metadataTable, generator);
                     metadataCompaction.compactIfDue(metadataTable, generator);
+                    metadataServices.archive(fs, paths, metadataTable);
                   }
                 }
                 List<InstantTime> found = new ArrayList<>(compactor.pending());
@@ -180,7 +188,9 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
                       .ifPresent(found::add);
                 }
                 if (metadataTable.enable() && afterStart) {
+                  metadataServices.clean(fs, paths, metadataTable, generator);
                   metadataCompaction.compactIfDue(metadataTable, generator);
+                  metadataServices.archive(fs, paths, metadataTable);
                 }
                 return found;
               });

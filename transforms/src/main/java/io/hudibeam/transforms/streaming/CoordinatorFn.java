@@ -376,7 +376,8 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
             Clock.systemUTC(),
             spec.heartbeat(),
             spec.control().lock(),
-            spec.control().metadataTable());
+            spec.control().metadataTable(),
+            spec.control().metadataTableMaintenance());
     Set<InstantTime> live = new TreeSet<>();
     for (String time : read(liveState)) {
       live.add(InstantTime.parse(time));
