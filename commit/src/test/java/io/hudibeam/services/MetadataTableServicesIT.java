@@ -61,7 +61,7 @@ import org.junit.rules.TemporaryFolder;
  * Hudi's metadata reader lists exactly the completed files, rows read through the metadata table,
  * and Hudi's writer continues without initialising the metadata table anew.
  */
-public class MetadataTableServicesTest {
+public class MetadataTableServicesIT {
   private static final int COMMITS = 100;
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
