@@ -306,7 +306,7 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
         HudiSettings.OPERATION.key(), WriteOperation.BULK_INSERT.name().toLowerCase(Locale.ROOT));
     WriteSettings settings = WriteSettings.of(getBasePath(), Map.copyOf(props));
     BootstrapSource source = listSource();
-    refuseMetadataOnly(source, selector);
+    boolean metadataOnly = metadataOnlyForAll(source, selector);
     List<String> partitionFields = partitionFieldNames(settings.partitionFields());
     Schema schema = SourceRecords.bootstrapSchema(firstFileSchema(source), partitionFields);
     settings.checkFieldsExist(schema);
@@ -336,6 +336,17 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
         input.apply(
             "Source files",
             Create.of(files).withCoder(KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of())));
+    if (metadataOnly) {
+      return WriteStages.metadataOnlyBootstrap(
+          input.getPipeline(),
+          sourceFiles,
+          source.basePath(),
+          schema.toString(),
+          settings.recordKeyFields(),
+          partitionFields,
+          specs,
+          bootstrapStart);
+    }
     return WriteStages.fullRecordBootstrap(
         input.getPipeline(),
         sourceFiles,
@@ -371,17 +382,21 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
   }
 
   /**
-   * Refuses METADATA_ONLY partitions up front: HudiIO does not write skeleton files and the
-   * bootstrap index yet, and a partition left out would lose its rows.
+   * Whether every partition is METADATA_ONLY (true) or every one FULL_RECORD (false); a selection
+   * that mixes the modes is refused up front, naming the METADATA_ONLY partitions: Hudi commits the
+   * two modes as two instants ({@code 00000000000001}, then {@code 00000000000002}), which HudiIO
+   * does not write in one bootstrap yet, and a partition left out would lose its rows.
    */
-  private static void refuseMetadataOnly(BootstrapSource source, BootstrapModeSelector selector) {
+  private static boolean metadataOnlyForAll(
+      BootstrapSource source, BootstrapModeSelector selector) {
     List<String> metadataOnly = new ArrayList<>();
+    int partitions = source.partitions().size();
     for (String partition : source.partitions().keySet()) {
       if (selector.select(partition) == BootstrapMode.METADATA_ONLY) {
         metadataOnly.add(partition.isEmpty() ? "(the source base path)" : partition);
       }
     }
-    if (!metadataOnly.isEmpty()) {
+    if (!metadataOnly.isEmpty() && metadataOnly.size() < partitions) {
       throw new IllegalArgumentException(
           "HudiIO.bootstrap(): the source partitions "
               + metadataOnly
@@ -389,10 +404,11 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
               + source.basePath()
               + " are selected for METADATA_ONLY by "
               + selector.toProperties()
-              + ", which HudiIO does not write (it writes FULL_RECORD only): use"
-              + " withMode(Mode.FULL_RECORD), or a regex that selects FULL_RECORD for them."
-              + " Hudi's default selector is METADATA_ONLY for every partition");
+              + " and the others for FULL_RECORD; HudiIO bootstraps every partition in one mode"
+              + " (a bootstrap that mixes them is not written yet): use withMode(Mode.FULL_RECORD)"
+              + " or withMode(Mode.METADATA_ONLY)");
     }
+    return !metadataOnly.isEmpty();
   }
 
   /** The partition field names without a custom key generator's {@code :type}. */

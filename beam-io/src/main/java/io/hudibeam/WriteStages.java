@@ -16,9 +16,12 @@
 package io.hudibeam;
 
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.bootstrap.ReadSourceFiles;
+import io.hudibeam.transforms.bootstrap.WriteBootstrapIndex;
+import io.hudibeam.transforms.bootstrap.WriteSkeletonFiles;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.index.TagLocations;
@@ -145,6 +148,51 @@ final class WriteStages {
         pipeline,
         PublicResults.commits(committed),
         PublicResults.failures(prepared.get(PrepareRecords.FAILED)),
+        PublicResults.noSkippedIntervals(pipeline));
+  }
+
+  /**
+   * The METADATA_ONLY bootstrap: at Hudi's metadata bootstrap instant ({@code 00000000000001})
+   * started on a new table that records the source, each source file gets a skeleton file in a new
+   * file group, one element each; the bootstrap index is written, then the commit records the
+   * skeleton files with operation type {@code bootstrap}, as Hudi's {@code
+   * SparkBootstrapCommitActionExecutor.metadataBootstrap} (0.15.0, 1.0.2) does. No table service
+   * runs after it (there is nothing to clean, compact or archive).
+   */
+  static HudiWriteResult metadataOnlyBootstrap(
+      Pipeline pipeline,
+      PCollection<KV<String, String>> sourceFiles,
+      String sourceBasePath,
+      String schemaJson,
+      List<String> recordKeyFields,
+      List<String> partitionFields,
+      StageSpecs specs,
+      StartSpec bootstrapStart) {
+    PCollectionView<StartedInstant> started =
+        pipeline.apply("Start instant", StartInstant.metadataOnlyBootstrap(bootstrapStart));
+    PCollection<WriteStat> stats =
+        sourceFiles
+            .apply(
+                "Write skeleton files",
+                new WriteSkeletonFiles(
+                    specs.files(),
+                    specs.records().keyGenerator(),
+                    schemaJson,
+                    recordKeyFields,
+                    partitionFields,
+                    started))
+            .apply(
+                "Write bootstrap index",
+                new WriteBootstrapIndex(specs.files(), sourceBasePath, started));
+    PCollection<CommittedInstant> committed =
+        stats.apply(
+            "Commit instant",
+            new CommitInstant(
+                specs.commit().withOperationType(OperationType.BOOTSTRAP), started, null));
+    return new HudiWriteResult(
+        pipeline,
+        PublicResults.commits(committed),
+        PublicResults.noFailures(pipeline),
         PublicResults.noSkippedIntervals(pipeline));
   }
 

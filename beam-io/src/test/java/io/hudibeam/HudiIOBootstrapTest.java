@@ -61,6 +61,7 @@ public class HudiIOBootstrapTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final String BOOTSTRAP_INSTANT = "00000000000002";
+  private static final String METADATA_BOOTSTRAP_INSTANT = "00000000000001";
   private static final List<String> CITIES = List.of("chennai", "nyc", "sf");
 
   /** The source files' schema: no partition column (Hive-style folders carry it). */
@@ -306,18 +307,60 @@ public class HudiIOBootstrapTest {
     assertRows(reader, expected, Map.of());
   }
 
+  /**
+   * METADATA_ONLY: a skeleton file per source file at {@code 00000000000001} and the bootstrap
+   * index; Hudi 0.15's bootstrap index reader finds every partition, file group and source file,
+   * its file-system view attaches each source file to its skeleton file, and its bootstrap file
+   * reader returns every source row with the meta fields.
+   */
   @Test
-  public void metadataOnlyPartitionsAreRefusedNamingThem() throws Exception {
+  public void metadataOnlyBootstrapIsReadByHudi() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = writeSource(source, true, 3);
+
+    run(bootstrap(source.getAbsolutePath(), base).withMode(HudiBootstrap.Mode.METADATA_ONLY));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), is(List.of(METADATA_BOOTSTRAP_INSTANT)));
+    assertThat(
+        reader.tableConfig().getBootstrapBasePath().get(), is("file:" + source.getAbsolutePath()));
+    HoodieCommitMetadata metadata =
+        HudiIOTesting.commitMetadata(reader, METADATA_BOOTSTRAP_INSTANT);
+    assertThat(metadata.getOperationType(), is(WriteOperationType.BOOTSTRAP));
+    assertThat(metadata.getWriteStats().size(), is(9));
+    assertThat(reader.partitionPaths(), is(List.of("city=chennai", "city=nyc", "city=sf")));
+    MetadataOnlyChecks.assertIndex(reader, source, 3, 3);
+    MetadataOnlyChecks.assertSkeletonFiles(reader, 4);
+
+    List<GenericRecord> rows = reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city"));
+    assertThat(rows.size(), is(expected.size()));
+    Map<String, GenericRecord> byKey = HudiTableReader.byRecordKey(rows);
+    assertThat(byKey.keySet(), is(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      GenericRecord row = byKey.get(e.getKey());
+      for (Schema.Field f : e.getValue().getSchema().getFields()) {
+        assertThat(
+            e.getKey() + "." + f.name(),
+            String.valueOf(row.get(f.name())),
+            is(String.valueOf(e.getValue().get(f.name()))));
+      }
+      assertThat(HudiTableReader.string(row, HudiIOTesting.RECORD_KEY), is(e.getKey()));
+      assertThat(
+          HudiTableReader.string(row, HudiIOTesting.PARTITION_PATH),
+          is("city=" + e.getValue().get("city")));
+      assertThat(
+          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME), is(METADATA_BOOTSTRAP_INSTANT));
+    }
+  }
+
+  /** A regex that splits the modes (Hudi commits them as two instants) is refused, named. */
+  @Test
+  public void aSelectionThatMixesTheModesIsRefusedNamingThePartitions() throws Exception {
     File source = tmp.newFolder("source");
     String base = new File(tmp.getRoot(), "table").getAbsolutePath();
     writeSource(source, true, 1);
     Pipeline p = HudiIOTesting.pipeline(1);
-    IllegalArgumentException defaultSelector =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> p.apply(bootstrap(source.getAbsolutePath(), base)));
-    assertThat(defaultSelector.getMessage(), containsString("[city=chennai, city=nyc, city=sf]"));
-    assertThat(defaultSelector.getMessage(), containsString("METADATA_ONLY"));
     // The regex selector's default: matching partitions METADATA_ONLY, the others FULL_RECORD.
     IllegalArgumentException regex =
         assertThrows(
@@ -333,6 +376,7 @@ public class HudiIOBootstrapTest {
                                 "hoodie.bootstrap.mode.selector.regex",
                                 "city=sf"))));
     assertThat(regex.getMessage(), containsString("partitions [city=sf]"));
+    assertThat(regex.getMessage(), containsString("METADATA_ONLY"));
     assertThat(new File(base).exists(), is(false));
   }
 

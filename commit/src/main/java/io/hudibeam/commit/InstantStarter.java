@@ -180,10 +180,10 @@ public final class InstantStarter {
   }
 
   /**
-   * Starts the FULL_RECORD bootstrap of a source into this table, at Hudi's reserved instant time
-   * {@code bootstrapInstant} ({@code 00000000000002}, {@link
-   * io.hudibeam.bootstrap.BootstrapInstants}) instead of a minted one, as Hudi's {@code
-   * SparkBootstrapCommitActionExecutor.fullBootstrap} (0.15.0, 1.0.2) does: creates the table (or
+   * Starts the bootstrap of a source into this table, at Hudi's reserved instant time {@code
+   * bootstrapInstant} ({@code 00000000000001} for METADATA_ONLY, {@code 00000000000002} for
+   * FULL_RECORD, {@link io.hudibeam.bootstrap.BootstrapInstants}) instead of a minted one, as
+   * Hudi's {@code SparkBootstrapCommitActionExecutor} (0.15.0, 1.0.2) does: creates the table (or
    * opens an empty one), rolls back failed pending instants (a crashed bootstrap's), and refuses a
    * table whose timeline holds a completed write, as Hudi's {@code execute()} does ("Active
    * Timeline is expected to be empty for bootstrap").
@@ -198,7 +198,9 @@ public final class InstantStarter {
     String schema = writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
-    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "bootstrap");
+    // No MetadataOnlyBootstrapCheck here: a table bootstrapped METADATA_ONLY holds the completed
+    // instant 00000000000001 and is refused below; a crashed METADATA_ONLY bootstrap's pending
+    // instant (and its index files) is rolled back and the bootstrap starts again.
     try (TableLock.Held held = lock.acquire("start a bootstrap")) {
       table = metadataPartitions(store, table);
       InstantTimeGenerator generator = generator(table);

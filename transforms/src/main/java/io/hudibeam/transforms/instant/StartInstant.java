@@ -18,6 +18,7 @@ package io.hudibeam.transforms.instant;
 import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.write.WriteOperation;
 import org.apache.beam.sdk.metrics.Counter;
@@ -31,6 +32,7 @@ import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Stage 1. Impulse → one DoFn that decides the write schema (refusing an input schema the table
@@ -43,15 +45,15 @@ import org.apache.hadoop.fs.FileSystem;
 public final class StartInstant extends PTransform<PBegin, PCollectionView<StartedInstant>> {
   private static final long serialVersionUID = 1L;
   private final StartSpec spec;
-  private final boolean fullRecordBootstrap;
+  private final @Nullable InstantTime bootstrapInstant;
 
   public StartInstant(StartSpec spec) {
-    this(spec, false);
+    this(spec, null);
   }
 
-  private StartInstant(StartSpec spec, boolean fullRecordBootstrap) {
+  private StartInstant(StartSpec spec, @Nullable InstantTime bootstrapInstant) {
     this.spec = spec;
-    this.fullRecordBootstrap = fullRecordBootstrap;
+    this.bootstrapInstant = bootstrapInstant;
   }
 
   /**
@@ -60,13 +62,23 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
    * the spec's table config, which names the source ({@code hoodie.bootstrap.base.path}).
    */
   public static StartInstant fullRecordBootstrap(StartSpec spec) {
-    return new StartInstant(spec, true);
+    return new StartInstant(spec, BootstrapInstants.FULL_RECORD);
+  }
+
+  /**
+   * Starts the METADATA_ONLY bootstrap instant, {@code 00000000000001} ({@link
+   * BootstrapInstants#METADATA_ONLY}), as {@link #fullRecordBootstrap} starts its own.
+   */
+  public static StartInstant metadataOnlyBootstrap(StartSpec spec) {
+    return new StartInstant(spec, BootstrapInstants.METADATA_ONLY);
   }
 
   @Override
   public PCollectionView<StartedInstant> expand(PBegin input) {
     DoFn<byte[], StartedInstant> start =
-        fullRecordBootstrap ? new StartBootstrapFn(spec) : new StartInstantFn(spec);
+        bootstrapInstant != null
+            ? new StartBootstrapFn(spec, bootstrapInstant)
+            : new StartInstantFn(spec);
     return input
         .apply("Impulse", Impulse.create())
         .apply("Start", ParDo.of(start))
@@ -103,14 +115,16 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
     }
   }
 
-  /** Starts the FULL_RECORD bootstrap instant (Hudi's reserved time, not a minted one). */
+  /** Starts a bootstrap instant (Hudi's reserved time, not a minted one). */
   static final class StartBootstrapFn extends DoFn<byte[], StartedInstant> {
     private static final long serialVersionUID = 1L;
     private final StartSpec spec;
+    private final InstantTime bootstrapInstant;
     private final Counter instants = Metrics.counter(StartInstant.class, "instantsStarted");
 
-    StartBootstrapFn(StartSpec spec) {
+    StartBootstrapFn(StartSpec spec, InstantTime bootstrapInstant) {
       this.spec = spec;
+      this.bootstrapInstant = bootstrapInstant;
     }
 
     @ProcessElement
@@ -123,7 +137,7 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
               .startBootstrap(
                   spec.tableConfig(),
                   spec.commitAction(),
-                  BootstrapInstants.FULL_RECORD,
+                  bootstrapInstant,
                   () -> WriteSchemas.decide(spec, fs).toString());
       instants.inc();
       out.output(started);
