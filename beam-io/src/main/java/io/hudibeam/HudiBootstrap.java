@@ -66,9 +66,16 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       bloom filters and key ranges, as a bulk_insert writes them, one Beam element per source
  *       file, and committed at Hudi's full-bootstrap instant {@code 00000000000002}. The source is
  *       only read.
- *   <li>{@link Mode#METADATA_ONLY} (Hudi's default selector): not written by HudiIO yet; a
- *       partition selected for it is refused when the pipeline is built, naming it.
+ *   <li>{@link Mode#METADATA_ONLY} (Hudi's default selector): one skeleton file per source file
+ *       (the meta fields only, in a new file group) and Hudi's bootstrap index that maps each
+ *       skeleton file to its source file, committed at Hudi's metadata-bootstrap instant {@code
+ *       00000000000001}. The source files become part of the table: never change them. HudiIO's
+ *       writes and {@code HudiIO.read()} refuse such a table for now (Hudi's reader and writer
+ *       continue it).
  * </ul>
+ *
+ * <p>Every partition must get the same mode: a regex that splits them (Hudi commits the two modes
+ * as two instants) is refused when the pipeline is built, naming the METADATA_ONLY partitions.
  *
  * <p>The source is listed when the pipeline is built (its first file gives the schema), refusing a
  * source inside the table, an empty source and files at different folder depths; a source file
@@ -81,7 +88,7 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
 
   /** How a source partition is bootstrapped (Hudi's {@code BootstrapMode}). */
   public enum Mode {
-    /** Skeleton files of meta fields and an index to the untouched source files (not yet). */
+    /** Skeleton files of meta fields and an index to the untouched source files. */
     METADATA_ONLY,
     /** The rows rewritten into base files with the meta fields. */
     FULL_RECORD;

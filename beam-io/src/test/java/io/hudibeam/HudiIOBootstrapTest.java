@@ -354,6 +354,36 @@ public class HudiIOBootstrapTest {
     }
   }
 
+  /** METADATA_ONLY on a MERGE_ON_READ table: a deltacommit at 00000000000001, read by Hudi. */
+  @Test
+  public void aMergeOnReadTableIsBootstrappedMetadataOnlyAsADeltaCommit() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = writeSource(source, true, 2);
+    run(
+        bootstrap(source.getAbsolutePath(), base)
+            .withTableType(io.hudibeam.table.TableType.MERGE_ON_READ)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), is(List.of(METADATA_BOOTSTRAP_INSTANT)));
+    assertThat(
+        reader.completedInstants().get(0).getAction(),
+        is(org.apache.hudi.common.table.timeline.HoodieTimeline.DELTA_COMMIT_ACTION));
+    MetadataOnlyChecks.assertIndex(reader, source, 3, 2);
+    Map<String, GenericRecord> rows =
+        HudiTableReader.byRecordKey(reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city")));
+    assertThat(rows.keySet(), is(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      assertThat(
+          e.getKey(),
+          String.valueOf(rows.get(e.getKey()).get("fare")),
+          is(String.valueOf(e.getValue().get("fare"))));
+      assertThat(
+          HudiTableReader.string(rows.get(e.getKey()), HudiIOTesting.COMMIT_TIME),
+          is(METADATA_BOOTSTRAP_INSTANT));
+    }
+  }
+
   /** A regex that splits the modes (Hudi commits them as two instants) is refused, named. */
   @Test
   public void aSelectionThatMixesTheModesIsRefusedNamingThePartitions() throws Exception {

@@ -42,8 +42,9 @@ import org.junit.rules.TemporaryFolder;
 /**
  * The {@code bootstrap} command: a Hive-style partitioned Parquet dataset (written here with
  * parquet-avro) becomes a table Hudi's reader returns row by row with the bootstrap's meta fields;
- * a regex that selects METADATA_ONLY for a partition is refused, naming it, before anything is
- * written.
+ * with {@code --mode=metadata_only} a table of skeleton files and a bootstrap index that Hudi's
+ * bootstrap file reader reads row by row; a regex that mixes the modes is refused, naming the
+ * METADATA_ONLY partitions, before anything is written.
  */
 public class BootstrapCommandIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -110,6 +111,48 @@ public class BootstrapCommandIT {
       assertThat(
           HudiTableReader.string(row, "_hoodie_partition_path"),
           is(HudiTableReader.string(row, "country")));
+      assertThat(
+          HudiTableReader.string(row, "_hoodie_record_key"), is(HudiTableReader.string(row, "id")));
+      rows.put(
+          HudiTableReader.string(row, "id"),
+          HudiTableReader.string(row, "country") + " " + row.get("amount"));
+    }
+    assertThat(rows, is(expected));
+  }
+
+  @Test
+  public void bootstrapMetadataOnlyThenHudiReadsEveryRow() throws Exception {
+    File source = tmp.newFolder("orders");
+    Map<String, String> expected = writeSource(source);
+    String table = new File(tmp.getRoot(), "hudi-orders").getAbsolutePath();
+    ConsoleCapture run =
+        ConsoleCapture.run(
+            "bootstrap",
+            "--source=" + source.getAbsolutePath(),
+            "--table=" + table,
+            "--recordKey=id",
+            "--partitionFields=country",
+            "--mode=metadata_only");
+    assertThat(run.err, run.exitCode, is(0));
+    assertThat(run.commitLines(), hasSize(1));
+    assertThat(
+        run.commitLines().get(0),
+        matchesPattern("commit 00000000000001 BOOTSTRAP: 12 inserted, 0 updated, 0 deleted, .*"));
+    HudiTableReader reader = HudiTableReader.of(table);
+    assertThat(reader.completedInstantTimes(), is(List.of("00000000000001")));
+    Schema tableSchema =
+        SchemaBuilder.record("order")
+            .fields()
+            .requiredString("id")
+            .requiredLong("amount")
+            .optionalString("country")
+            .endRecord();
+    Map<String, String> rows = new TreeMap<>();
+    for (GenericRecord row : reader.bootstrapSnapshot(tableSchema, List.of("country"))) {
+      assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is("00000000000001"));
+      assertThat(
+          HudiTableReader.string(row, "_hoodie_partition_path"),
+          is("country=" + HudiTableReader.string(row, "country")));
       assertThat(
           HudiTableReader.string(row, "_hoodie_record_key"), is(HudiTableReader.string(row, "id")));
       rows.put(
