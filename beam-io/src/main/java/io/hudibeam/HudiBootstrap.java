@@ -74,8 +74,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       continue it).
  * </ul>
  *
- * <p>Every partition must get the same mode: a regex that splits them (Hudi commits the two modes
- * as two instants) is refused when the pipeline is built, naming the METADATA_ONLY partitions.
+ * <p>A regex that splits the partitions between the modes gives two commits, as Hudi's: the
+ * METADATA_ONLY partitions at {@code 00000000000001}, then the FULL_RECORD ones at {@code
+ * 00000000000002}.
  *
  * <p>The source is listed when the pipeline is built (its first file gives the schema), refusing a
  * source inside the table, an empty source and files at different folder depths; a source file
@@ -313,7 +314,7 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
         HudiSettings.OPERATION.key(), WriteOperation.BULK_INSERT.name().toLowerCase(Locale.ROOT));
     WriteSettings settings = WriteSettings.of(getBasePath(), Map.copyOf(props));
     BootstrapSource source = listSource();
-    boolean metadataOnly = metadataOnlyForAll(source, selector);
+    List<String> metadataOnlyPartitions = metadataOnlyPartitions(source, selector);
     List<String> partitionFields = partitionFieldNames(settings.partitionFields());
     Schema schema = SourceRecords.bootstrapSchema(firstFileSchema(source), partitionFields);
     settings.checkFieldsExist(schema);
@@ -335,18 +336,17 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
             start.schemaJson(),
             start.schemaEvolution(),
             start.control());
-    List<KV<String, String>> files = new ArrayList<>();
+    List<KV<String, String>> metadataOnlyFiles = new ArrayList<>();
+    List<KV<String, String>> fullRecordFiles = new ArrayList<>();
     for (SourceFile file : source.files()) {
-      files.add(KV.of(file.path(), file.partition()));
+      (metadataOnlyPartitions.contains(file.partition()) ? metadataOnlyFiles : fullRecordFiles)
+          .add(KV.of(file.path(), file.partition()));
     }
-    PCollection<KV<String, String>> sourceFiles =
-        input.apply(
-            "Source files",
-            Create.of(files).withCoder(KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of())));
-    if (metadataOnly) {
-      return WriteStages.metadataOnlyBootstrap(
+    if (!metadataOnlyFiles.isEmpty() && !fullRecordFiles.isEmpty()) {
+      return WriteStages.mixedBootstrap(
           input.getPipeline(),
-          sourceFiles,
+          sourceFiles("Metadata-only source files", input, metadataOnlyFiles),
+          sourceFiles("Full-record source files", input, fullRecordFiles),
           source.basePath(),
           schema.toString(),
           settings.recordKeyFields(),
@@ -354,6 +354,19 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
           specs,
           bootstrapStart);
     }
+    if (fullRecordFiles.isEmpty()) {
+      return WriteStages.metadataOnlyBootstrap(
+          input.getPipeline(),
+          sourceFiles("Source files", input, metadataOnlyFiles),
+          source.basePath(),
+          schema.toString(),
+          settings.recordKeyFields(),
+          partitionFields,
+          specs,
+          bootstrapStart);
+    }
+    PCollection<KV<String, String>> sourceFiles =
+        sourceFiles("Source files", input, fullRecordFiles);
     return WriteStages.fullRecordBootstrap(
         input.getPipeline(),
         sourceFiles,
@@ -388,34 +401,22 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
     }
   }
 
-  /**
-   * Whether every partition is METADATA_ONLY (true) or every one FULL_RECORD (false); a selection
-   * that mixes the modes is refused up front, naming the METADATA_ONLY partitions: Hudi commits the
-   * two modes as two instants ({@code 00000000000001}, then {@code 00000000000002}), which HudiIO
-   * does not write in one bootstrap yet, and a partition left out would lose its rows.
-   */
-  private static boolean metadataOnlyForAll(
+  /** The source partitions the selector gives METADATA_ONLY (relative folders). */
+  private static List<String> metadataOnlyPartitions(
       BootstrapSource source, BootstrapModeSelector selector) {
     List<String> metadataOnly = new ArrayList<>();
-    int partitions = source.partitions().size();
     for (String partition : source.partitions().keySet()) {
       if (selector.select(partition) == BootstrapMode.METADATA_ONLY) {
-        metadataOnly.add(partition.isEmpty() ? "(the source base path)" : partition);
+        metadataOnly.add(partition);
       }
     }
-    if (!metadataOnly.isEmpty() && metadataOnly.size() < partitions) {
-      throw new IllegalArgumentException(
-          "HudiIO.bootstrap(): the source partitions "
-              + metadataOnly
-              + " of "
-              + source.basePath()
-              + " are selected for METADATA_ONLY by "
-              + selector.toProperties()
-              + " and the others for FULL_RECORD; HudiIO bootstraps every partition in one mode"
-              + " (a bootstrap that mixes them is not written yet): use withMode(Mode.FULL_RECORD)"
-              + " or withMode(Mode.METADATA_ONLY)");
-    }
-    return !metadataOnly.isEmpty();
+    return metadataOnly;
+  }
+
+  private static PCollection<KV<String, String>> sourceFiles(
+      String name, PBegin input, List<KV<String, String>> files) {
+    return input.apply(
+        name, Create.of(files).withCoder(KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of())));
   }
 
   /** The partition field names without a custom key generator's {@code :type}. */

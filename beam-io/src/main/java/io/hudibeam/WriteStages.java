@@ -168,6 +168,83 @@ final class WriteStages {
       List<String> partitionFields,
       StageSpecs specs,
       StartSpec bootstrapStart) {
+    PCollection<CommittedInstant> committed =
+        metadataOnlyCommit(
+            pipeline,
+            sourceFiles,
+            sourceBasePath,
+            schemaJson,
+            recordKeyFields,
+            partitionFields,
+            specs,
+            bootstrapStart);
+    return new HudiWriteResult(
+        pipeline,
+        PublicResults.commits(committed),
+        PublicResults.noFailures(pipeline),
+        PublicResults.noSkippedIntervals(pipeline));
+  }
+
+  /**
+   * A bootstrap that mixes the modes, as Hudi's {@code SparkBootstrapCommitActionExecutor.execute}
+   * (0.15.0, 1.0.2) runs it: the METADATA_ONLY partitions committed at {@code 00000000000001}
+   * first, then the FULL_RECORD partitions as a bulk insert at {@code 00000000000002}, started once
+   * the first commit is done. No table service runs after either commit.
+   */
+  static HudiWriteResult mixedBootstrap(
+      Pipeline pipeline,
+      PCollection<KV<String, String>> metadataOnlyFiles,
+      PCollection<KV<String, String>> fullRecordFiles,
+      String sourceBasePath,
+      String schemaJson,
+      List<String> recordKeyFields,
+      List<String> partitionFields,
+      StageSpecs specs,
+      StartSpec bootstrapStart) {
+    PCollection<CommittedInstant> first =
+        metadataOnlyCommit(
+            pipeline,
+            metadataOnlyFiles,
+            sourceBasePath,
+            schemaJson,
+            recordKeyFields,
+            partitionFields,
+            specs,
+            bootstrapStart);
+    PCollectionView<StartedInstant> started =
+        pipeline.apply(
+            "Start full-record instant",
+            StartInstant.fullRecordBootstrapAfter(bootstrapStart, first));
+    PCollection<GenericRecord> records =
+        fullRecordFiles.apply(
+            "Read source files",
+            new ReadSourceFiles(
+                specs.write().location(), schemaJson, recordKeyFields, partitionFields));
+    PCollectionTuple prepared =
+        records.apply("Prepare records", new PrepareRecords(specs.records()));
+    PCollection<CommittedInstant> second =
+        prepared
+            .get(PrepareRecords.RECORDS)
+            .apply("Bulk insert files", new BulkInsertFiles(specs.files(), started))
+            .apply("Commit full-record instant", new CommitInstant(specs.commit(), started, null));
+    PCollection<CommittedInstant> both =
+        PCollectionList.of(first).and(second).apply("Both commits", Flatten.pCollections());
+    return new HudiWriteResult(
+        pipeline,
+        PublicResults.commits(both),
+        PublicResults.failures(prepared.get(PrepareRecords.FAILED)),
+        PublicResults.noSkippedIntervals(pipeline));
+  }
+
+  private static PCollection<CommittedInstant> metadataOnlyCommit(
+      Pipeline pipeline,
+      PCollection<KV<String, String>> sourceFiles,
+      String sourceBasePath,
+      String schemaJson,
+      List<String> recordKeyFields,
+      List<String> partitionFields,
+      StageSpecs specs,
+      StartSpec bootstrapStart) {
     PCollectionView<StartedInstant> started =
         pipeline.apply("Start instant", StartInstant.metadataOnlyBootstrap(bootstrapStart));
     PCollection<WriteStat> stats =
@@ -184,16 +261,10 @@ final class WriteStages {
             .apply(
                 "Write bootstrap index",
                 new WriteBootstrapIndex(specs.files(), sourceBasePath, started));
-    PCollection<CommittedInstant> committed =
-        stats.apply(
-            "Commit instant",
-            new CommitInstant(
-                specs.commit().withOperationType(OperationType.BOOTSTRAP), started, null));
-    return new HudiWriteResult(
-        pipeline,
-        PublicResults.commits(committed),
-        PublicResults.noFailures(pipeline),
-        PublicResults.noSkippedIntervals(pipeline));
+    return stats.apply(
+        "Commit instant",
+        new CommitInstant(
+            specs.commit().withOperationType(OperationType.BOOTSTRAP), started, null));
   }
 
   /**

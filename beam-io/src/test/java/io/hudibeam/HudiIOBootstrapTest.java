@@ -42,6 +42,7 @@ import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hudi.common.bootstrap.index.BootstrapIndex;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.WriteOperationType;
 import org.apache.parquet.avro.AvroParquetWriter;
@@ -384,30 +385,58 @@ public class HudiIOBootstrapTest {
     }
   }
 
-  /** A regex that splits the modes (Hudi commits them as two instants) is refused, named. */
+  /**
+   * A regex that splits the modes, as Hudi's {@code BootstrapRegexModeSelector} with its default
+   * mode: the matching partition METADATA_ONLY at {@code 00000000000001}, then the others
+   * FULL_RECORD at {@code 00000000000002}; Hudi's index holds the METADATA_ONLY partition only, and
+   * Hudi reads every row with its commit time.
+   */
   @Test
-  public void aSelectionThatMixesTheModesIsRefusedNamingThePartitions() throws Exception {
+  public void aSelectionThatMixesTheModesIsCommittedAsTwoInstants() throws Exception {
     File source = tmp.newFolder("source");
     String base = new File(tmp.getRoot(), "table").getAbsolutePath();
-    writeSource(source, true, 1);
-    Pipeline p = HudiIOTesting.pipeline(1);
-    // The regex selector's default: matching partitions METADATA_ONLY, the others FULL_RECORD.
-    IllegalArgumentException regex =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                p.apply(
-                    "regex",
-                    bootstrap(source.getAbsolutePath(), base)
-                        .withHoodieProperties(
-                            Map.of(
-                                "hoodie.bootstrap.mode.selector",
-                                "org.apache.hudi.client.bootstrap.selector.BootstrapRegexModeSelector",
-                                "hoodie.bootstrap.mode.selector.regex",
-                                "city=sf"))));
-    assertThat(regex.getMessage(), containsString("partitions [city=sf]"));
-    assertThat(regex.getMessage(), containsString("METADATA_ONLY"));
-    assertThat(new File(base).exists(), is(false));
+    Map<String, GenericRecord> expected = writeSource(source, true, 2);
+    run(
+        bootstrap(source.getAbsolutePath(), base)
+            .withHoodieProperties(
+                Map.of(
+                    "hoodie.bootstrap.mode.selector",
+                    "org.apache.hudi.client.bootstrap.selector.BootstrapRegexModeSelector",
+                    "hoodie.bootstrap.mode.selector.regex",
+                    "city=sf")));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(
+        reader.completedInstantTimes(), is(List.of(METADATA_BOOTSTRAP_INSTANT, BOOTSTRAP_INSTANT)));
+    assertThat(
+        HudiIOTesting.commitMetadata(reader, METADATA_BOOTSTRAP_INSTANT).getOperationType(),
+        is(WriteOperationType.BOOTSTRAP));
+    assertThat(
+        HudiIOTesting.commitMetadata(reader, BOOTSTRAP_INSTANT).getOperationType(),
+        is(WriteOperationType.BULK_INSERT));
+    try (BootstrapIndex.IndexReader r =
+        BootstrapIndex.getBootstrapIndex(reader.metaClient()).createReader()) {
+      assertThat(r.getIndexedPartitionPaths(), is(List.of("city=sf")));
+      assertThat(r.getIndexedFileGroupIds().size(), is(2));
+    }
+    Map<String, GenericRecord> rows =
+        HudiTableReader.byRecordKey(reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city")));
+    assertThat(rows.keySet(), is(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      GenericRecord row = rows.get(e.getKey());
+      for (Schema.Field f : e.getValue().getSchema().getFields()) {
+        assertThat(
+            e.getKey() + "." + f.name(),
+            String.valueOf(row.get(f.name())),
+            is(String.valueOf(e.getValue().get(f.name()))));
+      }
+      assertThat(
+          e.getKey(),
+          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME),
+          is(
+              "sf".equals(e.getValue().get("city").toString())
+                  ? METADATA_BOOTSTRAP_INSTANT
+                  : BOOTSTRAP_INSTANT));
+    }
   }
 
   @Test

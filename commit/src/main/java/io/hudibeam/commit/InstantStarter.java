@@ -15,6 +15,7 @@
  */
 package io.hudibeam.commit;
 
+import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.bootstrap.MetadataOnlyBootstrapCheck;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
@@ -208,9 +209,14 @@ public final class InstantStarter {
       deleteOrphanHeartbeats();
       Timeline timeline = Timeline.load(fs, paths);
       for (Instant completed : timeline.completed().instants()) {
-        if (completed.action() == Action.COMMIT
-            || completed.action() == Action.DELTA_COMMIT
-            || completed.action() == Action.REPLACE_COMMIT) {
+        // Hudi commits a bootstrap that mixes the modes as 00000000000001 then 00000000000002.
+        boolean metadataOnlyBeforeFullRecord =
+            completed.time().equals(BootstrapInstants.METADATA_ONLY)
+                && bootstrapInstant.equals(BootstrapInstants.FULL_RECORD);
+        if (!metadataOnlyBeforeFullRecord
+            && (completed.action() == Action.COMMIT
+                || completed.action() == Action.DELTA_COMMIT
+                || completed.action() == Action.REPLACE_COMMIT)) {
           throw new HudiTableException(
               "Cannot bootstrap into the table "
                   + paths.basePath()

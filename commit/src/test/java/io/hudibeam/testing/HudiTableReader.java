@@ -233,7 +233,7 @@ public final class HudiTableReader {
       }
       org.apache.hudi.common.model.HoodieBaseFile base = slice.getBaseFile().get();
       if (base.getBootstrapBaseFile().isEmpty()) {
-        out.addAll(readBaseFile(meta.getStorage(), base.getStoragePath(), tableSchema));
+        out.addAll(readBaseFile(meta.getStorage(), base.getStoragePath(), schema));
         continue;
       }
       String[] values = slice.getPartitionPath().split("/");

@@ -28,7 +28,9 @@ import org.apache.beam.sdk.transforms.Impulse;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.transforms.Wait;
 import org.apache.beam.sdk.values.PBegin;
+import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -46,14 +48,17 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
   private static final long serialVersionUID = 1L;
   private final StartSpec spec;
   private final @Nullable InstantTime bootstrapInstant;
+  private final transient @Nullable PCollection<?> after;
 
   public StartInstant(StartSpec spec) {
-    this(spec, null);
+    this(spec, null, null);
   }
 
-  private StartInstant(StartSpec spec, @Nullable InstantTime bootstrapInstant) {
+  private StartInstant(
+      StartSpec spec, @Nullable InstantTime bootstrapInstant, @Nullable PCollection<?> after) {
     this.spec = spec;
     this.bootstrapInstant = bootstrapInstant;
+    this.after = after;
   }
 
   /**
@@ -62,7 +67,17 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
    * the spec's table config, which names the source ({@code hoodie.bootstrap.base.path}).
    */
   public static StartInstant fullRecordBootstrap(StartSpec spec) {
-    return new StartInstant(spec, BootstrapInstants.FULL_RECORD);
+    return new StartInstant(spec, BootstrapInstants.FULL_RECORD, null);
+  }
+
+  /**
+   * As {@link #fullRecordBootstrap}, once {@code metadataOnlyCommitted} (the METADATA_ONLY part's
+   * commit of the same bootstrap) is done: Hudi commits a bootstrap that mixes the modes as {@code
+   * 00000000000001}, then {@code 00000000000002}.
+   */
+  public static StartInstant fullRecordBootstrapAfter(
+      StartSpec spec, PCollection<?> metadataOnlyCommitted) {
+    return new StartInstant(spec, BootstrapInstants.FULL_RECORD, metadataOnlyCommitted);
   }
 
   /**
@@ -70,7 +85,7 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
    * BootstrapInstants#METADATA_ONLY}), as {@link #fullRecordBootstrap} starts its own.
    */
   public static StartInstant metadataOnlyBootstrap(StartSpec spec) {
-    return new StartInstant(spec, BootstrapInstants.METADATA_ONLY);
+    return new StartInstant(spec, BootstrapInstants.METADATA_ONLY, null);
   }
 
   @Override
@@ -79,8 +94,11 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
         bootstrapInstant != null
             ? new StartBootstrapFn(spec, bootstrapInstant)
             : new StartInstantFn(spec);
-    return input
-        .apply("Impulse", Impulse.create())
+    PCollection<byte[]> impulse = input.apply("Impulse", Impulse.create());
+    if (after != null) {
+      impulse = impulse.apply("After the metadata bootstrap", Wait.on(after));
+    }
+    return impulse
         .apply("Start", ParDo.of(start))
         .setCoder(StartedInstantCoder.of())
         .apply("As side input", View.asSingleton());
