@@ -66,9 +66,17 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       bloom filters and key ranges, as a bulk_insert writes them, one Beam element per source
  *       file, and committed at Hudi's full-bootstrap instant {@code 00000000000002}. The source is
  *       only read.
- *   <li>{@link Mode#METADATA_ONLY} (Hudi's default selector): not written by HudiIO yet; a
- *       partition selected for it is refused when the pipeline is built, naming it.
+ *   <li>{@link Mode#METADATA_ONLY} (Hudi's default selector): one skeleton file per source file
+ *       (the meta fields only, in a new file group) and Hudi's bootstrap index that maps each
+ *       skeleton file to its source file, committed at Hudi's metadata-bootstrap instant {@code
+ *       00000000000001}. The source files become part of the table: never change them. HudiIO's
+ *       writes and {@code HudiIO.read()} refuse such a table for now (Hudi's reader and writer
+ *       continue it).
  * </ul>
+ *
+ * <p>A regex that splits the partitions between the modes gives two commits, as Hudi's: the
+ * METADATA_ONLY partitions at {@code 00000000000001}, then the FULL_RECORD ones at {@code
+ * 00000000000002}.
  *
  * <p>The source is listed when the pipeline is built (its first file gives the schema), refusing a
  * source inside the table, an empty source and files at different folder depths; a source file
@@ -81,7 +89,7 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
 
   /** How a source partition is bootstrapped (Hudi's {@code BootstrapMode}). */
   public enum Mode {
-    /** Skeleton files of meta fields and an index to the untouched source files (not yet). */
+    /** Skeleton files of meta fields and an index to the untouched source files. */
     METADATA_ONLY,
     /** The rows rewritten into base files with the meta fields. */
     FULL_RECORD;
@@ -306,7 +314,7 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
         HudiSettings.OPERATION.key(), WriteOperation.BULK_INSERT.name().toLowerCase(Locale.ROOT));
     WriteSettings settings = WriteSettings.of(getBasePath(), Map.copyOf(props));
     BootstrapSource source = listSource();
-    refuseMetadataOnly(source, selector);
+    List<String> metadataOnlyPartitions = metadataOnlyPartitions(source, selector);
     List<String> partitionFields = partitionFieldNames(settings.partitionFields());
     Schema schema = SourceRecords.bootstrapSchema(firstFileSchema(source), partitionFields);
     settings.checkFieldsExist(schema);
@@ -328,14 +336,37 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
             start.schemaJson(),
             start.schemaEvolution(),
             start.control());
-    List<KV<String, String>> files = new ArrayList<>();
+    List<KV<String, String>> metadataOnlyFiles = new ArrayList<>();
+    List<KV<String, String>> fullRecordFiles = new ArrayList<>();
     for (SourceFile file : source.files()) {
-      files.add(KV.of(file.path(), file.partition()));
+      (metadataOnlyPartitions.contains(file.partition()) ? metadataOnlyFiles : fullRecordFiles)
+          .add(KV.of(file.path(), file.partition()));
+    }
+    if (!metadataOnlyFiles.isEmpty() && !fullRecordFiles.isEmpty()) {
+      return WriteStages.mixedBootstrap(
+          input.getPipeline(),
+          sourceFiles("Metadata-only source files", input, metadataOnlyFiles),
+          sourceFiles("Full-record source files", input, fullRecordFiles),
+          source.basePath(),
+          schema.toString(),
+          settings.recordKeyFields(),
+          partitionFields,
+          specs,
+          bootstrapStart);
+    }
+    if (fullRecordFiles.isEmpty()) {
+      return WriteStages.metadataOnlyBootstrap(
+          input.getPipeline(),
+          sourceFiles("Source files", input, metadataOnlyFiles),
+          source.basePath(),
+          schema.toString(),
+          settings.recordKeyFields(),
+          partitionFields,
+          specs,
+          bootstrapStart);
     }
     PCollection<KV<String, String>> sourceFiles =
-        input.apply(
-            "Source files",
-            Create.of(files).withCoder(KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of())));
+        sourceFiles("Source files", input, fullRecordFiles);
     return WriteStages.fullRecordBootstrap(
         input.getPipeline(),
         sourceFiles,
@@ -370,29 +401,22 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
     }
   }
 
-  /**
-   * Refuses METADATA_ONLY partitions up front: HudiIO does not write skeleton files and the
-   * bootstrap index yet, and a partition left out would lose its rows.
-   */
-  private static void refuseMetadataOnly(BootstrapSource source, BootstrapModeSelector selector) {
+  /** The source partitions the selector gives METADATA_ONLY (relative folders). */
+  private static List<String> metadataOnlyPartitions(
+      BootstrapSource source, BootstrapModeSelector selector) {
     List<String> metadataOnly = new ArrayList<>();
     for (String partition : source.partitions().keySet()) {
       if (selector.select(partition) == BootstrapMode.METADATA_ONLY) {
-        metadataOnly.add(partition.isEmpty() ? "(the source base path)" : partition);
+        metadataOnly.add(partition);
       }
     }
-    if (!metadataOnly.isEmpty()) {
-      throw new IllegalArgumentException(
-          "HudiIO.bootstrap(): the source partitions "
-              + metadataOnly
-              + " of "
-              + source.basePath()
-              + " are selected for METADATA_ONLY by "
-              + selector.toProperties()
-              + ", which HudiIO does not write (it writes FULL_RECORD only): use"
-              + " withMode(Mode.FULL_RECORD), or a regex that selects FULL_RECORD for them."
-              + " Hudi's default selector is METADATA_ONLY for every partition");
-    }
+    return metadataOnly;
+  }
+
+  private static PCollection<KV<String, String>> sourceFiles(
+      String name, PBegin input, List<KV<String, String>> files) {
+    return input.apply(
+        name, Create.of(files).withCoder(KvCoder.of(StringUtf8Coder.of(), StringUtf8Coder.of())));
   }
 
   /** The partition field names without a custom key generator's {@code :type}. */

@@ -149,8 +149,9 @@ public final class HudiIO {
 
   /**
    * Bootstraps an existing dataset of Parquet files in partition folders into a new Hudi table, as
-   * Hudi's bootstrap operation does: FULL_RECORD partitions are rewritten into base files with the
-   * meta fields and committed at Hudi's full-bootstrap instant ({@link HudiBootstrap}).
+   * Hudi's bootstrap operation does: FULL_RECORD rewrites the rows into base files with the meta
+   * fields at Hudi's full-bootstrap instant; METADATA_ONLY writes skeleton files and Hudi's
+   * bootstrap index at its metadata-bootstrap instant ({@link HudiBootstrap}).
    */
   public static HudiBootstrap bootstrap() {
     return HudiBootstrap.create();

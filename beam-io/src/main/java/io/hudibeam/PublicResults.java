@@ -52,6 +52,12 @@ final class PublicResults {
                 .via(skip -> HudiSkippedInterval.of(sinkId, skip)));
   }
 
+  /** A write that reads no records fails none. */
+  static PCollection<HudiFailedRecord> noFailures(Pipeline pipeline) {
+    return pipeline.apply(
+        "No failed records", Create.empty(TypeDescriptor.of(HudiFailedRecord.class)));
+  }
+
   static PCollection<HudiFailedRecord> failures(PCollection<FailedRecord> failed) {
     return failed.apply(
         "Failed records",

@@ -42,6 +42,7 @@ import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hudi.common.bootstrap.index.BootstrapIndex;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.WriteOperationType;
 import org.apache.parquet.avro.AvroParquetWriter;
@@ -61,6 +62,7 @@ public class HudiIOBootstrapTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final String BOOTSTRAP_INSTANT = "00000000000002";
+  private static final String METADATA_BOOTSTRAP_INSTANT = "00000000000001";
   private static final List<String> CITIES = List.of("chennai", "nyc", "sf");
 
   /** The source files' schema: no partition column (Hive-style folders carry it). */
@@ -306,34 +308,135 @@ public class HudiIOBootstrapTest {
     assertRows(reader, expected, Map.of());
   }
 
+  /**
+   * METADATA_ONLY: a skeleton file per source file at {@code 00000000000001} and the bootstrap
+   * index; Hudi 0.15's bootstrap index reader finds every partition, file group and source file,
+   * its file-system view attaches each source file to its skeleton file, and its bootstrap file
+   * reader returns every source row with the meta fields.
+   */
   @Test
-  public void metadataOnlyPartitionsAreRefusedNamingThem() throws Exception {
+  public void metadataOnlyBootstrapIsReadByHudi() throws Exception {
     File source = tmp.newFolder("source");
     String base = new File(tmp.getRoot(), "table").getAbsolutePath();
-    writeSource(source, true, 1);
-    Pipeline p = HudiIOTesting.pipeline(1);
-    IllegalArgumentException defaultSelector =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> p.apply(bootstrap(source.getAbsolutePath(), base)));
-    assertThat(defaultSelector.getMessage(), containsString("[city=chennai, city=nyc, city=sf]"));
-    assertThat(defaultSelector.getMessage(), containsString("METADATA_ONLY"));
-    // The regex selector's default: matching partitions METADATA_ONLY, the others FULL_RECORD.
-    IllegalArgumentException regex =
-        assertThrows(
-            IllegalArgumentException.class,
-            () ->
-                p.apply(
-                    "regex",
-                    bootstrap(source.getAbsolutePath(), base)
-                        .withHoodieProperties(
-                            Map.of(
-                                "hoodie.bootstrap.mode.selector",
-                                "org.apache.hudi.client.bootstrap.selector.BootstrapRegexModeSelector",
-                                "hoodie.bootstrap.mode.selector.regex",
-                                "city=sf"))));
-    assertThat(regex.getMessage(), containsString("partitions [city=sf]"));
-    assertThat(new File(base).exists(), is(false));
+    Map<String, GenericRecord> expected = writeSource(source, true, 3);
+
+    run(bootstrap(source.getAbsolutePath(), base).withMode(HudiBootstrap.Mode.METADATA_ONLY));
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), is(List.of(METADATA_BOOTSTRAP_INSTANT)));
+    assertThat(
+        reader.tableConfig().getBootstrapBasePath().get(), is("file:" + source.getAbsolutePath()));
+    HoodieCommitMetadata metadata =
+        HudiIOTesting.commitMetadata(reader, METADATA_BOOTSTRAP_INSTANT);
+    assertThat(metadata.getOperationType(), is(WriteOperationType.BOOTSTRAP));
+    assertThat(metadata.getWriteStats().size(), is(9));
+    assertThat(reader.partitionPaths(), is(List.of("city=chennai", "city=nyc", "city=sf")));
+    MetadataOnlyChecks.assertIndex(reader, source, 3, 3);
+    MetadataOnlyChecks.assertSkeletonFiles(reader, 4);
+
+    List<GenericRecord> rows = reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city"));
+    assertThat(rows.size(), is(expected.size()));
+    Map<String, GenericRecord> byKey = HudiTableReader.byRecordKey(rows);
+    assertThat(byKey.keySet(), is(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      GenericRecord row = byKey.get(e.getKey());
+      for (Schema.Field f : e.getValue().getSchema().getFields()) {
+        assertThat(
+            e.getKey() + "." + f.name(),
+            String.valueOf(row.get(f.name())),
+            is(String.valueOf(e.getValue().get(f.name()))));
+      }
+      assertThat(HudiTableReader.string(row, HudiIOTesting.RECORD_KEY), is(e.getKey()));
+      assertThat(
+          HudiTableReader.string(row, HudiIOTesting.PARTITION_PATH),
+          is("city=" + e.getValue().get("city")));
+      assertThat(
+          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME), is(METADATA_BOOTSTRAP_INSTANT));
+    }
+  }
+
+  /** METADATA_ONLY on a MERGE_ON_READ table: a deltacommit at 00000000000001, read by Hudi. */
+  @Test
+  public void aMergeOnReadTableIsBootstrappedMetadataOnlyAsADeltaCommit() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = writeSource(source, true, 2);
+    run(
+        bootstrap(source.getAbsolutePath(), base)
+            .withTableType(io.hudibeam.table.TableType.MERGE_ON_READ)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), is(List.of(METADATA_BOOTSTRAP_INSTANT)));
+    assertThat(
+        reader.completedInstants().get(0).getAction(),
+        is(org.apache.hudi.common.table.timeline.HoodieTimeline.DELTA_COMMIT_ACTION));
+    MetadataOnlyChecks.assertIndex(reader, source, 3, 2);
+    Map<String, GenericRecord> rows =
+        HudiTableReader.byRecordKey(reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city")));
+    assertThat(rows.keySet(), is(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      assertThat(
+          e.getKey(),
+          String.valueOf(rows.get(e.getKey()).get("fare")),
+          is(String.valueOf(e.getValue().get("fare"))));
+      assertThat(
+          HudiTableReader.string(rows.get(e.getKey()), HudiIOTesting.COMMIT_TIME),
+          is(METADATA_BOOTSTRAP_INSTANT));
+    }
+  }
+
+  /**
+   * A regex that splits the modes, as Hudi's {@code BootstrapRegexModeSelector} with its default
+   * mode: the matching partition METADATA_ONLY at {@code 00000000000001}, then the others
+   * FULL_RECORD at {@code 00000000000002}; Hudi's index holds the METADATA_ONLY partition only, and
+   * Hudi reads every row with its commit time.
+   */
+  @Test
+  public void aSelectionThatMixesTheModesIsCommittedAsTwoInstants() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = writeSource(source, true, 2);
+    run(
+        bootstrap(source.getAbsolutePath(), base)
+            .withHoodieProperties(
+                Map.of(
+                    "hoodie.bootstrap.mode.selector",
+                    "org.apache.hudi.client.bootstrap.selector.BootstrapRegexModeSelector",
+                    "hoodie.bootstrap.mode.selector.regex",
+                    "city=sf")));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(
+        reader.completedInstantTimes(), is(List.of(METADATA_BOOTSTRAP_INSTANT, BOOTSTRAP_INSTANT)));
+    assertThat(
+        HudiIOTesting.commitMetadata(reader, METADATA_BOOTSTRAP_INSTANT).getOperationType(),
+        is(WriteOperationType.BOOTSTRAP));
+    assertThat(
+        HudiIOTesting.commitMetadata(reader, BOOTSTRAP_INSTANT).getOperationType(),
+        is(WriteOperationType.BULK_INSERT));
+    try (BootstrapIndex.IndexReader r =
+        BootstrapIndex.getBootstrapIndex(reader.metaClient()).createReader()) {
+      assertThat(r.getIndexedPartitionPaths(), is(List.of("city=sf")));
+      assertThat(r.getIndexedFileGroupIds().size(), is(2));
+    }
+    Map<String, GenericRecord> rows =
+        HudiTableReader.byRecordKey(reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city")));
+    assertThat(rows.keySet(), is(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      GenericRecord row = rows.get(e.getKey());
+      for (Schema.Field f : e.getValue().getSchema().getFields()) {
+        assertThat(
+            e.getKey() + "." + f.name(),
+            String.valueOf(row.get(f.name())),
+            is(String.valueOf(e.getValue().get(f.name()))));
+      }
+      assertThat(
+          e.getKey(),
+          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME),
+          is(
+              "sf".equals(e.getValue().get("city").toString())
+                  ? METADATA_BOOTSTRAP_INSTANT
+                  : BOOTSTRAP_INSTANT));
+    }
   }
 
   @Test

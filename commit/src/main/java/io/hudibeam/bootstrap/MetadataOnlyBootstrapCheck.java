@@ -30,11 +30,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Refuses to write (or read) a table that Hudi bootstrapped with METADATA_ONLY partitions, which
- * this library cannot do right: the rows of such a partition live in the untouched source files
- * that the bootstrap index ({@code .hoodie/.aux/.bootstrap/}, Hudi's {@code HFileBootstrapIndex})
- * maps each skeleton file to, and a writer or reader that sees only the skeleton files would lose
- * the rows' columns.
+ * Refuses to write (or read) a table bootstrapped with METADATA_ONLY partitions (by Hudi's Spark
+ * writer or by {@code HudiIO.bootstrap()}), which this library cannot do right yet: the rows of
+ * such a partition live in the untouched source files that the bootstrap index ({@code
+ * .hoodie/.aux/.bootstrap/}, Hudi's {@code HFileBootstrapIndex}) maps each skeleton file to, and a
+ * writer or reader that sees only the skeleton files would lose the rows' columns.
  *
  * <p>A table is METADATA_ONLY-bootstrapped when its {@code hoodie.properties} names a {@code
  * hoodie.bootstrap.base.path} and either its timeline holds the metadata bootstrap instant {@code
@@ -60,13 +60,13 @@ public final class MetadataOnlyBootstrapCheck {
               + what
               + " the table "
               + paths.basePath()
-              + ": Hudi bootstrapped it with METADATA_ONLY partitions ("
+              + ": it was bootstrapped (by Hudi or HudiIO) with METADATA_ONLY partitions ("
               + evidence.get()
               + "; source "
               + source.get()
               + "), whose rows stay in the source files, and HudiIO does not read or"
-              + " rewrite them. Bootstrap the source again with FULL_RECORD (HudiIO.bootstrap()),"
-              + " or use Hudi's own reader and writer for this table");
+              + " rewrite them yet. Bootstrap the source again with FULL_RECORD"
+              + " (HudiIO.bootstrap()), or use Hudi's own reader and writer for this table");
     }
   }
 

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.commit;
 
+import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.bootstrap.MetadataOnlyBootstrapCheck;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
@@ -203,10 +204,10 @@ public final class InstantStarter {
   }
 
   /**
-   * Starts the FULL_RECORD bootstrap of a source into this table, at Hudi's reserved instant time
-   * {@code bootstrapInstant} ({@code 00000000000002}, {@link
-   * io.hudibeam.bootstrap.BootstrapInstants}) instead of a minted one, as Hudi's {@code
-   * SparkBootstrapCommitActionExecutor.fullBootstrap} (0.15.0, 1.0.2) does: creates the table (or
+   * Starts the bootstrap of a source into this table, at Hudi's reserved instant time {@code
+   * bootstrapInstant} ({@code 00000000000001} for METADATA_ONLY, {@code 00000000000002} for
+   * FULL_RECORD, {@link io.hudibeam.bootstrap.BootstrapInstants}) instead of a minted one, as
+   * Hudi's {@code SparkBootstrapCommitActionExecutor} (0.15.0, 1.0.2) does: creates the table (or
    * opens an empty one), rolls back failed pending instants (a crashed bootstrap's), and refuses a
    * table whose timeline holds a completed write, as Hudi's {@code execute()} does ("Active
    * Timeline is expected to be empty for bootstrap").
@@ -221,7 +222,9 @@ public final class InstantStarter {
     String schema = writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
-    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "bootstrap");
+    // No MetadataOnlyBootstrapCheck here: a table bootstrapped METADATA_ONLY holds the completed
+    // instant 00000000000001 and is refused below; a crashed METADATA_ONLY bootstrap's pending
+    // instant (and its index files) is rolled back and the bootstrap starts again.
     try (TableLock.Held held = lock.acquire("start a bootstrap")) {
       table = metadataPartitions(store, table);
       InstantTimeGenerator generator = generator(table);
@@ -229,9 +232,14 @@ public final class InstantStarter {
       deleteOrphanHeartbeats();
       Timeline timeline = Timeline.load(fs, paths);
       for (Instant completed : timeline.completed().instants()) {
-        if (completed.action() == Action.COMMIT
-            || completed.action() == Action.DELTA_COMMIT
-            || completed.action() == Action.REPLACE_COMMIT) {
+        // Hudi commits a bootstrap that mixes the modes as 00000000000001 then 00000000000002.
+        boolean metadataOnlyBeforeFullRecord =
+            completed.time().equals(BootstrapInstants.METADATA_ONLY)
+                && bootstrapInstant.equals(BootstrapInstants.FULL_RECORD);
+        if (!metadataOnlyBeforeFullRecord
+            && (completed.action() == Action.COMMIT
+                || completed.action() == Action.DELTA_COMMIT
+                || completed.action() == Action.REPLACE_COMMIT)) {
           throw new HudiTableException(
               "Cannot bootstrap into the table "
                   + paths.basePath()

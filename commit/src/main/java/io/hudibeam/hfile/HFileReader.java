@@ -130,6 +130,11 @@ public final class HFileReader implements AutoCloseable {
     return trailer.compression();
   }
 
+  /** The cell comparator class the trailer names. */
+  public String comparatorClassName() {
+    return trailer.comparatorClassName();
+  }
+
   public int dataBlockCount() {
     return dataBlocks.size();
   }

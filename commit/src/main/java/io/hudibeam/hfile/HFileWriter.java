@@ -72,6 +72,7 @@ public final class HFileWriter {
   private long firstDataBlockOffset = -1;
   private long lastDataBlockOffset = -1;
   private boolean closed;
+  private String comparatorClassName = Trailer.HUDI_COMPARATOR;
 
   private HFileWriter(
       HFileSettings settings,
@@ -148,6 +149,19 @@ public final class HFileWriter {
   public static HFileWriter inMemory(HFileSettings settings) {
     ByteArrayOutputStream memory = new ByteArrayOutputStream();
     return new HFileWriter(settings, "HFile in memory", memory, memory, () -> {}, () -> {});
+  }
+
+  /**
+   * Names another cell comparator class in the trailer than the metadata table's ({@code
+   * org.apache.hudi.io.storage.HoodieHBaseKVComparator}): Hudi's bootstrap index names {@code
+   * org.apache.hudi.common.bootstrap.index.HFileBootstrapIndex$HoodieKVComparator} (0.15.0 and
+   * 1.0.2, {@code HFileBootstrapIndexWriter.begin}). Either is HBase's {@code CellComparatorImpl}
+   * under another name, so the key order is the same. Call before {@link #close()}.
+   */
+  public HFileWriter withComparatorClassName(String className) {
+    requireOpen();
+    this.comparatorClassName = Objects.requireNonNull(className, "className");
+    return this;
   }
 
   /**
@@ -285,7 +299,7 @@ public final class HFileWriter {
             dataIndex.levels(),
             firstDataBlockOffset,
             lastDataBlockOffset,
-            Trailer.HUDI_COMPARATOR,
+            comparatorClassName,
             settings.compression(),
             Trailer.MAJOR_VERSION,
             Trailer.MINOR_VERSION);

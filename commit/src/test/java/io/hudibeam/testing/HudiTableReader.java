@@ -216,6 +216,57 @@ public final class HudiTableReader {
   }
 
   /**
+   * The rows of the latest base files as Hudi 0.15 reads a bootstrapped table: Hudi's file-system
+   * view attaches each skeleton file's source file from the bootstrap index ({@code
+   * BaseFile.getBootstrapBaseFile}), and Hudi's {@code HoodieBootstrapFileReader} (from {@code
+   * HoodieFileReaderFactory.newBootstrapFileReader}) joins skeleton row i to source row i, with the
+   * partition fields' values from the partition path ({@code city=sf}, or the plain value). Other
+   * base files are read as they are. {@code tableSchema} is without meta fields.
+   */
+  public List<GenericRecord> bootstrapSnapshot(Schema tableSchema, List<String> partitionFields) {
+    HoodieTableMetaClient meta = metaClient();
+    Schema schema = HoodieAvroUtils.addMetadataFields(tableSchema);
+    List<GenericRecord> out = new ArrayList<>();
+    for (FileSlice slice : latestFileSlices()) {
+      if (slice.getBaseFile().isEmpty()) {
+        continue;
+      }
+      org.apache.hudi.common.model.HoodieBaseFile base = slice.getBaseFile().get();
+      if (base.getBootstrapBaseFile().isEmpty()) {
+        out.addAll(readBaseFile(meta.getStorage(), base.getStoragePath(), schema));
+        continue;
+      }
+      String[] values = slice.getPartitionPath().split("/");
+      Object[] partitionValues = new Object[partitionFields.size()];
+      for (int i = 0; i < partitionValues.length && i < values.length; i++) {
+        String v = values[i];
+        partitionValues[i] = v.contains("=") ? v.substring(v.indexOf('=') + 1) : v;
+      }
+      org.apache.hudi.io.storage.HoodieFileReaderFactory factory =
+          HoodieIOFactory.getIOFactory(meta.getStorage())
+              .getReaderFactory(HoodieRecord.HoodieRecordType.AVRO);
+      try (org.apache.hudi.io.storage.HoodieFileReader<?> reader =
+          factory.newBootstrapFileReader(
+              factory.getFileReader(new HoodieConfig(), base.getStoragePath()),
+              factory.getFileReader(
+                  new HoodieConfig(), base.getBootstrapBaseFile().get().getStoragePath()),
+              partitionFields.isEmpty()
+                  ? Option.empty()
+                  : Option.of(partitionFields.toArray(new String[0])),
+              partitionValues)) {
+        try (ClosableIterator<? extends HoodieRecord<?>> it = reader.getRecordIterator(schema)) {
+          while (it.hasNext()) {
+            out.add((GenericRecord) it.next().getData());
+          }
+        }
+      } catch (IOException e) {
+        throw new HudiTableException("Hudi cannot read bootstrap base file " + base.getPath(), e);
+      }
+    }
+    return out;
+  }
+
+  /**
    * Every record of the latest snapshot of a copy-on-write table in the table's schema ({@link
    * #tableSchema()}), whatever schema each latest base file was written with, read as Hudi 0.15's
    * merge reads a base file ({@code HoodieMergeHelper.runMerge}): with the table schema as the read

@@ -61,8 +61,9 @@ public final class BootstrapExample {
     void setPartitionFields(String value);
 
     @Description(
-        "full_record (rewrite the rows into the table) or metadata_only (not written by HudiIO"
-            + " yet: refused); with --modeRegex, the mode of the partitions the regex matches")
+        "full_record (rewrite the rows into the table) or metadata_only (skeleton files and a"
+            + " bootstrap index; the source files stay part of the table); with --modeRegex, the"
+            + " mode of the partitions the regex matches")
     @Validation.Required
     String getMode();
 

@@ -16,7 +16,6 @@
 package io.hudibeam.examples;
 
 import static org.hamcrest.MatcherAssert.assertThat;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.matchesPattern;
@@ -42,8 +41,9 @@ import org.junit.rules.TemporaryFolder;
 /**
  * The {@code bootstrap} command: a Hive-style partitioned Parquet dataset (written here with
  * parquet-avro) becomes a table Hudi's reader returns row by row with the bootstrap's meta fields;
- * a regex that selects METADATA_ONLY for a partition is refused, naming it, before anything is
- * written.
+ * with {@code --mode=metadata_only} a table of skeleton files and a bootstrap index that Hudi's
+ * bootstrap file reader reads row by row; a regex that mixes the modes gives two commits, {@code
+ * 00000000000001} then {@code 00000000000002}.
  */
 public class BootstrapCommandIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -120,7 +120,49 @@ public class BootstrapCommandIT {
   }
 
   @Test
-  public void aRegexSelectingMetadataOnlyIsRefusedNamingThePartition() throws Exception {
+  public void bootstrapMetadataOnlyThenHudiReadsEveryRow() throws Exception {
+    File source = tmp.newFolder("orders");
+    Map<String, String> expected = writeSource(source);
+    String table = new File(tmp.getRoot(), "hudi-orders").getAbsolutePath();
+    ConsoleCapture run =
+        ConsoleCapture.run(
+            "bootstrap",
+            "--source=" + source.getAbsolutePath(),
+            "--table=" + table,
+            "--recordKey=id",
+            "--partitionFields=country",
+            "--mode=metadata_only");
+    assertThat(run.err, run.exitCode, is(0));
+    assertThat(run.commitLines(), hasSize(1));
+    assertThat(
+        run.commitLines().get(0),
+        matchesPattern("commit 00000000000001 BOOTSTRAP: 12 inserted, 0 updated, 0 deleted, .*"));
+    HudiTableReader reader = HudiTableReader.of(table);
+    assertThat(reader.completedInstantTimes(), is(List.of("00000000000001")));
+    Schema tableSchema =
+        SchemaBuilder.record("order")
+            .fields()
+            .requiredString("id")
+            .requiredLong("amount")
+            .optionalString("country")
+            .endRecord();
+    Map<String, String> rows = new TreeMap<>();
+    for (GenericRecord row : reader.bootstrapSnapshot(tableSchema, List.of("country"))) {
+      assertThat(HudiTableReader.string(row, "_hoodie_commit_time"), is("00000000000001"));
+      assertThat(
+          HudiTableReader.string(row, "_hoodie_partition_path"),
+          is("country=" + HudiTableReader.string(row, "country")));
+      assertThat(
+          HudiTableReader.string(row, "_hoodie_record_key"), is(HudiTableReader.string(row, "id")));
+      rows.put(
+          HudiTableReader.string(row, "id"),
+          HudiTableReader.string(row, "country") + " " + row.get("amount"));
+    }
+    assertThat(rows, is(expected));
+  }
+
+  @Test
+  public void aRegexThatMixesTheModesGivesTwoCommits() throws Exception {
     File source = tmp.newFolder("orders");
     writeSource(source);
     String table = new File(tmp.getRoot(), "hudi-orders").getAbsolutePath();
@@ -133,9 +175,10 @@ public class BootstrapCommandIT {
             "--partitionFields=country",
             "--mode=metadata_only",
             "--modeRegex=country=fr");
-    assertThat(run.out, run.exitCode, is(Main.USAGE));
-    assertThat(run.err, containsString("partitions [country=fr]"));
-    assertThat(run.err, containsString("METADATA_ONLY"));
-    assertThat(new File(table).exists(), is(false));
+    assertThat(run.err, run.exitCode, is(0));
+    assertThat(run.commitLines(), hasSize(2));
+    assertThat(
+        HudiTableReader.of(table).completedInstantTimes(),
+        is(List.of("00000000000001", "00000000000002")));
   }
 }

@@ -39,6 +39,9 @@ import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hudi.avro.HoodieAvroUtils;
+import org.apache.hudi.common.bootstrap.index.BootstrapIndex;
+import org.apache.hudi.common.config.HoodieConfig;
 import org.apache.hudi.common.config.HoodieMetadataConfig;
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.model.HoodieBaseFile;
@@ -50,7 +53,12 @@ import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.view.FileSystemViewManager;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
+import org.apache.hudi.common.util.Option;
+import org.apache.hudi.common.util.collection.ClosableIterator;
 import org.apache.hudi.hadoop.fs.HadoopFSUtils;
+import org.apache.hudi.io.storage.HoodieFileReader;
+import org.apache.hudi.io.storage.HoodieFileReaderFactory;
+import org.apache.hudi.io.storage.HoodieIOFactory;
 import org.apache.parquet.avro.AvroParquetWriter;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.junit.Rule;
@@ -66,6 +74,7 @@ public class HudiIOBootstrapVersionEightTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final String BOOTSTRAP = "00000000000002";
+  private static final String METADATA_BOOTSTRAP = "00000000000001";
   private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
   private static final Schema SCHEMA =
       SchemaBuilder.record("rides_record")
@@ -135,9 +144,11 @@ public class HudiIOBootstrapVersionEightTest {
     return rows;
   }
 
-  @Test
-  public void aFullRecordBootstrapAtVersionEightIsReadByHudiOneThenUpserted() throws Exception {
-    File source = tmp.newFolder("source");
+  /**
+   * Writes 3 plain partition folders × 2 files × 3 rows (the city in the rows); returns key to [ts,
+   * city, commit time {@code instant}].
+   */
+  private Map<String, List<Object>> writeSource(File source, String instant) throws Exception {
     Map<String, List<Object>> expected = new TreeMap<>();
     int n = 0;
     for (String city : CITIES) {
@@ -146,7 +157,7 @@ public class HudiIOBootstrapVersionEightTest {
         for (int i = 0; i < 3; i++, n++) {
           String uuid = String.format("ride-%03d", n);
           rows.add(ride(uuid, 1000L + n, city));
-          expected.put(uuid, Arrays.asList(1000L + n, city, BOOTSTRAP));
+          expected.put(uuid, Arrays.asList(1000L + n, city, instant));
         }
         try (ParquetWriter<GenericRecord> writer =
             AvroParquetWriter.<GenericRecord>builder(
@@ -160,6 +171,104 @@ public class HudiIOBootstrapVersionEightTest {
         }
       }
     }
+    return expected;
+  }
+
+  /**
+   * METADATA_ONLY at version 8: Hudi 1.0's bootstrap index reader finds every partition and file
+   * group, its file-system view attaches each source file to its skeleton file, and its bootstrap
+   * file reader returns every source row with the meta fields of {@code 00000000000001}.
+   */
+  @Test
+  public void aMetadataOnlyBootstrapAtVersionEightIsReadByHudiOne() throws Exception {
+    File source = tmp.newFolder("source");
+    Map<String, List<Object>> expected = writeSource(source, METADATA_BOOTSTRAP);
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Pipeline p = pipeline();
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName("rides")
+            .withRecordKeyFields("uuid")
+            .withPartitionFields("city")
+            .withOrderingField("ts")
+            .withTableVersion(8)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    run(p);
+
+    HoodieTableMetaClient meta = meta(base);
+    assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
+    List<HoodieInstant> commits =
+        meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants();
+    assertThat(commits.size(), is(1));
+    HoodieInstant bootstrap = commits.get(0);
+    assertThat(bootstrap.requestedTime(), is(METADATA_BOOTSTRAP));
+    HoodieCommitMetadata metadata =
+        meta.getCommitMetadataSerDe()
+            .deserialize(
+                bootstrap,
+                meta.getActiveTimeline().getInstantDetails(bootstrap).get(),
+                HoodieCommitMetadata.class);
+    assertThat(metadata.getOperationType(), is(WriteOperationType.BOOTSTRAP));
+
+    BootstrapIndex index = BootstrapIndex.getBootstrapIndex(meta);
+    assertThat(index.useIndex(), is(true));
+    try (BootstrapIndex.IndexReader r = index.createReader()) {
+      assertThat(r.getBootstrapBasePath(), is("file:" + source.getAbsolutePath()));
+      assertThat(r.getIndexedPartitionPaths(), is(CITIES));
+      assertThat(r.getIndexedFileGroupIds().size(), is(6));
+      assertThat(r.getSourceFileMappingForFileIds(r.getIndexedFileGroupIds()).size(), is(6));
+    }
+
+    Map<String, List<Object>> rows = new TreeMap<>();
+    Schema schema = HoodieAvroUtils.addMetadataFields(SCHEMA);
+    HoodieFileReaderFactory factory =
+        HoodieIOFactory.getIOFactory(meta.getStorage())
+            .getReaderFactory(HoodieRecord.HoodieRecordType.AVRO);
+    try (HoodieTableFileSystemView view =
+        FileSystemViewManager.createInMemoryFileSystemView(
+            new HoodieLocalEngineContext(meta.getStorageConf()),
+            meta,
+            HoodieMetadataConfig.newBuilder()
+                .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS)
+                .build())) {
+      for (String partition : CITIES) {
+        for (HoodieBaseFile file :
+            view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
+          assertThat(file.getBootstrapBaseFile().isPresent(), is(true));
+          try (HoodieFileReader<?> reader =
+              factory.newBootstrapFileReader(
+                  factory.getFileReader(new HoodieConfig(), file.getStoragePath()),
+                  factory.getFileReader(
+                      new HoodieConfig(), file.getBootstrapBaseFile().get().getStoragePath()),
+                  Option.empty(),
+                  new Object[0])) {
+            try (ClosableIterator<? extends HoodieRecord<?>> it =
+                reader.getRecordIterator(schema)) {
+              while (it.hasNext()) {
+                GenericRecord r = (GenericRecord) it.next().getData();
+                assertThat(
+                    r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
+                rows.put(
+                    r.get(HoodieRecord.RECORD_KEY_METADATA_FIELD).toString(),
+                    Arrays.asList(
+                        r.get("ts"),
+                        r.get("city").toString(),
+                        r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
+              }
+            }
+          }
+        }
+      }
+    }
+    assertThat(rows, is(expected));
+  }
+
+  @Test
+  public void aFullRecordBootstrapAtVersionEightIsReadByHudiOneThenUpserted() throws Exception {
+    File source = tmp.newFolder("source");
+    Map<String, List<Object>> expected = writeSource(source, BOOTSTRAP);
     String base = new File(tmp.getRoot(), "table").getAbsolutePath();
     Pipeline p = pipeline();
     p.apply(

@@ -133,10 +133,44 @@ public class HudiIOBootstrapSparkIT {
     assertThat(SPARK.snapshot(base), is(expected));
   }
 
+  /**
+   * A METADATA_ONLY bootstrap by HudiIO: Hudi's Spark reader returns every source row with the meta
+   * fields of {@code 00000000000001}, and the skeleton files and bootstrap index have the shape of
+   * those Hudi's Spark writer makes from the same source (file ids, times and paths aside).
+   */
   @Test
-  public void aTableHudiSparkBootstrappedMetadataOnlyIsRefusedByHudiIO() throws Exception {
+  public void aMetadataOnlyBootstrapIsReadByHudiSparkAndShapedAsHudiSparks() throws Exception {
     File source = writeSource();
-    String base = new File(tmp.getRoot(), "trips-mo").getAbsolutePath();
+    String base = new File(tmp.getRoot(), "trips-ours").getAbsolutePath();
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName(TripsData.TABLE_NAME)
+            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
+            .withPartitionFields(TripsData.PARTITION_FIELD)
+            .withOrderingField(TripsData.ORDERING_FIELD)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    p.run().waitUntilFinish();
+    assertThat(SPARK.snapshot(base), is(expected(0, "00000000000001", range(0, 24))));
+
+    String theirs = new File(tmp.getRoot(), "trips-spark").getAbsolutePath();
+    sparkBootstrap(source, theirs);
+    Map<String, String> ourShape = BootstrapShape.of(base);
+    Map<String, String> sparkShape = BootstrapShape.of(theirs);
+    System.out.println("HudiIO's METADATA_ONLY bootstrap: " + ourShape);
+    System.out.println("Hudi Spark's METADATA_ONLY bootstrap: " + sparkShape);
+    for (String key : sparkShape.keySet()) {
+      if (!key.equals("skeleton file id form") && !key.startsWith("property ")) {
+        assertThat(key, ourShape.get(key), is(sparkShape.get(key)));
+      }
+    }
+  }
+
+  private static void sparkBootstrap(File source, String base) {
     Map<String, String> bootstrap = new HashMap<>(tripsOptions("bootstrap"));
     bootstrap.put("hoodie.bootstrap.base.path", source.getAbsolutePath());
     bootstrap.put("hoodie.write.table.version", "6");
@@ -150,6 +184,13 @@ public class HudiIOBootstrapSparkIT {
         .options(bootstrap)
         .mode(SaveMode.Overwrite)
         .save(base);
+  }
+
+  @Test
+  public void aTableHudiSparkBootstrappedMetadataOnlyIsRefusedByHudiIO() throws Exception {
+    File source = writeSource();
+    String base = new File(tmp.getRoot(), "trips-mo").getAbsolutePath();
+    sparkBootstrap(source, base);
     // Hudi's own reader returns every source row of the METADATA_ONLY table.
     assertThat(SPARK.snapshot(base), is(expected(0, "00000000000001", range(0, 24))));
 

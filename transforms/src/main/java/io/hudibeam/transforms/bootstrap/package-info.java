@@ -16,8 +16,12 @@
 /**
  * The read stage of {@code HudiIO.bootstrap()}: "Read source files", one element per source Parquet
  * file, spread over the workers, each file's rows turned into the bootstrap's records ({@code
- * io.hudibeam.bootstrap.SourceRecords}). The records then take the bulk_insert write path. May
- * depend on the commit module and {@code io.hudibeam.transforms}.
+ * io.hudibeam.bootstrap.SourceRecords}). The records then take the bulk_insert write path
+ * (FULL_RECORD). For METADATA_ONLY, "Write skeleton files" writes a skeleton file per source file
+ * and "Write bootstrap index" the index before the commit ({@code io.hudibeam.skeleton}). May
+ * depend on the commit module, {@code io.hudibeam.transforms}, {@code
+ * io.hudibeam.transforms.coders}, {@code io.hudibeam.transforms.instant} (the heartbeat) and {@code
+ * io.hudibeam.transforms.write} (the files' spec and write tokens).
  *
  * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
  * io.hudibeam.HudiIO} and its result types only.

@@ -23,7 +23,6 @@ import io.hudibeam.transforms.coders.WriteStatCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.instant.WriteSchemas;
 import io.hudibeam.write.AppendHandle;
-import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.WritePlan;
 import io.hudibeam.write.WriteTransaction;
 import java.util.ArrayList;
@@ -237,7 +236,7 @@ public final class CommitInstant
           CommittedInstant.builder()
               .table(spec.table())
               .instantTime(instant.instantTime().value())
-              .operation(OperationTypes.of(spec.operation()).format())
+              .operation(spec.operationType().format())
               .timelineTimezone(instant.tableConfig().timelineTimezone());
       long inserted = 0;
       long updated = 0;
@@ -258,8 +257,7 @@ public final class CommitInstant
         }
       }
       CommitOutcome outcome =
-          transaction.commit(
-              instant, OperationTypes.of(spec.operation()), schemaToRecord(instant), stats);
+          transaction.commit(instant, spec.operationType(), schemaToRecord(instant), stats);
       if (outcome == CommitOutcome.REPLAY_SKIPPED) {
         replays.inc();
         inserted = 0;

@@ -16,10 +16,12 @@
 package io.hudibeam.transforms.commit;
 
 import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.metadata.OperationType;
 import io.hudibeam.transforms.ConcurrencyControl;
 import io.hudibeam.transforms.StageSpec;
 import io.hudibeam.transforms.TableLocation;
 import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.WriteOperation;
 import io.hudibeam.write.WriteTransaction;
 import java.util.Objects;
@@ -35,20 +37,36 @@ import org.apache.hadoop.fs.FileSystem;
  * @param operation the write operation
  * @param schemaJson the input's Avro schema
  * @param control heartbeats, lock, concurrency mode
+ * @param operationType the operation type the commit records: the write operation's, or {@code
+ *     bootstrap} for a METADATA_ONLY bootstrap
  */
 public record CommitSpec(
-    TableLocation location, WriteOperation operation, String schemaJson, ConcurrencyControl control)
+    TableLocation location,
+    WriteOperation operation,
+    String schemaJson,
+    ConcurrencyControl control,
+    OperationType operationType)
     implements StageSpec {
   public CommitSpec {
     Objects.requireNonNull(location, "location");
     Objects.requireNonNull(operation, "operation");
     Objects.requireNonNull(schemaJson, "schemaJson");
     Objects.requireNonNull(control, "control");
+    Objects.requireNonNull(operationType, "operationType");
   }
 
   public static CommitSpec of(WriteSpec spec) {
     return new CommitSpec(
-        spec.location(), spec.operation(), spec.schemaJson(), spec.concurrencyControl());
+        spec.location(),
+        spec.operation(),
+        spec.schemaJson(),
+        spec.concurrencyControl(),
+        OperationTypes.of(spec.operation()));
+  }
+
+  /** This spec with its commits recording {@code type} as their operation type. */
+  public CommitSpec withOperationType(OperationType type) {
+    return new CommitSpec(location, operation, schemaJson, control, type);
   }
 
   public HeartbeatSettings heartbeat() {

@@ -18,6 +18,7 @@ package io.hudibeam.transforms.instant;
 import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.write.WriteOperation;
 import org.apache.beam.sdk.metrics.Counter;
@@ -27,10 +28,13 @@ import org.apache.beam.sdk.transforms.Impulse;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.View;
+import org.apache.beam.sdk.transforms.Wait;
 import org.apache.beam.sdk.values.PBegin;
+import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionView;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Stage 1. Impulse → one DoFn that decides the write schema (refusing an input schema the table
@@ -43,15 +47,18 @@ import org.apache.hadoop.fs.FileSystem;
 public final class StartInstant extends PTransform<PBegin, PCollectionView<StartedInstant>> {
   private static final long serialVersionUID = 1L;
   private final StartSpec spec;
-  private final boolean fullRecordBootstrap;
+  private final @Nullable InstantTime bootstrapInstant;
+  private final transient @Nullable PCollection<?> after;
 
   public StartInstant(StartSpec spec) {
-    this(spec, false);
+    this(spec, null, null);
   }
 
-  private StartInstant(StartSpec spec, boolean fullRecordBootstrap) {
+  private StartInstant(
+      StartSpec spec, @Nullable InstantTime bootstrapInstant, @Nullable PCollection<?> after) {
     this.spec = spec;
-    this.fullRecordBootstrap = fullRecordBootstrap;
+    this.bootstrapInstant = bootstrapInstant;
+    this.after = after;
   }
 
   /**
@@ -60,15 +67,38 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
    * the spec's table config, which names the source ({@code hoodie.bootstrap.base.path}).
    */
   public static StartInstant fullRecordBootstrap(StartSpec spec) {
-    return new StartInstant(spec, true);
+    return new StartInstant(spec, BootstrapInstants.FULL_RECORD, null);
+  }
+
+  /**
+   * As {@link #fullRecordBootstrap}, once {@code metadataOnlyCommitted} (the METADATA_ONLY part's
+   * commit of the same bootstrap) is done: Hudi commits a bootstrap that mixes the modes as {@code
+   * 00000000000001}, then {@code 00000000000002}.
+   */
+  public static StartInstant fullRecordBootstrapAfter(
+      StartSpec spec, PCollection<?> metadataOnlyCommitted) {
+    return new StartInstant(spec, BootstrapInstants.FULL_RECORD, metadataOnlyCommitted);
+  }
+
+  /**
+   * Starts the METADATA_ONLY bootstrap instant, {@code 00000000000001} ({@link
+   * BootstrapInstants#METADATA_ONLY}), as {@link #fullRecordBootstrap} starts its own.
+   */
+  public static StartInstant metadataOnlyBootstrap(StartSpec spec) {
+    return new StartInstant(spec, BootstrapInstants.METADATA_ONLY, null);
   }
 
   @Override
   public PCollectionView<StartedInstant> expand(PBegin input) {
     DoFn<byte[], StartedInstant> start =
-        fullRecordBootstrap ? new StartBootstrapFn(spec) : new StartInstantFn(spec);
-    return input
-        .apply("Impulse", Impulse.create())
+        bootstrapInstant != null
+            ? new StartBootstrapFn(spec, bootstrapInstant)
+            : new StartInstantFn(spec);
+    PCollection<byte[]> impulse = input.apply("Impulse", Impulse.create());
+    if (after != null) {
+      impulse = impulse.apply("After the metadata bootstrap", Wait.on(after));
+    }
+    return impulse
         .apply("Start", ParDo.of(start))
         .setCoder(StartedInstantCoder.of())
         .apply("As side input", View.asSingleton());
@@ -103,14 +133,16 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
     }
   }
 
-  /** Starts the FULL_RECORD bootstrap instant (Hudi's reserved time, not a minted one). */
+  /** Starts a bootstrap instant (Hudi's reserved time, not a minted one). */
   static final class StartBootstrapFn extends DoFn<byte[], StartedInstant> {
     private static final long serialVersionUID = 1L;
     private final StartSpec spec;
+    private final InstantTime bootstrapInstant;
     private final Counter instants = Metrics.counter(StartInstant.class, "instantsStarted");
 
-    StartBootstrapFn(StartSpec spec) {
+    StartBootstrapFn(StartSpec spec, InstantTime bootstrapInstant) {
       this.spec = spec;
+      this.bootstrapInstant = bootstrapInstant;
     }
 
     @ProcessElement
@@ -123,7 +155,7 @@ public final class StartInstant extends PTransform<PBegin, PCollectionView<Start
               .startBootstrap(
                   spec.tableConfig(),
                   spec.commitAction(),
-                  BootstrapInstants.FULL_RECORD,
+                  bootstrapInstant,
                   () -> WriteSchemas.decide(spec, fs).toString());
       instants.inc();
       out.output(started);
