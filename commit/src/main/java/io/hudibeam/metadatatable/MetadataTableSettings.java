@@ -43,9 +43,9 @@ public record MetadataTableSettings(boolean enable, int maxDeltaCommits, boolean
     initialise = enable && initialise;
   }
 
-  /** Settings that keep an existing metadata table but create none. */
+  /** Settings that create and keep the metadata table when {@code enable} (Hudi's default). */
   public MetadataTableSettings(boolean enable, int maxDeltaCommits) {
-    this(enable, maxDeltaCommits, false);
+    this(enable, maxDeltaCommits, enable);
   }
 
   /** Hudi's defaults: kept, compacted every 10 deltacommits. */

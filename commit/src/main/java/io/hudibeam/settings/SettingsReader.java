@@ -287,8 +287,7 @@ public final class SettingsReader {
   public static MetadataTableSettings metadataTable(Map<String, String> properties) {
     return new MetadataTableSettings(
         HudiSettings.METADATA_ENABLE.get(properties),
-        HudiSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties),
-        properties.containsKey(MetadataTableSettings.ENABLE));
+        HudiSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties));
   }
 
   /** Writer heartbeats: interval and tolerable misses. */
