@@ -134,6 +134,48 @@ public class HudiIOMetadataTableIT {
     expected.assertSnapshot(reader);
   }
 
+  @Test
+  public void aMergeOnReadTableHudiioCreatesHasAMetadataTable() throws Exception {
+    String base = tmp.newFolder("created").getAbsolutePath();
+    HudiTableReader reader = HudiTableReader.of(base);
+    HudiIOMergeOnReadIT.Expected expected = new HudiIOMergeOnReadIT.Expected();
+    run(TripsRows.batch(0, 0, 60), withMetadataTable(trips(base, WriteOperation.UPSERT)));
+    String d1 = last(reader);
+    expected.upsert(0, 0, 60, d1);
+    assertThat(reader.tableConfig().getMetadataPartitions(), contains("files"));
+    assertThat(MetadataTableChecks.initialisationInstants(base), contains("00000000000000010"));
+    assertThat(MetadataTableChecks.completedMetadataDeltaCommits(base), hasItem(d1));
+    MetadataTableChecks.assertMetadataListsTheCompletedFiles(base);
+
+    run(TripsRows.batch(1, 20, 60), withMetadataTable(trips(base, WriteOperation.UPSERT)));
+    String d2 = last(reader);
+    expected.upsert(1, 20, 60, d2);
+    Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
+    p.apply(Create.of(TripsRows.keys(5, 5)).withRowSchema(TripsRows.KEY_SCHEMA))
+        .apply(withMetadataTable(trips(base, WriteOperation.DELETE)));
+    p.run().waitUntilFinish();
+    expected.delete(5, 5);
+    assertThat(MetadataTableChecks.completedMetadataDeltaCommits(base), hasItem(d2));
+    MetadataTableChecks.assertMetadataListsTheCompletedFiles(base);
+    expected.assertSnapshot(reader);
+
+    // Hudi's writer continues on the metadata table HudiIO created, without initialising anew.
+    String h =
+        HudiReference.trips(base)
+            .tableType(HoodieTableType.MERGE_ON_READ)
+            .metadataTable(true)
+            .open()
+            .upsert(TripsData.batch(2, 40, 30));
+    expected.upsert(2, 40, 30, h);
+    assertThat(MetadataTableChecks.initialisationInstants(base), contains("00000000000000010"));
+    MetadataTableChecks.assertMetadataListsTheCompletedFiles(base);
+    expected.assertSnapshot(reader);
+  }
+
+  private static HudiIO.Write<Row> withMetadataTable(HudiIO.Write<Row> write) {
+    return write.withHoodieProperties(Map.of("hoodie.metadata.enable", "true"));
+  }
+
   private static void delete(String base, long start, long count) {
     Pipeline p = Pipeline.create(PipelineOptionsFactory.create());
     p.apply(Create.of(TripsRows.keys(start, count)).withRowSchema(TripsRows.KEY_SCHEMA))

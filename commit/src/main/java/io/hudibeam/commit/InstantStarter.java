@@ -22,6 +22,7 @@ import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadatatable.MetadataCompaction;
 import io.hudibeam.metadatatable.MetadataPartitions;
+import io.hudibeam.metadatatable.MetadataTableInitialisation;
 import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.table.HudiTableException;
@@ -288,6 +289,7 @@ public final class InstantStarter {
         rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
       }
       deleteOrphanHeartbeats();
+      table = initialiseMetadataTable(table);
       compactMetadataTable(generator, false);
       CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
       lineage.forEach(content::putExtraMetadata);
@@ -315,10 +317,11 @@ public final class InstantStarter {
    * whose heartbeat has expired or that have none, and leaves the live writers' instants alone.
    * Then mints the instant, writes its heartbeat, then its requested file.
    */
-  private StartedInstant startUnderLock(TableConfig table, Action action) {
-    InstantTimeGenerator generator = generator(table);
+  private StartedInstant startUnderLock(TableConfig current, Action action) {
+    InstantTimeGenerator generator = generator(current);
     rollBackFailedWrites(generator);
     deleteOrphanHeartbeats();
+    TableConfig table = initialiseMetadataTable(current);
     compactMetadataTable(generator, false);
     StartedInstant started =
         mint(
@@ -440,6 +443,17 @@ public final class InstantStarter {
   private InstantTimeGenerator generator(TableConfig table) {
     return new InstantTimeGenerator(clock, table.timelineTimezone())
         .after(new MetadataCompaction(fs, paths).latestFreshInstant());
+  }
+
+  /**
+   * Creates the metadata table of a table that has none ({@link MetadataTableInitialisation}), when
+   * the settings ask for it; after failed writes are rolled back, before the instant is minted.
+   */
+  private TableConfig initialiseMetadataTable(TableConfig table) {
+    return metadataTable.initialise()
+        ? new MetadataTableInitialisation(fs, paths)
+            .initialiseIfNeeded(new TableConfigStore(fs, paths), table)
+        : table;
   }
 
   private void compactMetadataTable(InstantTimeGenerator generator, boolean minted) {

@@ -56,6 +56,10 @@ record FilesFileGroup(
       Pattern.compile("^\\.([^_]+)_(\\d+)\\.log\\.(\\d+)_(\\d+-\\d+-\\d+)$");
 
   static final String PARTITION = "files";
+
+  /** The id of the one file group ({@code getFileIDForFileGroup(FILES, 0)}). */
+  static final String FILE_ID = "files-0000-0";
+
   private static final String HFILE_EXTENSION = ".hfile";
 
   /**

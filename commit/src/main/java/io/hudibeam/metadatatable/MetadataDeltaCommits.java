@@ -86,13 +86,15 @@ final class MetadataDeltaCommits {
   void write(InstantTime instant, FilesPartitionUpdate update, FilesFileGroup fileGroup) {
     undo(instant);
     TimelineWriter timeline = new TimelineWriter(fs, metadataPaths);
-    // Table version 8: a metadata compaction may have a fresh instant after this deltacommit's
-    // (the compaction ran at the start of this very write, as Hudi 1.0.2's does).
+    // The metadata timeline may hold a later instant: table version 8, a metadata compaction at a
+    // fresh instant (run at the start of this very write, as Hudi 1.0.2's does); any version, the
+    // deltacommit of a concurrent writer's later instant that committed first (optimistic
+    // concurrency; Hudi's commitInternal does not order them either). Version 6 never compacts
+    // past a pending data instant (validateTimelineBeforeSchedulingCompaction), so this
+    // deltacommit is never before a compaction there.
     TableVersion version = version();
     Instant requested =
-        version == TableVersion.EIGHT
-            ? timeline.createRequestedNotInOrder(instant, Action.DELTA_COMMIT, new byte[0])
-            : timeline.createRequested(instant, Action.DELTA_COMMIT, new byte[0]);
+        timeline.createRequestedNotInOrder(instant, Action.DELTA_COMMIT, new byte[0]);
     Instant inflight = timeline.transitionToInflight(requested, new byte[0]);
     Schema schema = MetadataRecords.schema(version);
     CommitMetadata.Builder metadata =

@@ -25,8 +25,12 @@ import java.io.Serializable;
  *
  * @param enable keep the metadata table's {@code files} partition
  * @param maxDeltaCommits deltacommits since the last metadata compaction at which the next one runs
+ * @param initialise create the metadata table of a table that has none ({@link
+ *     MetadataTableInitialisation}); only when {@code hoodie.metadata.enable=true} is set
+ *     explicitly
  */
-public record MetadataTableSettings(boolean enable, int maxDeltaCommits) implements Serializable {
+public record MetadataTableSettings(boolean enable, int maxDeltaCommits, boolean initialise)
+    implements Serializable {
   public static final String ENABLE = "hoodie.metadata.enable";
   public static final String MAX_DELTA_COMMITS = "hoodie.metadata.compact.max.delta.commits";
   public static final int DEFAULT_MAX_DELTA_COMMITS = 10;
@@ -36,6 +40,12 @@ public record MetadataTableSettings(boolean enable, int maxDeltaCommits) impleme
       throw new IllegalArgumentException(
           MAX_DELTA_COMMITS + " must be at least 1, but was " + maxDeltaCommits);
     }
+    initialise = enable && initialise;
+  }
+
+  /** Settings that create and keep the metadata table when {@code enable} (Hudi's default). */
+  public MetadataTableSettings(boolean enable, int maxDeltaCommits) {
+    this(enable, maxDeltaCommits, enable);
   }
 
   /** Hudi's defaults: kept, compacted every 10 deltacommits. */

@@ -23,12 +23,14 @@
  * MetadataPartitions}); the compaction of the {@code files} partition on table versions 6 and 8
  * ({@code MetadataCompaction}, {@code FilesSliceMerge}), the {@code files} slices its cleaner reads
  * ({@code FilesSlices}), the hook through which a write's start cleans and archives it ({@code
- * MetadataTableMaintenance}, implemented in {@code io.hudibeam.services}) and the settings ({@code
- * MetadataTableSettings}). See docs/metadata-table.md.
+ * MetadataTableMaintenance}, implemented in {@code io.hudibeam.services}), the initialisation of a
+ * metadata table for a table that has none ({@code MetadataTableInitialisation}) and the settings
+ * ({@code MetadataTableSettings}). See docs/metadata-table.md.
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
  * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.log}, {@code
- * io.hudibeam.hfile} and {@code io.hudibeam.basefile}.
+ * io.hudibeam.hfile}, {@code io.hudibeam.basefile} and {@code io.hudibeam.keygen} (the partition
+ * metadata file of the {@code files} partition).
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

@@ -271,7 +271,8 @@ public final class HudiSettings {
           .doc(
               "Keep the files partition of the table's metadata table (its other partitions are"
                   + " dropped); false deletes the metadata table as Hudi's writer does. A table"
-                  + " without one gets none.")
+                  + " without one gets one (its files partition, from one listing) at a write's"
+                  + " start, as with Hudi's writer.")
           .build();
 
   public static final Setting<Integer> METADATA_COMPACT_MAX_DELTA_COMMITS =
