@@ -43,9 +43,9 @@ public record MetadataTableSettings(boolean enable, int maxDeltaCommits, boolean
     initialise = enable && initialise;
   }
 
-  /** Settings that create and keep the metadata table when {@code enable} (Hudi's default). */
+  /** Settings that keep an existing metadata table but create none. */
   public MetadataTableSettings(boolean enable, int maxDeltaCommits) {
-    this(enable, maxDeltaCommits, enable);
+    this(enable, maxDeltaCommits, false);
   }
 
   /** Hudi's defaults: kept, compacted every 10 deltacommits. */

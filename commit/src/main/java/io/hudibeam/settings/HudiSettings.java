@@ -272,7 +272,7 @@ public final class HudiSettings {
               "Keep the files partition of the table's metadata table (its other partitions are"
                   + " dropped); false deletes the metadata table as Hudi's writer does. A table"
                   + " without one gets one (its files partition, from one listing) at a write's"
-                  + " start, as with Hudi's writer.")
+                  + " start only when this is set to true explicitly.")
           .build();
 
   public static final Setting<Integer> METADATA_COMPACT_MAX_DELTA_COMMITS =

@@ -287,7 +287,8 @@ public final class SettingsReader {
   public static MetadataTableSettings metadataTable(Map<String, String> properties) {
     return new MetadataTableSettings(
         HudiSettings.METADATA_ENABLE.get(properties),
-        HudiSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties));
+        HudiSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties),
+        properties.containsKey(MetadataTableSettings.ENABLE));
   }
 
   /** Writer heartbeats: interval and tolerable misses. */

@@ -168,9 +168,9 @@ public class MetadataTableInitialisationTest {
   }
 
   @Test
-  public void disabledNoMetadataTableIsCreated() throws Exception {
+  public void withoutAnExplicitEnableNoMetadataTableIsCreated() throws Exception {
     String base = new File(tmp.getRoot(), "plain").getAbsolutePath();
-    LocalWrite.trips(base, MetadataTableSettings.disabled()).insert(TripsData.batch(0, 0, 10));
+    LocalWrite.trips(base, MetadataTableSettings.defaults()).insert(TripsData.batch(0, 0, 10));
     assertThat(new File(base, ".hoodie/metadata").exists(), is(false));
   }
 
