@@ -16,10 +16,7 @@
 package io.hudibeam.metadatatable;
 
 import io.hudibeam.basefile.BaseFileResult;
-import io.hudibeam.basefile.BloomFilterSettings;
 import io.hudibeam.basefile.HFileBaseFileReader;
-import io.hudibeam.basefile.HFileBaseFileWriter;
-import io.hudibeam.hfile.HFileSettings;
 import io.hudibeam.log.LogBlock;
 import io.hudibeam.log.LogBlockType;
 import io.hudibeam.log.LogFileReader;
@@ -407,35 +404,13 @@ public final class MetadataCompaction {
             : timeline.createRequested(compaction, Action.COMPACTION, plan);
     Instant inflight = timeline.transitionToInflight(requested, new byte[0]);
 
-    String name =
-        group.fileId()
-            + "_"
-            + MetadataDeltaCommits.WRITE_TOKEN.value()
-            + "_"
-            + compaction.value()
-            + ".hfile";
-    Path newBase = new Path(group.folder(), name);
-    HFileBaseFileWriter writer =
-        HFileBaseFileWriter.create(
-            fs.getConf(),
-            newBase,
-            schema,
-            HFileSettings.hudiDefaults(),
-            BloomFilterSettings.defaults());
-    BaseFileResult result;
-    try {
-      for (GenericRecord record : merged) {
-        writer.write(record.get("key").toString(), record);
-      }
-      result = writer.close();
-    } catch (RuntimeException e) {
-      writer.abort();
-      throw e;
-    }
+    FilesBaseFile base =
+        FilesBaseFile.write(fs, group.folder(), group.fileId(), compaction, schema, merged);
+    BaseFileResult result = base.result();
     WriteStat stat =
         WriteStat.builder()
             .fileId(group.fileId())
-            .path(FilesFileGroup.PARTITION + "/" + name)
+            .path(base.relativePath())
             .prevCommit(group.baseInstant())
             .numWrites(result.recordCount())
             .numUpdateWrites(logRecords.size())

@@ -16,12 +16,9 @@
 package io.hudibeam.metadatatable;
 
 import io.hudibeam.basefile.BaseFileResult;
-import io.hudibeam.basefile.BloomFilterSettings;
-import io.hudibeam.basefile.HFileBaseFileWriter;
 import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.files.LogFileName;
-import io.hudibeam.hfile.HFileSettings;
 import io.hudibeam.keygen.PartitionMetadata;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
@@ -266,29 +263,12 @@ public final class MetadataTableInitialisation {
     PartitionMetadata.of(instant.value(), 1)
         .writeIfAbsent(fs, folder, MetadataDeltaCommits.WRITE_TOKEN.value());
     String fileId = FilesFileGroup.FILE_ID;
-    String name =
-        fileId + "_" + MetadataDeltaCommits.WRITE_TOKEN.value() + "_" + instant.value() + ".hfile";
-    HFileBaseFileWriter writer =
-        HFileBaseFileWriter.create(
-            fs.getConf(),
-            new Path(folder, name),
-            schema,
-            HFileSettings.hudiDefaults(),
-            BloomFilterSettings.defaults());
-    BaseFileResult result;
-    try {
-      for (GenericRecord record : records) {
-        writer.write(record.get("key").toString(), record);
-      }
-      result = writer.close();
-    } catch (RuntimeException e) {
-      writer.abort();
-      throw e;
-    }
+    FilesBaseFile base = FilesBaseFile.write(fs, folder, fileId, instant, schema, records);
+    BaseFileResult result = base.result();
     WriteStat stat =
         WriteStat.builder()
             .fileId(fileId)
-            .path(FilesFileGroup.PARTITION + "/" + name)
+            .path(base.relativePath())
             .prevCommit("null")
             .numWrites(records.size())
             .numInserts(records.size())
