@@ -89,10 +89,18 @@ public abstract class HudiCommitInfo {
       "The base path of the table the instant is of (HudiIO.writeTables() commits to several).")
   public abstract String getBasePath();
 
-  /** A builder with the log counts 0 (a commit of base files only) and an empty base path. */
+  @SchemaFieldNumber("12")
+  @SchemaFieldDescription("The name of that table (hoodie.table.name).")
+  public abstract String getTableName();
+
+  /**
+   * A builder with the log counts 0 (a commit of base files only) and an empty base path and table
+   * name.
+   */
   public static Builder builder() {
     return new AutoValue_HudiCommitInfo.Builder()
         .setBasePath("")
+        .setTableName("")
         .setLogFilesWritten(0)
         .setLogBlocksWritten(0)
         .setLogRecordsWritten(0);
@@ -113,6 +121,7 @@ public abstract class HudiCommitInfo {
         .setLogBlocksWritten(c.logBlocksWritten())
         .setLogRecordsWritten(c.logRecordsWritten())
         .setBasePath(c.table().basePath())
+        .setTableName(c.tableName())
         .build();
   }
 
@@ -142,6 +151,8 @@ public abstract class HudiCommitInfo {
     public abstract Builder setLogRecordsWritten(long n);
 
     public abstract Builder setBasePath(String basePath);
+
+    public abstract Builder setTableName(String tableName);
 
     public abstract HudiCommitInfo build();
   }

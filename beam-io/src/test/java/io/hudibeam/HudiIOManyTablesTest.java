@@ -85,9 +85,13 @@ public class HudiIOManyTablesTest {
         .satisfies(
             commits -> {
               List<String> paths = new ArrayList<>();
+              List<String> names = new ArrayList<>();
               commits.forEach(c -> paths.add(c.getBasePath()));
+              commits.forEach(c -> names.add(c.getTableName()));
               paths.sort(null);
+              names.sort(null);
               assertThat(paths, is(bases));
+              assertThat(names, is(TABLES));
               return null;
             });
     p.run().waitUntilFinish();

@@ -98,7 +98,8 @@ public class HudiIOResultRowsTest {
                 "log_files_written",
                 "log_blocks_written",
                 "log_records_written",
-                "base_path")));
+                "base_path",
+                "table_name")));
     PCollection<Row> counts =
         result
             .getCommittedInstants()

@@ -235,6 +235,7 @@ public final class CommitInstant
       CommittedInstant.Builder summary =
           CommittedInstant.builder()
               .table(spec.table())
+              .tableName(instant.tableConfig().name())
               .instantTime(instant.instantTime().value())
               .operation(spec.operationType().format())
               .timelineTimezone(instant.tableConfig().timelineTimezone());

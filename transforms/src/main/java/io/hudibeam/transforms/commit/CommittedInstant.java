@@ -31,6 +31,7 @@ import org.apache.beam.sdk.coders.VarLongCoder;
  * files of a merge-on-read deltacommit with their blocks and records (0 for base files only).
  *
  * @param table the table the instant is of (the table services after the commit run on it)
+ * @param tableName the table's name ({@code hoodie.table.name})
  * @param instantTime the instant's time
  * @param operation Hudi's operation type name, e.g. {@code UPSERT}
  * @param outcome whether this run committed the instant or found it already committed
@@ -48,6 +49,7 @@ import org.apache.beam.sdk.coders.VarLongCoder;
  */
 public record CommittedInstant(
     TableId table,
+    String tableName,
     String instantTime,
     String operation,
     CommitOutcome outcome,
@@ -63,6 +65,7 @@ public record CommittedInstant(
 
   public CommittedInstant {
     Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(tableName, "tableName");
     Objects.requireNonNull(timelineTimezone, "timelineTimezone");
     Objects.requireNonNull(instantTime, "instantTime");
     Objects.requireNonNull(operation, "operation");
@@ -94,6 +97,7 @@ public record CommittedInstant(
   /** Builds a {@link CommittedInstant}. */
   public static final class Builder {
     private TableId table;
+    private String tableName;
     private String instantTime;
     private String operation;
     private CommitOutcome outcome = CommitOutcome.COMMITTED;
@@ -109,6 +113,11 @@ public record CommittedInstant(
 
     public Builder table(TableId v) {
       this.table = v;
+      return this;
+    }
+
+    public Builder tableName(String v) {
+      this.tableName = v;
       return this;
     }
 
@@ -175,6 +184,7 @@ public record CommittedInstant(
     public CommittedInstant build() {
       return new CommittedInstant(
           table,
+          tableName,
           instantTime,
           operation,
           outcome,
@@ -201,6 +211,7 @@ public record CommittedInstant(
     @Override
     public void encode(CommittedInstant v, OutputStream out) throws IOException {
       StringUtf8Coder.of().encode(v.table.basePath(), out);
+      StringUtf8Coder.of().encode(v.tableName, out);
       StringUtf8Coder.of().encode(v.instantTime, out);
       StringUtf8Coder.of().encode(v.operation, out);
       StringUtf8Coder.of().encode(v.outcome.name(), out);
@@ -224,6 +235,7 @@ public record CommittedInstant(
     public CommittedInstant decode(InputStream in) throws IOException {
       return builder()
           .table(new TableId(StringUtf8Coder.of().decode(in)))
+          .tableName(StringUtf8Coder.of().decode(in))
           .instantTime(StringUtf8Coder.of().decode(in))
           .operation(StringUtf8Coder.of().decode(in))
           .outcome(CommitOutcome.valueOf(StringUtf8Coder.of().decode(in)))

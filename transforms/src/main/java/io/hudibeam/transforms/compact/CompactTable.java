@@ -109,6 +109,12 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       }
     }
 
+    /** The table's name, from its {@code hoodie.properties}. */
+    String tableName() {
+      Configuration conf = conf();
+      return new TableConfigStore(fs(conf), TablePaths.of(basePath)).load().name();
+    }
+
     Compactor compactor() {
       Configuration conf = conf();
       return new Compactor(
@@ -260,6 +266,7 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       out.output(
           CommittedInstant.builder()
               .table(new TableId(settings.basePath))
+              .tableName(settings.tableName())
               .instantTime(stats.getKey())
               .operation("COMPACT")
               .outcome(outcome)

@@ -391,6 +391,7 @@ public class TransformCodersTest {
         true,
         CommittedInstant.builder()
             .table(new TableId("/tables/trips"))
+            .tableName("trips")
             .instantTime(INSTANT.value())
             .operation("UPSERT")
             .outcome(CommitOutcome.COMMITTED)
@@ -406,6 +407,7 @@ public class TransformCodersTest {
             .build(),
         CommittedInstant.builder()
             .table(new TableId("s3a://bucket/tables/t\u00e4"))
+            .tableName("t\u00e4")
             .instantTime("20240301123456790")
             .operation("DELETE")
             .outcome(CommitOutcome.values()[CommitOutcome.values().length - 1])

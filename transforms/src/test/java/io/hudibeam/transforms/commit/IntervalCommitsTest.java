@@ -142,6 +142,7 @@ public class IntervalCommitsTest {
   private static CommittedInstant instantAndOutcome(CommittedInstant c) {
     return CommittedInstant.builder()
         .table(c.table())
+        .tableName(c.tableName())
         .instantTime(c.instantTime())
         .operation("")
         .outcome(c.outcome())
@@ -152,6 +153,7 @@ public class IntervalCommitsTest {
   private CommittedInstant expected(StartedInstant started, CommitOutcome outcome) {
     return CommittedInstant.builder()
         .table(new io.hudibeam.transforms.TableId(base))
+        .tableName(LocalWrite.tripsTable().name())
         .instantTime(started.instantTime().value())
         .operation("")
         .outcome(outcome)

@@ -97,6 +97,7 @@ public class TableServicesTest {
   private CommittedInstant committed(String instant, CommitOutcome outcome) {
     return CommittedInstant.builder()
         .table(new TableId(base))
+        .tableName("trips")
         .instantTime(instant)
         .operation("UPSERT")
         .outcome(outcome)
