@@ -342,39 +342,27 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
       (metadataOnlyPartitions.contains(file.partition()) ? metadataOnlyFiles : fullRecordFiles)
           .add(KV.of(file.path(), file.partition()));
     }
+    BootstrapStages.Bootstrap bootstrap =
+        new BootstrapStages.Bootstrap(
+            source.basePath(),
+            schema.toString(),
+            settings.recordKeyFields(),
+            partitionFields,
+            specs,
+            bootstrapStart);
     if (!metadataOnlyFiles.isEmpty() && !fullRecordFiles.isEmpty()) {
-      return WriteStages.mixedBootstrap(
+      return BootstrapStages.mixed(
           input.getPipeline(),
           sourceFiles("Metadata-only source files", input, metadataOnlyFiles),
           sourceFiles("Full-record source files", input, fullRecordFiles),
-          source.basePath(),
-          schema.toString(),
-          settings.recordKeyFields(),
-          partitionFields,
-          specs,
-          bootstrapStart);
+          bootstrap);
     }
     if (fullRecordFiles.isEmpty()) {
-      return WriteStages.metadataOnlyBootstrap(
-          input.getPipeline(),
-          sourceFiles("Source files", input, metadataOnlyFiles),
-          source.basePath(),
-          schema.toString(),
-          settings.recordKeyFields(),
-          partitionFields,
-          specs,
-          bootstrapStart);
+      return BootstrapStages.metadataOnly(
+          input.getPipeline(), sourceFiles("Source files", input, metadataOnlyFiles), bootstrap);
     }
-    PCollection<KV<String, String>> sourceFiles =
-        sourceFiles("Source files", input, fullRecordFiles);
-    return WriteStages.fullRecordBootstrap(
-        input.getPipeline(),
-        sourceFiles,
-        schema.toString(),
-        settings.recordKeyFields(),
-        partitionFields,
-        specs,
-        bootstrapStart);
+    return BootstrapStages.fullRecord(
+        input.getPipeline(), sourceFiles("Source files", input, fullRecordFiles), bootstrap);
   }
 
   private BootstrapSource listSource() {

@@ -35,6 +35,15 @@ final class PublicResults {
         MapElements.into(TypeDescriptor.of(HudiCommitInfo.class)).via(HudiCommitInfo::of));
   }
 
+  /** The result of a batch write: its commits and failed records; it skips no interval. */
+  static HudiWriteResult batch(
+      Pipeline pipeline,
+      PCollection<CommittedInstant> committed,
+      PCollection<FailedRecord> failed) {
+    return new HudiWriteResult(
+        pipeline, commits(committed), failures(failed), noSkippedIntervals(pipeline));
+  }
+
   /** A batch write skips nothing. */
   static PCollection<HudiSkippedInterval> noSkippedIntervals(Pipeline pipeline) {
     return pipeline.apply(

@@ -16,23 +16,17 @@
 package io.hudibeam;
 
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.transforms.WriteSpec;
-import io.hudibeam.transforms.bootstrap.ReadSourceFiles;
-import io.hudibeam.transforms.bootstrap.WriteBootstrapIndex;
-import io.hudibeam.transforms.bootstrap.WriteSkeletonFiles;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import io.hudibeam.transforms.index.TagLocations;
 import io.hudibeam.transforms.index.TaggedRecord;
 import io.hudibeam.transforms.instant.StartInstant;
-import io.hudibeam.transforms.instant.StartSpec;
 import io.hudibeam.transforms.plan.AssignBuckets;
 import io.hudibeam.transforms.plan.AssignInserts;
 import io.hudibeam.transforms.plan.PlanWrite;
 import io.hudibeam.transforms.plan.Routing;
-import io.hudibeam.transforms.records.FailedRecord;
 import io.hudibeam.transforms.records.PrepareRecords;
 import io.hudibeam.transforms.services.TableServices;
 import io.hudibeam.transforms.streaming.CoordinateInstants;
@@ -104,167 +98,7 @@ final class WriteStages {
         TableServices.after(
             stats.apply("Commit instant", new CommitInstant(specs.commit(), started, plan)),
             specs.services());
-    PCollection<FailedRecord> failed = prepared.get(PrepareRecords.FAILED);
-    return new HudiWriteResult(
-        pipeline,
-        PublicResults.commits(committed),
-        PublicResults.failures(failed),
-        PublicResults.noSkippedIntervals(pipeline));
-  }
-
-  /**
-   * The FULL_RECORD bootstrap: the source files are read, one element each, into records that take
-   * the bulk_insert path, at Hudi's full-bootstrap instant ({@code 00000000000002}) started on a
-   * new table that records the source ({@code hoodie.bootstrap.base.path}). As Hudi's {@code
-   * SparkBootstrapCommitActionExecutor.fullBootstrap} (0.15.0, 1.0.2), the commit is a bulk
-   * insert's (operation type {@code bulk_insert}).
-   */
-  static HudiWriteResult fullRecordBootstrap(
-      Pipeline pipeline,
-      PCollection<KV<String, String>> sourceFiles,
-      String schemaJson,
-      List<String> recordKeyFields,
-      List<String> partitionFields,
-      StageSpecs specs,
-      StartSpec bootstrapStart) {
-    PCollectionView<StartedInstant> started =
-        pipeline.apply("Start instant", StartInstant.fullRecordBootstrap(bootstrapStart));
-    PCollection<GenericRecord> records =
-        sourceFiles.apply(
-            "Read source files",
-            new ReadSourceFiles(
-                specs.write().location(), schemaJson, recordKeyFields, partitionFields));
-    PCollectionTuple prepared =
-        records.apply("Prepare records", new PrepareRecords(specs.records()));
-    PCollection<WriteStat> stats =
-        prepared
-            .get(PrepareRecords.RECORDS)
-            .apply("Bulk insert files", new BulkInsertFiles(specs.files(), started));
-    PCollection<CommittedInstant> committed =
-        TableServices.after(
-            stats.apply("Commit instant", new CommitInstant(specs.commit(), started, null)),
-            specs.services());
-    return new HudiWriteResult(
-        pipeline,
-        PublicResults.commits(committed),
-        PublicResults.failures(prepared.get(PrepareRecords.FAILED)),
-        PublicResults.noSkippedIntervals(pipeline));
-  }
-
-  /**
-   * The METADATA_ONLY bootstrap: at Hudi's metadata bootstrap instant ({@code 00000000000001})
-   * started on a new table that records the source, each source file gets a skeleton file in a new
-   * file group, one element each; the bootstrap index is written, then the commit records the
-   * skeleton files with operation type {@code bootstrap}, as Hudi's {@code
-   * SparkBootstrapCommitActionExecutor.metadataBootstrap} (0.15.0, 1.0.2) does. No table service
-   * runs after it (there is nothing to clean, compact or archive).
-   */
-  static HudiWriteResult metadataOnlyBootstrap(
-      Pipeline pipeline,
-      PCollection<KV<String, String>> sourceFiles,
-      String sourceBasePath,
-      String schemaJson,
-      List<String> recordKeyFields,
-      List<String> partitionFields,
-      StageSpecs specs,
-      StartSpec bootstrapStart) {
-    PCollection<CommittedInstant> committed =
-        metadataOnlyCommit(
-            pipeline,
-            sourceFiles,
-            sourceBasePath,
-            schemaJson,
-            recordKeyFields,
-            partitionFields,
-            specs,
-            bootstrapStart);
-    return new HudiWriteResult(
-        pipeline,
-        PublicResults.commits(committed),
-        PublicResults.noFailures(pipeline),
-        PublicResults.noSkippedIntervals(pipeline));
-  }
-
-  /**
-   * A bootstrap that mixes the modes, as Hudi's {@code SparkBootstrapCommitActionExecutor.execute}
-   * (0.15.0, 1.0.2) runs it: the METADATA_ONLY partitions committed at {@code 00000000000001}
-   * first, then the FULL_RECORD partitions as a bulk insert at {@code 00000000000002}, started once
-   * the first commit is done. No table service runs after either commit.
-   */
-  static HudiWriteResult mixedBootstrap(
-      Pipeline pipeline,
-      PCollection<KV<String, String>> metadataOnlyFiles,
-      PCollection<KV<String, String>> fullRecordFiles,
-      String sourceBasePath,
-      String schemaJson,
-      List<String> recordKeyFields,
-      List<String> partitionFields,
-      StageSpecs specs,
-      StartSpec bootstrapStart) {
-    PCollection<CommittedInstant> first =
-        metadataOnlyCommit(
-            pipeline,
-            metadataOnlyFiles,
-            sourceBasePath,
-            schemaJson,
-            recordKeyFields,
-            partitionFields,
-            specs,
-            bootstrapStart);
-    PCollectionView<StartedInstant> started =
-        pipeline.apply(
-            "Start full-record instant",
-            StartInstant.fullRecordBootstrapAfter(bootstrapStart, first));
-    PCollection<GenericRecord> records =
-        fullRecordFiles.apply(
-            "Read source files",
-            new ReadSourceFiles(
-                specs.write().location(), schemaJson, recordKeyFields, partitionFields));
-    PCollectionTuple prepared =
-        records.apply("Prepare records", new PrepareRecords(specs.records()));
-    PCollection<CommittedInstant> second =
-        prepared
-            .get(PrepareRecords.RECORDS)
-            .apply("Bulk insert files", new BulkInsertFiles(specs.files(), started))
-            .apply("Commit full-record instant", new CommitInstant(specs.commit(), started, null));
-    PCollection<CommittedInstant> both =
-        PCollectionList.of(first).and(second).apply("Both commits", Flatten.pCollections());
-    return new HudiWriteResult(
-        pipeline,
-        PublicResults.commits(both),
-        PublicResults.failures(prepared.get(PrepareRecords.FAILED)),
-        PublicResults.noSkippedIntervals(pipeline));
-  }
-
-  private static PCollection<CommittedInstant> metadataOnlyCommit(
-      Pipeline pipeline,
-      PCollection<KV<String, String>> sourceFiles,
-      String sourceBasePath,
-      String schemaJson,
-      List<String> recordKeyFields,
-      List<String> partitionFields,
-      StageSpecs specs,
-      StartSpec bootstrapStart) {
-    PCollectionView<StartedInstant> started =
-        pipeline.apply("Start instant", StartInstant.metadataOnlyBootstrap(bootstrapStart));
-    PCollection<WriteStat> stats =
-        sourceFiles
-            .apply(
-                "Write skeleton files",
-                new WriteSkeletonFiles(
-                    specs.files(),
-                    specs.records().keyGenerator(),
-                    schemaJson,
-                    recordKeyFields,
-                    partitionFields,
-                    started))
-            .apply(
-                "Write bootstrap index",
-                new WriteBootstrapIndex(specs.files(), sourceBasePath, started));
-    return stats.apply(
-        "Commit instant",
-        new CommitInstant(
-            specs.commit().withOperationType(OperationType.BOOTSTRAP), started, null));
+    return PublicResults.batch(pipeline, committed, prepared.get(PrepareRecords.FAILED));
   }
 
   /**
