@@ -15,21 +15,12 @@
  */
 package io.hudibeam.transforms.streaming;
 
-import io.hudibeam.commit.IntervalContent;
-import io.hudibeam.commit.SinkLineage;
-import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.sink.SinkHeartbeat;
-import io.hudibeam.sink.SinkInstants;
-import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.instant.StartSpec;
-import io.hudibeam.transforms.instant.WriteSchemas;
-import io.hudibeam.write.OperationTypes;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import org.apache.beam.sdk.coders.BooleanCoder;
 import org.apache.beam.sdk.coders.InstantCoder;
 import org.apache.beam.sdk.coders.ListCoder;
@@ -46,7 +37,6 @@ import org.apache.beam.sdk.state.TimerSpecs;
 import org.apache.beam.sdk.state.ValueState;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
-import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.values.KV;
 import org.apache.hadoop.fs.FileSystem;
 import org.joda.time.Instant;
@@ -70,8 +60,8 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
       Metrics.counter(CoordinateInstants.class, "replayedRecordsSkipped");
   private final Counter polls = Metrics.counter(CoordinateInstants.class, "timelinePolls");
 
-  /** Failed writers already reported by this DoFn instance; made on first use. */
-  private transient FailedWriterWarnings failedWriters;
+  /** Decides this instance's intervals against the timeline; made on first use. */
+  private transient IntervalDecider decider;
 
   private transient FileSystem fileSystem;
 
@@ -305,10 +295,6 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
     }
   }
 
-  private static boolean eligible(CountedInterval interval, Instant eligibleThrough) {
-    return eligibleThrough != null && !interval.window().maxTimestamp().isAfter(eligibleThrough);
-  }
-
   private void afterDeciding(
       List<CountedInterval> waitingIntervals,
       Instant eligibleThrough,
@@ -320,7 +306,8 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
     // the hold take the first interval's timestamp, and no earlier interval may be output later.
     waitingIntervals.sort(Comparator.comparing(interval -> interval.window().start()));
     pending.write(waitingIntervals);
-    if (waitingIntervals.isEmpty() || !eligible(waitingIntervals.get(0), eligibleThrough)) {
+    if (waitingIntervals.isEmpty()
+        || !IntervalDecider.eligible(waitingIntervals.get(0), eligibleThrough)) {
       if (Boolean.TRUE.equals(waiting.read())) {
         releaseHold(hold);
         poll.clear();
@@ -368,111 +355,30 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
       ValueState<Long> decidedThrough,
       ValueState<List<String>> liveState,
       OutputReceiver<IntervalDecision> out) {
-    waitingIntervals.sort(Comparator.comparing(interval -> interval.window().start()));
-    SinkInstants instants =
-        new SinkInstants(
-            fileSystem(),
-            spec.paths(),
-            Clock.systemUTC(),
-            spec.heartbeat(),
-            spec.control().lock(),
-            spec.control().metadataTable(),
-            spec.control().metadataTableMaintenance());
-    Set<InstantTime> live = new TreeSet<>();
-    for (String time : read(liveState)) {
-      live.add(InstantTime.parse(time));
-    }
-    live = new TreeSet<>(instants.stillPending(live));
-    Long through = decidedThrough.read();
-    List<CountedInterval> decided = new ArrayList<>();
-    String writeSchema = null;
-    for (CountedInterval interval : waitingIntervals) {
-      if (!eligible(interval, eligibleThrough)) {
-        break;
-      }
-      IntervalWindow window = interval.window();
-      IntervalContent content =
-          interval.content().forOperation(OperationTypes.of(spec.operation()).value());
-      long start = window.start().getMillis();
-      long end = window.end().getMillis();
-      if (through != null && end <= through) {
-        LOG.warn(
-            "Table {}: sink {} already decided the interval [{}, {}); ignoring it again",
-            spec.paths(),
-            settings.sinkId(),
-            window.start(),
-            window.end());
-        decided.add(interval);
-        continue;
-      }
-      if (writeSchema == null) {
-        // Refuses an incompatible input schema before this sink starts any instant.
-        writeSchema = WriteSchemas.decide(spec, fileSystem()).toString();
-      }
-      SinkInstants.Decision decision =
-          instants.decide(
-              spec.tableConfig(),
-              spec.commitAction(),
-              OperationTypes.of(spec.operation()),
-              SinkLineage.of(
-                  settings.sinkId(), start, end, settings.commitInterval().getMillis(), content),
-              live);
-      if (decision.kind() == SinkInstants.Kind.WAIT) {
-        LOG.debug(
-            "Table {}: the interval [{}, {}) of sink {} waits for {}",
-            spec.paths(),
-            window.start(),
-            window.end(),
-            settings.sinkId(),
-            decision.waitingFor());
-        if (failedWriters == null) {
-          failedWriters = new FailedWriterWarnings(spec, settings.sinkId());
-        }
-        failedWriters.report(fileSystem(), decision.waitingFor(), live);
-        break;
-      }
-      IntervalDecision result;
-      if (decision.kind() == SinkInstants.Kind.SKIP) {
+    IntervalDecider.Round round =
+        decider().decide(waitingIntervals, eligibleThrough, decidedThrough.read(), read(liveState));
+    for (IntervalDecider.Decided d : round.decisions()) {
+      if (d.decision().isSkip()) {
         skipped.inc();
-        skippedRecords.inc(content.records());
-        SinkLineage.CommittedInterval replayed = decision.replayOf().get();
-        LOG.info(
-            "Table {}: sink {} committed the interval [{}, {}) in {}{}, so its {} records are skipped"
-                + " (a replay)",
-            spec.paths(),
-            settings.sinkId(),
-            window.start(),
-            window.end(),
-            replayed.describe(),
-            replayed.content().isPresent()
-                ? " with the same content"
-                : " (made before HudiIO recorded an interval's content: recognised by its interval)",
-            content.records());
-        result = IntervalDecision.skip(start, end, content.records(), replayed.instantTime());
+        skippedRecords.inc(d.decision().records());
       } else {
-        StartedInstant instant = decision.started().get().withWriteSchema(writeSchema);
         started.inc();
-        live.add(instant.instantTime());
-        LOG.info(
-            "Table {}: sink {} started instant {} for the interval [{}, {})",
-            spec.paths(),
-            settings.sinkId(),
-            instant.instantTime(),
-            window.start(),
-            window.end());
-        result = IntervalDecision.start(start, end, content.records(), instant);
       }
-      out.outputWithTimestamp(result, window.maxTimestamp());
-      through = end;
-      decided.add(interval);
+      out.outputWithTimestamp(d.decision(), d.timestamp());
     }
-    waitingIntervals.removeAll(decided);
-    if (through != null) {
-      decidedThrough.write(through);
+    waitingIntervals.clear();
+    waitingIntervals.addAll(round.waiting());
+    if (round.decidedThrough() != null) {
+      decidedThrough.write(round.decidedThrough());
     }
-    List<String> liveTimes = new ArrayList<>();
-    live.forEach(t -> liveTimes.add(t.value()));
-    liveState.write(liveTimes);
+    liveState.write(round.live());
+  }
+
+  private IntervalDecider decider() {
+    if (decider == null) {
+      decider = new IntervalDecider(spec, settings, fileSystem(), Clock.systemUTC());
+    }
+    return decider;
   }
 
   private static <V> List<V> read(ValueState<List<V>> state) {
