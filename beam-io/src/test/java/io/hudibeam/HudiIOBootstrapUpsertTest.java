@@ -20,6 +20,7 @@ import static io.hudibeam.HudiIOBootstrapTest.ride;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
+import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
@@ -117,8 +118,74 @@ public class HudiIOBootstrapUpsertTest {
     }
   }
 
+  /**
+   * MERGE_ON_READ: HudiIO's upsert and delete append log files to the skeleton file slices, then
+   * HudiIO's compaction merges each such slice (skeleton, source and log records) into a regular
+   * base file.
+   */
+  @Test
+  public void aMergeOnReadMetadataOnlyTableIsUpsertedThenCompacted() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = HudiIOBootstrapTest.writeSource(source, true, 2);
+    Map<String, byte[]> sourceBytes = contents(source);
+    HudiIOBootstrapTest.run(
+        HudiIOBootstrapTest.bootstrap(source.getAbsolutePath(), base)
+            .withTableType(TableType.MERGE_ON_READ)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    List<GenericRecord> upserts =
+        List.of(
+            ride(TABLE_SCHEMA, "key-001", "chennai", 101.0, 5000L),
+            ride(TABLE_SCHEMA, "key-013", "nyc", 113.0, 5000L),
+            ride(TABLE_SCHEMA, "key-900", "nyc", 900.0, 5000L));
+    write(base, IndexType.BLOOM, TableType.MERGE_ON_READ, WriteOperation.UPSERT, upserts);
+    String upsertInstant = HudiIOTesting.lastInstant(HudiTableReader.of(base));
+    write(
+        base,
+        IndexType.BLOOM,
+        TableType.MERGE_ON_READ,
+        WriteOperation.DELETE,
+        List.of(ride(TABLE_SCHEMA, "key-017", "sf", 0.0, 6000L)));
+    Map<String, String> commitTimes = new TreeMap<>();
+    for (GenericRecord r : upserts) {
+      expected.put(r.get("uuid").toString(), r);
+      commitTimes.put(r.get("uuid").toString(), upsertInstant);
+    }
+    expected.remove("key-017");
+
+    Pipeline p = HudiIOTesting.pipeline(1);
+    p.apply(
+        HudiIO.compact()
+            .withBasePath(base)
+            .withHoodieProperties(Map.of("hoodie.compact.inline.max.delta.commits", "1")));
+    p.run().waitUntilFinish();
+
+    HudiTableReader reader = HudiTableReader.of(base);
+    for (FileSlice slice : reader.latestFileSlices()) {
+      assertThat(slice.toString(), slice.getLogFiles().count(), is(0L));
+    }
+    assertRows(base, expected, commitTimes);
+    // key-001, key-013 and key-017's file groups were compacted (and nyc's other one if the new
+    // key went to it); the others are still skeletons.
+    int skeletons = skeletonFileGroups(base).size();
+    assertThat(String.valueOf(skeletons), skeletons == 2 || skeletons == 3, is(true));
+    assertThat(contents(source).keySet(), is(sourceBytes.keySet()));
+    for (Map.Entry<String, byte[]> e : sourceBytes.entrySet()) {
+      assertThat(e.getKey(), contents(source).get(e.getKey()), is(e.getValue()));
+    }
+  }
+
   private static void write(
       String base, IndexType index, WriteOperation operation, List<GenericRecord> rows) {
+    write(base, index, TableType.COPY_ON_WRITE, operation, rows);
+  }
+
+  private static void write(
+      String base,
+      IndexType index,
+      TableType type,
+      WriteOperation operation,
+      List<GenericRecord> rows) {
     Pipeline p = HudiIOTesting.pipeline(2);
     p.apply(Create.of(rows).withCoder(AvroCoder.of(GenericRecord.class, TABLE_SCHEMA)))
         .apply(
@@ -130,6 +197,7 @@ public class HudiIOBootstrapUpsertTest {
                 .withOrderingField("ts")
                 .withHiveStylePartitioning(true)
                 .withIndex(index)
+                .withTableType(type)
                 .withOperation(operation));
     p.run().waitUntilFinish();
   }
