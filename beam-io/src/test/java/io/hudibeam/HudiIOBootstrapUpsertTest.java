@@ -161,6 +161,18 @@ public class HudiIOBootstrapUpsertTest {
     p.run().waitUntilFinish();
 
     HudiTableReader reader = HudiTableReader.of(base);
+    // Hudi reads the plan: each skeleton slice's operation names its source file, as Hudi's
+    // CompactionUtils.buildFromFileSlice records it, so Hudi's compactor could execute it too.
+    var plan =
+        org.apache.hudi.common.util.CompactionUtils.getCompactionPlan(
+            reader.metaClient(), HudiIOTesting.lastInstant(reader));
+    assertThat(plan.getOperations().isEmpty(), is(false));
+    for (var operation : plan.getOperations()) {
+      assertThat(operation.getBaseInstantTime(), is(METADATA_BOOTSTRAP_INSTANT));
+      String path = operation.getBootstrapFilePath();
+      assertThat(String.valueOf(path), path != null && path.endsWith(".parquet"), is(true));
+      assertThat(path, path.contains(source.getAbsolutePath() + "/city="), is(true));
+    }
     for (FileSlice slice : reader.latestFileSlices()) {
       assertThat(slice.toString(), slice.getLogFiles().count(), is(0L));
     }
