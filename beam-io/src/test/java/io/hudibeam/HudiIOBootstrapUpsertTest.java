@@ -18,7 +18,9 @@ package io.hudibeam;
 import static io.hudibeam.HudiIOBootstrapTest.TABLE_SCHEMA;
 import static io.hudibeam.HudiIOBootstrapTest.ride;
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
+import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiTableReader;
@@ -185,6 +187,33 @@ public class HudiIOBootstrapUpsertTest {
     for (Map.Entry<String, byte[]> e : sourceBytes.entrySet()) {
       assertThat(e.getKey(), contents(source).get(e.getKey()), is(e.getValue()));
     }
+  }
+
+  /**
+   * The BUCKET index finds a record's file group from its file id, which a skeleton file's is not:
+   * refused, naming the file and the setting; nothing is committed.
+   */
+  @Test
+  public void theBucketIndexIsRefusedOnAMetadataOnlyTable() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    Map<String, GenericRecord> expected = HudiIOBootstrapTest.writeSource(source, true, 1);
+    HudiIOBootstrapTest.run(
+        HudiIOBootstrapTest.bootstrap(source.getAbsolutePath(), base)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    Exception e =
+        assertThrows(
+            Exception.class,
+            () ->
+                write(
+                    base,
+                    IndexType.BUCKET,
+                    WriteOperation.UPSERT,
+                    List.of(ride(TABLE_SCHEMA, "key-001", "chennai", 1.0, 9000L))));
+    String message = HudiIOTesting.messages(e);
+    assertThat(message, containsString("skeleton file"));
+    assertThat(message, containsString("hoodie.index.type=SIMPLE"));
+    assertRows(base, expected, Map.of());
   }
 
   private static void write(
