@@ -111,7 +111,21 @@ public class HudiIOBootstrapUpsertTest {
     expected.remove("key-017");
     expected.remove("key-002");
     assertRows(base, expected, commitTimes);
-    assertThat(skeletonFileGroups(base).size(), is(skeletons.size() - 1));
+    Set<String> left = skeletonFileGroups(base);
+    assertThat(left.size(), is(skeletons.size() - 1));
+    // The cleaner (one commit retained, KEEP_LATEST_COMMITS) deleted the skeleton files the upsert
+    // replaced, kept the one the delete replaced (the slice a reader of the retained commit's
+    // predecessor sees, as Hudi's CleanPlanner keeps it), and nothing of the source.
+    assertThat(
+        HudiTableReader.of(base)
+                .metaClient()
+                .getActiveTimeline()
+                .getCleanerTimeline()
+                .filterCompletedInstants()
+                .countInstants()
+            > 0,
+        is(true));
+    assertThat(skeletonFilesOnDisk(base), is(left.size() + 1));
 
     // The source files are untouched.
     assertThat(contents(source).keySet(), is(sourceBytes.keySet()));
@@ -238,6 +252,7 @@ public class HudiIOBootstrapUpsertTest {
                 .withOrderingField("ts")
                 .withHiveStylePartitioning(true)
                 .withIndex(index)
+                .withHoodieProperties(Map.of("hoodie.cleaner.commits.retained", "1"))
                 .withTableType(type)
                 .withOperation(operation));
     p.run().waitUntilFinish();
@@ -290,6 +305,13 @@ public class HudiIOBootstrapUpsertTest {
       }
     }
     return skeletons;
+  }
+
+  private static int skeletonFilesOnDisk(String base) throws IOException {
+    try (Stream<java.nio.file.Path> files = Files.walk(new File(base).toPath())) {
+      return (int)
+          files.filter(f -> f.getFileName().toString().endsWith("_00000000000001.parquet")).count();
+    }
   }
 
   private static Map<String, byte[]> contents(File source) throws IOException {
