@@ -28,6 +28,7 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiBootstrap;
 import io.hudibeam.HudiIO;
+import io.hudibeam.table.TableType;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
@@ -168,6 +169,66 @@ public class HudiIOBootstrapSparkIT {
         assertThat(key, ourShape.get(key), is(sparkShape.get(key)));
       }
     }
+  }
+
+  /**
+   * A MERGE_ON_READ table HudiIO bootstrapped METADATA_ONLY: HudiIO's upsert and delete append log
+   * files to skeleton slices, which Hudi's Spark reader merges onto the skeleton-and-source rows;
+   * then HudiIO's compaction writes regular base files; rows exact after each step.
+   */
+  @Test
+  public void aMergeOnReadMetadataOnlyBootstrapIsUpsertedAndCompactedByHudiIO() throws Exception {
+    File source = writeSource();
+    Map<String, byte[]> sourceBytes = contents(source);
+    String base = new File(tmp.getRoot(), "trips-mor").getAbsolutePath();
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName(TripsData.TABLE_NAME)
+            .withTableType(TableType.MERGE_ON_READ)
+            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
+            .withPartitionFields(TripsData.PARTITION_FIELD)
+            .withOrderingField(TripsData.ORDERING_FIELD)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    p.run().waitUntilFinish();
+    Map<String, List<Object>> expected = expected(0, "00000000000001", range(0, 24));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    hudiIO(
+        records(1, 3, 10, 17, 40),
+        hudiIOWrite(base, WriteOperation.UPSERT).withTableType(TableType.MERGE_ON_READ));
+    String t2 = lastCommit(base);
+    expected.putAll(expected(1, t2, 3, 10, 17, 40));
+    assertThat(SPARK.snapshot(base), is(expected));
+    hudiIO(
+        records(2, 8),
+        hudiIOWrite(base, WriteOperation.DELETE).withTableType(TableType.MERGE_ON_READ));
+    expected.remove(TripsData.key(8));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    Pipeline compact = Pipeline.create(options);
+    compact.apply(
+        HudiIO.compact()
+            .withBasePath(base)
+            .withHoodieProperties(Map.of("hoodie.compact.inline.max.delta.commits", "1")));
+    compact.run().waitUntilFinish();
+    assertThat(
+        SPARK.completedCommits(base).get(SPARK.completedCommits(base).size() - 1).getAction(),
+        is("commit"));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(contents(source).keySet(), is(sourceBytes.keySet()));
+    for (Map.Entry<String, byte[]> e : sourceBytes.entrySet()) {
+      assertThat(e.getKey(), contents(source).get(e.getKey()), is(e.getValue()));
+    }
+  }
+
+  private static String lastCommit(String base) {
+    List<HoodieInstant> commits = SPARK.completedCommits(base);
+    return commits.get(commits.size() - 1).requestedTime();
   }
 
   private static void sparkBootstrap(File source, String base) {
