@@ -55,8 +55,9 @@ import org.junit.rules.TemporaryFolder;
  * {@code HudiIO.bootstrap()} with FULL_RECORD partitions: a Parquet dataset written here with
  * parquet-avro (several partitions, several files each) becomes a table that Hudi 0.15's reader
  * returns row by row with the meta fields, that Hudi's writer then upserts into and HudiIO after
- * it; and the refusals (METADATA_ONLY partitions, a file without the key field, a source inside the
- * table, an empty source, a table Hudi bootstrapped METADATA_ONLY).
+ * it; METADATA_ONLY bootstraps read by Hudi (HudiIO's writes to them: HudiIOBootstrapUpsertTest);
+ * and the refusals (a file without the key field, a source inside the table, an empty source, a
+ * second bootstrap, {@code HudiIO.read()} of a table Hudi bootstrapped METADATA_ONLY).
  */
 public class HudiIOBootstrapTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
