@@ -30,11 +30,13 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Refuses to write (or read) a table bootstrapped with METADATA_ONLY partitions (by Hudi's Spark
- * writer or by {@code HudiIO.bootstrap()}), which this library cannot do right yet: the rows of
- * such a partition live in the untouched source files that the bootstrap index ({@code
+ * Refuses to read ({@code HudiIO.read()}) a table bootstrapped with METADATA_ONLY partitions (by
+ * Hudi's Spark writer or by {@code HudiIO.bootstrap()}), which this library cannot do right yet:
+ * the rows of such a partition live in the untouched source files that the bootstrap index ({@code
  * .hoodie/.aux/.bootstrap/}, Hudi's {@code HFileBootstrapIndex}) maps each skeleton file to, and a
- * writer or reader that sees only the skeleton files would lose the rows' columns.
+ * reader that sees only the skeleton files would lose the rows' columns. Writes (upserts, deletes,
+ * inserts, compaction) are not refused: they read a skeleton file joined with its source file
+ * ({@code io.hudibeam.skeleton.BootstrapBaseFileReader}).
  *
  * <p>A table is METADATA_ONLY-bootstrapped when its {@code hoodie.properties} names a {@code
  * hoodie.bootstrap.base.path} and either its timeline holds the metadata bootstrap instant {@code
@@ -64,9 +66,9 @@ public final class MetadataOnlyBootstrapCheck {
               + evidence.get()
               + "; source "
               + source.get()
-              + "), whose rows stay in the source files, and HudiIO does not read or"
-              + " rewrite them yet. Bootstrap the source again with FULL_RECORD"
-              + " (HudiIO.bootstrap()), or use Hudi's own reader and writer for this table");
+              + "), whose rows stay in the source files, and HudiIO.read() does not read"
+              + " them yet. Use Hudi's own reader for this table (HudiIO writes to it), or"
+              + " bootstrap the source again with FULL_RECORD (HudiIO.bootstrap())");
     }
   }
 

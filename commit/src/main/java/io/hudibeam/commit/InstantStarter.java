@@ -16,7 +16,6 @@
 package io.hudibeam.commit;
 
 import io.hudibeam.bootstrap.BootstrapInstants;
-import io.hudibeam.bootstrap.MetadataOnlyBootstrapCheck;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
@@ -195,7 +194,6 @@ public final class InstantStarter {
     String schema = writeSchema == null ? null : writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, ifMissing);
-    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "write (" + action.value() + ")");
     StartedInstant started;
     try (TableLock.Held held = lock.acquire("start a " + action.value())) {
       table = metadataPartitions(store, table);
@@ -223,9 +221,9 @@ public final class InstantStarter {
     String schema = writeSchema.get();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
-    // No MetadataOnlyBootstrapCheck here: a table bootstrapped METADATA_ONLY holds the completed
-    // instant 00000000000001 and is refused below; a crashed METADATA_ONLY bootstrap's pending
-    // instant (and its index files) is rolled back and the bootstrap starts again.
+    // A table bootstrapped METADATA_ONLY holds the completed instant 00000000000001 and is refused
+    // below; a crashed METADATA_ONLY bootstrap's pending instant (and its index files) is rolled
+    // back and the bootstrap starts again.
     try (TableLock.Held held = lock.acquire("start a bootstrap")) {
       table = metadataPartitions(store, table);
       InstantTimeGenerator generator = generator(table);
@@ -272,7 +270,6 @@ public final class InstantStarter {
     new TableIntegrity(fs, paths, clock).check();
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
-    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, "write (a streaming sink's commits)");
     try (TableLock.Held held = lock.acquire("start a " + action.value() + " of a streaming sink")) {
       table = metadataPartitions(store, table);
       InstantTimeGenerator generator = generator(table);
@@ -355,7 +352,6 @@ public final class InstantStarter {
     StorageGuarantees.check(fs, paths, concurrency, lock);
     new TableIntegrity(fs, paths, clock).check();
     TableConfig table = new TableConfigStore(fs, paths).load();
-    MetadataOnlyBootstrapCheck.refuse(fs, paths, table, purpose + " on");
     try (TableLock.Held held = lock.acquire(purpose)) {
       InstantTimeGenerator generator = generator(table);
       rollBackFailedWrites(generator);

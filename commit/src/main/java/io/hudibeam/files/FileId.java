@@ -20,8 +20,10 @@ import java.io.Serializable;
 import java.util.UUID;
 
 /**
- * A file group's id: {@code <uuid>-<n>} (Hudi's {@code FSUtils.createNewFileId}). It may contain
- * neither {@code _} nor {@code .}, which base and log file names use as separators.
+ * A file group's id: {@code <uuid>-<n>} (Hudi's {@code FSUtils.createNewFileId}), or a bare {@code
+ * <uuid>}, which Hudi's Spark writer gives the skeleton files of a METADATA_ONLY bootstrap ({@code
+ * FSUtils.createNewFileIdPfx} in {@code ParquetBootstrapMetadataHandler}, 0.15.0 and 1.0.2). It may
+ * contain neither {@code _} nor {@code .}, which base and log file names use as separators.
  */
 public final class FileId implements Comparable<FileId>, Serializable {
   private static final long serialVersionUID = 1L;
@@ -33,9 +35,12 @@ public final class FileId implements Comparable<FileId>, Serializable {
   }
 
   public static FileId parse(String value) {
-    if (value == null || !isFileId(value)) {
+    if (value == null || !(isFileId(value) || isUuid(value))) {
       throw new InvalidFileNameException(
-          "A file id must look like <uuid>-<n> with no '_', '.' or '/', but was '" + value + "'");
+          "A file id must look like <uuid>-<n> (or a bare <uuid>) with no '_', '.' or '/', but was"
+              + " '"
+              + value
+              + "'");
     }
     return new FileId(value);
   }
@@ -52,6 +57,21 @@ public final class FileId implements Comparable<FileId>, Serializable {
     for (int i = 0; i < dash; i++) {
       char c = value.charAt(i);
       if (c == '_' || c == '.' || c == '/') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A canonical UUID, {@code 8-4-4-4-12} hex digits, checked by hand (coders parse per record). */
+  private static boolean isUuid(String value) {
+    if (value.length() != 36) {
+      return false;
+    }
+    for (int i = 0; i < 36; i++) {
+      char c = value.charAt(i);
+      boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+      if (dash ? c != '-' : Character.digit(c, 16) < 0) {
         return false;
       }
     }

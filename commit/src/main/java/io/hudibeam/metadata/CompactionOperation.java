@@ -28,7 +28,10 @@ import org.apache.avro.generic.GenericRecord;
  * One operation of a compaction plan (Avro {@code HoodieCompactionOperation}, as Hudi 0.15's {@code
  * CompactionUtils.buildFromFileSlice} builds it): the file slice to compact, by partition path,
  * file id, base instant, base file name (absent for a slice of log files only) and log file names
- * (newest first, as Hudi's {@code FileSlice.getLogFiles} lists them), with size metrics.
+ * (newest first, as Hudi's {@code FileSlice.getLogFiles} lists them), with size metrics, and the
+ * full path of the METADATA_ONLY bootstrap's source file when the base file is a skeleton file
+ * (Hudi's {@code bootstrapFilePath}, from {@code HoodieBaseFile.getBootstrapBaseFile}: a compactor
+ * of the plan joins the two).
  */
 public record CompactionOperation(
     String partitionPath,
@@ -36,15 +39,35 @@ public record CompactionOperation(
     String baseInstantTime,
     Optional<String> dataFileName,
     List<String> deltaFileNames,
-    Map<String, Double> metrics) {
+    Map<String, Double> metrics,
+    Optional<String> bootstrapFilePath) {
 
   public CompactionOperation {
+    Objects.requireNonNull(bootstrapFilePath, "bootstrapFilePath");
     Objects.requireNonNull(partitionPath, "partitionPath");
     Objects.requireNonNull(fileId, "fileId");
     Objects.requireNonNull(baseInstantTime, "baseInstantTime");
     Objects.requireNonNull(dataFileName, "dataFileName");
     deltaFileNames = List.copyOf(deltaFileNames);
     metrics = AvroInstantFile.copy(metrics);
+  }
+
+  /** An operation of a file slice whose base file is not a skeleton file. */
+  public CompactionOperation(
+      String partitionPath,
+      String fileId,
+      String baseInstantTime,
+      Optional<String> dataFileName,
+      List<String> deltaFileNames,
+      Map<String, Double> metrics) {
+    this(
+        partitionPath,
+        fileId,
+        baseInstantTime,
+        dataFileName,
+        deltaFileNames,
+        metrics,
+        Optional.empty());
   }
 
   /**
@@ -63,7 +86,7 @@ public record CompactionOperation(
     r.put("fileId", fileId);
     r.put("partitionPath", partitionPath);
     r.put("metrics", metrics);
-    r.put("bootstrapFilePath", null);
+    r.put("bootstrapFilePath", bootstrapFilePath.orElse(null));
     return r;
   }
 
@@ -79,6 +102,8 @@ public record CompactionOperation(
         AvroInstantFile.strings(r.get("deltaFilePaths")).stream()
             .map(CompactionOperation::fileName)
             .collect(java.util.stream.Collectors.toList()),
-        AvroInstantFile.map(r.get("metrics"), v -> ((Number) v).doubleValue()));
+        AvroInstantFile.map(r.get("metrics"), v -> ((Number) v).doubleValue()),
+        Optional.ofNullable(AvroInstantFile.string(r.get("bootstrapFilePath")))
+            .filter(s -> !s.isEmpty()));
   }
 }

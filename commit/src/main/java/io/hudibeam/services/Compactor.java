@@ -17,6 +17,7 @@ package io.hudibeam.services;
 
 import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.basefile.ParquetSettings;
+import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.InstantCommitter;
 import io.hudibeam.commit.TableSchemas;
@@ -32,6 +33,7 @@ import io.hudibeam.metadata.CompactionOperation;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.skeleton.BootstrapIndexReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
@@ -251,7 +253,22 @@ public final class Compactor {
         slice.baseInstant().value(),
         slice.baseFile().map(b -> b.name().value()),
         newestFirst.stream().map(LogFileName::value).collect(Collectors.toList()),
-        metrics);
+        metrics,
+        bootstrapFilePath(slice));
+  }
+
+  /**
+   * The source file of a skeleton base file (a base file of the metadata bootstrap instant that the
+   * bootstrap index maps), as Hudi's {@code CompactionUtils.buildFromFileSlice} records it.
+   */
+  private Optional<String> bootstrapFilePath(FileSlice slice) {
+    if (slice.baseFile().isEmpty()
+        || !slice.baseInstant().equals(BootstrapInstants.METADATA_ONLY)) {
+      return Optional.empty();
+    }
+    return BootstrapIndexReader.open(fs.getConf(), fs, paths)
+        .flatMap(index -> index.mappingOf(slice.fileGroupId()))
+        .map(mapping -> mapping.source().uri());
   }
 
   /** The plan of a compaction instant, from its {@code .compaction.requested} file. */

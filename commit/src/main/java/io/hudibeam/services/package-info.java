@@ -24,8 +24,9 @@
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
  * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.basefile}, {@code
- * io.hudibeam.log}, {@code io.hudibeam.commit}, {@code io.hudibeam.write} and {@code
- * io.hudibeam.metadatatable}.
+ * io.hudibeam.log}, {@code io.hudibeam.commit}, {@code io.hudibeam.write}, {@code
+ * io.hudibeam.metadatatable}, {@code io.hudibeam.bootstrap} and {@code io.hudibeam.skeleton} (a
+ * compaction plan names a skeleton slice's source file).
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

@@ -15,7 +15,6 @@
  */
 package io.hudibeam.write;
 
-import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.MetaFields;
@@ -276,23 +275,24 @@ public final class CompactHandle {
         io.hudibeam.schema.RecordRewriter rewriter =
             new io.hudibeam.schema.RecordRewriter(writer.schema());
         Path base = new Path(folder, operation.dataFileName().get());
-        BaseFileReader.of(context.conf(), base)
-            .forEachRecord(
-                record -> {
-                  String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
-                  TableRecord update = merged.match(key);
-                  GenericRecord stored = update == null ? null : rewriter.rewrite(record);
-                  if (update == null) {
-                    writer.write(rewriter.rewrite(record));
-                  } else if (ordering.keepsBase(stored, update)) {
-                    writer.write(stored);
-                  } else if (update.isDelete()) {
-                    counts[1]++;
-                  } else {
-                    writer.write(update.dataOnce().orElseThrow());
-                    counts[0]++;
-                  }
-                });
+        context.forEachStoredRecord(
+            fileGroup,
+            base,
+            record -> {
+              String key = String.valueOf(record.get(MetaFields.RECORD_KEY.position()));
+              TableRecord update = merged.match(key);
+              GenericRecord stored = update == null ? null : rewriter.rewrite(record);
+              if (update == null) {
+                writer.write(rewriter.rewrite(record));
+              } else if (ordering.keepsBase(stored, update)) {
+                writer.write(stored);
+              } else if (update.isDelete()) {
+                counts[1]++;
+              } else {
+                writer.write(update.dataOnce().orElseThrow());
+                counts[0]++;
+              }
+            });
       }
       merged.forEachUnmatched(
           insert -> {

@@ -15,7 +15,6 @@
  */
 package io.hudibeam.write;
 
-import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.RowGroupCarryOver;
@@ -73,8 +72,8 @@ public final class ConcatHandle {
       BaseFileWriter writer = context.openBaseFile(fileGroup, IOType.MERGE);
       try {
         RecordRewriter rewriter = new RecordRewriter(writer.schema());
-        BaseFileReader.of(context.conf(), context.pathOf(current))
-            .forEachRecord(stored -> writer.write(rewriter.rewrite(stored)));
+        context.forEachStoredRecord(
+            fileGroup, context.pathOf(current), stored -> writer.write(rewriter.rewrite(stored)));
         inserts[0] = context.writeInserts(writer, records);
       } catch (RuntimeException e) {
         writer.abort();

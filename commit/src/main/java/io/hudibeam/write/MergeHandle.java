@@ -15,7 +15,6 @@
  */
 package io.hudibeam.write;
 
-import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.MetaFields;
@@ -149,39 +148,38 @@ public final class MergeHandle {
     Counts counts = new Counts();
     try {
       RecordRewriter rewriter = new RecordRewriter(writer.schema());
-      BaseFileReader.of(context.conf(), context.pathOf(current))
-          .forEachRecord(
-              stored -> {
-                String key = String.valueOf(stored.get(MetaFields.RECORD_KEY.position()));
-                TableRecord update = incoming.match(key);
-                GenericRecord storedRecord = rewriter.rewrite(stored);
-                if (update == null) {
-                  writer.write(storedRecord);
-                } else if (update.isDelete()) {
-                  if (orderedDeletes
-                      && update.payload().isPresent()
-                      && context
-                              .orderingField()
-                              .compare(update.dataOnce(), Optional.of(storedRecord))
-                          < 0) {
-                    writer.write(storedRecord);
-                  } else {
-                    counts.deletes++;
-                  }
-                } else {
-                  GenericRecord updateRecord = context.toWriteSchema(update.dataOnce().get());
-                  if (context
-                          .orderingField()
-                          .compare(Optional.of(updateRecord), Optional.of(storedRecord))
+      context.forEachStoredRecord(
+          fileGroup,
+          context.pathOf(current),
+          stored -> {
+            String key = String.valueOf(stored.get(MetaFields.RECORD_KEY.position()));
+            TableRecord update = incoming.match(key);
+            GenericRecord storedRecord = rewriter.rewrite(stored);
+            if (update == null) {
+              writer.write(storedRecord);
+            } else if (update.isDelete()) {
+              if (orderedDeletes
+                  && update.payload().isPresent()
+                  && context.orderingField().compare(update.dataOnce(), Optional.of(storedRecord))
                       < 0) {
-                    writer.write(storedRecord);
-                  } else {
-                    writer.write(
-                        context.instant().value(), key, fileGroup.partitionPath(), updateRecord);
-                    counts.updates++;
-                  }
-                }
-              });
+                writer.write(storedRecord);
+              } else {
+                counts.deletes++;
+              }
+            } else {
+              GenericRecord updateRecord = context.toWriteSchema(update.dataOnce().get());
+              if (context
+                      .orderingField()
+                      .compare(Optional.of(updateRecord), Optional.of(storedRecord))
+                  < 0) {
+                writer.write(storedRecord);
+              } else {
+                writer.write(
+                    context.instant().value(), key, fileGroup.partitionPath(), updateRecord);
+                counts.updates++;
+              }
+            }
+          });
       writeInserts(writer, fileGroup, incoming, counts);
     } catch (RuntimeException e) {
       writer.abort();

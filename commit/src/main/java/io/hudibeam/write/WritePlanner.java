@@ -15,6 +15,7 @@
  */
 package io.hudibeam.write;
 
+import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.files.BaseFile;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
@@ -215,6 +216,16 @@ public final class WritePlanner {
   public static Map<Integer, BaseFile> bucketsOf(String partition, List<BaseFile> latestBaseFiles) {
     Map<Integer, BaseFile> buckets = new HashMap<>();
     for (BaseFile file : latestBaseFiles) {
+      if (file.name().instantTime().equals(BootstrapInstants.METADATA_ONLY)) {
+        throw new HudiTableException(
+            "Partition '"
+                + partition
+                + "' holds the skeleton file "
+                + file.name()
+                + " of a METADATA_ONLY bootstrap, whose file group is not a bucket: the BUCKET"
+                + " index cannot write a bootstrapped table; use hoodie.index.type=SIMPLE or"
+                + " BLOOM");
+      }
       BaseFile other = buckets.put(BucketIndex.bucketIdOf(file.name().fileId()), file);
       if (other != null) {
         throw new HudiTableException(

@@ -109,6 +109,13 @@ public class FileNamesTest {
     assertThat(
         assertThrows(InvalidFileNameException.class, () -> FileId.parse("abc")).getMessage(),
         containsString("<uuid>-<n>"));
+    // Hudi Spark's METADATA_ONLY bootstrap names its skeleton file groups by a bare UUID.
+    String bare = "1ef3941a-84d5-41d3-9733-fc0c2167412b";
+    assertThat(FileId.parse(bare).value(), is(bare));
+    assertThat(
+        BaseFileName.parse(bare + "_0-1-0_00000000000001.parquet").fileId().value(), is(bare));
+    assertThrows(
+        InvalidFileNameException.class, () -> FileId.parse("1ef3941a-84d5-41d3-9733-fc0c2167412x"));
     assertThat(
         assertThrows(InvalidFileNameException.class, () -> WriteToken.parse("1-2")).getMessage(),
         containsString("'1-2'"));

@@ -177,10 +177,13 @@ public class HudiIOBootstrapVersionEightTest {
   /**
    * METADATA_ONLY at version 8: Hudi 1.0's bootstrap index reader finds every partition and file
    * group, its file-system view attaches each source file to its skeleton file, and its bootstrap
-   * file reader returns every source row with the meta fields of {@code 00000000000001}.
+   * file reader returns every source row with the meta fields of {@code 00000000000001}. Then
+   * HudiIO upserts and deletes: each touched file group gets a regular base file with the full
+   * rows, the others stay skeletons; Hudi 1.0 reads every row exact after each write.
    */
   @Test
-  public void aMetadataOnlyBootstrapAtVersionEightIsReadByHudiOne() throws Exception {
+  public void aMetadataOnlyBootstrapAtVersionEightIsReadByHudiOneThenWrittenByHudiIO()
+      throws Exception {
     File source = tmp.newFolder("source");
     Map<String, List<Object>> expected = writeSource(source, METADATA_BOOTSTRAP);
     String base = new File(tmp.getRoot(), "table").getAbsolutePath();
@@ -221,6 +224,61 @@ public class HudiIOBootstrapVersionEightTest {
       assertThat(r.getSourceFileMappingForFileIds(r.getIndexedFileGroupIds()).size(), is(6));
     }
 
+    List<String> skeletons = new ArrayList<>();
+    assertThat(bootstrapRows(meta, skeletons), is(expected));
+    assertThat(skeletons.size(), is(6));
+
+    // HudiIO continues the table: updates in two skeleton file groups (amsterdam part-0, oslo
+    // part-1), a new key, then a delete in a third (lisbon part-0).
+    write(
+        base,
+        WriteOperation.UPSERT,
+        List.of(
+            ride("ride-001", 9000L, "amsterdam"),
+            ride("ride-016", 9001L, "oslo"),
+            ride("ride-900", 9002L, "lisbon")));
+    String t2 = lastCommit(base);
+    expected.put("ride-001", Arrays.asList(9000L, "amsterdam", t2));
+    expected.put("ride-016", Arrays.asList(9001L, "oslo", t2));
+    expected.put("ride-900", Arrays.asList(9002L, "lisbon", t2));
+    skeletons.clear();
+    assertThat(bootstrapRows(meta(base), skeletons), is(expected));
+    assertThat(String.valueOf(skeletons), skeletons.size() >= 3 && skeletons.size() <= 4, is(true));
+    int afterUpsert = skeletons.size();
+    write(base, WriteOperation.DELETE, List.of(ride("ride-007", 0L, "lisbon")));
+    expected.remove("ride-007");
+    skeletons.clear();
+    assertThat(bootstrapRows(meta(base), skeletons), is(expected));
+    assertThat(skeletons.size() < afterUpsert, is(true));
+  }
+
+  private static void write(String base, WriteOperation operation, List<GenericRecord> rows) {
+    Pipeline p = pipeline();
+    p.apply(Create.of(rows).withCoder(AvroCoder.of(SCHEMA)))
+        .apply(
+            HudiIO.writeGenericRecords()
+                .withBasePath(base)
+                .withTableName("rides")
+                .withRecordKeyFields("uuid")
+                .withPartitionFields("city")
+                .withOrderingField("ts")
+                .withOperation(operation));
+    run(p);
+  }
+
+  private String lastCommit(String base) {
+    List<HoodieInstant> commits =
+        meta(base).getActiveTimeline().getCommitsTimeline().filterCompletedInstants().getInstants();
+    return commits.get(commits.size() - 1).requestedTime();
+  }
+
+  /**
+   * Hudi 1.0's rows of the latest base files (key to [ts, city, commit time]): a skeleton file (its
+   * file group added to {@code skeletons}) through the view's attached source file and Hudi's
+   * bootstrap file reader, any other base file as it is.
+   */
+  private static Map<String, List<Object>> bootstrapRows(
+      HoodieTableMetaClient meta, List<String> skeletons) throws Exception {
     Map<String, List<Object>> rows = new TreeMap<>();
     Schema schema = HoodieAvroUtils.addMetadataFields(SCHEMA);
     HoodieFileReaderFactory factory =
@@ -236,33 +294,43 @@ public class HudiIOBootstrapVersionEightTest {
       for (String partition : CITIES) {
         for (HoodieBaseFile file :
             view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
-          assertThat(file.getBootstrapBaseFile().isPresent(), is(true));
+          boolean skeleton = file.getCommitTime().equals(METADATA_BOOTSTRAP);
+          assertThat(file.getBootstrapBaseFile().isPresent(), is(skeleton));
+          if (skeleton) {
+            skeletons.add(file.getFileId());
+          }
+          HoodieFileReader<?> base =
+              factory.getFileReader(new HoodieConfig(), file.getStoragePath());
           try (HoodieFileReader<?> reader =
-              factory.newBootstrapFileReader(
-                  factory.getFileReader(new HoodieConfig(), file.getStoragePath()),
-                  factory.getFileReader(
-                      new HoodieConfig(), file.getBootstrapBaseFile().get().getStoragePath()),
-                  Option.empty(),
-                  new Object[0])) {
+              skeleton
+                  ? factory.newBootstrapFileReader(
+                      base,
+                      factory.getFileReader(
+                          new HoodieConfig(), file.getBootstrapBaseFile().get().getStoragePath()),
+                      Option.empty(),
+                      new Object[0])
+                  : base) {
             try (ClosableIterator<? extends HoodieRecord<?>> it =
                 reader.getRecordIterator(schema)) {
               while (it.hasNext()) {
                 GenericRecord r = (GenericRecord) it.next().getData();
                 assertThat(
                     r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
-                rows.put(
-                    r.get(HoodieRecord.RECORD_KEY_METADATA_FIELD).toString(),
-                    Arrays.asList(
-                        r.get("ts"),
-                        r.get("city").toString(),
-                        r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
+                Object previous =
+                    rows.put(
+                        r.get(HoodieRecord.RECORD_KEY_METADATA_FIELD).toString(),
+                        Arrays.asList(
+                            r.get("ts"),
+                            r.get("city").toString(),
+                            r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
+                assertThat("duplicate", previous == null, is(true));
               }
             }
           }
         }
       }
     }
-    assertThat(rows, is(expected));
+    return rows;
   }
 
   @Test

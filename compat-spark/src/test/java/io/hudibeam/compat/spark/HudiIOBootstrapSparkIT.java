@@ -28,6 +28,7 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiBootstrap;
 import io.hudibeam.HudiIO;
+import io.hudibeam.table.TableType;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
@@ -56,7 +57,7 @@ import org.junit.rules.TemporaryFolder;
  * bootstrap of a partitioned Parquet dataset (the trips, 2 files per city) read row by row (through
  * Hudi's bootstrap relation, as the table records {@code hoodie.bootstrap.base.path}), upserted by
  * Hudi's Spark writer and then by HudiIO; and a table Hudi's Spark writer bootstrapped
- * METADATA_ONLY, which HudiIO refuses to write.
+ * METADATA_ONLY, which Hudi's Spark writer and then HudiIO continue.
  */
 public class HudiIOBootstrapSparkIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
@@ -170,6 +171,66 @@ public class HudiIOBootstrapSparkIT {
     }
   }
 
+  /**
+   * A MERGE_ON_READ table HudiIO bootstrapped METADATA_ONLY: HudiIO's upsert and delete append log
+   * files to skeleton slices, which Hudi's Spark reader merges onto the skeleton-and-source rows;
+   * then HudiIO's compaction writes regular base files; rows exact after each step.
+   */
+  @Test
+  public void aMergeOnReadMetadataOnlyBootstrapIsUpsertedAndCompactedByHudiIO() throws Exception {
+    File source = writeSource();
+    Map<String, byte[]> sourceBytes = contents(source);
+    String base = new File(tmp.getRoot(), "trips-mor").getAbsolutePath();
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName(TripsData.TABLE_NAME)
+            .withTableType(TableType.MERGE_ON_READ)
+            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
+            .withPartitionFields(TripsData.PARTITION_FIELD)
+            .withOrderingField(TripsData.ORDERING_FIELD)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    p.run().waitUntilFinish();
+    Map<String, List<Object>> expected = expected(0, "00000000000001", range(0, 24));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    hudiIO(
+        records(1, 3, 10, 17, 40),
+        hudiIOWrite(base, WriteOperation.UPSERT).withTableType(TableType.MERGE_ON_READ));
+    String t2 = lastCommit(base);
+    expected.putAll(expected(1, t2, 3, 10, 17, 40));
+    assertThat(SPARK.snapshot(base), is(expected));
+    hudiIO(
+        records(2, 8),
+        hudiIOWrite(base, WriteOperation.DELETE).withTableType(TableType.MERGE_ON_READ));
+    expected.remove(TripsData.key(8));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    Pipeline compact = Pipeline.create(options);
+    compact.apply(
+        HudiIO.compact()
+            .withBasePath(base)
+            .withHoodieProperties(Map.of("hoodie.compact.inline.max.delta.commits", "1")));
+    compact.run().waitUntilFinish();
+    assertThat(
+        SPARK.completedCommits(base).get(SPARK.completedCommits(base).size() - 1).getAction(),
+        is("commit"));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(contents(source).keySet(), is(sourceBytes.keySet()));
+    for (Map.Entry<String, byte[]> e : sourceBytes.entrySet()) {
+      assertThat(e.getKey(), contents(source).get(e.getKey()), is(e.getValue()));
+    }
+  }
+
+  private static String lastCommit(String base) {
+    List<HoodieInstant> commits = SPARK.completedCommits(base);
+    return commits.get(commits.size() - 1).requestedTime();
+  }
+
   private static void sparkBootstrap(File source, String base) {
     Map<String, String> bootstrap = new HashMap<>(tripsOptions("bootstrap"));
     bootstrap.put("hoodie.bootstrap.base.path", source.getAbsolutePath());
@@ -186,26 +247,49 @@ public class HudiIOBootstrapSparkIT {
         .save(base);
   }
 
+  /**
+   * A table Hudi's Spark writer bootstrapped METADATA_ONLY (skeleton file ids bare UUIDs): Hudi's
+   * Spark writer upserts into it, then HudiIO upserts and deletes (file groups Hudi rewrote, and
+   * skeleton file groups, which HudiIO merges with their source files into regular base files);
+   * Hudi's Spark reader returns every row exact after each step; the source files are untouched.
+   */
   @Test
-  public void aTableHudiSparkBootstrappedMetadataOnlyIsRefusedByHudiIO() throws Exception {
+  public void aTableHudiSparkBootstrappedMetadataOnlyIsContinuedByHudiIO() throws Exception {
     File source = writeSource();
+    Map<String, byte[]> sourceBytes = contents(source);
     String base = new File(tmp.getRoot(), "trips-mo").getAbsolutePath();
     sparkBootstrap(source, base);
     // Hudi's own reader returns every source row of the METADATA_ONLY table.
-    assertThat(SPARK.snapshot(base), is(expected(0, "00000000000001", range(0, 24))));
+    Map<String, List<Object>> expected = expected(0, "00000000000001", range(0, 24));
+    assertThat(SPARK.snapshot(base), is(expected));
 
-    Exception e =
-        assertThrows(
-            Exception.class,
-            () -> hudiIO(records(2, 4, 41), hudiIOWrite(base, WriteOperation.UPSERT)));
-    StringBuilder messages = new StringBuilder();
-    for (Throwable c = e; c != null; c = c.getCause()) {
-      messages.append(c.getMessage()).append('\n');
+    SPARK.sparkWrite(base, records(1, 3, 4, 40), versionSix("upsert"));
+    List<HoodieInstant> commits = SPARK.completedCommits(base);
+    assertThat(commits.size(), is(2));
+    String t2 = commits.get(1).requestedTime();
+    expected.putAll(expected(1, t2, 3, 4, 40));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    // HudiIO: an update of a row Hudi rewrote, of rows still in skeleton file groups, and a new
+    // key.
+    hudiIO(records(2, 4, 5, 10, 17, 41), hudiIOWrite(base, WriteOperation.UPSERT));
+    commits = SPARK.completedCommits(base);
+    assertThat(commits.size(), is(3));
+    String t3 = commits.get(2).requestedTime();
+    expected.putAll(expected(2, t3, 4, 5, 10, 17, 41));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    hudiIO(records(3, 8, 21), hudiIOWrite(base, WriteOperation.DELETE));
+    expected.remove(TripsData.key(8));
+    expected.remove(TripsData.key(21));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(SPARK.completedCommits(base).size(), is(4));
+    assertThat(contents(source).keySet(), is(sourceBytes.keySet()));
+    for (Map.Entry<String, byte[]> e : sourceBytes.entrySet()) {
+      assertThat(e.getKey(), contents(source).get(e.getKey()), is(e.getValue()));
     }
-    assertThat(messages.toString(), containsString("METADATA_ONLY"));
-    assertThat(messages.toString(), containsString(source.getAbsolutePath()));
-    assertThat(SPARK.completedCommits(base).size(), is(1));
-    // And HudiIO.read(), which would see the skeleton files only.
+
+    // HudiIO.read(), which would see the skeleton files only, refuses the table.
     Exception read =
         assertThrows(
             Exception.class,
@@ -220,5 +304,16 @@ public class HudiIOBootstrapSparkIT {
       readMessages.append(c.getMessage()).append('\n');
     }
     assertThat(readMessages.toString(), containsString("Cannot read the table"));
+  }
+
+  private static Map<String, byte[]> contents(File folder) throws java.io.IOException {
+    Map<String, byte[]> out = new TreeMap<>();
+    try (java.util.stream.Stream<java.nio.file.Path> files =
+        java.nio.file.Files.walk(folder.toPath())) {
+      for (java.nio.file.Path f : files.filter(java.nio.file.Files::isRegularFile).toList()) {
+        out.put(folder.toPath().relativize(f).toString(), java.nio.file.Files.readAllBytes(f));
+      }
+    }
+    return out;
   }
 }
