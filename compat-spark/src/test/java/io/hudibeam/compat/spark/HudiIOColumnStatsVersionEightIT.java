@@ -62,8 +62,9 @@ import org.junit.rules.TemporaryFolder;
  * metadata reader returns for HudiIO's files equal what Hudi computes from those files (its Parquet
  * footer reader for base files, its log-file reader for log files), a clean marks the deleted
  * files' records deleted, Spark's reader with data skipping prunes by them (shown on a copy whose
- * pruned files are corrupted), and Spark's writer continues without initialising {@code
- * column_stats} anew.
+ * pruned files are corrupted), all with HudiIO compacting the metadata table's {@code files}
+ * partition along the way, and Spark's writer continues without initialising {@code column_stats}
+ * anew.
  */
 public class HudiIOColumnStatsVersionEightIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
@@ -96,7 +97,9 @@ public class HudiIOColumnStatsVersionEightIT {
         .withHoodieProperties(
             Map.of(
                 "hoodie.cleaner.policy", "KEEP_LATEST_FILE_VERSIONS",
-                "hoodie.cleaner.fileversions.retained", "1"));
+                "hoodie.cleaner.fileversions.retained", "1",
+                // HudiIO compacts the metadata table's files partition along the way.
+                "hoodie.metadata.compact.max.delta.commits", "2"));
   }
 
   private void keepsColumnStats(TableType type, HoodieTableType hudiType) throws Exception {
@@ -184,6 +187,16 @@ public class HudiIOColumnStatsVersionEightIT {
         SPARK.meta(base).getTableConfig().getMetadataPartitions(),
         is(Set.of("files", "column_stats")));
     assertThat(metadataInitialisations(base), is(afterSpark));
+    assertThat(
+        "HudiIO compacted the metadata table",
+        SPARK
+                .meta(base + "/.hoodie/metadata")
+                .getActiveTimeline()
+                .getCommitTimeline()
+                .filterCompletedInstants()
+                .countInstants()
+            > 0,
+        is(true));
     assertThat(initialisationFiles(base, "column_stats"), is(columnStatsInitialisation));
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
