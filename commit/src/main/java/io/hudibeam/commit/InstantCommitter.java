@@ -18,7 +18,6 @@ package io.hudibeam.commit;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.WriteStat;
-import io.hudibeam.metadatatable.FilesPartitionUpdate;
 import io.hudibeam.metadatatable.MetadataTable;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfigStore;
@@ -183,8 +182,7 @@ public final class InstantCommitter {
     deleteUnreportedFiles(new MarkerStore(fs, paths, instantTime), reported);
     // Hudi 0.15 BaseHoodieWriteClient.commit: the metadata table's deltacommit at this instant time
     // completes before the data instant does.
-    MetadataTable.of(fs, paths)
-        .ifPresent(m -> m.update(instantTime, FilesPartitionUpdate.ofCommit(metadata)));
+    MetadataTable.of(fs, paths).ifPresent(m -> m.commit(instantTime, metadata));
     writer.complete(inflight, CommitMetadataFormat.encode(writer.layout(), metadata));
     return CommitOutcome.COMMITTED;
   }

@@ -84,6 +84,19 @@ final class MetadataDeltaCommits {
 
   /** Writes the deltacommit of {@code instant}; fails naming what it could not do. */
   void write(InstantTime instant, FilesPartitionUpdate update, FilesFileGroup fileGroup) {
+    write(instant, update, fileGroup, ColumnStatsUpdate.empty(), Optional.empty());
+  }
+
+  /**
+   * Writes the deltacommit of {@code instant} with the {@code column_stats} records of {@code
+   * columnStats} (table version 8): one log file per file group that gets records.
+   */
+  void write(
+      InstantTime instant,
+      FilesPartitionUpdate update,
+      FilesFileGroup fileGroup,
+      ColumnStatsUpdate columnStats,
+      Optional<ColumnStatsFileGroups> columnStatsGroups) {
     undo(instant);
     TimelineWriter timeline = new TimelineWriter(fs, metadataPaths);
     // The metadata timeline may hold a later instant: table version 8, a metadata compaction at a
@@ -105,6 +118,22 @@ final class MetadataDeltaCommits {
     if (!records.isEmpty()) {
       metadata.addWriteStat(
           FilesFileGroup.PARTITION, appendLogFile(instant, schema, records, fileGroup));
+    }
+    if (!columnStats.isEmpty() && columnStatsGroups.isPresent()) {
+      ColumnStatsFileGroups groups = columnStatsGroups.get();
+      List<List<GenericRecord>> byGroup = new ArrayList<>();
+      groups.groups().forEach(g -> byGroup.add(new ArrayList<>()));
+      for (GenericRecord r : columnStats.records(schema)) {
+        byGroup.get(ColumnStatsKeys.fileGroupIndex(r.get("key").toString(), byGroup.size())).add(r);
+      }
+      for (int i = 0; i < byGroup.size(); i++) {
+        if (!byGroup.get(i).isEmpty()) {
+          metadata.addWriteStat(
+              ColumnStatsKeys.PARTITION,
+              appendColumnStatsLogFile(
+                  instant, schema, byGroup.get(i), groups.folder(), groups.groups().get(i)));
+        }
+      }
     }
     timeline.complete(inflight, CommitMetadataFormat.encode(timeline.layout(), metadata.build()));
   }
@@ -149,6 +178,48 @@ final class MetadataDeltaCommits {
         .build();
   }
 
+  private WriteStat appendColumnStatsLogFile(
+      InstantTime instant,
+      Schema schema,
+      List<GenericRecord> records,
+      Path folder,
+      ColumnStatsFileGroups.Group group) {
+    String name = group.nextLogFile(WRITE_TOKEN, instant);
+    LogFileResult result = writeLogFile(new Path(folder, name), instant, schema, records);
+    List<String> logFiles = new ArrayList<>();
+    group.logFiles().forEach(l -> logFiles.add(l.name()));
+    logFiles.add(name);
+    long size = result.fileSizeBytes();
+    return WriteStat.builder()
+        .fileId(group.fileId())
+        .path(ColumnStatsKeys.PARTITION + "/" + name)
+        .prevCommit(group.sliceInstant())
+        .numWrites(records.size())
+        .numUpdateWrites(records.size())
+        .totalWriteBytes(size)
+        .fileSizeInBytes(size)
+        .partitionPath(ColumnStatsKeys.PARTITION)
+        .logAppend(
+            new WriteStat.LogAppendStats(
+                Integer.parseInt(name.substring(name.indexOf(".log.") + 5, name.lastIndexOf('_'))),
+                0,
+                group.baseFile().orElse(""),
+                logFiles))
+        .build();
+  }
+
+  private LogFileResult writeLogFile(
+      Path path, InstantTime instant, Schema schema, List<GenericRecord> records) {
+    LogFileWriter writer = LogFileWriter.create(fs.getConf(), path);
+    try {
+      writer.append(LogBlock.hfileData(instant, schema, records, Compression.GZ));
+      return writer.close();
+    } catch (RuntimeException e) {
+      writer.abort();
+      throw e;
+    }
+  }
+
   /**
    * Removes the metadata deltacommit of {@code instant}, if the metadata timeline has one: its log
    * files, then its state files. Returns false, changing nothing, when a log file mixes its blocks
@@ -161,10 +232,13 @@ final class MetadataDeltaCommits {
     if (found.isEmpty()) {
       return true;
     }
-    Path folder = new Path(metadataPaths.basePath(), FilesFileGroup.PARTITION);
     List<Path> own = new ArrayList<>();
     try {
-      if (fs.exists(folder)) {
+      for (String partition : List.of(FilesFileGroup.PARTITION, ColumnStatsKeys.PARTITION)) {
+        Path folder = new Path(metadataPaths.basePath(), partition);
+        if (!fs.exists(folder)) {
+          continue;
+        }
         for (FileStatus status : fs.listStatus(folder)) {
           String name = status.getPath().getName();
           if (!name.startsWith(".") || !name.contains(".log.")) {

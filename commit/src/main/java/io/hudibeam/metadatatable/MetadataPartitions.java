@@ -71,21 +71,47 @@ public final class MetadataPartitions {
     Set<String> dropped = new LinkedHashSet<>(table.metadataPartitions());
     dropped.addAll(table.inflightMetadataPartitions());
     dropped.remove(FilesFileGroup.PARTITION);
+    List<String> kept = new java.util.ArrayList<>(List.of(FilesFileGroup.PARTITION));
+    if (table.metadataPartitions().contains(ColumnStatsKeys.PARTITION)
+        && !table.inflightMetadataPartitions().contains(ColumnStatsKeys.PARTITION)) {
+      Optional<String> columnStatsProblem = whyColumnStatsNotMaintainable(fs, paths, table);
+      if (columnStatsProblem.isEmpty()) {
+        dropped.remove(ColumnStatsKeys.PARTITION);
+        kept.add(ColumnStatsKeys.PARTITION);
+      } else {
+        LOG.warn(
+            "Table {}: the metadata table's column_stats partition cannot be kept ({})",
+            paths,
+            columnStatsProblem.get());
+      }
+    }
     if (dropped.isEmpty()) {
       return table;
     }
+    return drop(store, table, dropped, kept);
+  }
+
+  /**
+   * Drops {@code dropped} alone, keeping {@code kept} listed, as Hudi's writer drops a disabled
+   * index; the WARN names what readers lose.
+   */
+  private TableConfig drop(
+      TableConfigStore store, TableConfig table, Set<String> dropped, List<String> kept) {
     LOG.warn(
-        "Table {}: this writer maintains only the 'files' partition of the metadata table, so"
+        "Table {}: this writer maintains only the {} partitions of the metadata table, so"
             + " metadata partitions {} are dropped as Hudi's writer drops a disabled index:"
             + " readers lose what they index (column_stats/partition_stats: data skipping,"
             + " bloom_filters/record_index/secondary indexes: index lookups) until a Hudi writer"
             + " that enables them rebuilds them.",
         paths,
+        kept,
         dropped);
+    List<String> listed =
+        table.metadataPartitions().stream().filter(p -> kept.contains(p)).toList();
     TableConfig updated =
         store.update(
             c ->
-                c.with(TableProperty.METADATA_PARTITIONS.key(), FilesFileGroup.PARTITION)
+                c.with(TableProperty.METADATA_PARTITIONS.key(), String.join(",", listed))
                     .with(TableProperty.METADATA_PARTITIONS_INFLIGHT.key(), null));
     for (String partition : dropped) {
       delete(new Path(paths.metadataTableFolder(), partition));
@@ -153,6 +179,36 @@ public final class MetadataPartitions {
         FilesFileGroup.locate(
             fs, metadata.basePath(), MetadataDeltaCommits.completedInstantTimes(fs, metadata));
     return located.fileGroup().isPresent() ? Optional.empty() : Optional.of(located.reason());
+  }
+
+  /**
+   * Drops the {@code column_stats} partition alone (a commit found it cannot be appended to): the
+   * metadata table keeps {@code files}.
+   */
+  TableConfig dropColumnStats(TableConfigStore store, TableConfig table, String reason) {
+    LOG.warn("Table {}: column_stats cannot be appended to ({})", paths, reason);
+    return drop(
+        store,
+        table,
+        new LinkedHashSet<>(List.of(ColumnStatsKeys.PARTITION)),
+        List.of(FilesFileGroup.PARTITION));
+  }
+
+  /**
+   * Why this writer cannot keep the table's {@code column_stats} partition, if so: only table
+   * version 8 (Hudi 1.0.2's layout, docs/format.md §11.1), with its file groups as Hudi initialised
+   * them.
+   */
+  static Optional<String> whyColumnStatsNotMaintainable(
+      FileSystem fs, TablePaths paths, TableConfig table) {
+    if (table.version() != TableVersion.EIGHT) {
+      return Optional.of("this writer maintains column_stats on table version 8 only");
+    }
+    TablePaths metadata = TablePaths.of(paths.metadataTableFolder().toString());
+    ColumnStatsFileGroups.Result located =
+        ColumnStatsFileGroups.locate(
+            fs, metadata.basePath(), MetadataDeltaCommits.completedInstantTimes(fs, metadata));
+    return located.fileGroups().isPresent() ? Optional.empty() : Optional.of(located.reason());
   }
 
   private boolean exists(Path path) {

@@ -15,6 +15,8 @@
  */
 package io.hudibeam.metadatatable;
 
+import io.hudibeam.metadata.CleanMetadata;
+import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
@@ -91,6 +93,72 @@ public final class MetadataTable {
                     new IllegalStateException(
                         "The metadata table of " + paths + " has no files file group"));
     new MetadataDeltaCommits(fs, metadataPaths).write(instant, update, fileGroup);
+  }
+
+  /**
+   * Writes the metadata deltacommit of data commit {@code instant} (any commit action): the files
+   * it wrote in {@code files} and, when the table keeps {@code column_stats}, their column ranges
+   * (docs/format.md §11.1); call it before the data instant completes.
+   */
+  public void commit(InstantTime instant, CommitMetadata metadata) {
+    update(
+        instant,
+        FilesPartitionUpdate.ofCommit(metadata),
+        () -> ColumnStatsUpdate.ofCommit(fs, paths, metadata));
+  }
+
+  /** Writes the metadata deltacommit of clean {@code instant}: the files it deleted. */
+  public void clean(InstantTime instant, CleanMetadata metadata) {
+    update(
+        instant,
+        FilesPartitionUpdate.ofClean(metadata),
+        () -> ColumnStatsUpdate.ofClean(fs, paths, metadata));
+  }
+
+  private void update(
+      InstantTime instant,
+      FilesPartitionUpdate files,
+      java.util.function.Supplier<ColumnStatsUpdate> columnStats) {
+    TableConfigStore store = new TableConfigStore(fs, paths);
+    TableConfig table = store.load();
+    Optional<ColumnStatsFileGroups> groups = Optional.empty();
+    if (table.metadataPartitions().contains(ColumnStatsKeys.PARTITION)) {
+      ColumnStatsFileGroups.Result located =
+          ColumnStatsFileGroups.locate(
+              fs,
+              metadataPaths.basePath(),
+              MetadataDeltaCommits.completedInstantTimes(fs, metadataPaths));
+      Optional<String> problem =
+          table.version() != io.hudibeam.table.TableVersion.EIGHT
+              ? Optional.of("this writer maintains column_stats on table version 8 only")
+              : located.fileGroups().isPresent() ? Optional.empty() : Optional.of(located.reason());
+      if (problem.isPresent()) {
+        // Left listed, column_stats would miss this instant's files and keep a deleted file's
+        // ranges: dropped alone, readers do not skip data until a Hudi writer rebuilds it.
+        new MetadataPartitions(fs, paths).dropColumnStats(store, table, problem.get());
+      } else {
+        groups = located.fileGroups();
+      }
+    }
+    new MetadataDeltaCommits(fs, metadataPaths)
+        .write(
+            instant,
+            files,
+            filesFileGroup(),
+            groups.isPresent() ? columnStats.get() : ColumnStatsUpdate.empty(),
+            groups);
+  }
+
+  private FilesFileGroup filesFileGroup() {
+    return FilesFileGroup.locate(
+            fs,
+            metadataPaths.basePath(),
+            MetadataDeltaCommits.completedInstantTimes(fs, metadataPaths))
+        .fileGroup()
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "The metadata table of " + paths + " has no files file group"));
   }
 
   /**

@@ -21,7 +21,6 @@ import io.hudibeam.metadata.CleanFileInfo;
 import io.hudibeam.metadata.CleanMetadata;
 import io.hudibeam.metadata.CleanPartitionMetadata;
 import io.hudibeam.metadata.CleanerPlan;
-import io.hudibeam.metadatatable.FilesPartitionUpdate;
 import io.hudibeam.metadatatable.MetadataTable;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
@@ -106,8 +105,7 @@ final class CleanExecutor {
             partitions);
     // Hudi 0.15 CleanActionExecutor.runClean: the metadata table is updated before the clean
     // completes.
-    MetadataTable.of(fs, paths)
-        .ifPresent(m -> m.update(clean.time(), FilesPartitionUpdate.ofClean(metadata)));
+    MetadataTable.of(fs, paths).ifPresent(m -> m.clean(clean.time(), metadata));
     timelineWriter.complete(inflight, metadata.toBytes());
     LOG.info(
         "Table {}: clean {} deleted {} files, {} failed",

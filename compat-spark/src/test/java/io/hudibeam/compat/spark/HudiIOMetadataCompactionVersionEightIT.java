@@ -186,7 +186,9 @@ public class HudiIOMetadataCompactionVersionEightIT {
     assertThat(deadBase.exists(), is(false));
     assertThat(new File(timeline, dead + ".compaction.requested").exists(), is(false));
     assertThat(new File(timeline, dead + ".compaction.inflight").exists(), is(false));
-    assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(Set.of("files")));
+    assertThat(
+        SPARK.meta(base).getTableConfig().getMetadataPartitions(),
+        is(Set.of("files", "column_stats")));
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
 
