@@ -16,7 +16,6 @@
 package io.hudibeam.metadatatable;
 
 import io.hudibeam.basefile.MetaFields;
-import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.metadata.CleanMetadata;
 import io.hudibeam.metadata.CleanPartitionMetadata;
 import io.hudibeam.metadata.CommitMetadata;
@@ -106,8 +105,9 @@ public record ColumnStatsUpdate(List<Entry> entries) {
   }
 
   /** Deletion markers of the files a clean deleted, one per indexed column. */
-  static ColumnStatsUpdate ofClean(FileSystem fs, TablePaths paths, CleanMetadata metadata) {
-    List<String> columns = columns(fs, paths, TableSchemas.latest(fs, paths));
+  static ColumnStatsUpdate ofClean(
+      FileSystem fs, TablePaths paths, CleanMetadata metadata, Optional<String> tableSchema) {
+    List<String> columns = columns(fs, paths, tableSchema);
     List<Entry> entries = new ArrayList<>();
     for (CleanPartitionMetadata p : metadata.partitionMetadata().values()) {
       for (String pattern : p.deletePathPatterns()) {

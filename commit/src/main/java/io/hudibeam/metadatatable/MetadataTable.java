@@ -107,12 +107,19 @@ public final class MetadataTable {
         () -> ColumnStatsUpdate.ofCommit(fs, paths, metadata));
   }
 
-  /** Writes the metadata deltacommit of clean {@code instant}: the files it deleted. */
-  public void clean(InstantTime instant, CleanMetadata metadata) {
+  /**
+   * Writes the metadata deltacommit of clean {@code instant}: the files it deleted; {@code
+   * tableSchema} (the data table's latest schema) is asked for only when the table keeps {@code
+   * column_stats}, whose columns it decides.
+   */
+  public void clean(
+      InstantTime instant,
+      CleanMetadata metadata,
+      java.util.function.Supplier<Optional<String>> tableSchema) {
     update(
         instant,
         FilesPartitionUpdate.ofClean(metadata),
-        () -> ColumnStatsUpdate.ofClean(fs, paths, metadata));
+        () -> ColumnStatsUpdate.ofClean(fs, paths, metadata, tableSchema.get()));
   }
 
   private void update(

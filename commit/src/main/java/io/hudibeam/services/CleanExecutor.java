@@ -16,6 +16,7 @@
 package io.hudibeam.services;
 
 import io.hudibeam.commit.DataFiles;
+import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.metadata.ActionInstant;
 import io.hudibeam.metadata.CleanFileInfo;
 import io.hudibeam.metadata.CleanMetadata;
@@ -105,7 +106,8 @@ final class CleanExecutor {
             partitions);
     // Hudi 0.15 CleanActionExecutor.runClean: the metadata table is updated before the clean
     // completes.
-    MetadataTable.of(fs, paths).ifPresent(m -> m.clean(clean.time(), metadata));
+    MetadataTable.of(fs, paths)
+        .ifPresent(m -> m.clean(clean.time(), metadata, () -> TableSchemas.latest(fs, paths)));
     timelineWriter.complete(inflight, metadata.toBytes());
     LOG.info(
         "Table {}: clean {} deleted {} files, {} failed",
