@@ -22,23 +22,17 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTime;
-import io.hudibeam.transforms.FailedRecordPolicy;
-import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.TripsSpecs;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.coders.WriteStatCoder;
-import io.hudibeam.write.IndexType;
-import io.hudibeam.write.OrderingField;
-import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -83,18 +77,7 @@ public class IntervalCommitsTest {
   }
 
   private CommitSpec spec() {
-    return CommitSpec.of(
-        WriteSpec.builder()
-            .basePath(base)
-            .tableConfig(LocalWrite.tripsTable())
-            .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
-            .orderingField(OrderingField.of("ts"))
-            .operation(WriteOperation.UPSERT)
-            .index(IndexType.SIMPLE)
-            .schemaJson(TripsData.SCHEMA.toString())
-            .failedRecordPolicy(FailedRecordPolicy.FAIL)
-            .writeProperties(Map.of())
-            .build());
+    return CommitSpec.of(TripsSpecs.upsert(base).build());
   }
 
   /**
@@ -166,17 +149,7 @@ public class IntervalCommitsTest {
   }
 
   private void assertRowsAre(List<GenericRecord> expected) {
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertThat(rows.size(), is(expected.size()));
-    for (GenericRecord e : expected) {
-      GenericRecord row = rows.get(e.get("uuid").toString());
-      for (String field : List.of("uuid", "ts", "rider", "driver", "fare", "city")) {
-        assertThat(
-            e.get("uuid") + "." + field,
-            String.valueOf(row.get(field)),
-            is(String.valueOf(e.get(field))));
-      }
-    }
+    TripsSpecs.assertSnapshotIs(reader, expected);
   }
 
   @Test

@@ -20,17 +20,13 @@ import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TripsData;
-import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.TableId;
+import io.hudibeam.transforms.TripsSpecs;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
-import io.hudibeam.write.IndexType;
-import io.hudibeam.write.OrderingField;
-import io.hudibeam.write.WriteOperation;
 import java.util.Map;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -76,15 +72,7 @@ public class TableServicesTest {
   }
 
   private WriteSpec spec() {
-    return WriteSpec.builder()
-        .basePath(base)
-        .tableConfig(LocalWrite.tripsTable())
-        .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
-        .orderingField(OrderingField.of("ts"))
-        .operation(WriteOperation.UPSERT)
-        .index(IndexType.SIMPLE)
-        .schemaJson(TripsData.SCHEMA.toString())
-        .failedRecordPolicy(FailedRecordPolicy.FAIL)
+    return TripsSpecs.upsert(base)
         .writeProperties(
             Map.of(
                 "hoodie.cleaner.policy", "KEEP_LATEST_FILE_VERSIONS",

@@ -25,21 +25,15 @@ import static org.hamcrest.Matchers.nullValue;
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.IntervalContent;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TripsData;
-import io.hudibeam.transforms.FailedRecordPolicy;
-import io.hudibeam.transforms.WriteSpec;
+import io.hudibeam.transforms.TripsSpecs;
 import io.hudibeam.transforms.instant.StartSpec;
-import io.hudibeam.write.IndexType;
-import io.hudibeam.write.OrderingField;
-import io.hudibeam.write.WriteOperation;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.hadoop.conf.Configuration;
@@ -79,19 +73,7 @@ public class IntervalDeciderTest {
   }
 
   private IntervalDecider decider() {
-    StartSpec spec =
-        StartSpec.of(
-            WriteSpec.builder()
-                .basePath(base)
-                .tableConfig(LocalWrite.tripsTable())
-                .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
-                .orderingField(OrderingField.of("ts"))
-                .operation(WriteOperation.UPSERT)
-                .index(IndexType.SIMPLE)
-                .schemaJson(TripsData.SCHEMA.toString())
-                .failedRecordPolicy(FailedRecordPolicy.FAIL)
-                .writeProperties(Map.of())
-                .build());
+    StartSpec spec = StartSpec.of(TripsSpecs.upsert(base).build());
     return new IntervalDecider(spec, StreamSettings.of(SINK, INTERVAL), fs, Clock.systemUTC());
   }
 
@@ -120,17 +102,7 @@ public class IntervalDeciderTest {
   }
 
   private void assertRowsAre(List<GenericRecord> expected) {
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertThat(rows.size(), is(expected.size()));
-    for (GenericRecord e : expected) {
-      GenericRecord row = rows.get(e.get("uuid").toString());
-      for (String field : List.of("uuid", "ts", "rider", "driver", "fare", "city")) {
-        assertThat(
-            e.get("uuid") + "." + field,
-            String.valueOf(row.get(field)),
-            is(String.valueOf(e.get(field))));
-      }
-    }
+    TripsSpecs.assertSnapshotIs(reader, expected);
   }
 
   private static String instantOf(IntervalDecider.Decided d) {

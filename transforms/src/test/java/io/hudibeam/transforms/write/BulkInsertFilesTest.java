@@ -20,21 +20,18 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.LocalWrite;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.timeline.Action;
-import io.hudibeam.transforms.FailedRecordPolicy;
+import io.hudibeam.transforms.TripsSpecs;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.coders.StartedInstantCoder;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.commit.CommitSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
-import io.hudibeam.write.IndexType;
-import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
@@ -77,15 +74,8 @@ public class BulkInsertFilesTest {
   @Rule public final TemporaryFolder tmp = new TemporaryFolder();
 
   private WriteSpec spec(String base) {
-    return WriteSpec.builder()
-        .basePath(base)
-        .tableConfig(LocalWrite.tripsTable())
-        .keyGenerator(KeyGeneratorConfig.simple("uuid", "city"))
-        .orderingField(OrderingField.of("ts"))
+    return TripsSpecs.upsert(base)
         .operation(WriteOperation.BULK_INSERT)
-        .index(IndexType.SIMPLE)
-        .schemaJson(TripsData.SCHEMA.toString())
-        .failedRecordPolicy(FailedRecordPolicy.FAIL)
         .writeProperties(Map.of("hoodie.parquet.max.file.size", String.valueOf(MAX_FILE_SIZE)))
         .build();
   }
