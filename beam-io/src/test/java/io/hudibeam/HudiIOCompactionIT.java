@@ -32,10 +32,10 @@ import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.ConcurrentWriterException;
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.concurrency.ConcurrentWriterException;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.Heartbeats;
 import io.hudibeam.files.WriteToken;
 import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.services.Compactor;

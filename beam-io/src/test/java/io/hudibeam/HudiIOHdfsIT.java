@@ -31,8 +31,8 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 import static org.junit.Assert.assertThrows;
 
-import io.hudibeam.commit.LockSettings;
-import io.hudibeam.commit.TableLock;
+import io.hudibeam.concurrency.LockSettings;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.testing.FaultFileSystem;

@@ -26,9 +26,9 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
-import io.hudibeam.commit.ConcurrentWriterException;
-import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.concurrency.ConcurrentWriterException;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.sink.ReplayMismatchException;
 import io.hudibeam.sink.SinkHeartbeat;
 import io.hudibeam.table.TablePaths;

@@ -23,9 +23,9 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.fail;
 
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.InstantStarter;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.Heartbeats;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.testing.HudiTableReader;

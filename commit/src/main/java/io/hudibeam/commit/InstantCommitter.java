@@ -15,6 +15,12 @@
  */
 package io.hudibeam.commit;
 
+import io.hudibeam.concurrency.ConcurrencySettings;
+import io.hudibeam.concurrency.ConcurrentWriterException;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.Heartbeats;
+import io.hudibeam.concurrency.LockSettings;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.WriteStat;

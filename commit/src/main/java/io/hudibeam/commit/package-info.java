@@ -16,14 +16,15 @@
 /**
  * The transaction protocol of one write instant: starting it ({@code InstantStarter}: refuse a
  * damaged table ({@code TableIntegrity}), create or open the table, roll back failed pending
- * instants, write the requested instant), markers, the table lock and writer heartbeats, committing
- * it ({@code InstantCommitter}: check write conflicts, delete unreferenced files, write the commit
- * metadata), rollback, the table schema of the timeline, and the streaming sink's lineage and
- * instants. The table services that run after a commit are in {@code io.hudibeam.services}.
+ * instants, write the requested instant), markers, committing it ({@code InstantCommitter}: check
+ * write conflicts, delete unreferenced files, write the commit metadata), rollback, the table
+ * schema of the timeline, and the lineage a streaming sink's commit records. Who may write at once
+ * (the table lock, writer heartbeats) is in {@code io.hudibeam.concurrency}; the table services
+ * that run after a commit are in {@code io.hudibeam.services}.
  *
- * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
- * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.log}, {@code
- * io.hudibeam.metadatatable} and {@code io.hudibeam.bootstrap}.
+ * <p>May depend on {@code io.hudibeam.concurrency}, {@code io.hudibeam.table}, {@code
+ * io.hudibeam.timeline}, {@code io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code
+ * io.hudibeam.log}, {@code io.hudibeam.metadatatable} and {@code io.hudibeam.bootstrap}.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

@@ -19,9 +19,9 @@ import static io.hudibeam.settings.SettingTypes.integer;
 import static io.hudibeam.settings.SettingTypes.text;
 import static io.hudibeam.settings.SettingTypes.whole;
 
-import io.hudibeam.commit.ConcurrencySettings;
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.LockSettings;
+import io.hudibeam.concurrency.ConcurrencySettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.LockSettings;
 
 /**
  * The settings of concurrency control, under Hudi's keys: heartbeats ({@code HoodieWriteConfig}),

@@ -17,9 +17,9 @@ package io.hudibeam.settings;
 
 import io.hudibeam.basefile.BloomFilterSettings;
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.ConcurrencySettings;
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.LockSettings;
+import io.hudibeam.concurrency.ConcurrencySettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.LockSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.InvalidKeyGeneratorConfigException;
 import io.hudibeam.keygen.KeyGeneratorConfig;

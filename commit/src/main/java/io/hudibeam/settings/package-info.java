@@ -23,11 +23,11 @@
  * this one. The values own their keys, defaults and the parsing of their own types (enums parse
  * themselves); the registry depends on them, never the other way.
  *
- * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
- * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.keygen}, {@code
- * io.hudibeam.schema}, {@code io.hudibeam.basefile}, {@code io.hudibeam.log}, {@code
- * io.hudibeam.index}, {@code io.hudibeam.commit}, {@code io.hudibeam.write}, {@code
- * io.hudibeam.metadatatable} and {@code io.hudibeam.services}.
+ * <p>May depend on {@code io.hudibeam.concurrency}, {@code io.hudibeam.table}, {@code
+ * io.hudibeam.timeline}, {@code io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code
+ * io.hudibeam.keygen}, {@code io.hudibeam.schema}, {@code io.hudibeam.basefile}, {@code
+ * io.hudibeam.log}, {@code io.hudibeam.index}, {@code io.hudibeam.commit}, {@code
+ * io.hudibeam.write}, {@code io.hudibeam.metadatatable} and {@code io.hudibeam.services}.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

@@ -15,8 +15,8 @@
  */
 package io.hudibeam.sink;
 
-import io.hudibeam.commit.ConcurrentWriterException;
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.ConcurrentWriterException;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.table.TablePaths;
 import java.io.FileNotFoundException;
 import java.io.IOException;

@@ -15,13 +15,13 @@
  */
 package io.hudibeam.sink;
 
-import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.IntervalContent;
-import io.hudibeam.commit.LockSettings;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.commit.TableLock;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.LockSettings;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;

@@ -15,10 +15,10 @@
  */
 package io.hudibeam.sink;
 
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.InstantStarter;
 import io.hudibeam.commit.SinkLineage;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.Heartbeats;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.Timeline;

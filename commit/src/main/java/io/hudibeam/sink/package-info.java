@@ -21,8 +21,9 @@
  * ({@code SinkLineage}, {@code IntervalContent}) is part of the commit protocol in {@code
  * io.hudibeam.commit}.
  *
- * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
- * io.hudibeam.metadata}, {@code io.hudibeam.metadatatable} and {@code io.hudibeam.commit}.
+ * <p>May depend on {@code io.hudibeam.concurrency}, {@code io.hudibeam.table}, {@code
+ * io.hudibeam.timeline}, {@code io.hudibeam.metadata}, {@code io.hudibeam.metadatatable} and {@code
+ * io.hudibeam.commit}.
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

@@ -16,13 +16,13 @@
 package io.hudibeam.write;
 
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.ConcurrencySettings;
-import io.hudibeam.commit.HeartbeatSettings;
 import io.hudibeam.commit.InstantCommitter;
 import io.hudibeam.commit.InstantStarter;
-import io.hudibeam.commit.LockSettings;
 import io.hudibeam.commit.StartedInstant;
-import io.hudibeam.commit.TableLock;
+import io.hudibeam.concurrency.ConcurrencySettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.LockSettings;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;

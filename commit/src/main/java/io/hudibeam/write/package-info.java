@@ -23,12 +23,13 @@
  * {@code IndexType} are part of the public API ({@code HudiIO.Write#withOperation}, {@code
  * #withIndex}).
  *
- * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
- * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.keygen}, {@code
- * io.hudibeam.schema}, {@code io.hudibeam.basefile}, {@code io.hudibeam.log}, {@code
- * io.hudibeam.index}, {@code io.hudibeam.commit}, {@code io.hudibeam.metadatatable}, {@code
- * io.hudibeam.sink}, {@code io.hudibeam.bootstrap} and {@code io.hudibeam.skeleton} (a
- * METADATA_ONLY bootstrap's skeleton file read joined with its source file).
+ * <p>May depend on {@code io.hudibeam.concurrency}, {@code io.hudibeam.table}, {@code
+ * io.hudibeam.timeline}, {@code io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code
+ * io.hudibeam.keygen}, {@code io.hudibeam.schema}, {@code io.hudibeam.basefile}, {@code
+ * io.hudibeam.log}, {@code io.hudibeam.index}, {@code io.hudibeam.commit}, {@code
+ * io.hudibeam.metadatatable}, {@code io.hudibeam.sink}, {@code io.hudibeam.bootstrap} and {@code
+ * io.hudibeam.skeleton} (a METADATA_ONLY bootstrap's skeleton file read joined with its source
+ * file).
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code

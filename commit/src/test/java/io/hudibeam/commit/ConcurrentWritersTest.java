@@ -23,6 +23,11 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.concurrency.ConcurrentWriterException;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.Heartbeats;
+import io.hudibeam.concurrency.LockSettings;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;

@@ -22,6 +22,11 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.concurrency.ConcurrencySettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.Heartbeats;
+import io.hudibeam.concurrency.LockSettings;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.settings.SettingsReader;

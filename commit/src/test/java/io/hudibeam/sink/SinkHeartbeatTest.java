@@ -21,8 +21,8 @@ import static org.hamcrest.Matchers.instanceOf;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
-import io.hudibeam.commit.ConcurrentWriterException;
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.ConcurrentWriterException;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.table.TablePaths;
 import java.io.IOException;
 import java.time.Clock;

@@ -15,9 +15,9 @@
  */
 package io.hudibeam.transforms;
 
-import io.hudibeam.commit.ConcurrencySettings;
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.LockSettings;
+import io.hudibeam.concurrency.ConcurrencySettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.LockSettings;
 import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.table.TablePaths;

@@ -16,9 +16,9 @@
 package io.hudibeam.transforms;
 
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.ConcurrencySettings;
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.LockSettings;
+import io.hudibeam.concurrency.ConcurrencySettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.LockSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.metadatatable.MetadataTableSettings;

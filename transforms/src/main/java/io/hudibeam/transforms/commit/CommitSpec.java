@@ -15,7 +15,7 @@
  */
 package io.hudibeam.transforms.commit;
 
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.transforms.ConcurrencyControl;
 import io.hudibeam.transforms.StageSpec;

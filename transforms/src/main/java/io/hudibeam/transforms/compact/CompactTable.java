@@ -17,7 +17,7 @@ package io.hudibeam.transforms.compact;
 
 import io.hudibeam.commit.CommitOutcome;
 import io.hudibeam.commit.InstantStarter;
-import io.hudibeam.commit.TableLock;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.metadatatable.MetadataCompaction;

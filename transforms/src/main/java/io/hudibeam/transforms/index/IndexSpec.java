@@ -15,7 +15,7 @@
  */
 package io.hudibeam.transforms.index;
 
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.transforms.StageSpec;
 import io.hudibeam.transforms.TableLocation;

@@ -15,9 +15,9 @@
  */
 package io.hudibeam.transforms.instant;
 
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.Heartbeats;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
 import java.time.Clock;

@@ -15,7 +15,7 @@
  */
 package io.hudibeam.transforms.instant;
 
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.schema.SchemaEvolution;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;

@@ -16,7 +16,7 @@
 package io.hudibeam.transforms.plan;
 
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.transforms.StageSpec;
 import io.hudibeam.transforms.TableLocation;

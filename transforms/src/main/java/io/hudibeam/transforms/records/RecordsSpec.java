@@ -15,7 +15,7 @@
  */
 package io.hudibeam.transforms.records;
 
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.transforms.Deduplication;
 import io.hudibeam.transforms.FailedRecordPolicy;

@@ -15,7 +15,7 @@
  */
 package io.hudibeam.transforms.services;
 
-import io.hudibeam.commit.TableLock;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import java.io.Serializable;

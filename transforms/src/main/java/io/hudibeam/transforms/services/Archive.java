@@ -16,7 +16,7 @@
 package io.hudibeam.transforms.services;
 
 import io.hudibeam.commit.CommitOutcome;
-import io.hudibeam.commit.TableLock;
+import io.hudibeam.concurrency.TableLock;
 import io.hudibeam.services.TimelineArchiver;
 import io.hudibeam.transforms.commit.CommittedInstant;
 import org.apache.beam.sdk.transforms.PTransform;

@@ -16,7 +16,7 @@
 package io.hudibeam.transforms.services;
 
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.LockSettings;
+import io.hudibeam.concurrency.LockSettings;
 import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.services.CompactionSettings;

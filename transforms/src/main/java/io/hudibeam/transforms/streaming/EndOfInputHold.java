@@ -15,7 +15,7 @@
  */
 package io.hudibeam.transforms.streaming;
 
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.sink.SinkHeartbeat;
 import io.hudibeam.sink.SinkProgress;
 import io.hudibeam.transforms.instant.StartSpec;

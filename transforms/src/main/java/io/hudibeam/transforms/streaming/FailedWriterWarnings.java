@@ -15,7 +15,7 @@
  */
 package io.hudibeam.transforms.streaming;
 
-import io.hudibeam.commit.Heartbeats;
+import io.hudibeam.concurrency.Heartbeats;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.transforms.instant.StartSpec;

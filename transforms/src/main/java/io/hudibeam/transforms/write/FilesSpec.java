@@ -16,7 +16,7 @@
 package io.hudibeam.transforms.write;
 
 import io.hudibeam.basefile.ParquetSettings;
-import io.hudibeam.commit.HeartbeatSettings;
+import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.transforms.ConcurrencyControl;
 import io.hudibeam.transforms.StageSpec;
 import io.hudibeam.transforms.TableLocation;

@@ -18,9 +18,9 @@ package io.hudibeam.transforms.instant;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
-import io.hudibeam.commit.HeartbeatSettings;
-import io.hudibeam.commit.Heartbeats;
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.concurrency.HeartbeatSettings;
+import io.hudibeam.concurrency.Heartbeats;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableType;

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.concurrency;
 
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
@@ -28,17 +28,17 @@ import java.util.Optional;
  * ConcurrentWriterException}) with a message naming the instant, the heartbeat's age and the
  * settings; pending instants with an expired heartbeat or none are left to the rollback.
  */
-final class LiveWriters {
+public final class LiveWriters {
   private final TablePaths paths;
   private final Heartbeats heartbeats;
 
-  LiveWriters(TablePaths paths, Heartbeats heartbeats) {
+  public LiveWriters(TablePaths paths, Heartbeats heartbeats) {
     this.paths = paths;
     this.heartbeats = heartbeats;
   }
 
   /** Fails if a pending write instant on {@code timeline} has a live heartbeat. */
-  void refuseStart(Timeline timeline) {
+  public void refuseStart(Timeline timeline) {
     for (Instant pending : timeline.pending().instants()) {
       if (!pending.action().writesData()) {
         continue;

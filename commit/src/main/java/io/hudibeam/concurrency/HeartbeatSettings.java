@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.concurrency;
 
 import io.hudibeam.table.HudiTableException;
 import java.io.Serializable;

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.commit;
+package io.hudibeam.concurrency;
 
 import java.io.FileNotFoundException;
 import java.io.IOException;
