@@ -34,7 +34,6 @@ import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
-import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
@@ -51,7 +50,6 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -89,8 +87,9 @@ import org.slf4j.LoggerFactory;
  * performTableServices} for an instant it has started ({@link #compactsAfterTheInstantStarts}).
  *
  * <p>A compaction this writer does not complete is dead at the next start (compactions run under
- * the table lock): {@link #undoDead} deletes its files and state files, so the next compaction can
- * run. Hudi's writer would instead re-run it ({@code runAnyPendingCompactions}).
+ * the table lock): {@link #undoDead} ({@link DeadCompactions}) deletes its files and state files,
+ * so the next compaction can run. Hudi's writer would instead re-run it ({@code
+ * runAnyPendingCompactions}).
  */
 public final class MetadataCompaction {
   private static final Logger LOG = LoggerFactory.getLogger(MetadataCompaction.class);
@@ -114,52 +113,7 @@ public final class MetadataCompaction {
     if (version().isEmpty()) {
       return List.of();
     }
-    Timeline timeline = Timeline.load(fs, metadataPaths);
-    List<Instant> pending =
-        timeline.ofAction(Action.COMPACTION).pending().instants().stream()
-            .sorted(Comparator.reverseOrder())
-            .toList();
-    List<InstantTime> undone = new ArrayList<>();
-    for (Instant compaction : pending) {
-      String suffix = "_" + compaction.time().value() + ".hfile";
-      try {
-        for (FileStatus partition : fs.listStatus(metadataPaths.basePath())) {
-          if (!partition.isDirectory() || partition.getPath().getName().startsWith(".")) {
-            continue;
-          }
-          for (FileStatus file : fs.listStatus(partition.getPath())) {
-            if (file.getPath().getName().endsWith(suffix)) {
-              fs.delete(file.getPath(), false);
-            }
-          }
-        }
-        fs.delete(metadataPaths.markerFolder(compaction.time().value()), true);
-      } catch (IOException e) {
-        throw new UncheckedIOException(
-            "Cannot undo metadata compaction " + compaction.time() + " of " + metadataPaths, e);
-      }
-      TimelineWriter writer = new TimelineWriter(fs, metadataPaths);
-      List<Instant> states = new ArrayList<>();
-      if (compaction.state() == State.INFLIGHT) {
-        states.add(Instant.inflight(compaction.time(), Action.COMPACTION));
-      }
-      states.add(Instant.requested(compaction.time(), Action.COMPACTION));
-      for (Instant state : states) {
-        try {
-          fs.delete(writer.pathOf(state), false);
-        } catch (IOException e) {
-          throw new UncheckedIOException("Cannot delete " + writer.pathOf(state), e);
-        }
-      }
-      LOG.warn(
-          "Metadata table {}: undid compaction {}, left pending by a writer that stopped (its base"
-              + " files and state files deleted; the slice it would have written is compacted"
-              + " again when due)",
-          metadataPaths,
-          compaction.time());
-      undone.add(compaction.time());
-    }
-    return undone;
+    return new DeadCompactions(fs, metadataPaths).undo();
   }
 
   /**
