@@ -73,10 +73,11 @@ public class HudiIOMetadataTableInitialisationTest {
     String c1 = reader.completedInstantTimes().get(0);
     assertThat(new File(base, ".hoodie/metadata").exists(), is(false));
 
-    // The initialisation cannot create the files partition's base file: the upsert commits.
+    // An upsert with the default settings initialises the metadata table at its start; it cannot
+    // create the files partition's base file: the upsert commits all the same.
     run(
         TripsRows.batch(1, 20, 40),
-        withMetadataTable(trips(base, WriteOperation.UPSERT))
+        trips(base, WriteOperation.UPSERT)
             .withHadoopConfiguration(
                 Fault.on(id, Operation.CREATE, FILES_BASE_FILE).configuration()));
     List<String> commits = reader.completedInstantTimes();
@@ -94,8 +95,9 @@ public class HudiIOMetadataTableInitialisationTest {
         trips(20, 60).ofBatch(1).committedAt(c2));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
 
-    // The next write's start initialises it: Hudi's metadata reader lists every committed file.
-    run(TripsRows.batch(2, 50, 20), withMetadataTable(trips(base, WriteOperation.UPSERT)));
+    // The next write's start (default settings) initialises it: Hudi's metadata reader lists every
+    // committed file.
+    run(TripsRows.batch(2, 50, 20), trips(base, WriteOperation.UPSERT));
     commits = reader.completedInstantTimes();
     assertThat(commits, hasSize(3));
     String c3 = commits.get(2);
@@ -108,10 +110,5 @@ public class HudiIOMetadataTableInitialisationTest {
         trips(20, 50).ofBatch(1).committedAt(c2),
         trips(50, 70).ofBatch(2).committedAt(c3));
     assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
-  }
-
-  private static HudiIO.Write<org.apache.beam.sdk.values.Row> withMetadataTable(
-      HudiIO.Write<org.apache.beam.sdk.values.Row> write) {
-    return write.withHoodieProperties(Map.of("hoodie.metadata.enable", "true"));
   }
 }
