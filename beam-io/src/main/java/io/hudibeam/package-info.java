@@ -109,9 +109,10 @@
  *   <li>Upserts keep the stored record when the incoming ordering value is smaller. Within one
  *       batch, the record with the larger ordering value wins; Beam gives no order between records,
  *       so equal ordering values are decided by a total order on the records.
- *   <li>A table with a metadata table (built by Hudi's writers by default) has it removed exactly
- *       as Hudi's writer does when {@code hoodie.metadata.enable=false}, so readers never trust a
- *       stale one; Hudi's writers rebuild it on their next write.
+ *   <li>The metadata table's {@code files} partition is kept with every commit, and a table without
+ *       a metadata table gets one at a write's start, as Hudi's writers do by default; with {@code
+ *       hoodie.metadata.enable=false} it is removed exactly as Hudi's writer removes it, so readers
+ *       never trust a stale one.
  *   <li>Indexes: SIMPLE and GLOBAL_SIMPLE read the keys of the latest base files whose footer key
  *       range overlaps the incoming keys' range (of the partition; of all partitions for
  *       GLOBAL_SIMPLE) and join those within it; BLOOM reads only the footers' key ranges, then per

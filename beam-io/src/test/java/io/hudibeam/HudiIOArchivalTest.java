@@ -19,6 +19,7 @@ import static io.hudibeam.SafetyChecks.run;
 import static io.hudibeam.SafetyChecks.sanFrancisco;
 import static io.hudibeam.SafetyChecks.trips;
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThanOrEqualTo;
 
@@ -42,7 +43,10 @@ import org.junit.rules.TemporaryFolder;
 /**
  * Automatic timeline archival after five {@link HudiIO#write()} commits (hoodie.keep.min.commits=3,
  * hoodie.keep.max.commits=4, hoodie.cleaner.commits.retained=2), checked with Hudi's active and
- * archived timelines and Hudi's reader.
+ * archived timelines and Hudi's reader. The table has its metadata table (the default); as in Hudi,
+ * archival stops at the metadata table's last compaction ({@code
+ * HoodieTimelineArchiver.getInstantsToArchive}), so the metadata table compacts at every write's
+ * start here ({@code hoodie.metadata.compact.max.delta.commits=1}) and does not hold archival back.
  */
 public class HudiIOArchivalTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -60,7 +64,9 @@ public class HudiIOArchivalTest {
                     "hoodie.keep.max.commits",
                     "4",
                     "hoodie.cleaner.commits.retained",
-                    "2"));
+                    "2",
+                    "hoodie.metadata.compact.max.delta.commits",
+                    "1"));
     List<String> commits = new ArrayList<>();
     for (int b = 0; b < 5; b++) {
       run(sanFrancisco(b, 0, 10), b == 0 ? upsert.withOperation(WriteOperation.INSERT) : upsert);
@@ -73,6 +79,10 @@ public class HudiIOArchivalTest {
           meta.getCommitsTimeline().filterCompletedInstants().countInstants(),
           lessThanOrEqualTo(4));
     }
+    assertThat(
+        "hoodie.table.metadata.partitions",
+        reader.tableConfig().getMetadataPartitions(),
+        contains("files"));
     // Five commits > 4: archived down to 3 (c0, c1 go).
     assertThat(reader.completedInstantTimes(), is(commits.subList(2, 5)));
     HoodieTableMetaClient meta = reader.metaClient();

@@ -307,7 +307,12 @@ public class HudiIOCompactionIT {
         compactor(base)
             .schedule(new InstantTimeGenerator(TimelineTimezone.LOCAL), TableType.MERGE_ON_READ)
             .get();
-    HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).open().compact(ours.value());
+    // Hudi's writer with its metadata table on, its default.
+    HudiReference.trips(base)
+        .tableType(HoodieTableType.MERGE_ON_READ)
+        .metadataTable(true)
+        .open()
+        .compact(ours.value());
     assertThat(compactions(reader), is(List.of(ours.value())));
     assertCompacted(reader, expected);
     // And we write on after Hudi's compaction.

@@ -57,6 +57,7 @@ import org.junit.rules.TemporaryFolder;
  * nothing is ever written outside the partition folders.
  */
 public class HudiIOHostileValuesTest {
+  private static final Map<String, String> NO_MDT = Map.of("hoodie.metadata.enable", "false");
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final Schema SCHEMA =
@@ -207,9 +208,18 @@ public class HudiIOHostileValuesTest {
 
     // Nothing outside the table's partition folders: the table is the only entry of its parent, no
     // data file sits in the base path or .hoodie, and every data file is in an accepted partition.
+    // The metadata table (.hoodie/metadata, when the table has one) has its own partition, files,
+    // and no Parquet file.
     assertThat(List.of(root.list()), is(List.of("table")));
     for (String file : allFiles(base)) {
-      if (file.endsWith(".parquet") || file.contains(".hoodie_partition_metadata")) {
+      if (file.startsWith(".hoodie/metadata/")) {
+        assertThat(file, file.endsWith(".parquet"), is(false));
+        assertThat(
+            file,
+            file.startsWith(".hoodie/metadata/.hoodie/")
+                || file.startsWith(".hoodie/metadata/files/"),
+            is(true));
+      } else if (file.endsWith(".parquet") || file.contains(".hoodie_partition_metadata")) {
         String folder = file.substring(0, file.lastIndexOf('/'));
         assertThat(file, accepted.containsValue(folder), is(true));
       }
@@ -252,7 +262,10 @@ public class HudiIOHostileValuesTest {
 
   /**
    * Why a '/' in a value is refused: written by Hudi's own writer, partition 'a/b' nested in
-   * partition 'a' is on disk but Hudi's reader does not see its rows. HudiIO refuses the value.
+   * partition 'a' is on disk but Hudi's reader does not see its rows. HudiIO refuses the value. The
+   * table has no metadata table ({@code hoodie.metadata.enable=false} on both writers): the point
+   * is what a reader that lists the table's folders finds (Hudi's {@code
+   * FileSystemBackedTableMetadata} does not look into a partition's subfolders).
    */
   @Test
   public void aPartitionNestedInAnotherIsInvisibleToHudisReaderSoHudiIORefusesIt()
@@ -262,7 +275,7 @@ public class HudiIOHostileValuesTest {
     inA.put("city", "a");
     Pipeline p1 = HudiIOTesting.pipeline(2);
     p1.apply(Create.of(List.of(TripsRows.of(inA))).withRowSchema(TripsRows.SCHEMA))
-        .apply(SafetyChecks.trips(base, WriteOperation.INSERT));
+        .apply(SafetyChecks.trips(base, WriteOperation.INSERT).withHoodieProperties(NO_MDT));
     p1.run().waitUntilFinish();
 
     GenericRecord inAB = TripsData.record(0, 1);
@@ -285,7 +298,10 @@ public class HudiIOHostileValuesTest {
     Pipeline p2 = HudiIOTesting.pipeline(2);
     HudiWriteResult result =
         p2.apply(Create.of(List.of(TripsRows.of(again))).withRowSchema(TripsRows.SCHEMA))
-            .apply(SafetyChecks.trips(base, WriteOperation.UPSERT).withFailedRecordsOutput());
+            .apply(
+                SafetyChecks.trips(base, WriteOperation.UPSERT)
+                    .withHoodieProperties(NO_MDT)
+                    .withFailedRecordsOutput());
     PAssert.that(result.getFailedRecords())
         .satisfies(failedExactly(new TreeMap<>(Map.of(TripsData.key(2), SLASH))));
     // Every record refused: an empty commit (the plan step no longer races the commit step for it).

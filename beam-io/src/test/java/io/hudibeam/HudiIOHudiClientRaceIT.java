@@ -104,7 +104,8 @@ public class HudiIOHudiClientRaceIT {
             .withMarkersType("DIRECT")
             .withIndexConfig(
                 HoodieIndexConfig.newBuilder().withIndexType(HoodieIndex.IndexType.SIMPLE).build())
-            .withMetadataConfig(HoodieMetadataConfig.newBuilder().enable(false).build())
+            // Its metadata table on, as by default: the table HudiIO creates has one.
+            .withMetadataConfig(HoodieMetadataConfig.newBuilder().enable(true).build())
             .withCleanConfig(HoodieCleanConfig.newBuilder().withAutoClean(false).build())
             .withAutoCommit(false)
             .withProps(props)

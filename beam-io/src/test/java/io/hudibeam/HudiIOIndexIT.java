@@ -193,6 +193,7 @@ public class HudiIOIndexIT {
             .writeConfig("hoodie.bucket.index.num.buckets", String.valueOf(buckets))
             .writeConfig("hoodie.bucket.index.hash.field", "uuid")
             .writeConfig("hoodie.parquet.small.file.limit", "0")
+            .metadataTable(true) // Hudi's default
             .open();
     hudi.upsert(TripsData.batch(2, 50, 200));
     hudi.delete(TripsData.batch(0, 0, 25));

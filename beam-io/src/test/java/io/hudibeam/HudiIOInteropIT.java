@@ -59,7 +59,9 @@ public class HudiIOInteropIT {
         is("org.apache.hudi.keygen.SimpleKeyGenerator"));
 
     // Hudi: updates 100..199 in our file groups, inserts 200..299.
-    String c2 = HudiReference.trips(base).open().upsert(TripsData.batch(1, 100, 200));
+    // Hudi's writer with its metadata table on, its default.
+    String c2 =
+        HudiReference.trips(base).metadataTable(true).open().upsert(TripsData.batch(1, 100, 200));
     // We: update 250..299 (written by Hudi), insert 300..349.
     run(TripsRows.batch(2, 250, 100), trips(base, WriteOperation.UPSERT));
     List<String> commits = reader.completedInstantTimes();

@@ -175,6 +175,7 @@ public class HudiIOMergeOnReadFailureIT {
     String failed =
         io.hudibeam.testing.HudiReference.trips(base)
             .tableType(org.apache.hudi.common.model.HoodieTableType.MERGE_ON_READ)
+            .metadataTable(true) // Hudi's default
             .open()
             .failedWrite(
                 io.hudibeam.testing.HudiReference.Operation.UPSERT,

@@ -67,7 +67,11 @@ public class HudiIOMergeOnReadInteropIT {
     List<GenericRecord> hudiBatch = new ArrayList<>(TripsData.batch(2, 10, 20));
     hudiBatch.addAll(TripsData.batch(2, 80, 10));
     String h =
-        HudiReference.trips(base).tableType(HoodieTableType.MERGE_ON_READ).open().upsert(hudiBatch);
+        HudiReference.trips(base)
+            .tableType(HoodieTableType.MERGE_ON_READ)
+            .metadataTable(true) // Hudi's default
+            .open()
+            .upsert(hudiBatch);
     assertThat(last(reader), is(h));
     expected.upsert(2, 10, 20, h);
     expected.upsert(2, 80, 10, h);

@@ -533,7 +533,11 @@ public class HudiIOSchemaEvolutionIT {
       r.put("tip", -1.0 * i);
       hudiRecords.add(r);
     }
-    io.hudibeam.testing.HudiReference.trips(base).schema(tableSchema).open().upsert(hudiRecords);
+    io.hudibeam.testing.HudiReference.trips(base)
+        .schema(tableSchema)
+        .metadataTable(true) // Hudi's default
+        .open()
+        .upsert(hudiRecords);
 
     reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(3));

@@ -355,7 +355,9 @@ public class HudiIOStreamingIT {
     put(table, 0, 0, 40);
     runBounded(firstRun, trips(base, WriteOperation.UPSERT));
 
-    String hudiCommit = HudiReference.trips(base).open().upsert(TripsData.batch(1, 10, 40));
+    // Hudi's writer with its metadata table on, its default.
+    String hudiCommit =
+        HudiReference.trips(base).metadataTable(true).open().upsert(TripsData.batch(1, 10, 40));
     put(table, 1, 10, 40);
 
     List<TimestampedValue<Row>> secondRun = new ArrayList<>();

@@ -451,12 +451,14 @@ public final class InstantStarter {
 
   /**
    * Creates the metadata table of a table that has none ({@link MetadataTableInitialisation}), when
-   * the settings ask for it; after failed writes are rolled back, before the instant is minted.
+   * the settings ask for it; after failed writes are rolled back, before the instant is minted. A
+   * storage failure while creating it leaves the table without one and the write goes on, as with
+   * Hudi's writer.
    */
   private TableConfig initialiseMetadataTable(TableConfig table) {
     return metadataTable.initialise()
         ? new MetadataTableInitialisation(fs, paths)
-            .initialiseIfNeeded(new TableConfigStore(fs, paths), table)
+            .initialiseOrGoOn(new TableConfigStore(fs, paths), table)
         : table;
   }
 

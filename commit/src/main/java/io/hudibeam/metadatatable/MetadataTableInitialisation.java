@@ -103,6 +103,55 @@ public final class MetadataTableInitialisation {
   }
 
   /**
+   * {@link #initialiseIfNeeded}, but a storage failure (an {@link IOException} in the cause chain)
+   * does not stop the write: as Hudi's {@code HoodieBackedTableMetadataWriter} constructor, which
+   * logs "Failed to initialize metadata table" for an {@code IOException} of {@code
+   * initializeIfNeeded} and lets the write go on, it logs a WARN, deletes what it wrote of the
+   * metadata table (the data table does not list it, so no reader uses it; the next write's start
+   * would delete it otherwise, {@link MetadataPartitions}) and returns the data table's
+   * configuration as stored. The write then commits without a metadata table; the next write's
+   * start tries again. Any other failure propagates.
+   */
+  public TableConfig initialiseOrGoOn(TableConfigStore store, TableConfig table) {
+    try {
+      return initialiseIfNeeded(store, table);
+    } catch (RuntimeException e) {
+      if (!storageFailure(e)) {
+        throw e;
+      }
+      TableConfig stored = store.load();
+      if (stored.metadataPartitions().contains(FilesFileGroup.PARTITION)) {
+        return stored; // initialised; what failed came after
+      }
+      LOG.warn(
+          "Table {}: cannot initialise the metadata table ({}); the write goes on without one"
+              + " (readers list the table's files) and the next write's start tries again",
+          paths,
+          e.toString(),
+          e);
+      try {
+        deleteFolder();
+      } catch (UncheckedIOException again) {
+        LOG.warn(
+            "Table {}: cannot delete the metadata table left by the failed initialisation ({});"
+                + " the next write's start deletes it",
+            paths,
+            again.toString());
+      }
+      return stored;
+    }
+  }
+
+  private static boolean storageFailure(Throwable e) {
+    for (Throwable c = e; c != null; c = c.getCause()) {
+      if (c instanceof IOException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Initialises the {@code files} partition when the table lists none and Hudi's rules allow it
    * now; returns the data table's configuration afterwards ({@code table} when nothing was done).
    */

@@ -26,8 +26,7 @@ import java.io.Serializable;
  * @param enable keep the metadata table's {@code files} partition
  * @param maxDeltaCommits deltacommits since the last metadata compaction at which the next one runs
  * @param initialise create the metadata table of a table that has none ({@link
- *     MetadataTableInitialisation}); only when {@code hoodie.metadata.enable=true} is set
- *     explicitly
+ *     MetadataTableInitialisation}); with {@code enable}, as Hudi's writers do by default
  */
 public record MetadataTableSettings(boolean enable, int maxDeltaCommits, boolean initialise)
     implements Serializable {
@@ -43,9 +42,9 @@ public record MetadataTableSettings(boolean enable, int maxDeltaCommits, boolean
     initialise = enable && initialise;
   }
 
-  /** Settings that keep an existing metadata table but create none. */
+  /** Settings that create and keep the metadata table when {@code enable} (Hudi's default). */
   public MetadataTableSettings(boolean enable, int maxDeltaCommits) {
-    this(enable, maxDeltaCommits, false);
+    this(enable, maxDeltaCommits, enable);
   }
 
   /** Hudi's defaults: kept, compacted every 10 deltacommits. */

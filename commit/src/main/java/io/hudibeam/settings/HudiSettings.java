@@ -270,9 +270,9 @@ public final class HudiSettings {
       bool(MetadataTableSettings.ENABLE, true)
           .doc(
               "Keep the files partition of the table's metadata table (its other partitions are"
-                  + " dropped); false deletes the metadata table as Hudi's writer does. A table"
-                  + " without one gets one (its files partition, from one listing) at a write's"
-                  + " start only when this is set to true explicitly.")
+                  + " dropped), and give a table without one a metadata table at a write's start"
+                  + " (its files partition, from one listing), as Hudi's writer does; false"
+                  + " deletes the metadata table as Hudi's writer does and creates none.")
           .build();
 
   public static final Setting<Integer> METADATA_COMPACT_MAX_DELTA_COMMITS =

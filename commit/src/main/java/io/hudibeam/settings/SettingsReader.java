@@ -283,12 +283,11 @@ public final class SettingsReader {
         HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
   }
 
-  /** The metadata table: kept or deleted, and when it is compacted. */
+  /** The metadata table: kept and created, or deleted, and when it is compacted. */
   public static MetadataTableSettings metadataTable(Map<String, String> properties) {
     return new MetadataTableSettings(
         HudiSettings.METADATA_ENABLE.get(properties),
-        HudiSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties),
-        properties.containsKey(MetadataTableSettings.ENABLE));
+        HudiSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties));
   }
 
   /** Writer heartbeats: interval and tolerable misses. */

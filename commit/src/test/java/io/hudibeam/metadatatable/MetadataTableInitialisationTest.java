@@ -26,6 +26,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.is;
 
+import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
@@ -168,10 +169,35 @@ public class MetadataTableInitialisationTest {
   }
 
   @Test
-  public void withoutAnExplicitEnableNoMetadataTableIsCreated() throws Exception {
+  public void byDefaultATableHudiioCreatesGetsOne() throws Exception {
+    MetadataTableSettings unset = SettingsReader.metadataTable(Map.of());
+    assertThat(unset.initialise(), is(true));
+    String base = new File(tmp.getRoot(), "default").getAbsolutePath();
+    List<GenericRecord> batch = TripsData.batch(0, 0, 10);
+    LocalWrite.trips(base, unset).insert(batch);
+    assertThat(HudiTableReader.of(base).tableConfig().getMetadataPartitions(), contains("files"));
+    assertMetadataListsTheCompletedFiles(base);
+    Map<String, GenericRecord> expected = new TreeMap<>();
+    put(expected, batch);
+    assertRowsReadThroughMetadata(base, expected);
+  }
+
+  @Test
+  public void disabledNoMetadataTableIsCreated() throws Exception {
+    MetadataTableSettings disabled =
+        SettingsReader.metadataTable(Map.of(MetadataTableSettings.ENABLE, "false"));
+    assertThat(disabled.initialise(), is(false));
     String base = new File(tmp.getRoot(), "plain").getAbsolutePath();
-    LocalWrite.trips(base, MetadataTableSettings.defaults()).insert(TripsData.batch(0, 0, 10));
+    List<GenericRecord> batch = TripsData.batch(0, 0, 10);
+    LocalWrite.trips(base, disabled).insert(batch);
     assertThat(new File(base, ".hoodie/metadata").exists(), is(false));
+    assertThat(HudiTableReader.of(base).tableConfig().getMetadataPartitions(), empty());
+    Map<String, GenericRecord> rows = HudiTableReader.of(base).snapshotByRecordKey();
+    assertThat(rows.size(), is(batch.size()));
+    for (GenericRecord r : batch) {
+      String key = r.get(TripsData.RECORD_KEY_FIELD).toString();
+      assertThat(key, TripsData.values(rows.get(key)), equalTo(TripsData.values(r)));
+    }
   }
 
   private static void put(Map<String, GenericRecord> expected, List<GenericRecord> records) {

@@ -34,6 +34,7 @@ import io.hudibeam.keygen.KeyGenerator;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.services.CleanResult;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.services.Cleaner;
@@ -185,8 +186,14 @@ public class Hudi1ReadsOurTablesIT {
         .build();
   }
 
+  /**
+   * Our writes without a metadata table ({@code hoodie.metadata.enable=false}; on by default):
+   * these tests are about what a 1.0 reader finds by listing the table.
+   */
   private WriteTransaction transaction() {
-    return WriteTransaction.on(conf, fs, paths).build();
+    return WriteTransaction.on(conf, fs, paths)
+        .metadataTable(MetadataTableSettings.disabled())
+        .build();
   }
 
   /** Inserts {@code records} as one commit; returns its instant time. */
@@ -459,10 +466,9 @@ public class Hudi1ReadsOurTablesIT {
     }
     assertThat(hudiDeleted.size(), is(cleaned.get(0).deletedFiles().size()));
 
-    // Hudi 1.0's HoodieMetadataConfig: a 1.0 reader wants the metadata table by default, but our
-    // table never
-    // lists `files` in hoodie.table.metadata.partitions, so 1.0 falls back to listing the file
-    // system.
+    // Hudi 1.0's HoodieMetadataConfig: a 1.0 reader wants the metadata table by default, but this
+    // table, written without one, does not list `files` in hoodie.table.metadata.partitions, so 1.0
+    // falls back to listing the file system.
     assertThat(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS, is(true));
     assertThat(meta.getTableConfig().getMetadataPartitions(), is(empty()));
     assertThat(meta.getTableConfig().isMetadataTableAvailable(), is(false));
@@ -532,8 +538,8 @@ public class Hudi1ReadsOurTablesIT {
    * The control for the metadata-table rule: once {@code hoodie.table.metadata.partitions} lists
    * {@code files} (as an official writer leaves it), a 1.0 reader builds its view on the metadata
    * table instead of listing (FileSystemViewManager.createInMemoryFileSystemView checks
-   * HoodieTableConfig.isMetadataTableAvailable); our next write clears the property, and 1.0 lists
-   * again and sees every commit.
+   * HoodieTableConfig.isMetadataTableAvailable); our next write (without a metadata table) clears
+   * the property, and 1.0 lists again and sees every commit.
    */
   @Test
   public void hudi1ListsAgainAfterOurWriterDropsTheMetadataTable() throws Exception {
