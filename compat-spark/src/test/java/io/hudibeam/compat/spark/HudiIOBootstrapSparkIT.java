@@ -177,8 +177,9 @@ public class HudiIOBootstrapSparkIT {
 
   /**
    * A MERGE_ON_READ table HudiIO bootstrapped METADATA_ONLY: HudiIO's upsert and delete append log
-   * files to skeleton slices, which Hudi's Spark reader merges onto the skeleton-and-source rows;
-   * then HudiIO's compaction writes regular base files; rows exact after each step.
+   * files to skeleton slices, which Hudi's Spark reader and {@code HudiIO.read()} merge onto the
+   * skeleton-and-source rows; then HudiIO's compaction writes regular base files; rows exact after
+   * each step.
    */
   @Test
   public void aMergeOnReadMetadataOnlyBootstrapIsUpsertedAndCompactedByHudiIO() throws Exception {
@@ -213,6 +214,8 @@ public class HudiIOBootstrapSparkIT {
         hudiIOWrite(base, WriteOperation.DELETE).withTableType(TableType.MERGE_ON_READ));
     expected.remove(TripsData.key(8));
     assertThat(SPARK.snapshot(base), is(expected));
+    // HudiIO.read() merges the log files onto the joined skeleton-and-source rows as Spark does.
+    assertThat(hudiIORead(base), is(asText(expected)));
 
     Pipeline compact = Pipeline.create(options);
     compact.apply(
