@@ -70,8 +70,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  *       (the meta fields only, in a new file group) and Hudi's bootstrap index that maps each
  *       skeleton file to its source file, committed at Hudi's metadata-bootstrap instant {@code
  *       00000000000001}. The source files become part of the table: never change them. HudiIO's
- *       writes and {@code HudiIO.read()} refuse such a table for now (Hudi's reader and writer
- *       continue it).
+ *       writes continue such a table and {@code HudiIO.read()} reads it (each skeleton file joined
+ *       with its source file), as Hudi's reader and writer do.
  * </ul>
  *
  * <p>A regex that splits the partitions between the modes gives two commits, as Hudi's: the

@@ -57,7 +57,7 @@ import org.junit.rules.TemporaryFolder;
  * returns row by row with the meta fields, that Hudi's writer then upserts into and HudiIO after
  * it; METADATA_ONLY bootstraps read by Hudi (HudiIO's writes to them: HudiIOBootstrapUpsertTest);
  * and the refusals (a file without the key field, a source inside the table, an empty source, a
- * second bootstrap, {@code HudiIO.read()} of a table Hudi bootstrapped METADATA_ONLY).
+ * second bootstrap). {@code HudiIO.read()} of METADATA_ONLY tables: HudiIOBootstrapReadTest.
  */
 public class HudiIOBootstrapTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -521,51 +521,5 @@ public class HudiIOBootstrapTest {
                         .withMode(HudiBootstrap.Mode.FULL_RECORD)));
     assertThat(HudiIOTesting.messages(e), containsString("already holds the completed"));
     assertThat(HudiTableReader.of(base).completedInstantTimes(), is(List.of(BOOTSTRAP_INSTANT)));
-  }
-
-  /**
-   * A table Hudi bootstrapped with METADATA_ONLY partitions (its bootstrap base path and a
-   * bootstrap index; Hudi 0.15's Java client has no bootstrap, so the table Hudi's writer made is
-   * given the two marks Hudi's Spark bootstrap leaves; HudiIOBootstrapSparkIT has a table Hudi's
-   * Spark writer bootstrapped) is refused by {@code HudiIO.read()}, named (HudiIO's writes continue
-   * such a table: HudiIOBootstrapUpsertTest).
-   */
-  @Test
-  public void aTableBootstrappedMetadataOnlyIsNotReadByHudiIO() throws Exception {
-    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
-    HudiReference hudi =
-        HudiReference.trips(base)
-            .tableName("rides")
-            .schema(TABLE_SCHEMA)
-            .recordKeyFields("uuid")
-            .partitionFields("city")
-            .orderingField("ts")
-            .hiveStylePartitioning(true)
-            .create();
-    hudi.insert(List.of(ride(TABLE_SCHEMA, "key-001", "sf", 1.0, 1L)));
-    File props = new File(base, ".hoodie/hoodie.properties");
-    Files.writeString(
-        props.toPath(),
-        Files.readString(props.toPath()) + "hoodie.bootstrap.base.path=/data/rides\n");
-    // The local file system's checksum of the old content.
-    Files.deleteIfExists(new File(base, ".hoodie/.hoodie.properties.crc").toPath());
-    File index = new File(base, ".hoodie/.aux/.bootstrap/.partitions");
-    index.mkdirs();
-    Files.writeString(
-        new File(index, "00000000000000-0000-0000-0000-000000000000-0_1-0-1_00000000000001.hfile")
-            .toPath(),
-        "x");
-    // HudiIO.read() would see the skeleton files only: refused.
-    Exception read =
-        assertThrows(
-            Exception.class,
-            () -> {
-              Pipeline r = HudiIOTesting.pipeline(1);
-              r.apply(HudiIO.read().withBasePath(base));
-              r.run().waitUntilFinish();
-            });
-    assertThat(HudiIOTesting.messages(read), containsString("Cannot read the table"));
-    assertThat(HudiIOTesting.messages(read), containsString("METADATA_ONLY"));
-    assertThat(HudiIOTesting.messages(read), containsString("/data/rides"));
   }
 }

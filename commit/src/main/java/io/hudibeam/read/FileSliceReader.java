@@ -16,11 +16,15 @@
 package io.hudibeam.read;
 
 import io.hudibeam.basefile.MetaFields;
+import io.hudibeam.files.FileGroupId;
+import io.hudibeam.files.FileId;
 import io.hudibeam.log.DeleteRecord;
 import io.hudibeam.log.LogBlock;
 import io.hudibeam.log.LogBlockType;
 import io.hudibeam.log.LogFileReader;
 import io.hudibeam.schema.RecordRewriter;
+import io.hudibeam.skeleton.BootstrapBaseFileReader;
+import io.hudibeam.skeleton.SkeletonBaseFiles;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.write.LogMergeOrdering;
@@ -35,6 +39,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
@@ -63,8 +68,16 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
  *       when its ordering value is greater); log records of keys not in the base file are inserts.
  * </ul>
  *
- * The merged log records of a slice are held in memory (a file group's log records). A read with a
- * {@link CommitTimeRange} returns only the versions whose {@code _hoodie_commit_time} it includes.
+ * A base file that is a METADATA_ONLY bootstrap's skeleton file (of the metadata bootstrap instant
+ * {@code 00000000000001}, mapped by the bootstrap index; {@link SkeletonBaseFiles}) is read joined
+ * row by row with its source file ({@link BootstrapBaseFileReader}: meta fields from the skeleton,
+ * columns from the source, a partition column the source lacks from its folder name), as Hudi's
+ * {@code HoodieBootstrapRelation} (0.15) and {@code HoodieFileGroupReader} (1.0) read it; log
+ * records merge on top as on any base file.
+ *
+ * <p>The merged log records of a slice are held in memory (a file group's log records). A read with
+ * a {@link CommitTimeRange} returns only the versions whose {@code _hoodie_commit_time} it
+ * includes.
  */
 public final class FileSliceReader {
   public static final String IS_DELETED_FIELD = "_hoodie_is_deleted";
@@ -142,6 +155,13 @@ public final class FileSliceReader {
 
   private void readBase(SliceRead slice, Consumer<GenericRecord> out) throws IOException {
     Path path = new Path(folder(slice), slice.baseFileName());
+    Optional<BootstrapBaseFileReader> skeleton =
+        SkeletonBaseFiles.of(conf, path.getFileSystem(conf), paths)
+            .readerOf(FileGroupId.of(slice.partitionPath(), FileId.parse(slice.fileId())), path);
+    if (skeleton.isPresent()) {
+      skeleton.get().forEachRecord(record -> out.accept(rewriter.rewrite(record)));
+      return;
+    }
     try (ParquetReader<GenericRecord> reader =
         AvroParquetReader.<GenericRecord>builder(HadoopInputFile.fromPath(path, conf))
             .withDataModel(GenericData.get())

@@ -16,7 +16,6 @@
 package io.hudibeam.read;
 
 import io.hudibeam.basefile.MetaFields;
-import io.hudibeam.bootstrap.MetadataOnlyBootstrapCheck;
 import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
@@ -89,9 +88,9 @@ public final class ReadPlanner {
     this.conf = conf;
     this.fs = fs;
     this.paths = paths;
+    // A METADATA_ONLY bootstrap's skeleton files are read joined with their source files
+    // (FileSliceReader), in every query type.
     this.config = new TableConfigStore(fs, paths).load();
-    // Only the skeleton files of a METADATA_ONLY bootstrap are in the table: refuse, not half-read.
-    MetadataOnlyBootstrapCheck.refuse(fs, paths, config, "read");
     this.timeline = Timeline.load(fs, paths);
   }
 

@@ -18,7 +18,9 @@
  * ({@code SkeletonFileWriter}, Hudi's {@code HoodieBootstrapHandle}: a base file of the five meta
  * fields only, in a new file group) and the bootstrap index that maps each skeleton file's file
  * group to its untouched source file ({@code BootstrapIndexWriter}, Hudi's {@code
- * HFileBootstrapIndex}). docs/format.md section 14, docs/bootstrap.md.
+ * HFileBootstrapIndex}); for writers and readers of such a table, the index's reader, which base
+ * files are skeleton files ({@code SkeletonBaseFiles}) and a skeleton file read joined with its
+ * source file ({@code BootstrapBaseFileReader}). docs/format.md section 14, docs/bootstrap.md.
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
  * io.hudibeam.bootstrap}, {@code io.hudibeam.hfile}, {@code io.hudibeam.basefile}, {@code

@@ -20,7 +20,6 @@ import io.hudibeam.basefile.BaseFileResult;
 import io.hudibeam.basefile.BaseFileWriter;
 import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.basefile.RowGroupCarryOver;
-import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.commit.IOType;
 import io.hudibeam.commit.Marker;
 import io.hudibeam.commit.MarkerStore;
@@ -32,16 +31,12 @@ import io.hudibeam.keygen.PartitionMetadata;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.schema.RecordRewriter;
 import io.hudibeam.skeleton.BootstrapBaseFileReader;
-import io.hudibeam.skeleton.BootstrapFileMapping;
-import io.hudibeam.skeleton.BootstrapIndexReader;
-import io.hudibeam.table.HudiTableException;
-import io.hudibeam.table.TableConfigStore;
+import io.hudibeam.skeleton.SkeletonBaseFiles;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.TimelineLayout;
 import java.io.File;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -220,42 +215,15 @@ public final class WriteContext {
   }
 
   /**
-   * The skeleton-and-source reader of {@code base} if it is a skeleton file: as Hudi's file-system
-   * view ({@code AbstractTableFileSystemView.addBootstrapBaseFileIfPresent}), a base file of the
-   * metadata bootstrap instant {@code 00000000000001} gets its source file from the bootstrap
-   * index. A table without a bootstrap index has no skeleton files; a base file of that instant
-   * that the index does not map is refused rather than read without its data columns.
+   * The skeleton-and-source reader of {@code base} if it is a skeleton file ({@link
+   * SkeletonBaseFiles#readerOf}).
    */
   Optional<BootstrapBaseFileReader> bootstrapOf(FileGroupId fileGroup, Path base) {
-    if (!isMetadataBootstrapSlice(BaseFileName.parse(base.getName()))) {
-      return Optional.empty();
-    }
-    Optional<BootstrapIndexReader> index = BootstrapIndexReader.open(conf, fs, paths);
-    if (index.isEmpty()) {
-      return Optional.empty();
-    }
-    BootstrapFileMapping mapping =
-        index
-            .get()
-            .mappingOf(fileGroup)
-            .orElseThrow(
-                () ->
-                    new HudiTableException(
-                        "The base file "
-                            + base
-                            + " of the metadata bootstrap instant "
-                            + BootstrapInstants.METADATA_ONLY
-                            + " has no source file in the bootstrap index "
-                            + index.get()
-                            + " (file group "
-                            + fileGroup
-                            + "); its data columns cannot be read"));
-    List<String> partitionFields = new TableConfigStore(fs, paths).load().partitionFields();
-    return Optional.of(BootstrapBaseFileReader.of(conf, base, mapping, partitionFields));
+    return SkeletonBaseFiles.of(conf, fs, paths).readerOf(fileGroup, base);
   }
 
   private static boolean isMetadataBootstrapSlice(BaseFileName name) {
-    return name.instantTime().equals(BootstrapInstants.METADATA_ONLY);
+    return SkeletonBaseFiles.isMetadataBootstrapFile(name);
   }
 
   /** Where a base file of the table is. */

@@ -36,7 +36,9 @@ import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.transforms.Create;
+import org.apache.beam.sdk.values.Row;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hudi.avro.HoodieAvroUtils;
@@ -179,7 +181,8 @@ public class HudiIOBootstrapVersionEightTest {
    * group, its file-system view attaches each source file to its skeleton file, and its bootstrap
    * file reader returns every source row with the meta fields of {@code 00000000000001}. Then
    * HudiIO upserts and deletes: each touched file group gets a regular base file with the full
-   * rows, the others stay skeletons; Hudi 1.0 reads every row exact after each write.
+   * rows, the others stay skeletons; Hudi 1.0 reads every row exact after each write, and so does
+   * {@code HudiIO.read()} after the bootstrap and after the writes.
    */
   @Test
   public void aMetadataOnlyBootstrapAtVersionEightIsReadByHudiOneThenWrittenByHudiIO()
@@ -227,6 +230,8 @@ public class HudiIOBootstrapVersionEightTest {
     List<String> skeletons = new ArrayList<>();
     assertThat(bootstrapRows(meta, skeletons), is(expected));
     assertThat(skeletons.size(), is(6));
+    // HudiIO.read() joins each skeleton file with its source file: the same rows.
+    assertHudiIORead(base, expected);
 
     // HudiIO continues the table: updates in two skeleton file groups (amsterdam part-0, oslo
     // part-1), a new key, then a delete in a third (lisbon part-0).
@@ -250,6 +255,33 @@ public class HudiIOBootstrapVersionEightTest {
     skeletons.clear();
     assertThat(bootstrapRows(meta(base), skeletons), is(expected));
     assertThat(skeletons.size() < afterUpsert, is(true));
+    // Merged base files next to skeletons: HudiIO.read() returns Hudi 1.0's rows.
+    assertHudiIORead(base, expected);
+  }
+
+  /** {@code HudiIO.read()}'s snapshot as key to [ts, city, commit time] equals {@code expected}. */
+  private static void assertHudiIORead(String base, Map<String, List<Object>> expected) {
+    ArrayList<String> want = new ArrayList<>();
+    expected.forEach((k, v) -> want.add(k + "=" + v));
+    Pipeline p = pipeline();
+    PAssert.that(p.apply(HudiIO.read().withBasePath(base).withMetaColumns()))
+        .satisfies(
+            rows -> {
+              List<String> got = new ArrayList<>();
+              for (Row row : rows) {
+                got.add(
+                    row.getString("_hoodie_record_key")
+                        + "="
+                        + Arrays.asList(
+                            row.getInt64("ts"),
+                            row.getString("city"),
+                            row.getString("_hoodie_commit_time")));
+              }
+              got.sort(null);
+              assertThat(got, is(want));
+              return null;
+            });
+    run(p);
   }
 
   private static void write(String base, WriteOperation operation, List<GenericRecord> rows) {

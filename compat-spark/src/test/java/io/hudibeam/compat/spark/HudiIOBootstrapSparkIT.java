@@ -22,9 +22,7 @@ import static io.hudibeam.compat.spark.SparkHudi.range;
 import static io.hudibeam.compat.spark.SparkHudi.records;
 import static io.hudibeam.compat.spark.SparkHudi.tripsOptions;
 import static org.hamcrest.MatcherAssert.assertThat;
-import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
-import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiBootstrap;
 import io.hudibeam.HudiIO;
@@ -40,7 +38,10 @@ import java.util.TreeMap;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.io.TextIO;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.TypeDescriptors;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
@@ -57,7 +58,8 @@ import org.junit.rules.TemporaryFolder;
  * bootstrap of a partitioned Parquet dataset (the trips, 2 files per city) read row by row (through
  * Hudi's bootstrap relation, as the table records {@code hoodie.bootstrap.base.path}), upserted by
  * Hudi's Spark writer and then by HudiIO; and a table Hudi's Spark writer bootstrapped
- * METADATA_ONLY, which Hudi's Spark writer and then HudiIO continue.
+ * METADATA_ONLY, which Hudi's Spark writer and then HudiIO continue, and {@code HudiIO.read()}
+ * reads as Spark does (skeleton files joined with their source files).
  */
 public class HudiIOBootstrapSparkIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
@@ -118,6 +120,8 @@ public class HudiIOBootstrapSparkIT {
     p.run().waitUntilFinish();
     Map<String, List<Object>> expected = expected(0, BOOTSTRAP, range(0, 24));
     assertThat(SPARK.snapshot(base), is(expected));
+    // HudiIO.read() joins each skeleton file with its source file: the same rows.
+    assertThat(hudiIORead(base), is(asText(expected)));
 
     SPARK.sparkWrite(base, records(1, 3, 4, 40), versionSix("upsert"));
     List<HoodieInstant> commits = SPARK.completedCommits(base);
@@ -173,8 +177,9 @@ public class HudiIOBootstrapSparkIT {
 
   /**
    * A MERGE_ON_READ table HudiIO bootstrapped METADATA_ONLY: HudiIO's upsert and delete append log
-   * files to skeleton slices, which Hudi's Spark reader merges onto the skeleton-and-source rows;
-   * then HudiIO's compaction writes regular base files; rows exact after each step.
+   * files to skeleton slices, which Hudi's Spark reader and {@code HudiIO.read()} merge onto the
+   * skeleton-and-source rows; then HudiIO's compaction writes regular base files; rows exact after
+   * each step.
    */
   @Test
   public void aMergeOnReadMetadataOnlyBootstrapIsUpsertedAndCompactedByHudiIO() throws Exception {
@@ -209,6 +214,8 @@ public class HudiIOBootstrapSparkIT {
         hudiIOWrite(base, WriteOperation.DELETE).withTableType(TableType.MERGE_ON_READ));
     expected.remove(TripsData.key(8));
     assertThat(SPARK.snapshot(base), is(expected));
+    // HudiIO.read() merges the log files onto the joined skeleton-and-source rows as Spark does.
+    assertThat(hudiIORead(base), is(asText(expected)));
 
     Pipeline compact = Pipeline.create(options);
     compact.apply(
@@ -251,7 +258,8 @@ public class HudiIOBootstrapSparkIT {
    * A table Hudi's Spark writer bootstrapped METADATA_ONLY (skeleton file ids bare UUIDs): Hudi's
    * Spark writer upserts into it, then HudiIO upserts and deletes (file groups Hudi rewrote, and
    * skeleton file groups, which HudiIO merges with their source files into regular base files);
-   * Hudi's Spark reader returns every row exact after each step; the source files are untouched.
+   * Hudi's Spark reader returns every row exact after each step; the source files are untouched;
+   * {@code HudiIO.read()} returns Spark's rows right after the bootstrap and after the writes.
    */
   @Test
   public void aTableHudiSparkBootstrappedMetadataOnlyIsContinuedByHudiIO() throws Exception {
@@ -262,6 +270,8 @@ public class HudiIOBootstrapSparkIT {
     // Hudi's own reader returns every source row of the METADATA_ONLY table.
     Map<String, List<Object>> expected = expected(0, "00000000000001", range(0, 24));
     assertThat(SPARK.snapshot(base), is(expected));
+    // HudiIO.read() joins each skeleton file with its source file: the same rows.
+    assertThat(hudiIORead(base), is(asText(expected)));
 
     SPARK.sparkWrite(base, records(1, 3, 4, 40), versionSix("upsert"));
     List<HoodieInstant> commits = SPARK.completedCommits(base);
@@ -289,21 +299,33 @@ public class HudiIOBootstrapSparkIT {
       assertThat(e.getKey(), contents(source).get(e.getKey()), is(e.getValue()));
     }
 
-    // HudiIO.read(), which would see the skeleton files only, refuses the table.
-    Exception read =
-        assertThrows(
-            Exception.class,
-            () -> {
-              DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-              Pipeline r = Pipeline.create(options);
-              r.apply(HudiIO.read().withBasePath(base));
-              r.run().waitUntilFinish();
-            });
-    StringBuilder readMessages = new StringBuilder();
-    for (Throwable c = read; c != null; c = c.getCause()) {
-      readMessages.append(c.getMessage()).append('\n');
+    // HudiIO.read() returns Spark's rows: merged base files, and skeleton files joined with their
+    // source files.
+    assertThat(hudiIORead(base), is(asText(SPARK.snapshot(base))));
+  }
+
+  /**
+   * {@code HudiIO.read()} (snapshot, meta columns) as record key to the trips fields and commit
+   * time, in the text of {@link HudiIOReadModesIT#line}.
+   */
+  private TreeMap<String, String> hudiIORead(String base) throws java.io.IOException {
+    File out = tmp.newFolder();
+    Pipeline p = Pipeline.create(PipelineOptionsFactory.as(DirectOptions.class));
+    p.apply(HudiIO.read().withBasePath(base).withMetaColumns())
+        .apply(MapElements.into(TypeDescriptors.strings()).via(HudiIOReadModesIT::line))
+        .apply(TextIO.write().to(new File(out, "rows").getPath()).withoutSharding());
+    p.run().waitUntilFinish();
+    TreeMap<String, String> rows = new TreeMap<>();
+    for (String l : java.nio.file.Files.readAllLines(new File(out, "rows").toPath())) {
+      rows.put(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1));
     }
-    assertThat(readMessages.toString(), containsString("Cannot read the table"));
+    return rows;
+  }
+
+  private static TreeMap<String, String> asText(Map<String, List<Object>> rows) {
+    TreeMap<String, String> out = new TreeMap<>();
+    rows.forEach((k, v) -> out.put(k, String.valueOf(v)));
+    return out;
   }
 
   private static Map<String, byte[]> contents(File folder) throws java.io.IOException {
