@@ -179,24 +179,9 @@ public class HudiIOBootstrapTest {
       HudiTableReader reader,
       Map<String, GenericRecord> expected,
       Map<String, String> commitTimes) {
-    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
-    assertThat(rows.keySet(), is(expected.keySet()));
-    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
-      GenericRecord row = rows.get(e.getKey());
-      GenericRecord want = e.getValue();
-      for (Schema.Field f : want.getSchema().getFields()) {
-        assertThat(
-            e.getKey() + "." + f.name(),
-            String.valueOf(row.get(f.name())),
-            is(String.valueOf(want.get(f.name()))));
-      }
-      assertThat(
-          HudiTableReader.string(row, HudiIOTesting.PARTITION_PATH),
-          is("city=" + want.get("city")));
-      assertThat(
-          e.getKey(),
-          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME),
-          is(commitTimes.getOrDefault(e.getKey(), BOOTSTRAP_INSTANT)));
+    List<GenericRecord> rows = reader.snapshot();
+    MetadataOnlyChecks.assertBootstrappedRows(rows, expected, commitTimes, BOOTSTRAP_INSTANT);
+    for (GenericRecord row : rows) {
       assertThat(HudiTableReader.string(row, HudiIOTesting.FILE_NAME), containsString(".parquet"));
     }
   }
@@ -335,25 +320,11 @@ public class HudiIOBootstrapTest {
     MetadataOnlyChecks.assertIndex(reader, source, 3, 3);
     MetadataOnlyChecks.assertSkeletonFiles(reader, 4);
 
-    List<GenericRecord> rows = reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city"));
-    assertThat(rows.size(), is(expected.size()));
-    Map<String, GenericRecord> byKey = HudiTableReader.byRecordKey(rows);
-    assertThat(byKey.keySet(), is(expected.keySet()));
-    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
-      GenericRecord row = byKey.get(e.getKey());
-      for (Schema.Field f : e.getValue().getSchema().getFields()) {
-        assertThat(
-            e.getKey() + "." + f.name(),
-            String.valueOf(row.get(f.name())),
-            is(String.valueOf(e.getValue().get(f.name()))));
-      }
-      assertThat(HudiTableReader.string(row, HudiIOTesting.RECORD_KEY), is(e.getKey()));
-      assertThat(
-          HudiTableReader.string(row, HudiIOTesting.PARTITION_PATH),
-          is("city=" + e.getValue().get("city")));
-      assertThat(
-          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME), is(METADATA_BOOTSTRAP_INSTANT));
-    }
+    MetadataOnlyChecks.assertBootstrappedRows(
+        reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city")),
+        expected,
+        Map.of(),
+        METADATA_BOOTSTRAP_INSTANT);
   }
 
   /** METADATA_ONLY on a MERGE_ON_READ table: a deltacommit at 00000000000001, read by Hudi. */

@@ -35,7 +35,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
@@ -348,28 +347,11 @@ public class HudiIOBootstrapUpsertTest {
    */
   private static void assertRows(
       String base, Map<String, GenericRecord> expected, Map<String, String> commitTimes) {
-    HudiTableReader reader = HudiTableReader.of(base);
-    List<GenericRecord> rows = reader.bootstrapSnapshot(TABLE_SCHEMA, List.of("city"));
-    Map<String, GenericRecord> byKey = HudiTableReader.byRecordKey(rows);
-    assertThat(rows.size(), is(expected.size()));
-    assertThat(byKey.keySet(), is(expected.keySet()));
-    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
-      GenericRecord row = byKey.get(e.getKey());
-      for (Schema.Field f : e.getValue().getSchema().getFields()) {
-        assertThat(
-            e.getKey() + "." + f.name(),
-            String.valueOf(row.get(f.name())),
-            is(String.valueOf(e.getValue().get(f.name()))));
-      }
-      assertThat(HudiTableReader.string(row, HudiIOTesting.RECORD_KEY), is(e.getKey()));
-      assertThat(
-          HudiTableReader.string(row, HudiIOTesting.PARTITION_PATH),
-          is("city=" + e.getValue().get("city")));
-      assertThat(
-          e.getKey(),
-          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME),
-          is(commitTimes.getOrDefault(e.getKey(), METADATA_BOOTSTRAP_INSTANT)));
-    }
+    MetadataOnlyChecks.assertBootstrappedRows(
+        HudiTableReader.of(base).bootstrapSnapshot(TABLE_SCHEMA, List.of("city")),
+        expected,
+        commitTimes,
+        METADATA_BOOTSTRAP_INSTANT);
   }
 
   /**

@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hudi.common.bootstrap.index.BootstrapIndex;
@@ -41,6 +42,38 @@ import org.apache.hudi.common.model.HoodieFileGroupId;
  */
 final class MetadataOnlyChecks {
   private MetadataOnlyChecks() {}
+
+  /**
+   * {@code rows} (as Hudi read them) are exactly {@code expected}'s keys, each with every field of
+   * its expected row and its meta fields: the record key, the partition path {@code city=<city>}
+   * and the commit time {@code commitTimes} gives its key, or {@code bootstrapInstant}.
+   */
+  static void assertBootstrappedRows(
+      List<GenericRecord> rows,
+      Map<String, GenericRecord> expected,
+      Map<String, String> commitTimes,
+      String bootstrapInstant) {
+    Map<String, GenericRecord> byKey = HudiTableReader.byRecordKey(rows);
+    assertThat(rows.size(), is(expected.size()));
+    assertThat(byKey.keySet(), is(expected.keySet()));
+    for (Map.Entry<String, GenericRecord> e : expected.entrySet()) {
+      GenericRecord row = byKey.get(e.getKey());
+      for (Schema.Field f : e.getValue().getSchema().getFields()) {
+        assertThat(
+            e.getKey() + "." + f.name(),
+            String.valueOf(row.get(f.name())),
+            is(String.valueOf(e.getValue().get(f.name()))));
+      }
+      assertThat(HudiTableReader.string(row, HudiIOTesting.RECORD_KEY), is(e.getKey()));
+      assertThat(
+          HudiTableReader.string(row, HudiIOTesting.PARTITION_PATH),
+          is("city=" + e.getValue().get("city")));
+      assertThat(
+          e.getKey(),
+          HudiTableReader.string(row, HudiIOTesting.COMMIT_TIME),
+          is(commitTimes.getOrDefault(e.getKey(), bootstrapInstant)));
+    }
+  }
 
   /**
    * Hudi's bootstrap index of the table names the source base path, every partition, every file
