@@ -176,6 +176,54 @@ public class HudiIOBootstrapSparkIT {
   }
 
   /**
+   * A copy-on-write table HudiIO bootstrapped METADATA_ONLY, continued by Hudi's Spark writer (an
+   * upsert of rows still in skeleton files and a new key), then by HudiIO (an upsert of a row Spark
+   * rewrote, of skeleton rows and a new key, and a delete); Hudi's Spark reader and {@code
+   * HudiIO.read()} return every row exact after each step; the source files are untouched.
+   */
+  @Test
+  public void aMetadataOnlyBootstrapByHudiIOIsContinuedByHudiSparkThenByHudiIO() throws Exception {
+    File source = writeSource();
+    Map<String, byte[]> sourceBytes = contents(source);
+    String base = new File(tmp.getRoot(), "trips-ours-continued").getAbsolutePath();
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName(TripsData.TABLE_NAME)
+            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
+            .withPartitionFields(TripsData.PARTITION_FIELD)
+            .withOrderingField(TripsData.ORDERING_FIELD)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    p.run().waitUntilFinish();
+    Map<String, List<Object>> expected = expected(0, "00000000000001", range(0, 24));
+    assertThat(SPARK.snapshot(base), is(expected));
+
+    SPARK.sparkWrite(base, records(1, 3, 4, 40), versionSix("upsert"));
+    String t2 = lastCommit(base);
+    expected.putAll(expected(1, t2, 3, 4, 40));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(hudiIORead(base), is(asText(expected)));
+
+    hudiIO(records(2, 4, 5, 10, 17, 41), hudiIOWrite(base, WriteOperation.UPSERT));
+    String t3 = lastCommit(base);
+    expected.putAll(expected(2, t3, 4, 5, 10, 17, 41));
+    assertThat(SPARK.snapshot(base), is(expected));
+    hudiIO(records(3, 8, 21), hudiIOWrite(base, WriteOperation.DELETE));
+    expected.remove(TripsData.key(8));
+    expected.remove(TripsData.key(21));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(hudiIORead(base), is(asText(expected)));
+    assertThat(contents(source).keySet(), is(sourceBytes.keySet()));
+    for (Map.Entry<String, byte[]> e : sourceBytes.entrySet()) {
+      assertThat(e.getKey(), contents(source).get(e.getKey()), is(e.getValue()));
+    }
+  }
+
+  /**
    * A MERGE_ON_READ table HudiIO bootstrapped METADATA_ONLY: HudiIO's upsert and delete append log
    * files to skeleton slices, which Hudi's Spark reader and {@code HudiIO.read()} merge onto the
    * skeleton-and-source rows; then HudiIO's compaction writes regular base files; rows exact after
