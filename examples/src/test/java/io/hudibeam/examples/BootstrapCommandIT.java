@@ -42,8 +42,8 @@ import org.junit.rules.TemporaryFolder;
  * The {@code bootstrap} command: a Hive-style partitioned Parquet dataset (written here with
  * parquet-avro) becomes a table Hudi's reader returns row by row with the bootstrap's meta fields;
  * with {@code --mode=metadata_only} a table of skeleton files and a bootstrap index that Hudi's
- * bootstrap file reader reads row by row; a regex that mixes the modes gives two commits, {@code
- * 00000000000001} then {@code 00000000000002}.
+ * bootstrap file reader reads row by row (both modes on the DirectRunner and the FlinkRunner); a
+ * regex that mixes the modes gives two commits, {@code 00000000000001} then {@code 00000000000002}.
  */
 public class BootstrapCommandIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -86,6 +86,15 @@ public class BootstrapCommandIT {
 
   @Test
   public void bootstrapFullRecordThenHudiReadsEveryRow() throws Exception {
+    bootstrapFullRecordThenHudiReadsEveryRow("DirectRunner");
+  }
+
+  @Test
+  public void bootstrapFullRecordOnTheFlinkRunnerThenHudiReadsEveryRow() throws Exception {
+    bootstrapFullRecordThenHudiReadsEveryRow("FlinkRunner");
+  }
+
+  private void bootstrapFullRecordThenHudiReadsEveryRow(String runner) throws Exception {
     File source = tmp.newFolder("orders");
     Map<String, String> expected = writeSource(source);
     String table = new File(tmp.getRoot(), "hudi-orders").getAbsolutePath();
@@ -96,7 +105,8 @@ public class BootstrapCommandIT {
             "--table=" + table,
             "--recordKey=id",
             "--partitionFields=country",
-            "--mode=full_record");
+            "--mode=full_record",
+            "--runner=" + runner);
     assertThat(run.err, run.exitCode, is(0));
     assertThat(run.commitLines(), hasSize(1));
     assertThat(
@@ -121,6 +131,15 @@ public class BootstrapCommandIT {
 
   @Test
   public void bootstrapMetadataOnlyThenHudiReadsEveryRow() throws Exception {
+    bootstrapMetadataOnlyThenHudiReadsEveryRow("DirectRunner");
+  }
+
+  @Test
+  public void bootstrapMetadataOnlyOnTheFlinkRunnerThenHudiReadsEveryRow() throws Exception {
+    bootstrapMetadataOnlyThenHudiReadsEveryRow("FlinkRunner");
+  }
+
+  private void bootstrapMetadataOnlyThenHudiReadsEveryRow(String runner) throws Exception {
     File source = tmp.newFolder("orders");
     Map<String, String> expected = writeSource(source);
     String table = new File(tmp.getRoot(), "hudi-orders").getAbsolutePath();
@@ -131,7 +150,8 @@ public class BootstrapCommandIT {
             "--table=" + table,
             "--recordKey=id",
             "--partitionFields=country",
-            "--mode=metadata_only");
+            "--mode=metadata_only",
+            "--runner=" + runner);
     assertThat(run.err, run.exitCode, is(0));
     assertThat(run.commitLines(), hasSize(1));
     assertThat(
