@@ -16,10 +16,12 @@
 package io.hudibeam.examples;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** Runs {@link Main} in-process and keeps what it (and the pipeline's workers) printed. */
@@ -35,7 +37,15 @@ final class ConsoleCapture {
   }
 
   static ConsoleCapture run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    return run(line -> {}, args);
+  }
+
+  /**
+   * Runs {@link Main} with {@code args}; {@code onLine} sees each line written to standard output
+   * as it is written (on the thread that wrote it), after it is kept.
+   */
+  static ConsoleCapture run(Consumer<String> onLine, String... args) {
+    LineListeningStream out = new LineListeningStream(onLine);
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream originalOut = System.out;
     PrintStream capture = new PrintStream(out, true, StandardCharsets.UTF_8);
@@ -48,7 +58,9 @@ final class ConsoleCapture {
     }
     ConsoleCapture c =
         new ConsoleCapture(
-            code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+            code,
+            out.kept().toString(StandardCharsets.UTF_8),
+            err.toString(StandardCharsets.UTF_8));
     originalOut.print(c.out);
     originalOut.print(c.err);
     return c;
@@ -59,5 +71,31 @@ final class ConsoleCapture {
     return Arrays.stream(out.split("\\R"))
         .filter(l -> l.startsWith("commit "))
         .collect(Collectors.toList());
+  }
+
+  /** Keeps what is written and hands each completed line to a listener. */
+  private static final class LineListeningStream extends OutputStream {
+    private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+    private final Consumer<String> onLine;
+
+    LineListeningStream(Consumer<String> onLine) {
+      this.onLine = onLine;
+    }
+
+    @Override
+    public synchronized void write(int b) {
+      kept.write(b);
+      if (b == '\n') {
+        onLine.accept(line.toString(StandardCharsets.UTF_8).replace("\r", ""));
+        line.reset();
+      } else {
+        line.write(b);
+      }
+    }
+
+    synchronized ByteArrayOutputStream kept() {
+      return kept;
+    }
   }
 }

@@ -28,7 +28,10 @@ import io.hudibeam.testing.TripsData;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.regex.Matcher;
+import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.junit.Rule;
 import org.junit.Test;
@@ -39,8 +42,9 @@ import org.junit.rules.TemporaryFolder;
  * Beam's {@code run()} returns only when the job has ended, so the lines while it runs come from
  * the job's accumulators through {@link FlinkJobListener}. A line with counts below the final ones
  * is printed before the commit line (which the job's commit step prints) and before the last line;
- * the counts never go down; the last line equals the commit, and Hudi reads the table back. An IT:
- * the write is made large enough to run for several seconds.
+ * the counts never go down; the last line equals the commit, and Hudi reads the table back. The
+ * job's base files are held ({@link HoldBaseFilesFileSystem}) until a progress line has been
+ * printed, so a line with counts below the final ones comes on a fast machine too.
  */
 public class FlinkProgressLineIT {
   private static final int COUNT = 20_000;
@@ -51,18 +55,39 @@ public class FlinkProgressLineIT {
   public void progressLinesWhileTheEmbeddedFlinkWritesAndTheFullCountsAtTheEnd() throws Exception {
     String table = tmp.newFolder("hudi-trips-flink-progress").getAbsolutePath();
 
+    // Every base file's create waits until a progress line has been printed while the job runs,
+    // so that line's counts are below the final ones whatever the machine's speed.
+    String holdId = UUID.randomUUID().toString();
+    CountDownLatch release = HoldBaseFilesFileSystem.register(holdId);
+    String[] args =
+        Stream.concat(
+                Stream.of(
+                    "trips",
+                    "--table=" + table,
+                    "--operation=insert",
+                    "--batch=0",
+                    "--start=0",
+                    "--count=" + COUNT,
+                    "--runner=FlinkRunner",
+                    "--parallelism=2",
+                    "--progressSeconds=1"),
+                Arrays.stream(HoldBaseFilesFileSystem.arguments(holdId)))
+            .toArray(String[]::new);
     long started = System.nanoTime();
-    ConsoleCapture c =
-        ConsoleCapture.run(
-            "trips",
-            "--table=" + table,
-            "--operation=insert",
-            "--batch=0",
-            "--start=0",
-            "--count=" + COUNT,
-            "--runner=FlinkRunner",
-            "--parallelism=2",
-            "--progressSeconds=1");
+    ConsoleCapture c;
+    try {
+      c =
+          ConsoleCapture.run(
+              line -> {
+                if (ProgressLineTest.LINE.matcher(line).matches()
+                    && !line.startsWith("progress done")) {
+                  release.countDown();
+                }
+              },
+              args);
+    } finally {
+      HoldBaseFilesFileSystem.unregister(holdId);
+    }
     System.out.printf("trips on the embedded Flink: %.1f s%n", (System.nanoTime() - started) / 1e9);
     assertThat(c.err, c.exitCode, is(0));
     assertThat(c.out, not(containsString("progress: this runner gives")));
