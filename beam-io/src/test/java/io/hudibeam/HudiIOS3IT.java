@@ -33,6 +33,7 @@ import static org.junit.Assert.assertThrows;
 import io.hudibeam.commit.StorageRequests;
 import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.testing.MetadataTableChecks;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.testing.s3.S3Server;
 import io.hudibeam.transforms.commit.CommitInstant;
@@ -152,6 +153,9 @@ public class HudiIOS3IT {
                 .map(s -> s.getBaseFile().get().getFileName())
                 .sorted()
                 .collect(Collectors.toList())));
+    // The metadata table (made by default) is kept on S3 through cleans and archival: Hudi's
+    // metadata reader, over S3A, lists exactly the completed file slices.
+    MetadataTableChecks.assertMetadataListsTheCompletedFiles(reader);
   }
 
   @Test
@@ -200,6 +204,7 @@ public class HudiIOS3IT {
             .filter(i -> i.getAction().equals(HoodieTimeline.COMMIT_ACTION))
             .countInstants(),
         is(1));
+    MetadataTableChecks.assertMetadataListsTheCompletedFiles(reader);
   }
 
   @Test
@@ -229,6 +234,7 @@ public class HudiIOS3IT {
         30,
         trips(0, 10).ofBatch(0).committedAt(commits.get(0)),
         trips(10, 30).ofBatch(1).committedAt(commits.get(1)));
+    MetadataTableChecks.assertMetadataListsTheCompletedFiles(reader);
   }
 
   @Test

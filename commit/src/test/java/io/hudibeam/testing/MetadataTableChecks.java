@@ -53,9 +53,17 @@ public final class MetadataTableChecks {
 
   /** Hudi's metadata reader lists what the listing-based view of the completed timeline holds. */
   public static void assertMetadataListsTheCompletedFiles(String base) throws Exception {
-    HoodieTableMetaClient meta = HudiTableReader.of(base).metaClient();
-    HoodieLocalEngineContext context =
-        new HoodieLocalEngineContext(new HadoopStorageConfiguration(new Configuration()));
+    assertMetadataListsTheCompletedFiles(HudiTableReader.of(base));
+  }
+
+  /**
+   * Hudi's metadata reader lists what the listing-based view of the completed timeline holds, on
+   * the storage {@code reader} reads (its Hadoop settings, e.g. S3A's).
+   */
+  public static void assertMetadataListsTheCompletedFiles(HudiTableReader reader) throws Exception {
+    HoodieTableMetaClient meta = reader.metaClient();
+    String base = meta.getBasePath();
+    HoodieLocalEngineContext context = new HoodieLocalEngineContext(meta.getStorageConf());
     HoodieTableFileSystemView listed =
         new HoodieTableFileSystemView(
             meta, meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants());
@@ -67,7 +75,7 @@ public final class MetadataTableChecks {
             base)) {
       List<String> partitions = new ArrayList<>(metadata.getAllPartitionPaths());
       partitions.sort(null);
-      assertThat(partitions, equalTo(HudiTableReader.of(base).partitionPaths()));
+      assertThat(partitions, equalTo(reader.partitionPaths()));
       for (String partition : partitions) {
         TreeSet<String> fromMetadata =
             metadata.getAllFilesInPartition(new StoragePath(base, partition)).stream()
