@@ -105,19 +105,7 @@ public class HudiIOBootstrapSparkIT {
   public void aFullRecordBootstrapIsReadAndContinuedByHudiSpark() throws Exception {
     File source = writeSource();
     String base = new File(tmp.getRoot(), "trips").getAbsolutePath();
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setTargetParallelism(2);
-    Pipeline p = Pipeline.create(options);
-    p.apply(
-        HudiIO.bootstrap()
-            .withSourcePath(source.getAbsolutePath())
-            .withBasePath(base)
-            .withTableName(TripsData.TABLE_NAME)
-            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
-            .withPartitionFields(TripsData.PARTITION_FIELD)
-            .withOrderingField(TripsData.ORDERING_FIELD)
-            .withMode(HudiBootstrap.Mode.FULL_RECORD));
-    p.run().waitUntilFinish();
+    bootstrapByHudiIO(source, base, TableType.COPY_ON_WRITE, HudiBootstrap.Mode.FULL_RECORD);
     Map<String, List<Object>> expected = expected(0, BOOTSTRAP, range(0, 24));
     assertThat(SPARK.snapshot(base), is(expected));
     // HudiIO.read() joins each skeleton file with its source file: the same rows.
@@ -147,19 +135,7 @@ public class HudiIOBootstrapSparkIT {
   public void aMetadataOnlyBootstrapIsReadByHudiSparkAndShapedAsHudiSparks() throws Exception {
     File source = writeSource();
     String base = new File(tmp.getRoot(), "trips-ours").getAbsolutePath();
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setTargetParallelism(2);
-    Pipeline p = Pipeline.create(options);
-    p.apply(
-        HudiIO.bootstrap()
-            .withSourcePath(source.getAbsolutePath())
-            .withBasePath(base)
-            .withTableName(TripsData.TABLE_NAME)
-            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
-            .withPartitionFields(TripsData.PARTITION_FIELD)
-            .withOrderingField(TripsData.ORDERING_FIELD)
-            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
-    p.run().waitUntilFinish();
+    bootstrapByHudiIO(source, base, TableType.COPY_ON_WRITE, HudiBootstrap.Mode.METADATA_ONLY);
     assertThat(SPARK.snapshot(base), is(expected(0, "00000000000001", range(0, 24))));
 
     String theirs = new File(tmp.getRoot(), "trips-spark").getAbsolutePath();
@@ -186,19 +162,7 @@ public class HudiIOBootstrapSparkIT {
     File source = writeSource();
     Map<String, byte[]> sourceBytes = contents(source);
     String base = new File(tmp.getRoot(), "trips-ours-continued").getAbsolutePath();
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setTargetParallelism(2);
-    Pipeline p = Pipeline.create(options);
-    p.apply(
-        HudiIO.bootstrap()
-            .withSourcePath(source.getAbsolutePath())
-            .withBasePath(base)
-            .withTableName(TripsData.TABLE_NAME)
-            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
-            .withPartitionFields(TripsData.PARTITION_FIELD)
-            .withOrderingField(TripsData.ORDERING_FIELD)
-            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
-    p.run().waitUntilFinish();
+    bootstrapByHudiIO(source, base, TableType.COPY_ON_WRITE, HudiBootstrap.Mode.METADATA_ONLY);
     Map<String, List<Object>> expected = expected(0, "00000000000001", range(0, 24));
     assertThat(SPARK.snapshot(base), is(expected));
 
@@ -234,20 +198,7 @@ public class HudiIOBootstrapSparkIT {
     File source = writeSource();
     Map<String, byte[]> sourceBytes = contents(source);
     String base = new File(tmp.getRoot(), "trips-mor").getAbsolutePath();
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setTargetParallelism(2);
-    Pipeline p = Pipeline.create(options);
-    p.apply(
-        HudiIO.bootstrap()
-            .withSourcePath(source.getAbsolutePath())
-            .withBasePath(base)
-            .withTableName(TripsData.TABLE_NAME)
-            .withTableType(TableType.MERGE_ON_READ)
-            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
-            .withPartitionFields(TripsData.PARTITION_FIELD)
-            .withOrderingField(TripsData.ORDERING_FIELD)
-            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
-    p.run().waitUntilFinish();
+    bootstrapByHudiIO(source, base, TableType.MERGE_ON_READ, HudiBootstrap.Mode.METADATA_ONLY);
     Map<String, List<Object>> expected = expected(0, "00000000000001", range(0, 24));
     assertThat(SPARK.snapshot(base), is(expected));
 
@@ -265,7 +216,7 @@ public class HudiIOBootstrapSparkIT {
     // HudiIO.read() merges the log files onto the joined skeleton-and-source rows as Spark does.
     assertThat(hudiIORead(base), is(asText(expected)));
 
-    Pipeline compact = Pipeline.create(options);
+    Pipeline compact = Pipeline.create(PipelineOptionsFactory.as(DirectOptions.class));
     compact.apply(
         HudiIO.compact()
             .withBasePath(base)
@@ -385,5 +336,24 @@ public class HudiIOBootstrapSparkIT {
       }
     }
     return out;
+  }
+
+  /** HudiIO's bootstrap of the trips source into {@code base}, on the DirectRunner. */
+  private static void bootstrapByHudiIO(
+      File source, String base, TableType type, HudiBootstrap.Mode mode) {
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName(TripsData.TABLE_NAME)
+            .withTableType(type)
+            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
+            .withPartitionFields(TripsData.PARTITION_FIELD)
+            .withOrderingField(TripsData.ORDERING_FIELD)
+            .withMode(mode));
+    p.run().waitUntilFinish();
   }
 }
