@@ -31,9 +31,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.testing.PAssert;
-import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
 import org.apache.hudi.common.model.FileSlice;
@@ -333,20 +331,11 @@ public class HudiIOBootstrapReadTest {
 
   private static void write(
       String base, TableType type, WriteOperation operation, List<GenericRecord> rows) {
-    Pipeline p = HudiIOTesting.pipeline(2);
-    p.apply(Create.of(rows).withCoder(AvroCoder.of(GenericRecord.class, TABLE_SCHEMA)))
-        .apply(
-            HudiIO.writeGenericRecords()
-                .withBasePath(base)
-                .withTableName("rides")
-                .withRecordKeyFields("uuid")
-                .withPartitionFields("city")
-                .withOrderingField("ts")
-                .withHiveStylePartitioning(true)
-                .withIndex(IndexType.BLOOM)
-                .withTableType(type)
-                .withOperation(operation));
-    p.run().waitUntilFinish();
+    HudiIOBootstrapTest.writeRides(
+        rows,
+        HudiIOBootstrapTest.ridesWrite(base, operation)
+            .withIndex(IndexType.BLOOM)
+            .withTableType(type));
   }
 
   /**

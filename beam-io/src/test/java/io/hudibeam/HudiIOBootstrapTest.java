@@ -106,6 +106,29 @@ public class HudiIOBootstrapTest {
     return Schema.createRecord("ride", null, "example", false, fields);
   }
 
+  /**
+   * HudiIO's write of rides rows into the bootstrapped table {@code base}: record key {@code uuid},
+   * partition {@code city} (Hive-style), ordering {@code ts}.
+   */
+  static HudiIO.Write<GenericRecord> ridesWrite(String base, WriteOperation operation) {
+    return HudiIO.writeGenericRecords()
+        .withBasePath(base)
+        .withTableName("rides")
+        .withRecordKeyFields("uuid")
+        .withPartitionFields("city")
+        .withOrderingField("ts")
+        .withHiveStylePartitioning(true)
+        .withOperation(operation);
+  }
+
+  /** Runs {@code write} of {@code rows} (of {@link #TABLE_SCHEMA}) on the DirectRunner. */
+  static void writeRides(List<GenericRecord> rows, HudiIO.Write<GenericRecord> write) {
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(Create.of(rows).withCoder(AvroCoder.of(GenericRecord.class, TABLE_SCHEMA)))
+        .apply(write);
+    p.run().waitUntilFinish();
+  }
+
   static GenericRecord ride(Schema schema, String uuid, String city, double fare, long ts) {
     GenericData.Record r = new GenericData.Record(schema);
     r.put("uuid", uuid);
@@ -242,18 +265,7 @@ public class HudiIOBootstrapTest {
             ride(TABLE_SCHEMA, "key-002", "chennai", 11.0, 6000L),
             ride(TABLE_SCHEMA, "key-900", "nyc", 12.0, 6000L),
             ride(TABLE_SCHEMA, "key-901", "sf", 13.0, 6000L));
-    Pipeline p = HudiIOTesting.pipeline(2);
-    p.apply(Create.of(ourBatch).withCoder(AvroCoder.of(GenericRecord.class, TABLE_SCHEMA)))
-        .apply(
-            HudiIO.writeGenericRecords()
-                .withBasePath(base)
-                .withTableName("rides")
-                .withRecordKeyFields("uuid")
-                .withPartitionFields("city")
-                .withOrderingField("ts")
-                .withHiveStylePartitioning(true)
-                .withOperation(WriteOperation.UPSERT));
-    p.run().waitUntilFinish();
+    writeRides(ourBatch, ridesWrite(base, WriteOperation.UPSERT));
     reader = HudiTableReader.of(base);
     String ourInstant = HudiIOTesting.lastInstant(reader);
     for (GenericRecord r : ourBatch) {

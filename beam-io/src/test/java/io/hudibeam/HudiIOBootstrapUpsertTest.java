@@ -37,8 +37,6 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
-import org.apache.beam.sdk.transforms.Create;
 import org.apache.hudi.common.model.FileSlice;
 import org.junit.Rule;
 import org.junit.Test;
@@ -323,21 +321,12 @@ public class HudiIOBootstrapUpsertTest {
       TableType type,
       WriteOperation operation,
       List<GenericRecord> rows) {
-    Pipeline p = HudiIOTesting.pipeline(2);
-    p.apply(Create.of(rows).withCoder(AvroCoder.of(GenericRecord.class, TABLE_SCHEMA)))
-        .apply(
-            HudiIO.writeGenericRecords()
-                .withBasePath(base)
-                .withTableName("rides")
-                .withRecordKeyFields("uuid")
-                .withPartitionFields("city")
-                .withOrderingField("ts")
-                .withHiveStylePartitioning(true)
-                .withIndex(index)
-                .withHoodieProperties(Map.of("hoodie.cleaner.commits.retained", "1"))
-                .withTableType(type)
-                .withOperation(operation));
-    p.run().waitUntilFinish();
+    HudiIOBootstrapTest.writeRides(
+        rows,
+        HudiIOBootstrapTest.ridesWrite(base, operation)
+            .withIndex(index)
+            .withHoodieProperties(Map.of("hoodie.cleaner.commits.retained", "1"))
+            .withTableType(type));
   }
 
   /**
