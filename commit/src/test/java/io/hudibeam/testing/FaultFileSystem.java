@@ -25,6 +25,8 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
@@ -48,6 +50,10 @@ import org.apache.hadoop.util.Progressable;
 public final class FaultFileSystem extends LocalFileSystem {
   private static final String PREFIX = "hudibeam.test.fault.";
   private static final Map<String, AtomicInteger> MATCHES = new ConcurrentHashMap<>();
+  private static final Map<String, CountDownLatch> RELEASES = new ConcurrentHashMap<>();
+
+  /** How long a held operation waits for {@link #release} before it fails. */
+  static final long HOLD_SECONDS = 120;
 
   /** The operation a rule watches. */
   public enum Operation {
@@ -72,7 +78,12 @@ public final class FaultFileSystem extends LocalFileSystem {
      * Throws an {@link InjectedCrash}, a {@code RuntimeException} no storage error handler catches:
      * nothing after it runs, as after a kill.
      */
-    CRASH
+    CRASH,
+    /**
+     * Waits until the test calls {@link #release} with the rule's id (at most {@value
+     * #HOLD_SECONDS} s, then fails), and then goes on as if there were no rule.
+     */
+    HOLD
   }
 
   /** The crash of {@link Effect#CRASH}. */
@@ -112,6 +123,17 @@ public final class FaultFileSystem extends LocalFileSystem {
       return new Fault(id, operation, path, n, times, effect, whileInflight, flagFile);
     }
 
+    /** Takes effect at every match after the skipped ones, not only the first. */
+    public Fault everyTime() {
+      return new Fault(
+          id, operation, path, skip, Integer.MAX_VALUE, effect, whileInflight, flagFile);
+    }
+
+    /** Holds the operation until {@link FaultFileSystem#release} instead of failing it. */
+    public Fault hold() {
+      return new Fault(id, operation, path, skip, times, Effect.HOLD, whileInflight, flagFile);
+    }
+
     public Fault crash() {
       return new Fault(id, operation, path, skip, times, Effect.CRASH, whileInflight, flagFile);
     }
@@ -128,6 +150,9 @@ public final class FaultFileSystem extends LocalFileSystem {
     /** The Hadoop settings that install this file system with this rule. */
     public Map<String, String> configuration() {
       MATCHES.put(id, new AtomicInteger());
+      if (effect == Effect.HOLD) {
+        RELEASES.putIfAbsent(id, new CountDownLatch(1));
+      }
       Map<String, String> conf = new HashMap<>();
       conf.put("fs.file.impl", FaultFileSystem.class.getName());
       conf.put("fs.file.impl.disable.cache", "true");
@@ -162,6 +187,15 @@ public final class FaultFileSystem extends LocalFileSystem {
   /** Disarms rule {@code id}: its configuration fires nothing any more in this JVM. */
   public static void forget(String id) {
     MATCHES.remove(id);
+    RELEASES.remove(id);
+  }
+
+  /** Lets the operations rule {@code id} holds (and all it would hold later) go on. */
+  public static void release(String id) {
+    CountDownLatch release = RELEASES.get(id);
+    if (release != null) {
+      release.countDown();
+    }
   }
 
   @Override
@@ -234,10 +268,14 @@ public final class FaultFileSystem extends LocalFileSystem {
       return;
     }
     int match = matches.getAndIncrement();
-    if (match < rule.skip() || match >= rule.skip() + rule.times() || !flagged(rule, f)) {
+    if (match < rule.skip() || match - rule.skip() >= rule.times() || !flagged(rule, f)) {
       return;
     }
     String what = operation.name().toLowerCase(Locale.ROOT);
+    if (rule.effect() == Effect.HOLD) {
+      awaitRelease(rule, what, f);
+      return;
+    }
     if (rule.effect() == Effect.CRASH) {
       throw new InjectedCrash(
           rule.whileInflight().isEmpty()
@@ -252,6 +290,21 @@ public final class FaultFileSystem extends LocalFileSystem {
                 : "injected failure "
                     + (operation == Operation.CREATE ? "creating " : "deleting ")
                     + f);
+  }
+
+  private static void awaitRelease(Fault rule, String what, Path f) throws IOException {
+    CountDownLatch release = RELEASES.get(rule.id());
+    if (release == null) {
+      return;
+    }
+    try {
+      if (!release.await(HOLD_SECONDS, TimeUnit.SECONDS)) {
+        throw new IOException("the test never released its hold at " + what + " of " + f);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while held at " + what + " of " + f, e);
+    }
   }
 
   private static boolean flagged(Fault rule, Path f) throws IOException {

@@ -23,13 +23,15 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.not;
 
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
 import java.util.regex.Matcher;
 import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
@@ -43,8 +45,8 @@ import org.junit.rules.TemporaryFolder;
  * the job's accumulators through {@link FlinkJobListener}. A line with counts below the final ones
  * is printed before the commit line (which the job's commit step prints) and before the last line;
  * the counts never go down; the last line equals the commit, and Hudi reads the table back. The
- * job's base files are held ({@link HoldBaseFilesFileSystem}) until a progress line has been
- * printed, so a line with counts below the final ones comes on a fast machine too.
+ * job's base files are held ({@link FaultFileSystem}) until a progress line has been printed, so a
+ * line with counts below the final ones comes on a fast machine too.
  */
 public class FlinkProgressLineIT {
   private static final int COUNT = 20_000;
@@ -57,8 +59,9 @@ public class FlinkProgressLineIT {
 
     // Every base file's create waits until a progress line has been printed while the job runs,
     // so that line's counts are below the final ones whatever the machine's speed.
-    String holdId = UUID.randomUUID().toString();
-    CountDownLatch release = HoldBaseFilesFileSystem.register(holdId);
+    String holdId = "progress-" + UUID.randomUUID();
+    Map<String, String> hold =
+        Fault.on(holdId, Operation.CREATE, Fault.BASE_FILE).everyTime().hold().configuration();
     String[] args =
         Stream.concat(
                 Stream.of(
@@ -71,7 +74,9 @@ public class FlinkProgressLineIT {
                     "--runner=FlinkRunner",
                     "--parallelism=2",
                     "--progressSeconds=1"),
-                Arrays.stream(HoldBaseFilesFileSystem.arguments(holdId)))
+                hold.entrySet().stream()
+                    .filter(e -> !e.getValue().isEmpty())
+                    .map(e -> "--hadoop." + e.getKey() + "=" + e.getValue()))
             .toArray(String[]::new);
     long started = System.nanoTime();
     ConsoleCapture c;
@@ -81,12 +86,12 @@ public class FlinkProgressLineIT {
               line -> {
                 if (ProgressLineTest.LINE.matcher(line).matches()
                     && !line.startsWith("progress done")) {
-                  release.countDown();
+                  FaultFileSystem.release(holdId);
                 }
               },
               args);
     } finally {
-      HoldBaseFilesFileSystem.unregister(holdId);
+      FaultFileSystem.forget(holdId);
     }
     System.out.printf("trips on the embedded Flink: %.1f s%n", (System.nanoTime() - started) / 1e9);
     assertThat(c.err, c.exitCode, is(0));
