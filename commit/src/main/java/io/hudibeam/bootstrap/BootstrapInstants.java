@@ -15,7 +15,11 @@
  */
 package io.hudibeam.bootstrap;
 
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.timeline.Action;
+import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.Timeline;
 
 /**
  * The instant times Hudi reserves for a bootstrap ({@code
@@ -31,6 +35,32 @@ public final class BootstrapInstants {
   public static final InstantTime FULL_RECORD = InstantTime.parse("00000000000002");
 
   private BootstrapInstants() {}
+
+  /**
+   * Refuses a bootstrap at {@code bootstrapInstant} into a table whose {@code timeline} holds a
+   * completed write, as Hudi's bootstrap does ("Timeline is expected to be empty for bootstrap"),
+   * except the METADATA_ONLY instant before a FULL_RECORD one: Hudi commits a bootstrap that mixes
+   * the modes as {@code 00000000000001} then {@code 00000000000002}.
+   */
+  public static void checkStartable(
+      Timeline timeline, InstantTime bootstrapInstant, String basePath) {
+    for (Instant completed : timeline.completed().instants()) {
+      boolean metadataOnlyBeforeFullRecord =
+          completed.time().equals(METADATA_ONLY) && bootstrapInstant.equals(FULL_RECORD);
+      if (!metadataOnlyBeforeFullRecord
+          && (completed.action() == Action.COMMIT
+              || completed.action() == Action.DELTA_COMMIT
+              || completed.action() == Action.REPLACE_COMMIT)) {
+        throw new HudiTableException(
+            "Cannot bootstrap into the table "
+                + basePath
+                + ": it already holds the completed "
+                + completed
+                + "; a bootstrap needs a new table (or one with no completed write), as Hudi's"
+                + " bootstrap does");
+      }
+    }
+  }
 
   /** The instant a partition bootstrapped in {@code mode} is committed at. */
   public static InstantTime of(BootstrapMode mode) {

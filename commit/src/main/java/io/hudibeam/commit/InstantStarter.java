@@ -32,7 +32,6 @@ import io.hudibeam.metadatatable.MetadataPartitions;
 import io.hudibeam.metadatatable.MetadataTableInitialisation;
 import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;
-import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.RequestedTableConfigCheck;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
@@ -238,26 +237,12 @@ public final class InstantStarter {
       rollBackFailedWrites(generator);
       deleteOrphanHeartbeats();
       Timeline timeline = Timeline.load(fs, paths);
-      for (Instant completed : timeline.completed().instants()) {
-        // Hudi commits a bootstrap that mixes the modes as 00000000000001 then 00000000000002.
-        boolean metadataOnlyBeforeFullRecord =
-            completed.time().equals(BootstrapInstants.METADATA_ONLY)
-                && bootstrapInstant.equals(BootstrapInstants.FULL_RECORD);
-        if (!metadataOnlyBeforeFullRecord
-            && (completed.action() == Action.COMMIT
-                || completed.action() == Action.DELTA_COMMIT
-                || completed.action() == Action.REPLACE_COMMIT)) {
-          throw new HudiTableException(
-              "Cannot bootstrap into the table "
-                  + paths.basePath()
-                  + ": it already holds the completed "
-                  + completed
-                  + "; a bootstrap needs a new table (or one with no completed write), as Hudi's"
-                  + " bootstrap does");
-        }
-      }
+      BootstrapInstants.checkStartable(timeline, bootstrapInstant, paths.basePath().toString());
+      // The reserved time is before the rollback of a crashed bootstrap, which took a new time:
+      // as Hudi's bootstrap after its rollbackFailedBootstrap, the bootstrap instant is created
+      // out of order (only rollbacks and cleans can be on the timeline here).
       StartedInstant started =
-          mint(new StartedInstant(bootstrapInstant, action, table), new byte[0]);
+          mint(new StartedInstant(bootstrapInstant, action, table), new byte[0], false);
       return started.withWriteSchema(schema);
     }
   }
@@ -383,11 +368,24 @@ public final class InstantStarter {
    * records the completed write instants the start saw. Runs under the lock.
    */
   private StartedInstant mint(StartedInstant minted, byte[] content) {
+    return mint(minted, content, true);
+  }
+
+  /**
+   * Creates the requested instant of {@code minted}; {@code inOrder}: refused unless its time is
+   * after every instant on the timeline (otherwise only unless it is on the timeline already).
+   */
+  private StartedInstant mint(StartedInstant minted, byte[] content, boolean inOrder) {
     Timeline timeline = Timeline.load(fs, paths);
     InstantTime instantTime = minted.instantTime();
     heartbeats.beat(instantTime);
     try {
-      new TimelineWriter(fs, paths).createRequested(instantTime, minted.action(), content);
+      TimelineWriter writer = new TimelineWriter(fs, paths);
+      if (inOrder) {
+        writer.createRequested(instantTime, minted.action(), content);
+      } else {
+        writer.createRequestedNotInOrder(instantTime, minted.action(), content);
+      }
     } catch (RuntimeException e) {
       heartbeats.delete(instantTime);
       throw e;
