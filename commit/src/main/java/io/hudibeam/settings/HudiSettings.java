@@ -38,6 +38,7 @@ import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.table.TableProperty;
 import io.hudibeam.table.TableType;
 import io.hudibeam.table.TableVersion;
+import io.hudibeam.write.AppendHandle;
 import io.hudibeam.write.FileSizing;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.MergeMemory;
@@ -239,6 +240,13 @@ public final class HudiSettings {
               "Expected compressed/in-memory size ratio; a file may reach max.file.size × (1 + ratio).")
           .build();
 
+  public static final Setting<Long> LOG_BLOCK_MAX_SIZE =
+      whole(AppendHandle.LOG_BLOCK_MAX_SIZE, 1)
+          .defaultValue(AppendHandle.DEFAULT_LOG_BLOCK_MAX_SIZE)
+          .defaultDoc("256 MiB")
+          .doc("Encoded bytes at which a MERGE_ON_READ write cuts a log data block and writes it.")
+          .build();
+
   public static final Setting<BloomFilterType> BLOOM_FILTER_TYPE =
       oneOf(BloomFilterSettings.TYPE, BloomFilterType.values())
           .defaultValue(BloomFilterSettings.DEFAULT_TYPE)
@@ -416,6 +424,7 @@ public final class HudiSettings {
           PARQUET_PAGE_SIZE,
           PARQUET_DICTIONARY,
           PARQUET_COMPRESSION_RATIO,
+          LOG_BLOCK_MAX_SIZE,
           BLOOM_FILTER_TYPE,
           BLOOM_NUM_ENTRIES,
           BLOOM_FPP,

@@ -45,16 +45,21 @@ import org.apache.hadoop.fs.Path;
  * existing log file: the file is named with the slice's base instant (table version 6) or the
  * deltacommit's own instant (version 8, as Hudi 1.0 names it), the next log version and this
  * attempt's write token, so a retried attempt writes its own file and the commit deletes the
- * other). The file holds an Avro data block of the upserted records (with their five meta fields;
+ * other). The file holds Avro data blocks of the upserted records (with their five meta fields;
  * {@code _hoodie_file_name} is the file id, as Hudi's log records have it) and, when there are
- * deletes, a delete block. Marker first (APPEND, or CREATE in version 8), then the file. The write
- * stat is Hudi's {@code HoodieDeltaWriteStat}: in version 6 {@code prevCommit} the slice's base
- * instant, {@code logVersion}, {@code logOffset} 0, {@code baseFile} the slice's base file name (or
- * ""), {@code logFiles} the slice's log files plus the new one; in version 8 as Hudi 1.0 writes it,
- * {@code prevCommit} the deltacommit's instant, {@code baseFile} "" and {@code logFiles} the new
- * file alone. The block headers are {@code INSTANT_TIME} and {@code SCHEMA} in both versions (Hudi
- * 1.0.2's Spark writer adds record positions to version 8 blocks; they are optional, and readers
- * merge by record key without them).
+ * deletes, a delete block after them. As Hudi's {@code HoodieAppendHandle.flushToDiskIfRequired}
+ * does, a data block is written once it holds {@code hoodie.logfile.data.block.max.size} (the
+ * records' encoded bytes, measured as they are added, where Hudi estimates them from a sample), so
+ * the handle holds at most one block of records (plus the one that crossed the size); the deletes
+ * and the keys seen are held until the end. Marker first (APPEND, or CREATE in version 8), then the
+ * file, created when its first block is ready. The write stat is Hudi's {@code
+ * HoodieDeltaWriteStat} ({@code totalLogBlocks} the blocks written, where Hudi leaves 0): in
+ * version 6 {@code prevCommit} the slice's base instant, {@code logVersion}, {@code logOffset} 0,
+ * {@code baseFile} the slice's base file name (or ""), {@code logFiles} the slice's log files plus
+ * the new one; in version 8 as Hudi 1.0 writes it, {@code prevCommit} the deltacommit's instant,
+ * {@code baseFile} "" and {@code logFiles} the new file alone. The block headers are {@code
+ * INSTANT_TIME} and {@code SCHEMA} in both versions (Hudi 1.0.2's Spark writer adds record
+ * positions to version 8 blocks; they are optional, and readers merge by record key without them).
  *
  * <p>Readers merge the log with the base file by the table's payload: {@code
  * OverwriteWithLatestAvroPayload} (what this writer puts in {@code hoodie.properties}) lets a log
@@ -67,6 +72,12 @@ import org.apache.hadoop.fs.Path;
  * operation. On version 6 every delete is written with 0 (see docs/change-streams.md).
  */
 public final class AppendHandle {
+  /** Hudi's key of the size at which a log data block is cut ({@code HoodieStorageConfig}). */
+  public static final String LOG_BLOCK_MAX_SIZE = "hoodie.logfile.data.block.max.size";
+
+  /** Hudi 0.15's default of {@link #LOG_BLOCK_MAX_SIZE}: 256 MiB. */
+  public static final long DEFAULT_LOG_BLOCK_MAX_SIZE = 256L * 1024 * 1024;
+
   private static final Integer DELETE_ORDERING_VALUE = 0;
 
   private final WriteContext context;
@@ -83,11 +94,14 @@ public final class AppendHandle {
   }
 
   /**
-   * The blocks the log file of {@code stat} holds, as {@link #write} writes them: an Avro data
-   * block when it wrote upserts, a delete block when it wrote deletes. (Hudi's delta write stats
-   * leave {@code totalLogBlocks} 0 for appends, so the count is not in the commit metadata.)
+   * The blocks the log file of {@code stat} holds: its {@code totalLogBlocks}, which {@link #write}
+   * sets (Hudi's {@code HoodieAppendHandle} leaves it 0); for a stat of an earlier HudiIO that left
+   * it 0 (one Avro data block when it wrote upserts, a delete block when it wrote deletes), those.
    */
   public static long blocksWritten(WriteStat stat) {
+    if (stat.totalLogBlocks() > 0) {
+      return stat.totalLogBlocks();
+    }
     return (stat.numWrites() > 0 ? 1 : 0) + (stat.numDeletes() > 0 ? 1 : 0);
   }
 
@@ -95,49 +109,56 @@ public final class AppendHandle {
     FileGroupId fileGroup = slice.fileGroupId();
     long startNanos = System.nanoTime();
     InstantTime instant = context.instant();
+    long maxBlockBytes = context.logBlockMaxBytes();
     AvroDataBlockBuilder upserts =
         new AvroDataBlockBuilder(
             instant, context.schema(), fileGroup.fileId(), context.taskPartitionId());
     List<DeleteRecord> deletes = new ArrayList<>();
     Set<String> keys = new HashSet<>();
-    for (TableRecord record : records) {
-      if (!keys.add(record.recordKey())) {
-        throw new HudiTableException(
-            "Record key '"
-                + record.recordKey()
-                + "' reached file group "
-                + fileGroup
-                + " twice in instant "
-                + instant
-                + "; records must be de-duplicated first");
-      }
-      if (record.isDelete()) {
-        deletes.add(
-            DeleteRecord.of(
-                record.recordKey(), fileGroup.partitionPath(), orderingValueOf(record)));
-      } else {
-        upserts.add(record.recordKey(), fileGroup.partitionPath(), record.data().orElseThrow());
-      }
-    }
-    long upserted = upserts.recordCount();
-    boolean deltaCommitNamed = context.tableVersion().slicesLogFilesByCompletionTime();
-    LogFileName name =
-        deltaCommitNamed ? deltaCommitLogFile(fileGroup) : slice.nextLogFile(context.writeToken());
-    Path path = context.prepareLogFile(fileGroup, name);
-    LogFileWriter writer = LogFileWriter.create(context.conf(), path);
+    OpenLogFile log = null;
     LogFileResult result;
     try {
+      for (TableRecord record : records) {
+        if (!keys.add(record.recordKey())) {
+          throw new HudiTableException(
+              "Record key '"
+                  + record.recordKey()
+                  + "' reached file group "
+                  + fileGroup
+                  + " twice in instant "
+                  + instant
+                  + "; records must be de-duplicated first");
+        }
+        if (record.isDelete()) {
+          deletes.add(
+              DeleteRecord.of(
+                  record.recordKey(), fileGroup.partitionPath(), orderingValueOf(record)));
+        } else {
+          upserts.add(record.recordKey(), fileGroup.partitionPath(), record.data().orElseThrow());
+          // Hudi's flushToDiskIfRequired cuts a block once its estimate reaches the maximum; the
+          // builder holds the block's encoded records, so their size is exact here.
+          if (upserts.sizeBytes() >= maxBlockBytes) {
+            log = log == null ? open(slice) : log;
+            log.writer().append(upserts.build());
+          }
+        }
+      }
+      log = log == null ? open(slice) : log;
       if (!upserts.isEmpty()) {
-        writer.append(upserts.build());
+        log.writer().append(upserts.build());
       }
       if (!deletes.isEmpty()) {
-        writer.append(LogBlock.delete(instant, upserts.schema(), deletes));
+        log.writer().append(LogBlock.delete(instant, upserts.schema(), deletes));
       }
-      result = writer.close();
+      result = log.writer().close();
     } catch (RuntimeException e) {
-      writer.abort();
+      if (log != null) {
+        log.writer().abort();
+      }
       throw e;
     }
+    boolean deltaCommitNamed = context.tableVersion().slicesLogFilesByCompletionTime();
+    LogFileName name = log.name();
     // Version 8 (Hudi 1.0's HoodieAppendHandle.populateWriteStatAndFetchFileSlice without CDC):
     // prevCommit is the deltacommit itself, no base file, only the file written. Version 6: the
     // slice's base instant, base file and log files, and the file written.
@@ -154,9 +175,10 @@ public final class AppendHandle {
         .fileId(fileGroup.fileId().value())
         .path(TablePaths.relativePath(fileGroup.partitionPath(), name.value()))
         .prevCommit(deltaCommitNamed ? instant.value() : slice.baseInstant().value())
-        .numWrites(upserted)
-        .numUpdateWrites(upserted)
-        .numDeletes(deletes.size())
+        .numWrites(result.recordCount())
+        .numUpdateWrites(result.recordCount())
+        .numDeletes(result.deleteCount())
+        .totalLogBlocks(result.blockCount())
         .totalWriteBytes(result.fileSizeBytes())
         .fileSizeInBytes(result.fileSizeBytes())
         .partitionPath(fileGroup.partitionPath())
@@ -183,6 +205,23 @@ public final class AppendHandle {
     Comparable<?> value =
         f == null ? null : DeleteRecord.orderingValueOf(f.schema(), data.get(f.pos()));
     return value == null ? DELETE_ORDERING_VALUE : value;
+  }
+
+  /** The new log file of this write and its writer, created after its marker. */
+  private record OpenLogFile(LogFileName name, LogFileWriter writer) {}
+
+  /**
+   * Names the log file (by the table version), writes its marker, then creates it. Called once the
+   * first block is ready, so a write that fails before then leaves no file.
+   */
+  private OpenLogFile open(FileSlice slice) {
+    FileGroupId fileGroup = slice.fileGroupId();
+    LogFileName name =
+        context.tableVersion().slicesLogFilesByCompletionTime()
+            ? deltaCommitLogFile(fileGroup)
+            : slice.nextLogFile(context.writeToken());
+    Path path = context.prepareLogFile(fileGroup, name);
+    return new OpenLogFile(name, LogFileWriter.create(context.conf(), path));
   }
 
   /**

@@ -113,6 +113,15 @@ public final class FileGroupWriter {
     }
 
     /**
+     * Encoded bytes at which an append handle cuts a log data block ({@code
+     * hoodie.logfile.data.block.max.size}); Hudi's default (256 MiB) unless given.
+     */
+    public Builder logBlockMaxBytes(long logBlockMaxBytes) {
+      context.logBlockMaxBytes(logBlockMaxBytes);
+      return this;
+    }
+
+    /**
      * The merge handles' memory budget ({@code hoodie.memory.merge.max.size}); Hudi's default
      * unless given.
      */

@@ -48,7 +48,8 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * What every write handle of one attempt needs: the table, the instant, the write schema (without
- * meta fields), Parquet settings, the ordering field and the attempt's write token.
+ * meta fields), Parquet settings, the log data block size, the ordering field and the attempt's
+ * write token.
  */
 public final class WriteContext {
   private final Configuration conf;
@@ -59,6 +60,7 @@ public final class WriteContext {
   private final ParquetSettings parquet;
   private final OrderingField orderingField;
   private final WriteToken writeToken;
+  private final long logBlockMaxBytes;
   private RecordRewriter incomingRewriter;
   private TableVersion tableVersion;
 
@@ -71,6 +73,11 @@ public final class WriteContext {
     this.parquet = Objects.requireNonNull(b.parquet, "parquet");
     this.orderingField = Objects.requireNonNull(b.orderingField, "orderingField");
     this.writeToken = Objects.requireNonNull(b.writeToken, "writeToken");
+    if (b.logBlockMaxBytes < 1) {
+      throw new IllegalArgumentException(
+          AppendHandle.LOG_BLOCK_MAX_SIZE + " must be >= 1, but was " + b.logBlockMaxBytes);
+    }
+    this.logBlockMaxBytes = b.logBlockMaxBytes;
   }
 
   public static Builder builder() {
@@ -107,6 +114,14 @@ public final class WriteContext {
 
   public WriteToken writeToken() {
     return writeToken;
+  }
+
+  /**
+   * Encoded bytes at which an append handle cuts a log data block ({@code
+   * hoodie.logfile.data.block.max.size}).
+   */
+  public long logBlockMaxBytes() {
+    return logBlockMaxBytes;
   }
 
   /**
@@ -279,6 +294,7 @@ public final class WriteContext {
     private ParquetSettings parquet = ParquetSettings.defaults();
     private OrderingField orderingField = OrderingField.none();
     private WriteToken writeToken;
+    private long logBlockMaxBytes = AppendHandle.DEFAULT_LOG_BLOCK_MAX_SIZE;
 
     public Builder conf(Configuration conf) {
       this.conf = conf;
@@ -317,6 +333,12 @@ public final class WriteContext {
 
     public Builder writeToken(WriteToken writeToken) {
       this.writeToken = writeToken;
+      return this;
+    }
+
+    /** {@code hoodie.logfile.data.block.max.size}; Hudi's default (256 MiB) unless given. */
+    public Builder logBlockMaxBytes(long logBlockMaxBytes) {
+      this.logBlockMaxBytes = logBlockMaxBytes;
       return this;
     }
 

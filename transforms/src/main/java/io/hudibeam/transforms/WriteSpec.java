@@ -27,6 +27,7 @@ import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.services.MetadataTableServices;
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
@@ -74,6 +75,7 @@ public final class WriteSpec implements Serializable {
   private final ParquetSettings parquet;
   private final MergeMemory mergeMemory;
   private final MergeMemory compactionMemory;
+  private final long logBlockMaxBytes;
   private final CleanSettings clean;
   private final ArchiveSettings archive;
   private final CompactionSettings compaction;
@@ -107,6 +109,7 @@ public final class WriteSpec implements Serializable {
     this.metadataTable = SettingsReader.metadataTable(settings);
     this.archive = SettingsReader.archive(settings);
     this.mergeMemory = SettingsReader.mergeMemory(settings);
+    this.logBlockMaxBytes = HudiSettings.LOG_BLOCK_MAX_SIZE.get(settings);
     this.compactionMemory = SettingsReader.compactionMemory(settings);
     this.compaction = SettingsReader.compaction(settings);
     this.schemaEvolution = SettingsReader.schemaEvolution(settings);
@@ -232,6 +235,13 @@ public final class WriteSpec implements Serializable {
   /** The merge handle's memory budget ({@code hoodie.memory.merge.*}); see {@link MergeMemory}. */
   public MergeMemory mergeMemory() {
     return mergeMemory;
+  }
+
+  /**
+   * Encoded bytes at which a log data block is cut ({@code hoodie.logfile.data.block.max.size}).
+   */
+  public long logBlockMaxBytes() {
+    return logBlockMaxBytes;
   }
 
   /**

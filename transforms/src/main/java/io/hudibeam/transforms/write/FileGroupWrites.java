@@ -77,6 +77,7 @@ final class FileGroupWrites implements Serializable {
               .writeToken(WriteTokens.newToken())
               .operation(spec.operation())
               .mergeMemory(spec.mergeMemory())
+              .logBlockMaxBytes(spec.logBlockMaxBytes())
               .build();
       WriteStat stat = writer.write(bucket, records);
       spilled.inc(writer.spilledRecords());

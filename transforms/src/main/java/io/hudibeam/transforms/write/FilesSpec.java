@@ -40,6 +40,8 @@ import org.apache.hadoop.fs.FileSystem;
  * @param orderingField the precombine field, if any
  * @param parquet how base files are written
  * @param mergeMemory the merge handle's memory budget
+ * @param logBlockMaxBytes encoded bytes at which an append handle cuts a log data block ({@code
+ *     hoodie.logfile.data.block.max.size})
  * @param schemaJson the input's Avro schema
  * @param control heartbeats, lock, concurrency mode
  */
@@ -49,6 +51,7 @@ public record FilesSpec(
     OrderingField orderingField,
     ParquetSettings parquet,
     MergeMemory mergeMemory,
+    long logBlockMaxBytes,
     String schemaJson,
     ConcurrencyControl control)
     implements StageSpec {
@@ -69,6 +72,7 @@ public record FilesSpec(
         spec.orderingField(),
         spec.parquetSettings(),
         spec.mergeMemory(),
+        spec.logBlockMaxBytes(),
         spec.schemaJson(),
         spec.concurrencyControl());
   }
