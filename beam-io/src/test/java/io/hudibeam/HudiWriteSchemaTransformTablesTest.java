@@ -27,6 +27,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.testing.HudiTableReader;
 import java.io.File;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.transforms.SchemaTransformProvider;
 import org.apache.beam.sdk.testing.PAssert;
@@ -46,8 +48,10 @@ import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.values.PCollectionRowTuple;
 import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TimestampedValue;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.apache.hudi.common.model.HoodieTableType;
+import org.joda.time.Instant;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -205,34 +209,89 @@ public class HudiWriteSchemaTransformTablesTest {
                 + " [shop.customers, shop.orders])");
     p.run().waitUntilFinish();
 
-    Map<String, Map<String, List<Object>>> expected = finalState(List.of(inserts()));
     for (String table : List.of("orders", "customers")) {
-      HudiTableReader reader = HudiTableReader.of(base(table));
-      assertThat(reader.tableSchema().getField("table"), is((Object) null));
-      Map<String, List<Object>> read = new TreeMap<>();
-      for (GenericRecord r : reader.snapshotByRecordKey().values()) {
-        List<Object> values = new ArrayList<>();
-        values.add(HudiTableReader.string(r, "_hoodie_partition_path"));
-        values.add(HudiTableReader.string(r, "id"));
-        values.add(HudiTableReader.string(r, "region"));
-        values.add(HudiTableReader.string(r, "day"));
-        values.add(r.get("seq"));
-        values.add(HudiTableReader.string(r, "name"));
-        read.put(HudiTableReader.string(r, "id"), values);
-      }
-      Map<String, List<Object>> want = new TreeMap<>();
-      // Not partitioned here (no table_settings gives orders its partition field).
-      expected
-          .get(table)
-          .forEach(
-              (k, v) -> {
-                List<Object> w = new ArrayList<>(v);
-                w.set(0, "");
-                want.put(k, w);
-              });
-      assertThat(table, read, is(want));
+      assertThat(
+          unpartitionedRows(table), is(unpartitioned(finalState(List.of(inserts())), table)));
+      assertThat(
+          HudiTableReader.of(base(table)).tableSchema().getField("table"), is((Object) null));
     }
     assertThat(new File(warehouse(), "shop/refunds").exists(), is(false));
+  }
+
+  /** A table written without partition fields, read by Hudi: key → the values of finalState. */
+  private Map<String, List<Object>> unpartitionedRows(String table) {
+    Map<String, List<Object>> read = new TreeMap<>();
+    for (GenericRecord r : HudiTableReader.of(base(table)).snapshotByRecordKey().values()) {
+      List<Object> values = new ArrayList<>();
+      values.add(HudiTableReader.string(r, "_hoodie_partition_path"));
+      values.add(HudiTableReader.string(r, "id"));
+      values.add(HudiTableReader.string(r, "region"));
+      values.add(HudiTableReader.string(r, "day"));
+      values.add(r.get("seq"));
+      values.add(HudiTableReader.string(r, "name"));
+      read.put(HudiTableReader.string(r, "id"), values);
+    }
+    return read;
+  }
+
+  /** {@code expected}'s rows of {@code table} in a table without partitions. */
+  private static Map<String, List<Object>> unpartitioned(
+      Map<String, Map<String, List<Object>>> expected, String table) {
+    Map<String, List<Object>> want = new TreeMap<>();
+    expected
+        .get(table)
+        .forEach(
+            (k, v) -> {
+              List<Object> w = new ArrayList<>(v);
+              w.set(0, "");
+              want.put(k, w);
+            });
+    return want;
+  }
+
+  /**
+   * With triggering_frequency_seconds, each table commits its rows of an interval as one instant
+   * under its own default sink id ({@code <table name>-upsert}), and Hudi reads them.
+   */
+  @Test(timeout = 300_000)
+  public void aTemplateWithATriggeringFrequencyCommitsEachTablesInterval() {
+    Row config =
+        config()
+            .withFieldValue("tables", List.of("shop.orders", "shop.customers"))
+            .withFieldValue(
+                "table_settings",
+                Map.of(
+                    "shop.customers",
+                    Map.of("hoodie.datasource.write.table.type", "MERGE_ON_READ")))
+            .withFieldValue("triggering_frequency_seconds", 60)
+            .build();
+    List<Row> rows = new ArrayList<>();
+    List<TimestampedValue<Row>> timed = new ArrayList<>();
+    for (Row e : inserts()) {
+      if (!e.getString("table").equals("events")) {
+        timed.add(TimestampedValue.of(e, new Instant(rows.size() * 1000L)));
+        rows.add(e);
+      }
+    }
+    // More threads than tables: at the end of a bounded input each table's EndOfInputHold waits on
+    // a DirectRunner thread until its sink is committed; with a thread per table, none is left for
+    // the writes (seen with 2 threads: no table committed, the run failed after 2 minutes).
+    Pipeline p = HudiIOTesting.pipeline(4);
+    PCollectionRowTuple.of(
+            "input",
+            p.apply(Create.timestamped(timed).withCoder(RowCoder.of(SCHEMA))).setRowSchema(SCHEMA))
+        .apply(provider().from(config));
+    p.run().waitUntilFinish();
+
+    for (String table : List.of("orders", "customers")) {
+      HudiTableReader reader = HudiTableReader.of(base(table));
+      List<String> instants = reader.completedInstantTimes();
+      assertThat(table, instants.size(), is(1));
+      Map<String, String> lineage = StreamingTesting.extraMetadata(reader, instants.get(0));
+      assertThat(lineage.get(SinkLineage.SINK_ID), is("shop." + table + "-upsert"));
+      assertThat(lineage.get(SinkLineage.WINDOW_END), is("60000"));
+      assertThat(unpartitionedRows(table), is(unpartitioned(finalState(List.of(rows)), table)));
+    }
   }
 
   /** Without error_handling, a row of no listed table fails the run, named. */
