@@ -104,21 +104,23 @@ final class ResolveTables extends DoFn<Row, Row> {
         out, written, RowCoder.of(filter.outputSchema()), error, reason);
   }
 
-  /** The row's record key as HudiIO names it, or the row itself when it has no such fields. */
+  /**
+   * The row's record key as Hudi writes it (the value of one key field; {@code field:value} pairs
+   * separated by commas for several), or the row itself when it lacks a key field.
+   */
   private String key(Row written) {
     if (keyFields == null) {
       return "(record_key is per table) in the row " + cut(String.valueOf(written));
     }
-    List<String> values = new ArrayList<>();
+    List<String> parts = new ArrayList<>();
     for (String field : keyFields) {
       if (!written.getSchema().hasField(field)) {
         return "(no field '" + field + "') in the row " + cut(String.valueOf(written));
       }
-      values.add(field + ":" + written.getValue(field));
+      Object value = written.getValue(field);
+      parts.add(keyFields.size() == 1 ? String.valueOf(value) : field + ":" + value);
     }
-    return "'"
-        + (values.size() == 1 ? values.get(0).split(":", 2)[1] : String.join(",", values))
-        + "'";
+    return "'" + String.join(",", parts) + "'";
   }
 
   private static String cut(String text) {
