@@ -60,6 +60,13 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * {@code triggering_frequency_seconds} (the commit interval of a streaming write, required for
  * unbounded input) and {@code sink_id} (its stable identity) are passed to {@link
  * HudiIO.Write#withTriggeringFrequency} and {@link HudiIO.Write#withSinkId}.
+ *
+ * <p>{@code table} may be a template with {@code {field}} placeholders ({@code shop.{table}}),
+ * resolved from each row as Managed IcebergIO's: the rows go to the tables listed in {@code
+ * tables}, each below {@code warehouse} and written by {@link HudiIO#writeTables()} with the common
+ * keys and its own {@code table_settings} ({@link WriteConfigurations}); a row of an unlisted table
+ * fails, naming its record key and the template, or is an error row ({@link ResolveTables}). See
+ * docs/schema-transform.md.
  */
 @AutoService(SchemaTransformProvider.class)
 public final class HudiWriteSchemaTransformProvider
@@ -103,15 +110,28 @@ public final class HudiWriteSchemaTransformProvider
   @DefaultSchema(AutoValueSchema.class)
   @AutoValue
   public abstract static class Configuration {
-    @SchemaFieldDescription("The table name (hoodie.table.name).")
+    @SchemaFieldDescription(
+        "The table name (hoodie.table.name), or a template with {field} placeholders filled from each"
+            + " row's fields (e.g. shop.{table}), whose tables are listed in tables.")
     public abstract String getTable();
 
-    @SchemaFieldDescription("The table's base path: a local path or any Hadoop file system URI.")
-    public abstract String getBasePath();
+    @SchemaFieldDescription(
+        "The table's base path: a local path or any Hadoop file system URI (one table; else"
+            + " warehouse).")
+    public abstract @Nullable String getBasePath();
 
     @SchemaFieldDescription(
-        "The record key field, or several separated by commas (hoodie.datasource.write.recordkey.field).")
-    public abstract String getRecordKey();
+        "The folder of the tables: a table's base path is <warehouse>/<its name, each dot a folder>.")
+    public abstract @Nullable String getWarehouse();
+
+    @SchemaFieldDescription(
+        "With a table template: every table it resolves to, fixed when the pipeline is built.")
+    public abstract @Nullable List<String> getTables();
+
+    @SchemaFieldDescription(
+        "The record key field, or several separated by commas (hoodie.datasource.write.recordkey.field);"
+            + " required unless every table's table_settings give one.")
+    public abstract @Nullable String getRecordKey();
 
     @SchemaFieldDescription("Partition fields; none or empty makes a non-partitioned table.")
     public abstract @Nullable List<String> getPartitionFields();
@@ -119,6 +139,11 @@ public final class HudiWriteSchemaTransformProvider
     @SchemaFieldDescription(
         "The ordering (precombine) field: the larger value wins between versions of a record.")
     public abstract @Nullable String getOrderingField();
+
+    @SchemaFieldDescription(
+        "The ordering field as a one-element list (Hudi 0.15 and 1.0 take one precombine field);"
+            + " instead of ordering_field.")
+    public abstract @Nullable List<String> getOrderingFields();
 
     @SchemaFieldDescription("upsert (default), insert, bulk_insert or delete.")
     public abstract @Nullable String getOperation();
@@ -129,6 +154,11 @@ public final class HudiWriteSchemaTransformProvider
     @SchemaFieldDescription(
         "Hudi settings under their hoodie.* keys, as HudiIO.write().withHoodieProperties.")
     public abstract @Nullable Map<String, String> getHoodieProperties();
+
+    @SchemaFieldDescription(
+        "Per table (by its name): hoodie.* settings put over the common ones, e.g. its own"
+            + " hoodie.datasource.write.recordkey.field or hoodie.datasource.write.table.type.")
+    public abstract @Nullable Map<String, Map<String, String>> getTableSettings();
 
     @SchemaFieldDescription(
         "Only these input fields are written (mutually exclusive with drop and only).")
@@ -175,12 +205,7 @@ public final class HudiWriteSchemaTransformProvider
       if (getTable().isEmpty()) {
         throw new IllegalArgumentException("table must not be empty");
       }
-      if (getBasePath().isEmpty()) {
-        throw new IllegalArgumentException("base_path must not be empty");
-      }
-      if (getRecordKey().isEmpty()) {
-        throw new IllegalArgumentException("record_key must name at least one field");
-      }
+      WriteConfigurations.validate(this);
       int filters =
           (getKeep() == null ? 0 : 1) + (getDrop() == null ? 0 : 1) + (getOnly() == null ? 0 : 1);
       if (filters > 1) {
@@ -250,17 +275,25 @@ public final class HudiWriteSchemaTransformProvider
 
       public abstract Builder setBasePath(String basePath);
 
+      public abstract Builder setWarehouse(String warehouse);
+
+      public abstract Builder setTables(List<String> tables);
+
       public abstract Builder setRecordKey(String recordKey);
 
       public abstract Builder setPartitionFields(List<String> fields);
 
       public abstract Builder setOrderingField(String field);
 
+      public abstract Builder setOrderingFields(List<String> fields);
+
       public abstract Builder setOperation(String operation);
 
       public abstract Builder setTableType(String tableType);
 
       public abstract Builder setHoodieProperties(Map<String, String> properties);
+
+      public abstract Builder setTableSettings(Map<String, Map<String, String>> settings);
 
       public abstract Builder setKeep(List<String> fields);
 
@@ -291,43 +324,9 @@ public final class HudiWriteSchemaTransformProvider
       this.configuration = configuration;
     }
 
+    /** The write of the one table {@code table} names (no template). */
     HudiIO.Write<Row> write() {
-      HudiIO.Write<Row> write =
-          HudiIO.write()
-              .withTableName(configuration.getTable())
-              .withBasePath(configuration.getBasePath())
-              .withRecordKeyFields(configuration.getRecordKey().split(","));
-      if (configuration.getHoodieProperties() != null) {
-        write = write.withHoodieProperties(configuration.getHoodieProperties());
-      }
-      List<String> partitions = configuration.getPartitionFields();
-      if (partitions != null && !partitions.isEmpty()) {
-        write = write.withPartitionFields(partitions.toArray(String[]::new));
-      }
-      if (configuration.getOrderingField() != null) {
-        write = write.withOrderingField(configuration.getOrderingField());
-      }
-      if (configuration.getOperation() != null) {
-        write = write.withOperation(HudiSettings.OPERATION.parse(configuration.getOperation()));
-      }
-      if (configuration.getTableType() != null) {
-        write = write.withTableType(HudiSettings.TABLE_TYPE.parse(configuration.getTableType()));
-      }
-      if (configuration.getTriggeringFrequencySeconds() != null) {
-        write =
-            write.withTriggeringFrequency(
-                org.joda.time.Duration.standardSeconds(
-                    configuration.getTriggeringFrequencySeconds()));
-      }
-      if (configuration.getSinkId() != null) {
-        write = write.withSinkId(configuration.getSinkId());
-      }
-      if (configuration.getChangeTypeColumn() != null) {
-        write =
-            write.withChangeTypeField(
-                configuration.getChangeTypeColumn(), configuration.changeTypes());
-      }
-      return write;
+      return WriteConfigurations.write(configuration, configuration.getTable());
     }
 
     @Override
@@ -342,20 +341,15 @@ public final class HudiWriteSchemaTransformProvider
         filter = filter.only(configuration.getOnly());
       }
       Schema written = filter.outputSchema();
-      RowFilter rowFilter = filter;
-      PCollection<Row> filtered =
-          rows.apply(
-                  "Filter fields", MapElements.into(TypeDescriptors.rows()).via(rowFilter::filter))
-              .setRowSchema(written);
-
-      HudiIO.Write<Row> write = write();
       String errorOutput = ErrorHandling.getOutputOrNull(configuration.getErrorHandling());
       BadRecordErrorHandler<PCollection<Row>> handler = null;
       if (errorOutput != null) {
         handler = rows.getPipeline().registerBadRecordErrorHandler(new ErrorRows(written));
-        write = write.withBadRecordErrorHandler(handler);
       }
-      HudiWriteResult result = filtered.apply("Write to Hudi", write);
+      HudiWriteResult result =
+          WriteConfigurations.isTemplate(configuration)
+              ? WriteConfigurations.writeTables(configuration, rows, filter, handler)
+              : writeTable(rows, filter, handler);
       PCollectionRowTuple output =
           PCollectionRowTuple.of(
               COMMITS, result.getCommittedInstants().apply("Commit rows", Convert.toRows()));
@@ -364,6 +358,21 @@ public final class HudiWriteSchemaTransformProvider
         output = output.and(errorOutput, handler.getOutput());
       }
       return output;
+    }
+
+    /** One table: the rows filtered, then written. */
+    private HudiWriteResult writeTable(
+        PCollection<Row> rows,
+        RowFilter filter,
+        @Nullable BadRecordErrorHandler<PCollection<Row>> handler) {
+      PCollection<Row> filtered =
+          rows.apply("Filter fields", MapElements.into(TypeDescriptors.rows()).via(filter::filter))
+              .setRowSchema(filter.outputSchema());
+      HudiIO.Write<Row> write = write();
+      if (handler != null) {
+        write = write.withBadRecordErrorHandler(handler);
+      }
+      return filtered.apply("Write to Hudi", write);
     }
   }
 

@@ -23,12 +23,14 @@ import java.util.List;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.transforms.display.DisplayData;
+import org.apache.beam.sdk.util.RowFilter;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
@@ -83,23 +85,28 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
   private final @Nullable Duration triggeringFrequency;
   private final boolean unknownAsFailed;
 
+  /** Rows only: what each table is given of a row (its destination is of the whole row). */
+  private final @Nullable RowFilter rowFilter;
+
   private HudiWriteTables(
       HudiIO.InputKind inputKind,
       @Nullable SerializableFunction<T, String> destination,
       Map<String, HudiIO.Write<T>> tables,
       Map<String, String> schemas,
       @Nullable Duration triggeringFrequency,
-      boolean unknownAsFailed) {
+      boolean unknownAsFailed,
+      @Nullable RowFilter rowFilter) {
     this.inputKind = inputKind;
     this.destination = destination;
     this.tables = tables;
     this.schemas = schemas;
     this.triggeringFrequency = triggeringFrequency;
     this.unknownAsFailed = unknownAsFailed;
+    this.rowFilter = rowFilter;
   }
 
   static <T> HudiWriteTables<T> of(HudiIO.InputKind inputKind) {
-    return new HudiWriteTables<>(inputKind, null, Map.of(), Map.of(), null, false);
+    return new HudiWriteTables<>(inputKind, null, Map.of(), Map.of(), null, false, null);
   }
 
   /**
@@ -111,7 +118,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       throw new IllegalArgumentException("withDestination needs a function, but got null");
     }
     return new HudiWriteTables<>(
-        inputKind, destination, tables, schemas, triggeringFrequency, unknownAsFailed);
+        inputKind, destination, tables, schemas, triggeringFrequency, unknownAsFailed, rowFilter);
   }
 
   /**
@@ -160,7 +167,8 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
         Map.copyOf(added),
         schemas,
         triggeringFrequency,
-        unknownAsFailed);
+        unknownAsFailed,
+        rowFilter);
   }
 
   /**
@@ -196,7 +204,8 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
         added.tables,
         Map.copyOf(withSchema),
         triggeringFrequency,
-        unknownAsFailed);
+        unknownAsFailed,
+        rowFilter);
   }
 
   /**
@@ -209,7 +218,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
           "withTriggeringFrequency must be a positive duration, but was " + frequency);
     }
     return new HudiWriteTables<>(
-        inputKind, destination, tables, schemas, frequency, unknownAsFailed);
+        inputKind, destination, tables, schemas, frequency, unknownAsFailed, rowFilter);
   }
 
   /**
@@ -221,7 +230,20 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
    */
   public HudiWriteTables<T> withUnknownDestinationsAsFailedRecords() {
     return new HudiWriteTables<>(
-        inputKind, destination, tables, schemas, triggeringFrequency, true);
+        inputKind, destination, tables, schemas, triggeringFrequency, true, rowFilter);
+  }
+
+  /**
+   * Each table is given its rows filtered by {@code filter} (its {@code keep}, {@code drop} or
+   * {@code only}), while the destination is found from the whole row, as Managed IcebergIO resolves
+   * its table template before filtering. For the {@code hudi_write} schema transform.
+   */
+  HudiWriteTables<T> withRowFilter(RowFilter filter) {
+    if (inputKind != HudiIO.InputKind.ROWS) {
+      throw new IllegalArgumentException("withRowFilter is for HudiIO.writeTables() (Rows)");
+    }
+    return new HudiWriteTables<>(
+        inputKind, destination, tables, schemas, triggeringFrequency, unknownAsFailed, filter);
   }
 
   @Override
@@ -264,7 +286,9 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     PCollectionTuple routed =
         input.apply(
             "Route to tables",
-            ParDo.of(new RouteToTables<>(destination, tags, schemas, unknown, rowToAvro(input)))
+            ParDo.of(
+                    new RouteToTables<>(
+                        destination, tags, schemas, unknown, rowToAvro(input), rowFilter))
                 .withOutputTags(first, TupleTagList.of(others)));
     PCollectionList<HudiCommitInfo> commits = PCollectionList.empty(input.getPipeline());
     PCollectionList<HudiFailedRecord> failed = PCollectionList.empty(input.getPipeline());
@@ -299,6 +323,10 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
   /** The coder of a table's records: an AvroCoder of its own schema, else the input's. */
   @SuppressWarnings("unchecked")
   private org.apache.beam.sdk.coders.Coder<T> coderOf(String name, PCollection<T> input) {
+    if (rowFilter != null) {
+      return (org.apache.beam.sdk.coders.Coder<T>)
+          (org.apache.beam.sdk.coders.Coder<?>) RowCoder.of(rowFilter.outputSchema());
+    }
     String schema = schemas.get(name);
     if (schema == null) {
       return input.getCoder();

@@ -23,6 +23,7 @@ import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.util.RowFilter;
 import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TupleTag;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -47,6 +48,7 @@ final class RouteToTables<T> extends DoFn<T, T> {
 
   private final @Nullable TupleTag<HudiFailedRecord> unknown;
   private final @Nullable RowToGenericRecord rowToAvro;
+  private final @Nullable RowFilter rowFilter;
   private final Counter routed = Metrics.counter(RouteToTables.class, "recordsRouted");
   private final Counter unrouted = Metrics.counter(RouteToTables.class, "unknownDestinations");
 
@@ -54,19 +56,22 @@ final class RouteToTables<T> extends DoFn<T, T> {
    * Routes by {@code destination} to {@code tags}; a record of an unknown destination goes to
    * {@code unknown} when it is given (as Avro JSON text, Rows converted by {@code rowToAvro}), else
    * fails. A record routed to a table of {@code schemaTexts} (destination to its own Avro schema)
-   * must be a GenericRecord of that schema.
+   * must be a GenericRecord of that schema. With {@code rowFilter}, a Row is routed by its
+   * destination and given to its table filtered.
    */
   RouteToTables(
       SerializableFunction<T, String> destination,
       Map<String, TupleTag<T>> tags,
       Map<String, String> schemaTexts,
       @Nullable TupleTag<HudiFailedRecord> unknown,
-      @Nullable RowToGenericRecord rowToAvro) {
+      @Nullable RowToGenericRecord rowToAvro,
+      @Nullable RowFilter rowFilter) {
     this.destination = destination;
     this.tags = Map.copyOf(tags);
     this.schemaTexts = Map.copyOf(schemaTexts);
     this.unknown = unknown;
     this.rowToAvro = rowToAvro;
+    this.rowFilter = rowFilter;
   }
 
   @Setup
@@ -88,7 +93,7 @@ final class RouteToTables<T> extends DoFn<T, T> {
     TupleTag<T> tag = name == null ? null : tags.get(name);
     if (tag != null) {
       checkSchema(name, element);
-      out.get(tag).output(element);
+      out.get(tag).output(filtered(element));
       routed.inc();
       return;
     }
@@ -110,6 +115,11 @@ final class RouteToTables<T> extends DoFn<T, T> {
           "HudiIO.writeTables(): " + reason + ". Record: " + cut(String.valueOf(element)));
     }
     out.get(unknown).output(HudiFailedRecord.of(text(element), reason));
+  }
+
+  @SuppressWarnings("unchecked")
+  private T filtered(T element) {
+    return rowFilter != null && element instanceof Row row ? (T) rowFilter.filter(row) : element;
   }
 
   /** A table with its own schema takes only records of that schema (another would be misread). */

@@ -346,6 +346,55 @@ public class HudiWriteSchemaTransformProviderTest {
     assertThat(rows, is(Map.of("a", "ann-2,5,U", "c", "cy,3,I", "d", "dee,8,I")));
   }
 
+  /**
+   * One table below a warehouse (base path <warehouse>/<table>, each dot a folder), its ordering
+   * field as an Iceberg-style one-element ordering_fields, and its table_settings (merge-on-read)
+   * over the common keys; Hudi reads the change stream's result.
+   */
+  @Test
+  public void oneTableBelowAWarehouseWithOrderingFieldsAndTableSettings() throws Exception {
+    String warehouse = tmp.newFolder("warehouse").getAbsolutePath();
+    SchemaTransformProvider provider = provider();
+    Row config =
+        Row.withSchema(provider.configurationSchema())
+            .withFieldValue("table", "crm.people")
+            .withFieldValue("warehouse", warehouse)
+            .withFieldValue("record_key", "id")
+            .withFieldValue("ordering_fields", List.of("lsn"))
+            .withFieldValue("change_type_column", "kind")
+            .withFieldValue("change_type_map", Map.of("I", "insert", "U", "update", "D", "delete"))
+            .withFieldValue(
+                "table_settings",
+                Map.of("crm.people", Map.of("hoodie.datasource.write.table.type", "MERGE_ON_READ")))
+            .build();
+    Pipeline p = HudiIOTesting.pipeline(2);
+    PCollectionRowTuple.of(
+            "input",
+            p.apply(
+                Create.of(
+                        change("a", "ann", 1, "I"),
+                        change("a", "ann-1", 3, "U"),
+                        change("a", "ann-0", 2, "U"),
+                        change("b", "bob", 1, "I"),
+                        change("b", "bob", 2, "D"),
+                        change("c", "cy", 1, "I"))
+                    .withRowSchema(CHANGES)))
+        .apply(provider.from(config));
+    p.run().waitUntilFinish();
+
+    HudiTableReader reader = HudiTableReader.of(warehouse + "/crm/people");
+    assertThat(reader.tableConfig().getTableName(), is("crm.people"));
+    assertThat(reader.tableConfig().getPreCombineField(), is("lsn"));
+    assertThat(
+        reader.metaClient().getTableType(),
+        is(org.apache.hudi.common.model.HoodieTableType.MERGE_ON_READ));
+    Map<String, String> rows = new java.util.TreeMap<>();
+    reader
+        .snapshotByRecordKey()
+        .forEach((key, r) -> rows.put(key, HudiTableReader.string(r, "name") + "," + r.get("lsn")));
+    assertThat(rows, is(Map.of("a", "ann-1,3", "c", "cy,1")));
+  }
+
   @Test
   public void aChangeTypeMapWithAnUnknownTypeIsRefusedNamingIt() {
     SchemaTransformProvider provider = provider();
