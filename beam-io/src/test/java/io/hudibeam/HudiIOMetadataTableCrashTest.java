@@ -74,7 +74,7 @@ import org.junit.rules.TemporaryFolder;
  */
 public class HudiIOMetadataTableCrashTest {
   /** A completed deltacommit of the metadata table (layout 1, {@code <instant>.deltacommit}). */
-  private static final String METADATA_DELTA_COMMIT =
+  static final String METADATA_DELTA_COMMIT =
       "^.*/trips/\\.hoodie/metadata/\\.hoodie/\\d{17}\\.deltacommit$";
 
   /**
@@ -215,7 +215,7 @@ public class HudiIOMetadataTableCrashTest {
   }
 
   /** Every file Hudi's metadata reader lists, relative to the base path. */
-  private static TreeSet<String> metadataListing(String base) throws Exception {
+  static TreeSet<String> metadataListing(String base) throws Exception {
     HoodieTableMetaClient meta = HudiTableReader.of(base).metaClient();
     HoodieLocalEngineContext context =
         new HoodieLocalEngineContext(new HadoopStorageConfiguration(new Configuration()));
