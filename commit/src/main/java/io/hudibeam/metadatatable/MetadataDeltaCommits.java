@@ -97,7 +97,15 @@ final class MetadataDeltaCommits {
       FilesFileGroup fileGroup,
       ColumnStatsUpdate columnStats,
       Optional<ColumnStatsFileGroups> columnStatsGroups) {
-    undo(instant);
+    // MetadataTable undoes an earlier attempt before it locates the file groups; this is the guard.
+    if (!undo(instant)) {
+      throw new IllegalStateException(
+          "Cannot write the metadata deltacommit of "
+              + instant
+              + " in "
+              + metadataPaths
+              + ": an earlier attempt's deltacommit shares a log file with other instants");
+    }
     TimelineWriter timeline = new TimelineWriter(fs, metadataPaths);
     // The metadata timeline may hold a later instant: table version 8, a metadata compaction at a
     // fresh instant (run at the start of this very write, as Hudi 1.0.2's does); any version, the

@@ -82,6 +82,9 @@ public final class MetadataTable {
    * instant completes.
    */
   public void update(InstantTime instant, FilesPartitionUpdate update) {
+    if (!undoEarlierAttempt(instant)) {
+      return;
+    }
     FilesFileGroup fileGroup =
         FilesFileGroup.locate(
                 fs,
@@ -126,6 +129,9 @@ public final class MetadataTable {
       InstantTime instant,
       FilesPartitionUpdate files,
       java.util.function.Supplier<ColumnStatsUpdate> columnStats) {
+    if (!undoEarlierAttempt(instant)) {
+      return;
+    }
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = store.load();
     Optional<ColumnStatsFileGroups> groups = Optional.empty();
@@ -154,6 +160,30 @@ public final class MetadataTable {
             filesFileGroup(),
             groups.isPresent() ? columnStats.get() : ColumnStatsUpdate.empty(),
             groups);
+  }
+
+  /**
+   * Undoes the deltacommit an earlier attempt of this very update left on the metadata table (a
+   * commit step that died after the metadata deltacommit and before the data instant completed, run
+   * again), before the file groups are located: the new deltacommit's write stats then name only
+   * the log files on disk, as Hudi's {@code HoodieBackedTableMetadataWriter.commitInternal} rolls
+   * the earlier attempt back before it commits again. Returns false when that deltacommit shares a
+   * log file with other instants: the whole metadata table is deleted instead (WARN), so no reader
+   * trusts it, and the data instant completes without one.
+   */
+  private boolean undoEarlierAttempt(InstantTime instant) {
+    if (new MetadataDeltaCommits(fs, metadataPaths).undo(instant)) {
+      return true;
+    }
+    TableConfigStore store = new TableConfigStore(fs, paths);
+    new MetadataPartitions(fs, paths)
+        .dropAll(
+            store,
+            store.load(),
+            "an earlier attempt's metadata deltacommit of instant "
+                + instant
+                + " shares a log file with other instants, so it cannot be redone alone");
+    return false;
   }
 
   private FilesFileGroup filesFileGroup() {
