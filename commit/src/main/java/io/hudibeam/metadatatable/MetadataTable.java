@@ -99,8 +99,9 @@ public final class MetadataTable {
 
   /**
    * Writes the metadata deltacommit of data commit {@code instant} (any commit action): the files
-   * it wrote in {@code files} and, when the table keeps {@code column_stats}, their column ranges
-   * (docs/format.md §11.1); call it before the data instant completes.
+   * it wrote in {@code files}, when the table keeps {@code column_stats} their column ranges
+   * (docs/format.md §11.1) and, when it keeps {@code partition_stats} too, the column ranges of the
+   * partitions it wrote (§11.2); call it before the data instant completes.
    */
   public void commit(InstantTime instant, CommitMetadata metadata) {
     update(
