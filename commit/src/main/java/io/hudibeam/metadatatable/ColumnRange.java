@@ -137,6 +137,12 @@ public record ColumnRange(
     return out;
   }
 
+  /** This range under another file name (a partition's range carries the partition path). */
+  ColumnRange inFile(String name) {
+    return new ColumnRange(
+        name, column, min, max, nullCount, valueCount, totalSize, totalUncompressedSize);
+  }
+
   /** Two ranges of one column combined ({@code HoodieColumnRangeMetadata.merge}). */
   ColumnRange merge(ColumnRange other) {
     return new ColumnRange(

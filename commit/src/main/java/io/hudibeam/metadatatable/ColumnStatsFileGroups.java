@@ -32,22 +32,38 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The file groups of the metadata table's {@code column_stats} partition as Hudi 1.0.2 initialised
- * them: {@code col-stats-<nnnn>-0} ({@code HoodieTableMetadataUtil.getFileIDForFileGroup}),
+ * The file groups of the metadata table's {@code column_stats} or {@code partition_stats} partition
+ * as Hudi 1.0.2 initialised them: {@code col-stats-<nnnn>-0} or {@code partition-stats-<nnnn>-0}
+ * ({@code HoodieTableMetadataUtil.getFileIDForFileGroup}, {@code MetadataPartitionType}'s prefix),
  * numbered from 0 without gaps; a record goes to the file group at {@link
  * ColumnStatsKeys#fileGroupIndex} in file-id order, as Hudi's writer takes the latest file slices
  * sorted by file id. Table version 8 only: a new log file is named after the deltacommit's instant
  * ({@code .col-stats-0000-0_<instant>.log.1_<token>}), so the slice it joins is found by completion
  * time.
  *
- * @param folder the {@code column_stats} partition folder
+ * @param folder the partition folder
  * @param groups the file groups in file-id order
  */
 record ColumnStatsFileGroups(Path folder, List<Group> groups) {
-  private static final Pattern BASE_NAME =
-      Pattern.compile("^(col-stats-(\\d{4})-0)_(\\d+-\\d+-\\d+)_(\\d+)\\.hfile$");
-  private static final Pattern LOG_NAME =
-      Pattern.compile("^\\.(col-stats-(\\d{4})-0)_(\\d+)\\.log\\.(\\d+)_(\\d+-\\d+-\\d+)$");
+  /** The metadata partitions of statistics this writer appends to, with their file-id prefix. */
+  enum StatsPartition {
+    COLUMN_STATS(ColumnStatsKeys.PARTITION, "col-stats-"),
+    PARTITION_STATS(ColumnStatsKeys.PARTITION_STATS, "partition-stats-");
+
+    final String partition;
+    private final Pattern baseName;
+    private final Pattern logName;
+    private final String prefix;
+
+    StatsPartition(String partition, String prefix) {
+      this.partition = partition;
+      this.prefix = prefix;
+      this.baseName =
+          Pattern.compile("^(" + prefix + "(\\d{4})-0)_(\\d+-\\d+-\\d+)_(\\d+)\\.hfile$");
+      this.logName =
+          Pattern.compile("^\\.(" + prefix + "(\\d{4})-0)_(\\d+)\\.log\\.(\\d+)_(\\d+-\\d+-\\d+)$");
+    }
+  }
 
   /**
    * A file group: its id, its newest completed base file (a compaction's; absent when Hudi's
@@ -86,7 +102,13 @@ record ColumnStatsFileGroups(Path folder, List<Group> groups) {
    * {@code completedInstants} are the metadata timeline's completed instant times.
    */
   static Result locate(FileSystem fs, Path metadataBase, Set<String> completedInstants) {
-    Path folder = new Path(metadataBase, ColumnStatsKeys.PARTITION);
+    return locate(fs, metadataBase, completedInstants, StatsPartition.COLUMN_STATS);
+  }
+
+  /** {@link #locate} for {@code which} partition of statistics. */
+  static Result locate(
+      FileSystem fs, Path metadataBase, Set<String> completedInstants, StatsPartition which) {
+    Path folder = new Path(metadataBase, which.partition);
     FileStatus[] statuses;
     try {
       if (!fs.exists(folder)) {
@@ -101,8 +123,8 @@ record ColumnStatsFileGroups(Path folder, List<Group> groups) {
     Map<String, List<FilesFileGroup.LogFile>> logs = new TreeMap<>();
     for (FileStatus status : statuses) {
       String name = status.getPath().getName();
-      Matcher base = BASE_NAME.matcher(name);
-      Matcher log = LOG_NAME.matcher(name);
+      Matcher base = which.baseName.matcher(name);
+      Matcher log = which.logName.matcher(name);
       if (base.matches()) {
         String id = base.group(1);
         logs.computeIfAbsent(id, x -> new ArrayList<>());
@@ -116,20 +138,22 @@ record ColumnStatsFileGroups(Path folder, List<Group> groups) {
         logs.computeIfAbsent(log.group(1), x -> new ArrayList<>())
             .add(new FilesFileGroup.LogFile(name, log.group(3), Integer.parseInt(log.group(4))));
       } else if (!name.startsWith(".hoodie_partition_metadata") && !name.startsWith(".")) {
-        return new Result(Optional.empty(), "its file " + name + " is not a column-stats file");
+        return new Result(
+            Optional.empty(), "its file " + name + " is not a " + which.partition + " file");
       }
     }
     if (logs.isEmpty()) {
-      return new Result(Optional.empty(), "it has no column-stats file group in " + folder);
+      return new Result(
+          Optional.empty(), "it has no " + which.partition + " file group in " + folder);
     }
     List<Group> groups = new ArrayList<>();
     int expected = 0;
     for (Map.Entry<String, List<FilesFileGroup.LogFile>> e : logs.entrySet()) {
       String id = e.getKey();
-      if (!id.equals(String.format("col-stats-%04d-0", expected))) {
+      if (!id.equals(String.format("%s%04d-0", which.prefix, expected))) {
         return new Result(
             Optional.empty(),
-            "its file groups " + logs.keySet() + " are not col-stats-0000-0 onwards");
+            "its file groups " + logs.keySet() + " are not " + which.prefix + "0000-0 onwards");
       }
       expected++;
       groups.add(

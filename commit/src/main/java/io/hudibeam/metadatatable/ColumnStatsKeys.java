@@ -33,6 +33,9 @@ public final class ColumnStatsKeys {
   /** The metadata partition ({@code HoodieTableMetadataUtil.PARTITION_NAME_COLUMN_STATS}). */
   public static final String PARTITION = "column_stats";
 
+  /** The metadata partition ({@code HoodieTableMetadataUtil.PARTITION_NAME_PARTITION_STATS}). */
+  public static final String PARTITION_STATS = "partition_stats";
+
   /** {@code HashID.HASH_SEED}, an {@code int} widened to the {@code long} seed. */
   private static final long SEED = 0xdabadaba;
 
@@ -43,6 +46,15 @@ public final class ColumnStatsKeys {
     return base64(xxHash(column))
         + base64(xxHash(MetadataRecords.partitionName(partitionPath)))
         + base64(md5(fileName));
+  }
+
+  /**
+   * The key of the {@code partition_stats} record of {@code column} in {@code partitionPath}
+   * ({@code HoodieTableMetadataUtil.getPartitionStatsIndexKey(partition, column)}): the first two
+   * parts of a {@link #key}.
+   */
+  public static String partitionStatsKey(String partitionPath, String column) {
+    return base64(xxHash(column)) + base64(xxHash(MetadataRecords.partitionName(partitionPath)));
   }
 
   /**

@@ -32,6 +32,9 @@ import org.apache.avro.generic.GenericRecord;
 final class ColumnStatsRecords {
   static final int TYPE_COLUMN_STATS = 3;
 
+  /** {@code MetadataPartitionType.PARTITION_STATS.getRecordType()}. */
+  static final int TYPE_PARTITION_STATS = 6;
+
   /** The scale of {@code DecimalWrapper} in the record schema. */
   private static final int DECIMAL_SCALE = 15;
 
@@ -40,6 +43,32 @@ final class ColumnStatsRecords {
   /** The record of {@code range} of a file in {@code partitionPath}. */
   static GenericRecord record(
       Schema schema, String partitionPath, ColumnRange range, boolean deleted) {
+    return record(
+        schema,
+        ColumnStatsKeys.key(partitionPath, range.fileName(), range.column()),
+        TYPE_COLUMN_STATS,
+        range,
+        deleted,
+        false);
+  }
+
+  /**
+   * The {@code partition_stats} record of {@code range}, the column's range over a partition
+   * ({@code HoodieMetadataPayload.createPartitionStatsRecords}: the file name is the partition
+   * path, {@code isTightBound} true when computed from the latest file slices).
+   */
+  static GenericRecord partitionStatsRecord(Schema schema, ColumnRange range) {
+    return record(
+        schema,
+        ColumnStatsKeys.partitionStatsKey(range.fileName(), range.column()),
+        TYPE_PARTITION_STATS,
+        range,
+        false,
+        true);
+  }
+
+  private static GenericRecord record(
+      Schema schema, String key, int type, ColumnRange range, boolean deleted, boolean tight) {
     Schema stats = nonNull(schema.getField("ColumnStatsMetadata").schema());
     Schema valueUnion = stats.getField("minValue").schema();
     GenericRecord s = new GenericData.Record(stats);
@@ -52,10 +81,10 @@ final class ColumnStatsRecords {
     s.put("totalSize", range.totalSize());
     s.put("totalUncompressedSize", range.totalUncompressedSize());
     s.put("isDeleted", deleted);
-    s.put("isTightBound", false);
+    s.put("isTightBound", tight);
     GenericRecord r = new GenericData.Record(schema);
-    r.put("key", ColumnStatsKeys.key(partitionPath, range.fileName(), range.column()));
-    r.put("type", TYPE_COLUMN_STATS);
+    r.put("key", key);
+    r.put("type", type);
     r.put("ColumnStatsMetadata", s);
     return r;
   }

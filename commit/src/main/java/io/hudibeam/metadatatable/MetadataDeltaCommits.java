@@ -84,19 +84,26 @@ final class MetadataDeltaCommits {
 
   /** Writes the deltacommit of {@code instant}; fails naming what it could not do. */
   void write(InstantTime instant, FilesPartitionUpdate update, FilesFileGroup fileGroup) {
-    write(instant, update, fileGroup, ColumnStatsUpdate.empty(), Optional.empty());
+    write(instant, update, fileGroup, List.of());
   }
 
   /**
-   * Writes the deltacommit of {@code instant} with the {@code column_stats} records of {@code
-   * columnStats} (table version 8): one log file per file group that gets records.
+   * Records for a partition of statistics ({@code column_stats}, {@code partition_stats}): its file
+   * groups and the records, built with the deltacommit's record schema.
+   */
+  record StatsAppend(
+      ColumnStatsFileGroups groups,
+      java.util.function.Function<Schema, List<GenericRecord>> records) {}
+
+  /**
+   * Writes the deltacommit of {@code instant} with the records of {@code stats} (table version 8):
+   * one log file per file group that gets records.
    */
   void write(
       InstantTime instant,
       FilesPartitionUpdate update,
       FilesFileGroup fileGroup,
-      ColumnStatsUpdate columnStats,
-      Optional<ColumnStatsFileGroups> columnStatsGroups) {
+      List<StatsAppend> stats) {
     // MetadataTable undoes an earlier attempt before it locates the file groups; this is the guard.
     if (!undo(instant)) {
       throw new IllegalStateException(
@@ -127,18 +134,19 @@ final class MetadataDeltaCommits {
       metadata.addWriteStat(
           FilesFileGroup.PARTITION, appendLogFile(instant, schema, records, fileGroup));
     }
-    if (!columnStats.isEmpty() && columnStatsGroups.isPresent()) {
-      ColumnStatsFileGroups groups = columnStatsGroups.get();
+    for (StatsAppend append : stats) {
+      ColumnStatsFileGroups groups = append.groups();
+      String partition = groups.folder().getName();
       List<List<GenericRecord>> byGroup = new ArrayList<>();
       groups.groups().forEach(g -> byGroup.add(new ArrayList<>()));
-      for (GenericRecord r : columnStats.records(schema)) {
+      for (GenericRecord r : append.records().apply(schema)) {
         byGroup.get(ColumnStatsKeys.fileGroupIndex(r.get("key").toString(), byGroup.size())).add(r);
       }
       for (int i = 0; i < byGroup.size(); i++) {
         if (!byGroup.get(i).isEmpty()) {
           metadata.addWriteStat(
-              ColumnStatsKeys.PARTITION,
-              appendColumnStatsLogFile(
+              partition,
+              appendStatsLogFile(
                   instant, schema, byGroup.get(i), groups.folder(), groups.groups().get(i)));
         }
       }
@@ -186,13 +194,14 @@ final class MetadataDeltaCommits {
         .build();
   }
 
-  private WriteStat appendColumnStatsLogFile(
+  private WriteStat appendStatsLogFile(
       InstantTime instant,
       Schema schema,
       List<GenericRecord> records,
       Path folder,
       ColumnStatsFileGroups.Group group) {
     String name = group.nextLogFile(WRITE_TOKEN, instant);
+    String partition = folder.getName();
     LogFileResult result = writeLogFile(new Path(folder, name), instant, schema, records);
     List<String> logFiles = new ArrayList<>();
     group.logFiles().forEach(l -> logFiles.add(l.name()));
@@ -200,13 +209,13 @@ final class MetadataDeltaCommits {
     long size = result.fileSizeBytes();
     return WriteStat.builder()
         .fileId(group.fileId())
-        .path(ColumnStatsKeys.PARTITION + "/" + name)
+        .path(partition + "/" + name)
         .prevCommit(group.sliceInstant())
         .numWrites(records.size())
         .numUpdateWrites(records.size())
         .totalWriteBytes(size)
         .fileSizeInBytes(size)
-        .partitionPath(ColumnStatsKeys.PARTITION)
+        .partitionPath(partition)
         .logAppend(
             new WriteStat.LogAppendStats(
                 Integer.parseInt(name.substring(name.indexOf(".log.") + 5, name.lastIndexOf('_'))),
@@ -242,7 +251,11 @@ final class MetadataDeltaCommits {
     }
     List<Path> own = new ArrayList<>();
     try {
-      for (String partition : List.of(FilesFileGroup.PARTITION, ColumnStatsKeys.PARTITION)) {
+      for (String partition :
+          List.of(
+              FilesFileGroup.PARTITION,
+              ColumnStatsKeys.PARTITION,
+              ColumnStatsKeys.PARTITION_STATS)) {
         Path folder = new Path(metadataPaths.basePath(), partition);
         if (!fs.exists(folder)) {
           continue;

@@ -33,10 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Which metadata partitions a write keeps, decided when the write starts. This writer maintains the
- * {@code files} partition of a table version 6 metadata table ({@link MetadataTable}); every other
- * partition ({@code column_stats}, {@code bloom_filters}, {@code record_index}, {@code
- * partition_stats}, secondary and expression indexes) is dropped as Hudi 0.15's writer drops a
- * partition whose index it has disabled ({@code HoodieTable.deleteMetadataIndexIfNecessary}, {@code
+ * {@code files} partition ({@link MetadataTable}) and, on table version 8, {@code column_stats} and
+ * {@code partition_stats} (the latter only with the former, as Hudi 1.0.2); every other partition
+ * ({@code bloom_filters}, {@code record_index}, secondary and expression indexes, version 6 column
+ * or partition stats) is dropped as Hudi's writer drops a partition whose index it has disabled
+ * ({@code HoodieTable.deleteMetadataIndexIfNecessary}, {@code
  * HoodieTableMetadataUtil.deleteMetadataTablePartition}): first removed from {@code
  * hoodie.table.metadata.partitions} (and {@code .inflight}) through the {@code hoodie.properties}
  * backup protocol, then its folder deleted. When the {@code files} partition itself cannot be kept
@@ -56,7 +57,7 @@ public final class MetadataPartitions {
     this.paths = paths;
   }
 
-  /** Keeps the {@code files} partition when it can be maintained and drops the rest. */
+  /** Keeps the partitions this writer can maintain and drops the rest. */
   public TableConfig keepMaintained(TableConfigStore store, TableConfig table) {
     boolean folderExists = exists(paths.metadataTableFolder());
     if (table.metadataPartitions().isEmpty()
@@ -78,6 +79,7 @@ public final class MetadataPartitions {
       if (columnStatsProblem.isEmpty()) {
         dropped.remove(ColumnStatsKeys.PARTITION);
         kept.add(ColumnStatsKeys.PARTITION);
+        keepPartitionStats(table, dropped, kept);
       } else {
         LOG.warn(
             "Table {}: the metadata table's column_stats partition cannot be kept ({})",
@@ -89,6 +91,33 @@ public final class MetadataPartitions {
       return table;
     }
     return drop(store, table, dropped, kept);
+  }
+
+  /**
+   * Keeps {@code partition_stats} (with {@code column_stats} kept) when it is a completed partition
+   * whose file groups are as Hudi 1.0.2 initialised them.
+   */
+  private void keepPartitionStats(TableConfig table, Set<String> dropped, List<String> kept) {
+    if (!table.metadataPartitions().contains(ColumnStatsKeys.PARTITION_STATS)
+        || table.inflightMetadataPartitions().contains(ColumnStatsKeys.PARTITION_STATS)) {
+      return;
+    }
+    TablePaths metadata = TablePaths.of(paths.metadataTableFolder().toString());
+    ColumnStatsFileGroups.Result located =
+        ColumnStatsFileGroups.locate(
+            fs,
+            metadata.basePath(),
+            MetadataDeltaCommits.completedInstantTimes(fs, metadata),
+            ColumnStatsFileGroups.StatsPartition.PARTITION_STATS);
+    if (located.fileGroups().isPresent()) {
+      dropped.remove(ColumnStatsKeys.PARTITION_STATS);
+      kept.add(ColumnStatsKeys.PARTITION_STATS);
+    } else {
+      LOG.warn(
+          "Table {}: the metadata table's partition_stats partition cannot be kept ({})",
+          paths,
+          located.reason());
+    }
   }
 
   /**
@@ -182,16 +211,24 @@ public final class MetadataPartitions {
   }
 
   /**
-   * Drops the {@code column_stats} partition alone (a commit found it cannot be appended to): the
-   * metadata table keeps {@code files}.
+   * Drops a partition of statistics alone (a commit found it cannot be appended to); dropping
+   * {@code column_stats} drops {@code partition_stats} too, which Hudi builds only with it. The
+   * metadata table keeps the rest.
    */
-  TableConfig dropColumnStats(TableConfigStore store, TableConfig table, String reason) {
-    LOG.warn("Table {}: column_stats cannot be appended to ({})", paths, reason);
-    return drop(
-        store,
-        table,
-        new LinkedHashSet<>(List.of(ColumnStatsKeys.PARTITION)),
-        List.of(FilesFileGroup.PARTITION));
+  TableConfig dropStats(
+      TableConfigStore store,
+      TableConfig table,
+      ColumnStatsFileGroups.StatsPartition which,
+      String reason) {
+    LOG.warn("Table {}: {} cannot be appended to ({})", paths, which.partition, reason);
+    Set<String> dropped = new LinkedHashSet<>(List.of(which.partition));
+    if (which == ColumnStatsFileGroups.StatsPartition.COLUMN_STATS
+        && table.metadataPartitions().contains(ColumnStatsKeys.PARTITION_STATS)) {
+      dropped.add(ColumnStatsKeys.PARTITION_STATS);
+    }
+    List<String> kept =
+        table.metadataPartitions().stream().filter(p -> !dropped.contains(p)).toList();
+    return drop(store, table, dropped, kept);
   }
 
   /**

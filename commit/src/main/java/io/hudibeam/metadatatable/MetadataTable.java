@@ -21,6 +21,8 @@ import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -100,14 +102,16 @@ public final class MetadataTable {
 
   /**
    * Writes the metadata deltacommit of data commit {@code instant} (any commit action): the files
-   * it wrote in {@code files} and, when the table keeps {@code column_stats}, their column ranges
-   * (docs/format.md §11.1); call it before the data instant completes.
+   * it wrote in {@code files}, when the table keeps {@code column_stats} their column ranges
+   * (docs/format.md §11.1) and, when it keeps {@code partition_stats} too, the column ranges of the
+   * partitions it wrote (§11.2); call it before the data instant completes.
    */
   public void commit(InstantTime instant, CommitMetadata metadata) {
     update(
         instant,
         FilesPartitionUpdate.ofCommit(metadata),
-        () -> ColumnStatsUpdate.ofCommit(fs, paths, metadata));
+        () -> ColumnStatsUpdate.ofCommit(fs, paths, metadata),
+        columnStats -> PartitionStatsUpdate.ofCommit(fs, paths, metadata, columnStats));
   }
 
   /**
@@ -122,44 +126,75 @@ public final class MetadataTable {
     update(
         instant,
         FilesPartitionUpdate.ofClean(metadata),
-        () -> ColumnStatsUpdate.ofClean(fs, paths, metadata, tableSchema.get()));
+        () -> ColumnStatsUpdate.ofClean(fs, paths, metadata, tableSchema.get()),
+        columnStats -> PartitionStatsUpdate.empty());
   }
 
   private void update(
       InstantTime instant,
       FilesPartitionUpdate files,
-      java.util.function.Supplier<ColumnStatsUpdate> columnStats) {
+      java.util.function.Supplier<ColumnStatsUpdate> columnStats,
+      java.util.function.Function<ColumnStatsUpdate, PartitionStatsUpdate> partitionStats) {
     if (!undoEarlierAttempt(instant)) {
       return;
     }
     TableConfigStore store = new TableConfigStore(fs, paths);
     TableConfig table = store.load();
-    Optional<ColumnStatsFileGroups> groups = Optional.empty();
-    if (table.metadataPartitions().contains(ColumnStatsKeys.PARTITION)) {
-      ColumnStatsFileGroups.Result located =
-          ColumnStatsFileGroups.locate(
-              fs,
-              metadataPaths.basePath(),
-              MetadataDeltaCommits.completedInstantTimes(fs, metadataPaths));
-      Optional<String> problem =
-          table.version() != io.hudibeam.table.TableVersion.EIGHT
-              ? Optional.of("this writer maintains column_stats on table version 8 only")
-              : located.fileGroups().isPresent() ? Optional.empty() : Optional.of(located.reason());
-      if (problem.isPresent()) {
-        // Left listed, column_stats would miss this instant's files and keep a deleted file's
-        // ranges: dropped alone, readers do not skip data until a Hudi writer rebuilds it.
-        new MetadataPartitions(fs, paths).dropColumnStats(store, table, problem.get());
-      } else {
-        groups = located.fileGroups();
+    Optional<ColumnStatsFileGroups> groups =
+        statsFileGroups(store, table, ColumnStatsFileGroups.StatsPartition.COLUMN_STATS);
+    Optional<ColumnStatsFileGroups> partitionGroups = Optional.empty();
+    TableConfig now = store.load();
+    if (groups.isPresent()) {
+      partitionGroups =
+          statsFileGroups(store, now, ColumnStatsFileGroups.StatsPartition.PARTITION_STATS);
+    } else if (now.metadataPartitions().contains(ColumnStatsKeys.PARTITION_STATS)) {
+      // Hudi computes partition_stats only with column_stats available.
+      new MetadataPartitions(fs, paths)
+          .dropStats(
+              store,
+              now,
+              ColumnStatsFileGroups.StatsPartition.PARTITION_STATS,
+              "column_stats is not kept");
+    }
+    List<MetadataDeltaCommits.StatsAppend> stats = new ArrayList<>();
+    if (groups.isPresent()) {
+      ColumnStatsUpdate columns = columnStats.get();
+      stats.add(new MetadataDeltaCommits.StatsAppend(groups.get(), columns::records));
+      if (partitionGroups.isPresent()) {
+        PartitionStatsUpdate partitions = partitionStats.apply(columns);
+        stats.add(new MetadataDeltaCommits.StatsAppend(partitionGroups.get(), partitions::records));
       }
     }
-    new MetadataDeltaCommits(fs, metadataPaths)
-        .write(
-            instant,
-            files,
-            filesFileGroup(),
-            groups.isPresent() ? columnStats.get() : ColumnStatsUpdate.empty(),
-            groups);
+    new MetadataDeltaCommits(fs, metadataPaths).write(instant, files, filesFileGroup(), stats);
+  }
+
+  /**
+   * The file groups of a listed partition of statistics this writer appends to; when it cannot
+   * (table version 6, file groups not as Hudi 1.0.2 initialised them), the partition is dropped
+   * alone: left listed, it would miss this instant's files and keep a deleted file's ranges, and
+   * readers do not skip data until a Hudi writer rebuilds it ({@code partition_stats} goes with
+   * {@code column_stats}, which Hudi requires for it).
+   */
+  private Optional<ColumnStatsFileGroups> statsFileGroups(
+      TableConfigStore store, TableConfig table, ColumnStatsFileGroups.StatsPartition which) {
+    if (!table.metadataPartitions().contains(which.partition)) {
+      return Optional.empty();
+    }
+    ColumnStatsFileGroups.Result located =
+        ColumnStatsFileGroups.locate(
+            fs,
+            metadataPaths.basePath(),
+            MetadataDeltaCommits.completedInstantTimes(fs, metadataPaths),
+            which);
+    Optional<String> problem =
+        table.version() != io.hudibeam.table.TableVersion.EIGHT
+            ? Optional.of("this writer maintains " + which.partition + " on table version 8 only")
+            : located.fileGroups().isPresent() ? Optional.empty() : Optional.of(located.reason());
+    if (problem.isPresent()) {
+      new MetadataPartitions(fs, paths).dropStats(store, table, which, problem.get());
+      return Optional.empty();
+    }
+    return located.fileGroups();
   }
 
   /**

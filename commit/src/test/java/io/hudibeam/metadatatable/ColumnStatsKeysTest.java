@@ -46,6 +46,13 @@ public class ColumnStatsKeysTest {
               new ColumnIndexID(column));
       String ours = ColumnStatsKeys.key(partition, file, column);
       assertThat(column + " / " + partition + " / " + file, ours, is(hudi));
+      // Hudi 1.0.2's getPartitionStatsIndexKey(partition, column) (not in 0.15, on this classpath).
+      assertThat(
+          ColumnStatsKeys.partitionStatsKey(partition, column),
+          is(
+              new ColumnIndexID(column).asBase64EncodedString()
+                  + new PartitionIndexID(partition.isEmpty() ? "." : partition)
+                      .asBase64EncodedString()));
       for (int groups = 1; groups <= 4; groups++) {
         assertThat(
             ColumnStatsKeys.fileGroupIndex(ours, groups),

@@ -235,11 +235,11 @@ public class HudiIOMergeOnReadTableVersionEightIT {
     expected.remove(TripsData.key(4));
     expected.remove(TripsData.key(7));
     assertThat(SPARK.snapshot(base), is(expected));
-    // HudiIO keeps the metadata table's files and column_stats partitions (log files included)
-    // and drops the rest.
+    // HudiIO keeps the metadata table's files, column_stats and partition_stats partitions (log
+    // files included).
     assertThat(
         SPARK.meta(base).getTableConfig().getMetadataPartitions(),
-        is(java.util.Set.of("files", "column_stats")));
+        is(java.util.Set.of("files", "column_stats", "partition_stats")));
     SPARK.assertMetadataListsTheCompletedFiles(base);
 
     // HudiIO compacts the slices with Hudi Spark's and its own log files.

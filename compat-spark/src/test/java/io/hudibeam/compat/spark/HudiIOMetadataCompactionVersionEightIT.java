@@ -188,7 +188,7 @@ public class HudiIOMetadataCompactionVersionEightIT {
     assertThat(new File(timeline, dead + ".compaction.inflight").exists(), is(false));
     assertThat(
         SPARK.meta(base).getTableConfig().getMetadataPartitions(),
-        is(Set.of("files", "column_stats")));
+        is(Set.of("files", "column_stats", "partition_stats")));
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
 

@@ -125,13 +125,12 @@ public class HudiIOMetadataInitialisationVersionEightIT {
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
 
-    // HudiIO's next write keeps files and the column_stats Spark initialised, and drops
-    // partition_stats, which it does not maintain.
+    // HudiIO's next write keeps files and the column_stats and partition_stats Spark initialised.
     hudiIO(records(4, 3, 41), write(base, type));
     expected.putAll(expected(4, last(base), 3, 41));
     assertThat(
         SPARK.meta(base).getTableConfig().getMetadataPartitions(),
-        is(Set.of("files", "column_stats")));
+        is(Set.of("files", "column_stats", "partition_stats")));
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
   }

@@ -87,15 +87,15 @@ public class HudiIOWrittenTableVersionEightIT {
     assertThat(SPARK.snapshot(base), is(expected));
     assertThat(SPARK.meta(base).getTableConfig().getMetadataPartitions(), is(not(empty())));
 
-    // HudiIO continues after Hudi Spark: it keeps the metadata table's files and column_stats
-    // partitions and drops the one it does not maintain (partition_stats, WARN).
+    // HudiIO continues after Hudi Spark: it keeps the metadata table's files, column_stats and
+    // partition_stats partitions.
     hudiIO(records(5, 3, 9, 31), hudiIOWrite(base, WriteOperation.UPSERT));
     hudiIO(records(6, 30), hudiIOWrite(base, WriteOperation.DELETE));
     meta = SPARK.meta(base);
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
     assertThat(
         meta.getTableConfig().getMetadataPartitions(),
-        is(java.util.Set.of("files", "column_stats")));
+        is(java.util.Set.of("files", "column_stats", "partition_stats")));
     SPARK.assertMetadataListsTheCompletedFiles(base);
     commits = SPARK.completedCommits(base);
     assertThat(commits.size(), is(7));

@@ -70,16 +70,16 @@ public class SparkWrittenTableVersionEightIT {
     assertThat(new File(base, ".hoodie/.index_defs/index.json").isFile(), is(true));
     String t1 = SPARK.completedCommits(base).get(0).requestedTime();
 
-    // HudiIO inserts: it keeps the metadata table's files and column_stats partitions (a
-    // deltacommit at its instant time), drops the one it does not maintain (partition_stats) and
-    // keeps table version 8.
+    // HudiIO inserts: it keeps the metadata table's files, column_stats and partition_stats
+    // partitions (a deltacommit at its instant time) and keeps table version 8.
     List<String> filesInitialisation = SPARK.filesPartitionInitialisation(base);
     assertThat(filesInitialisation, is(not(empty())));
     hudiIO(records(1, range(16, 24)), hudiIOWrite(base, WriteOperation.INSERT));
     meta = SPARK.meta(base);
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
-    assertThat(meta.getTableConfig().getMetadataPartitions(), is(Set.of("files", "column_stats")));
-    assertThat(new File(base, ".hoodie/metadata/partition_stats").exists(), is(false));
+    assertThat(
+        meta.getTableConfig().getMetadataPartitions(),
+        is(Set.of("files", "column_stats", "partition_stats")));
     SPARK.assertMetadataListsTheCompletedFiles(base);
     // Hudi 1.0.2 declared its column_stats index there; that definition is kept (and accepted).
     assertThat(new File(base, ".hoodie/.index_defs/index.json").isFile(), is(true));
@@ -110,8 +110,7 @@ public class SparkWrittenTableVersionEightIT {
     assertThat(SPARK.asOf(base, t1), is(expected(0, t1, range(0, 16))));
 
     // Hudi 1.0.2's Spark writer continues (with its defaults): it keeps appending to the files
-    // partition without initialising it anew (it rebuilds only the dropped
-    // partition_stats).
+    // partition without initialising it, column_stats or partition_stats anew.
     SPARK.sparkWrite(base, records(4, 10, 11, 21, 30), tripsOptions("upsert"));
     commits = SPARK.completedCommits(base);
     assertThat(commits.size(), is(5));
