@@ -21,6 +21,7 @@ import io.hudibeam.bootstrap.SourceFile;
 import io.hudibeam.bootstrap.SourceRecords;
 import io.hudibeam.table.HudiTableException;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -45,9 +46,12 @@ import org.apache.parquet.hadoop.util.HadoopInputFile;
  * files do not hold, filled from the source folder's name ({@code city=sf}) as the bootstrap filled
  * it (Hudi passes {@code getPartitionFields()} and the values from the partition path).
  *
- * <p>Refuses (naming both files) a source file whose length is not the one the index recorded (it
- * was rewritten after the bootstrap, and its rows no longer line up with the skeleton's) or whose
- * row count is not the skeleton's.
+ * <p>Refuses (naming both files) a source file whose length or modification time is not the one the
+ * index recorded (it was rewritten after the bootstrap, and its rows may no longer line up with the
+ * skeleton's) or whose row count is not the skeleton's. The modification time is compared only when
+ * the index recorded one (not 0): Hudi's bootstrap records the listing's ({@code
+ * HadoopFSUtils.fromFileStatus} in 0.15.0, {@code FSUtils.fromPathInfo} in 1.0.2), as HudiIO's does
+ * ({@link SourceFileStatus#of}). Hudi's own readers compare neither.
  */
 public final class BootstrapBaseFileReader {
   private final Configuration conf;
@@ -88,7 +92,7 @@ public final class BootstrapBaseFileReader {
   /** Streams the joined rows in file order. */
   public void forEachRecord(Consumer<GenericRecord> consumer) {
     Path source = sourcePath();
-    checkLength(source);
+    checkUnchanged(source);
     Schema skeletonSchema = BaseFileReader.of(conf, skeleton).readFooter().avroSchema();
     Schema sourceSchema = BaseFileReader.of(conf, source).readFooter().avroSchema();
     Schema dataSchema = SourceRecords.bootstrapSchema(sourceSchema, partitionFields);
@@ -163,11 +167,10 @@ public final class BootstrapBaseFileReader {
     return false;
   }
 
-  private void checkLength(Path source) {
-    long length;
+  private void checkUnchanged(Path source) {
+    FileStatus status;
     try {
-      FileStatus status = source.getFileSystem(conf).getFileStatus(source);
-      length = status.getLen();
+      status = source.getFileSystem(conf).getFileStatus(source);
     } catch (IOException e) {
       throw new HudiTableException(
           "The bootstrap source file "
@@ -180,18 +183,39 @@ public final class BootstrapBaseFileReader {
               + " where they were",
           e);
     }
-    if (length != mapping.source().length()) {
+    SourceFileStatus recorded = mapping.source();
+    if (status.getLen() != recorded.length()) {
       throw new HudiTableException(
           "The bootstrap source file "
               + source
               + " of the skeleton file "
               + skeleton
               + " has "
-              + length
+              + status.getLen()
               + " bytes, but the bootstrap index recorded "
-              + mapping.source().length()
+              + recorded.length()
               + ": it was changed after the bootstrap, so its rows no longer line up with the"
               + " skeleton file's");
+    }
+    long modified = status.getModificationTime();
+    if (recorded.modificationTime() != 0 && modified != recorded.modificationTime()) {
+      throw new HudiTableException(
+          "The bootstrap source file "
+              + source
+              + " of the skeleton file "
+              + skeleton
+              + " has modification time "
+              + modified
+              + " ("
+              + Instant.ofEpochMilli(modified)
+              + "), but the bootstrap index recorded "
+              + recorded.modificationTime()
+              + " ("
+              + Instant.ofEpochMilli(recorded.modificationTime())
+              + "): it was rewritten or copied after the bootstrap (even with the same length"
+              + " and content, this is another file to the index). A METADATA_ONLY bootstrap's"
+              + " source files must never change; restore the original file with its modification"
+              + " time, or bootstrap the source again into a new table");
     }
   }
 

@@ -104,10 +104,15 @@ public class BootstrapBaseFileReaderTest {
   }
 
   private static BootstrapFileMapping mapping(File source, long length) {
+    return mapping(source, length, 0L);
+  }
+
+  private static BootstrapFileMapping mapping(File source, long length, long modificationTime) {
     return new BootstrapFileMapping(
         FileGroupId.of("city=sf", FileId.parse("f-0")),
         "city=sf",
-        new SourceFileStatus("file:" + source.getAbsolutePath(), length, 1, 1L << 25, 0L, 0L));
+        new SourceFileStatus(
+            "file:" + source.getAbsolutePath(), length, 1, 1L << 25, modificationTime, 0L));
   }
 
   private static List<GenericRecord> read(File skeleton, BootstrapFileMapping mapping) {
@@ -143,6 +148,30 @@ public class BootstrapBaseFileReaderTest {
             () -> read(skeleton(3), mapping(source, source.length() + 1)));
     assertThat(e.getMessage(), containsString(source.getAbsolutePath()));
     assertThat(e.getMessage(), containsString("the bootstrap index recorded"));
+  }
+
+  /**
+   * The index's modification time is compared when it is not 0: the same file reads, one of another
+   * modification time (same length) is refused naming both times; 0 (none recorded) is not
+   * compared.
+   */
+  @Test
+  public void aSourceFileOfAnotherModificationTimeThanTheIndexIsRefused() throws Exception {
+    File source = source(3);
+    long recorded = 1_700_000_000_000L;
+    assertThat(source.setLastModified(recorded), is(true));
+    assertThat(read(skeleton(3), mapping(source, source.length(), recorded)).size(), is(3));
+    assertThat(read(skeleton(3), mapping(source, source.length(), 0L)).size(), is(3));
+    assertThat(source.setLastModified(recorded + 60_000), is(true));
+    HudiTableException e =
+        assertThrows(
+            HudiTableException.class,
+            () -> read(skeleton(3), mapping(source, source.length(), recorded)));
+    assertThat(e.getMessage(), containsString(source.getAbsolutePath()));
+    assertThat(e.getMessage(), containsString("modification time " + (recorded + 60_000)));
+    assertThat(e.getMessage(), containsString("the bootstrap index recorded " + recorded));
+    assertThat(e.getMessage(), containsString("bootstrap the source again"));
+    assertThat(read(skeleton(3), mapping(source, source.length(), 0L)).size(), is(3));
   }
 
   @Test
