@@ -16,14 +16,20 @@
 package io.hudibeam.runners;
 
 import static org.hamcrest.MatcherAssert.assertThat;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.is;
 
+import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.testing.ChangeStreamTables;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import java.io.File;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.GenerateSequence;
@@ -54,12 +60,19 @@ public class FlinkRunnerManyTablesIT {
   private static final Instant EPOCH = new Instant(1_700_000_000_000L);
   private static final long EVENTS = 600;
   private static final long MILLIS_PER_INDEX = 10;
+  private static final Duration INTERVAL = Duration.standardSeconds(2);
   private static final long LAST_END = EPOCH.getMillis() + EVENTS * MILLIS_PER_INDEX;
 
-  @Test
-  public void aStreamCommitsEachTableOncePerIntervalAndEveryTableIsExact() throws Exception {
-    File warehouse = tmp.newFolder("warehouse");
-    Pipeline p = Pipeline.create(FlinkRunnerStreamingIT.streamingOptions(0));
+  /**
+   * Runs the change stream of {@value #EVENTS} events into the tables under {@code warehouse} until
+   * every table's sink is committed through the last interval, then cancels the job.
+   */
+  private static void runStream(
+      FlinkPipelineOptions options,
+      File warehouse,
+      Map<String, Map<String, String>> hadoopConfigurations)
+      throws Exception {
+    Pipeline p = Pipeline.create(options);
     p.apply(
             GenerateSequence.from(0)
                 .withRate(300, Duration.standardSeconds(1))
@@ -68,8 +81,8 @@ public class FlinkRunnerManyTablesIT {
         .apply(MapElements.into(TypeDescriptors.rows()).via(ChangeStreamTables::streamEvent))
         .setRowSchema(ChangeStreamTables.SCHEMA)
         .apply(
-            ChangeStreamTables.writeTables(warehouse)
-                .withTriggeringFrequency(Duration.standardSeconds(2)));
+            ChangeStreamTables.writeTables(warehouse, hadoopConfigurations)
+                .withTriggeringFrequency(INTERVAL));
     PipelineResult result = p.run();
     try {
       long deadline = System.currentTimeMillis() + 180_000;
@@ -90,22 +103,77 @@ public class FlinkRunnerManyTablesIT {
     } finally {
       result.cancel();
     }
+  }
+
+  /**
+   * Every table equals the final state of the {@value #EVENTS} events row by row, has one completed
+   * instant per interval (each interval has events of every table), in order, under its own sink
+   * id, and nothing pending left.
+   */
+  private static void assertEveryTableExact(File warehouse) {
     List<Row> events = new ArrayList<>();
     for (long i = 0; i < EVENTS; i++) {
       events.add(ChangeStreamTables.streamEvent(i));
     }
     ChangeStreamTables.assertTables(
         warehouse, List.of(events), Map.of("orders", 3, "customers", 3, "events", 3));
+    List<Long> intervalStarts = new ArrayList<>();
+    for (long start = EPOCH.getMillis(); start < LAST_END; start += INTERVAL.getMillis()) {
+      intervalStarts.add(start);
+    }
     for (String table : ChangeStreamTables.TABLES) {
       String base = ChangeStreamTables.base(warehouse, table);
-      assertThat(
-          table + " has no pending instant",
-          HudiTableReader.of(base)
-              .metaClient()
-              .getActiveTimeline()
-              .filterInflightsAndRequested()
-              .countInstants(),
-          is(0));
+      List<Long> windowStarts = new ArrayList<>();
+      for (Map<String, String> extra : FlinkRunnerStreamingIT.lineages(HudiTableReader.of(base))) {
+        assertThat(table + "'s sink id", extra.get(SinkLineage.SINK_ID), is(table + "-upsert"));
+        windowStarts.add(Long.parseLong(extra.get(SinkLineage.WINDOW_START)));
+      }
+      assertThat(table + ": one instant per interval, in order", windowStarts, is(intervalStarts));
+      FlinkRunnerStreamingIT.assertNothingPendingLeft(base);
+      if (!table.equals("customers")) {
+        HudiIOWriteSuite.assertNoOrphanBaseFiles(base);
+      }
     }
+  }
+
+  @Test
+  public void aStreamCommitsEachTableOncePerIntervalAndEveryTableIsExact() throws Exception {
+    File warehouse = tmp.newFolder("warehouse");
+    runStream(FlinkRunnerStreamingIT.streamingOptions(0), warehouse, Map.of());
+    assertEveryTableExact(warehouse);
+  }
+
+  /**
+   * A failure injected once in one table's write only: customers' file system fails right after its
+   * second interval's {@code .deltacommit} file is in place (the commit is complete, the step that
+   * made it fails). Flink restores the whole job from its last checkpoint (restart strategy of
+   * {@code --numberOfExecutionRetries}); the replayed intervals are skipped by each table that
+   * committed them (customers' second interval included) and committed by each table that had not,
+   * so every table ends exact with one instant per interval and nothing pending.
+   */
+  @Test
+  public void aFailureInOneTableIsRestoredWithEveryTableExact() throws Exception {
+    File warehouse = tmp.newFolder("warehouse");
+    File flag = new File(tmp.getRoot(), "failed-once");
+    String customers = ChangeStreamTables.base(warehouse, "customers");
+    Fault secondCommit =
+        Fault.on(
+                flag.getPath(),
+                Operation.IN_PLACE,
+                java.util.regex.Pattern.quote(customers) + "/\\.hoodie/\\d+\\.deltacommit")
+            .skip(1)
+            .onceFlaggedBy(flag.getPath());
+    runStream(
+        FlinkRunnerStreamingIT.streamingOptions(3),
+        warehouse,
+        Map.of("customers", secondCommit.configuration()));
+    assertThat("the injected failure happened", flag.exists(), is(true));
+    String failedAt = Files.readString(flag.toPath());
+    String secondInstant = HudiTableReader.of(customers).completedInstantTimes().get(1);
+    assertThat(
+        "failed right after customers' second commit",
+        failedAt,
+        endsWith("/.hoodie/" + secondInstant + ".deltacommit"));
+    assertEveryTableExact(warehouse);
   }
 }
