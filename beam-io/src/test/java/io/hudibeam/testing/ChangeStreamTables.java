@@ -229,12 +229,24 @@ public final class ChangeStreamTables {
    * partitioned), events (copy-on-write, key id and day, partitioned by day, hive style).
    */
   public static HudiWriteTables<Row> writeTables(File warehouse) {
+    return writeTables(warehouse, Map.of());
+  }
+
+  /**
+   * The tables of {@link #writeTables(File)}, each with the Hadoop settings {@code
+   * hadoopConfigurations} gives for its name, if any (a fault in one table's file system only).
+   */
+  public static HudiWriteTables<Row> writeTables(
+      File warehouse, Map<String, Map<String, String>> hadoopConfigurations) {
+    Function<String, Map<String, String>> conf =
+        table -> hadoopConfigurations.getOrDefault(table, Map.of());
     return HudiIO.writeTables()
         .withDestinationField("table")
         .withTable(
             "orders",
             HudiIO.write()
                 .withBasePath(base(warehouse, "orders"))
+                .withHadoopConfiguration(conf.apply("orders"))
                 .withTableName("orders")
                 .withRecordKeyFields("id")
                 .withPartitionFields("region")
@@ -244,6 +256,7 @@ public final class ChangeStreamTables {
             "customers",
             HudiIO.write()
                 .withBasePath(base(warehouse, "customers"))
+                .withHadoopConfiguration(conf.apply("customers"))
                 .withTableName("customers")
                 .withTableType(TableType.MERGE_ON_READ)
                 .withRecordKeyFields("id")
@@ -253,6 +266,7 @@ public final class ChangeStreamTables {
             "events",
             HudiIO.write()
                 .withBasePath(base(warehouse, "events"))
+                .withHadoopConfiguration(conf.apply("events"))
                 .withTableName("events")
                 .withRecordKeyFields("id", "day")
                 .withPartitionFields("day")

@@ -180,7 +180,8 @@ public class FlinkRunnerStreamingIT {
     return through;
   }
 
-  private static List<Map<String, String>> lineages(HudiTableReader reader) {
+  /** The extra metadata of each completed commit of the table, in timeline order. */
+  static List<Map<String, String>> lineages(HudiTableReader reader) {
     HoodieTimeline commits =
         reader.metaClient().getActiveTimeline().getCommitsTimeline().filterCompletedInstants();
     List<Map<String, String>> lineages = new ArrayList<>();
@@ -225,12 +226,25 @@ public class FlinkRunnerStreamingIT {
       intervalStarts.add(start);
     }
     assertThat("one commit per interval with rows, in order", windowStarts, is(intervalStarts));
-    assertThat(
-        "no pending instant",
-        reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants(),
-        is(empty()));
     HudiIOWriteSuite.assertNoOrphanBaseFiles(base);
-    assertThat("no marker folder left", list(new File(base, ".hoodie/.temp")), is(empty()));
+    assertNothingPendingLeft(base);
+  }
+
+  /**
+   * After a stream: no pending instant on the table's timeline, no marker folder and no heartbeat
+   * of an instant on the timeline left.
+   */
+  static void assertNothingPendingLeft(String base) {
+    assertThat(
+        base + ": no pending instant",
+        HudiTableReader.of(base)
+            .metaClient()
+            .getActiveTimeline()
+            .filterInflightsAndRequested()
+            .getInstants(),
+        is(empty()));
+    assertThat(
+        base + ": no marker folder left", list(new File(base, ".hoodie/.temp")), is(empty()));
     // No heartbeat of an instant on the timeline is left. A task cancelled by a failover between
     // an instant's heartbeat and its requested file leaves a heartbeat of no instant (as a kill
     // there does); the next start deletes it once expired (Heartbeats.deleteExpiredOrphans).
@@ -242,7 +256,7 @@ public class FlinkRunnerStreamingIT {
     }
     List<String> heartbeatsOfInstants = new ArrayList<>(list(new File(base, ".hoodie/.heartbeat")));
     heartbeatsOfInstants.retainAll(onTimeline);
-    assertThat("no heartbeat of an instant left", heartbeatsOfInstants, is(empty()));
+    assertThat(base + ": no heartbeat of an instant left", heartbeatsOfInstants, is(empty()));
   }
 
   private static List<String> list(File folder) {
