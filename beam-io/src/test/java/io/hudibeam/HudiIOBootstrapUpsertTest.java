@@ -368,7 +368,7 @@ public class HudiIOBootstrapUpsertTest {
     }
   }
 
-  private static Map<String, byte[]> contents(File source) throws IOException {
+  static Map<String, byte[]> contents(File source) throws IOException {
     Map<String, byte[]> out = new TreeMap<>();
     try (Stream<java.nio.file.Path> files = Files.walk(source.toPath())) {
       for (java.nio.file.Path f : files.filter(Files::isRegularFile).toList()) {
