@@ -149,12 +149,9 @@ public class StatsSliceMergeTest {
     return r;
   }
 
+  /** Fresh records, as a reader gives them. */
   private static List<GenericRecord> copies(List<GenericRecord> records) {
-    List<GenericRecord> copies = new ArrayList<>();
-    for (GenericRecord r : records) {
-      copies.add(GenericData.get().deepCopy(SCHEMA, r));
-    }
-    return copies;
+    return records.stream().map(r -> GenericData.get().deepCopy(SCHEMA, r)).toList();
   }
 
   private static String describe(GenericRecord r) {
