@@ -145,9 +145,10 @@ public final class MetadataCompaction {
   }
 
   /**
-   * Compacts the {@code files} partition when Hudi's rules for the metadata table's version say so
-   * (6: Hudi 0.15, 8: Hudi 1.0.2, whose fresh compaction instant {@code generator} mints); returns
-   * the compaction instant, or empty when none was due, allowed or possible.
+   * Compacts the metadata table ({@code files}; on 8 also {@code column_stats} and {@code
+   * partition_stats}) when Hudi's rules for the metadata table's version say so (6: Hudi 0.15, 8:
+   * Hudi 1.0.2, whose fresh compaction instant {@code generator} mints); returns the compaction
+   * instant, or empty when none was due, allowed or possible.
    */
   public Optional<InstantTime> compactIfDue(
       MetadataTableSettings settings, InstantTimeGenerator generator) {
