@@ -26,15 +26,16 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * A new base file of the {@code files} partition, as the initialisation and the compaction write
- * it: an HFile of metadata records, given in key order, named {@code <fileId>_<write
- * token>_<instant>.hfile} with Hudi's HFile settings and bloom filter; a partial file is aborted on
- * failure.
+ * A new base file of a metadata partition ({@code files}; {@code column_stats} and {@code
+ * partition_stats} at compaction), as the initialisation and the compaction write it: an HFile of
+ * metadata records, given in key order, named {@code <fileId>_<write token>_<instant>.hfile} with
+ * Hudi's HFile settings and bloom filter; a partial file is aborted on failure.
  *
+ * @param partition the metadata partition (the folder's name)
  * @param name the file's name in the partition folder
  * @param result what was written
  */
-record FilesBaseFile(String name, BaseFileResult result) {
+record FilesBaseFile(String partition, String name, BaseFileResult result) {
 
   static FilesBaseFile write(
       FileSystem fs,
@@ -56,7 +57,7 @@ record FilesBaseFile(String name, BaseFileResult result) {
       for (GenericRecord record : records) {
         writer.write(record.get("key").toString(), record);
       }
-      return new FilesBaseFile(name, writer.close());
+      return new FilesBaseFile(folder.getName(), name, writer.close());
     } catch (RuntimeException e) {
       writer.abort();
       throw e;
@@ -65,6 +66,6 @@ record FilesBaseFile(String name, BaseFileResult result) {
 
   /** The file's path relative to the metadata table's base path. */
   String relativePath() {
-    return FilesFileGroup.PARTITION + "/" + name;
+    return partition + "/" + name;
   }
 }

@@ -15,13 +15,9 @@
  */
 package io.hudibeam.metadatatable;
 
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
@@ -41,29 +37,20 @@ final class FilesSliceMerge {
   private FilesSliceMerge() {}
 
   /**
-   * The merged records of a slice, by key in unsigned UTF-8 byte order (the HFile order).
+   * The merged records of a slice, by key in unsigned UTF-8 byte order (the HFile order; {@link
+   * SliceMerge}).
    *
    * @param base the base file's records
    * @param logs the log records, oldest first (file version order, block order, record order)
    */
   static List<GenericRecord> merge(
       List<GenericRecord> base, List<GenericRecord> logs, Schema schema) {
-    Map<String, GenericRecord> fromLogs = new LinkedHashMap<>();
-    for (GenericRecord record : logs) {
-      String key = record.get("key").toString();
-      GenericRecord older = fromLogs.get(key);
-      fromLogs.put(key, older == null ? copy(record, schema) : combine(older, record, schema));
-    }
-    Map<byte[], GenericRecord> merged = new TreeMap<>(Arrays::compareUnsigned);
-    for (GenericRecord record : base) {
-      String key = record.get("key").toString();
-      GenericRecord newer = fromLogs.remove(key);
-      merged.put(
-          key.getBytes(StandardCharsets.UTF_8),
-          newer == null ? copy(record, schema) : combine(record, newer, schema));
-    }
-    fromLogs.forEach((key, record) -> merged.put(key.getBytes(StandardCharsets.UTF_8), record));
-    return new ArrayList<>(merged.values());
+    return SliceMerge.merge(
+        base,
+        logs,
+        r -> copy(r, schema),
+        (older, newer) -> combine(older, newer, schema),
+        r -> false);
   }
 
   /** {@code newer.preCombine(older)} for a files-partition record. */

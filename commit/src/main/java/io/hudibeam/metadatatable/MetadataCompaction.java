@@ -16,10 +16,6 @@
 package io.hudibeam.metadatatable;
 
 import io.hudibeam.basefile.BaseFileResult;
-import io.hudibeam.basefile.HFileBaseFileReader;
-import io.hudibeam.log.LogBlock;
-import io.hudibeam.log.LogBlockType;
-import io.hudibeam.log.LogFileReader;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.CompactionOperation;
@@ -40,23 +36,16 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Compaction of the metadata table's {@code files} partition (table version 6), as Hudi 0.15's
+ * Compaction of the metadata table (table version 6: its {@code files} partition), as Hudi 0.15's
  * writer runs it at the start of a write ({@code
  * HoodieBackedTableMetadataWriter.performTableServices} → {@code compactIfNecessary}). Run it under
  * the table lock, after failed writes are rolled back.
@@ -83,8 +72,12 @@ import org.slf4j.LoggerFactory;
  * is completed ({@code HoodieBackedTableMetadataWriter.compactIfNecessary}); the slice compacted
  * holds the log files whose deltacommits completed at or after the slice's base instant ({@code
  * HoodieFileGroup.getBaseInstantTime}); {@code C_<completion>.commit} holds Avro commit metadata.
- * It runs after the write's own instant is requested, as Hudi's writer runs {@code
- * performTableServices} for an instant it has started ({@link #compactsAfterTheInstantStarts}).
+ * On version 8 the one compaction also covers every {@code column_stats} and {@code
+ * partition_stats} file group with log files in its latest slice, as Hudi 1.0.2 compacts every
+ * metadata partition ({@link CompactionSlice}): its new base file {@code <fileId>_<token>_C.hfile}
+ * holds the slice's records merged by {@link StatsSliceMerge}. It runs after the write's own
+ * instant is requested, as Hudi's writer runs {@code performTableServices} for an instant it has
+ * started ({@link #compactsAfterTheInstantStarts}).
  *
  * <p>A compaction this writer does not complete is dead at the next start (compactions run under
  * the table lock): {@link #undoDead} ({@link DeadCompactions}) deletes its files and state files,
@@ -152,9 +145,10 @@ public final class MetadataCompaction {
   }
 
   /**
-   * Compacts the {@code files} partition when Hudi's rules for the metadata table's version say so
-   * (6: Hudi 0.15, 8: Hudi 1.0.2, whose fresh compaction instant {@code generator} mints); returns
-   * the compaction instant, or empty when none was due, allowed or possible.
+   * Compacts the metadata table ({@code files}; on 8 also {@code column_stats} and {@code
+   * partition_stats}) when Hudi's rules for the metadata table's version say so (6: Hudi 0.15, 8:
+   * Hudi 1.0.2, whose fresh compaction instant {@code generator} mints); returns the compaction
+   * instant, or empty when none was due, allowed or possible.
    */
   public Optional<InstantTime> compactIfDue(
       MetadataTableSettings settings, InstantTimeGenerator generator) {
@@ -287,136 +281,84 @@ public final class MetadataCompaction {
                 () ->
                     new IllegalStateException(
                         "The metadata table of " + paths + " has no files file group"));
-    List<FilesFileGroup.LogFile> logs =
-        version == TableVersion.SIX
-            ? group.logFiles().stream()
-                .filter(l -> l.baseInstant().equals(group.baseInstant()))
-                .sorted(Comparator.comparingInt(FilesFileGroup.LogFile::version))
-                .toList()
-            : sliceByCompletionTime(group, metadata);
+    List<CompactionSlice> slices = new ArrayList<>();
+    slices.add(CompactionSlice.ofFiles(group, version, metadata));
+    if (version == TableVersion.EIGHT) {
+      for (ColumnStatsFileGroups.StatsPartition which :
+          ColumnStatsFileGroups.StatsPartition.values()) {
+        ColumnStatsFileGroups.locate(fs, metadataPaths.basePath(), completed, which)
+            .fileGroups()
+            .ifPresent(groups -> slices.addAll(CompactionSlice.ofStats(groups, metadata)));
+      }
+    }
     Schema schema = MetadataRecords.schema(version);
-    Timeline completedDeltas = metadata.completed();
-    List<GenericRecord> logRecords = new ArrayList<>();
-    long logBytes = 0;
-    int blocks = 0;
-    for (FilesFileGroup.LogFile log : logs) {
-      Path path = new Path(group.folder(), log.name());
-      try {
-        logBytes += fs.getFileStatus(path).getLen();
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read the size of " + path, e);
+    Timeline completedMetadata = metadata.completed();
+    List<CompactionSlice.Merged> merged = new ArrayList<>();
+    for (CompactionSlice slice : slices) {
+      CompactionSlice.Result result = slice.merge(fs, schema, compaction, completedMetadata);
+      if (result.merged().isEmpty()) {
+        LOG.warn("Table {}: the metadata table is not compacted: {}", paths, result.reason());
+        return Optional.empty();
       }
-      for (LogBlock block : LogFileReader.readAll(fs.getConf(), path)) {
-        if (block.type() == LogBlockType.DELETE_BLOCK && block.deleteRecords().isEmpty()) {
-          // Hudi 0.15 opens each metadata log file with an empty delete block
-          // (HoodieBackedTableMetadataWriter.initializeFileGroups): nothing to merge.
-          continue;
-        }
-        if (block.type() != LogBlockType.HFILE_DATA_BLOCK) {
-          LOG.warn(
-              "Table {}: the metadata table is not compacted: log file {} holds a {} (this writer"
-                  + " merges only HFile data blocks and empty delete blocks)",
-              paths,
-              log.name(),
-              block.type());
-          return Optional.empty();
-        }
-        InstantTime instant = block.instantTime();
-        if (instant.isAfter(compaction) || !completedDeltas.containsOrBeforeStart(instant)) {
-          continue; // Hudi's log scanner skips blocks of instants not completed
-        }
-        blocks++;
-        logRecords.addAll(block.records(schema));
-      }
+      merged.add(result.merged().get());
     }
-    List<GenericRecord> baseRecords = new ArrayList<>();
-    Path basePath = new Path(group.folder(), group.baseFile());
-    try (HFileBaseFileReader reader = HFileBaseFileReader.open(fs.getConf(), basePath)) {
-      Iterator<GenericRecord> records = reader.records(schema);
-      records.forEachRemaining(baseRecords::add);
-    }
-    List<GenericRecord> merged = FilesSliceMerge.merge(baseRecords, logRecords, schema);
 
     TimelineWriter timeline = new TimelineWriter(fs, metadataPaths);
-    Map<String, Double> metrics = new LinkedHashMap<>();
-    metrics.put("TOTAL_LOG_FILES", (double) logs.size());
-    metrics.put("TOTAL_LOG_FILES_SIZE", (double) logBytes);
-    List<String> newestFirst = new ArrayList<>(logs.stream().map(l -> l.name()).toList());
-    java.util.Collections.reverse(newestFirst);
-    CompactionOperation operation =
-        new CompactionOperation(
-            FilesFileGroup.PARTITION,
-            group.fileId(),
-            group.baseInstant(),
-            Optional.of(group.baseFile()),
-            newestFirst,
-            metrics);
-    byte[] plan = CompactionPlan.of(List.of(operation)).toBytes();
+    List<CompactionOperation> operations = new ArrayList<>();
+    for (int i = 0; i < slices.size(); i++) {
+      operations.add(slices.get(i).operation(merged.get(i)));
+    }
+    byte[] plan = CompactionPlan.of(operations).toBytes();
     Instant requested =
         version == TableVersion.SIX
             ? timeline.createRequestedNotInOrder(compaction, Action.COMPACTION, plan)
             : timeline.createRequested(compaction, Action.COMPACTION, plan);
     Instant inflight = timeline.transitionToInflight(requested, new byte[0]);
 
-    FilesBaseFile base =
-        FilesBaseFile.write(fs, group.folder(), group.fileId(), compaction, schema, merged);
-    BaseFileResult result = base.result();
-    WriteStat stat =
-        WriteStat.builder()
-            .fileId(group.fileId())
-            .path(base.relativePath())
-            .prevCommit(group.baseInstant())
-            .numWrites(result.recordCount())
-            .numUpdateWrites(logRecords.size())
-            .totalWriteBytes(result.fileSizeBytes())
-            .fileSizeInBytes(result.fileSizeBytes())
-            .partitionPath(FilesFileGroup.PARTITION)
-            .totalLogRecords(logRecords.size())
-            .totalLogFilesCompacted(logs.size())
-            .totalLogSizeCompacted(logBytes)
-            .totalUpdatedRecordsCompacted(logRecords.size())
-            .totalLogBlocks(blocks)
-            .build();
-    CommitMetadata commit =
+    CommitMetadata.Builder commit =
         CommitMetadata.builder()
             .operationType(OperationType.COMPACT)
             .compacted(true)
-            .schema(schema.toString())
-            .addWriteStat(FilesFileGroup.PARTITION, stat)
-            .build();
-    timeline.complete(inflight, CommitMetadataFormat.encode(timeline.layout(), commit));
+            .schema(schema.toString());
+    int records = 0;
+    for (int i = 0; i < slices.size(); i++) {
+      CompactionSlice slice = slices.get(i);
+      CompactionSlice.Merged m = merged.get(i);
+      if (m.records().isEmpty() && slice.baseFile().isEmpty()) {
+        // Hudi's compactor writes no base file for a slice without records and base file
+        // (HoodieCompactor.compact returns no write status for it).
+        continue;
+      }
+      records += m.records().size();
+      FilesBaseFile base =
+          FilesBaseFile.write(fs, slice.folder(), slice.fileId(), compaction, schema, m.records());
+      BaseFileResult result = base.result();
+      commit.addWriteStat(
+          slice.partition(),
+          WriteStat.builder()
+              .fileId(slice.fileId())
+              .path(base.relativePath())
+              .prevCommit(slice.baseInstant())
+              .numWrites(result.recordCount())
+              .numUpdateWrites(m.logRecords())
+              .totalWriteBytes(result.fileSizeBytes())
+              .fileSizeInBytes(result.fileSizeBytes())
+              .partitionPath(slice.partition())
+              .totalLogRecords(m.logRecords())
+              .totalLogFilesCompacted(slice.logs().size())
+              .totalLogSizeCompacted(m.logBytes())
+              .totalUpdatedRecordsCompacted(m.logRecords())
+              .totalLogBlocks(m.blocks())
+              .build());
+    }
+    timeline.complete(inflight, CommitMetadataFormat.encode(timeline.layout(), commit.build()));
     LOG.info(
-        "Table {}: compacted the metadata table's files partition at {} ({} log files, {} records)",
+        "Table {}: compacted the metadata table at {} ({} file groups, {} records)",
         paths,
         compaction,
-        logs.size(),
-        merged.size());
+        slices.size(),
+        records);
     return Optional.of(compaction);
-  }
-
-  /**
-   * Table version 8: the log files of the latest slice are those whose deltacommit (the instant in
-   * the name) completed at or after the slice's base instant ({@code
-   * HoodieFileGroup.getBaseInstantTime}, Hudi 1.0.2), in completion order; log files of
-   * deltacommits not completed are not compacted.
-   */
-  private static List<FilesFileGroup.LogFile> sliceByCompletionTime(
-      FilesFileGroup group, Timeline metadata) {
-    Map<String, InstantTime> completions = new HashMap<>();
-    for (Instant delta : metadata.ofAction(Action.DELTA_COMMIT).completed().instants()) {
-      delta.completionTime().ifPresent(t -> completions.put(delta.time().value(), t));
-    }
-    InstantTime base = InstantTime.parse(group.baseInstant());
-    return group.logFiles().stream()
-        .filter(
-            l -> {
-              InstantTime completion = completions.get(l.baseInstant());
-              return completion != null && !completion.isBefore(base);
-            })
-        .sorted(
-            Comparator.comparing((FilesFileGroup.LogFile l) -> completions.get(l.baseInstant()))
-                .thenComparingInt(FilesFileGroup.LogFile::version))
-        .toList();
   }
 
   /** The metadata table's version when it is 6 or 8, else empty (no metadata table too). */

@@ -20,12 +20,14 @@
  * the data instant completes ({@code MetadataTable}, {@code MetadataDeltaCommits}); the records of
  * that partition ({@code MetadataRecords}, {@code FilesPartitionUpdate}); and the metadata
  * partitions this writer does not maintain, dropped as Hudi's writer drops a disabled one ({@code
- * MetadataPartitions}); the compaction of the {@code files} partition on table versions 6 and 8
- * ({@code MetadataCompaction}, {@code FilesSliceMerge}), the {@code files} slices its cleaner reads
- * ({@code FilesSlices}), the hook through which a write's start cleans and archives it ({@code
- * MetadataTableMaintenance}, implemented in {@code io.hudibeam.services}), the initialisation of a
- * metadata table for a table that has none ({@code MetadataTableInitialisation}) and the settings
- * ({@code MetadataTableSettings}). See docs/metadata-table.md.
+ * MetadataPartitions}); the compaction of the {@code files} partition on table versions 6 and 8,
+ * with {@code column_stats} and {@code partition_stats} on 8 ({@code MetadataCompaction}, {@code
+ * CompactionSlice}, {@code SliceMerge}, {@code FilesSliceMerge}, {@code StatsSliceMerge}), the
+ * {@code files} slices its cleaner reads ({@code FilesSlices}), the hook through which a write's
+ * start cleans and archives it ({@code MetadataTableMaintenance}, implemented in {@code
+ * io.hudibeam.services}), the initialisation of a metadata table for a table that has none ({@code
+ * MetadataTableInitialisation}) and the settings ({@code MetadataTableSettings}). See
+ * docs/metadata-table.md.
  *
  * <p>May depend on {@code io.hudibeam.table}, {@code io.hudibeam.timeline}, {@code
  * io.hudibeam.metadata}, {@code io.hudibeam.files}, {@code io.hudibeam.log}, {@code

@@ -30,10 +30,12 @@ import static org.hamcrest.Matchers.not;
 
 import io.hudibeam.HudiIO;
 import io.hudibeam.table.TableType;
+import io.hudibeam.testing.TripsData;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -138,19 +140,65 @@ public class HudiIOMetadataCompactionVersionEightIT {
     assertThat(c.compareTo(dataCommits.get(4).requestedTime()) < 0, is(true));
     assertThat(third.getCompletionTime().compareTo(compaction.getCompletionTime()), greaterThan(0));
 
-    // Hudi parses the plan: one operation, the files file group's slice with HudiIO's log files.
+    // Hudi parses the plan: an operation per file group of files, column_stats and
+    // partition_stats, each a slice with HudiIO's log files (Hudi 1.0.2 compacts every partition).
     HoodieCompactionPlan plan = CompactionUtils.getCompactionPlan(metadata, c);
-    assertThat(plan.getOperations().size(), is(1));
-    HoodieCompactionOperation operation = plan.getOperations().get(0);
-    assertThat(operation.getPartitionPath(), is("files"));
-    assertThat(operation.getFileId(), is("files-0000-0"));
-    assertThat(operation.getDeltaFilePaths().size(), greaterThan(2));
-    // and the commit: a compaction of the files partition into files-0000-0_<token>_<c>.hfile.
+    Map<String, HoodieCompactionOperation> operations = new TreeMap<>();
+    plan.getOperations()
+        .forEach(o -> operations.put(o.getPartitionPath() + "/" + o.getFileId(), o));
+    assertThat(
+        operations.keySet(),
+        is(
+            Set.of(
+                "files/files-0000-0",
+                "column_stats/col-stats-0000-0",
+                "column_stats/col-stats-0001-0",
+                "partition_stats/partition-stats-0000-0")));
+    assertThat(operations.get("files/files-0000-0").getDeltaFilePaths().size(), greaterThan(2));
+    operations.values().forEach(o -> assertThat(o.getDeltaFilePaths().size(), greaterThan(0)));
+    // and the commit: each file group compacted into <file id>_<token>_<c>.hfile.
     HoodieCommitMetadata commit = metadata.getActiveTimeline().readCommitMetadata(compaction);
     assertThat(commit.getOperationType(), is(WriteOperationType.COMPACT));
+    assertThat(
+        commit.getPartitionToWriteStats().keySet(),
+        is(Set.of("files", "column_stats", "partition_stats")));
+    commit
+        .getPartitionToWriteStats()
+        .forEach(
+            (partition, stats) ->
+                stats.forEach(
+                    st -> {
+                      assertThat(
+                          st.getPath(),
+                          st.getPath()
+                              .matches(
+                                  partition
+                                      + "/"
+                                      + st.getFileId()
+                                      + "_\\d+-\\d+-\\d+_"
+                                      + c
+                                      + "\\.hfile"),
+                          is(true));
+                      assertThat(
+                          new File(base, ".hoodie/metadata/" + st.getPath()).isFile(), is(true));
+                    }));
     String newBase = commit.getPartitionToWriteStats().get("files").get(0).getPath();
-    assertThat(newBase.matches("files/files-0000-0_\\d+-\\d+-\\d+_" + c + "\\.hfile"), is(true));
-    assertThat(new File(base, ".hoodie/metadata/" + newBase).isFile(), is(true));
+    // The statistics' latest slices are the compaction's base files (plus the log files of the
+    // writes from the one that ran it on), and Hudi's metadata reader returns exactly the records
+    // it returns
+    // without the compaction.
+    MetadataStatsCompaction.assertCompacted(
+        metadata,
+        c,
+        dataCommits.subList(3, dataCommits.size()).stream()
+            .map(HoodieInstant::requestedTime)
+            .collect(Collectors.toSet()));
+    Map<String, String> statsRecords = MetadataStatsCompaction.records(meta, base);
+    assertThat(statsRecords.size(), greaterThan(13));
+    String uncompacted =
+        MetadataStatsCompaction.withoutCompaction(base, c, tmp.newFolder("uncompacted"));
+    assertThat(
+        statsRecords, is(MetadataStatsCompaction.records(SPARK.meta(uncompacted), uncompacted)));
 
     // Hudi 1.0.2's metadata reader lists exactly the completed files (the new base file plus the
     // log file of the write that completed after the compaction); Spark reads every row.
@@ -193,8 +241,11 @@ public class HudiIOMetadataCompactionVersionEightIT {
     assertThat(SPARK.snapshot(base), is(expected));
 
     // Hudi 1.0.2's Spark writer continues on HudiIO's compacted metadata table without
-    // re-initialising files: the initialisation base files are the same and the compaction stays.
-    SPARK.sparkWrite(base, records(7, 7, 27), tripsOptions("upsert"));
+    // re-initialising files: the initialisation base files are the same and the compaction stays;
+    // its own metadata compaction (due) compacts HudiIO's base files.
+    Map<String, String> sparkUpsert = new HashMap<>(tripsOptions("upsert"));
+    sparkUpsert.put(MAX_DELTA_COMMITS, "2");
+    SPARK.sparkWrite(base, records(7, 7, 27), sparkUpsert);
     commits = SPARK.completedCommits(base);
     expected.putAll(expected(7, commits.get(commits.size() - 1).requestedTime(), 7, 27));
     assertThat(SPARK.snapshot(base), is(expected));
@@ -205,8 +256,16 @@ public class HudiIOMetadataCompactionVersionEightIT {
             .map(HoodieInstant::requestedTime)
             .collect(Collectors.toList()),
         hasItem(c));
+    assertThat(completedCompactions(metadataMeta(SPARK.meta(base))).size(), greaterThan(1));
     SPARK.assertMetadataListsTheCompletedFiles(base);
+    List<String> columns = new ArrayList<>(List.of(META_COLUMNS));
+    TripsData.SCHEMA.getFields().forEach(f -> columns.add(f.name()));
+    PartitionStatsCheck.assertPartitionStatsAreHudis(SPARK.meta(base), base, columns);
   }
+
+  private static final String[] META_COLUMNS = {
+    "_hoodie_commit_time", "_hoodie_partition_path", "_hoodie_record_key"
+  };
 
   private static int completedDeltaCommits(HoodieTableMetaClient meta) {
     return metadataMeta(meta)
