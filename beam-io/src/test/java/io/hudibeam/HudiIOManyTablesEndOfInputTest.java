@@ -96,8 +96,8 @@ public class HudiIOManyTablesEndOfInputTest {
                   .toList()
               + " did not finish within "
               + BOUND
-              + " on 2 DirectRunner threads (state "
-              + state
+              + " on 2 DirectRunner threads ("
+              + (state == null ? "still running" : state)
               + ")");
     }
   }
