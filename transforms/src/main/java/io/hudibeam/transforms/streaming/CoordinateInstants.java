@@ -27,8 +27,10 @@ import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.CoderRegistry;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
+import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.transforms.Combine;
 import org.apache.beam.sdk.transforms.DoFn;
+import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.windowing.BoundedWindow;
@@ -38,6 +40,9 @@ import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.transforms.windowing.Window;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.PCollectionList;
+import org.apache.beam.sdk.values.PCollectionTuple;
+import org.apache.beam.sdk.values.TupleTagList;
 
 /**
  * Starts one instant per commit interval that has records, in interval order, each only after the
@@ -79,30 +84,39 @@ public final class CoordinateInstants
 
   @Override
   public PCollection<IntervalDecision> expand(PCollection<GenericRecord> records) {
+    KvCoder<String, CountedInterval> intervalsCoder =
+        KvCoder.of(StringUtf8Coder.of(), CountedInterval.CountedIntervalCoder.of());
     PCollection<KV<String, CountedInterval>> intervals =
         records
             .apply("Count per bundle", ParDo.of(new ContentPerIntervalFn(settings.sinkId())))
             .setCoder(KvCoder.of(StringUtf8Coder.of(), IntervalContentCoder.of()))
             .apply("Records per interval", Combine.perKey(new SumContent()))
             .apply("Interval", ParDo.of(new IntervalFn()))
-            .setCoder(KvCoder.of(StringUtf8Coder.of(), CountedInterval.CountedIntervalCoder.of()))
+            .setCoder(intervalsCoder)
             .apply("Into the global window", Window.into(new GlobalWindows()));
     boolean onFlink = FlinkCheckpointing.isFlinkRunner(records.getPipeline().getOptions());
     if (!onFlink) {
-      // Not on Flink: at the end of input the hold waits on the task thread of its step, and
-      // Flink cannot complete a checkpoint while that thread is busy, so the commit step (which
-      // Flink releases its input to only at completed checkpoints) could not commit what the hold
-      // waits for (measured: it gave up after the heartbeat's allowed age); and a wait with
-      // processing-time timers instead never polls on Flink (measured: Beam drops them once the
-      // input watermark is at the end). See EndOfInputHold. On Flink the coordinator fails the job
-      // instead when intervals are left at the end of input (CoordinatorFn#onEndOfInput).
-      intervals =
-          intervals
+      // At the end of input the hold hands the end of the latest interval to a splittable DoFn
+      // that polls the timeline without holding a thread (issue #36), holding the coordinator's
+      // input watermark there until the sink is committed through it. See EndOfInputHold. Not on
+      // Flink (unchanged, see EndOfInputHold): the coordinator fails the job instead when
+      // intervals are left at the end of input (CoordinatorFn#onEndOfInput).
+      PCollectionTuple held =
+          intervals.apply(
+              "Hold the end of input until committed",
+              ParDo.of(new EndOfInputHold())
+                  .withOutputTags(EndOfInputHold.INTERVALS, TupleTagList.of(EndOfInputHold.WAITS)));
+      PCollection<KV<String, CountedInterval>> waited =
+          held.get(EndOfInputHold.WAITS)
+              .setCoder(VarLongCoder.of())
               .apply(
-                  "Hold the end of input until committed",
-                  ParDo.of(new EndOfInputHold(spec, settings)))
-              .setCoder(
-                  KvCoder.of(StringUtf8Coder.of(), CountedInterval.CountedIntervalCoder.of()));
+                  "Wait until committed through the last interval",
+                  ParDo.of(new AwaitLastCommitFn(spec, settings)))
+              .setCoder(intervalsCoder);
+      intervals =
+          PCollectionList.of(held.get(EndOfInputHold.INTERVALS).setCoder(intervalsCoder))
+              .and(waited)
+              .apply("With the wait at the end of input", Flatten.pCollections());
     }
     return intervals
         .apply("Coordinate", ParDo.of(new CoordinatorFn(spec, settings, onFlink)))

@@ -206,8 +206,8 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
 
   /**
    * The input ended while intervals still wait: they cannot be decided any more (no timer fires
-   * after the end of input). Not on Flink, this happens only when {@link EndOfInputHold} gave up on
-   * a stalled sink (which fails the job itself). They are counted ({@code
+   * after the end of input). Not on Flink, this happens only when {@link AwaitLastCommitFn} gave up
+   * on a stalled sink (which fails the job itself). They are counted ({@code
    * intervalsLeftAtEndOfInput}) and the job fails, so a rerun commits them; never does it finish as
    * if they were written. On the FlinkRunner, where no end-of-input wait can run (see {@link
    * CoordinateInstants#expand}), the job fails too: a finished job (a finite source, {@code flink
@@ -223,7 +223,7 @@ final class CoordinatorFn extends DoFn<KV<String, CountedInterval>, IntervalDeci
       @TimerId("poll") Timer poll) {
     List<CountedInterval> waitingIntervals = read(pending);
     if (waitingIntervals.isEmpty()) {
-      // Everything this run decided is committed (EndOfInputHold waited for it): the next run of
+      // Everything this run decided is committed (AwaitLastCommitFn waited for it): the next run of
       // the sink may start at once.
       sinkClaim().release(run);
     }

@@ -15,15 +15,7 @@
  */
 package io.hudibeam.transforms.streaming;
 
-import io.hudibeam.concurrency.HeartbeatSettings;
-import io.hudibeam.sink.SinkHeartbeat;
-import io.hudibeam.sink.SinkProgress;
-import io.hudibeam.transforms.instant.StartSpec;
-import java.time.Clock;
-import java.util.Optional;
 import org.apache.beam.sdk.coders.InstantCoder;
-import org.apache.beam.sdk.metrics.Counter;
-import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.state.StateSpec;
 import org.apache.beam.sdk.state.StateSpecs;
 import org.apache.beam.sdk.state.TimeDomain;
@@ -34,9 +26,8 @@ import org.apache.beam.sdk.state.ValueState;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindow;
 import org.apache.beam.sdk.values.KV;
+import org.apache.beam.sdk.values.TupleTag;
 import org.joda.time.Instant;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the coordinator's input watermark short of the end of time until the sink has committed its
@@ -56,29 +47,32 @@ import org.slf4j.LoggerFactory;
  * <p>How: the interval counts pass through unchanged, keyed by the sink id; an event-time timer at
  * the end of the global window holds this step's output watermark at the end of the latest interval
  * seen, which every earlier interval's "ready" timer in the coordinator is before. When the input
- * ends, that timer fires here, and this step waits (polling the timeline, one thread) until the
- * sink is committed through that end, or has stalled (see {@link SinkProgress}), and only then lets
- * the watermark go. The coordinator meanwhile decides and polls as on a running stream. A stalled
- * sink is logged with the intervals it did not commit and counted in {@code endOfInputStalls}.
+ * ends, that timer fires here and hands the end of the latest interval, at that timestamp, to
+ * {@link AwaitLastCommitFn} (output {@link #WAITS}), which holds its own output watermark there and
+ * polls the timeline without holding a thread until the sink is committed through that end, or has
+ * stalled (and then fails the job). The coordinator reads both outputs, so its input watermark
+ * stays at that end meanwhile, and it decides and polls as on a running stream. Until issue #36
+ * this timer waited itself, blocking a runner thread: on the DirectRunner (a fixed pool of {@code
+ * targetParallelism} worker threads, which also runs its scheduling loop) N tables' waits took N
+ * threads, and with 2 tables on 2 threads nothing was committed.
  *
- * <p>Not applied on the FlinkRunner: the wait runs on the task thread of this step, and Flink
- * completes no checkpoint while a task thread is busy, so the commit step (whose input Flink
- * releases at completed checkpoints) could not commit what this step waits for. Measured on Beam
- * 2.70 with Flink 1.19: a finite stream's wait gave up after the heartbeat's allowed age. A wait
- * that does not block, a processing-time timer that polls and re-sets itself with its output
- * timestamp holding the watermark, does not work either: once this step's input watermark is at the
- * end of time its global window is expired, and Beam's {@code StatefulDoFnRunner.onTimer} ignores
- * processing-time timers of an expired window ("Ignoring processing-time timer ... since window is
- * too far behind inputWatermark"); measured on Flink: the poll timer was set and never ran, and the
- * hold let go at once. On Flink the coordinator fails the job when intervals are left at the end of
- * input (see {@code CoordinatorFn#onEndOfInput}).
+ * <p>Not applied on the FlinkRunner: a wait that blocked ran on the task thread of this step, and
+ * Flink completes no checkpoint while a task thread is busy, so the commit step (whose input Flink
+ * releases at completed checkpoints) could not commit what this step waited for (measured on Beam
+ * 2.70 with Flink 1.19: a finite stream's wait gave up after the heartbeat's allowed age); and a
+ * processing-time timer that polls does not run once this step's window is expired ("Ignoring
+ * processing-time timer ... since window is too far behind inputWatermark", measured on Flink). On
+ * Flink the coordinator fails the job when intervals are left at the end of input (see {@code
+ * CoordinatorFn#onEndOfInput}).
  */
 final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, CountedInterval>> {
   private static final long serialVersionUID = 1L;
-  private static final Logger LOG = LoggerFactory.getLogger(EndOfInputHold.class);
-  private final StartSpec spec;
-  private final StreamSettings settings;
-  private final Counter stalls = Metrics.counter(CoordinateInstants.class, "endOfInputStalls");
+
+  /** The interval counts, unchanged. */
+  static final TupleTag<KV<String, CountedInterval>> INTERVALS = new TupleTag<>() {};
+
+  /** The end of the latest interval (millis), once, when the input has ended. */
+  static final TupleTag<Long> WAITS = new TupleTag<>() {};
 
   @StateId("latestEnd")
   private final StateSpec<ValueState<Instant>> latestEndSpec = StateSpecs.value(InstantCoder.of());
@@ -86,17 +80,12 @@ final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, 
   @TimerId("endOfInput")
   private final TimerSpec endOfInputSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
 
-  EndOfInputHold(StartSpec spec, StreamSettings settings) {
-    this.spec = spec;
-    this.settings = settings;
-  }
-
   @ProcessElement
   public void process(
       @Element KV<String, CountedInterval> interval,
       @StateId("latestEnd") ValueState<Instant> latestEnd,
       @TimerId("endOfInput") Timer endOfInput,
-      OutputReceiver<KV<String, CountedInterval>> out) {
+      MultiOutputReceiver out) {
     Instant end = interval.getValue().window().end();
     Instant latest = latestEnd.read();
     if (latest == null || end.isAfter(latest)) {
@@ -104,79 +93,16 @@ final class EndOfInputHold extends DoFn<KV<String, CountedInterval>, KV<String, 
       latestEnd.write(latest);
     }
     endOfInput.withOutputTimestamp(latest).set(GlobalWindow.INSTANCE.maxTimestamp());
-    out.output(interval);
+    out.get(INTERVALS).output(interval);
   }
 
   @OnTimer("endOfInput")
-  public void onEndOfInput(@StateId("latestEnd") ValueState<Instant> latestEnd) {
+  public void onEndOfInput(
+      @StateId("latestEnd") ValueState<Instant> latestEnd, MultiOutputReceiver out) {
     Instant latest = latestEnd.read();
-    if (latest == null) {
-      return;
-    }
-    SinkProgress progress =
-        new SinkProgress(
-            spec.fileSystem(spec.hadoopConfiguration()),
-            spec.paths(),
-            spec.heartbeat(),
-            Clock.systemUTC());
-    String sinkId = settings.sinkId();
-    SinkHeartbeat heartbeat =
-        new SinkHeartbeat(
-            spec.fileSystem(spec.hadoopConfiguration()),
-            spec.paths(),
-            sinkId,
-            spec.heartbeat(),
-            Clock.systemUTC());
-    Optional<Long> seenThrough = Optional.empty();
-    long lastProgress = System.currentTimeMillis();
-    while (true) {
-      SinkProgress.Look look = progress.look(sinkId);
-      if (look.committedThrough(latest.getMillis())) {
-        LOG.info(
-            "Table {}: the input ended; sink {} is committed through {}",
-            spec.paths(),
-            sinkId,
-            latest);
-        return;
-      }
-      long now = System.currentTimeMillis();
-      if (look.liveInstant()
-          || !look.committedThrough().equals(seenThrough)
-          || heartbeat.heldByAnotherRun(settings.runId())) {
-        // Progress, or this run waits for another run of the sink to end (CoordinatorFn): that
-        // run's heartbeat expires, or this run is refused.
-        seenThrough = look.committedThrough();
-        lastProgress = now;
-      } else if (now - lastProgress > progress.stallAfterMillis()) {
-        stalls.inc();
-        // Never finish as if everything was written: a job that succeeds with intervals left
-        // would look complete to its user. Failing it, the rerun (same sink id) commits them.
-        throw new IllegalStateException(
-            String.format(
-                "Table %s: the input ended, but sink %s made no progress for %d ms (no commit, no"
-                    + " pending instant with a live heartbeat); it is committed through %s, not"
-                    + " through %s: the intervals after that are not committed. Rerun the job over"
-                    + " the same input (same sink id) to commit them; if its writes take longer"
-                    + " than a heartbeat's allowed age (%s x %s), raise those settings.",
-                spec.paths(),
-                sinkId,
-                now - lastProgress,
-                seenThrough.map(t -> new Instant(t).toString()).orElse("nothing"),
-                latest,
-                HeartbeatSettings.INTERVAL,
-                HeartbeatSettings.TOLERABLE_MISSES));
-      }
-      try {
-        Thread.sleep(settings.pollInterval().getMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        LOG.warn(
-            "Table {}: interrupted while waiting for sink {} to commit through {}",
-            spec.paths(),
-            sinkId,
-            latest);
-        return;
-      }
+    if (latest != null) {
+      // At the timer's output timestamp, the latest end: AwaitLastCommitFn holds it from here on.
+      out.get(WAITS).output(latest.getMillis());
     }
   }
 }
