@@ -299,6 +299,24 @@ final class HudiIOTesting {
     assertThat(heartbeat.setLastModified(System.currentTimeMillis() - 600_000), is(true));
   }
 
+  /**
+   * Waits (at most 60 s per thread) until every DirectRunner worker thread has ended: a failed
+   * pipeline's executor is shut down, but the bundles it was running go on to their end.
+   */
+  static void awaitDirectRunnerWorkersGone() {
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.getName().startsWith("direct-runner-worker")) {
+        try {
+          t.join(60_000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new AssertionError("interrupted while waiting for " + t.getName(), e);
+        }
+        assertThat(t.getName() + " ended within 60 s", t.isAlive(), is(false));
+      }
+    }
+  }
+
   /** The messages of {@code t} and its causes, one per line. */
   static String messages(Throwable t) {
     StringBuilder all = new StringBuilder();
