@@ -135,6 +135,16 @@ final class MetadataStatsClean {
     String retain =
         CleanerUtils.getCleanerMetadata(cleanedMetadata, cleans.get(cleans.size() - 1))
             .getEarliestCommitToRetain();
+    // Hudi reads HudiIO's clean metadata with an entry per metadata partition.
+    Set<String> cleanedPartitions = new TreeSet<>();
+    for (HoodieInstant clean : cleans) {
+      cleanedPartitions.addAll(
+          CleanerUtils.getCleanerMetadata(cleanedMetadata, clean).getPartitionMetadata().keySet());
+    }
+    assertThat(
+        "partitions of the metadata cleans",
+        cleanedPartitions,
+        is(Set.of("files", "column_stats", "partition_stats")));
     try (HoodieTableFileSystemView view =
         new HoodieTableFileSystemView(
             new FileSystemBackedTableMetadata(
