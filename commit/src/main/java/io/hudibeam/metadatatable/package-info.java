@@ -22,9 +22,9 @@
  * partitions this writer does not maintain, dropped as Hudi's writer drops a disabled one ({@code
  * MetadataPartitions}); the compaction of the {@code files} partition on table versions 6 and 8,
  * with {@code column_stats} and {@code partition_stats} on 8 ({@code MetadataCompaction}, {@code
- * CompactionSlice}, {@code SliceMerge}, {@code FilesSliceMerge}, {@code StatsSliceMerge}), the
- * {@code files} slices its cleaner reads ({@code FilesSlices}), the hook through which a write's
- * start cleans and archives it ({@code MetadataTableMaintenance}, implemented in {@code
+ * CompactionSlice}, {@code SliceMerge}, {@code FilesSliceMerge}, {@code StatsSliceMerge}), the file
+ * slices of each partition its cleaner reads ({@code MetadataSlices}), the hook through which a
+ * write's start cleans and archives it ({@code MetadataTableMaintenance}, implemented in {@code
  * io.hudibeam.services}), the initialisation of a metadata table for a table that has none ({@code
  * MetadataTableInitialisation}) and the settings ({@code MetadataTableSettings}). See
  * docs/metadata-table.md.

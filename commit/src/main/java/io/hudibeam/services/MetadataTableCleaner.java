@@ -19,7 +19,7 @@ import io.hudibeam.metadata.ActionInstant;
 import io.hudibeam.metadata.CleanFileInfo;
 import io.hudibeam.metadata.CleanerPlan;
 import io.hudibeam.metadata.CleaningPolicy;
-import io.hudibeam.metadatatable.FilesSlices;
+import io.hudibeam.metadatatable.MetadataSlices;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableVersion;
@@ -31,23 +31,27 @@ import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineWriter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Cleans the metadata table's {@code files} file group as Hudi's metadata writer does at a write's
- * start ({@code HoodieBackedTableMetadataWriter.cleanIfNecessary}, Hudi 0.15 and 1.0.2): nothing
- * without a completed deltacommit, nor while fewer than 3 instants completed after the metadata
- * table's last compaction; the clean instant is the latest completed deltacommit's time plus {@code
- * 002} on table version 6 ({@code HoodieTableMetadataUtil.createCleanTimestamp}), a fresh instant
- * time on version 8 ({@code createCleanInstantTime}). The plan is Hudi's {@code CleanPlanner}'s for
- * one file group: KEEP_LATEST_COMMITS deletes every slice older than the earliest commit to retain
- * ({@link Cleaner#earliestCommitToRetain}) but the latest one of those and the latest slice;
+ * Cleans the metadata table's {@code files}, {@code column_stats} and {@code partition_stats} file
+ * groups as Hudi's metadata writer does at a write's start ({@code
+ * HoodieBackedTableMetadataWriter.cleanIfNecessary}, Hudi 0.15 and 1.0.2): nothing without a
+ * completed deltacommit, nor while fewer than 3 instants completed after the metadata table's last
+ * compaction; the clean instant is the latest completed deltacommit's time plus {@code 002} on
+ * table version 6 ({@code HoodieTableMetadataUtil.createCleanTimestamp}), a fresh instant time on
+ * version 8 ({@code createCleanInstantTime}). The plan is Hudi's {@code CleanPlanner}'s for each
+ * file group ({@link MetadataSlices}), one entry per metadata partition: KEEP_LATEST_COMMITS
+ * deletes every slice older than the earliest commit to retain ({@link
+ * Cleaner#earliestCommitToRetain}) but the latest one of those and the latest slice;
  * KEEP_LATEST_FILE_VERSIONS keeps the newest slices. Executed by {@link CleanExecutor} on the
  * metadata table's timeline. Nothing is cleaned while the metadata table has a pending compaction
  * (Hudi would keep the slices it needs; this writer keeps them all).
@@ -117,51 +121,67 @@ final class MetadataTableCleaner {
     return Optional.of(time);
   }
 
-  /** The plan for the {@code files} file group, empty when nothing is to be deleted. */
+  /**
+   * The plan for every file group of {@code files}, {@code column_stats} and {@code
+   * partition_stats} (the partitions that exist), one entry per partition with files to delete;
+   * empty when nothing is to be deleted.
+   */
   Optional<CleanerPlan> plan(Timeline timeline, TableVersion version) {
-    List<FilesSlices.Slice> slices = FilesSlices.of(fs, paths, version, timeline);
-    if (slices.size() < 2) {
-      return Optional.empty();
-    }
-    List<FilesSlices.Slice> older = slices.subList(0, slices.size() - 1);
-    List<FilesSlices.Slice> toDelete = new ArrayList<>();
     ActionInstant earliest = null;
+    String bound = null;
     if (settings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS) {
       Optional<Instant> retain = new Cleaner(fs, paths, settings).earliestCommitToRetain(timeline);
       if (retain.isEmpty()) {
         return Optional.empty();
       }
-      String bound = retain.get().time().value();
-      List<FilesSlices.Slice> before =
-          older.stream().filter(s -> s.baseInstant().compareTo(bound) < 0).toList();
-      // The newest slice before the earliest commit to retain stays (Hudi's
-      // getLatestVersionBeforeCommit): readers of the retained commits may need it.
-      toDelete.addAll(before.subList(0, Math.max(0, before.size() - 1)));
+      bound = retain.get().time().value();
       earliest = new ActionInstant(bound, retain.get().action().value(), State.COMPLETED.name());
-    } else {
-      int keep = settings.fileVersionsRetained();
-      toDelete.addAll(slices.subList(0, Math.max(0, slices.size() - keep)));
     }
-    if (toDelete.isEmpty()) {
-      return Optional.empty();
-    }
-    Path folder = FilesSlices.folder(paths);
-    List<CleanFileInfo> files = new ArrayList<>();
-    for (FilesSlices.Slice slice : toDelete) {
-      files.add(new CleanFileInfo(new Path(folder, slice.baseFile()).toString(), false));
-      for (String log : slice.logFiles()) {
-        files.add(new CleanFileInfo(new Path(folder, log).toString(), false));
+    Map<String, List<CleanFileInfo>> byPartition = new TreeMap<>();
+    for (String partition : MetadataSlices.PARTITIONS) {
+      Path folder = MetadataSlices.folder(paths, partition);
+      List<CleanFileInfo> files = new ArrayList<>();
+      for (List<MetadataSlices.Slice> slices :
+          MetadataSlices.of(fs, paths, partition, version, timeline).values()) {
+        for (MetadataSlices.Slice slice : toDelete(slices, bound)) {
+          files.add(new CleanFileInfo(new Path(folder, slice.baseFile()).toString(), false));
+          for (String log : slice.logFiles()) {
+            files.add(new CleanFileInfo(new Path(folder, log).toString(), false));
+          }
+        }
+      }
+      if (!files.isEmpty()) {
+        files.sort(Comparator.comparing(CleanFileInfo::filePath));
+        byPartition.put(partition, List.copyOf(files));
       }
     }
-    files.sort(java.util.Comparator.comparing(CleanFileInfo::filePath));
+    if (byPartition.isEmpty()) {
+      return Optional.empty();
+    }
     String lastCompleted =
         timeline.completedWriteTimeline().last().map(i -> i.time().value()).orElse("");
     return Optional.of(
-        CleanerPlan.of(
-            earliest,
-            lastCompleted,
-            settings.policy(),
-            Map.of(FilesSlices.partition(), files),
-            List.of()));
+        CleanerPlan.of(earliest, lastCompleted, settings.policy(), byPartition, List.of()));
+  }
+
+  /**
+   * The slices of one file group (oldest first) the policy deletes, as Hudi's {@code CleanPlanner}:
+   * KEEP_LATEST_COMMITS ({@code bound}, the earliest commit to retain) every slice before the bound
+   * but the newest of those and the latest slice; KEEP_LATEST_FILE_VERSIONS all but the newest.
+   */
+  private List<MetadataSlices.Slice> toDelete(List<MetadataSlices.Slice> slices, String bound) {
+    if (slices.size() < 2) {
+      return List.of();
+    }
+    if (settings.policy() == CleaningPolicy.KEEP_LATEST_COMMITS) {
+      List<MetadataSlices.Slice> before =
+          slices.subList(0, slices.size() - 1).stream()
+              .filter(s -> s.baseInstant().compareTo(bound) < 0)
+              .toList();
+      // The newest slice before the earliest commit to retain stays (Hudi's
+      // getLatestVersionBeforeCommit): readers of the retained commits may need it.
+      return before.subList(0, Math.max(0, before.size() - 1));
+    }
+    return slices.subList(0, Math.max(0, slices.size() - settings.fileVersionsRetained()));
   }
 }

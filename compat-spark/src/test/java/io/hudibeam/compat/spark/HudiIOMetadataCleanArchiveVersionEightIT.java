@@ -47,8 +47,10 @@ import org.junit.rules.TemporaryFolder;
  * writer created, as Hudi 1.0.2's metadata writer does (docs/metadata-table.md): with the data
  * table keeping 20 to 21 commits and the metadata table compacted every 3 deltacommits, 25 HudiIO
  * writes leave cleans on the metadata timeline, instants in its LSM history that Hudi's archived
- * timeline reads, and fewer {@code files} base files than were written; Hudi's metadata reader
- * lists exactly, Spark reads every row and continues without re-initialising the metadata table.
+ * timeline reads, and fewer {@code files} base files than were written; the {@code column_stats}
+ * and {@code partition_stats} file groups hold only the slices the clean policy keeps, and Hudi's
+ * metadata reader returns the same statistics as with the deleted slices put back; it lists
+ * exactly, Spark reads every row and continues without re-initialising the metadata table.
  */
 public class HudiIOMetadataCleanArchiveVersionEightIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
@@ -88,10 +90,14 @@ public class HudiIOMetadataCleanArchiveVersionEightIT {
     assertThat(SPARK.meta(base).getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
     String d0 = SPARK.completedCommits(base).get(0).requestedTime();
     Map<String, List<Object>> expected = new TreeMap<>(expected(0, d0, range(0, 16)));
+    // Every column_stats/partition_stats file any write left, to rebuild the table uncleaned.
+    File statsFiles = tmp.newFolder("stats-files");
+    MetadataStatsClean.keep(base, statsFiles);
     for (int b = 1; b <= WRITES; b++) {
       hudiIO(
           records(b, b % 16),
           hudiIOWrite(base, WriteOperation.UPSERT).withHoodieProperties(SETTINGS));
+      MetadataStatsClean.keep(base, statsFiles);
       List<HoodieInstant> commits = SPARK.completedCommits(base);
       expected.putAll(expected(b, commits.get(commits.size() - 1).requestedTime(), b % 16));
     }
@@ -117,6 +123,14 @@ public class HudiIOMetadataCleanArchiveVersionEightIT {
         WRITES, cleans.size(), compactions, baseFiles.size(), active, archived);
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
+    // column_stats and partition_stats are cleaned as files is: their file groups hold only the
+    // slices the policy keeps, and Hudi's metadata reader returns the same statistics as from the
+    // table with every deleted statistics file put back.
+    String uncleaned = MetadataStatsClean.uncleaned(base, statsFiles, tmp.newFolder("uncleaned"));
+    MetadataStatsClean.assertOnlyKeptSlices(base, metadata, metadataMeta(uncleaned));
+    Map<String, String> statsRecords = MetadataStatsCompaction.records(SPARK.meta(base), base);
+    assertThat(statsRecords.size(), greaterThan(13));
+    assertThat(statsRecords, is(MetadataStatsCompaction.records(SPARK.meta(uncleaned), uncleaned)));
 
     // Spark continues without re-initialising the metadata table.
     List<String> initialisations = initialisationInstants(metadata);
