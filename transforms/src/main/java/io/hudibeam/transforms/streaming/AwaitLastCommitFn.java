@@ -19,12 +19,18 @@ import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.sink.SinkHeartbeat;
 import io.hudibeam.sink.SinkProgress;
 import io.hudibeam.transforms.instant.StartSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.Serializable;
 import java.time.Clock;
 import java.util.Optional;
+import org.apache.beam.sdk.coders.AtomicCoder;
+import org.apache.beam.sdk.coders.BooleanCoder;
 import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.coders.InstantCoder;
-import org.apache.beam.sdk.coders.SerializableCoder;
+import org.apache.beam.sdk.coders.NullableCoder;
+import org.apache.beam.sdk.coders.VarLongCoder;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
 import org.apache.beam.sdk.transforms.DoFn;
@@ -73,7 +79,7 @@ final class AwaitLastCommitFn extends DoFn<Long, KV<String, CountedInterval>> {
 
   @GetRestrictionCoder
   public Coder<Waiting> restrictionCoder() {
-    return SerializableCoder.of(Waiting.class);
+    return WaitingCoder.of();
   }
 
   @NewTracker
@@ -168,6 +174,32 @@ final class AwaitLastCommitFn extends DoFn<Long, KV<String, CountedInterval>> {
    * (wall-clock millis); the restriction is handed from one call to the next.
    */
   record Waiting(boolean done, Long seenThrough, long lastProgressMillis) implements Serializable {}
+
+  /** The coder of {@link Waiting}: its flag, its optional commit bound and its time, in order. */
+  static final class WaitingCoder extends AtomicCoder<Waiting> {
+    private static final WaitingCoder INSTANCE = new WaitingCoder();
+    private static final NullableCoder<Long> SEEN_THROUGH = NullableCoder.of(VarLongCoder.of());
+
+    static WaitingCoder of() {
+      return INSTANCE;
+    }
+
+    @Override
+    public void encode(Waiting value, OutputStream out) throws IOException {
+      BooleanCoder.of().encode(value.done(), out);
+      SEEN_THROUGH.encode(value.seenThrough(), out);
+      VarLongCoder.of().encode(value.lastProgressMillis(), out);
+    }
+
+    @Override
+    public Waiting decode(InputStream in) throws IOException {
+      return new Waiting(
+          BooleanCoder.of().decode(in), SEEN_THROUGH.decode(in), VarLongCoder.of().decode(in));
+    }
+
+    @Override
+    public void verifyDeterministic() {}
+  }
 
   /**
    * Claims the wait's next state; any split is a checkpoint: the current call ends done, the rest

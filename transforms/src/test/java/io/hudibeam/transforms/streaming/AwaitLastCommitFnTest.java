@@ -23,16 +23,28 @@ import static org.junit.Assert.assertThrows;
 import io.hudibeam.transforms.streaming.AwaitLastCommitFn.WaitTracker;
 import io.hudibeam.transforms.streaming.AwaitLastCommitFn.Waiting;
 import org.apache.beam.sdk.transforms.splittabledofn.SplitResult;
+import org.apache.beam.sdk.util.CoderUtils;
 import org.junit.Test;
 
 /**
- * The restriction tracker of the end-of-input wait: a checkpoint hands the wait's last claimed
- * state on as the residual and ends the current call; a claim after it is refused; a call that
- * neither finished nor was checkpointed is an error. (The wait itself:
+ * The restriction tracker of the end-of-input wait and its coder: a checkpoint hands the wait's
+ * last claimed state on as the residual and ends the current call; a claim after it is refused; a
+ * call that neither finished nor was checkpointed is an error. (The wait itself:
  * HudiIOManyTablesEndOfInputTest and HudiIOStreamingIT in beam-io.)
  */
 public class AwaitLastCommitFnTest {
   private static final Waiting STARTED = new Waiting(false, null, 1_000L);
+
+  @Test
+  public void theRestrictionCoderIsDeterministicAndRoundTrips() throws Exception {
+    AwaitLastCommitFn.WaitingCoder coder = AwaitLastCommitFn.WaitingCoder.of();
+    coder.verifyDeterministic();
+    for (Waiting w :
+        new Waiting[] {STARTED, new Waiting(false, 20_000L, 5_000L), new Waiting(true, null, 0)}) {
+      assertThat(
+          CoderUtils.decodeFromByteArray(coder, CoderUtils.encodeToByteArray(coder, w)), is(w));
+    }
+  }
 
   @Test
   public void aCheckpointHandsTheLastClaimedStateOnAndRefusesLaterClaims() {
