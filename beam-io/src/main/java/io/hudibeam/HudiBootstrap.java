@@ -15,6 +15,10 @@
  */
 package io.hudibeam;
 
+import static io.hudibeam.Builders.merged;
+import static io.hudibeam.Builders.requireFields;
+import static io.hudibeam.Builders.requireNonEmpty;
+
 import com.google.auto.value.AutoValue;
 import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.bootstrap.BootstrapMode;
@@ -36,7 +40,6 @@ import io.hudibeam.write.WriteOperation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -164,13 +167,7 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
 
   /** The record key fields; every source file must hold them. */
   public HudiBootstrap withRecordKeyFields(String... fields) {
-    if (fields == null
-        || fields.length == 0
-        || Arrays.stream(fields).anyMatch(f -> f == null || f.isEmpty())) {
-      throw new IllegalArgumentException(
-          "withRecordKeyFields needs at least one non-empty field name, but got "
-              + Arrays.toString(fields));
-    }
+    requireFields("withRecordKeyFields", fields);
     return withProperty(HudiSettings.RECORD_KEY_FIELDS, String.join(",", fields));
   }
 
@@ -198,9 +195,7 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
 
   /** The table version of the new table: 6 (the default) or 8. */
   public HudiBootstrap withTableVersion(int version) {
-    if (version != 6 && version != 8) {
-      throw new IllegalArgumentException("withTableVersion must be 6 or 8, but was " + version);
-    }
+    Builders.requireTableVersion(version);
     return withProperty(HudiSettings.WRITE_TABLE_VERSION, String.valueOf(version));
   }
 
@@ -236,25 +231,14 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
    * hoodie.bootstrap.mode.selector*} keys included); later calls add to them.
    */
   public HudiBootstrap withHoodieProperties(Map<String, String> properties) {
-    properties.keySet().stream()
-        .filter(k -> !k.startsWith("hoodie."))
-        .findFirst()
-        .ifPresent(
-            k -> {
-              throw new IllegalArgumentException(
-                  "withHoodieProperties takes Hudi's hoodie.* keys, but got '"
-                      + k
-                      + "'; pass Hadoop settings to withHadoopConfiguration");
-            });
-    return toBuilder()
-        .setHoodieProperties(HudiIO.merged(getHoodieProperties(), properties))
-        .build();
+    Builders.requireHoodieKeys(properties);
+    return toBuilder().setHoodieProperties(merged(getHoodieProperties(), properties)).build();
   }
 
   /** Hadoop configuration for the source's and the table's file systems. */
   public HudiBootstrap withHadoopConfiguration(Map<String, String> configuration) {
     return toBuilder()
-        .setHadoopConfiguration(HudiIO.merged(getHadoopConfiguration(), configuration))
+        .setHadoopConfiguration(merged(getHadoopConfiguration(), configuration))
         .build();
   }
 
@@ -266,19 +250,7 @@ public abstract class HudiBootstrap extends PTransform<PBegin, HudiWriteResult> 
   }
 
   private HudiBootstrap withProperty(Setting<?> setting, String value) {
-    try {
-      setting.parse(value);
-    } catch (HudiTableException e) {
-      String method = setting.method().isEmpty() ? "withHoodieProperties" : setting.method();
-      throw new IllegalArgumentException(method + ": " + e.getMessage(), e);
-    }
-    return withHoodieProperties(Map.of(setting.key(), value));
-  }
-
-  private static void requireNonEmpty(String method, String value) {
-    if (value == null || value.isEmpty()) {
-      throw new IllegalArgumentException(method + " must not be null or empty");
-    }
+    return withHoodieProperties(Builders.property(setting, value));
   }
 
   @Override

@@ -15,28 +15,28 @@
  */
 package io.hudibeam;
 
+import static io.hudibeam.Builders.merged;
+import static io.hudibeam.Builders.requireFields;
+import static io.hudibeam.Builders.requireNonEmpty;
+
 import com.google.auto.value.AutoValue;
 import io.hudibeam.keygen.KeyGeneratorType;
+import io.hudibeam.settings.FileSettings;
 import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.Setting;
 import io.hudibeam.settings.SettingsCheck;
-import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableType;
-import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.compact.CompactTable;
-import io.hudibeam.transforms.streaming.StreamSettings;
 import io.hudibeam.write.ChangeType;
 import io.hudibeam.write.ChangeTypes;
 import io.hudibeam.write.IndexType;
-import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.WriteOperation;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.coders.Coder;
 import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
@@ -94,13 +94,6 @@ import org.joda.time.Duration;
 public final class HudiIO {
   private HudiIO() {}
 
-  /** {@code settings} with {@code added} put over them, sorted and immutable. */
-  static Map<String, String> merged(Map<String, String> settings, Map<String, String> added) {
-    Map<String, String> merged = new TreeMap<>(settings);
-    merged.putAll(added);
-    return Map.copyOf(merged);
-  }
-
   /** Writes a {@code PCollection<Row>}. */
   public static Write<Row> write() {
     return Write.<Row>builder(InputKind.ROWS).build();
@@ -134,9 +127,8 @@ public final class HudiIO {
    * HudiIO.Write)}). Each record is encoded as its schema's index and its Avro binary form; a
    * record of another schema cannot be encoded.
    */
-  public static org.apache.beam.sdk.coders.Coder<GenericRecord> genericRecordCoder(
-      org.apache.avro.Schema... schemas) {
-    return GenericRecordsCoder.of(schemas == null ? null : java.util.Arrays.asList(schemas));
+  public static Coder<GenericRecord> genericRecordCoder(Schema... schemas) {
+    return GenericRecordsCoder.of(schemas == null ? null : Arrays.asList(schemas));
   }
 
   /**
@@ -230,11 +222,6 @@ public final class HudiIO {
               "Compact",
               new CompactTable(getBasePath(), getHadoopConfiguration(), getHoodieProperties())));
     }
-  }
-
-  enum InputKind {
-    ROWS,
-    GENERIC_RECORDS
   }
 
   /** The write transform; every {@code withX()} returns a new instance. */
@@ -363,12 +350,7 @@ public final class HudiIO {
      * field (its string form) to what it does.
      */
     public Write<T> withChangeTypeField(String field, Map<String, ChangeType> changeTypes) {
-      requireNonEmpty("withChangeTypeField", field);
-      try {
-        return toBuilder().setChangeTypes(ChangeTypes.of(field, changeTypes)).build();
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("withChangeTypeField: " + e.getMessage(), e);
-      }
+      return toBuilder().setChangeTypes(Builders.changeTypes(field, changeTypes)).build();
     }
 
     public Write<T> withOperation(WriteOperation operation) {
@@ -392,18 +374,18 @@ public final class HudiIO {
 
     /** Target size of base files; inserts roll to a new file group beyond it. */
     public Write<T> withMaxFileSize(long bytes) {
-      return withProperty(HudiSettings.MAX_FILE_SIZE, String.valueOf(bytes));
+      return withProperty(FileSettings.MAX_FILE_SIZE, String.valueOf(bytes));
     }
 
     /** Base files smaller than this receive new inserts before new file groups are created. */
     public Write<T> withSmallFileLimit(long bytes) {
-      return withProperty(HudiSettings.SMALL_FILE_LIMIT, String.valueOf(bytes));
+      return withProperty(FileSettings.SMALL_FILE_LIMIT, String.valueOf(bytes));
     }
 
     /** Parquet compression codec: gzip (Hudi's default), snappy, zstd, uncompressed, ... */
     public Write<T> withParquetCodec(String codec) {
       requireNonEmpty("withParquetCodec", codec);
-      return withProperty(HudiSettings.PARQUET_CODEC, codec);
+      return withProperty(FileSettings.PARQUET_CODEC, codec);
     }
 
     /**
@@ -415,24 +397,13 @@ public final class HudiIO {
      * does not upgrade). Both versions are written for COPY_ON_WRITE and MERGE_ON_READ tables.
      */
     public Write<T> withTableVersion(int version) {
-      if (version != 6 && version != 8) {
-        throw new IllegalArgumentException("withTableVersion must be 6 or 8, but was " + version);
-      }
+      Builders.requireTableVersion(version);
       return withProperty(HudiSettings.WRITE_TABLE_VERSION, String.valueOf(version));
     }
 
     /** Hudi's own {@code hoodie.*} settings under their Hudi names; later calls add to them. */
     public Write<T> withHoodieProperties(Map<String, String> properties) {
-      properties.keySet().stream()
-          .filter(k -> !k.startsWith("hoodie."))
-          .findFirst()
-          .ifPresent(
-              k -> {
-                throw new IllegalArgumentException(
-                    "withHoodieProperties takes Hudi's hoodie.* keys, but got '"
-                        + k
-                        + "'; pass Hadoop settings to withHadoopConfiguration");
-              });
+      Builders.requireHoodieKeys(properties);
       return toBuilder().setHoodieProperties(merged(getHoodieProperties(), properties)).build();
     }
 
@@ -467,10 +438,7 @@ public final class HudiIO {
      * fails the job rather than finish without them (docs/flink.md, "A stream that ends on Flink").
      */
     public Write<T> withTriggeringFrequency(Duration frequency) {
-      if (frequency == null || frequency.getMillis() <= 0) {
-        throw new IllegalArgumentException(
-            "withTriggeringFrequency must be a positive duration, but was " + frequency);
-      }
+      Builders.requirePositive("withTriggeringFrequency", frequency);
       return toBuilder().setTriggeringFrequency(frequency).build();
     }
 
@@ -509,42 +477,13 @@ public final class HudiIO {
      * after the last transform that uses it.
      */
     public Write<T> withBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler) {
-      if (handler == null) {
-        throw new IllegalArgumentException(
-            "withBadRecordErrorHandler needs a handler, but got null");
-      }
+      Builders.requireHandler(handler);
       return toBuilder().setBadRecordErrorHandler(handler).build();
     }
 
-    /**
-     * Stores {@code value} under the setting's key, refusing a value the setting cannot take at
-     * once (expand() checks every setting again, with the others).
-     */
+    /** Stores {@code value} under the setting's key, refusing a value it cannot take at once. */
     private Write<T> withProperty(Setting<?> setting, String value) {
-      try {
-        setting.parse(value);
-      } catch (HudiTableException e) {
-        String method = setting.method().isEmpty() ? "withHoodieProperties" : setting.method();
-        throw new IllegalArgumentException(method + ": " + e.getMessage(), e);
-      }
-      return withHoodieProperties(Map.of(setting.key(), value));
-    }
-
-    private static void requireNonEmpty(String method, String value) {
-      if (value == null || value.isEmpty()) {
-        throw new IllegalArgumentException(method + " must not be null or empty");
-      }
-    }
-
-    private static void requireFields(String method, String[] fields) {
-      if (fields == null
-          || fields.length == 0
-          || Arrays.stream(fields).anyMatch(f -> f == null || f.isEmpty())) {
-        throw new IllegalArgumentException(
-            method
-                + " needs at least one non-empty field name, but got "
-                + Arrays.toString(fields));
-      }
+      return withHoodieProperties(Builders.property(setting, value));
     }
 
     @Override
@@ -558,49 +497,7 @@ public final class HudiIO {
 
     @Override
     public HudiWriteResult expand(PCollection<T> input) {
-      if (input.isBounded() == PCollection.IsBounded.UNBOUNDED
-          && getTriggeringFrequency() == null) {
-        throw new IllegalArgumentException(
-            "HudiIO.write() got an unbounded PCollection ("
-                + input.getName()
-                + "): set"
-                + " withTriggeringFrequency(Duration), the commit interval: one Hudi instant is committed per"
-                + " interval of event time that has records");
-      }
-      WriteSettings settings = WriteSettings.of(getBasePath(), getHoodieProperties());
-      if (getTriggeringFrequency() != null) {
-        settings.checkStreamable();
-      }
-      PCollection<GenericRecord> records = WriteInput.records(this, input, settings);
-      Schema schema = ((AvroCoder<GenericRecord>) records.getCoder()).getSchema();
-      settings.checkFieldsExist(schema);
-      StageSpecs specs;
-      try {
-        // Reads every setting the stages take, once; a bad value or combination fails here.
-        specs =
-            StageSpecs.of(
-                settings.toSpec(
-                    schema,
-                    getChangeTypes(),
-                    getHadoopConfiguration(),
-                    getFailedRecordsOutput()
-                        ? FailedRecordPolicy.OUTPUT
-                        : FailedRecordPolicy.FAIL));
-      } catch (HudiTableException e) {
-        throw new IllegalArgumentException("HudiIO.write(): " + e.getMessage(), e);
-      }
-      if (getTriggeringFrequency() == null) {
-        return WriteStages.batch(input.getPipeline(), records, specs);
-      }
-      StreamSettings stream =
-          StreamSettings.of(
-              getSinkId() == null
-                  ? settings.tableName()
-                      + "-"
-                      + OperationTypes.of(specs.write().operation()).value()
-                  : getSinkId(),
-              getTriggeringFrequency());
-      return WriteStages.streaming(input.getPipeline(), records, specs, stream);
+      return WriteStages.of(this, input);
     }
   }
 }

@@ -250,7 +250,7 @@ public abstract class HudiRead extends PTransform<PBegin, PCollection<Row>> {
   /** Hadoop configuration for the table's file system (e.g. {@code fs.s3a.*}). */
   public HudiRead withHadoopConfiguration(Map<String, String> configuration) {
     return toBuilder()
-        .setHadoopConfiguration(HudiIO.merged(getHadoopConfiguration(), configuration))
+        .setHadoopConfiguration(Builders.merged(getHadoopConfiguration(), configuration))
         .build();
   }
 

@@ -75,7 +75,7 @@ import org.joda.time.Duration;
 public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWriteResult> {
   private static final long serialVersionUID = 1L;
 
-  private final HudiIO.InputKind inputKind;
+  private final InputKind inputKind;
   private final @Nullable SerializableFunction<T, String> destination;
   private final Map<String, HudiIO.Write<T>> tables;
 
@@ -89,7 +89,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
   private final @Nullable RowFilter rowFilter;
 
   private HudiWriteTables(
-      HudiIO.InputKind inputKind,
+      InputKind inputKind,
       @Nullable SerializableFunction<T, String> destination,
       Map<String, HudiIO.Write<T>> tables,
       Map<String, String> schemas,
@@ -105,7 +105,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     this.rowFilter = rowFilter;
   }
 
-  static <T> HudiWriteTables<T> of(HudiIO.InputKind inputKind) {
+  static <T> HudiWriteTables<T> of(InputKind inputKind) {
     return new HudiWriteTables<>(inputKind, null, Map.of(), Map.of(), null, false, null);
   }
 
@@ -155,7 +155,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
           "withTable(\""
               + destination
               + "\", ...): "
-              + (inputKind == HudiIO.InputKind.ROWS
+              + (inputKind == InputKind.ROWS
                   ? "HudiIO.writeTables() takes HudiIO.write() tables"
                   : "HudiIO.writeGenericRecordTables() takes HudiIO.writeGenericRecords() tables"));
     }
@@ -180,7 +180,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
    */
   public HudiWriteTables<T> withTable(
       String destination, org.apache.avro.Schema schema, HudiIO.Write<T> table) {
-    if (inputKind != HudiIO.InputKind.GENERIC_RECORDS) {
+    if (inputKind != InputKind.GENERIC_RECORDS) {
       throw new IllegalArgumentException(
           "withTable(\""
               + destination
@@ -239,7 +239,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
    * its table template before filtering. For the {@code hudi_write} schema transform.
    */
   HudiWriteTables<T> withRowFilter(RowFilter filter) {
-    if (inputKind != HudiIO.InputKind.ROWS) {
+    if (inputKind != InputKind.ROWS) {
       throw new IllegalArgumentException("withRowFilter is for HudiIO.writeTables() (Rows)");
     }
     return new HudiWriteTables<>(
@@ -338,7 +338,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
 
   /** Rows as Avro records, for the text of a failed record; null for GenericRecords. */
   private @Nullable RowToGenericRecord rowToAvro(PCollection<T> input) {
-    if (!unknownAsFailed || inputKind != HudiIO.InputKind.ROWS || !input.hasSchema()) {
+    if (!unknownAsFailed || inputKind != InputKind.ROWS || !input.hasSchema()) {
       return null;
     }
     return RowToGenericRecord.forTable(input.getSchema(), "unknown_destination");
@@ -377,7 +377,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       return;
     }
     boolean exists;
-    if (inputKind == HudiIO.InputKind.ROWS) {
+    if (inputKind == InputKind.ROWS) {
       exists = input.hasSchema() && input.getSchema().hasField(field.field());
     } else {
       Schema avro =

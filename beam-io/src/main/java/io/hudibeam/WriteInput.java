@@ -62,7 +62,7 @@ final class WriteInput {
     }
     RowToGenericRecord convert = null;
     Schema avro;
-    if (write.getInputKind() == HudiIO.InputKind.ROWS) {
+    if (write.getInputKind() == InputKind.ROWS) {
       PCollection<Row> rows = (PCollection<Row>) input;
       avro = HudiAvroSchemas.fromBeamSchema(rowSchema(rows), settings.tableName());
       convert = RowToGenericRecord.of(rows.getSchema(), avro);
@@ -85,7 +85,7 @@ final class WriteInput {
   @SuppressWarnings("unchecked")
   private static <T> PCollection<GenericRecord> toGenericRecords(
       HudiIO.Write<T> write, PCollection<T> input, String tableName) {
-    if (write.getInputKind() == HudiIO.InputKind.ROWS) {
+    if (write.getInputKind() == InputKind.ROWS) {
       PCollection<Row> rows = (PCollection<Row>) input;
       Schema avro = HudiAvroSchemas.fromBeamSchema(rowSchema(rows), tableName);
       RowToGenericRecord convert = RowToGenericRecord.of(rows.getSchema(), avro);

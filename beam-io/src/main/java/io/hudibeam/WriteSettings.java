@@ -20,6 +20,7 @@ import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.IgnoredSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.settings.SettingsReader;
+import io.hudibeam.settings.TableServiceSettings;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableType;
@@ -125,7 +126,7 @@ final class WriteSettings {
     SettingsReader.mergeMemory(properties);
     if (SettingsReader.compaction(properties).inline() && tableType() != TableType.MERGE_ON_READ) {
       throw new HudiTableException(
-          HudiSettings.COMPACT_INLINE.key()
+          TableServiceSettings.COMPACT_INLINE.key()
               + "=true needs withTableType(MERGE_ON_READ); a "
               + tableType()
               + " table has no log files to compact");

@@ -17,6 +17,8 @@ package io.hudibeam;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.table.HudiTableException;
+import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.commit.CommittedInstant;
@@ -39,12 +41,15 @@ import io.hudibeam.transforms.streaming.WaitForSideInput;
 import io.hudibeam.transforms.write.BulkInsertFiles;
 import io.hudibeam.transforms.write.WriteFileGroups;
 import io.hudibeam.write.Bucket;
+import io.hudibeam.write.OperationTypes;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import io.hudibeam.write.WritePlan;
 import java.util.List;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.View;
 import org.apache.beam.sdk.transforms.windowing.DefaultTrigger;
@@ -64,6 +69,53 @@ import org.joda.time.Duration;
  */
 final class WriteStages {
   private WriteStages() {}
+
+  /**
+   * The stages of {@code write} applied to {@code input}: checks the input and every setting, once
+   * (a bad value or combination fails here, when the pipeline is built), then the batch write or,
+   * with a commit interval, the streaming write.
+   */
+  static <T> HudiWriteResult of(HudiIO.Write<T> write, PCollection<T> input) {
+    Duration frequency = write.getTriggeringFrequency();
+    if (input.isBounded() == PCollection.IsBounded.UNBOUNDED && frequency == null) {
+      throw new IllegalArgumentException(
+          "HudiIO.write() got an unbounded PCollection ("
+              + input.getName()
+              + "): set"
+              + " withTriggeringFrequency(Duration), the commit interval: one Hudi instant is committed per"
+              + " interval of event time that has records");
+    }
+    WriteSettings settings = WriteSettings.of(write.getBasePath(), write.getHoodieProperties());
+    if (frequency != null) {
+      settings.checkStreamable();
+    }
+    PCollection<GenericRecord> records = WriteInput.records(write, input, settings);
+    Schema schema = ((AvroCoder<GenericRecord>) records.getCoder()).getSchema();
+    settings.checkFieldsExist(schema);
+    StageSpecs specs;
+    try {
+      // Reads every setting the stages take, once; a bad value or combination fails here.
+      specs =
+          StageSpecs.of(
+              settings.toSpec(
+                  schema,
+                  write.getChangeTypes(),
+                  write.getHadoopConfiguration(),
+                  write.getFailedRecordsOutput()
+                      ? FailedRecordPolicy.OUTPUT
+                      : FailedRecordPolicy.FAIL));
+    } catch (HudiTableException e) {
+      throw new IllegalArgumentException("HudiIO.write(): " + e.getMessage(), e);
+    }
+    if (frequency == null) {
+      return batch(input.getPipeline(), records, specs);
+    }
+    String sinkId =
+        write.getSinkId() == null
+            ? settings.tableName() + "-" + OperationTypes.of(specs.write().operation()).value()
+            : write.getSinkId();
+    return streaming(input.getPipeline(), records, specs, StreamSettings.of(sinkId, frequency));
+  }
 
   /** The batch write: start one instant, prepare, tag, plan, write and commit. */
   static HudiWriteResult batch(

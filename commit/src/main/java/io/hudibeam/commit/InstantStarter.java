@@ -15,48 +15,30 @@
  */
 package io.hudibeam.commit;
 
-import io.hudibeam.bootstrap.BootstrapInstants;
 import io.hudibeam.concurrency.ConcurrencySettings;
 import io.hudibeam.concurrency.ConcurrentWriterException;
 import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.concurrency.Heartbeats;
-import io.hudibeam.concurrency.LiveWriters;
 import io.hudibeam.concurrency.LockSettings;
-import io.hudibeam.concurrency.StorageGuarantees;
 import io.hudibeam.concurrency.TableLock;
-import io.hudibeam.metadata.CommitMetadata;
-import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.OperationType;
-import io.hudibeam.metadatatable.MetadataCompaction;
 import io.hudibeam.metadatatable.MetadataPartitions;
-import io.hudibeam.metadatatable.MetadataTableInitialisation;
 import io.hudibeam.metadatatable.MetadataTableMaintenance;
 import io.hudibeam.metadatatable.MetadataTableSettings;
-import io.hudibeam.table.RequestedTableConfigCheck;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TableNotFoundException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
-import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.Timeline;
-import io.hudibeam.timeline.TimelineWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Clock;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileSystem;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Starts a write instant (as Hudi 0.15's BaseHoodieWriteClient.startCommit does): creates the table
@@ -75,10 +57,11 @@ import org.slf4j.LoggerFactory;
  * rolled back. With optimistic concurrency control ({@link ConcurrencySettings}) the start does not
  * refuse live writers: it rolls back only the failed ones (LAZY), and the commit's conflict check
  * decides between writers that ran at the same time.
+ *
+ * <p>The steps every start shares are in {@link StartSteps}; a bootstrap's start at its reserved
+ * instant is {@link BootstrapStarter}'s, a streaming sink's start {@link SinkStarter}'s.
  */
 public final class InstantStarter {
-  private static final Logger LOG = LoggerFactory.getLogger(InstantStarter.class);
-
   /** What a start does when the base path holds no table. */
   public enum IfMissing {
     /** Create the table from the requested config. */
@@ -87,14 +70,7 @@ public final class InstantStarter {
     REFUSE
   }
 
-  private final FileSystem fs;
-  private final TablePaths paths;
-  private final Clock clock;
-  private final Heartbeats heartbeats;
-  private final TableLock lock;
-  private final ConcurrencySettings concurrency;
-  private final MetadataTableSettings metadataTable;
-  private final MetadataTableMaintenance maintenance;
+  private final StartSteps steps;
 
   public InstantStarter(FileSystem fs, TablePaths paths, Clock clock) {
     this(
@@ -118,33 +94,19 @@ public final class InstantStarter {
       TableLock lock,
       ConcurrencySettings concurrency) {
     this(
-        fs,
-        paths,
-        clock,
-        new Heartbeats(fs, paths, heartbeat, clock),
-        lock,
-        concurrency,
-        MetadataTableSettings.defaults(),
-        MetadataTableMaintenance.NONE);
+        new StartSteps(
+            fs,
+            paths,
+            clock,
+            new Heartbeats(fs, paths, heartbeat, clock),
+            lock,
+            concurrency,
+            MetadataTableSettings.defaults(),
+            MetadataTableMaintenance.NONE));
   }
 
-  private InstantStarter(
-      FileSystem fs,
-      TablePaths paths,
-      Clock clock,
-      Heartbeats heartbeats,
-      TableLock lock,
-      ConcurrencySettings concurrency,
-      MetadataTableSettings metadataTable,
-      MetadataTableMaintenance maintenance) {
-    this.fs = fs;
-    this.paths = paths;
-    this.clock = clock;
-    this.heartbeats = heartbeats;
-    this.lock = lock;
-    this.concurrency = concurrency;
-    this.metadataTable = metadataTable;
-    this.maintenance = maintenance;
+  private InstantStarter(StartSteps steps) {
+    this.steps = steps;
   }
 
   /**
@@ -153,15 +115,7 @@ public final class InstantStarter {
    * writer does with {@code hoodie.metadata.enable=false}.
    */
   public InstantStarter metadataTable(MetadataTableSettings settings) {
-    return new InstantStarter(
-        fs,
-        paths,
-        clock,
-        heartbeats,
-        lock,
-        concurrency,
-        java.util.Objects.requireNonNull(settings, "settings"),
-        maintenance);
+    return new InstantStarter(steps.metadataTable(settings));
   }
 
   /**
@@ -170,15 +124,7 @@ public final class InstantStarter {
    * compaction, archival); {@link MetadataTableMaintenance#NONE} by default.
    */
   public InstantStarter metadataTableMaintenance(MetadataTableMaintenance value) {
-    return new InstantStarter(
-        fs,
-        paths,
-        clock,
-        heartbeats,
-        lock,
-        concurrency,
-        metadataTable,
-        java.util.Objects.requireNonNull(value, "value"));
+    return new InstantStarter(steps.metadataTableMaintenance(value));
   }
 
   public StartedInstant start(TableConfig requested, Action action) {
@@ -196,14 +142,13 @@ public final class InstantStarter {
    */
   public StartedInstant start(
       TableConfig requested, Action action, IfMissing ifMissing, Supplier<String> writeSchema) {
-    StorageGuarantees.check(fs, paths, concurrency, lock);
-    new TableIntegrity(fs, paths, clock).check();
+    steps.checkTable();
     String schema = writeSchema == null ? null : writeSchema.get();
-    TableConfigStore store = new TableConfigStore(fs, paths);
-    TableConfig table = openOrCreate(store, requested, ifMissing);
+    TableConfigStore store = new TableConfigStore(steps.fs, steps.paths);
+    TableConfig table = steps.openOrCreate(store, requested, ifMissing);
     StartedInstant started;
-    try (TableLock.Held held = lock.acquire("start a " + action.value())) {
-      table = metadataPartitions(store, table);
+    try (TableLock.Held held = steps.acquire("start a " + action.value())) {
+      table = steps.metadataPartitions(store, table);
       started = startUnderLock(table, action);
     }
     return schema == null ? started : started.withWriteSchema(schema);
@@ -216,35 +161,14 @@ public final class InstantStarter {
    * Hudi's {@code SparkBootstrapCommitActionExecutor} (0.15.0, 1.0.2) does: creates the table (or
    * opens an empty one), rolls back failed pending instants (a crashed bootstrap's), and refuses a
    * table whose timeline holds a completed write, as Hudi's {@code execute()} does ("Active
-   * Timeline is expected to be empty for bootstrap").
+   * Timeline is expected to be empty for bootstrap"). See {@link BootstrapStarter}.
    */
   public StartedInstant startBootstrap(
       TableConfig requested,
       Action action,
       InstantTime bootstrapInstant,
       Supplier<String> writeSchema) {
-    StorageGuarantees.check(fs, paths, concurrency, lock);
-    new TableIntegrity(fs, paths, clock).check();
-    String schema = writeSchema.get();
-    TableConfigStore store = new TableConfigStore(fs, paths);
-    TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
-    // A table bootstrapped METADATA_ONLY holds the completed instant 00000000000001 and is refused
-    // below; a crashed METADATA_ONLY bootstrap's pending instant (and its index files) is rolled
-    // back and the bootstrap starts again.
-    try (TableLock.Held held = lock.acquire("start a bootstrap")) {
-      table = metadataPartitions(store, table);
-      InstantTimeGenerator generator = generator(table);
-      rollBackFailedWrites(generator);
-      deleteOrphanHeartbeats();
-      Timeline timeline = Timeline.load(fs, paths);
-      BootstrapInstants.checkStartable(timeline, bootstrapInstant, paths.basePath().toString());
-      // The reserved time is before the rollback of a crashed bootstrap, which took a new time:
-      // as Hudi's bootstrap after its rollbackFailedBootstrap, the bootstrap instant is created
-      // out of order (only rollbacks and cleans can be on the timeline here).
-      StartedInstant started =
-          mint(new StartedInstant(bootstrapInstant, action, table), new byte[0], false);
-      return started.withWriteSchema(schema);
-    }
+    return new BootstrapStarter(steps).start(requested, action, bootstrapInstant, writeSchema);
   }
 
   /**
@@ -252,6 +176,7 @@ public final class InstantStarter {
    * the given pending instants (the sink's own abandoned ones, newest first; other writers'
    * instants are never touched), and writes {@code lineage} (see {@link SinkLineage}) with the
    * operation type into the requested file, so a later run recognises the instant as the sink's.
+   * See {@link SinkStarter}.
    */
   public StartedInstant startForSink(
       TableConfig requested,
@@ -259,46 +184,12 @@ public final class InstantStarter {
       OperationType operation,
       Map<String, String> lineage,
       List<InstantTime> abandoned) {
-    StorageGuarantees.check(fs, paths, concurrency, lock);
-    new TableIntegrity(fs, paths, clock).check();
-    TableConfigStore store = new TableConfigStore(fs, paths);
-    TableConfig table = openOrCreate(store, requested, IfMissing.CREATE);
-    try (TableLock.Held held = lock.acquire("start a " + action.value() + " of a streaming sink")) {
-      table = metadataPartitions(store, table);
-      InstantTimeGenerator generator = generator(table);
-      Rollback rollback = new Rollback(fs, paths);
-      rollback.resumePending();
-      List<InstantTime> newestFirst = new ArrayList<>(abandoned);
-      newestFirst.sort(Comparator.reverseOrder());
-      for (InstantTime pending : newestFirst) {
-        LOG.info(
-            "Table {}: rolling back {}, left pending by an earlier run of sink {}",
-            paths,
-            pending,
-            lineage.get(SinkLineage.SINK_ID));
-        rollback.rollback(pending, generator.next(Timeline.load(fs, paths)));
-      }
-      deleteOrphanHeartbeats();
-      table = initialiseMetadataTable(table);
-      compactMetadataTable(generator, false);
-      CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
-      lineage.forEach(content::putExtraMetadata);
-      StartedInstant started =
-          mint(
-              new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table, lineage),
-              CommitMetadataFormat.encode(new TimelineWriter(fs, paths).layout(), content.build()));
-      compactMetadataTable(generator, true);
-      return started;
-    }
+    return new SinkStarter(steps).start(requested, action, operation, lineage, abandoned);
   }
 
   /** Whether the table exists (has its properties file). */
   public boolean tableExists() {
-    try {
-      return fs.exists(paths.propertiesFile()) || fs.exists(paths.propertiesBackupFile());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
-    }
+    return steps.tableExists();
   }
 
   /**
@@ -308,27 +199,17 @@ public final class InstantStarter {
    * Then mints the instant, writes its heartbeat, then its requested file.
    */
   private StartedInstant startUnderLock(TableConfig current, Action action) {
-    InstantTimeGenerator generator = generator(current);
-    rollBackFailedWrites(generator);
-    deleteOrphanHeartbeats();
-    TableConfig table = initialiseMetadataTable(current);
-    compactMetadataTable(generator, false);
+    InstantTimeGenerator generator = steps.generator(current);
+    steps.rollBackFailedWrites(generator);
+    steps.deleteOrphanHeartbeats();
+    TableConfig table = steps.initialiseMetadataTable(current);
+    steps.compactMetadataTable(generator, false);
     StartedInstant started =
-        mint(
-            new StartedInstant(generator.next(Timeline.load(fs, paths)), action, table),
+        steps.mint(
+            new StartedInstant(generator.next(Timeline.load(steps.fs, steps.paths)), action, table),
             new byte[0]);
-    compactMetadataTable(generator, true);
+    steps.compactMetadataTable(generator, true);
     return started;
-  }
-
-  private void rollBackFailedWrites(InstantTimeGenerator generator) {
-    if (concurrency.optimistic()) {
-      new Rollback(fs, paths)
-          .rollbackFailedLazily(pending -> heartbeats.isExpired(pending.time()), generator);
-    } else {
-      new LiveWriters(paths, heartbeats).refuseStart(Timeline.load(fs, paths));
-      new Rollback(fs, paths).rollbackAllPending(generator);
-    }
   }
 
   /**
@@ -342,145 +223,12 @@ public final class InstantStarter {
    */
   public <T> T underLockAfterFailedWrites(
       String purpose, Function<InstantTimeGenerator, T> service) {
-    StorageGuarantees.check(fs, paths, concurrency, lock);
-    new TableIntegrity(fs, paths, clock).check();
-    TableConfig table = new TableConfigStore(fs, paths).load();
-    try (TableLock.Held held = lock.acquire(purpose)) {
-      InstantTimeGenerator generator = generator(table);
-      rollBackFailedWrites(generator);
+    steps.checkTable();
+    TableConfig table = new TableConfigStore(steps.fs, steps.paths).load();
+    try (TableLock.Held held = steps.acquire(purpose)) {
+      InstantTimeGenerator generator = steps.generator(table);
+      steps.rollBackFailedWrites(generator);
       return service.apply(generator);
     }
-  }
-
-  /** Expired heartbeats of instants that are not pending (see {@link Heartbeats}). */
-  private void deleteOrphanHeartbeats() {
-    List<InstantTime> deleted = heartbeats.deleteExpiredOrphans(Timeline.load(fs, paths));
-    if (!deleted.isEmpty()) {
-      LOG.info(
-          "Table {}: deleted the expired heartbeats of {}, which have no pending instant",
-          paths,
-          deleted);
-    }
-  }
-
-  /**
-   * Writes the heartbeat of {@code minted}, then its requested file with {@code content}, and
-   * records the completed write instants the start saw. Runs under the lock.
-   */
-  private StartedInstant mint(StartedInstant minted, byte[] content) {
-    return mint(minted, content, true);
-  }
-
-  /**
-   * Creates the requested instant of {@code minted}; {@code inOrder}: refused unless its time is
-   * after every instant on the timeline (otherwise only unless it is on the timeline already).
-   */
-  private StartedInstant mint(StartedInstant minted, byte[] content, boolean inOrder) {
-    Timeline timeline = Timeline.load(fs, paths);
-    InstantTime instantTime = minted.instantTime();
-    heartbeats.beat(instantTime);
-    try {
-      TimelineWriter writer = new TimelineWriter(fs, paths);
-      if (inOrder) {
-        writer.createRequested(instantTime, minted.action(), content);
-      } else {
-        writer.createRequestedNotInOrder(instantTime, minted.action(), content);
-      }
-    } catch (RuntimeException e) {
-      heartbeats.delete(instantTime);
-      throw e;
-    }
-    Set<InstantTime> completedWrites = new TreeSet<>();
-    for (Instant completed : timeline.completed().instants()) {
-      if (completed.action() == Action.COMMIT
-          || completed.action() == Action.DELTA_COMMIT
-          || completed.action() == Action.REPLACE_COMMIT) {
-        completedWrites.add(completed.time());
-      }
-    }
-    return minted.withCompletedWritesAtStart(completedWrites);
-  }
-
-  private TableConfig openOrCreate(
-      TableConfigStore store, TableConfig requested, IfMissing ifMissing) {
-    boolean hasProperties;
-    try {
-      hasProperties = fs.exists(paths.propertiesFile()) || fs.exists(paths.propertiesBackupFile());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
-    }
-    if (!hasProperties && ifMissing == IfMissing.REFUSE) {
-      throw new TableNotFoundException(
-          String.format(
-              "There is no Hudi table at %s (no %s): a delete needs an existing table, and none is"
-                  + " created for it. Check the base path.",
-              paths, paths.propertiesFile()));
-    }
-    TableVersionCheck versions = new TableVersionCheck(fs, paths);
-    if (!hasProperties) {
-      versions.checkNewTable(requested);
-      return store.create(requested);
-    }
-    TableConfig table = store.load();
-    RequestedTableConfigCheck.check(table, requested, paths.toString());
-    versions.checkExistingTable(table, requested);
-    return table;
-  }
-
-  /**
-   * Compacts the metadata table's {@code files} partition when due, cleaning the metadata table
-   * before and archiving it after ({@link MetadataTableMaintenance}; Hudi runs the metadata table's
-   * services when a write starts, {@code HoodieBackedTableMetadataWriter.performTableServices}),
-   * under the lock and after failed writes are rolled back: table version 6 before the instant is
-   * minted ({@code minted} false), table version 8 after it is requested ({@code minted} true), as
-   * Hudi 1.0.2 runs them for an instant it has started, so the fresh compaction instant comes after
-   * the write's.
-   */
-  /**
-   * Mints after the data timeline and, on table version 8, after the metadata table's latest
-   * instant: its compactions take fresh instant times ({@link
-   * MetadataCompaction#latestFreshInstant}) that no data instant, nor the metadata deltacommit
-   * named after one, may reuse.
-   */
-  private InstantTimeGenerator generator(TableConfig table) {
-    return new InstantTimeGenerator(clock, table.timelineTimezone())
-        .after(new MetadataCompaction(fs, paths).latestFreshInstant());
-  }
-
-  /**
-   * Creates the metadata table of a table that has none ({@link MetadataTableInitialisation}), when
-   * the settings ask for it; after failed writes are rolled back, before the instant is minted. A
-   * storage failure while creating it leaves the table without one and the write goes on, as with
-   * Hudi's writer.
-   */
-  private TableConfig initialiseMetadataTable(TableConfig table) {
-    return metadataTable.initialise()
-        ? new MetadataTableInitialisation(fs, paths)
-            .initialiseOrGoOn(new TableConfigStore(fs, paths), table)
-        : table;
-  }
-
-  private void compactMetadataTable(InstantTimeGenerator generator, boolean minted) {
-    MetadataCompaction compaction = new MetadataCompaction(fs, paths);
-    if (compaction.compactsAfterTheInstantStarts() == minted) {
-      maintenance.clean(fs, paths, metadataTable, generator);
-      compaction.compactIfDue(metadataTable, generator);
-      maintenance.archive(fs, paths, metadataTable);
-    }
-  }
-
-  /**
-   * Under the lock: undoes a metadata compaction a stopped writer left pending ({@link
-   * MetadataCompaction#undoDead}), then keeps the maintained metadata partitions and drops the
-   * rest, or deletes the metadata table when it is disabled.
-   */
-  private TableConfig metadataPartitions(TableConfigStore store, TableConfig table) {
-    if (metadataTable.enable() && !table.metadataPartitions().isEmpty()) {
-      new MetadataCompaction(fs, paths).undoDead();
-    }
-    MetadataPartitions partitions = new MetadataPartitions(fs, paths);
-    return metadataTable.enable()
-        ? partitions.keepMaintained(store, table)
-        : partitions.dropDisabled(store, table);
   }
 }

@@ -23,30 +23,18 @@ import static io.hudibeam.settings.SettingTypes.oneOf;
 import static io.hudibeam.settings.SettingTypes.text;
 import static io.hudibeam.settings.SettingTypes.whole;
 
-import io.hudibeam.basefile.BloomFilterSettings;
-import io.hudibeam.basefile.BloomFilterType;
-import io.hudibeam.basefile.ParquetSettings;
 import io.hudibeam.index.BucketIndex;
 import io.hudibeam.keygen.KeyGeneratorConfig;
 import io.hudibeam.keygen.KeyGeneratorType;
-import io.hudibeam.metadata.CleaningPolicy;
-import io.hudibeam.metadatatable.MetadataTableSettings;
 import io.hudibeam.schema.SchemaEvolution;
-import io.hudibeam.services.ArchiveSettings;
-import io.hudibeam.services.CleanSettings;
-import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.table.TableProperty;
 import io.hudibeam.table.TableType;
 import io.hudibeam.table.TableVersion;
-import io.hudibeam.write.AppendHandle;
-import io.hudibeam.write.FileSizing;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import java.util.List;
-import java.util.Locale;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 /**
  * The registry of the write settings HudiIO understands, under Hudi's keys with Hudi 0.15's
@@ -54,11 +42,12 @@ import org.apache.parquet.hadoop.metadata.CompressionCodecName;
  * HoodieIndexConfig}, {@code HoodieCleanConfig}, {@code HoodieArchivalConfig}, {@code
  * HoodieCompactionConfig}, {@code HoodieLockConfig}, {@code HoodieMemoryConfig}, {@code
  * KeyGeneratorOptions}, {@code TimestampKeyGeneratorConfig}). Every class that reads a setting
- * reads it through its constant here or in one of the two groups kept apart ({@link
- * TimestampKeygenSettings}, {@link ConcurrencyControlSettings}); {@link #ALL} lists them all in the
- * documentation's order, and the settings table of docs/configuration.md is generated from it.
- * Rules that relate several settings (keep.max above keep.min, a bucket hash field among the record
- * key fields) stay with the classes that hold those settings together.
+ * reads it through its constant here or in one of the groups kept apart ({@link
+ * TimestampKeygenSettings}, {@link FileSettings}, {@link TableServiceSettings}, {@link
+ * ConcurrencyControlSettings}); {@link #ALL} lists them all in the documentation's order, and the
+ * settings table of docs/configuration.md is generated from it. Rules that relate several settings
+ * (keep.max above keep.min, a bucket hash field among the record key fields) stay with the classes
+ * that hold those settings together.
  */
 public final class HudiSettings {
   private HudiSettings() {}
@@ -178,173 +167,6 @@ public final class HudiSettings {
           .doc("The record key fields the BUCKET index hashes.")
           .build();
 
-  // File sizing and Parquet.
-
-  public static final Setting<Long> MAX_FILE_SIZE =
-      whole(FileSizing.MAX_FILE_SIZE, 1)
-          .defaultValue(FileSizing.DEFAULT_MAX_FILE_SIZE)
-          .defaultDoc("120 MiB")
-          .method("withMaxFileSize")
-          .doc("Target size of base files in bytes; inserts roll to a new file group beyond it.")
-          .build();
-
-  public static final Setting<Long> SMALL_FILE_LIMIT =
-      whole(FileSizing.SMALL_FILE_LIMIT, 0)
-          .defaultValue(FileSizing.DEFAULT_SMALL_FILE_LIMIT)
-          .defaultDoc("100 MiB")
-          .method("withSmallFileLimit")
-          .doc(
-              "Base files smaller than this (bytes) receive inserts before new file groups are made.")
-          .build();
-
-  public static final Setting<Long> RECORD_SIZE_ESTIMATE =
-      whole(FileSizing.RECORD_SIZE_ESTIMATE, 1)
-          .defaultValue(FileSizing.DEFAULT_RECORD_SIZE_ESTIMATE)
-          .doc("Bytes per record assumed before the table has commits to measure.")
-          .build();
-
-  public static final Setting<CompressionCodecName> PARQUET_CODEC =
-      oneOf(
-              ParquetSettings.COMPRESSION_CODEC,
-              c -> c.name().toLowerCase(Locale.ROOT),
-              CompressionCodecName.values())
-          .defaultValue(ParquetSettings.DEFAULT_CODEC)
-          .defaultDoc("gzip")
-          .method("withParquetCodec")
-          .doc("Parquet compression codec of base files.")
-          .build();
-
-  public static final Setting<Integer> PARQUET_BLOCK_SIZE =
-      integer(ParquetSettings.BLOCK_SIZE, 1)
-          .defaultValue(ParquetSettings.DEFAULT_BLOCK_SIZE)
-          .defaultDoc("120 MiB")
-          .doc("Parquet row group size in bytes.")
-          .build();
-
-  public static final Setting<Integer> PARQUET_PAGE_SIZE =
-      integer(ParquetSettings.PAGE_SIZE, 1)
-          .defaultValue(ParquetSettings.DEFAULT_PAGE_SIZE)
-          .defaultDoc("1 MiB")
-          .doc("Parquet page size in bytes.")
-          .build();
-
-  public static final Setting<Boolean> PARQUET_DICTIONARY =
-      bool(ParquetSettings.DICTIONARY_ENABLED, ParquetSettings.DEFAULT_DICTIONARY_ENABLED)
-          .doc("Parquet dictionary encoding.")
-          .build();
-
-  public static final Setting<Double> PARQUET_COMPRESSION_RATIO =
-      number(ParquetSettings.COMPRESSION_RATIO, v -> v >= 0, "a number >= 0")
-          .defaultValue(ParquetSettings.DEFAULT_COMPRESSION_RATIO)
-          .doc(
-              "Expected compressed/in-memory size ratio; a file may reach max.file.size × (1 + ratio).")
-          .build();
-
-  public static final Setting<Long> LOG_BLOCK_MAX_SIZE =
-      whole(AppendHandle.LOG_BLOCK_MAX_SIZE, 1)
-          .defaultValue(AppendHandle.DEFAULT_LOG_BLOCK_MAX_SIZE)
-          .defaultDoc("256 MiB")
-          .doc("Encoded bytes at which a MERGE_ON_READ write cuts a log data block and writes it.")
-          .build();
-
-  public static final Setting<BloomFilterType> BLOOM_FILTER_TYPE =
-      oneOf(BloomFilterSettings.TYPE, BloomFilterType.values())
-          .defaultValue(BloomFilterSettings.DEFAULT_TYPE)
-          .doc("The base files' bloom filter layout.")
-          .build();
-
-  public static final Setting<Integer> BLOOM_NUM_ENTRIES =
-      integer(BloomFilterSettings.NUM_ENTRIES, 1)
-          .defaultValue(BloomFilterSettings.DEFAULT_NUM_ENTRIES)
-          .doc("Keys a bloom filter (row) is sized for.")
-          .build();
-
-  public static final Setting<Double> BLOOM_FPP =
-      number(BloomFilterSettings.FPP, v -> v > 0 && v < 1, "a number between 0 and 1 (exclusive)")
-          .defaultValue(BloomFilterSettings.DEFAULT_FPP)
-          .defaultDoc("1e-9")
-          .doc("The bloom filter's false positive probability.")
-          .build();
-
-  public static final Setting<Integer> BLOOM_DYNAMIC_MAX_ENTRIES =
-      integer(BloomFilterSettings.DYNAMIC_MAX_ENTRIES, 1)
-          .defaultValue(BloomFilterSettings.DEFAULT_DYNAMIC_MAX_ENTRIES)
-          .doc("Keys at which a DYNAMIC_V0 bloom filter stops growing.")
-          .build();
-
-  // Cleaning, archival and compaction.
-
-  public static final Setting<Boolean> METADATA_ENABLE =
-      bool(MetadataTableSettings.ENABLE, true)
-          .doc(
-              "Keep the files partition of the table's metadata table, and on table version 8"
-                  + " its column_stats and partition_stats (its other partitions are dropped), and give a table without one a metadata table at a write's start"
-                  + " (its files partition, from one listing), as Hudi's writer does; false"
-                  + " deletes the metadata table as Hudi's writer does and creates none.")
-          .build();
-
-  public static final Setting<Integer> METADATA_COMPACT_MAX_DELTA_COMMITS =
-      integer(MetadataTableSettings.MAX_DELTA_COMMITS, 1)
-          .defaultValue(MetadataTableSettings.DEFAULT_MAX_DELTA_COMMITS)
-          .doc(
-              "Metadata table deltacommits after which a write's start (or HudiIO.compact())"
-                  + " compacts the metadata table's files partition (table version 6).")
-          .build();
-
-  public static final Setting<Boolean> CLEAN_AUTOMATIC =
-      bool(CleanSettings.AUTOMATIC, true).doc("Clean after each commit.").build();
-
-  public static final Setting<CleaningPolicy> CLEANER_POLICY =
-      oneOf(
-              CleanSettings.POLICY,
-              CleaningPolicy.KEEP_LATEST_COMMITS,
-              CleaningPolicy.KEEP_LATEST_FILE_VERSIONS)
-          .defaultValue(CleaningPolicy.KEEP_LATEST_COMMITS)
-          .doc("What the cleaner keeps (KEEP_LATEST_BY_HOURS is not supported).")
-          .build();
-
-  public static final Setting<Integer> CLEANER_COMMITS_RETAINED =
-      integer(CleanSettings.COMMITS_RETAINED, 1)
-          .defaultValue(CleanSettings.DEFAULT_COMMITS_RETAINED)
-          .doc("Completed commits whose file slices KEEP_LATEST_COMMITS keeps.")
-          .build();
-
-  public static final Setting<Integer> CLEANER_FILE_VERSIONS_RETAINED =
-      integer(CleanSettings.FILE_VERSIONS_RETAINED, 1)
-          .defaultValue(CleanSettings.DEFAULT_FILE_VERSIONS_RETAINED)
-          .doc("File slices per file group KEEP_LATEST_FILE_VERSIONS keeps.")
-          .build();
-
-  public static final Setting<Boolean> ARCHIVE_AUTOMATIC =
-      bool(ArchiveSettings.AUTOMATIC, true)
-          .doc(
-              "Archive the oldest instants after each commit (.hoodie/archived; table version 8: .hoodie/timeline/history).")
-          .build();
-
-  public static final Setting<Integer> KEEP_MIN_COMMITS =
-      integer(ArchiveSettings.MIN_COMMITS, 1)
-          .defaultValue(ArchiveSettings.DEFAULT_MIN_COMMITS)
-          .doc("Completed commits archival keeps; must exceed hoodie.cleaner.commits.retained.")
-          .build();
-
-  public static final Setting<Integer> KEEP_MAX_COMMITS =
-      integer(ArchiveSettings.MAX_COMMITS, 1)
-          .defaultValue(ArchiveSettings.DEFAULT_MAX_COMMITS)
-          .doc("Completed commits beyond which archival runs; must exceed hoodie.keep.min.commits.")
-          .build();
-
-  public static final Setting<Boolean> COMPACT_INLINE =
-      bool(CompactionSettings.INLINE, false)
-          .doc("Compact a MERGE_ON_READ table after a commit once enough deltacommits completed.")
-          .build();
-
-  public static final Setting<Integer> COMPACT_MAX_DELTA_COMMITS =
-      integer(CompactionSettings.MAX_DELTA_COMMITS, 1)
-          .defaultValue(CompactionSettings.DEFAULT_MAX_DELTA_COMMITS)
-          .doc(
-              "Deltacommits after which a compaction runs (inline) and before which archival keeps them.")
-          .build();
-
   // Memory of the file-group merge.
 
   public static final Setting<Long> MERGE_MAX_SIZE =
@@ -416,30 +238,30 @@ public final class HudiSettings {
           INDEX_TYPE,
           BUCKET_COUNT,
           BUCKET_HASH_FIELDS,
-          MAX_FILE_SIZE,
-          SMALL_FILE_LIMIT,
-          RECORD_SIZE_ESTIMATE,
-          PARQUET_CODEC,
-          PARQUET_BLOCK_SIZE,
-          PARQUET_PAGE_SIZE,
-          PARQUET_DICTIONARY,
-          PARQUET_COMPRESSION_RATIO,
-          LOG_BLOCK_MAX_SIZE,
-          BLOOM_FILTER_TYPE,
-          BLOOM_NUM_ENTRIES,
-          BLOOM_FPP,
-          BLOOM_DYNAMIC_MAX_ENTRIES,
-          METADATA_ENABLE,
-          METADATA_COMPACT_MAX_DELTA_COMMITS,
-          CLEAN_AUTOMATIC,
-          CLEANER_POLICY,
-          CLEANER_COMMITS_RETAINED,
-          CLEANER_FILE_VERSIONS_RETAINED,
-          ARCHIVE_AUTOMATIC,
-          KEEP_MIN_COMMITS,
-          KEEP_MAX_COMMITS,
-          COMPACT_INLINE,
-          COMPACT_MAX_DELTA_COMMITS,
+          FileSettings.MAX_FILE_SIZE,
+          FileSettings.SMALL_FILE_LIMIT,
+          FileSettings.RECORD_SIZE_ESTIMATE,
+          FileSettings.PARQUET_CODEC,
+          FileSettings.PARQUET_BLOCK_SIZE,
+          FileSettings.PARQUET_PAGE_SIZE,
+          FileSettings.PARQUET_DICTIONARY,
+          FileSettings.PARQUET_COMPRESSION_RATIO,
+          FileSettings.LOG_BLOCK_MAX_SIZE,
+          FileSettings.BLOOM_FILTER_TYPE,
+          FileSettings.BLOOM_NUM_ENTRIES,
+          FileSettings.BLOOM_FPP,
+          FileSettings.BLOOM_DYNAMIC_MAX_ENTRIES,
+          TableServiceSettings.METADATA_ENABLE,
+          TableServiceSettings.METADATA_COMPACT_MAX_DELTA_COMMITS,
+          TableServiceSettings.CLEAN_AUTOMATIC,
+          TableServiceSettings.CLEANER_POLICY,
+          TableServiceSettings.CLEANER_COMMITS_RETAINED,
+          TableServiceSettings.CLEANER_FILE_VERSIONS_RETAINED,
+          TableServiceSettings.ARCHIVE_AUTOMATIC,
+          TableServiceSettings.KEEP_MIN_COMMITS,
+          TableServiceSettings.KEEP_MAX_COMMITS,
+          TableServiceSettings.COMPACT_INLINE,
+          TableServiceSettings.COMPACT_MAX_DELTA_COMMITS,
           ConcurrencyControlSettings.HEARTBEAT_INTERVAL_MS,
           ConcurrencyControlSettings.HEARTBEAT_TOLERABLE_MISSES,
           ConcurrencyControlSettings.LOCK_PATH,

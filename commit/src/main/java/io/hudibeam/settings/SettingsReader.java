@@ -46,9 +46,9 @@ import java.util.stream.Collectors;
 /**
  * Reads a write's {@code hoodie.*} properties into the values the other packages of the commit
  * module take: the only code of the module that reads a property map by the registry's keys. Each
- * value is read through its settings in {@link HudiSettings} (and the two groups kept apart), so a
- * bad value fails naming its key; absent keys take Hudi's defaults; other keys are ignored. Rules
- * that relate several settings are checked here, where those settings are read together.
+ * value is read through its settings in {@link HudiSettings} (and the groups kept apart), so a bad
+ * value fails naming its key; absent keys take Hudi's defaults; other keys are ignored. Rules that
+ * relate several settings are checked here, where those settings are read together.
  */
 public final class SettingsReader {
   private SettingsReader() {}
@@ -57,30 +57,30 @@ public final class SettingsReader {
   public static ParquetSettings parquet(Map<String, String> properties) {
     Objects.requireNonNull(properties, "properties");
     return new ParquetSettings(
-        HudiSettings.PARQUET_CODEC.get(properties),
-        HudiSettings.PARQUET_BLOCK_SIZE.get(properties),
-        HudiSettings.PARQUET_PAGE_SIZE.get(properties),
-        HudiSettings.MAX_FILE_SIZE.get(properties),
-        HudiSettings.PARQUET_DICTIONARY.get(properties),
-        HudiSettings.PARQUET_COMPRESSION_RATIO.get(properties),
+        FileSettings.PARQUET_CODEC.get(properties),
+        FileSettings.PARQUET_BLOCK_SIZE.get(properties),
+        FileSettings.PARQUET_PAGE_SIZE.get(properties),
+        FileSettings.MAX_FILE_SIZE.get(properties),
+        FileSettings.PARQUET_DICTIONARY.get(properties),
+        FileSettings.PARQUET_COMPRESSION_RATIO.get(properties),
         bloomFilter(properties));
   }
 
   /** The base files' bloom filter. */
   public static BloomFilterSettings bloomFilter(Map<String, String> properties) {
     return BloomFilterSettings.of(
-        HudiSettings.BLOOM_FILTER_TYPE.get(properties),
-        HudiSettings.BLOOM_NUM_ENTRIES.get(properties),
-        HudiSettings.BLOOM_FPP.get(properties),
-        HudiSettings.BLOOM_DYNAMIC_MAX_ENTRIES.get(properties));
+        FileSettings.BLOOM_FILTER_TYPE.get(properties),
+        FileSettings.BLOOM_NUM_ENTRIES.get(properties),
+        FileSettings.BLOOM_FPP.get(properties),
+        FileSettings.BLOOM_DYNAMIC_MAX_ENTRIES.get(properties));
   }
 
   /** File sizing: max file size, small-file limit, record size estimate. */
   public static FileSizing fileSizing(Map<String, String> properties) {
     return FileSizing.of(
-        HudiSettings.MAX_FILE_SIZE.get(properties),
-        HudiSettings.SMALL_FILE_LIMIT.get(properties),
-        HudiSettings.RECORD_SIZE_ESTIMATE.get(properties));
+        FileSettings.MAX_FILE_SIZE.get(properties),
+        FileSettings.SMALL_FILE_LIMIT.get(properties),
+        FileSettings.RECORD_SIZE_ESTIMATE.get(properties));
   }
 
   /**
@@ -255,10 +255,10 @@ public final class SettingsReader {
   /** When the cleaner runs and what it keeps. */
   public static CleanSettings clean(Map<String, String> properties) {
     return new CleanSettings(
-        HudiSettings.CLEAN_AUTOMATIC.get(properties),
-        HudiSettings.CLEANER_POLICY.get(properties),
-        HudiSettings.CLEANER_COMMITS_RETAINED.get(properties),
-        HudiSettings.CLEANER_FILE_VERSIONS_RETAINED.get(properties));
+        TableServiceSettings.CLEAN_AUTOMATIC.get(properties),
+        TableServiceSettings.CLEANER_POLICY.get(properties),
+        TableServiceSettings.CLEANER_COMMITS_RETAINED.get(properties),
+        TableServiceSettings.CLEANER_FILE_VERSIONS_RETAINED.get(properties));
   }
 
   /**
@@ -268,10 +268,10 @@ public final class SettingsReader {
   public static ArchiveSettings archive(Map<String, String> properties) {
     ArchiveSettings settings =
         new ArchiveSettings(
-            HudiSettings.ARCHIVE_AUTOMATIC.get(properties),
-            HudiSettings.KEEP_MIN_COMMITS.get(properties),
-            HudiSettings.KEEP_MAX_COMMITS.get(properties),
-            HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
+            TableServiceSettings.ARCHIVE_AUTOMATIC.get(properties),
+            TableServiceSettings.KEEP_MIN_COMMITS.get(properties),
+            TableServiceSettings.KEEP_MAX_COMMITS.get(properties),
+            TableServiceSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
     settings.checkAgainst(clean(properties));
     return settings;
   }
@@ -279,15 +279,15 @@ public final class SettingsReader {
   /** Whether a merge-on-read write compacts inline, and after how many deltacommits. */
   public static CompactionSettings compaction(Map<String, String> properties) {
     return new CompactionSettings(
-        HudiSettings.COMPACT_INLINE.get(properties),
-        HudiSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
+        TableServiceSettings.COMPACT_INLINE.get(properties),
+        TableServiceSettings.COMPACT_MAX_DELTA_COMMITS.get(properties));
   }
 
   /** The metadata table: kept and created, or deleted, and when it is compacted. */
   public static MetadataTableSettings metadataTable(Map<String, String> properties) {
     return new MetadataTableSettings(
-        HudiSettings.METADATA_ENABLE.get(properties),
-        HudiSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties));
+        TableServiceSettings.METADATA_ENABLE.get(properties),
+        TableServiceSettings.METADATA_COMPACT_MAX_DELTA_COMMITS.get(properties));
   }
 
   /** Writer heartbeats: interval and tolerable misses. */

@@ -52,9 +52,9 @@ public class SettingsCheckTest {
 
   @Test
   public void valuesAreParsedFromTheKeyOrItsAlternative() {
-    assertThat(HudiSettings.MAX_FILE_SIZE.get(Map.of()), is(120L * 1024 * 1024));
+    assertThat(FileSettings.MAX_FILE_SIZE.get(Map.of()), is(120L * 1024 * 1024));
     assertThat(
-        HudiSettings.MAX_FILE_SIZE.get(Map.of("hoodie.parquet.max.file.size", " 1024 ")),
+        FileSettings.MAX_FILE_SIZE.get(Map.of("hoodie.parquet.max.file.size", " 1024 ")),
         is(1024L));
     assertThat(
         TimestampKeygenSettings.TIMESTAMP_OUTPUT_TIMEZONE.get(
@@ -121,7 +121,8 @@ public class SettingsCheckTest {
   @Test
   public void aValueGivenInCodeIsCheckedAsAParsedOne() {
     assertThat(
-        assertThrows(InvalidSettingException.class, () -> HudiSettings.KEEP_MIN_COMMITS.check(0))
+        assertThrows(
+                InvalidSettingException.class, () -> TableServiceSettings.KEEP_MIN_COMMITS.check(0))
             .getMessage(),
         is("hoodie.keep.min.commits must be a whole number >= 1, but was '0'"));
     assertThat(

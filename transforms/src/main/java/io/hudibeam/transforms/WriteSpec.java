@@ -27,7 +27,7 @@ import io.hudibeam.services.ArchiveSettings;
 import io.hudibeam.services.CleanSettings;
 import io.hudibeam.services.CompactionSettings;
 import io.hudibeam.services.MetadataTableServices;
-import io.hudibeam.settings.HudiSettings;
+import io.hudibeam.settings.FileSettings;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.settings.SettingsReader;
 import io.hudibeam.table.TableConfig;
@@ -109,7 +109,7 @@ public final class WriteSpec implements Serializable {
     this.metadataTable = SettingsReader.metadataTable(settings);
     this.archive = SettingsReader.archive(settings);
     this.mergeMemory = SettingsReader.mergeMemory(settings);
-    this.logBlockMaxBytes = HudiSettings.LOG_BLOCK_MAX_SIZE.get(settings);
+    this.logBlockMaxBytes = FileSettings.LOG_BLOCK_MAX_SIZE.get(settings);
     this.compactionMemory = SettingsReader.compactionMemory(settings);
     this.compaction = SettingsReader.compaction(settings);
     this.schemaEvolution = SettingsReader.schemaEvolution(settings);
