@@ -153,18 +153,26 @@ record CompactionSlice(
   /**
    * Reads and merges the slice, taking the log blocks whose instant {@code readable} accepts (the
    * others are skipped, as Hudi's log scanner skips blocks outside its instant range). Empty, with
-   * the reason, when a log file holds a block this writer does not merge.
+   * the reason, when a log file holds a block this writer does not merge. The log files' sizes are
+   * not read ({@link Merged#logBytes} is 0): a listing needs only the records.
    */
   Result merge(FileSystem fs, Schema schema, Predicate<InstantTime> readable) {
+    return merge(fs, schema, readable, false);
+  }
+
+  private Result merge(
+      FileSystem fs, Schema schema, Predicate<InstantTime> readable, boolean measureLogs) {
     List<GenericRecord> logRecords = new ArrayList<>();
     long logBytes = 0;
     int blocks = 0;
     for (FilesFileGroup.LogFile log : logs) {
       Path path = new Path(folder, log.name());
-      try {
-        logBytes += fs.getFileStatus(path).getLen();
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read the size of " + path, e);
+      if (measureLogs) {
+        try {
+          logBytes += fs.getFileStatus(path).getLen();
+        } catch (IOException e) {
+          throw new UncheckedIOException("Cannot read the size of " + path, e);
+        }
       }
       for (LogBlock block : LogFileReader.readAll(fs.getConf(), path)) {
         if (block.type() == LogBlockType.DELETE_BLOCK && block.deleteRecords().isEmpty()) {

@@ -21,7 +21,6 @@ import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Timeline;
-import java.util.Optional;
 import org.apache.hadoop.fs.FileSystem;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,20 +51,15 @@ public final class FileListings {
     if (!table.metadataPartitions().contains(FilesFileGroup.PARTITION)) {
       return FileSystemListing.of(fs, paths);
     }
-    Optional<String> problem = MetadataPartitions.whyNotMaintainable(fs, paths, table);
-    if (problem.isEmpty()) {
-      MetadataTableListing.Result read =
-          MetadataTableListing.read(fs, paths, table.version(), data);
-      if (read.listing().isPresent()) {
-        LOG.debug("Table {}: planning lists the metadata table's files partition", paths);
-        return read.listing().get();
-      }
-      problem = Optional.of(read.reason());
+    MetadataTableListing.Result read = MetadataTableListing.read(fs, paths, table.version(), data);
+    if (read.listing().isPresent()) {
+      LOG.debug("Table {}: planning lists the metadata table's files partition", paths);
+      return read.listing().get();
     }
     LOG.info(
         "Table {}: planning lists the file system, not the metadata table ({})",
         paths,
-        problem.get());
+        read.reason());
     return FileSystemListing.of(fs, paths);
   }
 

@@ -17,12 +17,16 @@ package io.hudibeam.metadatatable;
 
 import io.hudibeam.files.FileListing;
 import io.hudibeam.metadata.RollbackMetadata;
+import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.timeline.TimelineWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -33,7 +37,6 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -61,37 +64,60 @@ final class MetadataTableListing implements FileListing {
   record Result(Optional<MetadataTableListing> listing, String reason) {}
 
   /**
-   * Reads the listing of the table at {@code paths} from its metadata table; {@code data} is the
-   * data timeline the valid instants are taken from. Empty, with the reason, when the {@code files}
-   * file group is not one this writer reads (several file groups, no completed base file) or its
-   * latest slice holds a block other than HFile data blocks and empty delete blocks.
+   * Reads the listing of the table at {@code paths} (of table version {@code version}) from its
+   * metadata table; {@code data} is the data timeline the valid instants are taken from. Empty,
+   * with the reason, when the metadata table is not one this writer reads: no {@code
+   * hoodie.properties}, another table version, a pending metadata compaction or log compaction, not
+   * exactly one {@code files} file group with a base file of a completed metadata instant, or a
+   * block other than HFile data blocks and empty delete blocks in its latest slice (the checks of
+   * {@code MetadataPartitions.whyNotMaintainable}, made on what is read here once).
    */
   static Result read(FileSystem fs, TablePaths paths, TableVersion version, Timeline data) {
     TablePaths metadataPaths = TablePaths.of(paths.metadataTableFolder().toString());
-    Timeline metadata = Timeline.load(fs, metadataPaths);
-    FilesFileGroup.Result located =
-        FilesFileGroup.locate(
-            fs,
-            metadataPaths.basePath(),
-            MetadataDeltaCommits.completedInstantTimes(fs, metadataPaths));
+    try {
+      if (!fs.exists(metadataPaths.propertiesFile())) {
+        return unusable("it has no " + metadataPaths.propertiesFile());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + metadataPaths.propertiesFile(), e);
+    }
+    TableVersion metadataVersion = new TableConfigStore(fs, metadataPaths).load().version();
+    if (metadataVersion != version) {
+      return unusable(
+          "its table version " + metadataVersion + " differs from the data table's " + version);
+    }
+    Timeline metadata = Timeline.load(fs, metadataPaths, TimelineLayout.of(version));
+    List<Instant> pendingCompactions =
+        metadata.pending().instants().stream()
+            .filter(i -> i.action() == Action.COMPACTION || i.action() == Action.LOG_COMPACTION)
+            .toList();
+    if (!pendingCompactions.isEmpty()) {
+      return unusable("metadata compactions " + pendingCompactions + " are pending");
+    }
+    Set<String> completed = new HashSet<>();
+    metadata.completed().instants().forEach(i -> completed.add(i.time().value()));
+    FilesFileGroup.Result located = FilesFileGroup.locate(fs, metadataPaths.basePath(), completed);
     if (located.fileGroup().isEmpty()) {
-      return new Result(Optional.empty(), located.reason());
+      return unusable(located.reason());
     }
     CompactionSlice slice = CompactionSlice.ofFiles(located.fileGroup().get(), version, metadata);
     Set<String> valid = validInstants(fs, paths, version, data, metadata);
     Timeline completedMetadata = metadata.completed();
-    Schema schema = MetadataRecords.schema(version);
     CompactionSlice.Result merged =
         slice.merge(
             fs,
-            schema,
+            MetadataRecords.schema(version),
             instant ->
                 completedMetadata.containsOrBeforeStart(instant)
                     && valid.contains(instant.value()));
     if (merged.merged().isEmpty()) {
-      return new Result(Optional.empty(), merged.reason());
+      return unusable(merged.reason());
     }
     return new Result(Optional.of(of(merged.merged().get().records())), "");
+  }
+
+  private static Result unusable(String reason) {
+    return new Result(Optional.empty(), reason);
   }
 
   /**
