@@ -17,6 +17,7 @@ package io.hudibeam.metadatatable;
 
 import io.hudibeam.files.FileListing;
 import io.hudibeam.metadata.RollbackMetadata;
+import io.hudibeam.metadata.RollbackPlan;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableVersion;
@@ -185,9 +186,17 @@ final class MetadataTableListing implements FileListing {
     TimelineWriter reader = new TimelineWriter(fs, paths);
     for (Instant rollback : data.ofAction(Action.ROLLBACK).completed().instants()) {
       if (rollback.time().value().compareTo(earliest) > 0) {
-        valid.addAll(
-            RollbackMetadata.fromBytes(reader.read(rollback), rollback.fileName())
-                .commitsRollback());
+        byte[] bytes = reader.read(rollback);
+        if (bytes.length > 0) {
+          valid.addAll(RollbackMetadata.fromBytes(bytes, rollback.fileName()).commitsRollback());
+        } else {
+          // An empty completed file: the plan names the instant (Hudi's getRollbackedCommits).
+          Instant requested = Instant.requested(rollback.time(), Action.ROLLBACK);
+          valid.add(
+              RollbackPlan.fromBytes(reader.read(requested), requested.fileName())
+                  .instantToRollback()
+                  .commitTime());
+        }
       }
     }
     for (Action action : List.of(Action.ROLLBACK, Action.RESTORE)) {
