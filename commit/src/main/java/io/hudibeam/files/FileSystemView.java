@@ -25,8 +25,6 @@ import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.timeline.TimelineWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -38,7 +36,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -48,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * The file-system view readers get (Hudi's {@code AbstractTableFileSystemView}): per partition, the
  * file groups with the slices whose base instant is committed (on the completed write timeline or
  * older than its first instant), without the file groups a completed replacecommit replaced. Built
- * by listing the partition folders.
+ * from a {@link FileListing}: the partition folders listed, or the metadata table's {@code files}
+ * partition.
  */
 public final class FileSystemView {
   private static final Logger LOG = LoggerFactory.getLogger(FileSystemView.class);
@@ -65,21 +63,52 @@ public final class FileSystemView {
 
   /** Lists every partition of the table and builds the view as of the timeline's last instant. */
   public static FileSystemView load(FileSystem fs, TablePaths paths, Timeline timeline) {
-    return load(fs, paths, timeline, listPartitions(fs, paths));
+    return load(FileSystemListing.of(fs, paths), fs, paths, timeline);
+  }
+
+  /** Builds the view of every partition {@code listing} names, from its listing. */
+  public static FileSystemView load(
+      FileListing listing, FileSystem fs, TablePaths paths, Timeline timeline) {
+    return load(listing, fs, paths, timeline, listing.partitions());
   }
 
   /** Builds the view of the given partitions only. */
   public static FileSystemView load(
       FileSystem fs, TablePaths paths, Timeline timeline, List<String> partitions) {
-    return load(fs, paths, timeline, partitions, TimelineLayout.of(fs, paths).tableVersion());
+    return load(FileSystemListing.of(fs, paths), fs, paths, timeline, partitions);
+  }
+
+  /** Builds the view of the given partitions only, from {@code listing}. */
+  public static FileSystemView load(
+      FileListing listing,
+      FileSystem fs,
+      TablePaths paths,
+      Timeline timeline,
+      List<String> partitions) {
+    return load(
+        listing, fs, paths, timeline, partitions, TimelineLayout.of(fs, paths).tableVersion());
   }
 
   /**
-   * Builds the view of the given partitions of a table of {@code version}: in version 8 log files
-   * belong to slices by their deltacommit's completion time ({@link CompletionTimeSlicing}), in
-   * version 6 by the base instant in their name.
+   * As {@link #load(FileListing, FileSystem, TablePaths, Timeline, List, TableVersion)}, listed.
    */
   public static FileSystemView load(
+      FileSystem fs,
+      TablePaths paths,
+      Timeline timeline,
+      List<String> partitions,
+      TableVersion version) {
+    return load(FileSystemListing.of(fs, paths), fs, paths, timeline, partitions, version);
+  }
+
+  /**
+   * Builds the view of the given partitions of a table of {@code version} from the files {@code
+   * listing} shows: in version 8 log files belong to slices by their deltacommit's completion time
+   * ({@link CompletionTimeSlicing}), in version 6 by the base instant in their name. Only files of
+   * committed instants are kept, whatever the listing.
+   */
+  public static FileSystemView load(
+      FileListing listing,
       FileSystem fs,
       TablePaths paths,
       Timeline timeline,
@@ -96,7 +125,14 @@ public final class FileSystemView {
     for (String partition : partitions) {
       groups.put(
           partition,
-          loadPartition(fs, paths, committed, replaced, partition, completionTimes, archived));
+          loadPartition(
+              listing.files(partition),
+              paths,
+              committed,
+              replaced,
+              partition,
+              completionTimes,
+              archived));
     }
     return new FileSystemView(groups, replaced);
   }
@@ -117,73 +153,28 @@ public final class FileSystemView {
 
   /** Partition paths: folders holding a {@code .hoodie_partition_metadata} file. */
   public static List<String> listPartitions(FileSystem fs, TablePaths paths) {
-    List<String> partitions = new ArrayList<>();
-    try {
-      collectPartitions(fs, paths.basePath(), "", partitions);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list partitions of " + paths, e);
-    }
-    Collections.sort(partitions);
-    return partitions;
-  }
-
-  private static void collectPartitions(
-      FileSystem fs, Path folder, String relative, List<String> out) throws IOException {
-    FileStatus[] children = fs.listStatus(folder);
-    boolean isPartition = false;
-    List<FileStatus> subfolders = new ArrayList<>();
-    for (FileStatus child : children) {
-      String name = child.getPath().getName();
-      if (child.isDirectory()) {
-        if (!name.startsWith(".")) {
-          subfolders.add(child);
-        }
-      } else if (name.startsWith(PARTITION_METADATA_PREFIX)) {
-        isPartition = true;
-      }
-    }
-    if (isPartition) {
-      out.add(relative);
-      return;
-    }
-    for (FileStatus sub : subfolders) {
-      String name = sub.getPath().getName();
-      collectPartitions(fs, sub.getPath(), relative.isEmpty() ? name : relative + "/" + name, out);
-    }
+    return FileSystemListing.of(fs, paths).partitions();
   }
 
   private static List<FileGroup> loadPartition(
-      FileSystem fs,
+      List<FileListing.ListedFile> files,
       TablePaths paths,
       Timeline committed,
       Set<FileGroupId> replaced,
       String partition,
       Optional<Map<InstantTime, InstantTime>> completionTimes,
       ArchivedCompletionTimes archived) {
-    FileStatus[] files;
-    try {
-      Path folder = paths.partitionFolder(partition);
-      if (!fs.exists(folder)) {
-        return List.of();
-      }
-      files = fs.listStatus(folder);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list partition '" + partition + "' of " + paths, e);
-    }
     Map<FileId, SortedMap<InstantTime, BaseFile>> baseFiles = new TreeMap<>();
     Map<FileId, SortedMap<InstantTime, List<LogFileName>>> logFiles = new TreeMap<>();
-    for (FileStatus status : files) {
-      if (!status.isFile()) {
-        continue;
-      }
-      String name = status.getPath().getName();
+    for (FileListing.ListedFile listed : files) {
+      String name = listed.name();
       Optional<BaseFileName> base = BaseFileName.tryParse(name);
       if (base.isPresent()) {
         InstantTime instant = base.get().instantTime();
         if (!committed.containsOrBeforeStart(instant)) {
           continue;
         }
-        BaseFile file = BaseFile.of(partition, base.get(), status.getLen());
+        BaseFile file = BaseFile.of(partition, base.get(), listed.size());
         BaseFile previous =
             baseFiles.computeIfAbsent(base.get().fileId(), k -> new TreeMap<>()).put(instant, file);
         if (previous != null) {

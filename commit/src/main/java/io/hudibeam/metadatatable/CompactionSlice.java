@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.FileSystem;
@@ -142,15 +143,36 @@ record CompactionSlice(
    * the reason, when a log file holds a block this writer does not merge.
    */
   Result merge(FileSystem fs, Schema schema, InstantTime compaction, Timeline completedMetadata) {
+    return merge(
+        fs,
+        schema,
+        instant ->
+            !instant.isAfter(compaction) && completedMetadata.containsOrBeforeStart(instant));
+  }
+
+  /**
+   * Reads and merges the slice, taking the log blocks whose instant {@code readable} accepts (the
+   * others are skipped, as Hudi's log scanner skips blocks outside its instant range). Empty, with
+   * the reason, when a log file holds a block this writer does not merge. The log files' sizes are
+   * not read ({@link Merged#logBytes} is 0): a listing needs only the records.
+   */
+  Result merge(FileSystem fs, Schema schema, Predicate<InstantTime> readable) {
+    return merge(fs, schema, readable, false);
+  }
+
+  private Result merge(
+      FileSystem fs, Schema schema, Predicate<InstantTime> readable, boolean measureLogs) {
     List<GenericRecord> logRecords = new ArrayList<>();
     long logBytes = 0;
     int blocks = 0;
     for (FilesFileGroup.LogFile log : logs) {
       Path path = new Path(folder, log.name());
-      try {
-        logBytes += fs.getFileStatus(path).getLen();
-      } catch (IOException e) {
-        throw new UncheckedIOException("Cannot read the size of " + path, e);
+      if (measureLogs) {
+        try {
+          logBytes += fs.getFileStatus(path).getLen();
+        } catch (IOException e) {
+          throw new UncheckedIOException("Cannot read the size of " + path, e);
+        }
       }
       for (LogBlock block : LogFileReader.readAll(fs.getConf(), path)) {
         if (block.type() == LogBlockType.DELETE_BLOCK && block.deleteRecords().isEmpty()) {
@@ -168,7 +190,7 @@ record CompactionSlice(
                   + " (this writer merges only HFile data blocks and empty delete blocks)");
         }
         InstantTime instant = block.instantTime();
-        if (instant.isAfter(compaction) || !completedMetadata.containsOrBeforeStart(instant)) {
+        if (!readable.test(instant)) {
           continue; // Hudi's log scanner skips blocks of instants not completed
         }
         blocks++;

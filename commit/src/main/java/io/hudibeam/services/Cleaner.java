@@ -20,6 +20,7 @@ import io.hudibeam.files.BaseFileName;
 import io.hudibeam.files.FileGroup;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
+import io.hudibeam.files.FileListing;
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.files.LogFileName;
@@ -32,6 +33,7 @@ import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.CompactionOperation;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.ReplaceCommitMetadata;
+import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
@@ -151,12 +153,14 @@ public final class Cleaner {
         && (earliestToRetain.isEmpty() || completedCommits.size() <= settings.commitsRetained())) {
       return Optional.empty();
     }
+    FileListing listing = FileListings.forTable(fs, paths, timeline);
     FileSystemView view =
         FileSystemView.load(
+            listing,
             fs,
             paths,
             timeline,
-            partitionsToClean(timeline, earliestToRetain.filter(i -> keepCommits)));
+            partitionsToClean(timeline, earliestToRetain.filter(i -> keepCommits), listing));
     Map<FileGroupId, InstantTime> replacedAt = replacedFileGroups(completedCommits);
     Map<FileGroupId, InstantTime> pendingCompactionBase = pendingCompactionBaseInstants(timeline);
     Map<String, List<CleanFileInfo>> filesByPartition = new LinkedHashMap<>();
@@ -240,10 +244,11 @@ public final class Cleaner {
    * still on the timeline, only the partitions written by completed commits from E up to (not
    * including) the new earliest commit to retain; otherwise every partition.
    */
-  private List<String> partitionsToClean(Timeline timeline, Optional<Instant> earliestToRetain) {
+  private List<String> partitionsToClean(
+      Timeline timeline, Optional<Instant> earliestToRetain, FileListing listing) {
     Optional<Instant> lastClean = timeline.ofAction(Action.CLEAN).completed().last();
     if (earliestToRetain.isEmpty() || lastClean.isEmpty()) {
-      return FileSystemView.listPartitions(fs, paths);
+      return listing.partitions();
     }
     byte[] bytes = timelineWriter.read(lastClean.get());
     String previous =
@@ -253,7 +258,7 @@ public final class Cleaner {
     Optional<Instant> firstCommit = timeline.filter(i -> i.action().writesData()).first();
     if (previous.isEmpty()
         || firstCommit.map(f -> previous.compareTo(f.time().value()) < 0).orElse(false)) {
-      return FileSystemView.listPartitions(fs, paths);
+      return listing.partitions();
     }
     InstantTime until = earliestToRetain.get().time();
     TreeSet<String> partitions = new TreeSet<>();

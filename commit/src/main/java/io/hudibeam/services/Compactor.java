@@ -33,6 +33,7 @@ import io.hudibeam.metadata.CompactionOperation;
 import io.hudibeam.metadata.CompactionPlan;
 import io.hudibeam.metadata.OperationType;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.skeleton.BootstrapIndexReader;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
@@ -197,7 +198,8 @@ public final class Compactor {
         inPendingCompaction.add(FileGroupId.of(op.partitionPath(), FileId.parse(op.fileId())));
       }
     }
-    FileSystemView view = FileSystemView.load(fs, paths, timeline);
+    FileSystemView view =
+        FileSystemView.load(FileListings.forTable(fs, paths, timeline), fs, paths, timeline);
     List<CompactionOperation> operations = new ArrayList<>();
     for (String partition : view.partitions()) {
       for (FileGroup group : view.fileGroups(partition)) {

@@ -160,6 +160,8 @@ public class HudiIOMetadataTableCrashVersionEightTest {
     TreeSet<String> completedOnDisk = dataFilesOnDisk(base);
     completedOnDisk.removeAll(tFiles);
     assertThat(listed, is(completedOnDisk));
+    // HudiIO's planning listing (FileListings) reads the same from the metadata table.
+    assertThat(hudiioListing(base), is(listed));
 
     // A killed writer leaves its heartbeat (HudiIO's failure path released this one): 10 minutes
     // old it has expired, and the next write rolls T back in both tables, then commits.
@@ -206,6 +208,7 @@ public class HudiIOMetadataTableCrashVersionEightTest {
     TreeSet<String> onDisk = dataFilesOnDisk(base);
     assertThat(filesOf(onDisk, t), is(empty()));
     assertThat(metadataListing(meta), is(onDisk));
+    assertThat(hudiioListing(base), is(onDisk));
     Map<String, List<Object>> last = new TreeMap<>();
     for (int i = 0; i < 12; i++) {
       last.put(key(i), expected(0, i, c1));
@@ -326,6 +329,22 @@ public class HudiIOMetadataTableCrashVersionEightTest {
             .getAllFilesInPartition(new StoragePath(base, partition))
             .forEach(f -> listed.add(partition + "/" + f.getPath().getName()));
       }
+    }
+    return listed;
+  }
+
+  /** What HudiIO's planning lists ({@code FileListings}), read from the metadata table. */
+  private static TreeSet<String> hudiioListing(String base) throws IOException {
+    org.apache.hadoop.fs.FileSystem fs =
+        org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration());
+    io.hudibeam.table.TablePaths paths = io.hudibeam.table.TablePaths.of(base);
+    io.hudibeam.files.FileListing listing =
+        io.hudibeam.metadatatable.FileListings.forTable(
+            fs, paths, io.hudibeam.timeline.Timeline.load(fs, paths));
+    assertThat(listing.source(), is("metadata table"));
+    TreeSet<String> listed = new TreeSet<>();
+    for (String partition : listing.partitions()) {
+      listing.files(partition).forEach(f -> listed.add(partition + "/" + f.name()));
     }
     return listed;
   }

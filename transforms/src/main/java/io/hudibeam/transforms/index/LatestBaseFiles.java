@@ -17,8 +17,10 @@ package io.hudibeam.transforms.index;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.FileListing;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.index.KeyRange;
+import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.transforms.coders.BaseFileCoder;
@@ -235,11 +237,12 @@ final class LatestBaseFiles
       TablePaths paths = spec.paths();
       Timeline before =
           Timeline.load(fs, paths).filter(i -> i.time().isBefore(instant.instantTime()));
+      FileListing listing = FileListings.forTable(fs, paths, instant.tableConfig(), before);
       FileSystemView view =
           scope == Scope.ALL_PARTITIONS
-              ? FileSystemView.load(fs, paths, before)
+              ? FileSystemView.load(listing, fs, paths, before)
               : FileSystemView.load(
-                  fs, paths, before, new ArrayList<>(new TreeSet<>(touched.keySet())));
+                  listing, fs, paths, before, new ArrayList<>(new TreeSet<>(touched.keySet())));
       List<BaseFile> files = view.latestBaseFiles();
       listings.inc();
       LOG.debug(

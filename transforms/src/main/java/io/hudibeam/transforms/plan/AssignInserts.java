@@ -16,7 +16,9 @@
 package io.hudibeam.transforms.plan;
 
 import io.hudibeam.commit.StartedInstant;
+import io.hudibeam.files.FileListing;
 import io.hudibeam.files.FileSystemView;
+import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.Timeline;
@@ -205,6 +207,7 @@ public final class AssignInserts
 
     private transient Map<String, InsertAssigner> assigners;
     private transient Timeline timeline;
+    private transient FileListing listing;
     private transient long averageRecordSize;
 
     AssignFn(PlanSpec spec) {
@@ -242,9 +245,10 @@ public final class AssignInserts
           assignersInstant = instant;
           assigners = new HashMap<>();
           timeline = Timeline.load(fs, paths);
+          listing = FileListings.forTable(fs, paths, timeline);
           averageRecordSize = AverageRecordSize.estimate(fs, paths, timeline, spec.fileSizing());
         }
-        FileSystemView view = FileSystemView.load(fs, paths, timeline, List.of(partition));
+        FileSystemView view = FileSystemView.load(listing, fs, paths, timeline, List.of(partition));
         assigner =
             InsertAssigner.of(
                 partition,

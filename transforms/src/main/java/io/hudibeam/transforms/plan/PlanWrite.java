@@ -24,6 +24,7 @@ import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.PartitionWorkload;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.State;
@@ -143,7 +144,13 @@ public final class PlanWrite
       }
       Timeline timeline = Timeline.load(fs, paths);
       List<String> partitions = new ArrayList<>(profile.partitions().keySet());
-      FileSystemView view = FileSystemView.load(fs, paths, timeline, partitions);
+      FileSystemView view =
+          FileSystemView.load(
+              FileListings.forTable(fs, paths, instant.tableConfig(), timeline),
+              fs,
+              paths,
+              timeline,
+              partitions);
       Map<String, List<BaseFile>> latest = new HashMap<>();
       Map<String, List<FileSlice>> latestSlices = new HashMap<>();
       for (String partition : partitions) {
