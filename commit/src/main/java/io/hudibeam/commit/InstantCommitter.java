@@ -155,6 +155,8 @@ public final class InstantCommitter {
   private CommitOutcome commitAnnounced(StartedInstant started, CommitMetadata metadata) {
     InstantTime instantTime = started.instantTime();
     CommitIntents intents = new CommitIntents(fs, paths, heartbeats);
+    // Others take the intent as live while the heartbeat is: refresh it first (not if it is gone).
+    heartbeats.refreshIfPresent(instantTime);
     try {
       List<InstantTime> others = intents.announce(instantTime);
       if (!others.isEmpty()) {
@@ -307,7 +309,7 @@ public final class InstantCommitter {
     markers.deleteAll();
     heartbeats.delete(instantTime);
     LOG.warn(
-        "Table {}: instant {} was rolled back by another writer; deleted its {} data files",
+        "Table {}: instant {} cannot be committed (see the error); deleted its {} data files",
         paths,
         instantTime,
         deleted);

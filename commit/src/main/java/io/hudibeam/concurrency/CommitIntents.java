@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
  * and complete side by side, and a commit that goes on either sees the other's completed instant
  * (and its conflict check decides) or is seen by it. Both may see each other and both fail; none
  * loses an update. An intent whose instant's heartbeat is gone or expired ({@link
- * Heartbeats#isExpired}) is a dead writer's and ignored.
+ * Heartbeats#isExpired}) is a dead writer's: ignored and deleted.
  *
  * <p>Hudi has no counterpart: its file-system lock refuses object stores.
  */
@@ -83,9 +83,11 @@ public final class CommitIntents {
       InstantTime other = InstantTime.parse(name);
       if (heartbeats.isExpired(other)) {
         LOG.info(
-            "Ignoring the commit intent {}: the heartbeat of instant {} is gone or expired",
+            "Deleting the commit intent {}: the heartbeat of instant {} is gone or expired (a"
+                + " writer that died while committing)",
             status.getPath(),
             other);
+        deleteIfThere(status.getPath());
         continue;
       }
       others.add(other);
@@ -100,6 +102,14 @@ public final class CommitIntents {
       fs.delete(own, false);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot delete the commit intent " + own, e);
+    }
+  }
+
+  private void deleteIfThere(Path intent) {
+    try {
+      fs.delete(intent, false);
+    } catch (IOException e) {
+      LOG.warn("Cannot delete the commit intent {}; it is ignored", intent, e);
     }
   }
 

@@ -82,6 +82,7 @@ public class CommitIntentsTest {
     heartbeats.delete(A);
     fs.create(intents.file(A), true).close();
     assertThat(intents.announce(C), is(List.of(B)));
+    assertThat("the dead writer's intent is deleted", fs.exists(intents.file(A)), is(false));
     Heartbeats later =
         new Heartbeats(
             fs,
