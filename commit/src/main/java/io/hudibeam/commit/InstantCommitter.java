@@ -15,6 +15,7 @@
  */
 package io.hudibeam.commit;
 
+import io.hudibeam.concurrency.CommitIntents;
 import io.hudibeam.concurrency.ConcurrencySettings;
 import io.hudibeam.concurrency.ConcurrentWriterException;
 import io.hudibeam.concurrency.HeartbeatSettings;
@@ -40,6 +41,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.hadoop.fs.FileSystem;
@@ -69,6 +71,11 @@ import org.slf4j.LoggerFactory;
  *       back (its files deleted by its markers, a rollback instant written) and the commit fails
  *       naming the conflicting instant and file groups.
  * </ul>
+ *
+ * <p>Where the lock excludes no other writer (S3 through S3A: {@link
+ * TableLock#excludesOtherWriters()}), the check and the completion also run under a commit intent
+ * ({@link CommitIntents}): a writer that finds another live writer committing at the same moment
+ * deletes its own files and fails, so two commits never pass the check side by side.
  *
  * <p>Idempotent: an instant that is already completed is not committed again, but the steps after
  * the completion (marker folder, heartbeat) are finished, in case a crash stopped them.
@@ -129,11 +136,54 @@ public final class InstantCommitter {
     InstantTime instantTime = started.instantTime();
     CommitOutcome outcome;
     try (TableLock.Held held = lock.acquire("commit " + instantTime)) {
-      outcome = commitUnderLock(started, metadata);
+      outcome =
+          lock.excludesOtherWriters()
+              ? commitUnderLock(started, metadata)
+              : commitAnnounced(started, metadata);
     }
     new MarkerStore(fs, paths, instantTime).deleteAll();
     heartbeats.delete(instantTime);
     return outcome;
+  }
+
+  /**
+   * Where the lock excludes nobody (S3): the commit under an intent ({@link CommitIntents}); if
+   * another live writer is committing at the same moment, this write's data files, markers and
+   * heartbeat are deleted and it fails, writing nothing to the timeline (the other commit may be
+   * writing it), so the next write rolls the instant back.
+   */
+  private CommitOutcome commitAnnounced(StartedInstant started, CommitMetadata metadata) {
+    InstantTime instantTime = started.instantTime();
+    CommitIntents intents = new CommitIntents(fs, paths, heartbeats);
+    // Others take the intent as live while the heartbeat is: refresh it first (not if it is gone).
+    heartbeats.refreshIfPresent(instantTime);
+    try {
+      List<InstantTime> others = intents.announce(instantTime);
+      if (!others.isEmpty()) {
+        int deleted = deleteOwnFiles(instantTime);
+        throw new ConcurrentWriterException(
+            String.format(
+                "Cannot commit instant %s (%s) of table %s: another writer is committing instant %s"
+                    + " at the same moment (its intent is in %s). The table lock %s excludes no other"
+                    + " writer on %s (no atomic create-if-absent), so two writers ran at once, which"
+                    + " %s=SINGLE_WRITER assumes never happens there; committing beside it could lose"
+                    + " its changes. Nothing of this write is committed: its %d data files, its marker"
+                    + " folder and its heartbeat were deleted, and the next write rolls the instant"
+                    + " back. Run one writer per table on this store, then write again.",
+                instantTime,
+                started.action().value(),
+                paths,
+                others.size() == 1 ? others.get(0) : others,
+                paths.commitIntentFolder(),
+                lock.lockFile(),
+                fs.getUri().getScheme(),
+                ConcurrencySettings.MODE,
+                deleted));
+      }
+      return commitUnderLock(started, metadata);
+    } finally {
+      intents.withdraw(instantTime);
+    }
   }
 
   private CommitOutcome commitUnderLock(StartedInstant started, CommitMetadata metadata) {
@@ -259,7 +309,7 @@ public final class InstantCommitter {
     markers.deleteAll();
     heartbeats.delete(instantTime);
     LOG.warn(
-        "Table {}: instant {} was rolled back by another writer; deleted its {} data files",
+        "Table {}: instant {} cannot be committed (see the error); deleted its {} data files",
         paths,
         instantTime,
         deleted);

@@ -32,9 +32,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Where the file system cannot create a file only if absent in one atomic step ({@link
  * CreateIfAbsent#CHECK_THEN_CREATE}: S3 through S3A), the file-system lock excludes no other
- * writer. A single writer then runs and logs that one writer at a time is assumed, not enforced;
- * optimistic concurrency control is refused unless the lock is one that holds there (Hudi's {@code
- * InProcessLockProvider}, for writers in one JVM), naming the setting.
+ * writer. A single writer then runs and logs that one writer at a time is assumed, not enforced
+ * (its commits announce themselves instead, {@link CommitIntents}); optimistic concurrency control
+ * is refused unless the lock is one that holds there (Hudi's {@code InProcessLockProvider}, for
+ * writers in one JVM), naming the setting.
  */
 public final class StorageGuarantees {
   private static final Logger LOG = LoggerFactory.getLogger(StorageGuarantees.class);
@@ -72,10 +73,12 @@ public final class StorageGuarantees {
     LOG.info(
         "Table {}: {} cannot create a file only if absent in one atomic step, so the table lock {}"
             + " excludes no other writer: one writer at a time is assumed ({}=SINGLE_WRITER), not"
-            + " enforced; a second writer started at the same moment may not be refused",
+            + " enforced; a second writer started at the same moment may not be refused, but of"
+            + " two commits at the same moment at least one fails (commit intents in {})",
         paths,
         CreateIfAbsent.describe(fs),
         lock.lockFile(),
-        ConcurrencySettings.MODE);
+        ConcurrencySettings.MODE,
+        paths.commitIntentFolder());
   }
 }

@@ -17,7 +17,8 @@
  * Who may write a table at once: the table lock ({@code TableLock}: a lock file created if absent,
  * or the in-process lock of one JVM's writers, {@code InProcessLocks}), the writers' heartbeats
  * ({@code Heartbeats}) and the live writers they show ({@code LiveWriters}), what the storage
- * guarantees of a create-if-absent ({@code StorageGuarantees}, {@code CreateIfAbsent}) and the
+ * guarantees of a create-if-absent ({@code StorageGuarantees}, {@code CreateIfAbsent}), the commit
+ * intents that keep two commits apart where the lock cannot ({@code CommitIntents}), and the
  * settings of all three (single writer or optimistic concurrency, lock and heartbeat timing).
  *
  * <p>May depend on {@code io.hudibeam.table} and {@code io.hudibeam.timeline}.

@@ -87,6 +87,15 @@ public final class TablePaths implements Serializable {
     return new Path(auxiliaryFolder(), ".sinks");
   }
 
+  /**
+   * Where a commit on a file system without an atomic create-if-absent announces itself, {@code
+   * .hoodie/.aux/.commit-intents} ({@code concurrency/CommitIntents}): a folder of the auxiliary
+   * folder, which Hudi's readers and table services leave alone.
+   */
+  public Path commitIntentFolder() {
+    return new Path(auxiliaryFolder(), ".commit-intents");
+  }
+
   public Path schemaFolder() {
     return new Path(metaFolder(), ".schema");
   }
