@@ -71,17 +71,7 @@ final class IndexJoin {
       IndexSpec spec,
       PCollection<TableRecord> records,
       PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys) {
-    return spec.index().isGlobal()
-        ? join(spec, records, storedKeys, JoinKey.byRecordKey(), true)
-        : join(spec, records, storedKeys, JoinKey.byHoodieKey(), false);
-  }
-
-  private static <K> PCollection<TaggedRecord> join(
-      IndexSpec spec,
-      PCollection<TableRecord> records,
-      PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys,
-      JoinKey<K> joinKey,
-      boolean global) {
+    boolean global = spec.index().isGlobal();
     TableRecordCoder recordCoder = TableRecordCoder.of(spec.schema());
     boolean packed = records.isBounded() == PCollection.IsBounded.UNBOUNDED;
     UnionCoder union =
@@ -114,8 +104,12 @@ final class IndexJoin {
         .apply(
             "Keep one per key and tag",
             ParDo.of(
-                new TagFn<K>(
-                    joinKey, new PreferredRecord(spec.orderingField()), global, incomingRecords)))
+                new TagFn(
+                    new PreferredRecord(spec.orderingField()),
+                    global,
+                    incomingRecords,
+                    spec.memory(),
+                    spec.schemaJson())))
         .setCoder(TaggedRecord.TaggedRecordCoder.of(spec.schema()));
   }
 
