@@ -259,4 +259,34 @@ public class TagFnSpillTest {
     assertThat(TagLocationsTest.counter(result, "recordsNew"), is(2 * (global ? 350L : 400L)));
     assertThat(tmp.getRoot().toPath().resolve("spill").toFile().list().length, is(0));
   }
+
+  /**
+   * The stored keys of one shard of a file come in batches a runner's sort buffer holds: at most
+   * {@link IndexJoin#BATCH_CHARS} characters and one key, every key once, in its shard.
+   */
+  @Test
+  public void storedKeysOfOneShardComeInBoundedBatches() {
+    List<String> keys = new ArrayList<>();
+    for (long i = 0; i < 600_000; i++) {
+      keys.add(TripsData.key(i));
+    }
+    RecordLocation location = location("p", 1);
+    List<String> batched = new ArrayList<>();
+    int batches = 0;
+    for (KV<Integer, KV<RecordLocation, List<String>>> batch :
+        IndexJoin.storedKeysByShard(location, keys)) {
+      int chars = 0;
+      for (String key : batch.getValue().getValue()) {
+        assertThat(key, io.hudibeam.transforms.KeyShards.of(key), is(batch.getKey()));
+        chars += key.length();
+      }
+      assertThat(chars < IndexJoin.BATCH_CHARS + 20, is(true));
+      assertThat(batch.getValue().getKey(), is(location));
+      batched.addAll(batch.getValue().getValue());
+      batches++;
+    }
+    assertThat(batches, greaterThan(io.hudibeam.transforms.KeyShards.SHARDS));
+    java.util.Collections.sort(batched);
+    assertThat(batched, is(keys));
+  }
 }
