@@ -15,6 +15,7 @@
  */
 package io.hudibeam.write;
 
+import io.hudibeam.keygen.HoodieKey;
 import io.hudibeam.table.HudiTableException;
 import java.io.File;
 import java.util.ArrayList;
@@ -24,7 +25,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BinaryOperator;
 import java.util.function.Consumer;
+import java.util.function.ObjIntConsumer;
 import org.apache.avro.Schema;
 
 /**
@@ -42,8 +45,12 @@ import org.apache.avro.Schema;
  * #RECORD_OVERHEAD_BYTES}). A spilled delete keeps its key and partition but not its data, which a
  * merge never reads (deletes often carry only their key fields, in another schema). Not
  * thread-safe; {@link #close} deletes the spill file.
+ *
+ * <p>The merge keys records by record key; "Prepare records" and "Tag locations" also use it to
+ * keep one record per key of a key shard ({@link #putPreferred}), by record key or by (record key,
+ * partition path) ({@link KeyScope}), and look records up by their put order ({@link #ordinalOf}).
  */
-final class SpillableRecordMap implements AutoCloseable {
+public final class SpillableRecordMap implements AutoCloseable {
   static final int ESTIMATE_EVERY = 100;
 
   /**
@@ -63,8 +70,9 @@ final class SpillableRecordMap implements AutoCloseable {
 
   private final RecordEncoding encoding;
   private final String owner;
+  private final KeyScope scope;
 
-  private final Map<String, Integer> memoryOrdinals = new HashMap<>();
+  private final Map<Object, Integer> memoryOrdinals = new HashMap<>();
   private final List<TableRecord> memoryRecords = new ArrayList<>();
   private long estimatedBytes;
   private long recordEstimate;
@@ -92,13 +100,35 @@ final class SpillableRecordMap implements AutoCloseable {
     this(budgetBytes, MergeMemory.MAX_SIZE, folder, encoding, owner);
   }
 
+  SpillableRecordMap(
+      long budgetBytes, String budgetKey, File folder, RecordEncoding encoding, String owner) {
+    this(budgetBytes, budgetKey, folder, encoding, owner, KeyScope.RECORD_KEY);
+  }
+
+  /**
+   * A map of the records of one key shard within {@code budgetBytes} of {@code memory}'s settings
+   * (its spill folder; its key named in messages).
+   *
+   * @param owner whose records these are, for error messages
+   */
+  public SpillableRecordMap(
+      MergeMemory memory, long budgetBytes, KeyScope scope, RecordEncoding encoding, String owner) {
+    this(budgetBytes, memory.maxSizeKey(), memory.spillFolder(), encoding, owner, scope);
+  }
+
   /**
    * @param budgetKey the setting the budget comes from ({@link MergeMemory#maxSizeKey()}), for
    *     error messages
    */
-  SpillableRecordMap(
-      long budgetBytes, String budgetKey, File folder, RecordEncoding encoding, String owner) {
+  private SpillableRecordMap(
+      long budgetBytes,
+      String budgetKey,
+      File folder,
+      RecordEncoding encoding,
+      String owner,
+      KeyScope scope) {
     this.budgetBytes = budgetBytes;
+    this.scope = Objects.requireNonNull(scope, "scope");
     Objects.requireNonNull(budgetKey, "budgetKey");
     this.encoding = Objects.requireNonNull(encoding, "encoding");
     this.owner = Objects.requireNonNull(owner, "owner");
@@ -121,23 +151,95 @@ final class SpillableRecordMap implements AutoCloseable {
 
   /** Adds a record; false (and nothing added) if its key is already here. */
   boolean put(TableRecord record) {
-    String key = record.recordKey();
-    if (memoryOrdinals.containsKey(key) || (spilled > 0 && spilledOrdinal(key) >= 0)) {
+    if (ordinalOf(record.recordKey(), record.partitionPath()) >= 0) {
       return false;
     }
+    add(record);
+    return true;
+  }
+
+  private void add(TableRecord record) {
     if (spilled == 0) {
       if (memoryRecords.size() % ESTIMATE_EVERY == 0) {
         recordEstimate = estimate(record);
       }
       if (estimatedBytes + recordEstimate <= budgetBytes) {
         estimatedBytes += recordEstimate;
-        memoryOrdinals.put(key, memoryRecords.size());
+        memoryOrdinals.put(
+            memoryKey(record.recordKey(), record.partitionPath()), memoryRecords.size());
         memoryRecords.add(record);
-        return true;
+        return;
       }
     }
     spill(record);
-    return true;
+  }
+
+  /**
+   * Adds a record, or keeps the one {@code prefer} picks of it and the record of its key ({@code
+   * prefer.apply(kept, record)}); true if the key was new. A kept record keeps its key's place in
+   * the put order.
+   */
+  public boolean putPreferred(TableRecord record, BinaryOperator<TableRecord> prefer) {
+    int ordinal = ordinalOf(record.recordKey(), record.partitionPath());
+    if (ordinal < 0) {
+      add(record);
+      return true;
+    }
+    TableRecord kept = get(ordinal);
+    if (prefer.apply(kept, record) != kept) {
+      replace(ordinal, record);
+    }
+    return false;
+  }
+
+  /**
+   * The put order of the record of a key, or -1; the partition path counts only in {@link
+   * KeyScope#RECORD_KEY_AND_PARTITION}.
+   */
+  public int ordinalOf(String recordKey, String partitionPath) {
+    Integer ordinal = memoryOrdinals.get(memoryKey(recordKey, partitionPath));
+    if (ordinal != null) {
+      return ordinal;
+    }
+    if (spilled == 0) {
+      return -1;
+    }
+    int spillOrdinal = spilledOrdinal(recordKey, partitionPath);
+    return spillOrdinal < 0 ? -1 : memoryRecords.size() + spillOrdinal;
+  }
+
+  /** The record put {@code ordinal}-th ({@link #ordinalOf}). */
+  public TableRecord get(int ordinal) {
+    int inMemory = memoryRecords.size();
+    return ordinal < inMemory
+        ? memoryRecords.get(ordinal)
+        : spillFile.readAt(offsets[ordinal - inMemory]);
+  }
+
+  /** Every record with its ordinal, in the order they were put. */
+  public void forEachInOrder(ObjIntConsumer<TableRecord> action) {
+    int inMemory = memoryRecords.size();
+    for (int i = 0; i < inMemory; i++) {
+      action.accept(memoryRecords.get(i), i);
+    }
+    if (spilledReplaced) {
+      for (int i = 0; i < spilled; i++) {
+        action.accept(spillFile.readAt(offsets[i]), inMemory + i);
+      }
+      return;
+    }
+    int[] next = {inMemory};
+    spillFile.forEachInOrder(spilled, i -> true, r -> action.accept(r, next[0]++));
+  }
+
+  private void replace(int ordinal, TableRecord record) {
+    int inMemory = memoryRecords.size();
+    if (ordinal < inMemory) {
+      memoryRecords.set(ordinal, record);
+      return;
+    }
+    offsets[ordinal - inMemory] = append(record);
+    spilledReplaced = true;
   }
 
   /**
@@ -146,50 +248,28 @@ final class SpillableRecordMap implements AutoCloseable {
    * a spilled key's new record is appended to the spill file and the old one is no longer read.
    */
   void putLatest(TableRecord record) {
-    String key = record.recordKey();
-    Integer ordinal = memoryOrdinals.get(key);
-    if (ordinal != null) {
-      memoryRecords.set(ordinal, record);
-      return;
+    int ordinal = ordinalOf(record.recordKey(), record.partitionPath());
+    if (ordinal < 0) {
+      add(record);
+    } else {
+      replace(ordinal, record);
     }
-    int spillOrdinal = spilled > 0 ? spilledOrdinal(key) : -1;
-    if (spillOrdinal < 0) {
-      put(record);
-      return;
-    }
-    offsets[spillOrdinal] = append(record);
-    spilledReplaced = true;
   }
 
   /** The record of the key, or null; not marked as matched. */
   TableRecord peek(String key) {
-    Integer ordinal = memoryOrdinals.get(key);
-    if (ordinal != null) {
-      return memoryRecords.get(ordinal);
-    }
-    if (spilled == 0) {
-      return null;
-    }
-    int spillOrdinal = spilledOrdinal(key);
-    return spillOrdinal < 0 ? null : spillFile.readAt(offsets[spillOrdinal]);
+    int ordinal = ordinalOf(key, null);
+    return ordinal < 0 ? null : get(ordinal);
   }
 
   /** The record of the key, marked as matched, or null. */
   TableRecord match(String key) {
-    Integer ordinal = memoryOrdinals.get(key);
-    if (ordinal != null) {
-      matched.set(ordinal);
-      return memoryRecords.get(ordinal);
-    }
-    if (spilled == 0) {
+    int ordinal = ordinalOf(key, null);
+    if (ordinal < 0) {
       return null;
     }
-    int spillOrdinal = spilledOrdinal(key);
-    if (spillOrdinal < 0) {
-      return null;
-    }
-    matched.set(memoryRecords.size() + spillOrdinal);
-    return spillFile.readAt(offsets[spillOrdinal]);
+    matched.set(ordinal);
+    return get(ordinal);
   }
 
   /** Every record never matched, in the order they were put. */
@@ -209,11 +289,12 @@ final class SpillableRecordMap implements AutoCloseable {
     spillFile.forEachInOrder(spilled, i -> !matched.get(inMemory + i), action);
   }
 
-  int size() {
+  public int size() {
     return memoryRecords.size() + spilled;
   }
 
-  int spilledCount() {
+  /** How many records went to the spill file. */
+  public int spilledCount() {
     return spilled;
   }
 
@@ -224,6 +305,15 @@ final class SpillableRecordMap implements AutoCloseable {
   @Override
   public void close() {
     spillFile.close();
+  }
+
+  private Object memoryKey(String recordKey, String partitionPath) {
+    return scope == KeyScope.RECORD_KEY ? recordKey : HoodieKey.of(recordKey, partitionPath);
+  }
+
+  private long hash(String recordKey, String partitionPath) {
+    long h = hash(recordKey);
+    return scope == KeyScope.RECORD_KEY ? h : h * 31 + hash(partitionPath);
   }
 
   private long estimate(TableRecord record) {
@@ -266,7 +356,7 @@ final class SpillableRecordMap implements AutoCloseable {
   }
 
   private void spill(TableRecord record) {
-    add(hash(record.recordKey()), append(record));
+    addSpilled(hash(record.recordKey(), record.partitionPath()), append(record));
   }
 
   /** Appends a record to the spill file; returns its offset. */
@@ -278,7 +368,7 @@ final class SpillableRecordMap implements AutoCloseable {
         record.payload().isEmpty() ? null : encoded(record.recordKey(), record.payload().get()));
   }
 
-  private void add(long hash, long offset) {
+  private void addSpilled(long hash, long offset) {
     if (spilled == offsets.length) {
       int capacity = Math.max(1024, offsets.length * 2);
       offsets = Arrays.copyOf(offsets, capacity);
@@ -307,16 +397,22 @@ final class SpillableRecordMap implements AutoCloseable {
     slots[slot] = ordinal + 1;
   }
 
-  private int spilledOrdinal(String key) {
-    long hash = hash(key);
+  private int spilledOrdinal(String recordKey, String partitionPath) {
+    long hash = hash(recordKey, partitionPath);
     int mask = slots.length - 1;
     for (int slot = (int) hash & mask; slots[slot] != 0; slot = (slot + 1) & mask) {
       int ordinal = slots[slot] - 1;
-      if (hashes[ordinal] == hash && spillFile.readAt(offsets[ordinal]).recordKey().equals(key)) {
+      if (hashes[ordinal] == hash
+          && sameKey(spillFile.readAt(offsets[ordinal]), recordKey, partitionPath)) {
         return ordinal;
       }
     }
     return -1;
+  }
+
+  private boolean sameKey(TableRecord record, String recordKey, String partitionPath) {
+    return record.recordKey().equals(recordKey)
+        && (scope == KeyScope.RECORD_KEY || record.partitionPath().equals(partitionPath));
   }
 
   /** FNV-1a over the key's chars, then MurmurHash3's 64-bit finalizer. */

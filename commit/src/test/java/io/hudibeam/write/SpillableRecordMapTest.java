@@ -98,6 +98,66 @@ public class SpillableRecordMapTest {
   }
 
   /**
+   * Keyed by record key and partition path (a key shard's de-duplication): the same key in two
+   * partitions is two entries, the preferred record of each replaces the kept one in memory and on
+   * disk and keeps its place, and lookups by ordinal and visits in put order give the kept ones.
+   */
+  @Test
+  public void putPreferredKeepsOneRecordPerKeyAndPartitionAcrossTheSpill() throws Exception {
+    File folder = tmp.newFolder("spill");
+    int count = 2_000;
+    MergeMemory memory =
+        MergeMemory.of(
+            MergeMemory.MAX_SIZE,
+            MergeMemory.FRACTION,
+            20_000L,
+            MergeMemory.DEFAULT_FRACTION,
+            folder.getAbsolutePath());
+    java.util.function.BinaryOperator<TableRecord> later =
+        (a, b) -> (Long) a.data().get().get("ts") >= (Long) b.data().get().get("ts") ? a : b;
+    try (SpillableRecordMap map =
+        new SpillableRecordMap(
+            memory, 20_000L, KeyScope.RECORD_KEY_AND_PARTITION, encoding, "key shard 3")) {
+      for (int i = 0; i < count; i++) {
+        assertThat(map.putPreferred(encoded(i), later), is(true));
+      }
+      for (int i = 0; i < count; i += 2) {
+        TableRecord newer =
+            TableRecord.upsert(TripsData.key(i), TripsData.city(i), TripsData.record(1, i));
+        TableRecord older =
+            TableRecord.upsert(TripsData.key(i), TripsData.city(i), TripsData.record(0, i));
+        TableRecord elsewhere =
+            TableRecord.upsert(TripsData.key(i), "elsewhere", TripsData.record(0, i));
+        assertThat(map.putPreferred(newer, later), is(false));
+        assertThat(map.putPreferred(older, later), is(false));
+        assertThat(map.putPreferred(elsewhere, later), is(true));
+      }
+      assertThat(map.size(), is(count + count / 2));
+      assertThat(map.spilledCount(), greaterThan(count - 100));
+      for (int i = 0; i < count; i++) {
+        int ordinal = map.ordinalOf(TripsData.key(i), TripsData.city(i));
+        assertThat(ordinal, is(i));
+        assertThat(
+            map.get(ordinal).data().get().get("ts"), is(TripsData.ts(i % 2 == 0 ? 1 : 0, i)));
+      }
+      assertThat(map.ordinalOf(TripsData.key(1), "elsewhere"), is(-1));
+      assertThat(map.ordinalOf(TripsData.key(0), "elsewhere"), is(count));
+      List<String> visited = new ArrayList<>();
+      map.forEachInOrder(
+          (r, ordinal) -> visited.add(ordinal + " " + r.recordKey() + " " + r.partitionPath()));
+      List<String> expected = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        expected.add(i + " " + TripsData.key(i) + " " + TripsData.city(i));
+      }
+      for (int i = 0; i < count; i += 2) {
+        expected.add((count + i / 2) + " " + TripsData.key(i) + " elsewhere");
+      }
+      assertThat(visited, equalTo(expected));
+    }
+    assertThat("the spill file is deleted", folder.list(), emptyArray());
+  }
+
+  /**
    * A spilled delete keeps its data (a change stream's delete is ordered by it; the merge handle
    * drops the data of the deletes it does not order), a delete by key has none, and data of another
    * schema is refused.

@@ -23,6 +23,7 @@ import io.hudibeam.HudiIO;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
+import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.lang.management.ManagementFactory;
@@ -51,7 +52,10 @@ import org.junit.rules.TemporaryFolder;
  * {@value #RECORDS} incoming records, about 400 bytes each as decoded records, are more than the
  * heap, so the run passes only when the GroupByKey's values for that file group are read lazily
  * (packs of encoded records, the writer chained to the group-reduce) and the merge spills over its
- * budget. Each write runs in a child JVM ({@link #main}), whose Flink log must show the writer
+ * budget. Every record key is made to fall in one key shard ({@link KeyShards}, {@link #key}), so
+ * the upsert's "Tag locations" join gets all {@value #RECORDS} incoming records and stored keys in
+ * one group too: it passes only because the join keeps them within the merge budget and spills the
+ * rest. Each write runs in a child JVM ({@link #main}), whose Flink log must show the writer
  * chained to the GroupByKey; the table is read back with Hudi's reader.
  */
 public class BoundedHeapIT {
@@ -66,7 +70,40 @@ public class BoundedHeapIT {
           "CHAIN GroupReduce \\(GroupReduce at [^)]*Write file groups/Group by file group\\)"
               + " -> FlatMap \\(FlatMap at [^)]*Write file groups/Write/");
 
+  /**
+   * Two characters that, appended to a key, add each residue modulo {@link KeyShards#SHARDS} to its
+   * hash: {@code SUFFIXES[r]} adds 31 x + y = r.
+   */
+  private static final String[] SUFFIXES = suffixes();
+
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  private static String[] suffixes() {
+    String chars = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    String[] suffixes = new String[KeyShards.SHARDS];
+    for (char x : chars.toCharArray()) {
+      for (char y : chars.toCharArray()) {
+        int residue = Math.floorMod(31 * x + y, KeyShards.SHARDS);
+        if (suffixes[residue] == null) {
+          suffixes[residue] = "" + x + y;
+        }
+      }
+    }
+    for (int r = 0; r < suffixes.length; r++) {
+      if (suffixes[r] == null) {
+        throw new IllegalStateException("no two-character suffix adds " + r + " to a key's hash");
+      }
+    }
+    return suffixes;
+  }
+
+  /** The trips key of index {@code i} with two characters that put it in key shard 0. */
+  static String key(long i) {
+    String key = TripsData.key(i);
+    // hash(key + x + y) = 961 hash(key) + 31 x + y
+    int residue = Math.floorMod(-961 * key.hashCode(), KeyShards.SHARDS);
+    return key + SUFFIXES[residue];
+  }
 
   @Test
   public void anUpsertOfMoreRecordsPerFileGroupThanTheHeapHoldsCompletes() throws Exception {
@@ -87,18 +124,17 @@ public class BoundedHeapIT {
     Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
     assertThat(rows.size(), is(RECORDS));
     for (int i = 0; i < RECORDS; i++) {
-      GenericRecord read = rows.get(TripsData.key(i));
-      assertThat(TripsData.key(i), TripsData.values(read), is(TripsData.values(record(1, i))));
-      assertThat(
-          TripsData.key(i),
-          HudiTableReader.string(read, "_hoodie_commit_time"),
-          is(commits.get(1)));
+      assertThat(key(i), KeyShards.of(key(i)), is(0));
+      GenericRecord read = rows.get(key(i));
+      assertThat(key(i), TripsData.values(read), is(TripsData.values(record(1, i))));
+      assertThat(key(i), HudiTableReader.string(read, "_hoodie_commit_time"), is(commits.get(1)));
     }
   }
 
-  /** The trips record of batch {@code b} and index {@code i}, in the one partition. */
+  /** The trips record of batch {@code b} and index {@code i}, in the one partition and shard. */
   static GenericRecord record(long b, long i) {
     GenericRecord r = TripsData.record(b, i);
+    r.put("uuid", key(i));
     r.put("city", CITY);
     return r;
   }

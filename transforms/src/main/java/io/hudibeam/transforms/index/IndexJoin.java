@@ -47,19 +47,25 @@ import org.apache.beam.sdk.values.PCollectionList;
  * location) pairs are keyed by {@link KeyShards key shard}, flattened into one union and grouped
  * once, and {@link TagFn} keeps one record per join key and tags it. The union carries each side as
  * it is; the join key is derived from it in {@link TagFn}, not shipped beside it. Stored keys come
- * in batches, the keys of one shard of one base file in one element ({@link #storedKeysByShard}): a
- * runner pays per element of a shuffle (a streaming GroupByKey on Flink keeps state and sets a
- * timer for each), and the stored side holds every key of the touched partitions. On unbounded
- * input (a streaming write) the incoming records are packed too, per bundle and key shard ({@link
- * ElementBatches}), and cross the GroupByKey ("Join key packs") as byte arrays; a batch write
- * groups the records themselves (a bundle there can be a whole input split). Its steps are applied
- * inside the calling index stage.
+ * in batches, the keys of one shard of one base file in one element, at most about {@value
+ * #BATCH_CHARS} characters of keys ({@link #storedKeysByShard}): a runner pays per element of a
+ * shuffle (a streaming GroupByKey on Flink keeps state and sets a timer for each), and the stored
+ * side holds every key of the touched partitions. On unbounded input (a streaming write) the
+ * incoming records are packed too, per bundle and key shard ({@link ElementBatches}), and cross the
+ * GroupByKey ("Join key packs") as byte arrays; a batch write groups the records themselves (a
+ * bundle there can be a whole input split). Its steps are applied inside the calling index stage.
  */
 final class IndexJoin {
   /** Union tag of incoming records in the join; stored locations are {@link #STORED}. */
   static final int INCOMING = 0;
 
   static final int STORED = 1;
+
+  /**
+   * The key characters of one stored batch at most (one key more may end it): a grouped element
+   * must fit a runner's sort buffer (Flink's holds about 1 MB on a small heap).
+   */
+  static final int BATCH_CHARS = 32 * 1024;
 
   private IndexJoin() {}
 
@@ -71,17 +77,7 @@ final class IndexJoin {
       IndexSpec spec,
       PCollection<TableRecord> records,
       PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys) {
-    return spec.index().isGlobal()
-        ? join(spec, records, storedKeys, JoinKey.byRecordKey(), true)
-        : join(spec, records, storedKeys, JoinKey.byHoodieKey(), false);
-  }
-
-  private static <K> PCollection<TaggedRecord> join(
-      IndexSpec spec,
-      PCollection<TableRecord> records,
-      PCollection<KV<Integer, KV<RecordLocation, List<String>>>> storedKeys,
-      JoinKey<K> joinKey,
-      boolean global) {
+    boolean global = spec.index().isGlobal();
     TableRecordCoder recordCoder = TableRecordCoder.of(spec.schema());
     boolean packed = records.isBounded() == PCollection.IsBounded.UNBOUNDED;
     UnionCoder union =
@@ -114,14 +110,19 @@ final class IndexJoin {
         .apply(
             "Keep one per key and tag",
             ParDo.of(
-                new TagFn<K>(
-                    joinKey, new PreferredRecord(spec.orderingField()), global, incomingRecords)))
+                new TagFn(
+                    new PreferredRecord(spec.orderingField()),
+                    global,
+                    incomingRecords,
+                    spec.memory(),
+                    spec.schemaJson())))
         .setCoder(TaggedRecord.TaggedRecordCoder.of(spec.schema()));
   }
 
   /**
-   * The record keys a base file holds, one batch per key shard: (shard, (the file group's location,
-   * the keys of that shard)), in key order within a batch.
+   * The record keys a base file holds, batches per key shard of at most about {@value #BATCH_CHARS}
+   * characters of keys: (shard, (the file group's location, keys of that shard)), in the keys'
+   * order within a batch.
    */
   static List<KV<Integer, KV<RecordLocation, List<String>>>> storedKeysByShard(
       RecordLocation location, Collection<String> recordKeys) {
@@ -130,7 +131,20 @@ final class IndexJoin {
       byShard.computeIfAbsent(KeyShards.of(key), s -> new ArrayList<>()).add(key);
     }
     List<KV<Integer, KV<RecordLocation, List<String>>>> batches = new ArrayList<>();
-    byShard.forEach((shard, keys) -> batches.add(KV.of(shard, KV.of(location, keys))));
+    byShard.forEach(
+        (shard, keys) -> {
+          int from = 0;
+          int chars = 0;
+          for (int i = 0; i < keys.size(); i++) {
+            chars += keys.get(i).length();
+            if (chars >= BATCH_CHARS || i == keys.size() - 1) {
+              batches.add(
+                  KV.of(shard, KV.of(location, new ArrayList<>(keys.subList(from, i + 1)))));
+              from = i + 1;
+              chars = 0;
+            }
+          }
+        });
     return batches;
   }
 

@@ -21,6 +21,7 @@ import io.hudibeam.transforms.StageSpec;
 import io.hudibeam.transforms.TableLocation;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import java.util.Objects;
@@ -39,6 +40,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * @param schemaJson the input's Avro schema
  * @param bucket the bucket index, for {@link IndexType#BUCKET}; else null
  * @param heartbeat the heartbeat settings
+ * @param memory the budget of one key shard's records on the heap ({@code hoodie.memory.merge.*};
+ *     the rest spills to local disk)
  */
 public record IndexSpec(
     TableLocation location,
@@ -47,7 +50,8 @@ public record IndexSpec(
     OrderingField orderingField,
     String schemaJson,
     @Nullable BucketIndex bucket,
-    HeartbeatSettings heartbeat)
+    HeartbeatSettings heartbeat,
+    MergeMemory memory)
     implements StageSpec {
   public IndexSpec {
     Objects.requireNonNull(location, "location");
@@ -56,6 +60,7 @@ public record IndexSpec(
     Objects.requireNonNull(orderingField, "orderingField");
     Objects.requireNonNull(schemaJson, "schemaJson");
     Objects.requireNonNull(heartbeat, "heartbeat");
+    Objects.requireNonNull(memory, "memory");
     if (index == IndexType.BUCKET && bucket == null) {
       throw new IllegalArgumentException("the BUCKET index needs its bucket settings");
     }
@@ -69,7 +74,8 @@ public record IndexSpec(
         spec.orderingField(),
         spec.schemaJson(),
         spec.bucketIndex().orElse(null),
-        spec.heartbeatSettings());
+        spec.heartbeatSettings(),
+        spec.mergeMemory());
   }
 
   /** The bucket index; only for {@link IndexType#BUCKET}. */

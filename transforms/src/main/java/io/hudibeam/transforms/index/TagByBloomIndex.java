@@ -171,6 +171,7 @@ final class TagByBloomIndex extends IndexStage {
     private final ElementBatches.ValuesOf<V, String> keysOf;
     private final Counter filesChecked =
         Metrics.counter(TagLocations.class, "bloomIndexFilesChecked");
+    private final Counter lookups = Metrics.counter(TagLocations.class, "bloomIndexLookups");
     private final Counter bloomMatches = Metrics.counter(TagLocations.class, "bloomFilterMatches");
     private final Counter confirmed =
         Metrics.counter(TagLocations.class, "bloomIndexKeysConfirmed");
@@ -186,16 +187,41 @@ final class TagByBloomIndex extends IndexStage {
       conf = spec.hadoopConfiguration();
     }
 
+    /**
+     * Looks the candidates of one file up in chunks of at most half the merge budget ({@code
+     * hoodie.memory.merge.*}, estimated as {@link StoredKeys} does): a file's candidates grow with
+     * the input. Each chunk reads the file's bloom filter and, if it passes any, its keys; a key
+     * that comes in two chunks is confirmed twice, which the join counts once.
+     */
     @ProcessElement
     public void process(
         @Element KV<BaseFile, Iterable<V>> candidates,
         OutputReceiver<KV<Integer, KV<RecordLocation, List<String>>>> out) {
       BaseFile file = candidates.getKey();
+      long budget = spec.memory().budgetBytes() / 2;
       List<String> keys = new ArrayList<>();
-      keysOf.of(candidates.getValue()).forEach(keys::add);
+      long estimated = 0;
+      for (String key : keysOf.of(candidates.getValue())) {
+        long estimate = StoredKeys.KEY_OVERHEAD_BYTES + 2L * key.length();
+        if (!keys.isEmpty() && estimated + estimate > budget) {
+          lookup(file, keys, out);
+          keys = new ArrayList<>();
+          estimated = 0;
+        }
+        keys.add(key);
+        estimated += estimate;
+      }
+      lookup(file, keys, out);
+      filesChecked.inc();
+    }
+
+    private void lookup(
+        BaseFile file,
+        List<String> keys,
+        OutputReceiver<KV<Integer, KV<RecordLocation, List<String>>>> out) {
       Path path = new Path(spec.paths().basePath(), file.relativePath());
       FileKeyLookup.Result result = FileKeyLookup.of(BaseFileReader.of(conf, path)).lookup(keys);
-      filesChecked.inc();
+      lookups.inc();
       bloomMatches.inc(result.bloomFilterMatches());
       confirmed.inc(result.confirmedKeys().size());
       IndexJoin.storedKeysByShard(LatestBaseFiles.locationOf(file), result.confirmedKeys())

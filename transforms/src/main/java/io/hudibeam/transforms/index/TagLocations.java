@@ -38,9 +38,9 @@ import org.apache.beam.sdk.values.PCollectionView;
  * </ul>
  *
  * <p>Shared pieces: {@link LatestBaseFiles} (loads the timeline and the file-system view once per
- * write, for the partitions the records touch), {@link IndexJoin} with {@link JoinKey} and {@link
- * TagFn}. Only upserts and deletes reach the join, and it keeps one incoming record per join key,
- * the one with the larger ordering value ({@link Deduplication#IN_INDEX_JOIN}): PrepareRecords
+ * write, for the partitions the records touch), {@link IndexJoin} with {@link StoredKeys} and
+ * {@link TagFn}. Only upserts and deletes reach the join, and it keeps one incoming record per join
+ * key, the one with the larger ordering value ({@link Deduplication#IN_INDEX_JOIN}): PrepareRecords
  * de-duplicates only for the bucket index, so with the other indexes upserts and deletes arrive
  * here with duplicates.
  *

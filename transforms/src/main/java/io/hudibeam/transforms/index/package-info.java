@@ -17,7 +17,7 @@
  * Stage 3, tag locations: {@code TagLocations} applies the {@code IndexStage} of the write's index
  * type and operation, one PTransform per index ({@code TagAsNew}, {@code TagByBucket}, {@code
  * TagBySimpleIndex}, {@code TagByBloomIndex}); shared pieces are {@code LatestBaseFiles} (one
- * listing per write, derived from the records), {@code IndexJoin}, {@code JoinKey} and {@code
+ * listing per write, derived from the records), {@code IndexJoin}, {@code StoredKeys} and {@code
  * TagFn}. Output: {@code TaggedRecord}. May depend on the commit module, {@code
  * io.hudibeam.transforms}, {@code transforms.coders}, {@code transforms.instant} (the heartbeat)
  * and {@code transforms.records}.

@@ -23,12 +23,15 @@ import io.hudibeam.transforms.FailedRecordPolicy;
 import io.hudibeam.transforms.KeyShards;
 import io.hudibeam.transforms.coders.TableRecordCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.write.KeyScope;
+import io.hudibeam.write.MergeMemory;
+import io.hudibeam.write.RecordEncoding;
 import io.hudibeam.write.RecordOperation;
+import io.hudibeam.write.SpillableRecordMap;
 import io.hudibeam.write.TableRecord;
 import io.hudibeam.write.WriteOperation;
 import java.io.Serializable;
-import java.util.HashMap;
-import java.util.Map;
+import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.VarIntCoder;
@@ -117,7 +120,10 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
             "De-duplicate",
             ParDo.of(
                 new DeduplicateFn(
-                    new PreferredRecord(spec.orderingField()), spec.index().isGlobal())))
+                    new PreferredRecord(spec.orderingField()),
+                    spec.index().isGlobal(),
+                    spec.memory(),
+                    spec.schemaJson())))
         .setCoder(coder);
   }
 
@@ -132,33 +138,53 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
 
   /**
    * Keeps one record per key of a shard: per record key for a global index, else per (key,
-   * partition). Holds one shard's records in memory, about batch / {@value KeyShards#SHARDS}.
+   * partition). A shard has about batch / {@value KeyShards#SHARDS} records; they are kept in a
+   * {@link SpillableRecordMap} within the merge budget ({@code hoodie.memory.merge.*}), the rest on
+   * local disk.
    */
   static final class DeduplicateFn extends DoFn<KV<Integer, Iterable<TableRecord>>, TableRecord> {
     private static final long serialVersionUID = 1L;
     private final PreferredRecord preferred;
     private final boolean global;
+    private final MergeMemory memory;
+    private final String schemaJson;
     private final Counter dropped =
         Metrics.counter(PrepareRecords.class, "duplicateRecordsDropped");
+    private final Counter spilled = Metrics.counter(PrepareRecords.class, "recordsSpilled");
+    private transient RecordEncoding encoding;
 
-    DeduplicateFn(PreferredRecord preferred, boolean global) {
+    DeduplicateFn(
+        PreferredRecord preferred, boolean global, MergeMemory memory, String schemaJson) {
       this.preferred = preferred;
       this.global = global;
+      this.memory = memory;
+      this.schemaJson = schemaJson;
+    }
+
+    @Setup
+    public void setup() {
+      encoding = RecordEncoding.of(new Schema.Parser().parse(schemaJson));
     }
 
     @ProcessElement
     public void process(
         @Element KV<Integer, Iterable<TableRecord>> shard, OutputReceiver<TableRecord> out) {
-      Map<Object, TableRecord> best = new HashMap<>();
-      long received = 0;
-      for (TableRecord record : shard.getValue()) {
-        Object key =
-            global ? record.recordKey() : HoodieKey.of(record.recordKey(), record.partitionPath());
-        best.merge(key, record, preferred::prefer);
-        received++;
+      try (SpillableRecordMap best =
+          new SpillableRecordMap(
+              memory,
+              memory.budgetBytes(),
+              global ? KeyScope.RECORD_KEY : KeyScope.RECORD_KEY_AND_PARTITION,
+              encoding,
+              "the de-duplication of key shard " + shard.getKey())) {
+        long received = 0;
+        for (TableRecord record : shard.getValue()) {
+          best.putPreferred(record, preferred::prefer);
+          received++;
+        }
+        dropped.inc(received - best.size());
+        spilled.inc(best.spilledCount());
+        best.forEachInOrder((record, ordinal) -> out.output(record));
       }
-      dropped.inc(received - best.size());
-      best.values().forEach(out::output);
     }
   }
 

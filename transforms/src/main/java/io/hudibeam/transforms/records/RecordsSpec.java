@@ -24,6 +24,7 @@ import io.hudibeam.transforms.TableLocation;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.write.ChangeTypes;
 import io.hudibeam.write.IndexType;
+import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.OrderingField;
 import io.hudibeam.write.WriteOperation;
 import java.util.Objects;
@@ -43,6 +44,8 @@ import org.apache.avro.Schema;
  * @param failedRecordPolicy fail the write or output the failed records
  * @param schemaJson the input's Avro schema
  * @param heartbeat the heartbeat settings
+ * @param memory the budget of one key shard's records on the heap ({@code hoodie.memory.merge.*};
+ *     the rest spills to local disk)
  */
 public record RecordsSpec(
     TableLocation location,
@@ -53,7 +56,8 @@ public record RecordsSpec(
     IndexType index,
     FailedRecordPolicy failedRecordPolicy,
     String schemaJson,
-    HeartbeatSettings heartbeat)
+    HeartbeatSettings heartbeat,
+    MergeMemory memory)
     implements StageSpec {
   public RecordsSpec {
     Objects.requireNonNull(location, "location");
@@ -65,6 +69,7 @@ public record RecordsSpec(
     Objects.requireNonNull(failedRecordPolicy, "failedRecordPolicy");
     Objects.requireNonNull(schemaJson, "schemaJson");
     Objects.requireNonNull(heartbeat, "heartbeat");
+    Objects.requireNonNull(memory, "memory");
   }
 
   public static RecordsSpec of(WriteSpec spec) {
@@ -77,7 +82,8 @@ public record RecordsSpec(
         spec.index(),
         spec.failedRecordPolicy(),
         spec.schemaJson(),
-        spec.heartbeatSettings());
+        spec.heartbeatSettings(),
+        spec.mergeMemory());
   }
 
   /** Where upserts and deletes keep one record per key. */
