@@ -26,6 +26,9 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiIO;
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.io.IOException;
@@ -110,7 +113,7 @@ public class HudiIOMetadataTableCrashVersionEightTest {
 
   @After
   public void tearDown() {
-    CrashAfterRenameFileSystem.forget(id);
+    FaultFileSystem.forget(id);
   }
 
   @Test
@@ -132,7 +135,9 @@ public class HudiIOMetadataTableCrashVersionEightTest {
                     rides(1, IntStream.range(6, 18).toArray()),
                     write(base, WriteOperation.UPSERT)
                         .withHadoopConfiguration(
-                            CrashAfterRenameFileSystem.arm(id, METADATA_DELTA_COMMIT))));
+                            Fault.on(id, Operation.RENAME, METADATA_DELTA_COMMIT)
+                                .crash()
+                                .configuration())));
     assertThat(messages(died), containsString("injected crash after renaming"));
     meta = meta(base);
     List<HoodieInstant> pending =
