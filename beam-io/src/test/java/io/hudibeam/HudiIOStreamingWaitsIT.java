@@ -234,14 +234,16 @@ public class HudiIOStreamingWaitsIT {
     } finally {
       releaser.shutdownNow();
       FaultFileSystem.release(planId);
-      FaultFileSystem.forget(planId);
     }
-    assertThat("the plan moved the instant to inflight", FaultFileSystem.fired(planId), is(1));
+    int planHeld = FaultFileSystem.fired(planId);
+    int commitMovedToInflight = FaultFileSystem.fired(commitId);
+    FaultFileSystem.forget(planId);
+    FaultFileSystem.forget(commitId);
+    assertThat("the plan moved the instant to inflight", planHeld, is(1));
     assertThat(
         "the commit step moved the instant to inflight while the plan was doing it",
-        FaultFileSystem.fired(commitId),
+        commitMovedToInflight,
         is(0));
-    FaultFileSystem.forget(commitId);
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(1));
     assertThat(pendingTimes(reader), is(empty()));
