@@ -17,7 +17,6 @@ package io.hudibeam;
 
 import io.hudibeam.testing.FaultFileSystem;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
@@ -33,12 +32,7 @@ import org.apache.hadoop.util.Progressable;
 public final class HdfsWithHooks extends DistributedFileSystem {
   /** {@code fs.hdfs.impl} set to this class, plus the rules of the given settings. */
   static Map<String, String> configuration(Map<String, String> hooks) {
-    Map<String, String> conf = new HashMap<>(hooks);
-    conf.remove("fs.file.impl");
-    conf.remove("fs.file.impl.disable.cache");
-    conf.put("fs.hdfs.impl", HdfsWithHooks.class.getName());
-    conf.put("fs.hdfs.impl.disable.cache", "true");
-    return conf;
+    return FaultFileSystem.installedFor("hdfs", HdfsWithHooks.class, hooks);
   }
 
   @Override

@@ -16,6 +16,7 @@
 package io.hudibeam.testing;
 
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -199,6 +200,21 @@ public final class FaultFileSystem extends LocalFileSystem {
   /** Arms {@code rules} and returns the Hadoop settings that install this file system with them. */
   public static Map<String, String> configuration(Fault... rules) {
     return FaultRules.configuration(List.of(rules));
+  }
+
+  /**
+   * The rules' settings {@code rules} (from {@link #configuration(Fault...)}) with {@code
+   * fileSystem}, which calls this class's hooks, installed uncached for {@code scheme} in place of
+   * this file system for {@code file:} paths.
+   */
+  public static Map<String, String> installedFor(
+      String scheme, Class<? extends FileSystem> fileSystem, Map<String, String> rules) {
+    Map<String, String> conf = new HashMap<>(rules);
+    conf.remove("fs.file.impl");
+    conf.remove("fs.file.impl.disable.cache");
+    conf.put("fs." + scheme + ".impl", fileSystem.getName());
+    conf.put("fs." + scheme + ".impl.disable.cache", "true");
+    return Map.copyOf(conf);
   }
 
   /** Disarms rule {@code id}: its configuration fires nothing any more in this JVM. */

@@ -34,11 +34,9 @@ public final class FaultS3AFileSystem extends S3AFileSystem {
   /** The S3A settings {@code s3} with this file system in S3A's place, armed with {@code rules}. */
   public static Map<String, String> configuration(Map<String, String> s3, Fault... rules) {
     Map<String, String> conf = new HashMap<>(s3);
-    conf.putAll(FaultFileSystem.configuration(rules));
-    conf.remove("fs.file.impl");
-    conf.remove("fs.file.impl.disable.cache");
-    conf.put("fs.s3a.impl", FaultS3AFileSystem.class.getName());
-    conf.put("fs.s3a.impl.disable.cache", "true");
+    conf.putAll(
+        FaultFileSystem.installedFor(
+            "s3a", FaultS3AFileSystem.class, FaultFileSystem.configuration(rules)));
     return conf;
   }
 
