@@ -27,6 +27,7 @@ import static io.hudibeam.compat.hudi1.VersionEightReads.putBaseFileRows;
 import static io.hudibeam.compat.hudi1.VersionEightReads.ridesWrite;
 import static io.hudibeam.compat.hudi1.VersionEightReads.run;
 import static io.hudibeam.compat.hudi1.VersionEightReads.runBootstrap;
+import static io.hudibeam.compat.hudi1.VersionEightReads.skeletonUpdatesAndANewKey;
 import static io.hudibeam.compat.hudi1.VersionEightReads.sourceRide;
 import static io.hudibeam.compat.hudi1.VersionEightReads.writeSource;
 import static org.hamcrest.MatcherAssert.assertThat;
@@ -113,13 +114,7 @@ public class HudiIOBootstrapMergeOnReadVersionEightTest {
 
     // Updates in two skeleton file groups (amsterdam part-0, oslo part-1) and a new key (a new file
     // group), then a delete in a third (lisbon part-0): log files on the skeleton slices.
-    write(
-        base,
-        WriteOperation.UPSERT,
-        List.of(
-            sourceRide("ride-001", 9000L, "amsterdam"),
-            sourceRide("ride-016", 9001L, "oslo"),
-            sourceRide("ride-900", 9002L, "amsterdam")));
+    write(base, WriteOperation.UPSERT, skeletonUpdatesAndANewKey());
     String upsert = completed(base).get(1).requestedTime();
     write(base, WriteOperation.DELETE, List.of(sourceRide("ride-007", 0L, "lisbon")));
     assertThat(completed(base).size(), is(3));

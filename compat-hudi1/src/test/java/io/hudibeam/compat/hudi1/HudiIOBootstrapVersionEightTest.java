@@ -26,6 +26,7 @@ import static io.hudibeam.compat.hudi1.VersionEightReads.pipeline;
 import static io.hudibeam.compat.hudi1.VersionEightReads.putBaseFileRows;
 import static io.hudibeam.compat.hudi1.VersionEightReads.ridesWrite;
 import static io.hudibeam.compat.hudi1.VersionEightReads.runBootstrap;
+import static io.hudibeam.compat.hudi1.VersionEightReads.skeletonUpdatesAndANewKey;
 import static io.hudibeam.compat.hudi1.VersionEightReads.sourceRide;
 import static io.hudibeam.compat.hudi1.VersionEightReads.writeSource;
 import static org.apache.hudi.common.config.HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS;
@@ -119,13 +120,7 @@ public class HudiIOBootstrapVersionEightTest {
     // HudiIO continues the table: updates in two skeleton file groups (amsterdam part-0, oslo
     // part-1), a new key (in amsterdam, so lisbon stays untouched: an insert may land in either
     // small file group of its city), then a delete in a third (lisbon part-0).
-    write(
-        base,
-        WriteOperation.UPSERT,
-        List.of(
-            sourceRide("ride-001", 9000L, "amsterdam"),
-            sourceRide("ride-016", 9001L, "oslo"),
-            sourceRide("ride-900", 9002L, "amsterdam")));
+    write(base, WriteOperation.UPSERT, skeletonUpdatesAndANewKey());
     String t2 = lastCommit(base);
     expected.put("ride-001", Arrays.asList(9000L, "amsterdam", t2));
     expected.put("ride-016", Arrays.asList(9001L, "oslo", t2));

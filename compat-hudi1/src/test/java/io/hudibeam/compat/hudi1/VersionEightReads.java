@@ -379,6 +379,18 @@ final class VersionEightReads {
   }
 
   /**
+   * Updates of two skeleton file groups of {@link #writeSource}'s table (amsterdam part-0, oslo
+   * part-1) and a new key in amsterdam (so lisbon stays untouched: an insert may land in either
+   * small file group of its city).
+   */
+  static List<GenericRecord> skeletonUpdatesAndANewKey() {
+    return List.of(
+        sourceRide("ride-001", 9000L, "amsterdam"),
+        sourceRide("ride-016", 9001L, "oslo"),
+        sourceRide("ride-900", 9002L, "amsterdam"));
+  }
+
+  /**
    * Writes a bootstrap source: 3 plain partition folders × 2 Parquet files × 3 rows (the city in
    * the rows), amsterdam ride-000..005, lisbon ride-006..011, oslo ride-012..017, part-0 the first
    * 3 of each; returns key to [ts, city, {@code instant}].
