@@ -17,7 +17,6 @@ package io.hudibeam;
 
 import io.hudibeam.testing.FaultFileSystem;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.Path;
@@ -26,20 +25,14 @@ import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.hadoop.util.Progressable;
 
 /**
- * HDFS with the test hooks of the local ones ({@link HoldBeforeCommitFileSystem}, {@link
- * io.hudibeam.testing.FaultFileSystem}'s CREATE rules), configured by the same keys. Installed
- * through a pipeline's Hadoop configuration with {@link #configuration}; uncached, so each worker's
- * instance reads its hooks.
+ * HDFS with {@link FaultFileSystem}'s rules at create (and close) and exists, configured by the
+ * same keys. Installed through a pipeline's Hadoop configuration with {@link #configuration};
+ * uncached, so each worker's instance reads its rules.
  */
 public final class HdfsWithHooks extends DistributedFileSystem {
-  /** {@code fs.hdfs.impl} set to this class, plus the given hook keys. */
+  /** {@code fs.hdfs.impl} set to this class, plus the rules of the given settings. */
   static Map<String, String> configuration(Map<String, String> hooks) {
-    Map<String, String> conf = new HashMap<>(hooks);
-    conf.remove("fs.file.impl");
-    conf.remove("fs.file.impl.disable.cache");
-    conf.put("fs.hdfs.impl", HdfsWithHooks.class.getName());
-    conf.put("fs.hdfs.impl.disable.cache", "true");
-    return conf;
+    return FaultFileSystem.installedFor("hdfs", HdfsWithHooks.class, hooks);
   }
 
   @Override
@@ -52,14 +45,16 @@ public final class HdfsWithHooks extends DistributedFileSystem {
       long blockSize,
       Progressable progress)
       throws IOException {
-    HoldBeforeCommitFileSystem.beforeCreate(getConf(), f);
-    FaultFileSystem.check(getConf(), FaultFileSystem.Operation.CREATE, f, this);
-    return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+    return FaultFileSystem.create(
+        getConf(),
+        this,
+        f,
+        () -> super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress));
   }
 
   @Override
   public boolean exists(Path f) throws IOException {
-    HoldBeforeCommitFileSystem.beforeExists(getConf(), f);
+    FaultFileSystem.check(getConf(), FaultFileSystem.Operation.EXISTS, f, this);
     return super.exists(f);
   }
 }

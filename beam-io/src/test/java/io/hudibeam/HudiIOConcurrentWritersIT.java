@@ -29,6 +29,8 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.write.WriteOperation;
@@ -63,7 +65,7 @@ public class HudiIOConcurrentWritersIT {
 
   @After
   public void tearDown() {
-    HoldBeforeCommitFileSystem.unregister(holdId);
+    FaultFileSystem.forget(holdId);
     executor.shutdownNow();
   }
 
@@ -74,13 +76,15 @@ public class HudiIOConcurrentWritersIT {
     return base;
   }
 
-  private Future<?> startHeldWriterA(String base, HoldBeforeCommitFileSystem.Hold hold)
-      throws Exception {
+  private Future<?> startHeldWriterA(String base) throws Exception {
     HudiIO.Write<Row> a =
         trips(base, WriteOperation.UPSERT)
-            .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(holdId));
+            .withHadoopConfiguration(Fault.holdAtCommit(holdId).configuration());
     Future<?> running = executor.submit(() -> run(TripsRows.batch(1, 200, 400), a));
-    assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+    assertThat(
+        "writer A reached its commit",
+        FaultFileSystem.awaitHeld(holdId, 120, TimeUnit.SECONDS),
+        is(true));
     return running;
   }
 
@@ -89,8 +93,7 @@ public class HudiIOConcurrentWritersIT {
     String base = base();
     HudiTableReader reader = HudiTableReader.of(base);
     String c1 = reader.completedInstantTimes().get(0);
-    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
-    Future<?> a = startHeldWriterA(base, hold);
+    Future<?> a = startHeldWriterA(base);
     String instantA = pendingInstant(base);
 
     // B judges heartbeats with 10 tolerable misses (10 minutes), so however slow the machine, A's
@@ -112,7 +115,7 @@ public class HudiIOConcurrentWritersIT {
             containsString("heartbeat"),
             containsString("hoodie.write.concurrency.mode=optimistic_concurrency_control")));
 
-    hold.release.countDown();
+    FaultFileSystem.release(holdId);
     a.get(120, TimeUnit.SECONDS);
     List<String> commits = reader.completedInstantTimes();
     assertThat(commits, is(List.of(c1, instantA)));
@@ -129,8 +132,7 @@ public class HudiIOConcurrentWritersIT {
     String base = base();
     HudiTableReader reader = HudiTableReader.of(base);
     String c1 = reader.completedInstantTimes().get(0);
-    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
-    Future<?> a = startHeldWriterA(base, hold);
+    Future<?> a = startHeldWriterA(base);
     String instantA = pendingInstant(base);
     assertThat(
         dataFilesOnDisk(base).stream().anyMatch(f -> f.endsWith("_" + instantA + ".parquet")),
@@ -146,7 +148,7 @@ public class HudiIOConcurrentWritersIT {
     assertThat(commits, hasSize(2));
     String instantB = commits.get(1);
 
-    hold.release.countDown();
+    FaultFileSystem.release(holdId);
     Exception failed = assertThrows(Exception.class, () -> a.get(120, TimeUnit.SECONDS));
     assertThat(
         rootMessage(failed),

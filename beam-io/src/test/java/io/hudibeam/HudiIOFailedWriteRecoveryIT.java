@@ -73,8 +73,6 @@ public class HudiIOFailedWriteRecoveryIT {
   @After
   public void tearDown() {
     FaultFileSystem.forget(hookId);
-    TornBaseFileSystem.unregister(hookId);
-    HoldBeforeCommitFileSystem.unregister(hookId);
   }
 
   @Test
@@ -89,7 +87,7 @@ public class HudiIOFailedWriteRecoveryIT {
   @Test
   public void aWriteThatDiesInTheMiddleOfABaseFileIsRolledBackByTheNextWrite() throws Exception {
     failThenWriteAgain(
-        TornBaseFileSystem.configuration(hookId, 2, 100),
+        Fault.on(hookId, Operation.CREATE, Fault.BASE_FILE).skip(1).tear(100).configuration(),
         "injected failure mid-file",
         failedFiles ->
             assertThat(
@@ -219,15 +217,16 @@ public class HudiIOFailedWriteRecoveryIT {
     HudiTableReader reader = HudiTableReader.of(base);
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
     String c1 = reader.completedInstantTimes().get(0);
-    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(hookId);
     ExecutorService executor = Executors.newSingleThreadExecutor();
     try {
       HudiIO.Write<Row> a =
           trips(base, WriteOperation.UPSERT)
-              .withHadoopConfiguration(HoldBeforeCommitFileSystem.configuration(hookId));
+              .withHadoopConfiguration(Fault.holdAtCommit(hookId).configuration());
       Future<?> runningA = executor.submit(() -> run(TripsRows.batch(1, 200, 400), a));
       assertThat(
-          "writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+          "writer A reached its commit",
+          FaultFileSystem.awaitHeld(hookId, 120, TimeUnit.SECONDS),
+          is(true));
       String instantA =
           reader
               .metaClient()
@@ -260,7 +259,7 @@ public class HudiIOFailedWriteRecoveryIT {
             "A's heartbeat after writer " + writer + " failed", heartbeatA.exists(), is(true));
       }
 
-      hold.release.countDown();
+      FaultFileSystem.release(hookId);
       runningA.get(120, TimeUnit.SECONDS);
       assertThat(reader.completedInstantTimes(), is(List.of(c1, instantA)));
       assertRows(
@@ -272,7 +271,7 @@ public class HudiIOFailedWriteRecoveryIT {
       assertThat(dataFilesOnDisk(base), is(committedFiles(reader)));
       assertThat(dataFilesOnDisk(base), is(not(empty())));
     } finally {
-      hold.release.countDown();
+      FaultFileSystem.release(hookId);
       executor.shutdownNow();
     }
   }

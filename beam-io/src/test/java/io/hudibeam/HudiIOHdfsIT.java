@@ -325,16 +325,17 @@ public class HudiIOHdfsIT {
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
     String c1 = reader.completedInstantTimes().get(0);
     String holdId = UUID.randomUUID().toString();
-    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
     ExecutorService executor = Executors.newSingleThreadExecutor();
     try {
       HudiIO.Write<Row> a =
           trips(base, WriteOperation.UPSERT)
               .withHadoopConfiguration(
-                  HdfsWithHooks.configuration(HoldBeforeCommitFileSystem.configuration(holdId)));
+                  HdfsWithHooks.configuration(Fault.holdAtCommit(holdId).configuration()));
       Future<?> runningA = executor.submit(() -> run(TripsRows.batch(1, 200, 400), a));
       assertThat(
-          "writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+          "writer A reached its commit",
+          FaultFileSystem.awaitHeld(holdId, 120, TimeUnit.SECONDS),
+          is(true));
       List<HoodieInstant> pending =
           reader.metaClient().getActiveTimeline().filterInflightsAndRequested().getInstants();
       assertThat(pending, hasSize(1));
@@ -356,7 +357,7 @@ public class HudiIOHdfsIT {
               containsString("instant " + instantA),
               containsString("heartbeat")));
 
-      hold.release.countDown();
+      FaultFileSystem.release(holdId);
       runningA.get(120, TimeUnit.SECONDS);
       assertThat(reader.completedInstantTimes(), is(List.of(c1, instantA)));
       assertRows(
@@ -366,8 +367,8 @@ public class HudiIOHdfsIT {
           trips(200, 600).ofBatch(1).committedAt(instantA));
       assertNoOrphans(base, reader);
     } finally {
-      hold.release.countDown();
-      HoldBeforeCommitFileSystem.unregister(holdId);
+      FaultFileSystem.release(holdId);
+      FaultFileSystem.forget(holdId);
       executor.shutdownNow();
     }
   }
@@ -380,7 +381,6 @@ public class HudiIOHdfsIT {
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
     String c1 = reader.completedInstantTimes().get(0);
     String holdId = UUID.randomUUID().toString();
-    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
     ExecutorService executor = Executors.newSingleThreadExecutor();
     try {
       // A updates keys 0..199 with optimistic concurrency control and is held before its commit.
@@ -388,10 +388,12 @@ public class HudiIOHdfsIT {
           trips(base, WriteOperation.UPSERT)
               .withHoodieProperties(HudiIOOptimisticConcurrencyIT.OCC)
               .withHadoopConfiguration(
-                  HdfsWithHooks.configuration(HoldBeforeCommitFileSystem.configuration(holdId)));
+                  HdfsWithHooks.configuration(Fault.holdAtCommit(holdId).configuration()));
       Future<?> runningA = executor.submit(() -> run(TripsRows.batch(1, 0, 200), a));
       assertThat(
-          "writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+          "writer A reached its commit",
+          FaultFileSystem.awaitHeld(holdId, 120, TimeUnit.SECONDS),
+          is(true));
       String instantA = HudiIOOptimisticConcurrencyIT.pendingInstants(reader).get(0);
 
       // B updates keys 100..299 (the same file groups) beside A, and commits first.
@@ -404,7 +406,7 @@ public class HudiIOHdfsIT {
       assertThat(commits, hasSize(2));
       String instantB = commits.get(1);
 
-      hold.release.countDown();
+      FaultFileSystem.release(holdId);
       Exception lost = assertThrows(Exception.class, () -> runningA.get(120, TimeUnit.SECONDS));
       assertThat(
           messages(lost),
@@ -422,8 +424,8 @@ public class HudiIOHdfsIT {
           trips(300, 400).ofBatch(0).committedAt(c1));
       assertNoOrphans(base, reader);
     } finally {
-      hold.release.countDown();
-      HoldBeforeCommitFileSystem.unregister(holdId);
+      FaultFileSystem.release(holdId);
+      FaultFileSystem.forget(holdId);
       executor.shutdownNow();
     }
   }

@@ -31,6 +31,8 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
@@ -82,7 +84,7 @@ public class HudiIOHudiClientRaceIT {
 
   @After
   public void tearDown() {
-    HoldBeforeCommitFileSystem.unregister(holdId);
+    FaultFileSystem.forget(holdId);
     executor.shutdownNow();
   }
 
@@ -155,7 +157,6 @@ public class HudiIOHudiClientRaceIT {
     String c1 = reader.completedInstantTimes().get(0);
 
     // HudiIO upserts keys 0..199 and is held before its commit.
-    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
     Future<?> hudiIo =
         executor.submit(
             () ->
@@ -163,9 +164,11 @@ public class HudiIOHudiClientRaceIT {
                     TripsRows.batch(1, 0, 200),
                     trips(base, WriteOperation.UPSERT)
                         .withHoodieProperties(OCC)
-                        .withHadoopConfiguration(
-                            HoldBeforeCommitFileSystem.configuration(holdId))));
-    assertThat("HudiIO reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+                        .withHadoopConfiguration(Fault.holdAtCommit(holdId).configuration())));
+    assertThat(
+        "HudiIO reached its commit",
+        FaultFileSystem.awaitHeld(holdId, 120, TimeUnit.SECONDS),
+        is(true));
     String instantIo = pendingInstants(reader).get(0);
 
     // Hudi's client upserts keys 100..299 (the same 8 file groups) and commits.
@@ -177,7 +180,7 @@ public class HudiIOHudiClientRaceIT {
     }
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantHudi)));
 
-    hold.release.countDown();
+    FaultFileSystem.release(holdId);
     Exception lost = assertThrows(Exception.class, () -> hudiIo.get(120, TimeUnit.SECONDS));
     assertThat(
         messages(lost),

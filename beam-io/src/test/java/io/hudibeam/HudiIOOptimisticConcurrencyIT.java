@@ -27,6 +27,8 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
@@ -79,7 +81,7 @@ public class HudiIOOptimisticConcurrencyIT {
 
   @After
   public void tearDown() {
-    HoldBeforeCommitFileSystem.unregister(holdId);
+    FaultFileSystem.forget(holdId);
     executor.shutdownNow();
   }
 
@@ -107,7 +109,6 @@ public class HudiIOOptimisticConcurrencyIT {
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
     String c1 = reader.completedInstantTimes().get(0);
 
-    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
     Future<?> a =
         executor.submit(
             () ->
@@ -115,9 +116,11 @@ public class HudiIOOptimisticConcurrencyIT {
                     city(1, 0),
                     trips(base, WriteOperation.UPSERT)
                         .withHoodieProperties(OCC)
-                        .withHadoopConfiguration(
-                            HoldBeforeCommitFileSystem.configuration(holdId))));
-    assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+                        .withHadoopConfiguration(Fault.holdAtCommit(holdId).configuration())));
+    assertThat(
+        "writer A reached its commit",
+        FaultFileSystem.awaitHeld(holdId, 120, TimeUnit.SECONDS),
+        is(true));
     String instantA = pendingInstants(reader).get(0);
 
     // A single-writer pipeline (the default) is still refused at its start by A's live heartbeat.
@@ -146,7 +149,7 @@ public class HudiIOOptimisticConcurrencyIT {
     String instantB = commits.get(1);
     assertThat(pendingInstants(reader), is(List.of(instantA)));
 
-    hold.release.countDown();
+    FaultFileSystem.release(holdId);
     a.get(120, TimeUnit.SECONDS);
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantA, instantB)));
     assertTable(
@@ -165,7 +168,6 @@ public class HudiIOOptimisticConcurrencyIT {
     run(TripsRows.batch(0, 0, 400), trips(base, WriteOperation.INSERT));
     String c1 = reader.completedInstantTimes().get(0);
 
-    HoldBeforeCommitFileSystem.Hold hold = HoldBeforeCommitFileSystem.register(holdId);
     Future<?> a =
         executor.submit(
             () ->
@@ -173,9 +175,11 @@ public class HudiIOOptimisticConcurrencyIT {
                     TripsRows.batch(1, 0, 200),
                     trips(base, WriteOperation.UPSERT)
                         .withHoodieProperties(OCC)
-                        .withHadoopConfiguration(
-                            HoldBeforeCommitFileSystem.configuration(holdId))));
-    assertThat("writer A reached its commit", hold.reached.await(120, TimeUnit.SECONDS), is(true));
+                        .withHadoopConfiguration(Fault.holdAtCommit(holdId).configuration())));
+    assertThat(
+        "writer A reached its commit",
+        FaultFileSystem.awaitHeld(holdId, 120, TimeUnit.SECONDS),
+        is(true));
     String instantA = pendingInstants(reader).get(0);
     List<String> filesOfA = filesOf(base, instantA);
     assertThat(filesOfA, hasSize(8));
@@ -189,7 +193,7 @@ public class HudiIOOptimisticConcurrencyIT {
     assertThat(commits, hasSize(2));
     String instantB = commits.get(1);
 
-    hold.release.countDown();
+    FaultFileSystem.release(holdId);
     Exception lost = assertThrows(Exception.class, () -> a.get(120, TimeUnit.SECONDS));
     assertThat(
         messages(lost),

@@ -28,6 +28,9 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
+import io.hudibeam.testing.FaultS3AFileSystem;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.testing.s3.S3Server;
@@ -37,6 +40,7 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.beam.sdk.values.Row;
 import org.apache.hadoop.conf.Configuration;
@@ -57,7 +61,7 @@ import org.junit.rules.TemporaryFolder;
  * pending instant back (its files deleted from S3 by their markers) and commits, every row exact
  * and no file of the dead instant left. And the storage failing after the commit, in the clean: the
  * commit is whole and the next write cleans. An S3Proxy server in the test JVM, a crash injected by
- * {@link CrashOnceS3AFileSystem}.
+ * {@link FaultS3AFileSystem}.
  */
 public class HudiIOS3CrashIT {
   @ClassRule public static final S3Server S3 = new S3Server();
@@ -87,9 +91,13 @@ public class HudiIOS3CrashIT {
 
   private HudiIO.Write<Row> crashingAt(String base, String suffix) throws IOException {
     String flag = tmp.getRoot() + "/crashed-" + suffix.replace('.', '_');
+    // A base file dies after its bytes are uploaded; an instant file just before it is written.
+    Operation at = suffix.equals(".parquet") ? Operation.CLOSE : Operation.CREATE;
+    Fault crash =
+        Fault.on("s3-crash-" + System.nanoTime(), at, ".*" + Pattern.quote(suffix) + "$")
+            .onceFlaggedBy(flag);
     return trips(base, WriteOperation.UPSERT)
-        .withHadoopConfiguration(
-            CrashOnceS3AFileSystem.configuration(S3.hadoopSettings(), flag, suffix))
+        .withHadoopConfiguration(FaultS3AFileSystem.configuration(S3.hadoopSettings(), crash))
         .withHoodieProperties(CLEAN_EACH_COMMIT);
   }
 
@@ -176,7 +184,7 @@ public class HudiIOS3CrashIT {
     Throwable crash =
         assertThrows(
             Throwable.class, () -> run(TripsRows.batch(1, 20, 40), crashingAt(base, suffix)));
-    assertThat(messages(crash), containsString("injected crash"));
+    assertThat(messages(crash), containsString("injected "));
     List<String> dead = pending(reader(base));
     assertThat("one pending instant: " + dead, dead, hasSize(1));
     String c2 = dead.get(0);

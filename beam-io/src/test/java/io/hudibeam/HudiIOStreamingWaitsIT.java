@@ -28,6 +28,9 @@ import io.hudibeam.concurrency.HeartbeatSettings;
 import io.hudibeam.concurrency.Heartbeats;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsData;
 import io.hudibeam.testing.TripsRows;
@@ -38,6 +41,9 @@ import io.hudibeam.write.WriteOperation;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
@@ -64,6 +70,9 @@ public class HudiIOStreamingWaitsIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static final long WAIT_MILLIS = 180_000;
+
+  /** How long the plan's move of an instant to inflight is held. */
+  static final long PLAN_HOLD_MILLIS = 5_000;
 
   @Test(timeout = 300_000)
   public void aStreamWaitsForAFailedWritersInstantUntilABatchWriteRollsItBack() throws Exception {
@@ -200,28 +209,41 @@ public class HudiIOStreamingWaitsIT {
    * to inflight with the workload profile. The inserts are routed by the bucket assigner, which
    * does not read the plan; the order comes from the updates' route, which every record passes and
    * which waits for the plan (see {@code AssignBuckets.existingFileGroups}). The plan's inflight
-   * file is held (bounded) until the commit step writes one of its own; with the commit ordered
-   * after the plan it never does. (With the inserts filtered out before the updates' route, this
-   * test fails: the commit moves the instant to inflight while the plan is held.)
+   * file is held for {@link #PLAN_HOLD_MILLIS}, time for the commit step to write one of its own (a
+   * {@code FaultFileSystem} probe counts it); with the commit ordered after the plan it never does.
+   * (With the inserts filtered out before the updates' route, this test fails: the commit moves the
+   * instant to inflight while the plan is held.)
    */
   @Test(timeout = 300_000)
   public void anInsertsOnlyIntervalCommitsAfterItsPlanMovedTheInstantToInflight() throws Exception {
     String base = tmp.newFolder("trips").getAbsolutePath();
-    String holdId = "plan-" + System.nanoTime();
-    HoldPlanFileSystem.Hold hold = HoldPlanFileSystem.register(holdId);
+    String planId = "plan-" + System.nanoTime();
+    String commitId = "commit-" + System.nanoTime();
+    // The plan writes <T>.inflight through a temporary file; the commit step writes it directly.
+    Fault holdPlan =
+        Fault.on(planId, Operation.CREATE, ".*/\\.hoodie/\\.\\d+\\.inflight\\..+\\.tmp$").hold();
+    Fault commitMoves =
+        Fault.on(commitId, Operation.CREATE, ".*/\\.hoodie/\\d+\\.inflight$").note();
+    ExecutorService releaser = Executors.newSingleThreadExecutor();
     try {
+      releaser.submit(() -> releaseAfter(planId, PLAN_HOLD_MILLIS));
       HudiIOStreamingIT.run(
           StreamingTesting.stream(TripsRows.SCHEMA, List.of(TripsRows.batch(0, 0, 40))),
           HudiIOStreamingIT.trips(base, WriteOperation.INSERT)
-              .withHadoopConfiguration(HoldPlanFileSystem.configuration(holdId)));
+              .withHadoopConfiguration(FaultFileSystem.configuration(holdPlan, commitMoves)));
     } finally {
-      HoldPlanFileSystem.unregister(holdId);
+      releaser.shutdownNow();
+      FaultFileSystem.release(planId);
     }
-    assertThat("the plan moved the instant to inflight", hold.planHeld.get(), is(true));
+    int planHeld = FaultFileSystem.fired(planId);
+    int commitMovedToInflight = FaultFileSystem.fired(commitId);
+    FaultFileSystem.forget(planId);
+    FaultFileSystem.forget(commitId);
+    assertThat("the plan moved the instant to inflight", planHeld, is(1));
     assertThat(
         "the commit step moved the instant to inflight while the plan was doing it",
-        hold.commitMovedToInflight.get(),
-        is(false));
+        commitMovedToInflight,
+        is(0));
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(1));
     assertThat(pendingTimes(reader), is(empty()));
@@ -229,6 +251,15 @@ public class HudiIOStreamingWaitsIT {
     addExpected(expected, 0, 0, 40);
     expected.sort(null);
     assertThat(HudiIOTesting.content(reader), is(expected));
+  }
+
+  /** Once rule {@code id} holds, lets it go on after {@code millis}: a bounded hold. */
+  private static Void releaseAfter(String id, long millis) throws InterruptedException {
+    if (FaultFileSystem.awaitHeld(id, 120, TimeUnit.SECONDS)) {
+      Thread.sleep(millis);
+      FaultFileSystem.release(id);
+    }
+    return null;
   }
 
   private static void addExpected(List<String> out, long batch, long start, long count) {

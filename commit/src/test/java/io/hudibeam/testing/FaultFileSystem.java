@@ -16,22 +16,12 @@
 package io.hudibeam.testing;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
@@ -39,19 +29,17 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.Progressable;
 
 /**
- * The tests' one fault-injecting local file system: a {@link Fault} in the pipeline's Hadoop
- * configuration says at which operation on which paths it fails, after how many matches, how often,
- * and how ({@link Effect}). Installed with {@link Fault#configuration}: {@code fs.file.impl} set to
- * this class, uncached, so every worker's instance reads the rule from its configuration. A rule is
- * armed in the JVM that made its configuration and its matches are counted there by the rule's id
- * until {@link #forget}; a rule with a flag file fires only for the writer that creates that file,
- * so "once" also holds across JVMs.
+ * The tests' one fault-injecting file system: {@link Fault} rules in the pipeline's Hadoop
+ * configuration say at which operation on which paths one fails, after how many matches, how often,
+ * and how ({@link Effect}). Installed with {@link Fault#configuration} or {@link
+ * #configuration(Fault...)}: {@code fs.file.impl} set to this class, uncached, so every worker's
+ * instance reads the rules from its configuration ({@link FaultS3AFileSystem} does the same for
+ * S3A; other file systems call the hooks {@link #create(Configuration, FileSystem, Path, Creator)}
+ * and {@link #check}). A rule is armed in the JVM that made its configuration and its matches are
+ * counted there by the rule's id until {@link #forget}; a rule with a flag file fires only for the
+ * writer that creates that file, so "once" also holds across JVMs.
  */
 public final class FaultFileSystem extends LocalFileSystem {
-  private static final String PREFIX = "hudibeam.test.fault.";
-  private static final Map<String, AtomicInteger> MATCHES = new ConcurrentHashMap<>();
-  private static final Map<String, CountDownLatch> RELEASES = new ConcurrentHashMap<>();
-
   /** How long a held operation waits for {@link #release} before it fails. */
   static final long HOLD_SECONDS = 120;
 
@@ -67,7 +55,11 @@ public final class FaultFileSystem extends LocalFileSystem {
      * A file in place at its path: a created file closed, or a file renamed to it (as a timeline
      * file is moved in from a temporary one).
      */
-    IN_PLACE
+    IN_PLACE,
+    /** A rename to the path, after it is done (not the close of a file created there). */
+    RENAME,
+    /** A look whether the path exists ({@code exists}), before it is answered. */
+    EXISTS
   }
 
   /** What a rule does when it fires. */
@@ -80,10 +72,17 @@ public final class FaultFileSystem extends LocalFileSystem {
      */
     CRASH,
     /**
-     * Waits until the test calls {@link #release} with the rule's id (at most {@value
-     * #HOLD_SECONDS} s, then fails), and then goes on as if there were no rule.
+     * Signals {@link #awaitHeld}, waits until the test calls {@link #release} with the rule's id
+     * (at most {@value #HOLD_SECONDS} s, then fails), and then goes on as if there were no rule.
      */
-    HOLD
+    HOLD,
+    /**
+     * At {@link Operation#CREATE}: the file's first {@link Fault#tornBytes} bytes reach the disk,
+     * then every write fails, as when a writer dies in the middle of a file.
+     */
+    TEAR,
+    /** Nothing: the rule only counts where it would fire ({@link #fired}), a probe. */
+    NOTE
   }
 
   /** The crash of {@link Effect#CRASH}. */
@@ -99,7 +98,8 @@ public final class FaultFileSystem extends LocalFileSystem {
    * A fault: at {@code operation} on a path whose URI path matches {@code path}, after {@code skip}
    * matches pass, the next {@code times} matches take {@code effect}; with {@code whileInflight}, a
    * path counts only while its table (the nearest folder with a {@code .hoodie}) has an inflight
-   * instant of that action; with {@code flagFile}, the rule fires only if it creates that file.
+   * instant of that action; with {@code flagFile}, the rule fires only if it creates that file;
+   * with {@code afterCreating}, a path counts only once a file matching that pattern was created.
    */
   public record Fault(
       String id,
@@ -109,93 +109,133 @@ public final class FaultFileSystem extends LocalFileSystem {
       int times,
       Effect effect,
       String whileInflight,
-      String flagFile) {
+      String flagFile,
+      String afterCreating,
+      int tornBytes) {
 
     /** Fails the first {@code operation} on a path matching {@code path}. */
     public static Fault on(String id, Operation operation, String path) {
-      return new Fault(id, operation, path, 0, 1, Effect.FAIL, "", "");
+      return new Fault(id, operation, path, 0, 1, Effect.FAIL, "", "", "", 0);
     }
 
     /** A data file: a {@code .parquet} file outside {@code .hoodie}. */
     public static final String BASE_FILE = "^(?!.*/\\.hoodie/).*\\.parquet$";
 
+    /**
+     * Holds a write between its write stage and its commit: the first look at a table lock ({@code
+     * .hoodie/lock}, the commit's first step) after a base file was created.
+     */
+    public static Fault holdAtCommit(String id) {
+      return on(id, Operation.EXISTS, ".*/\\.hoodie/lock$").afterCreating(BASE_FILE).hold();
+    }
+
     public Fault skip(int n) {
-      return new Fault(id, operation, path, n, times, effect, whileInflight, flagFile);
+      return new Fault(
+          id, operation, path, n, times, effect, whileInflight, flagFile, afterCreating, tornBytes);
     }
 
     /** Takes effect at every match after the skipped ones, not only the first. */
     public Fault everyTime() {
+      return times(Integer.MAX_VALUE);
+    }
+
+    private Fault times(int n) {
       return new Fault(
-          id, operation, path, skip, Integer.MAX_VALUE, effect, whileInflight, flagFile);
+          id, operation, path, skip, n, effect, whileInflight, flagFile, afterCreating, tornBytes);
+    }
+
+    private Fault effect(Effect e, int bytes) {
+      return new Fault(
+          id, operation, path, skip, times, e, whileInflight, flagFile, afterCreating, bytes);
     }
 
     /** Holds the operation until {@link FaultFileSystem#release} instead of failing it. */
     public Fault hold() {
-      return new Fault(id, operation, path, skip, times, Effect.HOLD, whileInflight, flagFile);
+      return effect(Effect.HOLD, 0);
     }
 
     public Fault crash() {
-      return new Fault(id, operation, path, skip, times, Effect.CRASH, whileInflight, flagFile);
+      return effect(Effect.CRASH, 0);
+    }
+
+    /** Tears a created file after its first {@code bytes} bytes ({@link Effect#TEAR}). */
+    public Fault tear(int bytes) {
+      return effect(Effect.TEAR, bytes);
+    }
+
+    /** Only counts where it fires ({@link Effect#NOTE}), at every match. */
+    public Fault note() {
+      return effect(Effect.NOTE, 0).everyTime();
     }
 
     public Fault whileInflight(String action) {
-      return new Fault(id, operation, path, skip, times, effect, action, flagFile);
+      return new Fault(
+          id, operation, path, skip, times, effect, action, flagFile, afterCreating, tornBytes);
     }
 
     /** Fires only for the writer that creates {@code flag}: once, across JVMs. */
     public Fault onceFlaggedBy(String flag) {
-      return new Fault(id, operation, path, skip, times, effect, whileInflight, flag);
-    }
-
-    /** The Hadoop settings that install this file system with this rule. */
-    public Map<String, String> configuration() {
-      MATCHES.put(id, new AtomicInteger());
-      if (effect == Effect.HOLD) {
-        RELEASES.putIfAbsent(id, new CountDownLatch(1));
-      }
-      Map<String, String> conf = new HashMap<>();
-      conf.put("fs.file.impl", FaultFileSystem.class.getName());
-      conf.put("fs.file.impl.disable.cache", "true");
-      conf.put(PREFIX + "id", id);
-      conf.put(PREFIX + "operation", operation.name());
-      conf.put(PREFIX + "path", path);
-      conf.put(PREFIX + "skip", String.valueOf(skip));
-      conf.put(PREFIX + "times", String.valueOf(times));
-      conf.put(PREFIX + "effect", effect.name());
-      conf.put(PREFIX + "whileInflight", whileInflight);
-      conf.put(PREFIX + "flagFile", flagFile);
-      return Map.copyOf(conf);
-    }
-
-    static Fault of(Configuration conf) {
-      String id = conf == null ? null : conf.get(PREFIX + "id");
-      if (id == null) {
-        return null;
-      }
       return new Fault(
-          id,
-          Operation.valueOf(conf.get(PREFIX + "operation")),
-          conf.get(PREFIX + "path"),
-          conf.getInt(PREFIX + "skip", 0),
-          conf.getInt(PREFIX + "times", 1),
-          Effect.valueOf(conf.get(PREFIX + "effect")),
-          conf.get(PREFIX + "whileInflight", ""),
-          conf.get(PREFIX + "flagFile", ""));
+          id, operation, path, skip, times, effect, whileInflight, flag, afterCreating, tornBytes);
     }
+
+    /** Counts a path only once a file whose URI path matches {@code pattern} was created. */
+    public Fault afterCreating(String pattern) {
+      return new Fault(
+          id, operation, path, skip, times, effect, whileInflight, flagFile, pattern, tornBytes);
+    }
+
+    /** The Hadoop settings that install this file system with this rule alone. */
+    public Map<String, String> configuration() {
+      return FaultFileSystem.configuration(this);
+    }
+  }
+
+  /** Creates a file: the file system's own create, for {@link #create}. */
+  @FunctionalInterface
+  public interface Creator {
+    FSDataOutputStream create() throws IOException;
+  }
+
+  /** Arms {@code rules} and returns the Hadoop settings that install this file system with them. */
+  public static Map<String, String> configuration(Fault... rules) {
+    return FaultRules.configuration(List.of(rules));
+  }
+
+  /**
+   * The rules' settings {@code rules} (from {@link #configuration(Fault...)}) with {@code
+   * fileSystem}, which calls this class's hooks, installed uncached for {@code scheme} in place of
+   * this file system for {@code file:} paths.
+   */
+  public static Map<String, String> installedFor(
+      String scheme, Class<? extends FileSystem> fileSystem, Map<String, String> rules) {
+    Map<String, String> conf = new HashMap<>(rules);
+    conf.remove("fs.file.impl");
+    conf.remove("fs.file.impl.disable.cache");
+    conf.put("fs." + scheme + ".impl", fileSystem.getName());
+    conf.put("fs." + scheme + ".impl.disable.cache", "true");
+    return Map.copyOf(conf);
   }
 
   /** Disarms rule {@code id}: its configuration fires nothing any more in this JVM. */
   public static void forget(String id) {
-    MATCHES.remove(id);
-    RELEASES.remove(id);
+    FaultRules.forget(id);
   }
 
   /** Lets the operations rule {@code id} holds (and all it would hold later) go on. */
   public static void release(String id) {
-    CountDownLatch release = RELEASES.get(id);
-    if (release != null) {
-      release.countDown();
-    }
+    FaultRules.release(id);
+  }
+
+  /** Waits until rule {@code id} holds an operation; false if it did not within the timeout. */
+  public static boolean awaitHeld(String id, long timeout, TimeUnit unit)
+      throws InterruptedException {
+    return FaultRules.awaitHeld(id, timeout, unit);
+  }
+
+  /** How many times rule {@code id} fired in this JVM since it was armed. */
+  public static int fired(String id) {
+    return FaultRules.fired(id);
   }
 
   @Override
@@ -208,140 +248,75 @@ public final class FaultFileSystem extends LocalFileSystem {
       long blockSize,
       Progressable progress)
       throws IOException {
-    Fault rule = Fault.of(getConf());
-    check(rule, Operation.CREATE, f, this);
-    FSDataOutputStream out =
-        super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
-    if (rule == null
-        || (rule.operation() != Operation.CLOSE && rule.operation() != Operation.IN_PLACE)) {
+    return create(
+        getConf(),
+        this,
+        f,
+        () -> super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress));
+  }
+
+  @Override
+  public boolean rename(Path src, Path dst) throws IOException {
+    return renamed(getConf(), this, dst, super.rename(src, dst));
+  }
+
+  @Override
+  public boolean delete(Path f, boolean recursive) throws IOException {
+    check(getConf(), Operation.DELETE, f, this);
+    return super.delete(f, recursive);
+  }
+
+  @Override
+  public boolean exists(Path f) throws IOException {
+    check(getConf(), Operation.EXISTS, f, this);
+    return super.exists(f);
+  }
+
+  /**
+   * The hook on creating {@code f} with {@code creator} on {@code fs}: takes the effects of the
+   * rules in {@code conf} at {@link Operation#CREATE}, and at {@link Operation#CLOSE} and {@link
+   * Operation#IN_PLACE} when the stream closes.
+   */
+  public static FSDataOutputStream create(
+      Configuration conf, FileSystem fs, Path f, Creator creator) throws IOException {
+    List<Fault> rules = FaultRules.of(conf);
+    FaultRules.created(rules, f);
+    Fault tear = FaultRules.fire(rules, Operation.CREATE, f, fs);
+    FSDataOutputStream out = creator.create();
+    if (tear != null) {
+      out = new FSDataOutputStream(new FaultRules.Torn(out, tear.tornBytes(), f), null);
+    }
+    if (rules.stream()
+        .noneMatch(r -> r.operation() == Operation.CLOSE || r.operation() == Operation.IN_PLACE)) {
       return out;
     }
     return new FSDataOutputStream(out, null) {
       @Override
       public void close() throws IOException {
         super.close();
-        check(rule, rule.operation(), f, FaultFileSystem.this);
+        FaultRules.fire(rules, Operation.CLOSE, f, fs);
+        FaultRules.fire(rules, Operation.IN_PLACE, f, fs);
       }
     };
   }
 
-  @Override
-  public boolean rename(Path src, Path dst) throws IOException {
-    boolean renamed = super.rename(src, dst);
+  /** The hook after a rename to {@code dst} on {@code fs}: {@link Operation#RENAME}, IN_PLACE. */
+  public static boolean renamed(Configuration conf, FileSystem fs, Path dst, boolean renamed)
+      throws IOException {
     if (renamed) {
-      check(Fault.of(getConf()), Operation.IN_PLACE, dst, this);
+      List<Fault> rules = FaultRules.of(conf);
+      FaultRules.fire(rules, Operation.IN_PLACE, dst, fs);
+      FaultRules.fire(rules, Operation.RENAME, dst, fs);
     }
     return renamed;
   }
 
-  @Override
-  public boolean delete(Path f, boolean recursive) throws IOException {
-    check(Fault.of(getConf()), Operation.DELETE, f, this);
-    return super.delete(f, recursive);
-  }
-
   /**
-   * The hook for other file systems (HDFS in the tests): takes the effect of the rule in {@code
-   * conf}, if any, at {@code operation} on {@code f} of {@code fs}.
+   * The hook for other file systems: takes the effects of the rules in {@code conf}, if any, at
+   * {@code operation} on {@code f} of {@code fs}.
    */
   public static void check(Configuration conf, Operation operation, Path f, FileSystem fs)
       throws IOException {
-    check(Fault.of(conf), operation, f, fs);
-  }
-
-  /** Takes the rule's effect if {@code operation} on {@code f} is one it fires at. */
-  private static void check(Fault rule, Operation operation, Path f, FileSystem fs)
-      throws IOException {
-    if (rule == null
-        || rule.operation() != operation
-        || !Pattern.matches(rule.path(), f.toUri().getPath())
-        || (!rule.whileInflight().isEmpty() && !inflight(fs, f, rule.whileInflight()))) {
-      return;
-    }
-    // A rule fires only in the JVM that armed it (its configuration(), until forget), so a
-    // configuration that outlives its test fires nothing; one with a flag file fires anywhere.
-    AtomicInteger matches =
-        rule.flagFile().isEmpty()
-            ? MATCHES.get(rule.id())
-            : MATCHES.computeIfAbsent(rule.id(), id -> new AtomicInteger());
-    if (matches == null) {
-      return;
-    }
-    int match = matches.getAndIncrement();
-    if (match < rule.skip() || match - rule.skip() >= rule.times() || !flagged(rule, f)) {
-      return;
-    }
-    String what = operation.name().toLowerCase(Locale.ROOT);
-    if (rule.effect() == Effect.HOLD) {
-      awaitRelease(rule, what, f);
-      return;
-    }
-    if (rule.effect() == Effect.CRASH) {
-      throw new InjectedCrash(
-          rule.whileInflight().isEmpty()
-              ? "injected crash at " + what + " of " + f
-              : "injected crash of a " + rule.whileInflight() + " at " + what + " of " + f);
-    }
-    throw new IOException(
-        operation == Operation.CLOSE
-            ? "injected crash after writing " + f
-            : operation == Operation.IN_PLACE
-                ? "injected failure after writing " + f
-                : "injected failure "
-                    + (operation == Operation.CREATE ? "creating " : "deleting ")
-                    + f);
-  }
-
-  private static void awaitRelease(Fault rule, String what, Path f) throws IOException {
-    CountDownLatch release = RELEASES.get(rule.id());
-    if (release == null) {
-      return;
-    }
-    try {
-      if (!release.await(HOLD_SECONDS, TimeUnit.SECONDS)) {
-        throw new IOException("the test never released its hold at " + what + " of " + f);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while held at " + what + " of " + f, e);
-    }
-  }
-
-  private static boolean flagged(Fault rule, Path f) throws IOException {
-    if (rule.flagFile().isEmpty()) {
-      return true;
-    }
-    try {
-      Files.write(
-          Paths.get(rule.flagFile()),
-          f.toUri().getPath().getBytes(StandardCharsets.UTF_8),
-          StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE);
-      return true;
-    } catch (FileAlreadyExistsException alreadyFired) {
-      return false;
-    }
-  }
-
-  /** Whether the table of {@code file} has an instant of {@code action} inflight, not completed. */
-  private static boolean inflight(FileSystem fs, Path file, String action) throws IOException {
-    Path folder = file.getParent();
-    while (folder != null && !fs.exists(new Path(folder, ".hoodie"))) {
-      folder = folder.getParent();
-    }
-    if (folder == null) {
-      return false;
-    }
-    Path meta = new Path(folder, ".hoodie");
-    for (FileStatus s : fs.listStatus(meta)) {
-      String name = s.getPath().getName();
-      if (name.endsWith("." + action + ".inflight")) {
-        String time = name.substring(0, name.indexOf('.'));
-        if (!fs.exists(new Path(meta, time + "." + action))) {
-          return true;
-        }
-      }
-    }
-    return false;
+    FaultRules.fire(FaultRules.of(conf), operation, f, fs);
   }
 }

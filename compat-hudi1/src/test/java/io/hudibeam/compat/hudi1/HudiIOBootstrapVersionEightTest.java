@@ -15,6 +15,21 @@
  */
 package io.hudibeam.compat.hudi1;
 
+import static io.hudibeam.compat.hudi1.VersionEightReads.CITIES;
+import static io.hudibeam.compat.hudi1.VersionEightReads.SOURCE;
+import static io.hudibeam.compat.hudi1.VersionEightReads.baseFileRows;
+import static io.hudibeam.compat.hudi1.VersionEightReads.bootstrap;
+import static io.hudibeam.compat.hudi1.VersionEightReads.commitMetadata;
+import static io.hudibeam.compat.hudi1.VersionEightReads.latestSlices;
+import static io.hudibeam.compat.hudi1.VersionEightReads.meta;
+import static io.hudibeam.compat.hudi1.VersionEightReads.pipeline;
+import static io.hudibeam.compat.hudi1.VersionEightReads.putBaseFileRows;
+import static io.hudibeam.compat.hudi1.VersionEightReads.ridesWrite;
+import static io.hudibeam.compat.hudi1.VersionEightReads.runBootstrap;
+import static io.hudibeam.compat.hudi1.VersionEightReads.skeletonUpdatesAndANewKey;
+import static io.hudibeam.compat.hudi1.VersionEightReads.sourceRide;
+import static io.hudibeam.compat.hudi1.VersionEightReads.writeSource;
+import static org.apache.hudi.common.config.HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
@@ -27,42 +42,21 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
-import org.apache.avro.Schema;
-import org.apache.avro.SchemaBuilder;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.Row;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.Path;
 import org.apache.hudi.avro.HoodieAvroUtils;
 import org.apache.hudi.common.bootstrap.index.BootstrapIndex;
-import org.apache.hudi.common.config.HoodieConfig;
-import org.apache.hudi.common.config.HoodieMetadataConfig;
-import org.apache.hudi.common.engine.HoodieLocalEngineContext;
+import org.apache.hudi.common.model.FileSlice;
 import org.apache.hudi.common.model.HoodieBaseFile;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
-import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.model.WriteOperationType;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
-import org.apache.hudi.common.table.view.FileSystemViewManager;
-import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
-import org.apache.hudi.common.util.Option;
-import org.apache.hudi.common.util.collection.ClosableIterator;
-import org.apache.hudi.hadoop.fs.HadoopFSUtils;
-import org.apache.hudi.io.storage.HoodieFileReader;
-import org.apache.hudi.io.storage.HoodieFileReaderFactory;
-import org.apache.hudi.io.storage.HoodieIOFactory;
-import org.apache.parquet.avro.AvroParquetWriter;
-import org.apache.parquet.hadoop.ParquetWriter;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -77,103 +71,9 @@ public class HudiIOBootstrapVersionEightTest {
 
   private static final String BOOTSTRAP = "00000000000002";
   private static final String METADATA_BOOTSTRAP = "00000000000001";
-  private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
-  private static final Schema SCHEMA =
-      SchemaBuilder.record("rides_record")
-          .namespace("hoodie.rides")
-          .fields()
-          .requiredString("uuid")
-          .requiredLong("ts")
-          .requiredString("city")
-          .endRecord();
-
-  private final Configuration conf = new Configuration();
-
-  private static GenericRecord ride(String uuid, long ts, String city) {
-    GenericData.Record r = new GenericData.Record(SCHEMA);
-    r.put("uuid", uuid);
-    r.put("ts", ts);
-    r.put("city", city);
-    return r;
-  }
 
   private static void run(Pipeline p) {
     p.run().waitUntilFinish();
-  }
-
-  private static Pipeline pipeline() {
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setTargetParallelism(2);
-    return Pipeline.create(options);
-  }
-
-  private HoodieTableMetaClient meta(String base) {
-    return HoodieTableMetaClient.builder()
-        .setConf(HadoopFSUtils.getStorageConfWithCopy(conf))
-        .setBasePath(base)
-        .build();
-  }
-
-  /** Hudi 1.0's snapshot row by row: key to [ts, city, commit time]. */
-  private static Map<String, List<Object>> hudiRows(HoodieTableMetaClient meta) throws Exception {
-    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
-    Map<String, List<Object>> rows = new TreeMap<>();
-    try (HoodieTableFileSystemView view =
-        FileSystemViewManager.createInMemoryFileSystemView(
-            new HoodieLocalEngineContext(meta.getStorageConf()),
-            meta,
-            HoodieMetadataConfig.newBuilder()
-                .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS)
-                .build())) {
-      for (String partition : CITIES) {
-        for (HoodieBaseFile file :
-            view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
-          for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
-            GenericRecord r = e.getValue();
-            assertThat(r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
-            Object previous =
-                rows.put(
-                    e.getKey(),
-                    Arrays.asList(
-                        r.get("ts"),
-                        r.get("city").toString(),
-                        r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
-            assertThat("duplicate " + e.getKey(), previous == null, is(true));
-          }
-        }
-      }
-    }
-    return rows;
-  }
-
-  /**
-   * Writes 3 plain partition folders × 2 files × 3 rows (the city in the rows); returns key to [ts,
-   * city, commit time {@code instant}].
-   */
-  private Map<String, List<Object>> writeSource(File source, String instant) throws Exception {
-    Map<String, List<Object>> expected = new TreeMap<>();
-    int n = 0;
-    for (String city : CITIES) {
-      for (int f = 0; f < 2; f++) {
-        List<GenericRecord> rows = new ArrayList<>();
-        for (int i = 0; i < 3; i++, n++) {
-          String uuid = String.format("ride-%03d", n);
-          rows.add(ride(uuid, 1000L + n, city));
-          expected.put(uuid, Arrays.asList(1000L + n, city, instant));
-        }
-        try (ParquetWriter<GenericRecord> writer =
-            AvroParquetWriter.<GenericRecord>builder(
-                    new Path(new File(source, city + "/part-" + f + ".parquet").getAbsolutePath()))
-                .withSchema(SCHEMA)
-                .withConf(conf)
-                .build()) {
-          for (GenericRecord r : rows) {
-            writer.write(r);
-          }
-        }
-      }
-    }
-    return expected;
   }
 
   /**
@@ -190,18 +90,7 @@ public class HudiIOBootstrapVersionEightTest {
     File source = tmp.newFolder("source");
     Map<String, List<Object>> expected = writeSource(source, METADATA_BOOTSTRAP);
     String base = new File(tmp.getRoot(), "table").getAbsolutePath();
-    Pipeline p = pipeline();
-    p.apply(
-        HudiIO.bootstrap()
-            .withSourcePath(source.getAbsolutePath())
-            .withBasePath(base)
-            .withTableName("rides")
-            .withRecordKeyFields("uuid")
-            .withPartitionFields("city")
-            .withOrderingField("ts")
-            .withTableVersion(8)
-            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
-    run(p);
+    runBootstrap(bootstrap(source, base, HudiBootstrap.Mode.METADATA_ONLY));
 
     HoodieTableMetaClient meta = meta(base);
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
@@ -210,12 +99,7 @@ public class HudiIOBootstrapVersionEightTest {
     assertThat(commits.size(), is(1));
     HoodieInstant bootstrap = commits.get(0);
     assertThat(bootstrap.requestedTime(), is(METADATA_BOOTSTRAP));
-    HoodieCommitMetadata metadata =
-        meta.getCommitMetadataSerDe()
-            .deserialize(
-                bootstrap,
-                meta.getActiveTimeline().getInstantDetails(bootstrap).get(),
-                HoodieCommitMetadata.class);
+    HoodieCommitMetadata metadata = commitMetadata(meta, bootstrap);
     assertThat(metadata.getOperationType(), is(WriteOperationType.BOOTSTRAP));
 
     BootstrapIndex index = BootstrapIndex.getBootstrapIndex(meta);
@@ -236,13 +120,7 @@ public class HudiIOBootstrapVersionEightTest {
     // HudiIO continues the table: updates in two skeleton file groups (amsterdam part-0, oslo
     // part-1), a new key (in amsterdam, so lisbon stays untouched: an insert may land in either
     // small file group of its city), then a delete in a third (lisbon part-0).
-    write(
-        base,
-        WriteOperation.UPSERT,
-        List.of(
-            ride("ride-001", 9000L, "amsterdam"),
-            ride("ride-016", 9001L, "oslo"),
-            ride("ride-900", 9002L, "amsterdam")));
+    write(base, WriteOperation.UPSERT, skeletonUpdatesAndANewKey());
     String t2 = lastCommit(base);
     expected.put("ride-001", Arrays.asList(9000L, "amsterdam", t2));
     expected.put("ride-016", Arrays.asList(9001L, "oslo", t2));
@@ -251,7 +129,7 @@ public class HudiIOBootstrapVersionEightTest {
     assertThat(bootstrapRows(meta(base), skeletons), is(expected));
     assertThat(String.valueOf(skeletons), skeletons.size() >= 3 && skeletons.size() <= 4, is(true));
     int afterUpsert = skeletons.size();
-    write(base, WriteOperation.DELETE, List.of(ride("ride-007", 0L, "lisbon")));
+    write(base, WriteOperation.DELETE, List.of(sourceRide("ride-007", 0L, "lisbon")));
     expected.remove("ride-007");
     skeletons.clear();
     assertThat(bootstrapRows(meta(base), skeletons), is(expected));
@@ -286,17 +164,7 @@ public class HudiIOBootstrapVersionEightTest {
   }
 
   private static void write(String base, WriteOperation operation, List<GenericRecord> rows) {
-    Pipeline p = pipeline();
-    p.apply(Create.of(rows).withCoder(AvroCoder.of(SCHEMA)))
-        .apply(
-            HudiIO.writeGenericRecords()
-                .withBasePath(base)
-                .withTableName("rides")
-                .withRecordKeyFields("uuid")
-                .withPartitionFields("city")
-                .withOrderingField("ts")
-                .withOperation(operation));
-    run(p);
+    VersionEightReads.run(SOURCE, rows, ridesWrite(base, operation));
   }
 
   private String lastCommit(String base) {
@@ -313,55 +181,15 @@ public class HudiIOBootstrapVersionEightTest {
   private static Map<String, List<Object>> bootstrapRows(
       HoodieTableMetaClient meta, List<String> skeletons) throws Exception {
     Map<String, List<Object>> rows = new TreeMap<>();
-    Schema schema = HoodieAvroUtils.addMetadataFields(SCHEMA);
-    HoodieFileReaderFactory factory =
-        HoodieIOFactory.getIOFactory(meta.getStorage())
-            .getReaderFactory(HoodieRecord.HoodieRecordType.AVRO);
-    try (HoodieTableFileSystemView view =
-        FileSystemViewManager.createInMemoryFileSystemView(
-            new HoodieLocalEngineContext(meta.getStorageConf()),
-            meta,
-            HoodieMetadataConfig.newBuilder()
-                .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS)
-                .build())) {
-      for (String partition : CITIES) {
-        for (HoodieBaseFile file :
-            view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
-          boolean skeleton = file.getCommitTime().equals(METADATA_BOOTSTRAP);
-          assertThat(file.getBootstrapBaseFile().isPresent(), is(skeleton));
-          if (skeleton) {
-            skeletons.add(file.getFileId());
-          }
-          HoodieFileReader<?> base =
-              factory.getFileReader(new HoodieConfig(), file.getStoragePath());
-          try (HoodieFileReader<?> reader =
-              skeleton
-                  ? factory.newBootstrapFileReader(
-                      base,
-                      factory.getFileReader(
-                          new HoodieConfig(), file.getBootstrapBaseFile().get().getStoragePath()),
-                      Option.empty(),
-                      new Object[0])
-                  : base) {
-            try (ClosableIterator<? extends HoodieRecord<?>> it =
-                reader.getRecordIterator(schema)) {
-              while (it.hasNext()) {
-                GenericRecord r = (GenericRecord) it.next().getData();
-                assertThat(
-                    r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
-                Object previous =
-                    rows.put(
-                        r.get(HoodieRecord.RECORD_KEY_METADATA_FIELD).toString(),
-                        Arrays.asList(
-                            r.get("ts"),
-                            r.get("city").toString(),
-                            r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
-                assertThat("duplicate", previous == null, is(true));
-              }
-            }
-          }
-        }
+    for (FileSlice slice : latestSlices(meta)) {
+      HoodieBaseFile file = slice.getBaseFile().get();
+      boolean skeleton = file.getCommitTime().equals(METADATA_BOOTSTRAP);
+      assertThat(file.getBootstrapBaseFile().isPresent(), is(skeleton));
+      if (skeleton) {
+        skeletons.add(file.getFileId());
       }
+      putBaseFileRows(
+          meta, file, slice.getPartitionPath(), HoodieAvroUtils.addMetadataFields(SOURCE), rows);
     }
     return rows;
   }
@@ -371,18 +199,7 @@ public class HudiIOBootstrapVersionEightTest {
     File source = tmp.newFolder("source");
     Map<String, List<Object>> expected = writeSource(source, BOOTSTRAP);
     String base = new File(tmp.getRoot(), "table").getAbsolutePath();
-    Pipeline p = pipeline();
-    p.apply(
-        HudiIO.bootstrap()
-            .withSourcePath(source.getAbsolutePath())
-            .withBasePath(base)
-            .withTableName("rides")
-            .withRecordKeyFields("uuid")
-            .withPartitionFields("city")
-            .withOrderingField("ts")
-            .withTableVersion(8)
-            .withMode(HudiBootstrap.Mode.FULL_RECORD));
-    run(p);
+    runBootstrap(bootstrap(source, base, HudiBootstrap.Mode.FULL_RECORD));
 
     HoodieTableMetaClient meta = meta(base);
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
@@ -392,30 +209,20 @@ public class HudiIOBootstrapVersionEightTest {
     assertThat(commits.size(), is(1));
     HoodieInstant bootstrap = commits.get(0);
     assertThat(bootstrap.requestedTime(), is(BOOTSTRAP));
-    HoodieCommitMetadata metadata =
-        meta.getCommitMetadataSerDe()
-            .deserialize(
-                bootstrap,
-                meta.getActiveTimeline().getInstantDetails(bootstrap).get(),
-                HoodieCommitMetadata.class);
+    HoodieCommitMetadata metadata = commitMetadata(meta, bootstrap);
     assertThat(metadata.getOperationType(), is(WriteOperationType.BULK_INSERT));
-    assertThat(hudiRows(meta), is(expected));
+    assertThat(baseFileRows(meta, SOURCE, DEFAULT_METADATA_ENABLE_FOR_READERS, null), is(expected));
 
     // HudiIO upserts into the bootstrapped version 8 table: an update and an insert.
     Pipeline upsert = pipeline();
     upsert
         .apply(
             Create.of(
-                    List.of(ride("ride-004", 9000L, "amsterdam"), ride("ride-100", 9001L, "oslo")))
-                .withCoder(AvroCoder.of(SCHEMA)))
-        .apply(
-            HudiIO.writeGenericRecords()
-                .withBasePath(base)
-                .withTableName("rides")
-                .withRecordKeyFields("uuid")
-                .withPartitionFields("city")
-                .withOrderingField("ts")
-                .withOperation(WriteOperation.UPSERT));
+                    List.of(
+                        sourceRide("ride-004", 9000L, "amsterdam"),
+                        sourceRide("ride-100", 9001L, "oslo")))
+                .withCoder(AvroCoder.of(SOURCE)))
+        .apply(ridesWrite(base, WriteOperation.UPSERT));
     run(upsert);
     meta = meta(base);
     List<HoodieInstant> after =
@@ -424,6 +231,6 @@ public class HudiIOBootstrapVersionEightTest {
     String t2 = after.get(1).requestedTime();
     expected.put("ride-004", Arrays.asList(9000L, "amsterdam", t2));
     expected.put("ride-100", Arrays.asList(9001L, "oslo", t2));
-    assertThat(hudiRows(meta), is(expected));
+    assertThat(baseFileRows(meta, SOURCE, DEFAULT_METADATA_ENABLE_FOR_READERS, null), is(expected));
   }
 }

@@ -15,6 +15,13 @@
  */
 package io.hudibeam.compat.hudi1;
 
+import static io.hudibeam.compat.hudi1.VersionEightReads.RIDES;
+import static io.hudibeam.compat.hudi1.VersionEightReads.baseFileRows;
+import static io.hudibeam.compat.hudi1.VersionEightReads.expected;
+import static io.hudibeam.compat.hudi1.VersionEightReads.key;
+import static io.hudibeam.compat.hudi1.VersionEightReads.meta;
+import static io.hudibeam.compat.hudi1.VersionEightReads.rides;
+import static io.hudibeam.compat.hudi1.VersionEightReads.ridesWrite;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
@@ -26,13 +33,15 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.Assert.assertThrows;
 
 import io.hudibeam.HudiIO;
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -41,29 +50,15 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.apache.avro.Schema;
-import org.apache.avro.SchemaBuilder;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.runners.direct.DirectOptions;
-import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.apache.beam.sdk.transforms.Create;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hudi.avro.model.HoodieRollbackMetadata;
 import org.apache.hudi.common.config.HoodieMetadataConfig;
 import org.apache.hudi.common.engine.HoodieLocalEngineContext;
-import org.apache.hudi.common.model.HoodieBaseFile;
-import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
-import org.apache.hudi.common.table.view.FileSystemViewManager;
-import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
-import org.apache.hudi.hadoop.fs.HadoopFSUtils;
 import org.apache.hudi.metadata.HoodieBackedTableMetadata;
 import org.apache.hudi.storage.StoragePath;
 import org.junit.After;
@@ -85,17 +80,6 @@ public class HudiIOMetadataTableCrashVersionEightTest {
   private static final String METADATA_DELTA_COMMIT =
       "^.*/rides/\\.hoodie/metadata/\\.hoodie/timeline/\\d{17}_\\d{17}\\.deltacommit$";
 
-  private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
-  private static final Schema SCHEMA =
-      SchemaBuilder.record("rides_record")
-          .namespace("hoodie.rides")
-          .fields()
-          .requiredString("uuid")
-          .requiredLong("ts")
-          .optionalString("rider")
-          .requiredString("city")
-          .endRecord();
-
   /**
    * Three completed metadata deltacommits before a metadata compaction: the recovering write, right
    * after its rollback of T, compacts the metadata table (the initialisation's, c1's and the
@@ -106,11 +90,10 @@ public class HudiIOMetadataTableCrashVersionEightTest {
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final String id = UUID.randomUUID().toString();
-  private final Configuration conf = new Configuration();
 
   @After
   public void tearDown() {
-    CrashAfterRenameFileSystem.forget(id);
+    FaultFileSystem.forget(id);
   }
 
   @Test
@@ -132,7 +115,9 @@ public class HudiIOMetadataTableCrashVersionEightTest {
                     rides(1, IntStream.range(6, 18).toArray()),
                     write(base, WriteOperation.UPSERT)
                         .withHadoopConfiguration(
-                            CrashAfterRenameFileSystem.arm(id, METADATA_DELTA_COMMIT))));
+                            Fault.on(id, Operation.RENAME, METADATA_DELTA_COMMIT)
+                                .crash()
+                                .configuration())));
     assertThat(messages(died), containsString("injected crash after renaming"));
     meta = meta(base);
     List<HoodieInstant> pending =
@@ -153,8 +138,8 @@ public class HudiIOMetadataTableCrashVersionEightTest {
     for (int i = 0; i < 12; i++) {
       first.put(key(i), expected(0, i, c1));
     }
-    assertThat(hudiRows(meta, false), is(first));
-    assertThat(hudiRows(meta, true), is(first));
+    assertThat(baseFileRows(meta, RIDES, false, null), is(first));
+    assertThat(baseFileRows(meta, RIDES, true, null), is(first));
     TreeSet<String> listed = metadataListing(meta);
     assertThat(filesOf(listed, t), is(empty()));
     TreeSet<String> completedOnDisk = dataFilesOnDisk(base);
@@ -216,60 +201,19 @@ public class HudiIOMetadataTableCrashVersionEightTest {
     for (int i = 15; i < 20; i++) {
       last.put(key(i), expected(2, i, c3));
     }
-    assertThat(hudiRows(meta, false), is(last));
-    assertThat(hudiRows(meta, true), is(last));
-  }
-
-  private static String key(int i) {
-    return String.format("ride-%04d", i);
-  }
-
-  private static GenericRecord ride(int b, int i) {
-    GenericData.Record r = new GenericData.Record(SCHEMA);
-    r.put("uuid", key(i));
-    r.put("ts", 1_700_000_000_000L + 1000L * b + i);
-    r.put("rider", i % 4 == 3 ? null : "rider-" + b + "-" + i);
-    r.put("city", CITIES.get(i % CITIES.size()));
-    return r;
-  }
-
-  private static List<GenericRecord> rides(int b, int... indexes) {
-    return Arrays.stream(indexes).mapToObj(i -> ride(b, i)).collect(Collectors.toList());
-  }
-
-  private static List<Object> expected(int b, int i, String commit) {
-    GenericRecord r = ride(b, i);
-    return Arrays.asList(r.get("ts"), r.get("rider"), r.get("city"), commit);
+    assertThat(baseFileRows(meta, RIDES, false, null), is(last));
+    assertThat(baseFileRows(meta, RIDES, true, null), is(last));
   }
 
   private static HudiIO.Write<GenericRecord> write(String base, WriteOperation operation) {
-    return HudiIO.writeGenericRecords()
-        .withBasePath(base)
-        .withTableName("rides")
-        .withRecordKeyFields("uuid")
-        .withPartitionFields("city")
-        .withOrderingField("ts")
-        .withOperation(operation)
-        .withTableVersion(8)
-        .withHoodieProperties(COMPACT_AT_THREE);
+    return ridesWrite(base, operation).withTableVersion(8).withHoodieProperties(COMPACT_AT_THREE);
   }
 
   private static void run(List<GenericRecord> records, HudiIO.Write<GenericRecord> write) {
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setTargetParallelism(2);
-    Pipeline p = Pipeline.create(options);
-    p.apply(Create.of(records).withCoder(AvroCoder.of(SCHEMA))).apply(write);
-    p.run().waitUntilFinish();
+    VersionEightReads.run(RIDES, records, write);
   }
 
-  private HoodieTableMetaClient meta(String base) {
-    return HoodieTableMetaClient.builder()
-        .setConf(HadoopFSUtils.getStorageConfWithCopy(conf))
-        .setBasePath(base)
-        .build();
-  }
-
-  private HoodieTableMetaClient metadataMeta(String base) {
+  private static HoodieTableMetaClient metadataMeta(String base) {
     return meta(base + "/.hoodie/metadata");
   }
 
@@ -278,40 +222,6 @@ public class HudiIOMetadataTableCrashVersionEightTest {
         .filter(i -> !i.getAction().equals(HoodieTimeline.ROLLBACK_ACTION))
         .map(HoodieInstant::requestedTime)
         .collect(Collectors.toList());
-  }
-
-  /**
-   * Hudi 1.0's snapshot, row by row (key to [ts, rider, city, commit time]), from a file system
-   * view that lists storage or, with {@code throughMetadata}, the metadata table.
-   */
-  private static Map<String, List<Object>> hudiRows(
-      HoodieTableMetaClient meta, boolean throughMetadata) throws Exception {
-    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
-    Map<String, List<Object>> rows = new TreeMap<>();
-    try (HoodieTableFileSystemView view =
-        FileSystemViewManager.createInMemoryFileSystemView(
-            new HoodieLocalEngineContext(meta.getStorageConf()),
-            meta,
-            HoodieMetadataConfig.newBuilder().enable(throughMetadata).build())) {
-      for (String partition : CITIES) {
-        for (HoodieBaseFile file :
-            view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
-          for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
-            GenericRecord r = e.getValue();
-            Object previous =
-                rows.put(
-                    e.getKey(),
-                    Arrays.asList(
-                        r.get("ts"),
-                        r.get("rider") == null ? null : r.get("rider").toString(),
-                        r.get("city").toString(),
-                        r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
-            assertThat("duplicate " + e.getKey(), previous == null, is(true));
-          }
-        }
-      }
-    }
-    return rows;
   }
 
   /** Every file Hudi 1.0's metadata reader lists, relative to the base path. */

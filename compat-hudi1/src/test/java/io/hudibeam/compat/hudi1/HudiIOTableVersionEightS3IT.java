@@ -15,6 +15,10 @@
  */
 package io.hudibeam.compat.hudi1;
 
+import static io.hudibeam.compat.hudi1.VersionEightReads.RIDES;
+import static io.hudibeam.compat.hudi1.VersionEightReads.expected;
+import static io.hudibeam.compat.hudi1.VersionEightReads.key;
+import static io.hudibeam.compat.hudi1.VersionEightReads.ridesWrite;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
@@ -23,32 +27,15 @@ import io.hudibeam.table.TableType;
 import io.hudibeam.testing.s3.S3Server;
 import io.hudibeam.write.WriteOperation;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.apache.avro.Schema;
-import org.apache.avro.SchemaBuilder;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.runners.direct.DirectOptions;
-import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.apache.beam.sdk.transforms.Create;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hudi.common.config.HoodieMetadataConfig;
-import org.apache.hudi.common.engine.HoodieLocalEngineContext;
-import org.apache.hudi.common.model.HoodieBaseFile;
-import org.apache.hudi.common.model.HoodieRecord;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
-import org.apache.hudi.common.table.view.FileSystemViewManager;
-import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
-import org.apache.hudi.hadoop.fs.HadoopFSUtils;
 import org.junit.ClassRule;
 import org.junit.Test;
 
@@ -62,57 +49,22 @@ public class HudiIOTableVersionEightS3IT {
 
   @ClassRule public static final S3Server S3 = new S3Server();
 
-  private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
-  private static final Schema SCHEMA =
-      SchemaBuilder.record("rides_record")
-          .namespace("hoodie.rides")
-          .fields()
-          .requiredString("uuid")
-          .requiredLong("ts")
-          .optionalString("rider")
-          .requiredString("city")
-          .endRecord();
-
-  private static GenericRecord ride(int b, int i) {
-    GenericData.Record r = new GenericData.Record(SCHEMA);
-    r.put("uuid", String.format("ride-%04d", i));
-    r.put("ts", 1_700_000_000_000L + 1000L * b + i);
-    r.put("rider", "rider-" + b + "-" + i);
-    r.put("city", CITIES.get(i % CITIES.size()));
-    return r;
-  }
-
   private static List<GenericRecord> rides(int b, int from, int to) {
-    return IntStream.range(from, to).mapToObj(i -> ride(b, i)).collect(Collectors.toList());
+    return VersionEightReads.rides(b, IntStream.range(from, to).toArray());
   }
 
   private static HudiIO.Write<GenericRecord> write(String base, WriteOperation operation) {
-    return HudiIO.writeGenericRecords()
-        .withBasePath(base)
-        .withTableName("rides")
-        .withRecordKeyFields("uuid")
-        .withPartitionFields("city")
-        .withOrderingField("ts")
-        .withOperation(operation)
+    return ridesWrite(base, operation)
         .withTableVersion(8)
         .withHadoopConfiguration(S3.hadoopSettings());
   }
 
   private static void run(List<GenericRecord> records, HudiIO.Write<GenericRecord> write) {
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setTargetParallelism(2);
-    Pipeline p = Pipeline.create(options);
-    p.apply(Create.of(records).withCoder(AvroCoder.of(SCHEMA))).apply(write);
-    p.run().waitUntilFinish();
+    VersionEightReads.run(RIDES, records, write);
   }
 
   private static HoodieTableMetaClient meta(String base) {
-    Configuration conf = new Configuration();
-    S3.hadoopSettings().forEach(conf::set);
-    return HoodieTableMetaClient.builder()
-        .setConf(HadoopFSUtils.getStorageConfWithCopy(conf))
-        .setBasePath(base)
-        .build();
+    return VersionEightReads.meta(base, S3.hadoopSettings());
   }
 
   private static List<String> completed(HoodieTableMetaClient meta) {
@@ -124,41 +76,10 @@ public class HudiIOTableVersionEightS3IT {
     return out;
   }
 
-  /** The latest base files' rows, read by Hudi 1.0: key to [ts, rider, city, commit time]. */
+  /** The latest base files' rows, read by Hudi 1.0 listing S3. */
   private static Map<String, List<Object>> baseFileRows(HoodieTableMetaClient meta)
       throws Exception {
-    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
-    Map<String, List<Object>> rows = new TreeMap<>();
-    try (HoodieTableFileSystemView view =
-        FileSystemViewManager.createInMemoryFileSystemView(
-            new HoodieLocalEngineContext(meta.getStorageConf()),
-            meta,
-            HoodieMetadataConfig.newBuilder().enable(false).build())) {
-      for (String partition : CITIES) {
-        for (HoodieBaseFile file :
-            view.getLatestBaseFiles(partition).collect(Collectors.toList())) {
-          for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
-            GenericRecord r = e.getValue();
-            assertThat(r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
-            Object previous =
-                rows.put(
-                    e.getKey(),
-                    Arrays.asList(
-                        r.get("ts"),
-                        r.get("rider").toString(),
-                        r.get("city").toString(),
-                        r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
-            assertThat("duplicate " + e.getKey(), previous == null, is(true));
-          }
-        }
-      }
-    }
-    return rows;
-  }
-
-  private static List<Object> expected(int b, int i, String commit) {
-    GenericRecord r = ride(b, i);
-    return Arrays.asList(r.get("ts"), r.get("rider"), r.get("city"), commit);
+    return VersionEightReads.baseFileRows(meta, RIDES, false, null);
   }
 
   @Test
@@ -174,7 +95,7 @@ public class HudiIOTableVersionEightS3IT {
     String t2 = commits.get(1).substring("commit@".length());
     Map<String, List<Object>> expected = new TreeMap<>();
     for (int i = 0; i < 18; i++) {
-      expected.put(String.format("ride-%04d", i), i < 6 ? expected(0, i, t1) : expected(1, i, t2));
+      expected.put(key(i), i < 6 ? expected(0, i, t1) : expected(1, i, t2));
     }
     assertThat(baseFileRows(meta), is(expected));
   }
@@ -207,7 +128,7 @@ public class HudiIOTableVersionEightS3IT {
     // After the compaction the base files hold every row: the updates came from the log files.
     Map<String, List<Object>> expected = new TreeMap<>();
     for (int i = 0; i < 12; i++) {
-      expected.put(String.format("ride-%04d", i), i < 9 ? expected(1, i, d2) : expected(0, i, d1));
+      expected.put(key(i), i < 9 ? expected(1, i, d2) : expected(0, i, d1));
     }
     assertThat(baseFileRows(meta), is(expected));
   }

@@ -15,6 +15,16 @@
  */
 package io.hudibeam.compat.hudi1;
 
+import static io.hudibeam.compat.hudi1.VersionEightReads.RIDES;
+import static io.hudibeam.compat.hudi1.VersionEightReads.baseFileRows;
+import static io.hudibeam.compat.hudi1.VersionEightReads.commitMetadata;
+import static io.hudibeam.compat.hudi1.VersionEightReads.completedCommits;
+import static io.hudibeam.compat.hudi1.VersionEightReads.expected;
+import static io.hudibeam.compat.hudi1.VersionEightReads.meta;
+import static io.hudibeam.compat.hudi1.VersionEightReads.rides;
+import static io.hudibeam.compat.hudi1.VersionEightReads.ridesWrite;
+import static io.hudibeam.compat.hudi1.VersionEightReads.row;
+import static org.apache.hudi.common.config.HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS;
 import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
@@ -24,24 +34,12 @@ import static org.junit.Assert.assertThrows;
 import io.hudibeam.HudiIO;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.apache.avro.Schema;
-import org.apache.avro.SchemaBuilder;
-import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
-import org.apache.beam.runners.direct.DirectOptions;
-import org.apache.beam.sdk.Pipeline;
-import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
-import org.apache.beam.sdk.options.PipelineOptionsFactory;
-import org.apache.beam.sdk.transforms.Create;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hudi.common.config.HoodieMetadataConfig;
-import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.model.HoodieBaseFile;
 import org.apache.hudi.common.model.HoodieCommitMetadata;
 import org.apache.hudi.common.model.HoodieRecord;
@@ -52,8 +50,6 @@ import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.log.InstantRange;
 import org.apache.hudi.common.table.read.IncrementalQueryAnalyzer;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
-import org.apache.hudi.common.table.view.FileSystemViewManager;
-import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
 import org.apache.hudi.hadoop.fs.HadoopFSUtils;
 import org.apache.hudi.storage.StoragePath;
 import org.junit.Rule;
@@ -69,114 +65,12 @@ import org.junit.rules.TemporaryFolder;
 public class HudiIOTableVersionEightTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
-  private static final List<String> CITIES = List.of("amsterdam", "lisbon", "oslo");
-  private static final Schema SCHEMA =
-      SchemaBuilder.record("rides_record")
-          .namespace("hoodie.rides")
-          .fields()
-          .requiredString("uuid")
-          .requiredLong("ts")
-          .optionalString("rider")
-          .requiredString("city")
-          .endRecord();
-
-  private final Configuration conf = new Configuration();
-
-  private static GenericRecord ride(int b, int i) {
-    GenericData.Record r = new GenericData.Record(SCHEMA);
-    r.put("uuid", String.format("ride-%04d", i));
-    r.put("ts", 1_700_000_000_000L + 1000L * b + i);
-    r.put("rider", i % 4 == 3 ? null : "rider-" + b + "-" + i);
-    r.put("city", CITIES.get(i % CITIES.size()));
-    return r;
-  }
-
-  private static List<GenericRecord> rides(int b, int... indexes) {
-    return Arrays.stream(indexes).mapToObj(i -> ride(b, i)).collect(Collectors.toList());
-  }
-
   private static HudiIO.Write<GenericRecord> write(String base, WriteOperation operation) {
-    return HudiIO.writeGenericRecords()
-        .withBasePath(base)
-        .withTableName("rides")
-        .withRecordKeyFields("uuid")
-        .withPartitionFields("city")
-        .withOrderingField("ts")
-        .withOperation(operation);
+    return ridesWrite(base, operation);
   }
 
   private static void run(List<GenericRecord> records, HudiIO.Write<GenericRecord> write) {
-    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
-    options.setTargetParallelism(2);
-    Pipeline p = Pipeline.create(options);
-    p.apply(Create.of(records).withCoder(AvroCoder.of(SCHEMA))).apply(write);
-    p.run().waitUntilFinish();
-  }
-
-  private HoodieTableMetaClient meta(String base) {
-    return HoodieTableMetaClient.builder()
-        .setConf(HadoopFSUtils.getStorageConfWithCopy(conf))
-        .setBasePath(base)
-        .build();
-  }
-
-  /**
-   * Hudi 1.0's snapshot (or time travel to {@code asOf}), row by row: key to [ts, rider, city,
-   * commit time].
-   */
-  private static Map<String, List<Object>> hudiRows(HoodieTableMetaClient meta, String asOf)
-      throws Exception {
-    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
-    Map<String, List<Object>> rows = new TreeMap<>();
-    try (HoodieTableFileSystemView view =
-        FileSystemViewManager.createInMemoryFileSystemView(
-            new HoodieLocalEngineContext(meta.getStorageConf()),
-            meta,
-            HoodieMetadataConfig.newBuilder()
-                .enable(HoodieMetadataConfig.DEFAULT_METADATA_ENABLE_FOR_READERS)
-                .build())) {
-      for (String partition : CITIES) {
-        List<HoodieBaseFile> files =
-            (asOf == null
-                    ? view.getLatestBaseFiles(partition)
-                    : view.getLatestBaseFilesBeforeOrOn(partition, asOf))
-                .collect(Collectors.toList());
-        for (HoodieBaseFile file : files) {
-          for (Map.Entry<String, GenericRecord> e : reader.read(file).entrySet()) {
-            GenericRecord r = e.getValue();
-            assertThat(
-                r.get(HoodieRecord.FILENAME_METADATA_FIELD).toString(), is(file.getFileName()));
-            assertThat(r.get(HoodieRecord.PARTITION_PATH_METADATA_FIELD).toString(), is(partition));
-            Object previous =
-                rows.put(
-                    e.getKey(),
-                    Arrays.asList(
-                        r.get("ts"),
-                        r.get("rider") == null ? null : r.get("rider").toString(),
-                        r.get("city").toString(),
-                        r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString()));
-            assertThat("duplicate " + e.getKey(), previous == null, is(true));
-          }
-        }
-      }
-    }
-    return rows;
-  }
-
-  private static List<Object> expected(int b, int i, String commit) {
-    GenericRecord r = ride(b, i);
-    return Arrays.asList(r.get("ts"), r.get("rider"), r.get("city"), commit);
-  }
-
-  private static List<String> completedCommits(HoodieTableMetaClient meta) {
-    return meta
-        .getActiveTimeline()
-        .getCommitsTimeline()
-        .filterCompletedInstants()
-        .getInstants()
-        .stream()
-        .map(HoodieInstant::requestedTime)
-        .collect(Collectors.toList());
+    VersionEightReads.run(RIDES, records, write);
   }
 
   @Test
@@ -202,12 +96,7 @@ public class HudiIOTableVersionEightTest {
         meta.getActiveTimeline().getCommitsTimeline().filterCompletedInstants().lastInstant().get();
     assertThat(
         deleteInstant.getCompletionTime().compareTo(deleteInstant.requestedTime()), greaterThan(0));
-    HoodieCommitMetadata deleteMetadata =
-        meta.getCommitMetadataSerDe()
-            .deserialize(
-                deleteInstant,
-                meta.getActiveTimeline().getInstantDetails(deleteInstant).get(),
-                HoodieCommitMetadata.class);
+    HoodieCommitMetadata deleteMetadata = commitMetadata(meta, deleteInstant);
     assertThat(deleteMetadata.getOperationType(), is(WriteOperationType.DELETE));
     assertThat(deleteMetadata.fetchTotalRecordsWritten() > 0, is(true));
 
@@ -218,13 +107,13 @@ public class HudiIOTableVersionEightTest {
             String.format("ride-%04d", i), i < 6 ? expected(0, i, t1) : expected(1, i, t2));
       }
     }
-    assertThat(hudiRows(meta, null), is(expected));
+    assertThat(baseFileRows(meta, RIDES, DEFAULT_METADATA_ENABLE_FOR_READERS, null), is(expected));
     // Time travel to the first instant.
     Map<String, List<Object>> first = new TreeMap<>();
     for (int i = 0; i < 12; i++) {
       first.put(String.format("ride-%04d", i), expected(0, i, t1));
     }
-    assertThat(hudiRows(meta, t1), is(first));
+    assertThat(baseFileRows(meta, RIDES, DEFAULT_METADATA_ENABLE_FOR_READERS, t1), is(first));
 
     // Incremental queries as Hudi 1.0 plans them (IncrementalQueryAnalyzer, by completion time),
     // read
@@ -256,16 +145,11 @@ public class HudiIOTableVersionEightTest {
     assertThat(query.getInstantTimeList().isEmpty(), is(false));
     Map<String, String> latestFileOfGroup = new TreeMap<>();
     for (HoodieInstant instant : query.getInstants()) {
-      HoodieCommitMetadata metadata =
-          meta.getCommitMetadataSerDe()
-              .deserialize(
-                  instant,
-                  meta.getActiveTimeline().getInstantDetails(instant).get(),
-                  HoodieCommitMetadata.class);
+      HoodieCommitMetadata metadata = commitMetadata(meta, instant);
       latestFileOfGroup.putAll(metadata.getFileIdAndRelativePaths());
     }
     java.util.Set<String> inRange = new java.util.HashSet<>(query.getInstantTimeList());
-    HudiOneCommits reader = new HudiOneCommits(meta, SCHEMA);
+    HudiOneCommits reader = new HudiOneCommits(meta, RIDES);
     Map<String, List<Object>> rows = new TreeMap<>();
     for (String relativePath : latestFileOfGroup.values()) {
       HoodieBaseFile file =
@@ -275,13 +159,7 @@ public class HudiIOTableVersionEightTest {
         GenericRecord r = e.getValue();
         String commitTime = r.get(HoodieRecord.COMMIT_TIME_METADATA_FIELD).toString();
         if (inRange.contains(commitTime)) {
-          rows.put(
-              e.getKey(),
-              Arrays.asList(
-                  r.get("ts"),
-                  r.get("rider") == null ? null : r.get("rider").toString(),
-                  r.get("city").toString(),
-                  commitTime));
+          rows.put(e.getKey(), row(r));
         }
       }
     }
@@ -301,8 +179,8 @@ public class HudiIOTableVersionEightTest {
             .setKeyGeneratorClassProp("org.apache.hudi.keygen.SimpleKeyGenerator")
             .setHiveStylePartitioningEnable(false)
             .setUrlEncodePartitioning(false)
-            .setTableCreateSchema(SCHEMA.toString())
-            .initTable(HadoopFSUtils.getStorageConfWithCopy(conf), base);
+            .setTableCreateSchema(RIDES.toString())
+            .initTable(HadoopFSUtils.getStorageConfWithCopy(new Configuration()), base);
     List<GenericRecord> first = rides(0, IntStream.range(0, 9).toArray());
     Map<String, GenericRecord> byKey = new java.util.LinkedHashMap<>();
     Map<String, String> partitions = new java.util.HashMap<>();
@@ -312,7 +190,7 @@ public class HudiIOTableVersionEightTest {
           partitions.put(r.get("uuid").toString(), r.get("city").toString());
         });
     String h1 =
-        new HudiOneCommits(created, SCHEMA)
+        new HudiOneCommits(created, RIDES)
             .commit(byKey, Map.of(), partitions, WriteOperationType.INSERT);
 
     // No withTableVersion: the existing table's version 8 is kept.
@@ -335,7 +213,7 @@ public class HudiIOTableVersionEightTest {
     for (int i : new int[] {3, 4, 5, 20, 21}) {
       expected.put(String.format("ride-%04d", i), expected(1, i, commits.get(1)));
     }
-    assertThat(hudiRows(meta, null), is(expected));
+    assertThat(baseFileRows(meta, RIDES, DEFAULT_METADATA_ENABLE_FOR_READERS, null), is(expected));
   }
 
   @Test
