@@ -455,7 +455,7 @@ public final class InstantStarter {
    */
   private TableConfig initialiseMetadataTable(TableConfig table) {
     return metadataTable.initialise()
-        ? new MetadataTableInitialisation(fs, paths)
+        ? new MetadataTableInitialisation(fs, paths, () -> TableSchemas.latest(fs, paths))
             .initialiseOrGoOn(new TableConfigStore(fs, paths), table)
         : table;
   }
