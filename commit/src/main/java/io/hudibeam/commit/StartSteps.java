@@ -240,7 +240,7 @@ final class StartSteps {
    */
   TableConfig initialiseMetadataTable(TableConfig table) {
     return metadataTable.initialise()
-        ? new MetadataTableInitialisation(fs, paths)
+        ? new MetadataTableInitialisation(fs, paths, () -> TableSchemas.latest(fs, paths))
             .initialiseOrGoOn(new TableConfigStore(fs, paths), table)
         : table;
   }

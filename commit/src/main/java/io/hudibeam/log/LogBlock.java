@@ -93,6 +93,18 @@ public final class LogBlock {
   }
 
   /**
+   * The empty delete block Hudi 1.0.2 writes into each new file group of a metadata partition it
+   * initialises ({@code HoodieBackedTableMetadataWriter.initializeFileGroups}: a {@code
+   * HoodieDeleteBlock} of no records, header INSTANT_TIME alone).
+   */
+  public static LogBlock emptyDelete(InstantTime instantTime) {
+    Objects.requireNonNull(instantTime, "instantTime");
+    Map<HeaderKey, String> header = new EnumMap<>(HeaderKey.class);
+    header.put(HeaderKey.INSTANT_TIME, instantTime.value());
+    return new LogBlock(LogBlockType.DELETE_BLOCK, header, DeleteBlockCodec.encode(List.of()), 0);
+  }
+
+  /**
    * An HFile data block of {@code records} (Hudi's {@code HoodieHFileDataBlock}, which the metadata
    * table's log files hold): header INSTANT_TIME and SCHEMA as Hudi's append handle writes them,
    * content an HFile of the records keyed by their {@code key} field ({@link HFileDataBlockCodec}),

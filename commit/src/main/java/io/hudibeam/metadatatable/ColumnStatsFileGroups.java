@@ -63,6 +63,11 @@ record ColumnStatsFileGroups(Path folder, List<Group> groups) {
       this.logName =
           Pattern.compile("^\\.(" + prefix + "(\\d{4})-0)_(\\d+)\\.log\\.(\\d+)_(\\d+-\\d+-\\d+)$");
     }
+
+    /** The id of file group {@code index} ({@code getFileIDForFileGroup}: prefix, %04d, -0). */
+    String fileId(int index) {
+      return String.format("%s%04d-0", prefix, index);
+    }
   }
 
   /**

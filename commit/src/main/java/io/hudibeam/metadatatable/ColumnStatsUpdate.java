@@ -25,6 +25,7 @@ import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableProperty;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
@@ -87,21 +88,46 @@ public record ColumnStatsUpdate(List<Entry> entries) {
                   continue;
                 }
                 Path file = new Path(paths.basePath(), stat.path());
-                String name = file.getName();
-                List<ColumnRange> ranges;
-                if (name.endsWith(".parquet")) {
-                  ranges = ColumnRange.ofParquet(fs.getConf(), file, columns);
-                } else if (name.startsWith(".") && name.contains(".log.")) {
-                  ranges = ColumnRange.ofLogFile(fs.getConf(), file, columns);
-                } else {
-                  continue; // Hudi: "Column range index not supported"
-                }
-                for (ColumnRange range : ranges) {
+                for (ColumnRange range : ranges(fs, file, columns)) {
                   entries.add(new Entry(partition, range, false));
                 }
               }
             });
     return new ColumnStatsUpdate(entries);
+  }
+
+  /**
+   * The ranges of every file of {@code files} (data partition path to the files in it), as Hudi
+   * 1.0.2's initialisation computes them ({@code convertFilesToColumnStatsRecords} → {@code
+   * getColumnStatsRecords}: a base file from its footer, a log file read back).
+   */
+  static ColumnStatsUpdate ofFiles(
+      FileSystem fs, Map<String, List<Path>> files, List<String> columns) {
+    List<Entry> entries = new ArrayList<>();
+    files.forEach(
+        (partition, paths) -> {
+          for (Path file : paths) {
+            for (ColumnRange range : ranges(fs, file, columns)) {
+              entries.add(new Entry(partition, range, false));
+            }
+          }
+        });
+    return new ColumnStatsUpdate(entries);
+  }
+
+  /**
+   * A data file's ranges of {@code columns}: a base file's from its Parquet footer, a log file's
+   * from its data records; none for other files (Hudi: "Column range index not supported").
+   */
+  static List<ColumnRange> ranges(FileSystem fs, Path file, List<String> columns) {
+    String name = file.getName();
+    if (name.endsWith(".parquet")) {
+      return ColumnRange.ofParquet(fs.getConf(), file, columns);
+    }
+    if (name.startsWith(".") && name.contains(".log.")) {
+      return ColumnRange.ofLogFile(fs.getConf(), file, columns);
+    }
+    return List.of();
   }
 
   /** Deletion markers of the files a clean deleted, one per indexed column. */

@@ -44,6 +44,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
@@ -96,10 +97,23 @@ public final class MetadataTableInitialisation {
   private final TablePaths paths;
   private final TablePaths metadataPaths;
 
-  public MetadataTableInitialisation(FileSystem fs, TablePaths paths) {
+  private final Supplier<Optional<String>> tableSchema;
+
+  /**
+   * {@code tableSchema} gives the data table's latest schema (Avro JSON), whose columns the table
+   * version 8 {@code column_stats} and {@code partition_stats} initialisation indexes.
+   */
+  public MetadataTableInitialisation(
+      FileSystem fs, TablePaths paths, Supplier<Optional<String>> tableSchema) {
     this.fs = fs;
     this.paths = paths;
     this.metadataPaths = TablePaths.of(paths.metadataTableFolder().toString());
+    this.tableSchema = tableSchema;
+  }
+
+  /** With the table's create schema as the latest schema. */
+  public MetadataTableInitialisation(FileSystem fs, TablePaths paths) {
+    this(fs, paths, () -> new TableConfigStore(fs, paths).load().createSchema());
   }
 
   /**
@@ -121,7 +135,15 @@ public final class MetadataTableInitialisation {
       }
       TableConfig stored = store.load();
       if (stored.metadataPartitions().contains(FilesFileGroup.PARTITION)) {
-        return stored; // initialised; what failed came after
+        // files is initialised; a statistics partition failed (and removed what it wrote)
+        LOG.warn(
+            "Table {}: cannot initialise the metadata table's statistics partitions ({}); the"
+                + " write goes on without them (no data skipping) and the next write's start"
+                + " tries again",
+            paths,
+            e.toString(),
+            e);
+        return stored;
       }
       LOG.warn(
           "Table {}: cannot initialise the metadata table ({}); the write goes on without one"
@@ -156,15 +178,19 @@ public final class MetadataTableInitialisation {
    * now; returns the data table's configuration afterwards ({@code table} when nothing was done).
    */
   public TableConfig initialiseIfNeeded(TableConfigStore store, TableConfig table) {
-    if (table.metadataPartitions().contains(FilesFileGroup.PARTITION)
-        || (table.version() != TableVersion.SIX && table.version() != TableVersion.EIGHT)) {
+    if (table.version() != TableVersion.SIX && table.version() != TableVersion.EIGHT) {
       return table;
     }
+    if (table.metadataPartitions().contains(FilesFileGroup.PARTITION)) {
+      if (StatsPartitionsInitialisation.missing(table).isEmpty()) {
+        return table;
+      }
+      Timeline timeline = Timeline.load(fs, paths);
+      String asOf = asOf(timeline);
+      return stats().initialise(store, table, dataFiles(listing(asOf, pendingTimes(timeline))));
+    }
     Timeline timeline = Timeline.load(fs, paths);
-    Set<String> pending =
-        timeline.pending().instants().stream()
-            .map(i -> i.time().value())
-            .collect(Collectors.toSet());
+    Set<String> pending = pendingTimes(timeline);
     if (table.version() == TableVersion.SIX && !pending.isEmpty()) {
       LOG.info(
           "Table {}: the metadata table is not initialised yet: instants {} are pending (Hudi"
@@ -173,11 +199,7 @@ public final class MetadataTableInitialisation {
           pending);
       return table;
     }
-    String asOf =
-        timeline.completed().instants().stream()
-            .map(i -> i.time().value())
-            .max(Comparator.naturalOrder())
-            .orElse(SOLO_COMMIT_TIMESTAMP);
+    String asOf = asOf(timeline);
     deleteFolder(); // leftovers of an initialisation that stopped (Hudi: initializeFileGroups)
     TableConfig metadataConfig =
         new TableConfigStore(fs, metadataPaths).create(metadataTableConfig(table));
@@ -197,7 +219,39 @@ public final class MetadataTableInitialisation {
         asOf,
         listing.size(),
         listing.values().stream().mapToInt(Map::size).sum());
-    return updated;
+    // Hudi 1.0.2 initialises the enabled statistics partitions right after files, in the same
+    // initializeFromFilesystem, from the same listing.
+    return stats().initialise(store, updated, dataFiles(listing));
+  }
+
+  private StatsPartitionsInitialisation stats() {
+    return new StatsPartitionsInitialisation(fs, paths, tableSchema);
+  }
+
+  private static Set<String> pendingTimes(Timeline timeline) {
+    return timeline.pending().instants().stream()
+        .map(i -> i.time().value())
+        .collect(Collectors.toSet());
+  }
+
+  /** The latest completed data instant of any action, else {@link #SOLO_COMMIT_TIMESTAMP}. */
+  private static String asOf(Timeline timeline) {
+    return timeline.completed().instants().stream()
+        .map(i -> i.time().value())
+        .max(Comparator.naturalOrder())
+        .orElse(SOLO_COMMIT_TIMESTAMP);
+  }
+
+  /** The listing's files by data partition path ({@code ""} when non-partitioned). */
+  private Map<String, List<Path>> dataFiles(Map<String, Map<String, Long>> listing) {
+    Map<String, List<Path>> files = new TreeMap<>();
+    listing.forEach(
+        (name, sizes) -> {
+          String partition = name.equals(MetadataRecords.NON_PARTITIONED_NAME) ? "" : name;
+          Path folder = paths.partitionFolder(partition);
+          files.put(partition, sizes.keySet().stream().map(n -> new Path(folder, n)).toList());
+        });
+    return files;
   }
 
   /**

@@ -119,6 +119,43 @@ record PartitionStatsUpdate(List<ColumnRange> ranges) {
   }
 
   /**
+   * Every partition's ranges over the files of its latest committed file slices, as Hudi 1.0.2's
+   * initialisation computes them ({@code initializePartitionStatsIndex} → {@code
+   * getPartitionFileSlicePairs}, {@code convertFilesToPartitionStatsRecords}); {@code known} holds
+   * ranges already computed for {@code column_stats}, the other files are read.
+   */
+  static PartitionStatsUpdate ofLatestSlices(
+      FileSystem fs, TablePaths paths, List<String> columns, ColumnStatsUpdate known) {
+    Map<String, List<ColumnRange>> byFile = new java.util.HashMap<>();
+    for (ColumnStatsUpdate.Entry entry : known.entries()) {
+      byFile
+          .computeIfAbsent(
+              entry.partitionPath() + "/" + entry.range().fileName(), k -> new ArrayList<>())
+          .add(entry.range());
+    }
+    FileSystemView view = FileSystemView.load(fs, paths, Timeline.load(fs, paths));
+    List<ColumnRange> out = new ArrayList<>();
+    for (String partition : view.partitions()) {
+      Map<String, ColumnRange> byColumn = new LinkedHashMap<>();
+      columns.forEach(c -> byColumn.put(c, null));
+      for (Path file : otherFiles(paths, view, partition, List.of())) {
+        List<ColumnRange> ranges = byFile.get(partition + "/" + file.getName());
+        if (ranges == null) {
+          ranges = ColumnStatsUpdate.ranges(fs, file, columns);
+        }
+        ranges.forEach(r -> byColumn.merge(r.column(), r, ColumnRange::merge));
+      }
+      byColumn.forEach(
+          (column, range) -> {
+            if (range != null) {
+              out.add(range.inFile(partition));
+            }
+          });
+    }
+    return new PartitionStatsUpdate(out);
+  }
+
+  /**
    * The files of the latest committed slices of {@code partition} that stay in its latest slices
    * once the commit's {@code stats} complete ({@code getLatestFileSlicesIncludingInflight}): a file
    * group the commit wrote a base file to starts a new slice, so its older files leave.

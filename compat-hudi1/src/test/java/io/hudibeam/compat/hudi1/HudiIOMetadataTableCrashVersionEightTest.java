@@ -81,12 +81,13 @@ public class HudiIOMetadataTableCrashVersionEightTest {
       "^.*/rides/\\.hoodie/metadata/\\.hoodie/timeline/\\d{17}_\\d{17}\\.deltacommit$";
 
   /**
-   * Three completed metadata deltacommits before a metadata compaction: the recovering write, right
-   * after its rollback of T, compacts the metadata table (the initialisation's, c1's and the
-   * rollback's deltacommits), so the compaction runs on the metadata table T's deltacommit left.
+   * Five completed metadata deltacommits before a metadata compaction: the recovering write, right
+   * after its rollback of T, compacts the metadata table (the three initialisations' of files,
+   * column_stats and partition_stats, c1's and the rollback's deltacommits), so the compaction runs
+   * on the metadata table T's deltacommit left.
    */
-  private static final Map<String, String> COMPACT_AT_THREE =
-      Map.of("hoodie.metadata.compact.max.delta.commits", "3");
+  private static final Map<String, String> COMPACT_AT_FIVE =
+      Map.of("hoodie.metadata.compact.max.delta.commits", "5");
 
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
   private final String id = UUID.randomUUID().toString();
@@ -206,7 +207,7 @@ public class HudiIOMetadataTableCrashVersionEightTest {
   }
 
   private static HudiIO.Write<GenericRecord> write(String base, WriteOperation operation) {
-    return ridesWrite(base, operation).withTableVersion(8).withHoodieProperties(COMPACT_AT_THREE);
+    return ridesWrite(base, operation).withTableVersion(8).withHoodieProperties(COMPACT_AT_FIVE);
   }
 
   private static void run(List<GenericRecord> records, HudiIO.Write<GenericRecord> write) {

@@ -35,13 +35,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.apache.hudi.avro.model.HoodieMetadataColumnStats;
-import org.apache.hudi.common.model.HoodieColumnRangeMetadata;
 import org.apache.hudi.common.model.HoodieTableType;
-import org.apache.hudi.common.table.HoodieTableMetaClient;
-import org.apache.hudi.common.table.TableSchemaResolver;
-import org.apache.hudi.common.util.collection.Pair;
-import org.apache.hudi.metadata.HoodieBackedTableMetadata;
 import org.junit.ClassRule;
 import org.junit.Rule;
 import org.junit.Test;
@@ -101,8 +95,8 @@ public class HudiIOColumnStatsVersionEightIT {
     assertThat(
         SPARK.meta(base).getTableConfig().getMetadataPartitions(),
         is(Set.of("files", "column_stats", "partition_stats")));
-    Set<String> initialisations = metadataInitialisations(base);
-    List<String> columns = indexedColumns(base);
+    Set<String> initialisations = ColumnStatsCheck.metadataInitialisations(base);
+    List<String> columns = ColumnStatsCheck.indexedColumns(SPARK, base);
     assertThat(columns.size(), is(13)); // the three meta fields and the ten trips fields
 
     Map<String, List<Object>> expected = new TreeMap<>();
@@ -118,10 +112,11 @@ public class HudiIOColumnStatsVersionEightIT {
         is(Set.of("files", "column_stats", "partition_stats")));
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
-    assertColumnStatsAreHudis(base, columns);
+    ColumnStatsCheck.assertColumnStatsAreHudis(SPARK, base, columns);
     PartitionStatsCheck.assertPartitionStatsAreHudis(SPARK.meta(base), base, columns);
     assertThat(
-        dataSkippingRead(base, "ts >= " + TripsData.ts(1, 0)), is(newerThanBatchZero(expected)));
+        ColumnStatsCheck.dataSkippingRead(SPARK, base, "ts >= " + TripsData.ts(1, 0)),
+        is(newerThanBatchZero(expected)));
 
     // Pruning by HudiIO's records: on a copy whose files holding batch-1 rows only (HudiIO's
     // inserts) are corrupted, a query for older rows succeeds only because it skips them.
@@ -132,7 +127,8 @@ public class HudiIOColumnStatsVersionEightIT {
     Map<String, List<Object>> older = new TreeMap<>(expected);
     older.keySet().retainAll(keys(SPARK_KEYS));
     older.keySet().removeAll(keys(UPDATED_KEYS));
-    assertThat(dataSkippingRead(copy, "ts < " + TripsData.ts(1, 0)), is(older));
+    assertThat(
+        ColumnStatsCheck.dataSkippingRead(SPARK, copy, "ts < " + TripsData.ts(1, 0)), is(older));
     boolean failedWithoutSkipping;
     try {
       SPARK
@@ -154,22 +150,27 @@ public class HudiIOColumnStatsVersionEightIT {
 
     // Spark's writer continues HudiIO's column_stats and partition_stats without initialising
     // either anew; HudiIO after it.
-    List<String> columnStatsInitialisation = initialisationFiles(base, "column_stats");
-    List<String> partitionStatsInitialisation = initialisationFiles(base, "partition_stats");
+    List<String> columnStatsInitialisation =
+        ColumnStatsCheck.initialisationFiles(base, "column_stats");
+    List<String> partitionStatsInitialisation =
+        ColumnStatsCheck.initialisationFiles(base, "partition_stats");
     assertThat(columnStatsInitialisation.isEmpty(), is(false));
     assertThat(partitionStatsInitialisation.isEmpty(), is(false));
     Map<String, String> upsert = new HashMap<>(tripsOptions("upsert"));
     upsert.put("hoodie.datasource.write.table.type", hudiType.name());
     SPARK.sparkWrite(base, records(3, 2, 5), upsert);
     expected.putAll(expected(3, last(base), 2, 5));
-    assertThat(initialisationFiles(base, "column_stats"), is(columnStatsInitialisation));
-    assertThat(initialisationFiles(base, "partition_stats"), is(partitionStatsInitialisation));
-    assertThat(metadataInitialisations(base), is(initialisations));
+    assertThat(
+        ColumnStatsCheck.initialisationFiles(base, "column_stats"), is(columnStatsInitialisation));
+    assertThat(
+        ColumnStatsCheck.initialisationFiles(base, "partition_stats"),
+        is(partitionStatsInitialisation));
+    assertThat(ColumnStatsCheck.metadataInitialisations(base), is(initialisations));
     assertThat(
         SPARK.meta(base).getTableConfig().getMetadataPartitions(),
         is(Set.of("files", "column_stats", "partition_stats")));
     PartitionStatsCheck.assertPartitionStatsAreHudis(SPARK.meta(base), base, columns);
-    Set<String> afterSpark = metadataInitialisations(base);
+    Set<String> afterSpark = ColumnStatsCheck.metadataInitialisations(base);
     hudiIO(records(4, 3, 6), write(base, WriteOperation.UPSERT, type));
     expected.putAll(expected(4, last(base), 3, 6));
     // A delete: partition 0 loses key 8, partition_stats recomputed from its latest slices.
@@ -178,7 +179,7 @@ public class HudiIOColumnStatsVersionEightIT {
     assertThat(
         SPARK.meta(base).getTableConfig().getMetadataPartitions(),
         is(Set.of("files", "column_stats", "partition_stats")));
-    assertThat(metadataInitialisations(base), is(afterSpark));
+    assertThat(ColumnStatsCheck.metadataInitialisations(base), is(afterSpark));
     assertThat(
         "HudiIO compacted the metadata table",
         SPARK
@@ -189,142 +190,12 @@ public class HudiIOColumnStatsVersionEightIT {
                 .countInstants()
             > 0,
         is(true));
-    assertThat(initialisationFiles(base, "column_stats"), is(columnStatsInitialisation));
+    assertThat(
+        ColumnStatsCheck.initialisationFiles(base, "column_stats"), is(columnStatsInitialisation));
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
-    assertColumnStatsAreHudis(base, columns);
+    ColumnStatsCheck.assertColumnStatsAreHudis(SPARK, base, columns);
     PartitionStatsCheck.assertPartitionStatsAreHudis(SPARK.meta(base), base, columns);
-  }
-
-  /** The files of metadata partition {@code partition} written by an initialisation. */
-  private static List<String> initialisationFiles(String base, String partition) {
-    List<String> out = new ArrayList<>();
-    String[] names = new File(base, ".hoodie/metadata/" + partition).list();
-    for (String name : names == null ? new String[0] : names) {
-      if (name.contains("_00000000000000") && !name.endsWith(".crc")) {
-        out.add(name);
-      }
-    }
-    java.util.Collections.sort(out);
-    return out;
-  }
-
-  /** The metadata instants of initialisations ({@code 00000000000000xxx}), any state. */
-  private static Set<String> metadataInitialisations(String base) {
-    Set<String> out = new TreeSet<>();
-    for (String name : new File(base, ".hoodie/metadata/.hoodie/timeline").list()) {
-      if (name.startsWith("00000000000000")) {
-        out.add(name.substring(0, 17));
-      }
-    }
-    return out;
-  }
-
-  /** The columns Hudi's Spark writer indexed for its own first file. */
-  private List<String> indexedColumns(String base) {
-    List<String> out = new ArrayList<>();
-    for (org.apache.spark.sql.Row r :
-        SPARK
-            .session()
-            .read()
-            .format("hudi")
-            .load(base + "/.hoodie/metadata")
-            .filter("type = 3")
-            .select("ColumnStatsMetadata.fileName", "ColumnStatsMetadata.columnName")
-            .collectAsList()) {
-      out.add(r.getString(0) + "/" + r.getString(1));
-    }
-    String first = out.get(0).substring(0, out.get(0).indexOf('/'));
-    List<String> columns = new ArrayList<>();
-    for (String s : out) {
-      if (s.startsWith(first + "/")) {
-        columns.add(s.substring(first.length() + 1));
-      }
-    }
-    return columns;
-  }
-
-  /**
-   * For every file of the latest file slices, the column_stats records Hudi 1.0.2's metadata reader
-   * returns equal what Hudi computes from the file; files of no slice (cleaned) have none.
-   */
-  private void assertColumnStatsAreHudis(String base, List<String> columns) throws Exception {
-    HoodieTableMetaClient meta = SPARK.meta(base);
-    org.apache.avro.Schema schema = new TableSchemaResolver(meta).getTableAvroSchema();
-    Map<String, String> latest = PartitionStatsCheck.latestFiles(meta, base);
-    try (HoodieBackedTableMetadata metadata = PartitionStatsCheck.metadata(meta, base)) {
-      // Every data file on disk has records, and no other file: a cleaned file's were deleted. A
-      // log file of deletes only has none (Hudi computes no range for it).
-      Set<String> onDisk = new TreeSet<>();
-      for (String partition : TripsData.CITIES) {
-        String[] names = new File(base, partition).list();
-        for (String name : names == null ? new String[0] : names) {
-          if ((name.endsWith(".parquet")
-                  || (name.startsWith(".") && name.contains(".log.") && !name.endsWith(".crc")))
-              && !PartitionStatsCheck.ranges(meta, schema, partition, name, columns.get(0))
-                  .isEmpty()) {
-            onDisk.add(name);
-          }
-        }
-      }
-      Set<String> indexed = new TreeSet<>();
-      for (org.apache.spark.sql.Row r :
-          SPARK
-              .session()
-              .read()
-              .format("hudi")
-              .load(base + "/.hoodie/metadata")
-              .filter("type = 3")
-              .select("ColumnStatsMetadata.fileName")
-              .collectAsList()) {
-        indexed.add(r.getString(0));
-      }
-      assertThat(indexed, is(onDisk));
-      for (String column : columns) {
-        List<Pair<String, String>> files = new ArrayList<>();
-        latest.forEach((name, partition) -> files.add(Pair.of(partition, name)));
-        Map<Pair<String, String>, HoodieMetadataColumnStats> stats =
-            metadata.getColumnStats(files, column);
-        for (Pair<String, String> file : files) {
-          HoodieMetadataColumnStats actual = stats.get(file);
-          List<HoodieColumnRangeMetadata<Comparable>> want =
-              PartitionStatsCheck.ranges(meta, schema, file.getLeft(), file.getRight(), column);
-          assertThat("column_stats of " + file + " " + column, actual == null, is(want.isEmpty()));
-          if (want.isEmpty()) {
-            continue;
-          }
-          assertThat(file + " " + column + " ranges", want.size(), is(1));
-          assertThat(
-              file + " " + column,
-              PartitionStatsCheck.describe(actual),
-              is(PartitionStatsCheck.describe(want.get(0))));
-        }
-      }
-    }
-  }
-
-  /** Spark's reader with data skipping on: the rows matching {@code filter}, as sparkRead. */
-  private Map<String, List<Object>> dataSkippingRead(String base, String filter) {
-    Map<String, List<Object>> rows = new TreeMap<>();
-    for (org.apache.spark.sql.Row row :
-        SPARK
-            .session()
-            .read()
-            .format("hudi")
-            .option("hoodie.enable.data.skipping", "true")
-            .option("hoodie.metadata.enable", "true")
-            .option("hoodie.metadata.index.column.stats.enable", "true")
-            .load(base)
-            .filter(filter)
-            .collectAsList()) {
-      List<Object> values = new ArrayList<>();
-      for (org.apache.avro.Schema.Field f : TripsData.SCHEMA.getFields()) {
-        values.add(row.getAs(f.name()));
-      }
-      values.add(row.getAs("_hoodie_commit_time"));
-      rows.put(row.getAs(TripsData.RECORD_KEY_FIELD), values);
-    }
-    return rows;
   }
 
   private static Map<String, List<Object>> newerThanBatchZero(Map<String, List<Object>> expected) {

@@ -47,8 +47,9 @@ import org.junit.rules.TemporaryFolder;
 /**
  * A table version 8 table that HudiIO creates gets a metadata table as Hudi 1.0.2's writer creates
  * one (docs/metadata-table.md): the {@code files} partition initialised at {@code
- * 00000000000000000}; Hudi 1.0.2's metadata reader lists exactly the completed files, Spark reads
- * every row, and Spark's writer continues without re-initialising {@code files}.
+ * 00000000000000000}, then {@code column_stats} and {@code partition_stats}; Hudi 1.0.2's metadata
+ * reader lists exactly the completed files, Spark reads every row, and Spark's writer continues
+ * without re-initialising {@code files}.
  */
 public class HudiIOMetadataInitialisationVersionEightIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
@@ -84,7 +85,9 @@ public class HudiIOMetadataInitialisationVersionEightIT {
     }
     HoodieTableMetaClient meta = SPARK.meta(base);
     assertThat(meta.getTableConfig().getTableVersion(), is(HoodieTableVersion.EIGHT));
-    assertThat(meta.getTableConfig().getMetadataPartitions(), is(Set.of("files")));
+    assertThat(
+        meta.getTableConfig().getMetadataPartitions(),
+        is(Set.of("files", "column_stats", "partition_stats")));
     HoodieTableMetaClient metadata =
         HoodieTableMetaClient.builder()
             .setConf(meta.getStorageConf())
@@ -109,8 +112,9 @@ public class HudiIOMetadataInitialisationVersionEightIT {
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
 
-    // Hudi 1.0.2's Spark writer continues without re-initialising files (it adds its default
-    // column_stats and partition_stats).
+    // Hudi 1.0.2's Spark writer continues without re-initialising files (column_stats and
+    // partition_stats, its defaults, HudiIO initialised too:
+    // HudiIOStatsInitialisationVersionEightIT).
     Map<String, String> options = new HashMap<>(tripsOptions("upsert"));
     options.put("hoodie.datasource.write.table.type", hudiType.name());
     SPARK.sparkWrite(base, records(3, 2, 40), options);
@@ -125,7 +129,7 @@ public class HudiIOMetadataInitialisationVersionEightIT {
     SPARK.assertMetadataListsTheCompletedFiles(base);
     assertThat(SPARK.snapshot(base), is(expected));
 
-    // HudiIO's next write keeps files and the column_stats and partition_stats Spark initialised.
+    // HudiIO's next write keeps files, column_stats and partition_stats.
     hudiIO(records(4, 3, 41), write(base, type));
     expected.putAll(expected(4, last(base), 3, 41));
     assertThat(
