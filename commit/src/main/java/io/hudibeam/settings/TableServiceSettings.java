@@ -39,7 +39,9 @@ public final class TableServiceSettings {
           .doc(
               "Keep the files partition of the table's metadata table, and on table version 8"
                   + " its column_stats and partition_stats (its other partitions are dropped), and give a table without one a metadata table at a write's start"
-                  + " (its files partition, from one listing), as Hudi's writer does; false"
+                  + " (its files partition, from one listing; on table version 8 also column_stats"
+                  + " and partition_stats, which a version 8 table lacking them gets too), as Hudi's"
+                  + " writer does; false"
                   + " deletes the metadata table as Hudi's writer does and creates none.")
           .build();
 
