@@ -127,6 +127,49 @@ public class HudiIOBootstrapSparkIT {
   }
 
   /**
+   * A regex that mixes the modes (Hudi's {@code BootstrapRegexModeSelector}): the matching
+   * partitions are METADATA_ONLY at {@code 00000000000001}, the others FULL_RECORD at {@code
+   * 00000000000002}; Hudi 1.0.2's Spark reader returns each row with its partition's commit time,
+   * and after Hudi's Spark writer and HudiIO upsert rows of both kinds of partition.
+   */
+  @Test
+  public void aRegexSelectorMixesTheModesAsHudiSparkReadsThem() throws Exception {
+    File source = writeSource();
+    String base = new File(tmp.getRoot(), "trips-regex").getAbsolutePath();
+    DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
+    options.setTargetParallelism(2);
+    Pipeline p = Pipeline.create(options);
+    p.apply(
+        HudiIO.bootstrap()
+            .withSourcePath(source.getAbsolutePath())
+            .withBasePath(base)
+            .withTableName(TripsData.TABLE_NAME)
+            .withRecordKeyFields(TripsData.RECORD_KEY_FIELD)
+            .withPartitionFields(TripsData.PARTITION_FIELD)
+            .withOrderingField(TripsData.ORDERING_FIELD)
+            .withModeRegex("chennai|new_york", HudiBootstrap.Mode.METADATA_ONLY));
+    p.run().waitUntilFinish();
+    Map<String, List<Object>> expected = new TreeMap<>();
+    for (long i = 0; i < 24; i++) {
+      boolean metadataOnly = List.of("chennai", "new_york").contains(TripsData.city(i));
+      expected.putAll(expected(0, metadataOnly ? "00000000000001" : BOOTSTRAP, i));
+    }
+    assertThat(SPARK.snapshot(base), is(expected));
+    List<String> times = new ArrayList<>();
+    SPARK.completedCommits(base).forEach(c -> times.add(c.requestedTime()));
+    assertThat(times, is(List.of("00000000000001", BOOTSTRAP)));
+
+    // Keys 2 and 3 are in chennai and new_york (skeleton files), 4 and 40 in FULL_RECORD ones.
+    SPARK.sparkWrite(base, records(1, 2, 3, 4, 40), versionSix("upsert"));
+    expected.putAll(expected(1, lastCommit(base), 2, 3, 4, 40));
+    assertThat(SPARK.snapshot(base), is(expected));
+    hudiIO(records(2, 3, 4, 10, 11, 41), hudiIOWrite(base, WriteOperation.UPSERT));
+    expected.putAll(expected(2, lastCommit(base), 3, 4, 10, 11, 41));
+    assertThat(SPARK.snapshot(base), is(expected));
+    assertThat(hudiIORead(base), is(asText(expected)));
+  }
+
+  /**
    * A METADATA_ONLY bootstrap by HudiIO: Hudi's Spark reader returns every source row with the meta
    * fields of {@code 00000000000001}, and the skeleton files and bootstrap index have the shape of
    * those Hudi's Spark writer makes from the same source (file ids, times and paths aside).
