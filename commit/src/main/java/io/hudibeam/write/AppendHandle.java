@@ -55,18 +55,17 @@ import org.apache.hadoop.fs.Path;
  * on the heap). The deletes are held until the end and written as one delete block after the data
  * blocks; once their estimated heap size ({@link #DELETE_OVERHEAD_BYTES} and two bytes a key
  * character each) reaches the merge budget, the deletes held so far are written as a delete block
- * at once: a log file may then hold several delete blocks, as Hudi's {@code
- * HoodieAppendHandle.appendDataAndDeleteBlocks} writes one with every data block it flushes, and
- * Hudi's log record readers process every delete block (docs/format.md). Marker first (APPEND, or
- * CREATE in version 8), then the file, created when its first block is ready. The write stat is
- * Hudi's {@code HoodieDeltaWriteStat} ({@code totalLogBlocks} the blocks written, where Hudi leaves
- * 0): in version 6 {@code prevCommit} the slice's base instant, {@code logVersion}, {@code
- * logOffset} 0, {@code baseFile} the slice's base file name (or ""), {@code logFiles} the slice's
- * log files plus the new one; in version 8 as Hudi 1.0 writes it, {@code prevCommit} the
- * deltacommit's instant, {@code baseFile} "" and {@code logFiles} the new file alone. The block
- * headers are {@code INSTANT_TIME} and {@code SCHEMA} in both versions (Hudi 1.0.2's Spark writer
- * adds record positions to version 8 blocks; they are optional, and readers merge by record key
- * without them).
+ * at once, so a log file may then hold several delete blocks (Hudi's {@code HoodieAppendHandle}
+ * holds all its deletes for one delete block at the end; Hudi's log record readers process every
+ * delete block of a log file, docs/format.md). Marker first (APPEND, or CREATE in version 8), then
+ * the file, created when its first block is ready. The write stat is Hudi's {@code
+ * HoodieDeltaWriteStat} ({@code totalLogBlocks} the blocks written, where Hudi leaves 0): in
+ * version 6 {@code prevCommit} the slice's base instant, {@code logVersion}, {@code logOffset} 0,
+ * {@code baseFile} the slice's base file name (or ""), {@code logFiles} the slice's log files plus
+ * the new one; in version 8 as Hudi 1.0 writes it, {@code prevCommit} the deltacommit's instant,
+ * {@code baseFile} "" and {@code logFiles} the new file alone. The block headers are {@code
+ * INSTANT_TIME} and {@code SCHEMA} in both versions (Hudi 1.0.2's Spark writer adds record
+ * positions to version 8 blocks; they are optional, and readers merge by record key without them).
  *
  * <p>Readers merge the log with the base file by the table's payload: {@code
  * OverwriteWithLatestAvroPayload} (what this writer puts in {@code hoodie.properties}) lets a log
