@@ -31,10 +31,8 @@ import io.hudibeam.timeline.InstantTime;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hadoop.fs.Path;
@@ -50,9 +48,17 @@ import org.apache.hadoop.fs.Path;
  * deletes, a delete block after them. As Hudi's {@code HoodieAppendHandle.flushToDiskIfRequired}
  * does, a data block is written once it holds {@code hoodie.logfile.data.block.max.size} (the
  * records' encoded bytes, measured as they are added, where Hudi estimates them from a sample), so
- * the handle holds at most one block of records (plus the one that crossed the size); the deletes
- * and the keys seen are held until the end. Marker first (APPEND, or CREATE in version 8), then the
- * file, created when its first block is ready. The write stat is Hudi's {@code
+ * the handle holds at most one block of records (plus the one that crossed the size). The keys
+ * written, kept only to refuse a key that reaches the file group twice in the instant, are held in
+ * a {@link SpillableRecordMap} of keys without data within the merge budget ({@link MergeMemory},
+ * {@code hoodie.memory.merge.max.size}), spilled to local disk beyond it (24 to 48 bytes a key stay
+ * on the heap). The deletes are held until the end and written as one delete block after the data
+ * blocks; once their estimated heap size ({@link #DELETE_OVERHEAD_BYTES} and two bytes a key
+ * character each) reaches the merge budget, the deletes held so far are written as a delete block
+ * at once, so a log file may then hold several delete blocks (Hudi's {@code HoodieAppendHandle}
+ * holds all its deletes for one delete block at the end; Hudi's log record readers process every
+ * delete block of a log file, docs/format.md). Marker first (APPEND, or CREATE in version 8), then
+ * the file, created when its first block is ready. The write stat is Hudi's {@code
  * HoodieDeltaWriteStat} ({@code totalLogBlocks} the blocks written, where Hudi leaves 0): in
  * version 6 {@code prevCommit} the slice's base instant, {@code logVersion}, {@code logOffset} 0,
  * {@code baseFile} the slice's base file name (or ""), {@code logFiles} the slice's log files plus
@@ -80,8 +86,16 @@ public final class AppendHandle {
 
   private static final Integer DELETE_ORDERING_VALUE = 0;
 
+  /**
+   * A held delete on the heap besides its key's characters: the {@code DeleteRecord} (24), its
+   * key's {@code String} (24) and array header (16), and the list's slot with growth slack (8).
+   */
+  static final long DELETE_OVERHEAD_BYTES = 72;
+
   private final WriteContext context;
   private final WriteOperation operation;
+  private final MergeMemory memory;
+  private long spilledKeys;
 
   /** An append handle of an upsert. */
   public AppendHandle(WriteContext context) {
@@ -89,8 +103,22 @@ public final class AppendHandle {
   }
 
   public AppendHandle(WriteContext context, WriteOperation operation) {
+    this(context, operation, MergeMemory.defaults());
+  }
+
+  /**
+   * @param memory the budget of the keys written and of the deletes held ({@code
+   *     hoodie.memory.merge.*}) and where keys over it spill
+   */
+  public AppendHandle(WriteContext context, WriteOperation operation, MergeMemory memory) {
     this.context = context;
     this.operation = operation;
+    this.memory = memory;
+  }
+
+  /** How many record keys the last {@link #write} spilled to disk. */
+  public long spilledKeys() {
+    return spilledKeys;
   }
 
   /**
@@ -113,13 +141,25 @@ public final class AppendHandle {
     AvroDataBlockBuilder upserts =
         new AvroDataBlockBuilder(
             instant, context.schema(), fileGroup.fileId(), context.taskPartitionId());
+    long budget = memory.budgetBytes();
     List<DeleteRecord> deletes = new ArrayList<>();
-    Set<String> keys = new HashSet<>();
+    long deleteBytes = 0;
     OpenLogFile log = null;
     LogFileResult result;
-    try {
+    try (SpillableRecordMap keys =
+        new SpillableRecordMap(
+            budget,
+            memory.spillFolder(),
+            RecordEncoding.of(context.schema()),
+            "the record keys of the log file of file group "
+                + fileGroup
+                + " in instant "
+                + instant)) {
       for (TableRecord record : records) {
-        if (!keys.add(record.recordKey())) {
+        // The key only: a delete without data keeps no payload, in memory or spilled.
+        if (!keys.put(
+            TableRecord.of(
+                record.recordKey(), fileGroup.partitionPath(), RecordOperation.DELETE, null))) {
           throw new HudiTableException(
               "Record key '"
                   + record.recordKey()
@@ -133,6 +173,13 @@ public final class AppendHandle {
           deletes.add(
               DeleteRecord.of(
                   record.recordKey(), fileGroup.partitionPath(), orderingValueOf(record)));
+          deleteBytes += DELETE_OVERHEAD_BYTES + 2L * record.recordKey().length();
+          if (deleteBytes >= budget) {
+            log = log == null ? open(slice) : log;
+            log.writer().append(LogBlock.delete(instant, upserts.schema(), deletes));
+            deletes = new ArrayList<>();
+            deleteBytes = 0;
+          }
         } else {
           upserts.add(record.recordKey(), fileGroup.partitionPath(), record.data().orElseThrow());
           // Hudi's flushToDiskIfRequired cuts a block once its estimate reaches the maximum; the
@@ -151,6 +198,7 @@ public final class AppendHandle {
         log.writer().append(LogBlock.delete(instant, upserts.schema(), deletes));
       }
       result = log.writer().close();
+      spilledKeys = keys.spilledCount();
     } catch (RuntimeException e) {
       if (log != null) {
         log.writer().abort();

@@ -47,7 +47,7 @@ public final class FileGroupWriter {
   /** Writes one file group's records with the handle its bucket needs; returns its write stat. */
   public WriteStat write(Bucket bucket, Iterable<TableRecord> records) {
     if (bucket.type() == BucketType.APPEND) {
-      return new AppendHandle(context, operation).write(bucket.slice().get(), records);
+      return new AppendHandle(context, operation, mergeMemory).write(bucket.slice().get(), records);
     }
     if (bucket.baseFile().isEmpty()) {
       return new CreateHandle(context).write(bucket.fileGroupId(), records);
@@ -122,8 +122,8 @@ public final class FileGroupWriter {
     }
 
     /**
-     * The merge handles' memory budget ({@code hoodie.memory.merge.max.size}); Hudi's default
-     * unless given.
+     * The merge and append handles' memory budget ({@code hoodie.memory.merge.max.size}); Hudi's
+     * default unless given.
      */
     public Builder mergeMemory(MergeMemory mergeMemory) {
       this.mergeMemory = Objects.requireNonNull(mergeMemory, "mergeMemory");

@@ -46,6 +46,7 @@ import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.log.HoodieLogFormat;
 import org.apache.hudi.common.table.log.block.HoodieAvroDataBlock;
+import org.apache.hudi.common.table.log.block.HoodieDeleteBlock;
 import org.apache.hudi.common.table.log.block.HoodieLogBlock;
 import org.junit.Rule;
 import org.junit.Test;
@@ -56,7 +57,8 @@ import org.junit.rules.TemporaryFolder;
  * hoodie.logfile.data.block.max.size} of 2 KiB: each file group's log file of the upsert holds
  * several Avro data blocks, and Hudi 1.0's log reader ({@code HoodieLogFormat}) and merged log
  * scanner ({@code HoodieMergedLogRecordScanner}) over the latest file slices, merged with their
- * base files, give every row, the later delete included.
+ * base files, give every row, the later delete included. A delete over the merge budget writes
+ * several delete blocks to a log file; Hudi 1.0's scanner applies each.
  */
 public class HudiOneReadsLogBlocksTest {
   private static final Schema WITH_META = HoodieAvroUtils.addMetadataFields(RIDES);
@@ -66,13 +68,71 @@ public class HudiOneReadsLogBlocksTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   private static void run(String base, int batch, int count, WriteOperation operation) {
+    run(base, batch, count, operation, "hoodie.logfile.data.block.max.size", "2048");
+  }
+
+  private static void run(
+      String base, int batch, int count, WriteOperation operation, String key, String value) {
     VersionEightReads.run(
         RIDES,
         rides(batch, IntStream.range(0, count).toArray()),
         ridesWrite(base, operation)
             .withTableVersion(8)
             .withTableType(TableType.MERGE_ON_READ)
-            .withHoodieProperties(Map.of("hoodie.logfile.data.block.max.size", "2048")));
+            .withHoodieProperties(Map.of(key, value)));
+  }
+
+  /**
+   * A delete with a merge budget of 300 bytes ({@code hoodie.memory.merge.max.size}): each file
+   * group's 10 deletes (some 90 bytes each held) go to several delete blocks of its log file, and
+   * Hudi 1.0's merged log scanner applies every one of them.
+   */
+  @Test
+  public void hudiOneProcessesEveryDeleteBlockOfALogFile() throws Exception {
+    String base = new File(tmp.getRoot(), "rides-deletes").getPath();
+    run(base, 0, RIDES_WRITTEN, WriteOperation.INSERT);
+    run(base, 2, DELETED, WriteOperation.DELETE, "hoodie.memory.merge.max.size", "300");
+
+    HoodieTableMetaClient meta = meta(base);
+    List<String> instants = completedCommits(meta);
+    assertThat(instants.size(), is(2));
+    String latest = instants.get(1);
+    Map<String, List<Object>> rows = new TreeMap<>();
+    int deleteLogFiles = 0;
+    for (FileSlice slice : latestSlices(meta)) {
+      new HudiOneCommits(meta, RIDES)
+          .read(slice.getBaseFile().get())
+          .values()
+          .forEach(r -> rows.put(key(r), row(r)));
+      List<HoodieLogFile> logs = logFiles(slice);
+      for (HoodieLogFile log : logs) {
+        if (log.getDeltaCommitTime().equals(latest)) {
+          deleteLogFiles++;
+          assertThat(log.getFileName(), deleteBlocks(meta, log), greaterThan(1));
+        }
+      }
+      mergeLogs(meta, logs, WITH_META, latest, tmp.newFolder(), rows);
+    }
+    assertThat(deleteLogFiles, is(CITIES.size()));
+    Map<String, List<Object>> expected = new TreeMap<>();
+    for (int i = DELETED; i < RIDES_WRITTEN; i++) {
+      expected.put(key(i), expected(0, i, instants.get(0)));
+    }
+    assertThat(rows, is(expected));
+  }
+
+  /** The delete blocks of {@code log}, read with Hudi 1.0's log reader. */
+  private static int deleteBlocks(HoodieTableMetaClient meta, HoodieLogFile log) throws Exception {
+    int blocks = 0;
+    try (HoodieLogFormat.Reader reader =
+        HoodieLogFormat.newReader(meta.getStorage(), log, WITH_META)) {
+      while (reader.hasNext()) {
+        if (reader.next() instanceof HoodieDeleteBlock) {
+          blocks++;
+        }
+      }
+    }
+    return blocks;
   }
 
   @Test
