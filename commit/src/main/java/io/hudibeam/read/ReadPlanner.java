@@ -19,12 +19,14 @@ import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.commit.TableSchemas;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
+import io.hudibeam.files.FileListing;
 import io.hudibeam.files.FileSlice;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.files.LogFileName;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
@@ -54,8 +56,10 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Plans reads of one table: which file slices a query reads and what it keeps of them. Partitions
- * are found by listing the table's folders (not the metadata table).
+ * Plans reads of one table: which file slices a query reads and what it keeps of them. A plan lists
+ * the table through {@link FileListings#forTable} (the metadata table's {@code files} partition
+ * when usable, else the folders; Hudi's {@code HoodieMetadataFileSystemView}), latest for every
+ * query type: {@link FileSystemView} keeps the files of the instants visible as of the query's.
  *
  * <ul>
  *   <li><b>Snapshot</b>: the latest file slice of every file group in the file-system view ({@link
@@ -167,8 +171,7 @@ public final class ReadPlanner {
         }
         boolean mergeLogs = query.type() == QueryType.SNAPSHOT;
         return new ReadPlan(
-            slices(
-                view, partitions(query.partitionFilter()), null, mergeLogs, CommitTimeRange.all()),
+            slices(view, query.partitionFilter(), null, mergeLogs, CommitTimeRange.all()),
             latestCompleted(view));
     }
   }
@@ -198,8 +201,7 @@ public final class ReadPlanner {
     Set<FileGroupId> touched = archivedInRange ? null : touchedFileGroups(inRange);
     CommitTimeRange range = CommitTimeRange.between(begin.value(), end.value());
     return new ReadPlan(
-        slices(view, partitions(query.partitionFilter()), touched, mergesLogs(), range),
-        end.value());
+        slices(view, query.partitionFilter(), touched, mergesLogs(), range), end.value());
   }
 
   private ReadPlan incrementalByCompletionTime(ReadQuery query) {
@@ -229,12 +231,7 @@ public final class ReadPlanner {
     Timeline view = asOfCompletion(end);
     Set<FileGroupId> touched = archivedInRange ? null : touchedFileGroups(inRange);
     return new ReadPlan(
-        slices(
-            view,
-            partitions(query.partitionFilter()),
-            touched,
-            mergesLogs(),
-            CommitTimeRange.of(instants)),
+        slices(view, query.partitionFilter(), touched, mergesLogs(), CommitTimeRange.of(instants)),
         end.value());
   }
 
@@ -315,8 +312,8 @@ public final class ReadPlanner {
     return touched;
   }
 
-  private List<String> partitions(PartitionFilter filter) {
-    List<String> all = FileSystemView.listPartitions(fs, paths);
+  private List<String> partitions(FileListing listing, PartitionFilter filter) {
+    List<String> all = listing.partitions();
     if (filter.isAll()) {
       return all;
     }
@@ -326,22 +323,25 @@ public final class ReadPlanner {
   }
 
   /**
-   * The latest slices of {@code view}'s file groups in {@code partitions} (of {@code touched} only,
-   * unless null), each as a {@link SliceRead}.
+   * The latest slices of {@code view}'s file groups in the partitions {@code filter} keeps (of
+   * {@code touched} only, unless null), each as a {@link SliceRead}; the table listed once, from
+   * its current properties and timeline whatever {@code view} is.
    */
   private List<SliceRead> slices(
       Timeline view,
-      List<String> partitions,
+      PartitionFilter filter,
       Set<FileGroupId> touched,
       boolean mergeLogs,
       CommitTimeRange range) {
+    FileListing listing = FileListings.forTable(fs, paths, config, timeline);
+    List<String> partitions = partitions(listing, filter);
     List<String> read = partitions;
     if (touched != null) {
       Set<String> touchedPartitions = new HashSet<>();
       touched.forEach(id -> touchedPartitions.add(id.partitionPath()));
       read = partitions.stream().filter(touchedPartitions::contains).toList();
     }
-    FileSystemView fsView = FileSystemView.load(fs, paths, view, read, config.version());
+    FileSystemView fsView = FileSystemView.load(listing, fs, paths, view, read, config.version());
     CommittedInstants committed = CommittedInstants.of(view);
     List<SliceRead> out = new ArrayList<>();
     for (String partition : fsView.partitions()) {
@@ -417,7 +417,7 @@ public final class ReadPlanner {
             : timeline.filter(i -> !i.time().isAfter(instant.time()));
     return slices(
         view,
-        FileSystemView.listPartitions(fs, paths),
+        PartitionFilter.all(),
         touchedFileGroups(List.of(instant)),
         mergesLogs(),
         CommitTimeRange.of(Set.of(commit.instant())));
