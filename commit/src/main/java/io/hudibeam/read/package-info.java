@@ -19,8 +19,9 @@
  * reads next) and the records of one file slice ({@code FileSliceReader}: a base file merged with
  * its log files by the table's merge rules). May depend on {@code table}, {@code timeline}, {@code
  * files}, {@code log}, {@code basefile}, {@code metadata}, {@code schema}, {@code commit} (the
- * table's schema), {@code write} (the merge ordering) and {@code skeleton} (a METADATA_ONLY
- * bootstrap's skeleton file read joined with its source file).
+ * table's schema), {@code write} (the merge ordering), {@code skeleton} (a METADATA_ONLY
+ * bootstrap's skeleton file read joined with its source file) and {@code metadatatable} (the
+ * listing a query plans from: the metadata table's files partition or the file system).
  *
  * <p>Internal: not a public API; it may change in any release (the commit module has no Beam
  * dependency, so this sentence stands in for Beam's {@code @Internal}). Users depend on {@code
