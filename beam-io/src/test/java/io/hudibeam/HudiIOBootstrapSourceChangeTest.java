@@ -22,6 +22,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
+import io.hudibeam.table.TableType;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
@@ -144,6 +145,49 @@ public class HudiIOBootstrapSourceChangeTest {
     }
     all.sort(null);
     assertRead(base, "", all);
+  }
+
+  /**
+   * A MERGE_ON_READ METADATA_ONLY table whose skeleton slice got a log file: once its source file
+   * changed, HudiIO's compaction of that file group (which joins the skeleton file with the source
+   * file) is refused naming the file, and no compaction completes.
+   */
+  @Test
+  public void aCompactionOfASkeletonSliceWhoseSourceChangedIsRefused() throws Exception {
+    File source = tmp.newFolder("source");
+    String base = new File(tmp.getRoot(), "table").getAbsolutePath();
+    HudiIOBootstrapTest.writeSource(source, true, 1);
+    HudiIOBootstrapTest.run(
+        HudiIOBootstrapTest.bootstrap(source.getAbsolutePath(), base)
+            .withTableType(TableType.MERGE_ON_READ)
+            .withMode(HudiBootstrap.Mode.METADATA_ONLY));
+    // key-009 is in sf's only source file: the update is a log file on its skeleton slice.
+    HudiIOBootstrapTest.writeRides(
+        List.of(ride(TABLE_SCHEMA, "key-009", "sf", 109.0, 5000L)),
+        HudiIOBootstrapTest.ridesWrite(base, WriteOperation.UPSERT)
+            .withTableType(TableType.MERGE_ON_READ)
+            .withIndex(IndexType.BLOOM));
+    List<String> completed = HudiTableReader.of(base).completedInstantTimes();
+    assertThat(completed.size(), is(2));
+
+    File touched = new File(source, "city=sf/part-0.parquet");
+    long recorded = modificationTime(touched);
+    assertThat(touched.setLastModified(recorded + 60_000), is(true));
+    long current = modificationTime(touched);
+
+    String compaction =
+        failure(
+            () -> {
+              Pipeline p = HudiIOTesting.pipeline(1);
+              p.apply(
+                  HudiIO.compact()
+                      .withBasePath(base)
+                      .withHoodieProperties(
+                          Map.of("hoodie.compact.inline.max.delta.commits", "1")));
+              p.run().waitUntilFinish();
+            });
+    assertNamesTheChange(compaction, touched, recorded, current);
+    assertThat(HudiTableReader.of(base).completedInstantTimes(), is(completed));
   }
 
   private static void assertNamesTheChange(String message, File file, long recorded, long current) {
