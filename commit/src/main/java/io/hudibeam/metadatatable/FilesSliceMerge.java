@@ -60,14 +60,14 @@ final class FilesSliceMerge {
       throw new IllegalArgumentException(
           "Record '" + newer.get("key") + "' of type " + type + " is not a files-partition record");
     }
-    Map<String, GenericRecord> combined = new LinkedHashMap<>(entries(older));
-    for (Map.Entry<String, GenericRecord> e : entries(newer).entrySet()) {
+    Map<String, GenericRecord> combined = new LinkedHashMap<>(MetadataRecords.fileEntries(older));
+    for (Map.Entry<String, GenericRecord> e : MetadataRecords.fileEntries(newer).entrySet()) {
       GenericRecord previous = combined.get(e.getKey());
       GenericRecord info = e.getValue();
       if (previous == null) {
         combined.put(e.getKey(), info);
-      } else if (deleted(info)) {
-        if (deleted(previous)) {
+      } else if (MetadataRecords.isDeleted(info)) {
+        if (MetadataRecords.isDeleted(previous)) {
           combined.put(e.getKey(), info);
         } else {
           combined.remove(e.getKey());
@@ -87,21 +87,8 @@ final class FilesSliceMerge {
     GenericRecord result = new GenericData.Record(schema);
     result.put("key", record.get("key").toString());
     result.put("type", ((Number) record.get("type")).intValue());
-    result.put("filesystemMetadata", new LinkedHashMap<>(entries(record)));
+    result.put("filesystemMetadata", MetadataRecords.fileEntries(record));
     return result;
-  }
-
-  private static Map<String, GenericRecord> entries(GenericRecord record) {
-    Map<String, GenericRecord> entries = new LinkedHashMap<>();
-    Object map = record.get("filesystemMetadata");
-    if (map instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> entries.put(k.toString(), (GenericRecord) v));
-    }
-    return entries;
-  }
-
-  private static boolean deleted(GenericRecord info) {
-    return Boolean.TRUE.equals(info.get("isDeleted"));
   }
 
   private static long size(GenericRecord info) {

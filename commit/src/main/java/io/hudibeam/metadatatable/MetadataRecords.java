@@ -104,6 +104,24 @@ public final class MetadataRecords {
     return record(schema, partitionName(partition), TYPE_FILE_LIST, entries);
   }
 
+  /**
+   * The {@code filesystemMetadata} map of a {@code files} record (partition list or file list),
+   * name to file info, in the record's order; empty when the record has none.
+   */
+  static Map<String, GenericRecord> fileEntries(GenericRecord record) {
+    Map<String, GenericRecord> entries = new LinkedHashMap<>();
+    Object map = record.get("filesystemMetadata");
+    if (map instanceof Map<?, ?> m) {
+      m.forEach((k, v) -> entries.put(k.toString(), (GenericRecord) v));
+    }
+    return entries;
+  }
+
+  /** Whether a file info of a {@code files} record marks its file (or partition) deleted. */
+  static boolean isDeleted(GenericRecord info) {
+    return Boolean.TRUE.equals(info.get("isDeleted"));
+  }
+
   /** The name a partition path has in the metadata table ({@code "."} for the empty path). */
   public static String partitionName(String partitionPath) {
     return partitionPath.isEmpty() ? NON_PARTITIONED_NAME : partitionPath;

@@ -132,11 +132,11 @@ final class MetadataTableListing implements FileListing {
     for (GenericRecord record : records) {
       String key = record.get("key").toString();
       int type = ((Number) record.get("type")).intValue();
-      Map<String, GenericRecord> entries = entries(record);
+      Map<String, GenericRecord> entries = new TreeMap<>(MetadataRecords.fileEntries(record));
       if (type == MetadataRecords.TYPE_PARTITION_LIST) {
         entries.forEach(
             (name, info) -> {
-              if (!deleted(info)) {
+              if (!MetadataRecords.isDeleted(info)) {
                 partitions.add(partitionPath(name));
               }
             });
@@ -144,7 +144,7 @@ final class MetadataTableListing implements FileListing {
         List<ListedFile> listed = new ArrayList<>();
         entries.forEach(
             (file, info) -> {
-              if (!deleted(info)) {
+              if (!MetadataRecords.isDeleted(info)) {
                 listed.add(new ListedFile(file, ((Number) info.get("size")).longValue()));
               }
             });
@@ -219,19 +219,6 @@ final class MetadataTableListing implements FileListing {
     }
     int suffix = Integer.parseInt(time.substring(17));
     return (suffix >= 1 && suffix <= 6) || suffix >= 10;
-  }
-
-  private static Map<String, GenericRecord> entries(GenericRecord record) {
-    Map<String, GenericRecord> entries = new TreeMap<>();
-    Object map = record.get("filesystemMetadata");
-    if (map instanceof Map<?, ?> m) {
-      m.forEach((k, v) -> entries.put(k.toString(), (GenericRecord) v));
-    }
-    return entries;
-  }
-
-  private static boolean deleted(GenericRecord info) {
-    return Boolean.TRUE.equals(info.get("isDeleted"));
   }
 
   @Override

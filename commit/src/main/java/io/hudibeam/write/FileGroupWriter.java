@@ -47,7 +47,10 @@ public final class FileGroupWriter {
   /** Writes one file group's records with the handle its bucket needs; returns its write stat. */
   public WriteStat write(Bucket bucket, Iterable<TableRecord> records) {
     if (bucket.type() == BucketType.APPEND) {
-      return new AppendHandle(context, operation, mergeMemory).write(bucket.slice().get(), records);
+      AppendHandle append = new AppendHandle(context, operation, mergeMemory);
+      WriteStat stat = append.write(bucket.slice().get(), records);
+      spilledRecords += append.spilledKeys();
+      return stat;
     }
     if (bucket.baseFile().isEmpty()) {
       return new CreateHandle(context).write(bucket.fileGroupId(), records);
@@ -63,7 +66,8 @@ public final class FileGroupWriter {
   }
 
   /**
-   * Incoming records this writer's merges spilled to local disk (over their memory budget), so far.
+   * Incoming records this writer's merges spilled to local disk (over their memory budget), and
+   * record keys its append handles spilled, so far.
    */
   public long spilledRecords() {
     return spilledRecords;
