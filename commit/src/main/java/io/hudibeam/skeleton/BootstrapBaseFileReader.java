@@ -19,6 +19,7 @@ import io.hudibeam.basefile.BaseFileReader;
 import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.bootstrap.SourceFile;
 import io.hudibeam.bootstrap.SourceRecords;
+import io.hudibeam.files.BaseFileName;
 import io.hudibeam.table.HudiTableException;
 import java.io.IOException;
 import java.time.Instant;
@@ -177,6 +178,9 @@ public final class BootstrapBaseFileReader {
               + source
               + " of the skeleton file "
               + skeleton
+              + BaseFileName.tryParse(skeleton.getName())
+                  .map(name -> " (written by the bootstrap instant " + name.instantTime() + ")")
+                  .orElse("")
               + " cannot be read ("
               + e
               + "): a METADATA_ONLY bootstrap's source files must stay"

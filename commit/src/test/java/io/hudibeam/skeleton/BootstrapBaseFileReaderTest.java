@@ -195,6 +195,7 @@ public class BootstrapBaseFileReaderTest {
     HudiTableException e =
         assertThrows(HudiTableException.class, () -> read(skeleton(3), mapping(source, length)));
     assertThat(e.getMessage(), containsString(source.getAbsolutePath()));
+    assertThat(e.getMessage(), containsString("written by the bootstrap instant 00000000000001"));
     assertThat(e.getMessage(), containsString("must stay"));
   }
 }
