@@ -59,12 +59,13 @@ import org.apache.hadoop.fs.Path;
 /**
  * Compacts a merge-on-read table ({@code HudiIO.compact()}): one DoFn, under the table lock and
  * with the writers' failed-writes policy ({@link InstantStarter#underLockAfterFailedWrites}: it
- * refuses to run beside a live writer and never rolls one back), rolls back failed writes, takes
- * the pending compactions (a crashed run's, or ones Hudi's writer scheduled) or schedules a new
- * one, and moves them inflight (first compacting the metadata table's {@code files} partition when
- * due, {@code MetadataCompaction}); their operations are spread over workers (a reshuffle) and each
- * writes the new base file of one file slice; a GroupByKey per compaction instant gathers the write
- * stats and commits the instant ({@code @RequiresStableInput}, idempotent).
+ * refuses to run beside a live writer and never rolls one back), rolls back failed writes,
+ * initialises a missing metadata table as a write's start does, takes the pending compactions (a
+ * crashed run's, or ones Hudi's writer scheduled) or schedules a new one, and moves them inflight
+ * (first compacting the metadata table's {@code files} partition when due, {@code
+ * MetadataCompaction}); their operations are spread over workers (a reshuffle) and each writes the
+ * new base file of one file slice; a GroupByKey per compaction instant gathers the write stats and
+ * commits the instant ({@code @RequiresStableInput}, idempotent).
  */
 public final class CompactTable extends PTransform<PBegin, PCollection<CommittedInstant>> {
   private static final long serialVersionUID = 1L;
@@ -157,12 +158,13 @@ public final class CompactTable extends PTransform<PBegin, PCollection<Committed
       Map<String, String> properties = settings.properties;
       InstantStarter starter =
           new InstantStarter(
-              fs,
-              paths,
-              clock,
-              SettingsReader.heartbeat(properties),
-              new TableLock(fs, paths, SettingsReader.lock(properties), clock),
-              SettingsReader.concurrency(properties));
+                  fs,
+                  paths,
+                  clock,
+                  SettingsReader.heartbeat(properties),
+                  new TableLock(fs, paths, SettingsReader.lock(properties), clock),
+                  SettingsReader.concurrency(properties))
+              .metadataTable(SettingsReader.metadataTable(properties));
       List<InstantTime> instants =
           starter.underLockAfterFailedWrites(
               "schedule a compaction",
