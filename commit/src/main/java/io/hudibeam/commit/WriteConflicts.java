@@ -103,11 +103,34 @@ public final class WriteConflicts {
       Set<FileGroupRef> theirs = mutatedFileGroups(candidate);
       Set<FileGroupRef> both = new TreeSet<>(theirs);
       both.retainAll(mine);
+      both.removeIf(group -> builtOn(ours.writeStats(), group, candidate.time()));
       if (!both.isEmpty()) {
         return Optional.of(new Conflict(candidate, both));
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * Whether every file this write wrote in {@code group} builds on the base file {@code candidate}
+   * wrote ({@code prevCommit} is its instant: a merge read that base file, a table version 6 log
+   * file is in the slice it starts): then no change of {@code candidate} is lost. This is the case
+   * of a compaction that completed after this write started but before it planned (the streaming
+   * sink's next interval starts beside the last interval's inline compaction). A version 8 log file
+   * names its own instant as {@code prevCommit}, so there the rule never applies.
+   */
+  private static boolean builtOn(List<WriteStat> ours, FileGroupRef group, InstantTime candidate) {
+    boolean any = false;
+    for (WriteStat stat : ours) {
+      if (group.partitionPath().equals(stat.partitionPath())
+          && group.fileId().equals(stat.fileId())) {
+        if (!candidate.value().equals(stat.prevCommit())) {
+          return false;
+        }
+        any = true;
+      }
+    }
+    return any;
   }
 
   private Set<FileGroupRef> mutatedFileGroups(Instant completed) {

@@ -93,6 +93,42 @@ public class WriteConflictsTest {
     timeline.complete(timeline.transitionToInflight(requested, new byte[0]), content);
   }
 
+  /**
+   * A write whose files in a file group build on the base file a newer instant wrote there (its
+   * {@code prevCommit} is that instant: it planned after that instant completed, as the streaming
+   * sink's next interval does after the last interval's inline compaction) loses nothing of it: no
+   * conflict; a write that built on an older base file still conflicts.
+   */
+  @Test
+  public void aWriteBuiltOnTheBaseFileOfANewerInstantDoesNotConflictWithIt() {
+    complete(
+        "20260101000000005", Action.COMMIT, CommitMetadataJson.toJson(metadata(stat("a", "f1"))));
+    Timeline now = Timeline.load(fs, paths);
+    WriteConflicts conflicts = new WriteConflicts(fs, paths);
+    StartedInstant ours =
+        new StartedInstant(InstantTime.parse("20260101000000006"), Action.DELTA_COMMIT, table)
+            .withCompletedWritesAtStart(Set.of());
+    WriteStat onTheirs =
+        WriteStat.builder()
+            .partitionPath("a")
+            .fileId("f1")
+            .path("a/.f1_20260101000000005.log.1_0-1-0")
+            .prevCommit("20260101000000005")
+            .build();
+    assertThat(conflicts.find(now, ours, metadata(onTheirs)), is(Optional.empty()));
+    WriteStat onOlder =
+        WriteStat.builder()
+            .partitionPath("a")
+            .fileId("f1")
+            .path("a/.f1_20260101000000001.log.1_0-1-0")
+            .prevCommit("20260101000000001")
+            .build();
+    assertThat(
+        conflicts.find(now, ours, metadata(onOlder)).get().fileGroups().toString(), is("[a/f1]"));
+    // One file built on theirs and another on an older base file in the same group: a conflict.
+    assertThat(conflicts.find(now, ours, metadata(onTheirs, onOlder)).isPresent(), is(true));
+  }
+
   @Test
   public void onlyWritesCompletedSinceTheStartThatShareAFileGroupConflict() {
     complete(
