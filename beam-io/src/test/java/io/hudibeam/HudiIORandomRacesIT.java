@@ -188,8 +188,11 @@ public class HudiIORandomRacesIT {
     if (optimistic && !overlapping) {
       assertThat(what + ": disjoint file groups both commit", aCommitted && bCommitted, is(true));
     }
-    if (aCommitted && bCommitted && (!optimistic || overlapping)) {
+    if (aCommitted && bCommitted && !optimistic) {
       assertSequential(what, base, commits);
+    }
+    if (aCommitted && bCommitted && optimistic && overlapping) {
+      assertSequentialOrBuiltOn(what, base, commits);
     }
 
     Map<Long, Object[]> expected = expectedRows(reader, c0, a, aCommitted, b, bCommitted);
@@ -237,6 +240,66 @@ public class HudiIORandomRacesIT {
         what + ": " + later + " started after " + earlier + " completed (at " + completed + ")",
         started >= completed,
         is(true));
+  }
+
+  /**
+   * Under optimistic concurrency two overlapping writes may both commit when they did not overlap
+   * in time, or when the later one planned after the earlier one completed: then every file group
+   * both wrote was written by the later one on top of the earlier one's base file ({@code
+   * prevCommit} is the earlier instant), so none of the earlier one's updates is lost (the rows are
+   * checked after this, in commit order).
+   */
+  private static void assertSequentialOrBuiltOn(String what, String base, List<String> commits)
+      throws Exception {
+    String earlier = commits.get(commits.size() - 2);
+    String later = commits.get(commits.size() - 1);
+    long completed = new java.io.File(base, ".hoodie/" + earlier + ".commit").lastModified();
+    long started =
+        java.time.LocalDateTime.parse(
+                later, java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS"))
+            .atZone(java.time.ZoneId.systemDefault())
+            .toInstant()
+            .toEpochMilli();
+    if (started >= completed) {
+      return;
+    }
+    org.apache.hudi.common.model.HoodieCommitMetadata earlierMeta = commitMetadata(base, earlier);
+    org.apache.hudi.common.model.HoodieCommitMetadata laterMeta = commitMetadata(base, later);
+    java.util.Set<String> earlierGroups = new java.util.HashSet<>();
+    earlierMeta
+        .getPartitionToWriteStats()
+        .forEach((p, stats) -> stats.forEach(st -> earlierGroups.add(p + "/" + st.getFileId())));
+    int shared = 0;
+    for (Map.Entry<String, List<org.apache.hudi.common.model.HoodieWriteStat>> e :
+        laterMeta.getPartitionToWriteStats().entrySet()) {
+      for (org.apache.hudi.common.model.HoodieWriteStat st : e.getValue()) {
+        if (earlierGroups.contains(e.getKey() + "/" + st.getFileId())) {
+          shared++;
+          assertThat(
+              what
+                  + ": "
+                  + later
+                  + " overlapped "
+                  + earlier
+                  + " and wrote "
+                  + st.getPath()
+                  + " on top of "
+                  + st.getPrevCommit(),
+              st.getPrevCommit(),
+              is(earlier));
+        }
+      }
+    }
+    assertThat(what + ": overlapping writes share file groups", shared > 0, is(true));
+  }
+
+  private static org.apache.hudi.common.model.HoodieCommitMetadata commitMetadata(
+      String base, String instant) throws java.io.IOException {
+    byte[] bytes =
+        java.nio.file.Files.readAllBytes(
+            new java.io.File(base, ".hoodie/" + instant + ".commit").toPath());
+    return org.apache.hudi.common.model.HoodieCommitMetadata.fromBytes(
+        bytes, org.apache.hudi.common.model.HoodieCommitMetadata.class);
   }
 
   /**
