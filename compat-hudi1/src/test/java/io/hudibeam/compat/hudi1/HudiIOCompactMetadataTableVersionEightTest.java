@@ -39,12 +39,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.beam.sdk.Pipeline;
-import org.apache.hudi.common.config.HoodieMetadataConfig;
-import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.view.HoodieTableFileSystemView;
-import org.apache.hudi.metadata.HoodieBackedTableMetadata;
-import org.apache.hudi.storage.StoragePath;
 import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
@@ -87,7 +83,7 @@ public class HudiIOCompactMetadataTableVersionEightTest {
     assertThat(
         meta.getTableConfig().getMetadataPartitions(),
         containsInAnyOrder("files", "column_stats", "partition_stats"));
-    assertThat(metadataListing(meta), is(storageListing(meta)));
+    assertThat(VersionEightReads.metadataListing(meta), is(storageListing(meta)));
 
     Map<String, List<Object>> expected = new TreeMap<>();
     for (int i = 0; i <= 8; i++) {
@@ -98,25 +94,6 @@ public class HudiIOCompactMetadataTableVersionEightTest {
     }
     assertThat(baseFileRows(meta, RIDES, true, null), is(expected));
     assertThat(baseFileRows(meta, RIDES, false, null), is(expected));
-  }
-
-  /** Every file Hudi 1.0's metadata reader lists, relative to the base path. */
-  private static TreeSet<String> metadataListing(HoodieTableMetaClient meta) throws Exception {
-    String base = meta.getBasePath().toString();
-    TreeSet<String> listed = new TreeSet<>();
-    try (HoodieBackedTableMetadata metadata =
-        new HoodieBackedTableMetadata(
-            new HoodieLocalEngineContext(meta.getStorageConf()),
-            meta.getStorage(),
-            HoodieMetadataConfig.newBuilder().enable(true).build(),
-            base)) {
-      for (String partition : metadata.getAllPartitionPaths()) {
-        metadata
-            .getAllFilesInPartition(new StoragePath(base, partition))
-            .forEach(f -> listed.add(partition + "/" + f.getPath().getName()));
-      }
-    }
-    return listed;
   }
 
   /** Every file of the completed timeline's slices, Hudi 1.0's view listing storage. */

@@ -52,15 +52,11 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.hudi.avro.model.HoodieRollbackMetadata;
-import org.apache.hudi.common.config.HoodieMetadataConfig;
-import org.apache.hudi.common.engine.HoodieLocalEngineContext;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.HoodieTableVersion;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.table.timeline.HoodieTimeline;
 import org.apache.hudi.common.table.timeline.TimelineMetadataUtils;
-import org.apache.hudi.metadata.HoodieBackedTableMetadata;
-import org.apache.hudi.storage.StoragePath;
 import org.junit.After;
 import org.junit.Rule;
 import org.junit.Test;
@@ -141,7 +137,7 @@ public class HudiIOMetadataTableCrashVersionEightTest {
     }
     assertThat(baseFileRows(meta, RIDES, false, null), is(first));
     assertThat(baseFileRows(meta, RIDES, true, null), is(first));
-    TreeSet<String> listed = metadataListing(meta);
+    TreeSet<String> listed = VersionEightReads.metadataListing(meta);
     assertThat(filesOf(listed, t), is(empty()));
     TreeSet<String> completedOnDisk = dataFilesOnDisk(base);
     completedOnDisk.removeAll(tFiles);
@@ -193,7 +189,7 @@ public class HudiIOMetadataTableCrashVersionEightTest {
     // Exact: the metadata listing equals the storage listing, rows too.
     TreeSet<String> onDisk = dataFilesOnDisk(base);
     assertThat(filesOf(onDisk, t), is(empty()));
-    assertThat(metadataListing(meta), is(onDisk));
+    assertThat(VersionEightReads.metadataListing(meta), is(onDisk));
     assertThat(hudiioListing(base), is(onDisk));
     Map<String, List<Object>> last = new TreeMap<>();
     for (int i = 0; i < 12; i++) {
@@ -223,25 +219,6 @@ public class HudiIOMetadataTableCrashVersionEightTest {
         .filter(i -> !i.getAction().equals(HoodieTimeline.ROLLBACK_ACTION))
         .map(HoodieInstant::requestedTime)
         .collect(Collectors.toList());
-  }
-
-  /** Every file Hudi 1.0's metadata reader lists, relative to the base path. */
-  private static TreeSet<String> metadataListing(HoodieTableMetaClient meta) throws Exception {
-    String base = meta.getBasePath().toString();
-    TreeSet<String> listed = new TreeSet<>();
-    try (HoodieBackedTableMetadata metadata =
-        new HoodieBackedTableMetadata(
-            new HoodieLocalEngineContext(meta.getStorageConf()),
-            meta.getStorage(),
-            HoodieMetadataConfig.newBuilder().enable(true).build(),
-            base)) {
-      for (String partition : metadata.getAllPartitionPaths()) {
-        metadata
-            .getAllFilesInPartition(new StoragePath(base, partition))
-            .forEach(f -> listed.add(partition + "/" + f.getPath().getName()));
-      }
-    }
-    return listed;
   }
 
   /** What HudiIO's planning lists ({@code FileListings}), read from the metadata table. */

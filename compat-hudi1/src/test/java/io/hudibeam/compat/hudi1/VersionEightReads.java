@@ -416,4 +416,23 @@ final class VersionEightReads {
     }
     return expected;
   }
+
+  /** Every file Hudi 1.0's metadata reader lists, relative to the base path. */
+  static java.util.TreeSet<String> metadataListing(HoodieTableMetaClient meta) throws Exception {
+    String base = meta.getBasePath().toString();
+    java.util.TreeSet<String> listed = new java.util.TreeSet<>();
+    try (org.apache.hudi.metadata.HoodieBackedTableMetadata metadata =
+        new org.apache.hudi.metadata.HoodieBackedTableMetadata(
+            new org.apache.hudi.common.engine.HoodieLocalEngineContext(meta.getStorageConf()),
+            meta.getStorage(),
+            org.apache.hudi.common.config.HoodieMetadataConfig.newBuilder().enable(true).build(),
+            base)) {
+      for (String partition : metadata.getAllPartitionPaths()) {
+        metadata
+            .getAllFilesInPartition(new org.apache.hudi.storage.StoragePath(base, partition))
+            .forEach(f -> listed.add(partition + "/" + f.getPath().getName()));
+      }
+    }
+    return listed;
+  }
 }
