@@ -312,8 +312,18 @@ public final class WriteBenchmark {
     sampler.setDaemon(true);
     sampler.start();
     long t0 = System.nanoTime();
-    writer.write(w, table, w.batch(n), w.start(n), w.count(n));
-    double seconds = (System.nanoTime() - t0) / 1e9;
+    double seconds;
+    try (HeapAfterGc afterGc = HeapAfterGc.start()) {
+      writer.write(w, table, w.batch(n), w.start(n), w.count(n));
+      seconds = (System.nanoTime() - t0) / 1e9;
+      System.out.printf(
+          Locale.ROOT,
+          "%s %s: peak heap after GC %d MiB (%d collections)%n",
+          name,
+          w,
+          afterGc.peakBytes() >> 20,
+          afterGc.collections());
+    }
     sampler.interrupt();
     sampler.join();
     Map<Path, Long> after = parquetFiles(table);
