@@ -28,7 +28,9 @@ import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.not;
 import static org.junit.Assert.assertThrows;
 
-import io.hudibeam.HoldS3AFileSystem.Stop;
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.testing.s3.S3Server;
@@ -45,6 +47,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.beam.sdk.values.Row;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hudi.avro.model.HoodieRollbackMetadata;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
@@ -57,12 +60,12 @@ import org.junit.Test;
 /**
  * Two writers on one S3 table with optimistic concurrency control and Hudi's {@code
  * InProcessLockProvider} (the file-system lock is refused on S3; the in-process lock excludes
- * writers of one JVM), interleaved by a hold inside S3A's {@code create} ({@link
- * HoldS3AFileSystem}, no timing): writer A is held at its first base file while writer B starts,
- * writes and commits. On the same file groups A's commit loses the conflict: it is rolled back (a
- * rollback instant, its files deleted from S3) and fails naming B's instant; on disjoint file
- * groups both commit. Hudi's reader through S3A, row by row: exactly the committed writes, nothing
- * left.
+ * writers of one JVM), interleaved by a hold inside S3A's {@code create} ({@code
+ * FaultS3AFileSystem}, {@link Operation#OPENED}; no timing): writer A is held at its first base
+ * file while writer B starts, writes and commits. On the same file groups A's commit loses the
+ * conflict: it is rolled back (a rollback instant, its files deleted from S3) and fails naming B's
+ * instant; on disjoint file groups both commit. Hudi's reader through S3A, row by row: exactly the
+ * committed writes, nothing left.
  */
 public class HudiIOS3OptimisticConcurrencyIT {
   private static final Map<String, String> OCC_IN_PROCESS =
@@ -85,12 +88,12 @@ public class HudiIOS3OptimisticConcurrencyIT {
 
   @After
   public void tearDown() {
-    HoldS3AFileSystem.unregister(idA);
+    FaultFileSystem.forget(idA);
     executor.shutdownNow();
   }
 
   /** Trips of batch {@code b} for indexes {@code 8n + city}, n in [0, 50): one file group. */
-  private static List<Row> city(long b, int city) {
+  static List<Row> city(long b, int city) {
     List<Row> rows = new ArrayList<>();
     for (long n = 0; n < 50; n++) {
       rows.add(TripsRows.row(b, n * 8 + city));
@@ -98,15 +101,24 @@ public class HudiIOS3OptimisticConcurrencyIT {
     return rows;
   }
 
-  /** Writer A, held at its first base file until {@code stop} is released. */
-  private Future<?> writerA(String base, List<Row> rows, Stop stop) {
-    HoldS3AFileSystem.register(idA, stop);
+  /** Writer A, held at its first base file (after S3A's probe) until {@link #releaseA}. */
+  private Future<?> writerA(String base, List<Row> rows) {
+    Fault firstBaseFile =
+        Fault.on(
+                idA,
+                Operation.OPENED,
+                Pattern.quote(new Path(base).toUri().getPath() + "/") + "[^.].*\\.parquet")
+            .hold();
     return executor.submit(
-        () -> run(rows, s3.heldOnS3(base, WriteOperation.UPSERT, OCC_IN_PROCESS, idA)));
+        () -> run(rows, s3.heldOnS3(base, WriteOperation.UPSERT, OCC_IN_PROCESS, firstBaseFile)));
   }
 
-  private static Stop firstBaseFile(String base) {
-    return Stop.at(Pattern.quote(base + "/") + "[^.].*\\.parquet");
+  private boolean awaitA() throws InterruptedException {
+    return FaultFileSystem.awaitHeld(idA, 180, TimeUnit.SECONDS);
+  }
+
+  private void releaseA() {
+    FaultFileSystem.release(idA);
   }
 
   @Test
@@ -116,9 +128,8 @@ public class HudiIOS3OptimisticConcurrencyIT {
     run(TripsRows.batch(0, 0, 400), s3.onS3(base, WriteOperation.INSERT, Map.of()));
     String c1 = reader.completedInstantTimes().get(0);
 
-    Stop held = firstBaseFile(base);
-    Future<?> a = writerA(base, TripsRows.batch(1, 0, 200), held);
-    assertThat("A is writing its base files", held.awaitReached(), is(true));
+    Future<?> a = writerA(base, TripsRows.batch(1, 0, 200));
+    assertThat("A is writing its base files", awaitA(), is(true));
     String instantA = pendingInstants(reader).get(0);
 
     // B updates keys 100..299, the file groups A writes, and commits first.
@@ -127,7 +138,7 @@ public class HudiIOS3OptimisticConcurrencyIT {
     assertThat(commits, hasSize(2));
     String instantB = commits.get(1);
 
-    held.release();
+    releaseA();
     Exception lost = assertThrows(Exception.class, () -> a.get(180, TimeUnit.SECONDS));
     assertThat(
         messages(lost),
@@ -159,9 +170,8 @@ public class HudiIOS3OptimisticConcurrencyIT {
     run(TripsRows.batch(0, 0, 400), s3.onS3(base, WriteOperation.INSERT, Map.of()));
     String c1 = reader.completedInstantTimes().get(0);
 
-    Stop held = firstBaseFile(base);
-    Future<?> a = writerA(base, city(1, 0), held);
-    assertThat("A is writing its base file", held.awaitReached(), is(true));
+    Future<?> a = writerA(base, city(1, 0));
+    assertThat("A is writing its base file", awaitA(), is(true));
     String instantA = pendingInstants(reader).get(0);
 
     run(city(2, 1), s3.onS3(base, WriteOperation.UPSERT, OCC_IN_PROCESS));
@@ -170,7 +180,7 @@ public class HudiIOS3OptimisticConcurrencyIT {
     String instantB = commits.get(1);
     assertThat(instantB, not(instantA));
 
-    held.release();
+    releaseA();
     a.get(180, TimeUnit.SECONDS);
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantA, instantB)));
     assertTable(

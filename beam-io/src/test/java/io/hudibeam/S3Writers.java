@@ -22,6 +22,8 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.is;
 
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultS3AFileSystem;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.s3.S3Server;
 import io.hudibeam.write.WriteOperation;
@@ -33,6 +35,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.apache.beam.sdk.values.Row;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -44,8 +47,8 @@ import org.apache.hadoop.fs.RemoteIterator;
 /**
  * Writers and checks of the two-writer tests on S3 ({@code HudiIOS3TwoWritersIT}, {@code
  * HudiIOS3OptimisticConcurrencyIT}), on one test class's {@link S3Server}: writes with S3A's
- * settings, a writer held by {@link HoldS3AFileSystem}, Hudi's reader through S3A, and the files
- * the table holds on S3.
+ * settings, a writer held by {@link FaultS3AFileSystem}'s rules, Hudi's reader through S3A, and the
+ * files the table holds on S3.
  */
 final class S3Writers {
   /** Heartbeats that outlive the holds on a loaded machine. */
@@ -66,10 +69,16 @@ final class S3Writers {
         .withHoodieProperties(all);
   }
 
+  /** A writer whose S3A takes {@code rules} ({@link FaultS3AFileSystem}): holds, notes. */
   HudiIO.Write<Row> heldOnS3(
-      String base, WriteOperation operation, Map<String, String> props, String holdId) {
+      String base, WriteOperation operation, Map<String, String> props, Fault... rules) {
     return onS3(base, operation, props)
-        .withHadoopConfiguration(HoldS3AFileSystem.configuration(s3.hadoopSettings(), holdId));
+        .withHadoopConfiguration(FaultS3AFileSystem.configuration(s3.hadoopSettings(), rules));
+  }
+
+  /** The URI path of the table's {@code .hoodie} folder, quoted for a rule's pattern. */
+  static String metaFolderPattern(String base) {
+    return Pattern.quote(new Path(base).toUri().getPath() + "/.hoodie/");
   }
 
   HudiTableReader reader(String base) {

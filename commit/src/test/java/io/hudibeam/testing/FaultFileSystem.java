@@ -41,12 +41,20 @@ import org.apache.hadoop.util.Progressable;
  */
 public final class FaultFileSystem extends LocalFileSystem {
   /** How long a held operation waits for {@link #release} before it fails. */
-  static final long HOLD_SECONDS = 120;
+  static final long HOLD_SECONDS = 180;
 
   /** The operation a rule watches. */
   public enum Operation {
     /** The creation of a file, before anything is written. */
     CREATE,
+    /**
+     * The creation of a file, after the file system's own {@code create} returned its stream and
+     * before any byte is written: on S3A after its probe for an existing file (HEAD, LIST) and
+     * before the upload (at close), so a writer held here at a create-if-absent has found the file
+     * absent and will upload it whatever another writer did meanwhile. A failure here leaves the
+     * stream unclosed (on S3A nothing is uploaded).
+     */
+    OPENED,
     /** The close of a created file, after its bytes are complete. */
     CLOSE,
     /** The deletion of a file or folder. */
@@ -274,8 +282,9 @@ public final class FaultFileSystem extends LocalFileSystem {
 
   /**
    * The hook on creating {@code f} with {@code creator} on {@code fs}: takes the effects of the
-   * rules in {@code conf} at {@link Operation#CREATE}, and at {@link Operation#CLOSE} and {@link
-   * Operation#IN_PLACE} when the stream closes.
+   * rules in {@code conf} at {@link Operation#CREATE} (before {@code creator}), {@link
+   * Operation#OPENED} (after it), and at {@link Operation#CLOSE} and {@link Operation#IN_PLACE}
+   * when the stream closes.
    */
   public static FSDataOutputStream create(
       Configuration conf, FileSystem fs, Path f, Creator creator) throws IOException {
@@ -283,6 +292,7 @@ public final class FaultFileSystem extends LocalFileSystem {
     FaultRules.created(rules, f);
     Fault tear = FaultRules.fire(rules, Operation.CREATE, f, fs);
     FSDataOutputStream out = creator.create();
+    FaultRules.fire(rules, Operation.OPENED, f, fs);
     if (tear != null) {
       out = new FSDataOutputStream(new FaultRules.Torn(out, tear.tornBytes(), f), null);
     }

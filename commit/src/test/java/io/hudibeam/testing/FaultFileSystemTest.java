@@ -119,6 +119,31 @@ public class FaultFileSystemTest {
   }
 
   @Test
+  public void anOpenedRuleHoldsAfterTheFileSystemsCreateAndBeforeTheBytes() throws Exception {
+    FileSystem fs = fileSystem(Fault.on(id, Operation.OPENED, ".*/lock$").hold().configuration());
+    ExecutorService executor = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> create =
+          executor.submit(
+              () -> {
+                write(fs, file("lock"), 5);
+                return null;
+              });
+      assertThat(FaultFileSystem.awaitHeld(id, 60, TimeUnit.SECONDS), is(true));
+      assertThat("held", create.isDone(), is(false));
+      File lock = new File(tmp.getRoot(), "lock");
+      assertThat("the local create made the file", lock.exists(), is(true));
+      assertThat("nothing written yet", lock.length(), is(0L));
+      FaultFileSystem.release(id);
+      create.get(60, TimeUnit.SECONDS);
+      assertThat(lock.length(), is(5L));
+    } finally {
+      executor.shutdownNow();
+    }
+    assertThat(FaultFileSystem.fired(id), is(1));
+  }
+
+  @Test
   public void severalRulesInOneConfigurationEachTakeTheirEffect() throws Exception {
     FileSystem fs =
         fileSystem(

@@ -226,6 +226,8 @@ final class FaultRules {
     switch (operation) {
       case CREATE:
         return "injected failure creating ";
+      case OPENED:
+        return "injected failure after opening ";
       case DELETE:
         return "injected failure deleting ";
       case CLOSE:
