@@ -21,11 +21,6 @@ import io.hudibeam.HudiIO;
 import io.hudibeam.HudiWriteResult;
 import io.hudibeam.HudiWriteTables;
 import io.hudibeam.table.TableType;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -37,7 +32,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.io.FileSystems;
 import org.apache.beam.sdk.io.TextIO;
-import org.apache.beam.sdk.io.fs.ResourceId;
 import org.apache.beam.sdk.options.Default;
 import org.apache.beam.sdk.options.Description;
 import org.apache.beam.sdk.options.Validation;
@@ -46,12 +40,16 @@ import org.apache.beam.sdk.transforms.Flatten;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.transforms.ParDo;
 import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.transforms.Values;
+import org.apache.beam.sdk.transforms.windowing.FixedWindows;
+import org.apache.beam.sdk.transforms.windowing.Window;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.PCollectionList;
 import org.apache.beam.sdk.values.PCollectionTuple;
 import org.apache.beam.sdk.values.TupleTag;
 import org.apache.beam.sdk.values.TupleTagList;
 import org.apache.beam.sdk.values.TypeDescriptors;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Lands a Debezium change stream of many source tables: {@code cdc --input=GLOB --warehouse=DIR
@@ -67,7 +65,10 @@ import org.apache.beam.sdk.values.TypeDescriptors;
  * <p>The files are read once when the pipeline is built, to find the source tables and infer each
  * table's schema (a table's columns are every field its row images have); the pipeline then reads
  * them again and writes every table with one {@code HudiIO.writeGenericRecordTables()}, each table
- * with its own schema.
+ * with its own schema. With {@code --watch} it keeps reading the files that appear in the glob, a
+ * stream committing every table an interval touched once per {@code --commitInterval}; the tables
+ * and their schemas stay those of the files present when it started, and an event of another table
+ * or with a column its table lacks is a reject saying so (a restart picks it up).
  */
 public final class CdcExample {
   static final String OP_FIELD = "_change_operation_type";
@@ -77,7 +78,7 @@ public final class CdcExample {
   private static final TupleTag<String> REJECTS = new TupleTag<String>() {};
 
   /** The cdc command's options; every Beam pipeline option is accepted as well. */
-  public interface Options extends SettingsOptions {
+  public interface Options extends SettingsOptions, WatchOptions {
     @Description(
         "Input files of Debezium JSON change events, one envelope per line: a path or glob")
     @Validation.Required
@@ -124,60 +125,20 @@ public final class CdcExample {
     void setTableVersion(int value);
   }
 
-  /** One change event: its source table ({@code db/table}) and the fields of its record. */
-  record Change(String table, Map<String, Object> fields) {}
-
   private CdcExample() {}
-
-  /**
-   * The change event of one envelope line: the row image ({@code after}, or {@code before} for a
-   * delete) with the operation, {@code source.lsn} and {@code ts_ms} as Hudi's Debezium columns.
-   *
-   * @throws BadRecordException naming what the line lacks
-   */
-  static Change parse(String line) {
-    Map<String, Object> envelope = TextRecords.jsonFields(line);
-    String op = text(envelope.get("op"));
-    if (op == null) {
-      throw new BadRecordException("has no 'op'");
-    }
-    Object sourceNode = envelope.get("source");
-    Map<String, Object> source =
-        sourceNode == null || text(sourceNode) == null
-            ? Map.of()
-            : TextRecords.jsonFields(sourceNode.toString());
-    String db = text(source.get("db"));
-    String table = text(source.get("table"));
-    if (db == null || table == null) {
-      throw new BadRecordException("has no 'source.db' and 'source.table'");
-    }
-    String imageField = op.equals("d") ? "before" : "after";
-    Object image = envelope.get(imageField);
-    if (image == null || text(image) == null) {
-      throw new BadRecordException("op '" + op + "' has no '" + imageField + "' row image");
-    }
-    Map<String, Object> fields =
-        new java.util.LinkedHashMap<>(TextRecords.jsonFields(image.toString()));
-    fields.put(OP_FIELD, envelope.get("op"));
-    if (source.get("lsn") != null) {
-      fields.put(LSN_FIELD, source.get("lsn"));
-    }
-    if (envelope.get("ts_ms") != null) {
-      fields.put(TS_FIELD, envelope.get("ts_ms"));
-    }
-    return new Change(db + "/" + table, fields);
-  }
-
-  private static String text(Object node) {
-    if (node == null) {
-      return null;
-    }
-    com.fasterxml.jackson.databind.JsonNode json = (com.fasterxml.jackson.databind.JsonNode) node;
-    return json.isNull() ? null : json.isValueNode() ? json.asText() : json.toString();
-  }
 
   /** Builds the cdc pipeline; {@code Main} runs it. */
   public static Pipeline build(Options options, long startedAtMillis) {
+    return build(options, startedAtMillis, null);
+  }
+
+  /**
+   * The pipeline; with a {@code stopSignal} file ({@code --watch} with {@code --watchFor} on the
+   * embedded FlinkRunner) the watch goes on, the files matched after {@code --watchFor} are left
+   * out, and the file is created once every table has committed every interval it had records in
+   * ({@link WatchStopSignal}), for the command to stop the job.
+   */
+  static Pipeline build(Options options, long startedAtMillis, @Nullable String stopSignal) {
     FileSystems.setDefaultPipelineOptions(options);
     TableType tableType = Choices.parse("tableType", options.getTableType(), TableType.class);
     int tableVersion = Choices.tableVersion(options.getTableVersion());
@@ -188,15 +149,20 @@ public final class CdcExample {
             ? List.of()
             : Arrays.asList(options.getPartitionFields().split(","));
     String ordering = options.getOrderingField() != null ? options.getOrderingField() : LSN_FIELD;
-    Map<String, Schema> schemas = tableSchemas(options.getInput());
-    schemas.forEach((table, schema) -> check(table, schema, keys, ordering));
+    Map<String, Schema> schemas = DebeziumChanges.tableSchemas(options.getInput());
+    schemas.forEach((table, schema) -> DebeziumChanges.check(table, schema, keys, ordering));
 
     Map<String, String> schemaTexts = new TreeMap<>();
     schemas.forEach((table, schema) -> schemaTexts.put(table, schema.toString()));
     Pipeline pipeline = Pipeline.create(options);
+    Watching watching = Watching.of(options, stopSignal != null, startedAtMillis);
+    TextIO.Read read = TextIO.read().from(options.getInput());
+    if (watching.enabled()) {
+      read = read.watchForNewFiles(watching.poll(), watching.termination());
+    }
     PCollectionTuple parsed =
         pipeline
-            .apply("Read change events", TextIO.read().from(options.getInput()))
+            .apply("Read change events", read)
             .apply(
                 "Parse change events",
                 ParDo.of(new ParseFn(schemaTexts))
@@ -227,16 +193,30 @@ public final class CdcExample {
                   .withHadoopConfiguration(options.getHadoopSettings())
                   .withFailedRecordsOutput());
     }
-    HudiWriteResult result =
-        parsed
-            .get(RECORDS)
-            .setCoder(HudiIO.genericRecordCoder(schemas.values().toArray(Schema[]::new)))
-            .apply("Write tables", write);
+    if (watching.enabled()) {
+      write = write.withTriggeringFrequency(watching.commitInterval());
+    }
+    PCollection<GenericRecord> records =
+        watching.matchedInTime(
+            "Records of files matched in time",
+            parsed
+                .get(RECORDS)
+                .setCoder(HudiIO.genericRecordCoder(schemas.values().toArray(Schema[]::new))));
+    HudiWriteResult result = records.apply("Write tables", write);
     result
         .getCommittedInstants()
         .apply("Summary", ParDo.of(new PrintFn(warehouse, startedAtMillis)));
+    PCollection<String> parseRejects =
+        watching.matchedInTime("Rejects of files matched in time", parsed.get(REJECTS));
+    if (watching.enabled()) {
+      result.getSkippedIntervals().apply("Skipped", SkippedSummary.print());
+      parseRejects =
+          parseRejects.apply(
+              "Parse rejects per interval",
+              Window.<String>into(FixedWindows.of(watching.commitInterval())));
+    }
     List<PCollection<String>> rejects = new ArrayList<>();
-    rejects.add(parsed.get(REJECTS));
+    rejects.add(parseRejects);
     rejects.add(
         result
             .getFailedRecords()
@@ -246,81 +226,36 @@ public final class CdcExample {
                     .via(
                         (HudiFailedRecord f) ->
                             TextRecords.reject("HudiIO", f.getReason(), f.getRecord()))));
-    PCollectionList.of(rejects)
-        .apply("All rejects", Flatten.pCollections())
-        .apply(
-            "Write rejects",
-            TextIO.write()
-                .to(
-                    IngestExample.runRejectsPath(
-                        warehouse + "/_cdc_rejects.jsonl", startedAtMillis))
-                .withoutSharding());
+    TextIO.Write rejectsFile =
+        TextIO.write()
+            .to(IngestExample.runRejectsPath(warehouse + "/_cdc_rejects.jsonl", startedAtMillis));
+    PCollection<String> allRejects =
+        PCollectionList.of(rejects).apply("All rejects", Flatten.pCollections());
+    if (!watching.enabled()) {
+      allRejects.apply("Write rejects", rejectsFile.withoutSharding());
+      return pipeline;
+    }
+    // A stream writes its rejects per commit interval, a file each named after the path.
+    PCollection<String> rejectsFiles =
+        allRejects
+            .apply(
+                "Write rejects",
+                rejectsFile.withWindowedWrites().withNumShards(1).withOutputFilenames())
+            .getPerDestinationOutputFilenames()
+            .apply("Rejects files", Values.create());
+    if (stopSignal != null) {
+      WatchStopSignal.wire(
+          records,
+          new TableOfRecord(schemas),
+          result.getCommittedInstants(),
+          new TableOfCommit(warehouse),
+          allRejects,
+          rejectsFiles,
+          watching.commitInterval(),
+          watching.until(),
+          stopSignal);
+    }
     return pipeline;
-  }
-
-  private static void check(String table, Schema schema, List<String> keys, String ordering) {
-    for (String key : keys) {
-      if (schema.getField(key) == null) {
-        throw new UsageException(
-            "--recordKey="
-                + String.join(",", keys)
-                + ": source table "
-                + table
-                + " has no field '"
-                + key
-                + "' (its fields: "
-                + fieldNames(schema)
-                + ")");
-      }
-    }
-    if (schema.getField(ordering) == null) {
-      throw new UsageException(
-          "source table "
-              + table
-              + " has no ordering field '"
-              + ordering
-              + "'"
-              + (ordering.equals(LSN_FIELD)
-                  ? " (its events have no source.lsn): give --orderingField=F, a field of its rows"
-                  : " (its fields: " + fieldNames(schema) + ")"));
-    }
-  }
-
-  private static String fieldNames(Schema schema) {
-    return schema.getFields().stream()
-        .map(Schema.Field::name)
-        .collect(java.util.stream.Collectors.joining(", "));
-  }
-
-  /** Each source table's schema, inferred from every change event of the input. */
-  static Map<String, Schema> tableSchemas(String glob) {
-    Map<String, List<Map<String, Object>>> samples = new TreeMap<>();
-    for (ResourceId file : IngestExample.match(glob)) {
-      try (BufferedReader lines =
-          new BufferedReader(
-              new InputStreamReader(
-                  Channels.newInputStream(FileSystems.open(file)), StandardCharsets.UTF_8))) {
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-          try {
-            if (!line.isBlank()) {
-              Change change = parse(line);
-              samples.computeIfAbsent(change.table(), t -> new ArrayList<>()).add(change.fields());
-            }
-          } catch (BadRecordException e) {
-            // not sampled; the pipeline rejects it with its reason
-          }
-        }
-      } catch (IOException e) {
-        throw new UsageException("cannot read " + file + ": " + e.getMessage());
-      }
-    }
-    if (samples.isEmpty()) {
-      throw new UsageException("--input=" + glob + " holds no change event with a source table");
-    }
-    Map<String, Schema> schemas = new TreeMap<>();
-    samples.forEach(
-        (table, rows) -> schemas.put(table, TextRecords.infer(table.replace('/', '_'), rows)));
-    return schemas;
   }
 
   /** Parses each line into its source table's record, or a reject naming why it cannot be. */
@@ -345,13 +280,32 @@ public final class CdcExample {
         return;
       }
       try {
-        Change change = parse(line);
+        DebeziumChanges.Change change = DebeziumChanges.parse(line);
         Schema schema = schemas.get(change.table());
         if (schema == null) {
           throw new BadRecordException(
-              "source table " + change.table() + " was not in the input when the job started");
+              "source table "
+                  + change.table()
+                  + " was not in the input when the job started (its tables are found when it"
+                  + " starts), so this event is not written; run cdc again to land that table:"
+                  + " it finds the tables of every file of --input again");
         }
-        out.get(RECORDS).output(TextRecords.toRecord(schema, change.fields()));
+        GenericRecord record;
+        try {
+          record = TextRecords.toRecord(schema, change.fields());
+        } catch (BadRecordException e) {
+          boolean newColumn = e.getMessage().endsWith("is not in the schema");
+          throw new BadRecordException(
+              "source table "
+                  + change.table()
+                  + ": "
+                  + e.getMessage()
+                  + (newColumn
+                      ? " of the table (its columns are those of the input when the job started;"
+                          + " run cdc again to add the column)"
+                      : ""));
+        }
+        out.get(RECORDS).output(record);
       } catch (BadRecordException e) {
         out.get(REJECTS).output(TextRecords.reject("cdc", e.getMessage(), line));
       }
@@ -375,6 +329,27 @@ public final class CdcExample {
     }
   }
 
+  /** The source table of a commit: its base path below the warehouse ({@code db/table}). */
+  static String tableOf(String warehouse, HudiCommitInfo commit) {
+    String path = commit.getBasePath().replaceAll("/+$", "");
+    return path.startsWith(warehouse + "/") ? path.substring(warehouse.length() + 1) : path;
+  }
+
+  /** {@link #tableOf} as a function. */
+  static final class TableOfCommit implements SerializableFunction<HudiCommitInfo, String> {
+    private static final long serialVersionUID = 1L;
+    private final String warehouse;
+
+    TableOfCommit(String warehouse) {
+      this.warehouse = warehouse;
+    }
+
+    @Override
+    public String apply(HudiCommitInfo commit) {
+      return tableOf(warehouse, commit);
+    }
+  }
+
   /** Prints each commit's summary line, naming its source table. */
   static final class PrintFn extends DoFn<HudiCommitInfo, Void> {
     private static final long serialVersionUID = 1L;
@@ -388,9 +363,7 @@ public final class CdcExample {
 
     @ProcessElement
     public void process(@Element HudiCommitInfo commit) {
-      String path = commit.getBasePath().replaceAll("/+$", "");
-      String table =
-          path.startsWith(warehouse + "/") ? path.substring(warehouse.length() + 1) : path;
+      String table = tableOf(warehouse, commit);
       double seconds = (System.currentTimeMillis() - startedAtMillis) / 1000.0;
       System.out.println(
           CommitSummary.format(commit, seconds) + String.format(Locale.ROOT, ", table %s", table));

@@ -73,7 +73,7 @@ public final class IngestExample {
   private static final TupleTag<String> REJECTS = ReadFileFn.REJECTS;
 
   /** The ingest command's options; every Beam pipeline option is accepted as well. */
-  public interface Options extends TableOptions {
+  public interface Options extends TableOptions, WatchOptions {
     @Description("Input files: a path or glob")
     @Validation.Required
     String getInput();
@@ -119,27 +119,6 @@ public final class IngestExample {
     String getRejects();
 
     void setRejects(String value);
-
-    @Description(
-        "Keep watching the input glob for new files every this many seconds (a streaming write,"
-            + " committed every --commitInterval seconds); 0: read the files once")
-    @Default.Long(0)
-    long getWatch();
-
-    void setWatch(long value);
-
-    @Description(
-        "With --watch: stop watching after this many seconds, commit what was read and end (0: never stop)")
-    @Default.Long(0)
-    long getWatchFor();
-
-    void setWatchFor(long value);
-
-    @Description("With --watch: the commit interval in seconds")
-    @Default.Long(10)
-    long getCommitInterval();
-
-    void setCommitInterval(long value);
   }
 
   private IngestExample() {}

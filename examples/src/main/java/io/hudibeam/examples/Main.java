@@ -45,6 +45,7 @@ public final class Main {
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
           "          [--tableName=NAME] [--rejects=FILE] [--watch=SECONDS --watchFor=SECONDS --commitInterval=SECONDS]",
           "  cdc     --input=GLOB --warehouse=DIR --recordKey=F[,F] [--partitionFields=F[,F]] [--orderingField=F]",
+          "          [--watch=SECONDS --watchFor=SECONDS --commitInterval=SECONDS]",
           "          (Debezium JSON change events of many source tables, each into DIR/<db>/<table>)",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
           "  bootstrap --source=PATH --table=PATH --recordKey=F[,F] [--partitionFields=F[,F]]",
@@ -73,7 +74,7 @@ public final class Main {
     CDC(
         "cdc",
         "--input=GLOB --warehouse=DIR --recordKey=F[,F] [--option=value ...]  (Debezium JSON"
-            + " change events, each source table into DIR/<db>/<table>)",
+            + " change events, each source table into DIR/<db>/<table>; --watch: as a stream)",
         CdcExample.Options.class),
     COMPACT(
         "compact", "--table=PATH  (compacts a MERGE_ON_READ table)", CompactExample.Options.class),
@@ -245,7 +246,14 @@ public final class Main {
         case "cdc":
           CdcExample.Options cdc = parse(options, CdcExample.Options.class, settings);
           table = cdc.getWarehouse();
-          pipeline = CdcExample.build(cdc, startedAt);
+          if (cdc.getWatch() > 0
+              && cdc.getWatchFor() > 0
+              && RunnerDefaults.isEmbeddedFlink(given)) {
+            // As ingest --watchFor: the command stops the job once every table is committed.
+            stopSignal = stopSignalFile();
+            cdc.as(FlinkPipelineOptions.class).setAttachedMode(false);
+          }
+          pipeline = CdcExample.build(cdc, startedAt, stopSignal);
           break;
         case "compact":
           CompactExample.Options compact = parse(options, CompactExample.Options.class, settings);

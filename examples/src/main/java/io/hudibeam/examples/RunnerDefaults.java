@@ -42,7 +42,7 @@ import java.util.List;
  *       progress line can read the running job's metrics although Beam's {@code run()} returns only
  *       at the end (attached mode). {@code --attachedMode=false} is refused for the embedded Flink:
  *       it shuts down when the detached job ends, and Beam's result then fails to read the job's
- *       state. For a stream ({@code --streaming}, or {@code ingest --watch}): {@code
+ *       state. For a stream ({@code --streaming}, or {@code ingest} or {@code cdc --watch}): {@code
  *       --finishBundleBeforeCheckpointing=true} (HudiIO refuses a stream on Flink without it), and
  *       on the embedded Flink with the examples' configuration {@code --stateBackend=filesystem}
  *       with checkpoints in a temporary folder ({@code --stateBackendStoragePath}, deleted when the
@@ -177,7 +177,8 @@ final class RunnerDefaults {
   }
 
   /**
-   * Whether the command writes a stream: {@code --streaming}, or {@code ingest --watch=N}, N > 0.
+   * Whether the command writes a stream: {@code --streaming}, or {@code ingest} or {@code cdc
+   * --watch=N}, N > 0.
    */
   private static boolean isStream(String[] args) {
     List<String> given = Arrays.asList(args);

@@ -26,11 +26,11 @@ import org.joda.time.Duration;
 import org.joda.time.Instant;
 
 /**
- * {@code ingest --watch}: the poll interval, how long to watch, the commit interval. With a stop
- * signal (on the embedded FlinkRunner, where a stream whose input ends cannot commit its last
- * intervals) the watch does not end by itself: it keeps polling, the records of files matched after
- * {@code --watchFor} are dropped, and the command stops the job once every interval with records is
- * committed ({@link WatchStopSignal}).
+ * {@code ingest --watch} and {@code cdc --watch}: the poll interval, how long to watch, the commit
+ * interval. With a stop signal (on the embedded FlinkRunner, where a stream whose input ends cannot
+ * commit its last intervals) the watch does not end by itself: it keeps polling, the records of
+ * files matched after {@code --watchFor} are dropped, and the command stops the job once every
+ * interval with records is committed ({@link WatchStopSignal}).
  */
 final class Watching {
   private final Duration poll;
@@ -50,8 +50,7 @@ final class Watching {
    * The watch the options ask for; with {@code stoppedByCommand}, one that the command stops {@code
    * --watchFor} seconds after {@code startedAtMillis}.
    */
-  static Watching of(
-      IngestExample.Options options, boolean stoppedByCommand, long startedAtMillis) {
+  static Watching of(WatchOptions options, boolean stoppedByCommand, long startedAtMillis) {
     if (options.getWatch() < 0 || options.getWatchFor() < 0 || options.getCommitInterval() <= 0) {
       throw new UsageException(
           "--watch and --watchFor must be >= 0 and --commitInterval > 0 seconds, but were "

@@ -47,7 +47,7 @@ public class CdcCommandIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
 
   /** One change event as the test knows it: table, op, lsn and the row image. */
-  private record Event(String db, String table, String op, long lsn, Map<String, Object> row) {
+  record Event(String db, String table, String op, long lsn, Map<String, Object> row) {
     String id() {
       return (String) row.get("id");
     }
@@ -82,7 +82,7 @@ public class CdcCommandIT {
     }
   }
 
-  private static Map<String, Object> row(Object... keyValues) {
+  static Map<String, Object> row(Object... keyValues) {
     Map<String, Object> row = new LinkedHashMap<>();
     for (int i = 0; i < keyValues.length; i += 2) {
       row.put((String) keyValues[i], keyValues[i + 1]);
@@ -90,20 +90,19 @@ public class CdcCommandIT {
     return row;
   }
 
-  private static Event orders(String op, long lsn, String id, long amount, String region) {
+  static Event orders(String op, long lsn, String id, long amount, String region) {
     return new Event("shop", "orders", op, lsn, row("id", id, "amount", amount, "region", region));
   }
 
-  private static Event customers(String op, long lsn, String id, String name) {
+  static Event customers(String op, long lsn, String id, String name) {
     return new Event("shop", "customers", op, lsn, row("id", id, "name", name));
   }
 
-  private static Event customersWithEmail(
-      String op, long lsn, String id, String name, String email) {
+  static Event customersWithEmail(String op, long lsn, String id, String name, String email) {
     return new Event("shop", "customers", op, lsn, row("id", id, "name", name, "email", email));
   }
 
-  private static Event events(String op, long lsn, String id, String kind) {
+  static Event events(String op, long lsn, String id, String kind) {
     return new Event("crm", "events", op, lsn, row("id", id, "kind", kind));
   }
 
@@ -136,7 +135,7 @@ public class CdcCommandIT {
   }
 
   /** db/table → id → the row image of the key's latest event, or nothing when it was a delete. */
-  private static Map<String, Map<String, Map<String, Object>>> finalState(List<Event> all) {
+  static Map<String, Map<String, Map<String, Object>>> finalState(List<Event> all) {
     Map<String, Map<String, Event>> latest = new TreeMap<>();
     for (Event e : all) {
       latest
@@ -169,7 +168,7 @@ public class CdcCommandIT {
   }
 
   /** The table as Hudi's reader returns it: id → the fields the events know, with their values. */
-  private static Map<String, Map<String, Object>> read(File warehouse, String table) {
+  static Map<String, Map<String, Object>> read(File warehouse, String table) {
     HudiTableReader reader = HudiTableReader.of(new File(warehouse, table).getPath());
     Map<String, Map<String, Object>> rows = new TreeMap<>();
     for (GenericRecord r : reader.snapshot()) {
