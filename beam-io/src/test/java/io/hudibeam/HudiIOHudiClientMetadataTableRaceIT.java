@@ -29,6 +29,7 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
@@ -67,6 +68,7 @@ import org.apache.beam.sdk.values.Row;
 import org.apache.hudi.client.HoodieJavaWriteClient;
 import org.apache.hudi.client.WriteStatus;
 import org.apache.hudi.common.model.OverwriteWithLatestAvroPayload;
+import org.apache.hudi.common.table.timeline.HoodieInstant;
 import org.apache.hudi.common.util.Option;
 import org.junit.After;
 import org.junit.Rule;
@@ -190,6 +192,7 @@ public class HudiIOHudiClientMetadataTableRaceIT {
             containsString("conflicts with instant " + instantHudi)));
     assertThat(reader.completedInstantTimes(), is(List.of(c1, instantHudi)));
     assertNoMetadataDeltaCommitOf(base, instantIo);
+    assertThat("HudiIO's rollback", completedRollbacks(reader), hasSize(1));
     LongFunction<Object[]> expected =
         i -> i >= 100 && i < 300 ? new Object[] {2L, instantHudi} : new Object[] {0L, c1};
     assertInStep(base, reader, expected);
@@ -238,6 +241,7 @@ public class HudiIOHudiClientMetadataTableRaceIT {
       assertThat(hudi.rollbackFailedWrites(), is(true));
     }
     assertThat(pendingInstants(reader), is(empty()));
+    assertThat("Hudi's rollback", completedRollbacks(reader), hasSize(1));
     assertNoMetadataDeltaCommitOf(base, instantHudi);
     assertInStep(base, reader, expected);
     hudiContinues(base, reader, expected);
@@ -322,6 +326,18 @@ public class HudiIOHudiClientMetadataTableRaceIT {
             : i % 8 == 1 ? new Object[] {2L, io} : new Object[] {0L, c1};
   }
 
+  private static List<String> completedRollbacks(HudiTableReader reader) {
+    return reader
+        .metaClient()
+        .getActiveTimeline()
+        .getRollbackTimeline()
+        .filterCompletedInstants()
+        .getInstants()
+        .stream()
+        .map(HoodieInstant::getTimestamp)
+        .toList();
+  }
+
   /**
    * The log files {@code instant}'s markers name (Hudi's DIRECT markers, {@code .marker.APPEND}).
    */
@@ -356,6 +372,10 @@ public class HudiIOHudiClientMetadataTableRaceIT {
   private void assertInStep(String base, HudiTableReader reader, LongFunction<Object[]> expected)
       throws Exception {
     assertThat(pendingInstants(reader), is(empty()));
+    // Every completed data rollback has its metadata deltacommit (HudiIO's and Hudi's alike).
+    assertThat(
+        MetadataTableChecks.completedMetadataDeltaCommits(base),
+        hasItems(completedRollbacks(reader).toArray(new String[0])));
     assertThat(reader.tableConfig().getMetadataPartitions(), contains("files"));
     assertThat(MetadataTableChecks.initialisationInstants(base), is(INITIALISATION));
     MetadataTableChecks.assertMetadataListsTheCompletedFiles(base);
