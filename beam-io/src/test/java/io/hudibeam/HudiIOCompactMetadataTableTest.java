@@ -37,8 +37,11 @@ import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
+import java.io.FileInputStream;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
@@ -51,7 +54,8 @@ import org.junit.rules.TemporaryFolder;
 
 /**
  * {@link HudiIO#compact()} initialises a missing metadata table as a write's start does (Hudi's
- * table service client creates the metadata writer, which initialises it, for a compaction).
+ * table service client creates the metadata writer, which initialises it, for a compaction), and
+ * with {@code hoodie.metadata.enable=false} deletes it as a write's start does.
  */
 public class HudiIOCompactMetadataTableTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -140,6 +144,38 @@ public class HudiIOCompactMetadataTableTest {
         trips(0, 8).ofBatch(2).committedAt(d3),
         trips(8, 16).ofBatch(1).committedAt(writes.get(1)),
         trips(16, 40).ofBatch(0).committedAt(writes.get(0)));
+  }
+
+  /**
+   * With {@code hoodie.metadata.enable=false}, {@code HudiIO.compact()} deletes the metadata table
+   * as a write's start does (and as Hudi's writer does with the setting): both metadata-partition
+   * keys leave {@code hoodie.properties} ({@code MetadataPartitions.dropAll}, the write path's
+   * step), the folder is gone, and the compaction commits without creating one.
+   */
+  @Test
+  public void compactWithTheMetadataTableDisabledDeletesIt() throws Exception {
+    String base = tmp.newFolder("trips").getAbsolutePath();
+    run(TripsRows.batch(0, 0, 40), trips(base, WriteOperation.INSERT));
+    run(TripsRows.batch(1, 0, 16), trips(base, WriteOperation.UPSERT));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.tableConfig().getMetadataPartitions(), contains("files"));
+    assertThat(new File(base, ".hoodie/metadata/.hoodie/hoodie.properties").isFile(), is(true));
+    List<String> writes = reader.completedInstantTimes();
+    assertThat(writes, hasSize(2));
+
+    compact(base, Map.of("hoodie.metadata.enable", "false"));
+    List<String> after = reader.completedInstantTimes();
+    assertThat("the compaction committed", after, hasSize(3));
+    assertThat(new File(base, ".hoodie/metadata").exists(), is(false));
+    assertThat(reader.tableConfig().getMetadataPartitions(), is(empty()));
+    Properties properties = new Properties();
+    try (InputStream in = new FileInputStream(new File(base, ".hoodie/hoodie.properties"))) {
+      properties.load(in);
+    }
+    assertThat(properties.containsKey("hoodie.table.metadata.partitions"), is(false));
+    assertThat(properties.containsKey("hoodie.table.metadata.partitions.inflight"), is(false));
+    // Snapshot and read-optimized (the compaction's base files) queries: every row.
+    assertTripsRows(reader, writes.get(0), writes.get(1));
   }
 
   /**

@@ -90,7 +90,14 @@ public class HudiIOHudiClientRaceIT {
 
   /** Hudi's Java client as a writer of the trips table, with optimistic concurrency control. */
   static HoodieJavaWriteClient<OverwriteWithLatestAvroPayload> hudiClient(String base) {
+    return hudiClient(base, Map.of());
+  }
+
+  /** As {@link #hudiClient(String)}, with {@code more} write settings. */
+  static HoodieJavaWriteClient<OverwriteWithLatestAvroPayload> hudiClient(
+      String base, Map<String, String> more) {
     Map<String, String> props = new HashMap<>(OCC);
+    props.putAll(more);
     props.put("hoodie.cleaner.policy.failed.writes", "LAZY");
     props.put(KeyGeneratorOptions.RECORDKEY_FIELD_NAME.key(), TripsData.RECORD_KEY_FIELD);
     props.put(KeyGeneratorOptions.PARTITIONPATH_FIELD_NAME.key(), TripsData.PARTITION_FIELD);

@@ -219,18 +219,22 @@ public final class InstantStarter {
    * every failed pending write; optimistic concurrency control: rolls back only the pending writes
    * whose heartbeat has expired), then {@code service} with an instant-time generator, still under
    * the lock, so no write can start between the rollback and the service's instant. A live writer's
-   * instant is never rolled back. Between the rollback and {@code service} it initialises a missing
-   * metadata table as a write's start does ({@link #metadataTable} settings; Hudi 0.15's table
-   * service client creates the metadata writer, which initialises it, when it commits a compaction:
-   * {@code BaseHoodieTableServiceClient.completeCompaction}, {@code writeTableMetadata}, {@code
+   * instant is never rolled back. Before the rollback it keeps the metadata partitions this writer
+   * maintains or, with {@code hoodie.metadata.enable=false}, deletes the metadata table, as {@link
+   * #start} does. Between the rollback and {@code service} it initialises a missing metadata table
+   * as a write's start does ({@link #metadataTable} settings; Hudi 0.15's table service client
+   * creates the metadata writer, which initialises it, when it commits a compaction: {@code
+   * BaseHoodieTableServiceClient.completeCompaction}, {@code writeTableMetadata}, {@code
    * HoodieTable.getMetadataWriter}).
    */
   public <T> T underLockAfterFailedWrites(
       String purpose, Function<InstantTimeGenerator, T> service) {
     steps.checkTable();
     TableConfigStore store = new TableConfigStore(steps.fs, steps.paths);
-    TableConfig table = store.load();
     try (TableLock.Held held = steps.acquire(purpose)) {
+      // As a write's start: keeps the metadata partitions this writer maintains, or deletes the
+      // metadata table with hoodie.metadata.enable=false, before failed writes are rolled back.
+      TableConfig table = steps.metadataPartitions(store, store.load());
       InstantTimeGenerator generator = steps.generator(table);
       steps.rollBackFailedWrites(generator);
       // Reloaded under the lock: a writer may have initialised it since.
