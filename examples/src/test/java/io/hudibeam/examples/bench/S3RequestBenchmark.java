@@ -49,9 +49,10 @@ import org.gaul.s3proxy.AuthenticationType;
  *
  * <p>Options: {@code --records=N} (1,000,000), {@code --upsert=U} (100,000), {@code --dir=PATH},
  * {@code --runner=flink|direct}, {@code --writers=hudiio,hudi,hudi-ts} ({@code hudi-ts}: Hudi's
- * client with its embedded timeline server and timeline-server-based markers), {@code
- * --metadataTable=on|off|both} ({@code on}: both writers' default). The report goes to stdout and
- * {@code DIR/results.md}.
+ * client with its embedded timeline server and timeline-server-based markers; it fails in this JVM,
+ * whose Jetty 11 from S3Proxy the timeline server's Javalin, built on Jetty 9, cannot run on),
+ * {@code --metadataTable=on|off|both} ({@code on}: both writers' default). The report goes to
+ * stdout and {@code DIR/results.md}.
  */
 public final class S3RequestBenchmark {
   /** A writer's bulk insert and upsert of trips rows into a table on the server. */
