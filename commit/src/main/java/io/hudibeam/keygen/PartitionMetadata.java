@@ -24,6 +24,7 @@ import java.io.OutputStream;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -174,7 +175,8 @@ public final class PartitionMetadata {
    * Writes this metadata to {@code partitionDirectory}/{@value #FILE_NAME} unless that file exists
    * (it is never rewritten). The content goes to {@code .hoodie_partition_metadata_<writerSuffix>}
    * first and is renamed into place, so readers never see a partial file; if another writer creates
-   * the file meanwhile, its file is kept. Creates the directory if needed.
+   * the file meanwhile, its file is kept (whether the rename returns false, as on HDFS, or throws
+   * {@link FileAlreadyExistsException}, as on S3A). Creates the directory if needed.
    *
    * @param writerSuffix distinguishes concurrent writers' temporary files (e.g. a task id or write
    *     token); letters, digits, '-' and '_' only
@@ -200,7 +202,15 @@ public final class PartitionMetadata {
       if (fs.exists(file)) {
         return false;
       }
-      boolean renamed = fs.rename(temp, file);
+      boolean renamed;
+      try {
+        renamed = fs.rename(temp, file);
+      } catch (FileAlreadyExistsException e) {
+        // S3A refuses a rename onto an existing file with this exception where HDFS and the local
+        // file system return false: another writer's file is in place (two tasks writing their
+        // first file of one partition at once).
+        renamed = false;
+      }
       if (!renamed && !fs.exists(file)) {
         throw new HudiTableException(
             "cannot rename partition metadata " + temp + " to " + file + ": rename returned false");

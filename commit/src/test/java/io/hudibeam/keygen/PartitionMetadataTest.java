@@ -30,7 +30,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileAlreadyExistsException;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FilterFileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hudi.common.model.HoodiePartitionMetadata;
 import org.apache.hudi.storage.HoodieStorage;
@@ -136,6 +138,30 @@ public class PartitionMetadataTest {
         PartitionMetadata.forPartition("001", "p").writeIfAbsent(fs, dir, "a"), equalTo(true));
     assertThat(
         PartitionMetadata.forPartition("002", "p").writeIfAbsent(fs, dir, "b"), equalTo(false));
+    assertThat(
+        PartitionMetadata.read(fs, dir), equalTo(Optional.of(PartitionMetadata.of("001", 1))));
+    assertThat(listNames(dir), equalTo(List.of(".hoodie_partition_metadata")));
+  }
+
+  /**
+   * S3A's rename onto an existing file throws FileAlreadyExistsException (HDFS returns false): the
+   * other writer's file, created between the last check and the rename, is kept.
+   */
+  @Test
+  public void aRenameRefusedWithFileAlreadyExistsKeepsTheOtherWritersFile() throws IOException {
+    Path dir = new Path(base, "p");
+    FileSystem refusing =
+        new FilterFileSystem(fs) {
+          @Override
+          public boolean rename(Path src, Path dst) throws IOException {
+            PartitionMetadata.forPartition("001", "p").writeIfAbsent(fs, dst.getParent(), "other");
+            throw new FileAlreadyExistsException(
+                "Failed to rename " + src + " to " + dst + "; destination file exists");
+          }
+        };
+    assertThat(
+        PartitionMetadata.forPartition("002", "p").writeIfAbsent(refusing, dir, "w1"),
+        equalTo(false));
     assertThat(
         PartitionMetadata.read(fs, dir), equalTo(Optional.of(PartitionMetadata.of("001", 1))));
     assertThat(listNames(dir), equalTo(List.of(".hoodie_partition_metadata")));

@@ -155,6 +155,7 @@ public final class HudiReference {
   private final int cleanerCommitsRetained;
   private final int cleanerFileVersionsRetained;
   private final Map<String, String> extraWriteConfig;
+  private final Map<String, String> hadoopSettings;
 
   private HudiReference(Builder b) {
     this.basePath = b.basePath;
@@ -171,6 +172,7 @@ public final class HudiReference {
     this.cleanerCommitsRetained = b.cleanerCommitsRetained;
     this.cleanerFileVersionsRetained = b.cleanerFileVersionsRetained;
     this.extraWriteConfig = Map.copyOf(b.extraWriteConfig);
+    this.hadoopSettings = Map.copyOf(b.hadoopSettings);
   }
 
   /**
@@ -473,8 +475,10 @@ public final class HudiReference {
         .build();
   }
 
-  private static StorageConfiguration<Configuration> storageConf() {
-    return HadoopFSUtils.getStorageConf(new Configuration());
+  private StorageConfiguration<Configuration> storageConf() {
+    Configuration conf = new Configuration();
+    hadoopSettings.forEach(conf::set);
+    return HadoopFSUtils.getStorageConf(conf);
   }
 
   /** Builder of a {@link HudiReference}; {@link #create()} makes the table on disk. */
@@ -493,6 +497,7 @@ public final class HudiReference {
     private int cleanerCommitsRetained = 10;
     private int cleanerFileVersionsRetained = 0;
     private final Map<String, String> extraWriteConfig = new LinkedHashMap<>();
+    private final Map<String, String> hadoopSettings = new LinkedHashMap<>();
 
     private Builder(String basePath) {
       this.basePath = Objects.requireNonNull(basePath, "basePath");
@@ -585,6 +590,15 @@ public final class HudiReference {
      */
     public Builder writeConfig(String key, String value) {
       this.extraWriteConfig.put(Objects.requireNonNull(key), Objects.requireNonNull(value));
+      return this;
+    }
+
+    /**
+     * Hadoop settings for the write client's and the table creation's file system (an {@code
+     * s3a://} base path needs S3A's endpoint and credentials, say).
+     */
+    public Builder hadoopSettings(Map<String, String> settings) {
+      this.hadoopSettings.putAll(Objects.requireNonNull(settings));
       return this;
     }
 
