@@ -147,7 +147,7 @@ public final class WriteBenchmark {
             args,
             "--records=N, --dir=PATH, --writers=floor,direct,flink,hudi,spark, --workloads=...,"
                 + " --heap=6g, --sparkDir=PATH, --index=BUCKET, --buckets=N,"
-                + " --metadataTable=off|on|both");
+                + " --metadataTable=off|on|both, --hudiio=hoodie.key=value;...");
     long n =
         Long.parseLong(
             options.getOrDefault("records", System.getProperty("bench.records", "1000000")));
@@ -167,6 +167,13 @@ public final class WriteBenchmark {
       String value = options.getOrDefault(option, "");
       if (!value.isEmpty()) {
         index.add("--" + option + "=" + value);
+      }
+    }
+    // Extra settings for HudiIO's writers only ({@code --hudiio=hoodie.k=v;hoodie.k2=v2}), e.g. a
+    // smaller merge budget when measuring what the merge holds.
+    for (String setting : options.getOrDefault("hudiio", "").split(";")) {
+      if (!setting.isBlank()) {
+        index.add("--" + setting.trim());
       }
     }
     String[] flink = new String[index.size() + 2];
