@@ -31,11 +31,12 @@ import org.slf4j.LoggerFactory;
  * created-if-absent, and base and log files have names no other writer draws.
  *
  * <p>Where the file system cannot create a file only if absent in one atomic step ({@link
- * CreateIfAbsent#CHECK_THEN_CREATE}: S3 through S3A), the file-system lock excludes no other
- * writer. A single writer then runs and logs that one writer at a time is assumed, not enforced
- * (its commits announce themselves instead, {@link CommitIntents}); optimistic concurrency control
- * is refused unless the lock is one that holds there (Hudi's {@code InProcessLockProvider}, for
- * writers in one JVM), naming the setting.
+ * CreateIfAbsent#CHECK_THEN_CREATE}: S3 through S3A on Hadoop before 3.4.2, or on a store that
+ * ignores {@code If-None-Match}; {@link TableLock#createIfAbsent()} probes it), the file-system
+ * lock excludes no other writer. A single writer then runs and logs that one writer at a time is
+ * assumed, not enforced (its commits announce themselves instead, {@link CommitIntents});
+ * optimistic concurrency control is refused unless the lock is one that holds there (Hudi's {@code
+ * InProcessLockProvider}, for writers in one JVM), naming the setting.
  */
 public final class StorageGuarantees {
   private static final Logger LOG = LoggerFactory.getLogger(StorageGuarantees.class);
@@ -48,8 +49,7 @@ public final class StorageGuarantees {
    */
   public static void check(
       FileSystem fs, TablePaths paths, ConcurrencySettings concurrency, TableLock lock) {
-    CreateIfAbsent create = CreateIfAbsent.of(fs);
-    if (create.atomic() || lock.excludesOtherWriters()) {
+    if (lock.excludesOtherWriters()) {
       return;
     }
     if (concurrency.optimistic()) {
@@ -57,7 +57,9 @@ public final class StorageGuarantees {
           String.format(
               "Table %s: %s=OPTIMISTIC_CONCURRENCY_CONTROL needs a lock that excludes other writers,"
                   + " and the file-system lock (%s=%s) does not on %s: it cannot create the lock"
-                  + " file %s only if absent in one atomic step, so two writers could both hold it."
+                  + " file %s only if absent in one atomic step, so two writers could both hold it"
+                  + " (on S3, Hadoop 3.4.2's S3A with %s=true makes it atomic where the store"
+                  + " honours If-None-Match; this one did not, or the client lacks it)."
                   + " Run one writer (%s=SINGLE_WRITER), or set %s=%s if every writer of this table"
                   + " runs in this JVM.",
               paths,
@@ -66,6 +68,7 @@ public final class StorageGuarantees {
               ConcurrencySettings.FILE_SYSTEM_LOCK_PROVIDER,
               CreateIfAbsent.describe(fs),
               lock.lockFile(),
+              CreateIfAbsent.S3A_CONDITIONAL_ENABLED,
               ConcurrencySettings.MODE,
               ConcurrencySettings.LOCK_PROVIDER,
               LockSettings.IN_PROCESS_LOCK_PROVIDER));

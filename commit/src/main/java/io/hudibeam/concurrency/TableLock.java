@@ -49,9 +49,11 @@ import org.slf4j.LoggerFactory;
  * allows it: on the local file system with {@code CREATE_NEW}, on HDFS with {@code create(path,
  * false)} (a writer that loses the race gets {@code FileAlreadyExistsException}, or {@code
  * AlreadyBeingCreatedException} while the winner still writes the file: both mean the lock is held;
- * {@code HudiIOHdfsIT}). Object stores without atomic creation (S3 through S3A) give no mutual
- * exclusion ({@link #excludesOtherWriters()}), as with Hudi's provider, which refuses them; the
- * start of a write checks it ({@link StorageGuarantees}).
+ * {@code HudiIOHdfsIT}), and on S3 through Hadoop 3.4.2's S3A with an {@code If-None-Match: *}
+ * upload where the store honours it ({@link CreateIfAbsent#CONDITIONAL_PUT}, probed once per lock).
+ * Object stores without atomic creation (S3A on an older Hadoop or a store that ignores the
+ * condition) give no mutual exclusion ({@link #excludesOtherWriters()}), as with Hudi's provider,
+ * which refuses them; the start of a write checks it ({@link StorageGuarantees}).
  *
  * <p>With {@link LockSettings#inProcess()} (Hudi's {@code InProcessLockProvider}) no file is
  * written: the lock is an entry, per lock-file path, in this JVM's {@link InProcessLocks}, taken
@@ -75,6 +77,8 @@ public final class TableLock {
   private final LockSettings settings;
   private final Clock clock;
   private final Sleeper sleeper;
+  // How the lock file is created, probed at first use ({@link CreateIfAbsent#probe}).
+  private CreateIfAbsent createIfAbsent;
 
   public TableLock(
       FileSystem fs, TablePaths paths, LockSettings settings, Clock clock, Sleeper sleeper) {
@@ -198,16 +202,30 @@ public final class TableLock {
   }
 
   private boolean create(byte[] content) throws IOException {
-    return CreateIfAbsent.of(fs).create(fs, lockFile, content);
+    return createIfAbsent().create(fs, lockFile, content);
+  }
+
+  /**
+   * How this lock's file is created only if absent: on S3A probed once per lock, with a scratch
+   * file in the table's base path, whether the store honours a conditional create. Not in {@code
+   * .hoodie}: deleting the scratch file leaves S3A's marker of its folder, which would make a table
+   * not yet created look present.
+   */
+  public synchronized CreateIfAbsent createIfAbsent() {
+    if (createIfAbsent == null) {
+      createIfAbsent = CreateIfAbsent.probe(fs, paths.basePath());
+    }
+    return createIfAbsent;
   }
 
   /**
    * Whether this lock excludes every other writer: held in this JVM ({@link
    * LockSettings#inProcess()}), or a lock file on a file system that creates a file only if absent
-   * in one atomic step ({@link CreateIfAbsent#atomic()}).
+   * in one atomic step ({@link CreateIfAbsent#atomic()}: the local file system, HDFS, and S3 where
+   * S3A's conditional create is honoured).
    */
   public boolean excludesOtherWriters() {
-    return settings.inProcess() || CreateIfAbsent.of(fs).atomic();
+    return settings.inProcess() || createIfAbsent().atomic();
   }
 
   /** The JSON of Hudi's {@code LockInfo}, pretty-printed as Jackson's default printer does. */

@@ -37,6 +37,10 @@ import org.junit.rules.TemporaryFolder;
  * on a free loopback port, with one bucket. {@link #hadoopSettings()} is what a write and Hudi's
  * reader need to reach it through Hadoop's S3A (endpoint, path-style access, credentials, no
  * retries worth waiting for).
+ *
+ * <p>S3Proxy 2.6.0 ignores {@code If-None-Match: *} on a PUT (two conditional creates of one key
+ * both succeed), as an S3 store before August 2024 did. {@link #honouringConditionalWrites()} puts
+ * a front before it that honours the header as S3 does now ({@link ConditionalWriteFront}).
  */
 public final class S3Server extends ExternalResource {
   public static final String BUCKET = "hudi";
@@ -47,21 +51,39 @@ public final class S3Server extends ExternalResource {
   private BlobStoreContext context;
   private S3Proxy proxy;
 
+  private ConditionalWriteFront front;
+
   private final boolean inMemory;
+  private final boolean conditionalWrites;
 
   /** A server on jclouds' in-memory ({@code transient}) blob store. */
   public S3Server() {
-    this(null, true);
+    this(null, true, false);
   }
 
   /** A server on jclouds' {@code filesystem} blob store in {@code folder}. */
   public S3Server(TemporaryFolder folder) {
-    this(folder, false);
+    this(folder, false, false);
   }
 
-  private S3Server(TemporaryFolder folder, boolean inMemory) {
+  private S3Server(TemporaryFolder folder, boolean inMemory, boolean conditionalWrites) {
     this.folder = folder;
     this.inMemory = inMemory;
+    this.conditionalWrites = conditionalWrites;
+  }
+
+  /**
+   * A server on jclouds' in-memory blob store that honours {@code If-None-Match: *} on a PUT (and
+   * on completing a multipart upload) as S3 does: a conditional create of an existing key is
+   * refused with 412, atomically per key.
+   */
+  public static S3Server honouringConditionalWrites() {
+    return new S3Server(null, true, true);
+  }
+
+  /** Whether this server honours {@code If-None-Match: *} on a PUT. */
+  public boolean honoursConditionalWrites() {
+    return conditionalWrites;
   }
 
   private static Properties fileSystemStore(File root) {
@@ -81,12 +103,20 @@ public final class S3Server extends ExternalResource {
             .build(BlobStoreContext.class);
     BlobStore store = context.getBlobStore();
     store.createContainerInLocation(null, BUCKET);
+    // Behind the front S3Proxy checks no signature: the front's forwarded requests carry another
+    // Host header than the one the client signed.
     proxy =
-        S3Proxy.builder()
-            .blobStore(store)
-            .endpoint(URI.create("http://127.0.0.1:0"))
-            .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
-            .build();
+        conditionalWrites
+            ? S3Proxy.builder()
+                .blobStore(store)
+                .endpoint(URI.create("http://127.0.0.1:0"))
+                .awsAuthentication(AuthenticationType.NONE, null, null)
+                .build()
+            : S3Proxy.builder()
+                .blobStore(store)
+                .endpoint(URI.create("http://127.0.0.1:0"))
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
+                .build();
     proxy.start();
     long deadline = System.currentTimeMillis() + 30_000;
     while (!"STARTED".equals(proxy.getState())) {
@@ -95,11 +125,43 @@ public final class S3Server extends ExternalResource {
       }
       Thread.sleep(10);
     }
+    if (conditionalWrites) {
+      front =
+          new ConditionalWriteFront(
+              URI.create("http://127.0.0.1:" + proxy.getPort()), store::blobExists);
+    }
+  }
+
+  /**
+   * Holds every conditional create of a key ending with {@code keySuffix} until {@code writers} of
+   * them have reached the server, then decides them (one at a time): a race whose contenders all
+   * passed every check of their own. Only on a server {@link #honouringConditionalWrites()}.
+   */
+  public void gatherConditionalCreates(String keySuffix, int writers) {
+    if (front == null) {
+      throw new IllegalStateException("Only a server honouring conditional writes gathers them");
+    }
+    front.gather(keySuffix, writers);
+  }
+
+  /** Stops {@link #gatherConditionalCreates}. */
+  public void stopGathering() {
+    if (front != null) {
+      front.stopGathering();
+    }
+  }
+
+  /** The port S3A talks to: the front's, if there is one, else S3Proxy's. */
+  public int port() {
+    return front != null ? front.port() : proxy.getPort();
   }
 
   @Override
   protected void after() {
     try {
+      if (front != null) {
+        front.close();
+      }
       if (proxy != null) {
         proxy.stop();
       }
@@ -120,7 +182,7 @@ public final class S3Server extends ExternalResource {
   /** The Hadoop settings that point S3A at this server. */
   public Map<String, String> hadoopSettings() {
     Map<String, String> conf = new HashMap<>();
-    conf.put("fs.s3a.endpoint", "http://127.0.0.1:" + proxy.getPort());
+    conf.put("fs.s3a.endpoint", "http://127.0.0.1:" + port());
     conf.put("fs.s3a.endpoint.region", "us-east-1");
     conf.put("fs.s3a.path.style.access", "true");
     conf.put("fs.s3a.connection.ssl.enabled", "false");
