@@ -27,8 +27,10 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.is;
 import static org.junit.Assert.assertThrows;
 
-import io.hudibeam.HoldS3AFileSystem.Stop;
 import io.hudibeam.concurrency.ConcurrencySettings;
+import io.hudibeam.testing.FaultFileSystem;
+import io.hudibeam.testing.FaultFileSystem.Fault;
+import io.hudibeam.testing.FaultFileSystem.Operation;
 import io.hudibeam.testing.HudiTableReader;
 import io.hudibeam.testing.TripsRows;
 import io.hudibeam.testing.s3.S3Server;
@@ -43,6 +45,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.hudi.avro.model.HoodieRollbackMetadata;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
 import org.apache.hudi.common.table.timeline.HoodieInstant;
@@ -58,9 +61,9 @@ import org.junit.Test;
  * that honours the header as S3 does ({@code S3Server.honouringConditionalWrites()}). The start's
  * check finds the lock atomic (a probe) and runs, where on plain S3Proxy it refuses ({@code
  * HudiIOS3IT.optimisticConcurrencyWithTheFileSystemLockIsRefusedOnS3}). Writer A is held at its
- * first base file ({@link HoldS3AFileSystem}) while writer B updates the same file groups and
- * commits; A's commit loses Hudi's conflict check and is rolled back. Hudi's reader through S3A,
- * row by row: exactly B's commit on top of the first, nothing of A left.
+ * first base file ({@code FaultS3AFileSystem}, {@link Operation#OPENED}) while writer B updates the
+ * same file groups and commits; A's commit loses Hudi's conflict check and is rolled back. Hudi's
+ * reader through S3A, row by row: exactly B's commit on top of the first, nothing of A left.
  */
 public class HudiIOS3ConditionalLockIT {
   private static final Map<String, String> OCC_FILE_SYSTEM_LOCK =
@@ -84,7 +87,7 @@ public class HudiIOS3ConditionalLockIT {
 
   @After
   public void tearDown() {
-    HoldS3AFileSystem.unregister(idA);
+    FaultFileSystem.forget(idA);
     executor.shutdownNow();
   }
 
@@ -96,15 +99,22 @@ public class HudiIOS3ConditionalLockIT {
     run(TripsRows.batch(0, 0, 400), s3.onS3(base, WriteOperation.INSERT, OCC_FILE_SYSTEM_LOCK));
     String c1 = reader.completedInstantTimes().get(0);
 
-    Stop held = Stop.at(Pattern.quote(base + "/") + "[^.].*\\.parquet");
-    HoldS3AFileSystem.register(idA, held);
+    Fault firstBaseFile =
+        Fault.on(
+                idA,
+                Operation.OPENED,
+                Pattern.quote(new Path(base).toUri().getPath() + "/") + "[^.].*\\.parquet")
+            .hold();
     Future<?> a =
         executor.submit(
             () ->
                 run(
                     TripsRows.batch(1, 0, 200),
-                    s3.heldOnS3(base, WriteOperation.UPSERT, OCC_FILE_SYSTEM_LOCK, idA)));
-    assertThat("A is writing its base files", held.awaitReached(), is(true));
+                    s3.heldOnS3(base, WriteOperation.UPSERT, OCC_FILE_SYSTEM_LOCK, firstBaseFile)));
+    assertThat(
+        "A is writing its base files",
+        FaultFileSystem.awaitHeld(idA, 180, TimeUnit.SECONDS),
+        is(true));
     String instantA = pendingInstants(reader).get(0);
 
     // B updates keys 100..299, the file groups A writes, and commits first.
@@ -113,7 +123,7 @@ public class HudiIOS3ConditionalLockIT {
     assertThat(commits, hasSize(2));
     String instantB = commits.get(1);
 
-    held.release();
+    FaultFileSystem.release(idA);
     Exception lost = assertThrows(Exception.class, () -> a.get(180, TimeUnit.SECONDS));
     assertThat(
         messages(lost),
