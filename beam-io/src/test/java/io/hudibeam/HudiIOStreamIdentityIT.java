@@ -279,8 +279,14 @@ public class HudiIOStreamIdentityIT {
         HudiTableReader.of(base).completedInstantTimes(),
         hasSize(1));
 
-    // The other run is gone: its heartbeat expires after 2 x 1000 ms and this run takes over.
-    runBounded(threeIntervals(0), write);
+    // The other run is gone: its heartbeat expires and this run takes over. It runs with a longer
+    // heartbeat (allowed age 2 x 4000 ms) than the refused one: after the input ends a sink that
+    // shows no progress for that age fails the job, and on a loaded machine the gap between one
+    // interval's commit and the next instant's start alone could exceed 2 x 1000 ms.
+    runBounded(
+        threeIntervals(0),
+        trips(base, WriteOperation.INSERT)
+            .withHoodieProperties(Map.of(HeartbeatSettings.INTERVAL, "4000")));
     HudiTableReader reader = HudiTableReader.of(base);
     assertThat(reader.completedInstantTimes(), hasSize(3));
     Map<Long, Long> table = new TreeMap<>();
