@@ -50,6 +50,14 @@ public final class NioLocalFileSystem extends LocalFileSystem {
   }
 
   /**
+   * A new raw file system of this kind, for the tests' other local file systems (a {@link
+   * LocalFileSystem} made with its no-argument constructor has Hadoop's, with its processes).
+   */
+  public static RawLocalFileSystem raw() {
+    return new NioRawLocalFileSystem();
+  }
+
+  /**
    * {@link RawLocalFileSystem} that sets and reads permissions in process: its own statuses load
    * them with {@code ls -ld} when asked (as {@code listFiles} does for every file it lists).
    */
