@@ -34,6 +34,11 @@ public final class ListingCountingFileSystem extends LocalFileSystem {
   private static final String ID = "hudibeam.test.listing.id";
   private static final Map<String, List<String>> LISTED = new ConcurrentHashMap<>();
 
+  /** On the tests' raw local file system ({@code NioLocalFileSystem}: no chmod processes). */
+  public ListingCountingFileSystem() {
+    super(io.hudibeam.testing.NioLocalFileSystem.raw());
+  }
+
   /** The Hadoop settings that install this file system, recording under {@code id}. */
   static Map<String, String> configuration(String id) {
     LISTED.put(id, Collections.synchronizedList(new ArrayList<>()));

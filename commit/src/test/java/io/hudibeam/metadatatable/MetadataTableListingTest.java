@@ -254,6 +254,10 @@ public class MetadataTableListingTest {
   static final class CountingFileSystem extends LocalFileSystem {
     private final List<Path> listed = Collections.synchronizedList(new ArrayList<>());
 
+    CountingFileSystem() {
+      super(io.hudibeam.testing.NioLocalFileSystem.raw());
+    }
+
     static CountingFileSystem local() throws IOException {
       CountingFileSystem fs = new CountingFileSystem();
       fs.initialize(URI.create("file:///"), new Configuration());

@@ -40,6 +40,11 @@ import org.apache.hadoop.util.Progressable;
  * writer that creates that file, so "once" also holds across JVMs.
  */
 public final class FaultFileSystem extends LocalFileSystem {
+  /** On the tests' raw local file system ({@link NioLocalFileSystem}: no chmod processes). */
+  public FaultFileSystem() {
+    super(NioLocalFileSystem.raw());
+  }
+
   /** How long a held operation waits for {@link #release} before it fails. */
   static final long HOLD_SECONDS = 180;
 

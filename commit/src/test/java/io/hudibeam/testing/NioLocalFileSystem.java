@@ -19,9 +19,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.attribute.PosixFileAttributes;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
@@ -50,10 +50,26 @@ public final class NioLocalFileSystem extends LocalFileSystem {
   }
 
   /**
+   * A new raw file system of this kind, for the tests' other local file systems (a {@link
+   * LocalFileSystem} made with its no-argument constructor has Hadoop's, with its processes).
+   */
+  public static RawLocalFileSystem raw() {
+    return new NioRawLocalFileSystem();
+  }
+
+  /**
    * {@link RawLocalFileSystem} that sets and reads permissions in process: its own statuses load
    * them with {@code ls -ld} when asked (as {@code listFiles} does for every file it lists).
    */
   static final class NioRawLocalFileSystem extends RawLocalFileSystem {
+    /**
+     * User and group names by id: the JDK looks each name up anew ({@code getpwuid}, {@code
+     * getgrgid}, which read {@code /etc/passwd} and {@code /etc/group}), two lookups per status.
+     */
+    private final Map<Integer, String> owners = new ConcurrentHashMap<>();
+
+    private final Map<Integer, String> groups = new ConcurrentHashMap<>();
+
     @Override
     public void setPermission(Path path, FsPermission permission) throws IOException {
       if (permission.getStickyBit()) {
@@ -74,7 +90,10 @@ public final class NioLocalFileSystem extends LocalFileSystem {
       FileStatus[] statuses = super.listStatus(path);
       FileStatus[] loaded = new FileStatus[statuses.length];
       for (int i = 0; i < statuses.length; i++) {
-        loaded[i] = withPermission(statuses[i]);
+        // A folder's entries come from getFileStatus above (loaded already); a file's own status
+        // is Hadoop's, whose permission and owner are still to load.
+        loaded[i] =
+            statuses[i].getClass() == FileStatus.class ? statuses[i] : withPermission(statuses[i]);
       }
       return loaded;
     }
@@ -83,12 +102,26 @@ public final class NioLocalFileSystem extends LocalFileSystem {
       if (status.isSymlink()) {
         return status;
       }
-      PosixFileAttributes attributes;
+      Map<String, Object> attributes;
+      java.nio.file.Path file = pathToFile(status.getPath()).toPath();
       try {
-        attributes =
-            Files.readAttributes(pathToFile(status.getPath()).toPath(), PosixFileAttributes.class);
+        attributes = Files.readAttributes(file, "unix:mode,uid,gid");
       } catch (NoSuchFileException deletedSinceListed) {
         return status;
+      }
+      String owner = owners.get((Integer) attributes.get("uid"));
+      String group = groups.get((Integer) attributes.get("gid"));
+      if (owner == null || group == null) {
+        PosixFileAttributes named;
+        try {
+          named = Files.readAttributes(file, PosixFileAttributes.class);
+        } catch (NoSuchFileException deletedSinceListed) {
+          return status;
+        }
+        owner = named.owner().getName();
+        group = named.group().getName();
+        owners.putIfAbsent((Integer) attributes.get("uid"), owner);
+        groups.putIfAbsent((Integer) attributes.get("gid"), group);
       }
       return new FileStatus(
           status.getLen(),
@@ -97,18 +130,10 @@ public final class NioLocalFileSystem extends LocalFileSystem {
           status.getBlockSize(),
           status.getModificationTime(),
           status.getAccessTime(),
-          new FsPermission(modeBits(attributes.permissions())),
-          attributes.owner().getName(),
-          attributes.group().getName(),
+          new FsPermission((short) ((Integer) attributes.get("mode") & 0777)),
+          owner,
+          group,
           status.getPath());
-    }
-
-    private static short modeBits(Set<PosixFilePermission> permissions) {
-      int mode = 0;
-      for (PosixFilePermission p : permissions) {
-        mode |= 0400 >> p.ordinal(); // OWNER_READ (0400) ... OTHERS_EXECUTE (0001), in that order
-      }
-      return (short) mode;
     }
   }
 }

@@ -78,6 +78,39 @@ public class NioLocalFileSystemTest {
     assertThat(new File(tmp.getRoot(), "a/b/.data.parquet.crc").isFile(), is(true));
   }
 
+  @Test
+  public void listedStatusesOfAFolderAndAFileAreHadoopsOwn() throws Exception {
+    Configuration conf = new Configuration();
+    FileSystem fs = new NioLocalFileSystem();
+    fs.initialize(tmp.getRoot().toURI(), conf);
+    RawLocalFileSystem hadoops = new RawLocalFileSystem();
+    hadoops.initialize(tmp.getRoot().toURI(), conf);
+    Path folder = new Path(new Path(tmp.getRoot().toURI()), "listed");
+    for (String name : new String[] {"a.parquet", "b.log", "c.hfile"}) {
+      try (FSDataOutputStream out = fs.create(new Path(folder, name), false)) {
+        out.writeBytes(name);
+      }
+    }
+    fs.mkdirs(new Path(folder, "sub"));
+    fs.setPermission(new Path(folder, "b.log"), new FsPermission((short) 0640));
+
+    FileStatus[] ours = fs.listStatus(folder);
+    assertThat("three files and a folder, checksum files hidden", ours.length, is(4));
+    for (FileStatus status : ours) {
+      FileStatus expected = hadoops.getFileStatus(status.getPath());
+      assertSameStatus(status, expected);
+      assertThat(status.getPath(), is(expected.getPath()));
+      assertThat(status.getModificationTime(), is(expected.getModificationTime()));
+      assertThat(status.getBlockSize(), is(expected.getBlockSize()));
+      assertThat(status.getReplication(), is(expected.getReplication()));
+    }
+    Path file = new Path(folder, "b.log");
+    FileStatus[] single = fs.listStatus(file);
+    assertThat(single.length, is(1));
+    assertSameStatus(single[0], hadoops.getFileStatus(file));
+    assertThat(single[0].getPermission().toShort(), is((short) 0640));
+  }
+
   private static void assertSameStatus(FileStatus ours, FileStatus hadoops) {
     assertThat(ours.getPath().toString(), ours.getPermission(), is(hadoops.getPermission()));
     assertThat(ours.getOwner(), is(hadoops.getOwner()));
