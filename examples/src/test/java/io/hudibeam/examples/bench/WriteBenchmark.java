@@ -95,6 +95,43 @@ public final class WriteBenchmark {
     long count(long n) {
       return this == DELETE ? n / 10 : n;
     }
+
+    /**
+     * Whether this workload creates its table (the others write into the table one of these made).
+     */
+    boolean createsTable() {
+      return this == BULK_INSERT || this == INSERT || this == MOR_INSERT;
+    }
+  }
+
+  /**
+   * The workloads in order, refused when one writes into a table no earlier workload creates: an
+   * {@code upsert} without {@code insert} before it would upsert into an empty table, which
+   * measures inserts, not an upsert into N rows ({@code bulk_insert} writes its own table, {@code
+   * bulk}).
+   */
+  static List<Workload> workloads(String list) {
+    List<Workload> workloads = new ArrayList<>();
+    for (String name : list.split(",")) {
+      Workload w = Workload.valueOf(name.trim().toUpperCase(Locale.ROOT));
+      boolean created =
+          workloads.stream().anyMatch(e -> e.createsTable() && e.table.equals(w.table));
+      if (!w.createsTable() && !created) {
+        String creator = w.mergeOnRead() ? "mor_insert" : "insert";
+        throw new IllegalArgumentException(
+            "--workloads="
+                + list
+                + ": "
+                + w.name().toLowerCase(Locale.ROOT)
+                + " writes into the table that "
+                + creator
+                + " creates; list "
+                + creator
+                + " before it (bulk_insert writes a table of its own)");
+      }
+      workloads.add(w);
+    }
+    return workloads;
   }
 
   interface Writer {
@@ -154,11 +191,8 @@ public final class WriteBenchmark {
     Path dir = Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-bench")).toAbsolutePath();
     List<String> writerNames =
         List.of(options.getOrDefault("writers", "floor,direct,flink,hudi").split(","));
-    List<Workload> workloads = new ArrayList<>();
-    for (String name :
-        options.getOrDefault("workloads", "bulk_insert,insert,upsert,delete").split(",")) {
-      workloads.add(Workload.valueOf(name.trim().toUpperCase(Locale.ROOT)));
-    }
+    List<Workload> workloads =
+        workloads(options.getOrDefault("workloads", "bulk_insert,insert,upsert,delete"));
 
     // HudiIO's index (its default, SIMPLE, when absent); Hudi's writers keep SIMPLE, as Hudi 0.15's
     // Java client cannot write new keys with the BUCKET index (see HudiIOIndexIT).
