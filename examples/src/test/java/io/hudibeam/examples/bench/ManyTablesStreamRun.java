@@ -68,7 +68,7 @@ public final class ManyTablesStreamRun {
         BenchOptions.parse(
             args,
             "--tables=N --rate=R --seconds=S --commitInterval=I --reach=N --checkpointMillis=MS"
-                + " --dir=PATH");
+                + " --networkMemory=512m --segmentSize=8kb --dir=PATH");
     int tables = Integer.parseInt(options.get("tables"));
     long rate = Long.parseLong(options.get("rate"));
     long seconds = Long.parseLong(options.get("seconds"));
@@ -76,6 +76,8 @@ public final class ManyTablesStreamRun {
     long reach = Long.parseLong(options.get("reach"));
     long checkpointMillis = Long.parseLong(options.get("checkpointMillis"));
     Path dir = Paths.get(options.get("dir")).toAbsolutePath();
+    String networkMemory = options.getOrDefault("networkMemory", "512m");
+    String segmentSize = options.getOrDefault("segmentSize", "8kb");
     ChangeStreamGenerator generator = new ChangeStreamGenerator(tables, rate, reach);
     long events = rate * seconds;
     long lastEventMillis = generator.eventTime(events - 1).getMillis();
@@ -91,6 +93,20 @@ public final class ManyTablesStreamRun {
     flink.setCheckpointingInterval(checkpointMillis);
     flink.setStateBackend("filesystem");
     flink.setStateBackendStoragePath(dir.resolve("checkpoints").toUri().toString());
+    // The embedded Flink's default network memory (64 MiB: 2,048 buffers of 32 KiB) does not
+    // deploy the 20-table job ("Insufficient number of network buffers"): every run gets more
+    // buffers, smaller ones, off the heap (direct memory).
+    Path conf = Files.createDirectories(dir.resolve("flink-conf"));
+    Files.writeString(
+        conf.resolve("flink-conf.yaml"),
+        "taskmanager.memory.network.min: "
+            + networkMemory
+            + "\ntaskmanager.memory.network.max: "
+            + networkMemory
+            + "\ntaskmanager.memory.segment-size: "
+            + segmentSize
+            + "\n");
+    flink.setFlinkConfDir(conf.toString());
 
     Pipeline pipeline = Pipeline.create(flink);
     PCollection<Row> changes =
