@@ -37,7 +37,6 @@ import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.FileMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
  * Reads a Parquet base file (ours or Hudi's): all records with their meta fields, only the record
@@ -63,7 +62,7 @@ public final class BaseFileReader {
 
   /** Reads only the footer. */
   public BaseFileFooter readFooter() {
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
+    try (ParquetFileReader reader = BaseFileInput.of(path, conf).openReader()) {
       ParquetMetadata footer = reader.getFooter();
       FileMetaData fileMetaData = footer.getFileMetaData();
       Map<String, String> keyValues = fileMetaData.getKeyValueMetaData();
@@ -144,7 +143,7 @@ public final class BaseFileReader {
 
   private void read(Configuration readConf, Consumer<GenericRecord> consumer) {
     try (ParquetReader<GenericRecord> reader =
-        AvroParquetReader.<GenericRecord>builder(HadoopInputFile.fromPath(path, readConf))
+        AvroParquetReader.<GenericRecord>builder(BaseFileInput.of(path, readConf))
             .withDataModel(GenericData.get())
             .withConf(readConf)
             .build()) {

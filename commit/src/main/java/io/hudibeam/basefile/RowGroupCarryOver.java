@@ -43,7 +43,6 @@ import org.apache.parquet.hadoop.ParquetFileWriter;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnPath;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.hadoop.util.HadoopOutputFile;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
@@ -128,8 +127,7 @@ public final class RowGroupCarryOver {
     Objects.requireNonNull(settings, "settings");
     Schema schema = MetaFields.withMetaFields(writeSchema);
     MessageType parquetSchema = new AvroSchemaConverter(conf).convert(schema);
-    try (ParquetFileReader reader =
-        ParquetFileReader.open(HadoopInputFile.fromPath(current, conf))) {
+    try (ParquetFileReader reader = BaseFileInput.of(current, conf).openReader()) {
       List<BlockMetaData> rowGroups = reader.getRowGroups();
       long minRowGroupBytes = settings.rowGroupSizeBytes() / MIN_ROW_GROUP_FRACTION;
       if (rowGroups.size() >= MAX_ROW_GROUPS
@@ -271,9 +269,9 @@ public final class RowGroupCarryOver {
       ParquetProperties properties,
       CodecFactory codecs)
       throws IOException {
-    HadoopInputFile input = HadoopInputFile.fromPath(source, conf);
+    BaseFileInput input = BaseFileInput.of(source, conf);
     List<ColumnDescriptor> columns = parquetSchema.getColumns();
-    try (ParquetFileReader reader = ParquetFileReader.open(input);
+    try (ParquetFileReader reader = input.openReader();
         SeekableInputStream in = input.newStream()) {
       for (BlockMetaData rowGroup : reader.getRowGroups()) {
         List<ColumnChunkMetaData> chunks = rowGroup.getColumns();

@@ -59,9 +59,9 @@ final class BootstrapStarter {
     try (TableLock.Held held = steps.acquire("start a bootstrap")) {
       table = steps.metadataPartitions(store, table);
       InstantTimeGenerator generator = steps.generator(table);
-      steps.rollBackFailedWrites(generator);
-      steps.deleteOrphanHeartbeats();
-      Timeline timeline = Timeline.load(steps.fs, steps.paths);
+      steps.rollBackFailedWrites(table, generator);
+      steps.deleteOrphanHeartbeats(table);
+      Timeline timeline = steps.timeline(table);
       BootstrapInstants.checkStartable(
           timeline, bootstrapInstant, steps.paths.basePath().toString());
       // The reserved time is before the rollback of a crashed bootstrap, which took a new time:

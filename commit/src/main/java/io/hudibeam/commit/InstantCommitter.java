@@ -29,12 +29,14 @@ import io.hudibeam.metadatatable.MetadataTable;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.timeline.TimelineWriter;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -188,7 +190,10 @@ public final class InstantCommitter {
 
   private CommitOutcome commitUnderLock(StartedInstant started, CommitMetadata metadata) {
     InstantTime instantTime = started.instantTime();
-    Timeline timeline = Timeline.load(fs, paths);
+    // The timeline is listed again under the lock; its layout (the table version) is the one the
+    // start read, not read again from hoodie.properties (docs/object-stores.md).
+    TableVersion version = started.tableConfig().version();
+    Timeline timeline = Timeline.load(fs, paths, TimelineLayout.of(version));
     Optional<Instant> current = timeline.find(instantTime, started.action());
     if (current.isPresent() && current.get().isCompleted()) {
       LOG.info(
@@ -224,7 +229,7 @@ public final class InstantCommitter {
     if (conflict.isPresent()) {
       throw rollBackConflict(started, conflict.get());
     }
-    TimelineWriter writer = new TimelineWriter(fs, paths);
+    TimelineWriter writer = new TimelineWriter(fs, paths, started.tableConfig());
     Instant inflight =
         current.get().state() == State.REQUESTED
             ? writer.transitionToInflight(current.get(), new byte[0])

@@ -32,7 +32,6 @@ import io.hudibeam.table.TablePaths;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
-import io.hudibeam.timeline.Timeline;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -200,14 +199,13 @@ public final class InstantStarter {
    */
   private StartedInstant startUnderLock(TableConfig current, Action action) {
     InstantTimeGenerator generator = steps.generator(current);
-    steps.rollBackFailedWrites(generator);
-    steps.deleteOrphanHeartbeats();
+    steps.rollBackFailedWrites(current, generator);
+    steps.deleteOrphanHeartbeats(current);
     TableConfig table = steps.initialiseMetadataTable(current);
     steps.compactMetadataTable(generator, false);
     StartedInstant started =
         steps.mint(
-            new StartedInstant(generator.next(Timeline.load(steps.fs, steps.paths)), action, table),
-            new byte[0]);
+            new StartedInstant(generator.next(steps.timeline(table)), action, table), new byte[0]);
     steps.compactMetadataTable(generator, true);
     return started;
   }
@@ -236,7 +234,7 @@ public final class InstantStarter {
       // metadata table with hoodie.metadata.enable=false, before failed writes are rolled back.
       TableConfig table = steps.metadataPartitions(store, store.load());
       InstantTimeGenerator generator = steps.generator(table);
-      steps.rollBackFailedWrites(generator);
+      steps.rollBackFailedWrites(table, generator);
       // Reloaded under the lock: a writer may have initialised it since.
       steps.initialiseMetadataTable(store.load());
       return service.apply(generator);

@@ -25,8 +25,7 @@ import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
-import io.hudibeam.timeline.Timeline;
-import io.hudibeam.timeline.TimelineWriter;
+import io.hudibeam.timeline.TimelineLayout;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -72,19 +71,17 @@ final class SinkStarter {
             steps.paths,
             pending,
             lineage.get(SinkLineage.SINK_ID));
-        rollback.rollback(pending, generator.next(Timeline.load(steps.fs, steps.paths)));
+        rollback.rollback(pending, generator.next(steps.timeline(table)));
       }
-      steps.deleteOrphanHeartbeats();
+      steps.deleteOrphanHeartbeats(table);
       table = steps.initialiseMetadataTable(table);
       steps.compactMetadataTable(generator, false);
       CommitMetadata.Builder content = CommitMetadata.builder().operationType(operation);
       lineage.forEach(content::putExtraMetadata);
       StartedInstant started =
           steps.mint(
-              new StartedInstant(
-                  generator.next(Timeline.load(steps.fs, steps.paths)), action, table, lineage),
-              CommitMetadataFormat.encode(
-                  new TimelineWriter(steps.fs, steps.paths).layout(), content.build()));
+              new StartedInstant(generator.next(steps.timeline(table)), action, table, lineage),
+              CommitMetadataFormat.encode(TimelineLayout.of(table.version()), content.build()));
       steps.compactMetadataTable(generator, true);
       return started;
     }

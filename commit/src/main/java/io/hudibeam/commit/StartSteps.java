@@ -36,12 +36,14 @@ import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.InstantTimeGenerator;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileSystem;
@@ -134,23 +136,39 @@ final class StartSteps {
   }
 
   /**
+   * The timeline, listed now, in the layout of {@code table}'s version as the start read it (not
+   * read again from {@code hoodie.properties}: a HEAD and a GET on an object store).
+   */
+  Timeline timeline(TableConfig table) {
+    return Timeline.load(fs, paths, TimelineLayout.of(table.version()));
+  }
+
+  private boolean backupExists() {
+    try {
+      return fs.exists(paths.propertiesBackupFile());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot check " + paths.propertiesBackupFile(), e);
+    }
+  }
+
+  /**
    * Single writer: refuses to start beside a live writer, then rolls back every failed pending
    * instant. Optimistic concurrency control: rolls back, lazily, only the pending write instants
    * whose heartbeat has expired or that have none, and leaves the live writers' instants alone.
    */
-  void rollBackFailedWrites(InstantTimeGenerator generator) {
+  void rollBackFailedWrites(TableConfig table, InstantTimeGenerator generator) {
     if (concurrency.optimistic()) {
       new Rollback(fs, paths)
           .rollbackFailedLazily(pending -> heartbeats.isExpired(pending.time()), generator);
     } else {
-      new LiveWriters(paths, heartbeats).refuseStart(Timeline.load(fs, paths));
+      new LiveWriters(paths, heartbeats).refuseStart(timeline(table));
       new Rollback(fs, paths).rollbackAllPending(generator);
     }
   }
 
   /** Expired heartbeats of instants that are not pending (see {@link Heartbeats}). */
-  void deleteOrphanHeartbeats() {
-    List<InstantTime> deleted = heartbeats.deleteExpiredOrphans(Timeline.load(fs, paths));
+  void deleteOrphanHeartbeats(TableConfig table) {
+    List<InstantTime> deleted = heartbeats.deleteExpiredOrphans(timeline(table));
     if (!deleted.isEmpty()) {
       LOG.info(
           "Table {}: deleted the expired heartbeats of {}, which have no pending instant",
@@ -172,11 +190,11 @@ final class StartSteps {
    * after every instant on the timeline (otherwise only unless it is on the timeline already).
    */
   StartedInstant mint(StartedInstant minted, byte[] content, boolean inOrder) {
-    Timeline timeline = Timeline.load(fs, paths);
+    Timeline timeline = timeline(minted.tableConfig());
     InstantTime instantTime = minted.instantTime();
     heartbeats.beat(instantTime);
     try {
-      TimelineWriter writer = new TimelineWriter(fs, paths);
+      TimelineWriter writer = new TimelineWriter(fs, paths, minted.tableConfig());
       if (inOrder) {
         writer.createRequested(instantTime, minted.action(), content);
       } else {
@@ -202,7 +220,10 @@ final class StartSteps {
    * ({@code ifMissing}).
    */
   TableConfig openOrCreate(TableConfigStore store, TableConfig requested, IfMissing ifMissing) {
-    boolean hasProperties = tableExists();
+    // Read at once, not checked first (a HEAD on an object store); the backup checked only when
+    // the file is missing, as tableExists() does.
+    Optional<TableConfig> present = store.loadIfPresent();
+    boolean hasProperties = present.isPresent() || backupExists();
     if (!hasProperties && ifMissing == IfMissing.REFUSE) {
       throw new TableNotFoundException(
           String.format(
@@ -215,7 +236,7 @@ final class StartSteps {
       versions.checkNewTable(requested);
       return store.create(requested);
     }
-    TableConfig table = store.load();
+    TableConfig table = present.isPresent() ? present.get() : store.load();
     RequestedTableConfigCheck.check(table, requested, paths.toString());
     versions.checkExistingTable(table, requested);
     return table;

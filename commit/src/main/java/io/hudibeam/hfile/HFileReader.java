@@ -15,6 +15,7 @@
  */
 package io.hudibeam.hfile;
 
+import io.hudibeam.files.StatusOpen;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -31,6 +32,7 @@ import java.util.SortedMap;
 import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -96,8 +98,10 @@ public final class HFileReader implements AutoCloseable {
     long length;
     try {
       FileSystem fs = path.getFileSystem(conf);
-      length = fs.getFileStatus(path).getLen();
-      stream = fs.open(path);
+      // One status request: S3A's open would ask again (io.hudibeam.files.StatusOpen).
+      FileStatus status = fs.getFileStatus(path);
+      length = status.getLen();
+      stream = StatusOpen.open(fs, status);
     } catch (IOException e) {
       throw new HFileFormatException("Cannot open HFile " + path + ": " + e, e);
     }

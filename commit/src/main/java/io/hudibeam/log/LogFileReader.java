@@ -15,6 +15,7 @@
  */
 package io.hudibeam.log;
 
+import io.hudibeam.files.StatusOpen;
 import io.hudibeam.table.HudiTableException;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -31,6 +32,7 @@ import java.util.NoSuchElementException;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -64,8 +66,9 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     Objects.requireNonNull(path, "path");
     try {
       FileSystem fs = path.getFileSystem(conf);
-      long length = fs.getFileStatus(path).getLen();
-      return new LogFileReader(path, length, fs.open(path));
+      // One status request: S3A's open would ask again (io.hudibeam.files.StatusOpen).
+      FileStatus status = fs.getFileStatus(path);
+      return new LogFileReader(path, status.getLen(), StatusOpen.open(fs, status));
     } catch (IOException e) {
       throw new HudiTableException("Cannot open log file " + path + ": " + e, e);
     }

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.metadatatable;
 
+import io.hudibeam.basefile.BaseFileInput;
 import io.hudibeam.log.LogBlock;
 import io.hudibeam.log.LogBlockType;
 import io.hudibeam.log.LogFileReader;
@@ -35,7 +36,6 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.parquet.io.api.Binary;
 import org.apache.parquet.schema.OriginalType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -72,7 +72,7 @@ public record ColumnRange(
    */
   static List<ColumnRange> ofParquet(Configuration conf, Path path, List<String> columns) {
     ParquetMetadata footer;
-    try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path, conf))) {
+    try (ParquetFileReader reader = BaseFileInput.of(path, conf).openReader()) {
       footer = reader.getFooter();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the Parquet footer of " + path, e);

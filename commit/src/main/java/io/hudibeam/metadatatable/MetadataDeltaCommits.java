@@ -33,6 +33,7 @@ import io.hudibeam.timeline.Action;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.InstantTime;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.timeline.TimelineWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -332,19 +333,52 @@ final class MetadataDeltaCommits {
    * <time>_<completion>.<action>}.
    */
   static Set<String> completedInstantTimes(FileSystem fs, TablePaths metadataPaths) {
+    return completedInstantTimes(list(timelineFolder(fs, metadataPaths), fs));
+  }
+
+  private static Set<String> completedInstantTimes(FileStatus[] timeline) {
     Set<String> times = new java.util.TreeSet<>();
-    Path folder = timelineFolder(fs, metadataPaths);
-    try {
-      for (FileStatus status : fs.listStatus(folder)) {
-        Matcher m = COMPLETED.matcher(status.getPath().getName());
-        if (m.matches()) {
-          times.add(m.group(1));
-        }
+    for (FileStatus status : timeline) {
+      Matcher m = COMPLETED.matcher(status.getPath().getName());
+      if (m.matches()) {
+        times.add(m.group(1));
       }
+    }
+    return times;
+  }
+
+  private static FileStatus[] list(Path folder, FileSystem fs) {
+    try {
+      return fs.listStatus(folder);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot list " + folder, e);
     }
-    return times;
+  }
+
+  /**
+   * The completed instant times and pending (log) compactions of a metadata timeline, from one
+   * listing of it.
+   */
+  record TimelineFiles(Set<String> completedInstantTimes, List<String> pendingCompactions) {
+    TimelineFiles {
+      completedInstantTimes =
+          java.util.Collections.unmodifiableSortedSet(
+              new java.util.TreeSet<>(completedInstantTimes));
+      pendingCompactions = List.copyOf(pendingCompactions);
+    }
+  }
+
+  /**
+   * What {@link #completedInstantTimes} and {@link #pendingCompactions} find, from one listing of
+   * the timeline of a metadata table of {@code version} (its {@code hoodie.properties} read by the
+   * caller): on an object store one LIST, where the two calls make three and read {@code
+   * hoodie.properties} three times (docs/object-stores.md).
+   */
+  static TimelineFiles timelineFiles(
+      FileSystem fs, TablePaths metadataPaths, TableVersion version) {
+    FileStatus[] timeline = list(TimelineLayout.of(version).timelineFolder(metadataPaths), fs);
+    Set<String> completed = completedInstantTimes(timeline);
+    return new TimelineFiles(completed, pendingCompactions(timeline, completed));
   }
 
   private static final Pattern COMPLETED =
@@ -352,21 +386,20 @@ final class MetadataDeltaCommits {
 
   /** Pending compactions or log compactions on the metadata timeline (this writer runs none). */
   static List<String> pendingCompactions(FileSystem fs, TablePaths metadataPaths) {
-    Set<String> completed = completedInstantTimes(fs, metadataPaths);
+    FileStatus[] timeline = list(timelineFolder(fs, metadataPaths), fs);
+    return pendingCompactions(timeline, completedInstantTimes(timeline));
+  }
+
+  private static List<String> pendingCompactions(FileStatus[] timeline, Set<String> completed) {
     List<String> pending = new ArrayList<>();
-    Path folder = timelineFolder(fs, metadataPaths);
-    try {
-      for (FileStatus status : fs.listStatus(folder)) {
-        String name = status.getPath().getName();
-        int dot = name.indexOf('.');
-        if (dot > 0
-            && (name.contains(".compaction.") || name.contains(".logcompaction."))
-            && !completed.contains(name.substring(0, dot))) {
-          pending.add(name);
-        }
+    for (FileStatus status : timeline) {
+      String name = status.getPath().getName();
+      int dot = name.indexOf('.');
+      if (dot > 0
+          && (name.contains(".compaction.") || name.contains(".logcompaction."))
+          && !completed.contains(name.substring(0, dot))) {
+        pending.add(name);
       }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list " + folder, e);
     }
     return pending;
   }

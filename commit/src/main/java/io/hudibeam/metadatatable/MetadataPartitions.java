@@ -189,10 +189,12 @@ public final class MetadataPartitions {
       return Optional.of("'files' is not a completed metadata partition");
     }
     TablePaths metadata = TablePaths.of(paths.metadataTableFolder().toString());
-    if (!exists(fs, metadata.propertiesFile())) {
+    // Read at once, not checked first (a HEAD on an object store).
+    Optional<TableConfig> metadataConfig = new TableConfigStore(fs, metadata).loadIfPresent();
+    if (metadataConfig.isEmpty()) {
       return Optional.of("it has no " + metadata.propertiesFile());
     }
-    TableVersion metadataVersion = new TableConfigStore(fs, metadata).load().version();
+    TableVersion metadataVersion = metadataConfig.get().version();
     if (metadataVersion != table.version()) {
       return Optional.of(
           "its table version "
@@ -200,13 +202,15 @@ public final class MetadataPartitions {
               + " differs from the data table's "
               + table.version());
     }
-    List<String> pending = MetadataDeltaCommits.pendingCompactions(fs, metadata);
+    // One listing of the metadata timeline for both questions, in the version just read.
+    MetadataDeltaCommits.TimelineFiles timeline =
+        MetadataDeltaCommits.timelineFiles(fs, metadata, metadataVersion);
+    List<String> pending = timeline.pendingCompactions();
     if (!pending.isEmpty()) {
       return Optional.of("metadata compactions " + pending + " are pending");
     }
     FilesFileGroup.Result located =
-        FilesFileGroup.locate(
-            fs, metadata.basePath(), MetadataDeltaCommits.completedInstantTimes(fs, metadata));
+        FilesFileGroup.locate(fs, metadata.basePath(), timeline.completedInstantTimes());
     return located.fileGroup().isPresent() ? Optional.empty() : Optional.of(located.reason());
   }
 

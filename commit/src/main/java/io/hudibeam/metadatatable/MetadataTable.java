@@ -56,15 +56,22 @@ public final class MetadataTable {
 
   /** The table's maintained metadata table, if it has one. */
   public static Optional<MetadataTable> of(FileSystem fs, TablePaths paths) {
+    TableConfigStore store = new TableConfigStore(fs, paths);
+    // Read at once (no existence check before it: a HEAD on an object store); the backup only when
+    // the file is missing.
+    Optional<TableConfig> present = store.loadIfPresent();
+    TableConfig table;
     try {
-      if (!fs.exists(paths.propertiesFile()) && !fs.exists(paths.propertiesBackupFile())) {
+      if (present.isPresent()) {
+        table = present.get();
+      } else if (fs.exists(paths.propertiesBackupFile())) {
+        table = store.load();
+      } else {
         return Optional.empty(); // a timeline without hoodie.properties has no metadata table
       }
     } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("Cannot check " + paths.propertiesFile(), e);
+      throw new java.io.UncheckedIOException("Cannot check " + paths.propertiesBackupFile(), e);
     }
-    TableConfigStore store = new TableConfigStore(fs, paths);
-    TableConfig table = store.load();
     if (table.metadataPartitions().isEmpty()) {
       return Optional.empty();
     }

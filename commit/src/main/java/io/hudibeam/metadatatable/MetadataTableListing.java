@@ -18,6 +18,7 @@ package io.hudibeam.metadatatable;
 import io.hudibeam.files.FileListing;
 import io.hudibeam.metadata.RollbackMetadata;
 import io.hudibeam.metadata.RollbackPlan;
+import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TableVersion;
@@ -26,8 +27,6 @@ import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.Timeline;
 import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.timeline.TimelineWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
@@ -75,14 +74,11 @@ final class MetadataTableListing implements FileListing {
    */
   static Result read(FileSystem fs, TablePaths paths, TableVersion version, Timeline data) {
     TablePaths metadataPaths = TablePaths.of(paths.metadataTableFolder().toString());
-    try {
-      if (!fs.exists(metadataPaths.propertiesFile())) {
-        return unusable("it has no " + metadataPaths.propertiesFile());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot check " + metadataPaths.propertiesFile(), e);
+    Optional<TableConfig> metadataConfig = new TableConfigStore(fs, metadataPaths).loadIfPresent();
+    if (metadataConfig.isEmpty()) {
+      return unusable("it has no " + metadataPaths.propertiesFile());
     }
-    TableVersion metadataVersion = new TableConfigStore(fs, metadataPaths).load().version();
+    TableVersion metadataVersion = metadataConfig.get().version();
     if (metadataVersion != version) {
       return unusable(
           "its table version " + metadataVersion + " differs from the data table's " + version);

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.read;
 
+import io.hudibeam.basefile.BaseFileInput;
 import io.hudibeam.basefile.MetaFields;
 import io.hudibeam.files.FileGroupId;
 import io.hudibeam.files.FileId;
@@ -48,7 +49,6 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.avro.AvroParquetReader;
 import org.apache.parquet.hadoop.ParquetReader;
-import org.apache.parquet.hadoop.util.HadoopInputFile;
 
 /**
  * The records of one file slice as Hudi's readers return them, each in the reader schema (the
@@ -163,7 +163,7 @@ public final class FileSliceReader {
       return;
     }
     try (ParquetReader<GenericRecord> reader =
-        AvroParquetReader.<GenericRecord>builder(HadoopInputFile.fromPath(path, conf))
+        AvroParquetReader.<GenericRecord>builder(BaseFileInput.of(path, conf))
             .withDataModel(GenericData.get())
             .withConf(conf)
             .build()) {

@@ -155,6 +155,23 @@ public final class TableConfigStore {
   }
 
   /**
+   * The table config when {@code hoodie.properties} exists, as {@code exists(hoodie.properties) ?
+   * Optional.of(load()) : Optional.empty()} gives it, without the existence check: the file is read
+   * at once, its absence is the empty answer (on an object store the check is a HEAD before the
+   * HEAD and GET of the read; docs/object-stores.md). A file that exists but is unreadable is
+   * loaded as {@link #load} does (its backup, or the error).
+   */
+  public Optional<TableConfig> loadIfPresent() {
+    try {
+      return tryRead(paths.propertiesFile());
+    } catch (UnsupportedTableVersionException unsupported) {
+      throw unsupported;
+    } catch (InvalidTableConfigException invalid) {
+      return Optional.of(load());
+    }
+  }
+
+  /**
    * Rewrites {@code hoodie.properties} with Hudi's protocol: recover a missing file from the
    * backup, write the backup, delete the file, write the new file, check it, delete the backup.
    */

@@ -16,6 +16,7 @@
 package io.hudibeam.timeline;
 
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.TableConfig;
 import io.hudibeam.table.TableConfigStore;
 import io.hudibeam.table.TablePaths;
 import io.hudibeam.table.TimelineTimezone;
@@ -45,10 +46,22 @@ public final class TimelineWriter {
   private final FileSystem fs;
   private final TablePaths paths;
   private TimelineLayout layout;
+  private TimelineTimezone zone;
 
   public TimelineWriter(FileSystem fs, TablePaths paths) {
     this.fs = fs;
     this.paths = paths;
+  }
+
+  /**
+   * A writer of a table whose config the caller has read already: the layout ({@code
+   * hoodie.table.version}) and the timeline's zone are taken from it, not read again from {@code
+   * hoodie.properties} (on an object store a HEAD and a GET each time; docs/object-stores.md).
+   */
+  public TimelineWriter(FileSystem fs, TablePaths paths, TableConfig table) {
+    this(fs, paths);
+    this.layout = TimelineLayout.of(table.version());
+    this.zone = table.timelineTimezone();
   }
 
   /** The table's timeline layout, read from its {@code hoodie.properties} on first use. */
@@ -138,6 +151,9 @@ public final class TimelineWriter {
   }
 
   private InstantTimeGenerator completionTimeGenerator() {
+    if (zone != null) {
+      return new InstantTimeGenerator(zone);
+    }
     TimelineTimezone zone;
     try {
       zone = new TableConfigStore(fs, paths).load().timelineTimezone();

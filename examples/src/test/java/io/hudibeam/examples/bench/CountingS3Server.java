@@ -115,6 +115,11 @@ final class CountingS3Server implements AutoCloseable {
     return counter.requests();
   }
 
+  /** Every request the server received so far, in order. */
+  java.util.List<S3Request> log() {
+    return counter.log();
+  }
+
   /** The Hadoop settings that point S3A at this server (as the tests' S3Server gives them). */
   Map<String, String> hadoopSettings() {
     Map<String, String> conf = new LinkedHashMap<>();
@@ -128,6 +133,9 @@ final class CountingS3Server implements AutoCloseable {
         "fs.s3a.aws.credentials.provider", "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
     // The bucket exists; do not probe it at each file system's start.
     conf.put("fs.s3a.bucket.probe", "0");
+    // S3A's defaults, stated: each request names its operation and thread (S3Request).
+    conf.put("fs.s3a.audit.enabled", "true");
+    conf.put("fs.s3a.audit.referrer.enabled", "true");
     return Map.copyOf(conf);
   }
 

@@ -61,7 +61,17 @@ public final class S3RequestBenchmark {
   }
 
   /** One measured write. */
-  record Result(String writer, String operation, long rows, double seconds, Requests requests) {}
+  record Result(
+      String writer,
+      String operation,
+      long rows,
+      double seconds,
+      Requests requests,
+      List<S3Request> log) {
+    Result {
+      log = List.copyOf(log);
+    }
+  }
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options =
@@ -123,8 +133,24 @@ public final class S3RequestBenchmark {
       }
     }
     String report = report(n, u, results);
+    StringBuilder attribution = new StringBuilder();
+    for (Result r : results) {
+      String title = r.writer() + ", " + r.operation();
+      attribution
+          .append("\n### ")
+          .append(title)
+          .append("\n\n")
+          .append(S3RequestBreakdown.byKeyClass(r.log()))
+          .append("\nBy stage (outermost frame of the writer's code) and call (innermost):\n\n")
+          .append(S3RequestBreakdown.byStage(r.log()));
+      Files.writeString(
+          dir.resolve("requests-" + title.replaceAll("[^A-Za-z0-9]+", "-") + ".tsv"),
+          S3RequestBreakdown.lines(r.log()),
+          StandardCharsets.UTF_8);
+    }
     System.out.println(report);
-    Files.writeString(dir.resolve("results.md"), report, StandardCharsets.UTF_8);
+    System.out.println(attribution);
+    Files.writeString(dir.resolve("results.md"), report + attribution, StandardCharsets.UTF_8);
     System.exit(0);
   }
 
@@ -139,10 +165,19 @@ public final class S3RequestBenchmark {
       long count)
       throws Exception {
     Requests before = server.requests();
+    int logged = server.log().size();
     long t0 = System.nanoTime();
     writer.write(table, operation, batch, start, count);
     double seconds = (System.nanoTime() - t0) / 1e9;
-    Result r = new Result(name, operation, count, seconds, server.requests().since(before));
+    List<S3Request> log = server.log();
+    Result r =
+        new Result(
+            name,
+            operation,
+            count,
+            seconds,
+            server.requests().since(before),
+            log.subList(logged, log.size()));
     System.err.printf(
         Locale.ROOT,
         "%s %s of %,d rows: %.1f s, %s%n",

@@ -19,8 +19,10 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -98,6 +100,7 @@ final class S3RequestCounter extends HandlerWrapper {
 
   private final Map<Kind, LongAdder> counts;
   private final LongAdder errors = new LongAdder();
+  private final List<S3Request> log = Collections.synchronizedList(new ArrayList<>());
 
   S3RequestCounter() {
     EnumMap<Kind, LongAdder> map = new EnumMap<>(Kind.class);
@@ -114,24 +117,39 @@ final class S3RequestCounter extends HandlerWrapper {
     return new Requests(now, errors.sum());
   }
 
+  /** Every request counted so far, in the order the server received them ({@link S3Request}). */
+  List<S3Request> log() {
+    synchronized (log) {
+      return List.copyOf(log);
+    }
+  }
+
   @Override
   public void handle(
       String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
       throws IOException, ServletException {
-    counts
-        .get(
-            kind(
-                request.getMethod(),
-                request.getRequestURI(),
-                request.getQueryString(),
-                request.getHeader("x-amz-copy-source") != null))
-        .increment();
+    Kind kind =
+        kind(
+            request.getMethod(),
+            request.getRequestURI(),
+            request.getQueryString(),
+            request.getHeader("x-amz-copy-source") != null);
+    counts.get(kind).increment();
+    // Taken before S3Proxy answers: the client's thread is still waiting in this request.
+    String referer = request.getHeader("Referer");
+    S3Request seen =
+        S3Request.of(
+            kind, request.getRequestURI(), request.getQueryString(), 0, referer, referer != null);
     try {
       super.handle(target, baseRequest, request, response);
     } finally {
-      if (response.getStatus() >= 400) {
+      int status = response.getStatus();
+      if (status >= 400) {
         errors.increment();
       }
+      log.add(
+          new S3Request(
+              seen.kind(), seen.probe(), seen.key(), status, seen.operation(), seen.frames()));
     }
   }
 

@@ -116,6 +116,9 @@ public class S3RequestCounterTest {
       assertThat(counted.toString(), counted.byKind(), is(expected));
       assertThat(counted.total(), is(11L));
       assertThat("the HEAD of the missing key", counted.errors(), is(1L));
+      assertThat(server.log().size(), is(11));
+      assertThat(server.log().get(0).key(), is("a/x.txt"));
+      assertThat(server.log().get(3).status(), is(404));
     }
   }
 
@@ -128,5 +131,73 @@ public class S3RequestCounterTest {
     assertThat(S3RequestCounter.kind("PUT", "/bucket", null, false), is(Kind.OTHER));
     assertThat(S3RequestCounter.kind("POST", "/bucket/k", "uploadId=1", false), is(Kind.MULTIPART));
     assertThat(S3RequestCounter.kind("PUT", "/bucket/k", "uploadId=1", true), is(Kind.COPY));
+  }
+
+  @Test
+  public void keyClassesOfHudisLayout() {
+    assertThat(S3KeyClass.of(""), is(S3KeyClass.TABLE_ROOT));
+    assertThat(S3KeyClass.of("t/"), is(S3KeyClass.TABLE_ROOT));
+    assertThat(S3KeyClass.of("t/.hoodie/"), is(S3KeyClass.TIMELINE));
+    assertThat(S3KeyClass.of("t/.hoodie/hoodie.properties"), is(S3KeyClass.HOODIE_PROPERTIES));
+    assertThat(S3KeyClass.of("t/.hoodie/20261207055400123.commit"), is(S3KeyClass.TIMELINE));
+    assertThat(
+        S3KeyClass.of("t/.hoodie/20261207055400123.commit.requested"), is(S3KeyClass.TIMELINE));
+    assertThat(
+        S3KeyClass.of("t/.hoodie/timeline/20261207055400123_20261207055401000.commit"),
+        is(S3KeyClass.TIMELINE));
+    assertThat(
+        S3KeyClass.of("t/.hoodie/archived/.commits_.archive.1_1-0-1"),
+        is(S3KeyClass.ARCHIVED_TIMELINE));
+    assertThat(
+        S3KeyClass.of("t/.hoodie/.temp/20261207055400123/sf/f1_0-1-2_1.parquet.marker.CREATE"),
+        is(S3KeyClass.MARKERS));
+    assertThat(S3KeyClass.of("t/.hoodie/.heartbeat/20261207055400123"), is(S3KeyClass.HEARTBEATS));
+    assertThat(S3KeyClass.of("t/.hoodie/.aux/.sinks/s1"), is(S3KeyClass.HEARTBEATS));
+    assertThat(S3KeyClass.of("t/.hoodie/.aux/.commit-intents/x"), is(S3KeyClass.COMMIT_INTENTS));
+    assertThat(S3KeyClass.of("t/.hoodie/lock"), is(S3KeyClass.LOCK));
+    assertThat(S3KeyClass.of("t/.create-if-absent-probe-1234"), is(S3KeyClass.CREATE_PROBE));
+    assertThat(S3KeyClass.of("t/.hoodie/.schema"), is(S3KeyClass.META_OTHER));
+    assertThat(
+        S3KeyClass.of("t/.hoodie/metadata/.hoodie/hoodie.properties"), is(S3KeyClass.MDT_TIMELINE));
+    assertThat(
+        S3KeyClass.of("t/.hoodie/metadata/.hoodie/20261207055400123.deltacommit"),
+        is(S3KeyClass.MDT_TIMELINE));
+    assertThat(
+        S3KeyClass.of("t/.hoodie/metadata/files/files-0000-0_0-1-1_00000000000000010.hfile"),
+        is(S3KeyClass.MDT_FILES));
+    assertThat(S3KeyClass.of("t/.hoodie/metadata/files/"), is(S3KeyClass.MDT_FILES));
+    assertThat(S3KeyClass.of("t/sf/.hoodie_partition_metadata"), is(S3KeyClass.PARTITION_METADATA));
+    assertThat(S3KeyClass.of("t/sf/f1_0-1-2_20261207055400123.parquet"), is(S3KeyClass.BASE_FILE));
+    assertThat(S3KeyClass.of("t/sf/.f1_20261207055400123.log.1_0-1-2"), is(S3KeyClass.LOG_FILE));
+    assertThat(S3KeyClass.of("t/sf/"), is(S3KeyClass.PARTITION_FOLDER));
+  }
+
+  @Test
+  public void aRequestsKeyProbeAndS3aOperation() {
+    S3Request list =
+        S3Request.of(
+            Kind.LIST,
+            "/bucket/",
+            "list-type=2&max-keys=2&prefix=t%2F.hoodie%2F",
+            200,
+            "https://audit.example.org/hadoop/1/op_get_file_status/x/?op=op_get_file_status&p1=s3a://b/t/.hoodie&t0=1",
+            false);
+    assertThat(list.key(), is("t/.hoodie/"));
+    assertThat(list.method(), is("LIST probe"));
+    assertThat(list.keyClass(), is(S3KeyClass.TIMELINE));
+    assertThat(list.operation(), is("op_get_file_status"));
+    S3Request get =
+        S3Request.of(Kind.GET, "/bucket/t/.hoodie/hoodie.properties", null, 200, null, false);
+    assertThat(get.key(), is("t/.hoodie/hoodie.properties"));
+    assertThat(get.method(), is("GET"));
+    assertThat(get.operation(), is("-"));
+    assertThat(get.stage(), is("-"));
+    assertThat(
+        S3Request.frame(
+            new StackTraceElement("io.hudibeam.commit.InstantStarter", "lambda$start$2", null, 1)),
+        is("InstantStarter.start"));
+    assertThat(
+        S3Request.frame(new StackTraceElement("io.hudibeam.examples.Main", "run", null, 1)),
+        is((String) null));
   }
 }

@@ -22,7 +22,9 @@ import io.hudibeam.files.FileSystemView;
 import io.hudibeam.index.KeyRange;
 import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.KeyRangeCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
@@ -235,14 +237,23 @@ final class LatestBaseFiles
         Map<String, KeyRange> touched,
         OutputReceiver<KV<BaseFile, KeyRange>> out) {
       TablePaths paths = spec.paths();
+      // The table version (the timeline's layout) as the start read it: no second read of
+      // hoodie.properties per listing (docs/object-stores.md).
+      TableVersion version = instant.tableConfig().version();
       Timeline before =
-          Timeline.load(fs, paths).filter(i -> i.time().isBefore(instant.instantTime()));
+          Timeline.load(fs, paths, TimelineLayout.of(version))
+              .filter(i -> i.time().isBefore(instant.instantTime()));
       FileListing listing = FileListings.forTable(fs, paths, instant.tableConfig(), before);
       FileSystemView view =
-          scope == Scope.ALL_PARTITIONS
-              ? FileSystemView.load(listing, fs, paths, before)
-              : FileSystemView.load(
-                  listing, fs, paths, before, new ArrayList<>(new TreeSet<>(touched.keySet())));
+          FileSystemView.load(
+              listing,
+              fs,
+              paths,
+              before,
+              scope == Scope.ALL_PARTITIONS
+                  ? listing.partitions()
+                  : new ArrayList<>(new TreeSet<>(touched.keySet())),
+              version);
       List<BaseFile> files = view.latestBaseFiles();
       listings.inc();
       LOG.debug(

@@ -26,9 +26,11 @@ import io.hudibeam.metadata.PartitionWorkload;
 import io.hudibeam.metadata.WriteStat;
 import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.Instant;
 import io.hudibeam.timeline.State;
 import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.timeline.TimelineWriter;
 import io.hudibeam.transforms.coders.WorkloadProfileCoder;
 import io.hudibeam.transforms.coders.WritePlanCoder;
@@ -142,7 +144,10 @@ public final class PlanWrite
       if (spec.mergeOnRead()) {
         completePendingCompactions(conf, fs, paths);
       }
-      Timeline timeline = Timeline.load(fs, paths);
+      // The table version (the timeline's layout) as the start read it: no second read of
+      // hoodie.properties (docs/object-stores.md).
+      TableVersion version = instant.tableConfig().version();
+      Timeline timeline = Timeline.load(fs, paths, TimelineLayout.of(version));
       List<String> partitions = new ArrayList<>(profile.partitions().keySet());
       FileSystemView view =
           FileSystemView.load(
@@ -150,7 +155,8 @@ public final class PlanWrite
               fs,
               paths,
               timeline,
-              partitions);
+              partitions,
+              version);
       Map<String, List<BaseFile>> latest = new HashMap<>();
       Map<String, List<FileSlice>> latestSlices = new HashMap<>();
       for (String partition : partitions) {
@@ -290,7 +296,7 @@ public final class PlanWrite
       CommitMetadata.Builder inflight =
           CommitMetadata.workloadProfile(OperationTypes.of(spec.operation()), workload).toBuilder();
       instant.extraMetadata().forEach(inflight::putExtraMetadata);
-      TimelineWriter writer = new TimelineWriter(fs, paths);
+      TimelineWriter writer = new TimelineWriter(fs, paths, instant.tableConfig());
       writer.transitionToInflight(
           current, CommitMetadataFormat.encode(writer.layout(), inflight.build()));
     }
