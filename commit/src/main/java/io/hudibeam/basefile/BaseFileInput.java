@@ -15,7 +15,7 @@
  */
 package io.hudibeam.basefile;
 
-import io.hudibeam.files.StatusOpen;
+import io.hudibeam.table.StatusOpen;
 import java.io.IOException;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;

@@ -15,7 +15,6 @@
  */
 package io.hudibeam.hfile;
 
-import io.hudibeam.files.StatusOpen;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -98,10 +97,13 @@ public final class HFileReader implements AutoCloseable {
     long length;
     try {
       FileSystem fs = path.getFileSystem(conf);
-      // One status request: S3A's open would ask again (io.hudibeam.files.StatusOpen).
+      // One status request: S3A's open would ask again. As io.hudibeam.table.StatusOpen does,
+      // written out here because this package depends on nothing else in io.hudibeam.
       FileStatus status = fs.getFileStatus(path);
       length = status.getLen();
-      stream = StatusOpen.open(fs, status);
+      stream =
+          org.apache.hadoop.util.functional.FutureIO.awaitFuture(
+              fs.openFile(path).withFileStatus(status).build());
     } catch (IOException e) {
       throw new HFileFormatException("Cannot open HFile " + path + ": " + e, e);
     }

@@ -15,8 +15,8 @@
  */
 package io.hudibeam.log;
 
-import io.hudibeam.files.StatusOpen;
 import io.hudibeam.table.HudiTableException;
+import io.hudibeam.table.StatusOpen;
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -66,7 +66,7 @@ public final class LogFileReader implements Iterator<LogBlock>, AutoCloseable {
     Objects.requireNonNull(path, "path");
     try {
       FileSystem fs = path.getFileSystem(conf);
-      // One status request: S3A's open would ask again (io.hudibeam.files.StatusOpen).
+      // One status request: S3A's open would ask again (io.hudibeam.table.StatusOpen).
       FileStatus status = fs.getFileStatus(path);
       return new LogFileReader(path, status.getLen(), StatusOpen.open(fs, status));
     } catch (IOException e) {

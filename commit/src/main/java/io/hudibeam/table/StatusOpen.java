@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.hudibeam.files;
+package io.hudibeam.table;
 
 import java.io.IOException;
 import org.apache.hadoop.fs.FSDataInputStream;
