@@ -117,9 +117,28 @@ final class S3RequestCounter extends HandlerWrapper {
     return new Requests(now, errors.sum());
   }
 
-  /** Every request counted so far, in the order the server received them ({@link S3Request}). */
+  /**
+   * Every request counted so far, in the order the server received them ({@link S3Request}). A
+   * request is logged after S3Proxy has answered it, so its client may go on before it is in the
+   * log: this waits, at most 10 s, until every request counted when called is logged.
+   */
   List<S3Request> log() {
+    long counted = counts.values().stream().mapToLong(LongAdder::sum).sum();
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
     synchronized (log) {
+      while (log.size() < counted) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          throw new IllegalStateException(
+              counted + " requests counted, but only " + log.size() + " logged after 10 s");
+        }
+        try {
+          log.wait(Math.max(1, java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(left)));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("Interrupted waiting for the request log", e);
+        }
+      }
       return List.copyOf(log);
     }
   }
@@ -147,9 +166,12 @@ final class S3RequestCounter extends HandlerWrapper {
       if (status >= 400) {
         errors.increment();
       }
-      log.add(
-          new S3Request(
-              seen.kind(), seen.probe(), seen.key(), status, seen.operation(), seen.frames()));
+      synchronized (log) {
+        log.add(
+            new S3Request(
+                seen.kind(), seen.probe(), seen.key(), status, seen.operation(), seen.frames()));
+        log.notifyAll();
+      }
     }
   }
 

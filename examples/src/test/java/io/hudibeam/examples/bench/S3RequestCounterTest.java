@@ -28,6 +28,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -103,6 +104,8 @@ public class S3RequestCounterTest {
               .statusCode(),
           is(200));
 
+      // The log first: it waits until every request is logged, after its status is counted.
+      List<S3Request> log = server.log();
       Requests counted = server.requests().since(before);
       Map<Kind, Long> expected = new EnumMap<>(Kind.class);
       expected.put(Kind.GET, 1L);
@@ -116,9 +119,9 @@ public class S3RequestCounterTest {
       assertThat(counted.toString(), counted.byKind(), is(expected));
       assertThat(counted.total(), is(11L));
       assertThat("the HEAD of the missing key", counted.errors(), is(1L));
-      assertThat(server.log().size(), is(11));
-      assertThat(server.log().get(0).key(), is("a/x.txt"));
-      assertThat(server.log().get(3).status(), is(404));
+      assertThat(log.size(), is(11));
+      assertThat(log.get(0).key(), is("a/x.txt"));
+      assertThat(log.get(3).status(), is(404));
     }
   }
 
