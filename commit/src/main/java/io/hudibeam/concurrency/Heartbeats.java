@@ -30,6 +30,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -53,12 +54,18 @@ import org.apache.hadoop.fs.Path;
  */
 public final class Heartbeats {
   private final FileSystem fs;
+  private final Optional<ChecksumFileSystem> checksummed;
   private final TablePaths paths;
   private final HeartbeatSettings settings;
   private final Clock clock;
 
   public Heartbeats(FileSystem fs, TablePaths paths, HeartbeatSettings settings, Clock clock) {
-    this.fs = fs;
+    // Beats are written without a .crc side file: on Hadoop's checksummed local file system a
+    // release racing a beat of another worker (create writes the file, then its .crc) could
+    // otherwise delete the file and leave the .crc behind. A .crc that Hudi's writer made is
+    // deleted with its file.
+    this.checksummed = fs instanceof ChecksumFileSystem c ? Optional.of(c) : Optional.empty();
+    this.fs = checksummed.<FileSystem>map(ChecksumFileSystem::getRawFileSystem).orElse(fs);
     this.paths = paths;
     this.settings = settings;
     this.clock = clock;
@@ -221,11 +228,14 @@ public final class Heartbeats {
     }
   }
 
-  /** Deletes the heartbeat file, if any. */
+  /** Deletes the heartbeat file, if any, and its checksum side file, if any. */
   public void delete(InstantTime instant) {
     Path file = file(instant);
     try {
       fs.delete(file, false);
+      if (checksummed.isPresent()) {
+        fs.delete(checksummed.get().getChecksumFile(file), false);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot delete heartbeat " + file, e);
     }
