@@ -369,8 +369,8 @@ final class MetadataDeltaCommits {
   }
 
   /**
-   * What {@link #completedInstantTimes} and {@link #pendingCompactions} find, from one listing of
-   * the timeline of a metadata table of {@code version} (its {@code hoodie.properties} read by the
+   * What {@link #completedInstantTimes} and the pending compactions find, from one listing of the
+   * timeline of a metadata table of {@code version} (its {@code hoodie.properties} read by the
    * caller): on an object store one LIST, where the two calls make three and read {@code
    * hoodie.properties} three times (docs/object-stores.md).
    */
@@ -385,11 +385,6 @@ final class MetadataDeltaCommits {
       Pattern.compile("^(\\d+)(_\\d+)?\\.(deltacommit|commit)$");
 
   /** Pending compactions or log compactions on the metadata timeline (this writer runs none). */
-  static List<String> pendingCompactions(FileSystem fs, TablePaths metadataPaths) {
-    FileStatus[] timeline = list(timelineFolder(fs, metadataPaths), fs);
-    return pendingCompactions(timeline, completedInstantTimes(timeline));
-  }
-
   private static List<String> pendingCompactions(FileStatus[] timeline, Set<String> completed) {
     List<String> pending = new ArrayList<>();
     for (FileStatus status : timeline) {

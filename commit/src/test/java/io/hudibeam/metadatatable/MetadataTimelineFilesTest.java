@@ -70,11 +70,8 @@ public class MetadataTimelineFilesTest {
             Set.of(
                 "20261207120200000001.compaction.requested",
                 "20261207120400000001.logcompaction.requested")));
-    // As the two separate reads answer (the layout read from the folder: no hoodie.properties).
+    // As the separate read answers (the layout read from the folder: no hoodie.properties).
     assertThat(
         files.completedInstantTimes(), is(MetadataDeltaCommits.completedInstantTimes(fs, paths)));
-    assertThat(
-        Set.copyOf(files.pendingCompactions()),
-        is(Set.copyOf(MetadataDeltaCommits.pendingCompactions(fs, paths))));
   }
 }
