@@ -29,8 +29,8 @@ import org.joda.time.Duration;
 
 /**
  * The argument checks and settings plumbing the public builders share ({@link HudiIO.Write}, {@link
- * HudiBootstrap}, {@link HudiIO.Compact}, {@link HudiRead}): each refuses a bad argument at once,
- * with an {@link IllegalArgumentException} naming the method.
+ * HudiBootstrap}, {@link HudiCompact}, {@link HudiRead}): each refuses a bad argument at once, with
+ * an {@link IllegalArgumentException} naming the method.
  */
 final class Builders {
   private Builders() {}

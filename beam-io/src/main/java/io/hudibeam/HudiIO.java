@@ -26,7 +26,6 @@ import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.Setting;
 import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.TableType;
-import io.hudibeam.transforms.compact.CompactTable;
 import io.hudibeam.write.ChangeType;
 import io.hudibeam.write.ChangeTypes;
 import io.hudibeam.write.IndexType;
@@ -41,7 +40,6 @@ import org.apache.beam.sdk.transforms.PTransform;
 import org.apache.beam.sdk.transforms.display.DisplayData;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler;
-import org.apache.beam.sdk.values.PBegin;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
@@ -156,72 +154,8 @@ public final class HudiIO {
    * parallel, then committed as one {@code commit} (operation {@code COMPACT}). Use it in a
    * pipeline of its own, not while a write to the table runs.
    */
-  public static Compact compact() {
-    return new AutoValue_HudiIO_Compact.Builder()
-        .setHoodieProperties(Map.of())
-        .setHadoopConfiguration(Map.of())
-        .build();
-  }
-
-  /** The compaction transform; every {@code withX()} returns a new instance. */
-  @AutoValue
-  public abstract static class Compact extends PTransform<PBegin, PCollection<HudiCommitInfo>> {
-    private static final long serialVersionUID = 1L;
-
-    abstract @Nullable String getBasePath();
-
-    abstract Map<String, String> getHoodieProperties();
-
-    abstract Map<String, String> getHadoopConfiguration();
-
-    abstract Builder toBuilder();
-
-    @AutoValue.Builder
-    abstract static class Builder {
-      abstract Builder setBasePath(String basePath);
-
-      abstract Builder setHoodieProperties(Map<String, String> properties);
-
-      abstract Builder setHadoopConfiguration(Map<String, String> configuration);
-
-      abstract Compact build();
-    }
-
-    /** The table's base path. */
-    public Compact withBasePath(String basePath) {
-      if (basePath == null || basePath.isEmpty()) {
-        throw new IllegalArgumentException("withBasePath must not be null or empty");
-      }
-      return toBuilder().setBasePath(basePath).build();
-    }
-
-    /**
-     * Hudi's {@code hoodie.parquet.*} settings for the new base files, and {@code
-     * hoodie.memory.compaction.*} / {@code hoodie.memory.spillable.map.path} for the merged log
-     * records of a file slice held in memory (beyond the budget they spill to local disk).
-     */
-    public Compact withHoodieProperties(Map<String, String> properties) {
-      return toBuilder().setHoodieProperties(merged(getHoodieProperties(), properties)).build();
-    }
-
-    /** Hadoop configuration for the table's file system (e.g. {@code fs.s3a.*}). */
-    public Compact withHadoopConfiguration(Map<String, String> configuration) {
-      return toBuilder()
-          .setHadoopConfiguration(merged(getHadoopConfiguration(), configuration))
-          .build();
-    }
-
-    @Override
-    public PCollection<HudiCommitInfo> expand(PBegin input) {
-      if (getBasePath() == null) {
-        throw new IllegalArgumentException("HudiIO.compact() needs withBasePath()");
-      }
-      WriteSettings.checkCompaction(getHoodieProperties());
-      return PublicResults.commits(
-          input.apply(
-              "Compact",
-              new CompactTable(getBasePath(), getHadoopConfiguration(), getHoodieProperties())));
-    }
+  public static HudiCompact compact() {
+    return HudiCompact.create();
   }
 
   /** The write transform; every {@code withX()} returns a new instance. */
