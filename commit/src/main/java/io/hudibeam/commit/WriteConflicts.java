@@ -15,6 +15,7 @@
  */
 package io.hudibeam.commit;
 
+import io.hudibeam.files.LogFileName;
 import io.hudibeam.metadata.CommitMetadata;
 import io.hudibeam.metadata.CommitMetadataFormat;
 import io.hudibeam.metadata.ReplaceCommitMetadata;
@@ -103,7 +104,8 @@ public final class WriteConflicts {
       Set<FileGroupRef> theirs = mutatedFileGroups(candidate);
       Set<FileGroupRef> both = new TreeSet<>(theirs);
       both.retainAll(mine);
-      both.removeIf(group -> builtOn(ours.writeStats(), group, candidate.time()));
+      both.removeIf(
+          group -> builtOn(ours.writeStats(), group, candidate.time(), started.instantTime()));
       if (!both.isEmpty()) {
         return Optional.of(new Conflict(candidate, both));
       }
@@ -118,19 +120,32 @@ public final class WriteConflicts {
    * of a compaction that completed after this write started but before it planned (the streaming
    * sink's next interval starts beside the last interval's inline compaction). A version 8 log file
    * names its own instant as {@code prevCommit}, so there the rule never applies.
+   *
+   * <p>A base file this write made on top of {@code candidate}'s counts only when {@code candidate}
+   * is older than this write's instant ({@code ours}): readers take a file group's base file of the
+   * greatest instant time, so a base file of ours built on a newer instant's would be hidden by it
+   * and this write's changes lost (a write that started before another writer's instant and planned
+   * after it completed).
    */
-  private static boolean builtOn(List<WriteStat> ours, FileGroupRef group, InstantTime candidate) {
+  private static boolean builtOn(
+      List<WriteStat> ours, FileGroupRef group, InstantTime candidate, InstantTime instant) {
     boolean any = false;
     for (WriteStat stat : ours) {
       if (group.partitionPath().equals(stat.partitionPath())
           && group.fileId().equals(stat.fileId())) {
-        if (!candidate.value().equals(stat.prevCommit())) {
+        if (!candidate.value().equals(stat.prevCommit())
+            || (isBaseFile(stat) && !candidate.isBefore(instant))) {
           return false;
         }
         any = true;
       }
     }
     return any;
+  }
+
+  private static boolean isBaseFile(WriteStat stat) {
+    String path = stat.path() == null ? "" : stat.path();
+    return LogFileName.tryParse(path.substring(path.lastIndexOf('/') + 1)).isEmpty();
   }
 
   private Set<FileGroupRef> mutatedFileGroups(Instant completed) {

@@ -129,6 +129,43 @@ public class WriteConflictsTest {
     assertThat(conflicts.find(now, ours, metadata(onTheirs, onOlder)).isPresent(), is(true));
   }
 
+  /**
+   * A base file of ours built on the base file of an instant newer than ours (another writer's
+   * instant started after ours and completed before ours planned) would be hidden by it, readers
+   * taking the base file of the greatest instant time: a conflict. Built on an older instant's base
+   * file that completed since our start (a compaction), it is not one.
+   */
+  @Test
+  public void aBaseFileBuiltOnTheBaseFileOfAnInstantNewerThanOursConflicts() {
+    complete(
+        "20260101000000005", Action.COMMIT, CommitMetadataJson.toJson(metadata(stat("b", "f2"))));
+    complete(
+        "20260101000000007", Action.COMMIT, CommitMetadataJson.toJson(metadata(stat("a", "f1"))));
+    Timeline now = Timeline.load(fs, paths);
+    WriteConflicts conflicts = new WriteConflicts(fs, paths);
+    StartedInstant ours =
+        new StartedInstant(InstantTime.parse("20260101000000006"), Action.COMMIT, table)
+            .withCompletedWritesAtStart(Set.of());
+    WriteStat onNewer =
+        WriteStat.builder()
+            .partitionPath("a")
+            .fileId("f1")
+            .path("a/f1_0-1-0_20260101000000006.parquet")
+            .prevCommit("20260101000000007")
+            .build();
+    Optional<WriteConflicts.Conflict> hidden = conflicts.find(now, ours, metadata(onNewer));
+    assertThat(hidden.get().instant().time().value(), is("20260101000000007"));
+    assertThat(hidden.get().fileGroups().toString(), is("[a/f1]"));
+    WriteStat onOlder =
+        WriteStat.builder()
+            .partitionPath("b")
+            .fileId("f2")
+            .path("b/f2_0-1-0_20260101000000006.parquet")
+            .prevCommit("20260101000000005")
+            .build();
+    assertThat(conflicts.find(now, ours, metadata(onOlder)), is(Optional.empty()));
+  }
+
   @Test
   public void onlyWritesCompletedSinceTheStartThatShareAFileGroupConflict() {
     complete(
