@@ -162,23 +162,11 @@ public class HudiIOSparkMetadataTableRaceVersionEightIT {
   public void overlapSparkCommitsFirstAndHudiIOIsRolledBack() throws Exception {
     String base = created();
     // HudiIO upserts keys 0..199 and is held before its commit.
-    Future<?> io =
-        executor.submit(
-            () ->
-                hudiIO(
-                    TripsData.batch(1, 0, 200),
-                    hudiIOOcc(base)
-                        .withHadoopConfiguration(Fault.holdAtCommit(hudiIOHold).configuration())));
-    assertThat(
-        "HudiIO reached its commit",
-        FaultFileSystem.awaitHeld(hudiIOHold, 180, TimeUnit.SECONDS),
-        is(true));
+    Future<?> io = hudiIOHeldAtCommit(base, TripsData.batch(1, 0, 200));
     String instantIo = pending(base).get(0);
 
     // Spark upserts keys 100..299 (the same 8 file groups) and commits.
-    SPARK.sparkWrite(base, TripsData.batch(2, 100, 200), sparkOcc());
-    String instantSpark = latestCommit(base);
-    assertThat(metadataDeltaCommits(base), hasItem(instantSpark));
+    String instantSpark = sparkCommits(base, TripsData.batch(2, 100, 200));
 
     assertThat("HudiIO still held at its commit", io.isDone(), is(false));
     FaultFileSystem.release(hudiIOHold);
@@ -265,23 +253,11 @@ public class HudiIOSparkMetadataTableRaceVersionEightIT {
   public void disjointHudiIOStartsFirstSparkCommitsFirstAndBothCommit() throws Exception {
     String base = created();
     // HudiIO writes city 1 and is held before its commit.
-    Future<?> io =
-        executor.submit(
-            () ->
-                hudiIO(
-                    city(2, 1),
-                    hudiIOOcc(base)
-                        .withHadoopConfiguration(Fault.holdAtCommit(hudiIOHold).configuration())));
-    assertThat(
-        "HudiIO reached its commit",
-        FaultFileSystem.awaitHeld(hudiIOHold, 180, TimeUnit.SECONDS),
-        is(true));
+    Future<?> io = hudiIOHeldAtCommit(base, city(2, 1));
     String instantIo = pending(base).get(0);
 
     // Spark writes city 0 and commits (its metadata deltacommit the latest).
-    SPARK.sparkWrite(base, city(1, 0), sparkOcc());
-    String instantSpark = latestCommit(base);
-    assertThat(metadataDeltaCommits(base), hasItem(instantSpark));
+    String instantSpark = sparkCommits(base, city(1, 0));
 
     // HudiIO's commit: no conflict; its metadata deltacommit at an earlier time than Spark's.
     assertThat("HudiIO still held at its commit", io.isDone(), is(false));
@@ -296,6 +272,31 @@ public class HudiIOSparkMetadataTableRaceVersionEightIT {
                 : i % 8 == 1 ? expected(2, i, instantIo) : expected(0, i, c1);
     assertInStep(base, rows);
     sparkContinues(base, rows);
+  }
+
+  /** Starts a HudiIO upsert of {@code records} and waits until it is held before its commit. */
+  private Future<?> hudiIOHeldAtCommit(String base, List<GenericRecord> records)
+      throws InterruptedException {
+    Future<?> io =
+        executor.submit(
+            () ->
+                hudiIO(
+                    records,
+                    hudiIOOcc(base)
+                        .withHadoopConfiguration(Fault.holdAtCommit(hudiIOHold).configuration())));
+    assertThat(
+        "HudiIO reached its commit",
+        FaultFileSystem.awaitHeld(hudiIOHold, 180, TimeUnit.SECONDS),
+        is(true));
+    return io;
+  }
+
+  /** Spark upserts {@code records} and commits; returns its instant, with its metadata delta. */
+  private String sparkCommits(String base, List<GenericRecord> records) throws Exception {
+    SPARK.sparkWrite(base, records, sparkOcc());
+    String instant = latestCommit(base);
+    assertThat(metadataDeltaCommits(base), hasItem(instant));
+    return instant;
   }
 
   /** Batch {@code b}'s records of city {@code city} among keys 0..399. */
