@@ -80,6 +80,17 @@ public class WriteConflictsTest {
         .build();
   }
 
+  /** A file this write wrote in a file group, on top of the base file of {@code prevCommit}. */
+  private static WriteStat written(
+      String partition, String fileId, String path, String prevCommit) {
+    return WriteStat.builder()
+        .partitionPath(partition)
+        .fileId(fileId)
+        .path(path)
+        .prevCommit(prevCommit)
+        .build();
+  }
+
   private static CommitMetadata metadata(WriteStat... stats) {
     CommitMetadata.Builder b = CommitMetadata.builder().operationType(OperationType.UPSERT);
     for (WriteStat s : stats) {
@@ -109,20 +120,10 @@ public class WriteConflictsTest {
         new StartedInstant(InstantTime.parse("20260101000000006"), Action.DELTA_COMMIT, table)
             .withCompletedWritesAtStart(Set.of());
     WriteStat onTheirs =
-        WriteStat.builder()
-            .partitionPath("a")
-            .fileId("f1")
-            .path("a/.f1_20260101000000005.log.1_0-1-0")
-            .prevCommit("20260101000000005")
-            .build();
+        written("a", "f1", "a/.f1_20260101000000005.log.1_0-1-0", "20260101000000005");
     assertThat(conflicts.find(now, ours, metadata(onTheirs)), is(Optional.empty()));
     WriteStat onOlder =
-        WriteStat.builder()
-            .partitionPath("a")
-            .fileId("f1")
-            .path("a/.f1_20260101000000001.log.1_0-1-0")
-            .prevCommit("20260101000000001")
-            .build();
+        written("a", "f1", "a/.f1_20260101000000001.log.1_0-1-0", "20260101000000001");
     assertThat(
         conflicts.find(now, ours, metadata(onOlder)).get().fileGroups().toString(), is("[a/f1]"));
     // One file built on theirs and another on an older base file in the same group: a conflict.
@@ -147,22 +148,12 @@ public class WriteConflictsTest {
         new StartedInstant(InstantTime.parse("20260101000000006"), Action.COMMIT, table)
             .withCompletedWritesAtStart(Set.of());
     WriteStat onNewer =
-        WriteStat.builder()
-            .partitionPath("a")
-            .fileId("f1")
-            .path("a/f1_0-1-0_20260101000000006.parquet")
-            .prevCommit("20260101000000007")
-            .build();
+        written("a", "f1", "a/f1_0-1-0_20260101000000006.parquet", "20260101000000007");
     Optional<WriteConflicts.Conflict> hidden = conflicts.find(now, ours, metadata(onNewer));
     assertThat(hidden.get().instant().time().value(), is("20260101000000007"));
     assertThat(hidden.get().fileGroups().toString(), is("[a/f1]"));
     WriteStat onOlder =
-        WriteStat.builder()
-            .partitionPath("b")
-            .fileId("f2")
-            .path("b/f2_0-1-0_20260101000000006.parquet")
-            .prevCommit("20260101000000005")
-            .build();
+        written("b", "f2", "b/f2_0-1-0_20260101000000006.parquet", "20260101000000005");
     assertThat(conflicts.find(now, ours, metadata(onOlder)), is(Optional.empty()));
   }
 
