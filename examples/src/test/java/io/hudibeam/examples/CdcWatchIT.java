@@ -248,8 +248,7 @@ public class CdcWatchIT {
   }
 
   /** Writes the events' lines under a name the glob does not match, then renames it into place. */
-  private static void drop(
-      File dir, String name, List<CdcCommandIT.Event> events, List<String> moreLines)
+  static void drop(File dir, String name, List<CdcCommandIT.Event> events, List<String> moreLines)
       throws IOException {
     List<String> lines = new ArrayList<>();
     events.forEach(e -> lines.add(e.json()));

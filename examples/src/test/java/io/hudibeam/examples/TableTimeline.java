@@ -37,12 +37,18 @@ import org.apache.hudi.common.table.timeline.HoodieTimeline;
 final class TableTimeline {
   private TableTimeline() {}
 
-  /** The completed {@code .commit} files of the table's active timeline (0 before it exists). */
+  /**
+   * The completed {@code .commit} and {@code .deltacommit} files of the table's active timeline
+   * (table version 6; 0 before it exists).
+   */
   static int completedCommits(String table) {
-    return names(table).stream().filter(n -> n.endsWith(".commit")).mapToInt(n -> 1).sum();
+    return names(table).stream()
+        .filter(n -> n.endsWith(".commit") || n.endsWith(".deltacommit"))
+        .mapToInt(n -> 1)
+        .sum();
   }
 
-  /** Instant times with an inflight commit file and no completed one. */
+  /** Instant times with an inflight commit or deltacommit file and no completed one. */
   static TreeSet<String> pendingInstants(String table) {
     TreeSet<String> names = names(table);
     TreeSet<String> pending = new TreeSet<>();
@@ -50,6 +56,11 @@ final class TableTimeline {
       if (name.matches("\\d+\\.inflight")) {
         String time = name.substring(0, name.indexOf('.'));
         if (!names.contains(time + ".commit")) {
+          pending.add(time);
+        }
+      } else if (name.matches("\\d+\\.deltacommit\\.inflight")) {
+        String time = name.substring(0, name.indexOf('.'));
+        if (!names.contains(time + ".deltacommit")) {
           pending.add(time);
         }
       }
