@@ -68,9 +68,11 @@ import org.joda.time.Duration;
  * <p>The destinations are known when the pipeline is built ({@link #withTable}): a record whose
  * destination is not one of them fails the pipeline, naming the destination and the known ones, or,
  * with {@link #withUnknownDestinationsAsFailedRecords()}, goes to the failed records. Every table
- * is written with the input's schema (one Beam schema, or one Avro schema, for all), except that
- * the tables of {@link HudiIO#writeGenericRecordTables()} may each take an Avro schema of their own
- * ({@link #withTable(String, org.apache.avro.Schema, HudiIO.Write)}). See docs/many-tables.md.
+ * is written with the input's schema (one Beam schema, or one Avro schema, for all), except that a
+ * table may take a schema of its own: the tables of {@link HudiIO#writeGenericRecordTables()} an
+ * Avro schema ({@link #withTable(String, org.apache.avro.Schema, HudiIO.Write)}), those of {@link
+ * HudiIO#writeTables()} a Beam schema whose fields each row gives by name ({@link
+ * #withTable(String, org.apache.beam.sdk.schemas.Schema, HudiIO.Write)}). See docs/many-tables.md.
  */
 public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWriteResult> {
   private static final long serialVersionUID = 1L;
@@ -81,6 +83,9 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
 
   /** The destinations whose tables take a schema of their own, to their schemas' JSON text. */
   private final Map<String, String> schemas;
+
+  /** Rows only: the destinations whose tables take a Beam schema of their own, to that schema. */
+  private final Map<String, org.apache.beam.sdk.schemas.Schema> rowSchemas;
 
   private final @Nullable Duration triggeringFrequency;
   private final boolean unknownAsFailed;
@@ -93,6 +98,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       @Nullable SerializableFunction<T, String> destination,
       Map<String, HudiIO.Write<T>> tables,
       Map<String, String> schemas,
+      Map<String, org.apache.beam.sdk.schemas.Schema> rowSchemas,
       @Nullable Duration triggeringFrequency,
       boolean unknownAsFailed,
       @Nullable RowFilter rowFilter) {
@@ -100,13 +106,14 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     this.destination = destination;
     this.tables = tables;
     this.schemas = schemas;
+    this.rowSchemas = rowSchemas;
     this.triggeringFrequency = triggeringFrequency;
     this.unknownAsFailed = unknownAsFailed;
     this.rowFilter = rowFilter;
   }
 
   static <T> HudiWriteTables<T> of(InputKind inputKind) {
-    return new HudiWriteTables<>(inputKind, null, Map.of(), Map.of(), null, false, null);
+    return new HudiWriteTables<>(inputKind, null, Map.of(), Map.of(), Map.of(), null, false, null);
   }
 
   /**
@@ -118,7 +125,14 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       throw new IllegalArgumentException("withDestination needs a function, but got null");
     }
     return new HudiWriteTables<>(
-        inputKind, destination, tables, schemas, triggeringFrequency, unknownAsFailed, rowFilter);
+        inputKind,
+        destination,
+        tables,
+        schemas,
+        rowSchemas,
+        triggeringFrequency,
+        unknownAsFailed,
+        rowFilter);
   }
 
   /**
@@ -166,6 +180,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
         this.destination,
         Map.copyOf(added),
         schemas,
+        rowSchemas,
         triggeringFrequency,
         unknownAsFailed,
         rowFilter);
@@ -203,6 +218,48 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
         added.destination,
         added.tables,
         Map.copyOf(withSchema),
+        rowSchemas,
+        triggeringFrequency,
+        unknownAsFailed,
+        rowFilter);
+  }
+
+  /**
+   * As {@link #withTable(String, HudiIO.Write)}, for a table of Rows that takes a Beam schema of
+   * its own: each row routed to {@code destination} is given to its table as a row of {@code
+   * schema}, made of the input row's fields of those names, so the table's columns are its own and
+   * not every column of the input (a change stream of many source tables as one wide row type, each
+   * table taking its columns, as BigQueryIO's {@code DynamicDestinations.getSchema} gives each
+   * destination its schema). Only for {@link HudiIO#writeTables()}. When the pipeline is built,
+   * every field of {@code schema} must be a field of the input of the same type; a table's field
+   * may be nullable where the input's is not, not the other way round. The schema evolves the table
+   * by the usual rules.
+   */
+  public HudiWriteTables<T> withTable(
+      String destination, org.apache.beam.sdk.schemas.Schema schema, HudiIO.Write<T> table) {
+    if (inputKind != InputKind.ROWS) {
+      throw new IllegalArgumentException(
+          "withTable(\""
+              + destination
+              + "\", Beam schema, ...): a table's own Beam schema is for HudiIO.writeTables() (Rows);"
+              + " give a table of HudiIO.writeGenericRecordTables() its own Avro schema");
+    }
+    if (schema == null || schema.getFieldCount() == 0) {
+      throw new IllegalArgumentException(
+          "withTable(\""
+              + destination
+              + "\", schema, ...) needs a Beam schema with fields, but got "
+              + schema);
+    }
+    HudiWriteTables<T> added = withTable(destination, table);
+    Map<String, org.apache.beam.sdk.schemas.Schema> withSchema = new LinkedHashMap<>(rowSchemas);
+    withSchema.put(destination, schema);
+    return new HudiWriteTables<>(
+        inputKind,
+        added.destination,
+        added.tables,
+        schemas,
+        Map.copyOf(withSchema),
         triggeringFrequency,
         unknownAsFailed,
         rowFilter);
@@ -218,7 +275,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
           "withTriggeringFrequency must be a positive duration, but was " + frequency);
     }
     return new HudiWriteTables<>(
-        inputKind, destination, tables, schemas, frequency, unknownAsFailed, rowFilter);
+        inputKind, destination, tables, schemas, rowSchemas, frequency, unknownAsFailed, rowFilter);
   }
 
   /**
@@ -230,7 +287,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
    */
   public HudiWriteTables<T> withUnknownDestinationsAsFailedRecords() {
     return new HudiWriteTables<>(
-        inputKind, destination, tables, schemas, triggeringFrequency, true, rowFilter);
+        inputKind, destination, tables, schemas, rowSchemas, triggeringFrequency, true, rowFilter);
   }
 
   /**
@@ -243,7 +300,14 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
       throw new IllegalArgumentException("withRowFilter is for HudiIO.writeTables() (Rows)");
     }
     return new HudiWriteTables<>(
-        inputKind, destination, tables, schemas, triggeringFrequency, unknownAsFailed, filter);
+        inputKind,
+        destination,
+        tables,
+        schemas,
+        rowSchemas,
+        triggeringFrequency,
+        unknownAsFailed,
+        filter);
   }
 
   @Override
@@ -269,6 +333,7 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
               + " table each record goes to");
     }
     checkDestinationField(input);
+    checkRowSchemas(input);
     checkBasePaths();
     List<String> names = sortedNames();
     Map<String, TupleTag<T>> tags = new HashMap<>();
@@ -288,7 +353,13 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
             "Route to tables",
             ParDo.of(
                     new RouteToTables<>(
-                        destination, tags, schemas, unknown, rowToAvro(input), rowFilter))
+                        destination,
+                        tags,
+                        schemas,
+                        rowSchemas,
+                        unknown,
+                        rowToAvro(input),
+                        rowFilter))
                 .withOutputTags(first, TupleTagList.of(others)));
     PCollectionList<HudiCommitInfo> commits = PCollectionList.empty(input.getPipeline());
     PCollectionList<HudiFailedRecord> failed = PCollectionList.empty(input.getPipeline());
@@ -323,6 +394,11 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
   /** The coder of a table's records: an AvroCoder of its own schema, else the input's. */
   @SuppressWarnings("unchecked")
   private org.apache.beam.sdk.coders.Coder<T> coderOf(String name, PCollection<T> input) {
+    org.apache.beam.sdk.schemas.Schema rowSchema = rowSchemas.get(name);
+    if (rowSchema != null) {
+      return (org.apache.beam.sdk.coders.Coder<T>)
+          (org.apache.beam.sdk.coders.Coder<?>) RowCoder.of(rowSchema);
+    }
     if (rowFilter != null) {
       return (org.apache.beam.sdk.coders.Coder<T>)
           (org.apache.beam.sdk.coders.Coder<?>) RowCoder.of(rowFilter.outputSchema());
@@ -334,6 +410,27 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
     return (org.apache.beam.sdk.coders.Coder<T>)
         (org.apache.beam.sdk.coders.Coder<?>)
             AvroCoder.of(new org.apache.avro.Schema.Parser().parse(schema));
+  }
+
+  /**
+   * The tables of Rows with a schema of their own take each of its fields from the input's field of
+   * that name and type (a nullable input field only into a nullable table field).
+   */
+  private void checkRowSchemas(PCollection<T> input) {
+    if (rowSchemas.isEmpty()) {
+      return;
+    }
+    if (rowFilter != null) {
+      throw new IllegalArgumentException(
+          "HudiIO.writeTables(): tables with a Beam schema of their own take their fields from the"
+              + " whole row; they do not combine with keep, drop or only");
+    }
+    if (!input.hasSchema()) {
+      throw new IllegalArgumentException(
+          "HudiIO.writeTables(): the input has no Beam schema (withRowSchema or a schema coder),"
+              + " which the tables' own schemas take their fields from");
+    }
+    TableRowSchemas.check(rowSchemas, input.getSchema());
   }
 
   /** Rows as Avro records, for the text of a failed record; null for GenericRecords. */

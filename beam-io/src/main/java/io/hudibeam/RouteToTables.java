@@ -16,11 +16,13 @@
 package io.hudibeam;
 
 import io.hudibeam.transforms.schema.RowToGenericRecord;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.beam.sdk.metrics.Counter;
 import org.apache.beam.sdk.metrics.Metrics;
+import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.util.RowFilter;
@@ -41,6 +43,7 @@ final class RouteToTables<T> extends DoFn<T, T> {
   private final SerializableFunction<T, String> destination;
   private final Map<String, TupleTag<T>> tags;
   private final Map<String, String> schemaTexts;
+  private final Map<String, Schema> rowSchemas;
   private transient Map<String, Long> schemaFingerprints;
 
   /** Per table, the last schema object found to be its schema (records share schema objects). */
@@ -56,19 +59,23 @@ final class RouteToTables<T> extends DoFn<T, T> {
    * Routes by {@code destination} to {@code tags}; a record of an unknown destination goes to
    * {@code unknown} when it is given (as Avro JSON text, Rows converted by {@code rowToAvro}), else
    * fails. A record routed to a table of {@code schemaTexts} (destination to its own Avro schema)
-   * must be a GenericRecord of that schema. With {@code rowFilter}, a Row is routed by its
-   * destination and given to its table filtered.
+   * must be a GenericRecord of that schema. A Row routed to a table of {@code rowSchemas}
+   * (destination to its own Beam schema) is given to it as a row of that schema, its fields taken
+   * by name. With {@code rowFilter}, a Row is routed by its destination and given to its table
+   * filtered.
    */
   RouteToTables(
       SerializableFunction<T, String> destination,
       Map<String, TupleTag<T>> tags,
       Map<String, String> schemaTexts,
+      Map<String, Schema> rowSchemas,
       @Nullable TupleTag<HudiFailedRecord> unknown,
       @Nullable RowToGenericRecord rowToAvro,
       @Nullable RowFilter rowFilter) {
     this.destination = destination;
     this.tags = Map.copyOf(tags);
     this.schemaTexts = Map.copyOf(schemaTexts);
+    this.rowSchemas = Map.copyOf(rowSchemas);
     this.unknown = unknown;
     this.rowToAvro = rowToAvro;
     this.rowFilter = rowFilter;
@@ -93,7 +100,7 @@ final class RouteToTables<T> extends DoFn<T, T> {
     TupleTag<T> tag = name == null ? null : tags.get(name);
     if (tag != null) {
       checkSchema(name, element);
-      out.get(tag).output(filtered(element));
+      out.get(tag).output(filtered(name, element));
       routed.inc();
       return;
     }
@@ -118,8 +125,19 @@ final class RouteToTables<T> extends DoFn<T, T> {
   }
 
   @SuppressWarnings("unchecked")
-  private T filtered(T element) {
-    return rowFilter != null && element instanceof Row row ? (T) rowFilter.filter(row) : element;
+  private T filtered(String name, T element) {
+    if (!(element instanceof Row row)) {
+      return element;
+    }
+    Schema own = rowSchemas.get(name);
+    if (own != null) {
+      List<Object> values = new ArrayList<>(own.getFieldCount());
+      for (Schema.Field field : own.getFields()) {
+        values.add(row.getValue(field.getName()));
+      }
+      return (T) Row.withSchema(own).addValues(values).build();
+    }
+    return rowFilter != null ? (T) rowFilter.filter(row) : element;
   }
 
   /** A table with its own schema takes only records of that schema (another would be misread). */

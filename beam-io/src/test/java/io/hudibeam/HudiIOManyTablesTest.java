@@ -42,6 +42,7 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.testing.PAssert;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.values.Row;
@@ -393,6 +394,176 @@ public class HudiIOManyTablesTest {
     assertThat(customerRows, is(Map.of("c1", "Ada L.")));
     assertThat(customers.tableSchema().getField("amount"), is((Object) null));
     assertThat(customers.tableConfig().getTableType().name(), is("MERGE_ON_READ"));
+  }
+
+  private static final Schema ORDER_ROW =
+      Schema.builder()
+          .addStringField("id")
+          .addStringField("region")
+          .addInt64Field("seq")
+          .addStringField("name")
+          .addStringField("op")
+          .build();
+  private static final Schema CUSTOMER_ROW =
+      Schema.builder()
+          .addStringField("id")
+          .addInt64Field("seq")
+          .addNullableField("name", Schema.FieldType.STRING) // nullable where the input's is not
+          .addStringField("op")
+          .build();
+  private static final Schema EVENT_ROW =
+      Schema.builder()
+          .addStringField("op")
+          .addStringField("day")
+          .addStringField("id")
+          .addInt64Field("seq")
+          .build();
+
+  /**
+   * {@code writeTables()} with a Beam schema per table: one wide row type for the three source
+   * tables' change streams, each table taking its own fields (another order for events); every
+   * table has exactly its own columns and, read row by row with Hudi's reader, the final state of
+   * the events in those columns.
+   */
+  @Test
+  public void eachTableOfRowsTakesItsOwnBeamSchema() {
+    for (List<Row> write : List.of(inserts(), changes())) {
+      Pipeline p = HudiIOTesting.pipeline(2);
+      p.apply(Create.of(write).withRowSchema(SCHEMA))
+          .apply(
+              HudiIO.writeTables()
+                  .withDestinationField("table")
+                  .withTable(
+                      "orders", ORDER_ROW, ownSchemaTable("orders").withPartitionFields("region"))
+                  .withTable(
+                      "customers",
+                      CUSTOMER_ROW,
+                      ownSchemaTable("customers").withTableType(TableType.MERGE_ON_READ))
+                  .withTable(
+                      "events",
+                      EVENT_ROW,
+                      ownSchemaTable("events")
+                          .withRecordKeyFields("id", "day")
+                          .withPartitionFields("day")
+                          .withHiveStylePartitioning(true)));
+      p.run().waitUntilFinish();
+    }
+    Map<String, Map<String, List<Object>>> expected = finalState(List.of(inserts(), changes()));
+    Map<String, Schema> own =
+        Map.of("orders", ORDER_ROW, "customers", CUSTOMER_ROW, "events", EVENT_ROW);
+    for (String table : TABLES) {
+      HudiTableReader reader = HudiTableReader.of(base(table));
+      List<String> columns = new ArrayList<>();
+      reader.tableSchema().getFields().stream()
+          .map(org.apache.avro.Schema.Field::name)
+          .filter(n -> !n.startsWith("_hoodie_"))
+          .forEach(columns::add);
+      assertThat(table, columns, is(own.get(table).getFieldNames()));
+      Map<String, List<Object>> rows = new TreeMap<>();
+      reader
+          .snapshotByRecordKey()
+          .values()
+          .forEach(
+              r -> {
+                String id = HudiTableReader.string(r, "id");
+                String day = columns.contains("day") ? HudiTableReader.string(r, "day") : null;
+                rows.put(
+                    table.equals("events") ? id + "|" + day : id,
+                    java.util.Arrays.asList(
+                        HudiTableReader.string(r, "_hoodie_partition_path"),
+                        id,
+                        columns.contains("region") ? HudiTableReader.string(r, "region") : null,
+                        day,
+                        r.get("seq"),
+                        columns.contains("name") ? HudiTableReader.string(r, "name") : null));
+              });
+      Map<String, List<Object>> want = new TreeMap<>();
+      expected
+          .get(table)
+          .forEach(
+              (key, values) -> {
+                List<Object> v = new ArrayList<>(values);
+                for (int i : List.of(2, 3, 5)) {
+                  String column = List.of("", "", "region", "day", "", "name").get(i);
+                  if (!columns.contains(column)) {
+                    v.set(i, null);
+                  }
+                }
+                want.put(key, v);
+              });
+      assertThat(table, rows, is(want));
+      assertThat(table, want.size(), is(5));
+    }
+  }
+
+  private HudiIO.Write<Row> ownSchemaTable(String table) {
+    return HudiIO.write()
+        .withBasePath(base(table))
+        .withTableName(table)
+        .withRecordKeyFields("id")
+        .withOrderingField("seq")
+        .withChangeTypeField("op");
+  }
+
+  @Test
+  public void aTableSchemaTheInputRowsCannotGiveIsRefusedWhenThePipelineIsBuilt() {
+    Pipeline p = HudiIOTesting.pipeline(1);
+    var input = p.apply(Create.of(inserts()).withRowSchema(SCHEMA));
+    Map<String, Schema> bad =
+        Map.of(
+            "is not a field of the input rows",
+            Schema.builder().addStringField("id").addStringField("email").build(),
+            "is INT64 NOT NULL but the input's field is STRING NOT NULL",
+            Schema.builder().addStringField("id").addInt64Field("name").build());
+    bad.forEach(
+        (problem, schema) -> {
+          IllegalArgumentException refused =
+              assertThrows(
+                  IllegalArgumentException.class,
+                  () ->
+                      input.apply(
+                          problem,
+                          HudiIO.writeTables()
+                              .withDestinationField("table")
+                              .withTable("orders", schema, ownSchemaTable("orders"))));
+          assertThat(
+              refused.getMessage(),
+              containsString("withTable(\"orders\", schema, ...): the field"));
+          assertThat(refused.getMessage(), containsString(problem));
+        });
+    Schema nullableName =
+        Schema.builder()
+            .addStringField("table")
+            .addStringField("id")
+            .addInt64Field("seq")
+            .addNullableField("name", Schema.FieldType.STRING)
+            .addStringField("op")
+            .build();
+    var nullable =
+        p.apply("nullable", Create.empty(org.apache.beam.sdk.coders.RowCoder.of(nullableName)));
+    IllegalArgumentException notNullable =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                nullable.apply(
+                    HudiIO.writeTables()
+                        .withDestinationField("table")
+                        .withTable(
+                            "orders",
+                            Schema.builder().addStringField("id").addStringField("name").build(),
+                            ownSchemaTable("orders"))));
+    assertThat(
+        notNullable.getMessage(),
+        containsString(
+            "the field 'name' of the table's schema is not nullable but the input's field is"));
+    IllegalArgumentException avro =
+        assertThrows(
+            IllegalArgumentException.class,
+            () ->
+                HudiIO.writeGenericRecordTables()
+                    .withTable("order", ORDER_ROW, HudiIO.writeGenericRecords()));
+    assertThat(
+        avro.getMessage(), containsString("a table's own Beam schema is for HudiIO.writeTables()"));
   }
 
   @Test
