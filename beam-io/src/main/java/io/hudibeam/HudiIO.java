@@ -28,9 +28,11 @@ import io.hudibeam.settings.SettingsCheck;
 import io.hudibeam.table.TableType;
 import io.hudibeam.write.ChangeType;
 import io.hudibeam.write.ChangeTypes;
+import io.hudibeam.write.CompositeOrdering;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -181,6 +183,9 @@ public final class HudiIO {
 
     abstract ChangeTypes getChangeTypes();
 
+    /** The fields of an ordering by several fields ({@link #withOrderingFields}); else empty. */
+    abstract List<String> getOrderingFields();
+
     abstract Builder<T> toBuilder();
 
     static <T> Builder<T> builder(InputKind kind) {
@@ -189,7 +194,8 @@ public final class HudiIO {
           .setHoodieProperties(Map.of())
           .setHadoopConfiguration(Map.of())
           .setFailedRecordsOutput(false)
-          .setChangeTypes(ChangeTypes.none());
+          .setChangeTypes(ChangeTypes.none())
+          .setOrderingFields(List.of());
     }
 
     @AutoValue.Builder
@@ -211,6 +217,8 @@ public final class HudiIO {
       abstract Builder<T> setBadRecordErrorHandler(ErrorHandler<BadRecord, ?> handler);
 
       abstract Builder<T> setChangeTypes(ChangeTypes changeTypes);
+
+      abstract Builder<T> setOrderingFields(List<String> fields);
 
       abstract Write<T> build();
     }
@@ -243,7 +251,33 @@ public final class HudiIO {
     /** The ordering (precombine) field: the larger value wins between versions of a record. */
     public Write<T> withOrderingField(String field) {
       requireNonEmpty("withOrderingField", field);
-      return withProperty(HudiSettings.ORDERING_FIELD, field);
+      return withProperty(HudiSettings.ORDERING_FIELD, field).toBuilder()
+          .setOrderingFields(List.of())
+          .build();
+    }
+
+    /**
+     * Orders a record's versions by several fields compared in turn (e.g. a binlog file and a
+     * position in it): the first field decides, the next one breaks its ties, and so on; long, int
+     * and string fields. Hudi 0.15 and 1.0 order by one (precombine) field, so the write adds the
+     * column {@code _ordering_value}, a string whose natural order is that of the fields (its
+     * encoding: docs/change-streams.md), and makes it the table's ordering field, as Hudi's MySQL
+     * Debezium source adds {@code _event_seq} from a binlog file and position. Another writer of
+     * the table must write the same column. One field is {@link #withOrderingField}.
+     */
+    public Write<T> withOrderingFields(String... fields) {
+      requireFields("withOrderingFields", fields);
+      if (fields.length == 1) {
+        return withOrderingField(fields[0]);
+      }
+      List<String> list = List.of(fields);
+      if (new java.util.HashSet<>(list).size() != list.size()) {
+        throw new IllegalArgumentException(
+            "withOrderingFields names a field twice: " + String.join(", ", fields));
+      }
+      return withProperty(HudiSettings.ORDERING_FIELD, CompositeOrdering.FIELD).toBuilder()
+          .setOrderingFields(list)
+          .build();
     }
 
     public Write<T> withKeyGenerator(KeyGeneratorType type) {

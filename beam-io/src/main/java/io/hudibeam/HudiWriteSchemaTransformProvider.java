@@ -141,8 +141,8 @@ public final class HudiWriteSchemaTransformProvider
     public abstract @Nullable String getOrderingField();
 
     @SchemaFieldDescription(
-        "The ordering field as a one-element list (Hudi 0.15 and 1.0 take one precombine field);"
-            + " instead of ordering_field.")
+        "The ordering fields, compared in turn (e.g. a binlog file and a position); instead of"
+            + " ordering_field. Several add the column _ordering_value, the table's ordering field.")
     public abstract @Nullable List<String> getOrderingFields();
 
     @SchemaFieldDescription("upsert (default), insert, bulk_insert or delete.")

@@ -107,7 +107,7 @@ final class WriteConfigurations {
           });
     }
     checkRecordKey(config, destinations);
-    orderingField(config);
+    orderingFields(config);
   }
 
   private static void checkTemplate(Configuration config, TableTemplate template) {
@@ -172,11 +172,11 @@ final class WriteConfigurations {
     }
   }
 
-  /** The ordering field of ordering_field or the one-element ordering_fields; null for none. */
-  static @Nullable String orderingField(Configuration config) {
+  /** The ordering fields of ordering_field or ordering_fields; empty for none. */
+  static List<String> orderingFields(Configuration config) {
     List<String> fields = config.getOrderingFields();
     if (fields == null) {
-      return config.getOrderingField();
+      return config.getOrderingField() == null ? List.of() : List.of(config.getOrderingField());
     }
     if (config.getOrderingField() != null) {
       throw new IllegalArgumentException(
@@ -184,15 +184,11 @@ final class WriteConfigurations {
               + config.getOrderingField()
               + "])");
     }
-    if (fields.size() != 1 || fields.get(0) == null || fields.get(0).isEmpty()) {
+    if (fields.isEmpty() || fields.stream().anyMatch(f -> f == null || f.isEmpty())) {
       throw new IllegalArgumentException(
-          "ordering_fields must be one field, but got "
-              + fields
-              + ": Hudi 0.15 and 1.0 order a record's versions by one ordering (precombine) field,"
-              + " hoodie.table.precombine.field, so HudiIO takes one; write one field that orders"
-              + " as they do (docs/change-streams.md, \"Ordering by several fields\")");
+          "ordering_fields must name at least one field, but got " + fields);
     }
-    return fields.get(0);
+    return List.copyOf(fields);
   }
 
   private static Map<String, String> settings(Configuration config, String table) {
@@ -222,9 +218,9 @@ final class WriteConfigurations {
     if (partitions != null && !partitions.isEmpty()) {
       write = write.withPartitionFields(partitions.toArray(String[]::new));
     }
-    String ordering = orderingField(config);
-    if (ordering != null) {
-      write = write.withOrderingField(ordering);
+    List<String> ordering = orderingFields(config);
+    if (!ordering.isEmpty()) {
+      write = write.withOrderingFields(ordering.toArray(String[]::new));
     }
     if (config.getOperation() != null) {
       write = write.withOperation(HudiSettings.OPERATION.parse(config.getOperation()));

@@ -15,10 +15,13 @@
  */
 package io.hudibeam;
 
+import io.hudibeam.settings.HudiSettings;
 import io.hudibeam.settings.SettingsReader;
+import io.hudibeam.transforms.records.AddOrderingValue;
 import io.hudibeam.transforms.schema.AvroInputSchemas;
 import io.hudibeam.transforms.schema.HudiAvroSchemas;
 import io.hudibeam.transforms.schema.RowToGenericRecord;
+import io.hudibeam.write.CompositeOrdering;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.Coder;
@@ -103,6 +106,35 @@ final class WriteInput {
     }
     AvroInputSchemas.normalize(((AvroCoder<?>) coder).getSchema(), tableName);
     return (PCollection<GenericRecord>) input;
+  }
+
+  /**
+   * With several ordering fields ({@link HudiIO.Write#withOrderingFields}), the records with their
+   * ordering value ({@code "Ordering value"}); else {@code records}.
+   */
+  static <T> PCollection<GenericRecord> withOrderingValue(
+      HudiIO.Write<T> write, PCollection<GenericRecord> records, WriteSettings settings) {
+    if (write.getOrderingFields().isEmpty()) {
+      return records;
+    }
+    if (!CompositeOrdering.FIELD.equals(settings.orderingField())) {
+      throw new IllegalArgumentException(
+          "withOrderingFields("
+              + String.join(", ", write.getOrderingFields())
+              + ") orders by the column "
+              + CompositeOrdering.FIELD
+              + ", but "
+              + HudiSettings.ORDERING_FIELD.key()
+              + " is "
+              + settings.orderingField()
+              + "; set one of them");
+    }
+    try {
+      return records.apply(
+          "Ordering value", new AddOrderingValue(new CompositeOrdering(write.getOrderingFields())));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("withOrderingFields: " + e.getMessage(), e);
+    }
   }
 
   private static org.apache.beam.sdk.schemas.Schema rowSchema(PCollection<Row> rows) {

@@ -89,7 +89,8 @@ final class WriteStages {
     if (frequency != null) {
       settings.checkStreamable();
     }
-    PCollection<GenericRecord> records = WriteInput.records(write, input, settings);
+    PCollection<GenericRecord> records =
+        WriteInput.withOrderingValue(write, WriteInput.records(write, input, settings), settings);
     Schema schema = ((AvroCoder<GenericRecord>) records.getCoder()).getSchema();
     settings.checkFieldsExist(schema);
     StageSpecs specs;

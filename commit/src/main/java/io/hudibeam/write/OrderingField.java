@@ -88,7 +88,11 @@ public final class OrderingField implements Serializable {
               recordKey,
               name,
               SETTING,
-              record.getSchema().getField(name) == null ? "not in the record's schema" : "null"));
+              record.getSchema().getField(name) == null
+                  ? "not in the record's schema"
+                  : name.equals(CompositeOrdering.FIELD)
+                      ? "null: one of the ordering fields it is made of (withOrderingFields) is null"
+                      : "null"));
     }
   }
 

@@ -59,8 +59,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * its row images plus the columns Hudi's Debezium payloads add ({@code _change_operation_type},
  * {@code _event_lsn}, {@code _upstream_event_processed_ts_ms}; Hudi's {@code DebeziumConstants}).
  * Inserts and updates are upserted and {@code op=d} deletes its key, in one instant per table; a
- * key's changes are combined by {@code source.lsn} (or {@code --orderingField}), the latest
- * winning.
+ * key's changes are combined by {@code source.lsn}, or without it by MySQL's {@code source.file}
+ * and {@code source.pos} compared in turn ({@code _event_bin_file}, {@code _event_pos}), or by
+ * {@code --orderingField}, the latest winning.
  *
  * <p>The files are read once when the pipeline is built, to find the source tables and infer each
  * table's schema (a table's columns are every field its row images have); the pipeline then reads
@@ -73,6 +74,11 @@ import org.checkerframework.checker.nullness.qual.Nullable;
 public final class CdcExample {
   static final String OP_FIELD = "_change_operation_type";
   static final String LSN_FIELD = "_event_lsn";
+
+  /** MySQL's binlog file and position, Hudi's {@code DebeziumConstants} columns for them. */
+  static final String BIN_FILE_FIELD = "_event_bin_file";
+
+  static final String POS_FIELD = "_event_pos";
   static final String TS_FIELD = "_upstream_event_processed_ts_ms";
   private static final TupleTag<GenericRecord> RECORDS = new TupleTag<GenericRecord>() {};
   private static final TupleTag<String> REJECTS = new TupleTag<String>() {};
@@ -107,7 +113,14 @@ public final class CdcExample {
     void setPartitionFields(String value);
 
     @Description(
-        "Ordering field of the row images: the larger value wins; " + LSN_FIELD + " when absent")
+        "Ordering field(s) of the row images, comma-separated, compared in turn: the larger value"
+            + " wins; when absent "
+            + LSN_FIELD
+            + " (source.lsn), or for events without it "
+            + BIN_FILE_FIELD
+            + ","
+            + POS_FIELD
+            + " (MySQL's source.file and source.pos)")
     String getOrderingField();
 
     void setOrderingField(String value);
@@ -148,9 +161,14 @@ public final class CdcExample {
         options.getPartitionFields().isEmpty()
             ? List.of()
             : Arrays.asList(options.getPartitionFields().split(","));
-    String ordering = options.getOrderingField() != null ? options.getOrderingField() : LSN_FIELD;
     Map<String, Schema> schemas = DebeziumChanges.tableSchemas(options.getInput());
-    schemas.forEach((table, schema) -> DebeziumChanges.check(table, schema, keys, ordering));
+    Map<String, List<String>> orderings = new TreeMap<>();
+    schemas.forEach(
+        (table, schema) -> {
+          List<String> ordering = DebeziumChanges.ordering(schema, options.getOrderingField());
+          DebeziumChanges.check(table, schema, keys, ordering);
+          orderings.put(table, ordering);
+        });
 
     Map<String, String> schemaTexts = new TreeMap<>();
     schemas.forEach((table, schema) -> schemaTexts.put(table, schema.toString()));
@@ -187,7 +205,7 @@ public final class CdcExample {
                   .withTableVersion(tableVersion)
                   .withRecordKeyFields(keys.toArray(String[]::new))
                   .withPartitionFields(tablePartitions.toArray(String[]::new))
-                  .withOrderingField(ordering)
+                  .withOrderingFields(orderings.get(table).toArray(String[]::new))
                   .withChangeTypeField(OP_FIELD)
                   .withHoodieProperties(options.getHoodieSettings())
                   .withHadoopConfiguration(options.getHadoopSettings())

@@ -71,6 +71,10 @@ final class DebeziumChanges {
     if (source.get("lsn") != null) {
       fields.put(CdcExample.LSN_FIELD, source.get("lsn"));
     }
+    if (source.get("file") != null && source.get("pos") != null) {
+      fields.put(CdcExample.BIN_FILE_FIELD, source.get("file"));
+      fields.put(CdcExample.POS_FIELD, source.get("pos"));
+    }
     if (envelope.get("ts_ms") != null) {
       fields.put(CdcExample.TS_FIELD, envelope.get("ts_ms"));
     }
@@ -85,7 +89,26 @@ final class DebeziumChanges {
     return json.isNull() ? null : json.isValueNode() ? json.asText() : json.toString();
   }
 
-  static void check(String table, Schema schema, List<String> keys, String ordering) {
+  /**
+   * The ordering fields of a source table: {@code orderingOption} split at commas when given; else
+   * {@code _event_lsn} when its events have {@code source.lsn} (PostgreSQL), else {@code
+   * _event_bin_file, _event_pos} when they have {@code source.file} and {@code source.pos} (MySQL's
+   * binlog file and position, compared in turn, as Hudi 1.1 orders its MySQL Debezium tables), else
+   * {@code _event_lsn} (which {@link #check} then refuses, naming the table).
+   */
+  static List<String> ordering(Schema schema, String orderingOption) {
+    if (orderingOption != null) {
+      return List.of(orderingOption.split(","));
+    }
+    if (schema.getField(CdcExample.LSN_FIELD) == null
+        && schema.getField(CdcExample.BIN_FILE_FIELD) != null
+        && schema.getField(CdcExample.POS_FIELD) != null) {
+      return List.of(CdcExample.BIN_FILE_FIELD, CdcExample.POS_FIELD);
+    }
+    return List.of(CdcExample.LSN_FIELD);
+  }
+
+  static void check(String table, Schema schema, List<String> keys, List<String> orderingFields) {
     for (String key : keys) {
       if (schema.getField(key) == null) {
         throw new UsageException(
@@ -100,16 +123,19 @@ final class DebeziumChanges {
                 + ")");
       }
     }
-    if (schema.getField(ordering) == null) {
-      throw new UsageException(
-          "source table "
-              + table
-              + " has no ordering field '"
-              + ordering
-              + "'"
-              + (ordering.equals(CdcExample.LSN_FIELD)
-                  ? " (its events have no source.lsn): give --orderingField=F, a field of its rows"
-                  : " (its fields: " + fieldNames(schema) + ")"));
+    for (String ordering : orderingFields) {
+      if (schema.getField(ordering) == null) {
+        throw new UsageException(
+            "source table "
+                + table
+                + " has no ordering field '"
+                + ordering
+                + "'"
+                + (ordering.equals(CdcExample.LSN_FIELD)
+                    ? " (its events have no source.lsn, nor source.file and source.pos): give"
+                        + " --orderingField=F[,F], fields of its rows"
+                    : " (its fields: " + fieldNames(schema) + ")"));
+      }
     }
   }
 

@@ -44,7 +44,7 @@ public final class Main {
           "  ingest  --input=GLOB --format=json|csv|avro|parquet --table=PATH --recordKey=F[,F]",
           "          [--partitionFields=F[,F]] [--orderingField=F] [--operation=...] [--schema=FILE.avsc]",
           "          [--tableName=NAME] [--rejects=FILE] [--watch=SECONDS --watchFor=SECONDS --commitInterval=SECONDS]",
-          "  cdc     --input=GLOB --warehouse=DIR --recordKey=F[,F] [--partitionFields=F[,F]] [--orderingField=F]",
+          "  cdc     --input=GLOB --warehouse=DIR --recordKey=F[,F] [--partitionFields=F[,F]] [--orderingField=F[,F]]",
           "          [--watch=SECONDS --watchFor=SECONDS --commitInterval=SECONDS]",
           "          (Debezium JSON change events of many source tables, each into DIR/<db>/<table>)",
           "  compact --table=PATH   (a MERGE_ON_READ table: merge each file slice's log files into a new base file)",
