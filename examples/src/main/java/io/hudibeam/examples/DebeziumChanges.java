@@ -93,8 +93,9 @@ final class DebeziumChanges {
    * The ordering fields of a source table: {@code orderingOption} split at commas when given; else
    * {@code _event_lsn} when its events have {@code source.lsn} (PostgreSQL), else {@code
    * _event_bin_file, _event_pos} when they have {@code source.file} and {@code source.pos} (MySQL's
-   * binlog file and position, compared in turn, as Hudi 1.1 orders its MySQL Debezium tables), else
-   * {@code _event_lsn} (which {@link #check} then refuses, naming the table).
+   * binlog file and position, compared in turn; Hudi's code after 1.0 orders MySQL Debezium tables
+   * by these two fields), else {@code _event_lsn} (which {@link #check} then refuses, naming the
+   * table).
    */
   static List<String> ordering(Schema schema, String orderingOption) {
     if (orderingOption != null) {
