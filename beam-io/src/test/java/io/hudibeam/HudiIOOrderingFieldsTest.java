@@ -50,8 +50,8 @@ import org.junit.rules.TemporaryFolder;
  * applied on merge-on-read table version 6 (its log merge is by commit time), as with one ordering
  * field. Each table is read back row by row with Hudi 0.15's reader (merged snapshot) against the
  * final state computed here from the events; its ordering field is {@code _ordering_value}, the
- * column the write adds. Also through the {@code hudi_write} schema transform's {@code
- * ordering_fields}, and the refusals.
+ * column the write adds. Also a stream (TestStream, two intervals), the {@code hudi_write} schema
+ * transform's {@code ordering_fields}, and the refusals.
  */
 public class HudiIOOrderingFieldsTest {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
@@ -185,6 +185,23 @@ public class HudiIOOrderingFieldsTest {
   @Test
   public void aMergeOnReadTableIsOrderedByTheFileThenThePosition() throws Exception {
     changesOrderedByFileAndPosition(TableType.MERGE_ON_READ);
+  }
+
+  /**
+   * A stream of two commit intervals (TestStream): each interval's changes are combined by (file,
+   * pos) and committed as one instant; the table equals the two writes' final state.
+   */
+  @Test
+  public void aStreamCombinesEachIntervalByTheFileThenThePosition() throws Exception {
+    String base = tmp.newFolder("stream").getAbsolutePath();
+    Pipeline p = HudiIOTesting.pipeline(2);
+    p.apply(StreamingTesting.stream(SCHEMA, List.of(first(), second())))
+        .apply(
+            write(base, TableType.COPY_ON_WRITE)
+                .withTriggeringFrequency(StreamingTesting.INTERVAL));
+    p.run().waitUntilFinish();
+    assertThat(HudiTableReader.of(base).completedInstantTimes().size(), is(2));
+    assertThat(hudiRows(base), is(finalState(List.of(first(), second()), false)));
   }
 
   @Test
