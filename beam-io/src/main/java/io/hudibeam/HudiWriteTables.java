@@ -21,8 +21,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.transforms.Flatten;
@@ -332,9 +330,9 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
           "HudiIO.writeTables() needs withDestination(fn) or withDestinationField(field): which"
               + " table each record goes to");
     }
-    checkDestinationField(input);
-    checkRowSchemas(input);
-    checkBasePaths();
+    WriteTablesChecks.destinationField(inputKind, destination, input, schemas);
+    WriteTablesChecks.rowSchemas(rowSchemas, rowFilter, input);
+    WriteTablesChecks.basePaths(tables);
     List<String> names = sortedNames();
     Map<String, TupleTag<T>> tags = new HashMap<>();
     for (String name : names) {
@@ -412,27 +410,6 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
             AvroCoder.of(new org.apache.avro.Schema.Parser().parse(schema));
   }
 
-  /**
-   * The tables of Rows with a schema of their own take each of its fields from the input's field of
-   * that name and type (a nullable input field only into a nullable table field).
-   */
-  private void checkRowSchemas(PCollection<T> input) {
-    if (rowSchemas.isEmpty()) {
-      return;
-    }
-    if (rowFilter != null) {
-      throw new IllegalArgumentException(
-          "HudiIO.writeTables(): tables with a Beam schema of their own take their fields from the"
-              + " whole row; they do not combine with keep, drop or only");
-    }
-    if (!input.hasSchema()) {
-      throw new IllegalArgumentException(
-          "HudiIO.writeTables(): the input has no Beam schema (withRowSchema or a schema coder),"
-              + " which the tables' own schemas take their fields from");
-    }
-    TableRowSchemas.check(rowSchemas, input.getSchema());
-  }
-
   /** Rows as Avro records, for the text of a failed record; null for GenericRecords. */
   private @Nullable RowToGenericRecord rowToAvro(PCollection<T> input) {
     if (!unknownAsFailed || inputKind != InputKind.ROWS || !input.hasSchema()) {
@@ -443,60 +420,5 @@ public final class HudiWriteTables<T> extends PTransform<PCollection<T>, HudiWri
 
   private List<String> sortedNames() {
     return tables.keySet().stream().sorted().toList();
-  }
-
-  /** Two destinations writing one table would be two writers of it in one pipeline. */
-  private void checkBasePaths() {
-    Map<String, String> byPath = new HashMap<>();
-    for (String name : sortedNames()) {
-      String path = tables.get(name).getBasePath();
-      if (path == null) {
-        continue; // the table's own write names what is missing
-      }
-      String normalized = path.replaceAll("/+$", "");
-      String other = byPath.putIfAbsent(normalized, name);
-      if (other != null) {
-        throw new IllegalArgumentException(
-            "HudiIO.writeTables(): the tables '"
-                + other
-                + "' and '"
-                + name
-                + "' have the same base path "
-                + path
-                + "; give each table its own");
-      }
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  private void checkDestinationField(PCollection<T> input) {
-    if (!(destination instanceof DestinationField<T> field)) {
-      return;
-    }
-    boolean exists;
-    if (inputKind == InputKind.ROWS) {
-      exists = input.hasSchema() && input.getSchema().hasField(field.field());
-    } else {
-      Schema avro =
-          input.getCoder() instanceof AvroCoder<?> coder
-              ? ((AvroCoder<GenericRecord>) coder).getSchema()
-              : null;
-      exists = avro == null || avro.getField(field.field()) != null;
-    }
-    if (!exists) {
-      throw new IllegalArgumentException(
-          "withDestinationField: the input has no field '" + field.field() + "'");
-    }
-    schemas.forEach(
-        (name, text) -> {
-          if (new org.apache.avro.Schema.Parser().parse(text).getField(field.field()) == null) {
-            throw new IllegalArgumentException(
-                "withDestinationField: the schema of table '"
-                    + name
-                    + "' has no field '"
-                    + field.field()
-                    + "'");
-          }
-        });
   }
 }

@@ -135,7 +135,8 @@ final class RouteToTables<T> extends DoFn<T, T> {
       for (Schema.Field field : own.getFields()) {
         values.add(row.getValue(field.getName()));
       }
-      return (T) Row.withSchema(own).addValues(values).build();
+      // The types were checked when the pipeline was built (WriteTablesChecks.rowSchemas).
+      return (T) Row.withSchema(own).attachValues(values);
     }
     return rowFilter != null ? (T) rowFilter.filter(row) : element;
   }
