@@ -427,6 +427,44 @@ public class HudiIOSchemaEvolutionIT {
                 "c", values("id", "c", "part", "p1", "n", 3L, "tip", null, "note", null))));
   }
 
+  /**
+   * On merge-on-read the updates go to log files: their records are written in the table's schema
+   * too (they were refused by the log writer before, as records of another schema).
+   */
+  @Test
+  public void reconcileSchemaOnMergeOnReadWritesTheLogInTheTableSchema() {
+    String base = new File(tmp.getRoot(), "reconcile-mor").getPath();
+    Schema full =
+        Schema.builder()
+            .addStringField("id")
+            .addStringField("part")
+            .addInt64Field("n")
+            .addNullableField("note", FieldType.STRING)
+            .build();
+    run(
+        full,
+        List.of(row(full, "a", "p1", 1L, "one"), row(full, "b", "p1", 2L, "two")),
+        write(base, WriteOperation.UPSERT)
+            .withTableType(io.hudibeam.table.TableType.MERGE_ON_READ));
+    Schema partial =
+        Schema.builder().addStringField("id").addStringField("part").addInt64Field("n").build();
+    run(
+        partial,
+        List.of(row(partial, "a", "p1", 10L)),
+        write(base, WriteOperation.UPSERT)
+            .withTableType(io.hudibeam.table.TableType.MERGE_ON_READ)
+            .withHoodieProperties(Map.of(SchemaEvolution.RECONCILE_SCHEMA, "true")));
+    HudiTableReader reader = HudiTableReader.of(base);
+    assertThat(reader.completedInstantTimes(), hasSize(2));
+    assertThat(tableFields(reader), contains("id", "part", "n", "note"));
+    Map<String, GenericRecord> rows = reader.snapshotByRecordKey();
+    assertThat(rows.keySet(), contains("a", "b"));
+    assertThat(rows.get("a").get("n"), is(10L));
+    assertThat(rows.get("a").get("note"), nullValue());
+    assertThat(rows.get("b").get("n"), is(2L));
+    assertThat(HudiTableReader.string(rows.get("b"), "note"), is("two"));
+  }
+
   @Test
   public void columnDropDropsTheColumnWhenAllowed() {
     String base = new File(tmp.getRoot(), "drop").getPath();

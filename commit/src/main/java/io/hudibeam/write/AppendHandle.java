@@ -181,7 +181,10 @@ public final class AppendHandle {
             deleteBytes = 0;
           }
         } else {
-          upserts.add(record.recordKey(), fileGroup.partitionPath(), record.data().orElseThrow());
+          upserts.add(
+              record.recordKey(),
+              fileGroup.partitionPath(),
+              context.toWriteSchema(record.data().orElseThrow()));
           // Hudi's flushToDiskIfRequired cuts a block once its estimate reaches the maximum; the
           // builder holds the block's encoded records, so their size is exact here.
           if (upserts.sizeBytes() >= maxBlockBytes) {
