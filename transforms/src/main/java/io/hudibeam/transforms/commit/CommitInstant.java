@@ -187,7 +187,7 @@ public final class CommitInstant
   }
 
   /** Commits an instant's write stats; shared by the batch and streaming commit steps. */
-  static final class Committer implements java.io.Serializable {
+  public static final class Committer implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
     private final CommitSpec spec;
     private final Counter commits = Metrics.counter(CommitInstant.class, "instantsCommitted");
@@ -196,7 +196,7 @@ public final class CommitInstant
     private final Distribution latency = Metrics.distribution(CommitInstant.class, "commitMillis");
     private final Counter storageRequests = Metrics.counter(CommitInstant.class, "storageRequests");
 
-    Committer(CommitSpec spec) {
+    public Committer(CommitSpec spec) {
       this.spec = spec;
     }
 
@@ -210,7 +210,8 @@ public final class CommitInstant
     }
 
     /** {@code plannedFileGroups}: the file groups the write plan routed to, or -1 if unknown. */
-    CommittedInstant commit(List<WriteStat> stats, StartedInstant instant, int plannedFileGroups) {
+    public CommittedInstant commit(
+        List<WriteStat> stats, StartedInstant instant, int plannedFileGroups) {
       Configuration conf = spec.hadoopConfiguration();
       FileSystem fs = spec.fileSystem(conf);
       InstantHeartbeat heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);

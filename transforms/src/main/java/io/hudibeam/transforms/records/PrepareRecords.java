@@ -15,8 +15,6 @@
  */
 package io.hudibeam.transforms.records;
 
-import io.hudibeam.keygen.HoodieKey;
-import io.hudibeam.keygen.KeyGenerator;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.transforms.Deduplication;
 import io.hudibeam.transforms.FailedRecordPolicy;
@@ -26,11 +24,8 @@ import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.write.KeyScope;
 import io.hudibeam.write.MergeMemory;
 import io.hudibeam.write.RecordEncoding;
-import io.hudibeam.write.RecordOperation;
 import io.hudibeam.write.SpillableRecordMap;
 import io.hudibeam.write.TableRecord;
-import io.hudibeam.write.WriteOperation;
-import java.io.Serializable;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.KvCoder;
@@ -188,48 +183,6 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
     }
   }
 
-  /** Keys records with the table's key generator; shared by the two key-generating DoFns. */
-  static final class Keying implements Serializable {
-    private static final long serialVersionUID = 1L;
-    private final RecordsSpec spec;
-    private transient KeyGenerator keyGenerator;
-
-    Keying(RecordsSpec spec) {
-      this.spec = spec;
-    }
-
-    /** The record with its key and partition path; throws if the key generator cannot key it. */
-    TableRecord key(GenericRecord record) {
-      if (keyGenerator == null) {
-        keyGenerator = KeyGenerator.of(spec.keyGenerator());
-      }
-      HoodieKey key = keyGenerator.keyOf(record);
-      if (spec.operation() == WriteOperation.DELETE) {
-        return TableRecord.delete(key.recordKey(), key.partitionPath(), record);
-      }
-      spec.orderingField().requireValue(record, key.recordKey());
-      // A change stream's delete (_hoodie_is_deleted, or its change type) keeps its record and
-      // with it its ordering value: it competes with the key's other changes by ordering value.
-      if (spec.changeTypes().operationOf(record, key.recordKey()) == RecordOperation.DELETE) {
-        return TableRecord.delete(key.recordKey(), key.partitionPath(), record);
-      }
-      return TableRecord.upsert(key.recordKey(), key.partitionPath(), record);
-    }
-
-    HudiTableException failure(GenericRecord record, HudiTableException e) {
-      return new HudiTableException(
-          "Record cannot be written to "
-              + spec.basePath()
-              + ": "
-              + e.getMessage()
-              + "; nothing was committed. Record: "
-              + record
-              + ". Use withFailedRecordsOutput() to write the other records and get this one in"
-              + " the failed-records output.",
-          e);
-    }
-  }
-
   /**
    * {@link FailedRecordPolicy#FAIL}: one output; a record without a key fails the bundle, and the
    * writer's instants lose their heartbeats ({@link InstantHeartbeat#releaseWriterAfterFailure}).
@@ -237,13 +190,13 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
   static final class GenerateKeysFn extends DoFn<GenericRecord, TableRecord> {
     private static final long serialVersionUID = 1L;
     private final RecordsSpec spec;
-    private final Keying keying;
+    private final RecordKeying keying;
     private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
     private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
 
     GenerateKeysFn(RecordsSpec spec) {
       this.spec = spec;
-      this.keying = new Keying(spec);
+      this.keying = new RecordKeying(spec);
     }
 
     @ProcessElement
@@ -270,12 +223,12 @@ public final class PrepareRecords extends PTransform<PCollection<GenericRecord>,
    */
   static final class GenerateKeysOrFailedFn extends DoFn<GenericRecord, TableRecord> {
     private static final long serialVersionUID = 1L;
-    private final Keying keying;
+    private final RecordKeying keying;
     private final Counter prepared = Metrics.counter(PrepareRecords.class, "records");
     private final Counter failed = Metrics.counter(PrepareRecords.class, "failedRecords");
 
     GenerateKeysOrFailedFn(RecordsSpec spec) {
-      this.keying = new Keying(spec);
+      this.keying = new RecordKeying(spec);
     }
 
     @ProcessElement

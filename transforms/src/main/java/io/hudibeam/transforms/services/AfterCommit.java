@@ -83,6 +83,26 @@ final class AfterCommit {
   /** Runs the service for each committed instant it applies to; outputs every instant. */
   static final class ServiceFn extends DoFn<CommittedInstant, CommittedInstant> {
     private static final long serialVersionUID = 1L;
+    private final Run run;
+
+    ServiceFn(ServicesSpec spec, Class<?> metrics, String counted, Service service) {
+      this.run = new Run(spec, metrics, counted, service);
+    }
+
+    @ProcessElement
+    public void process(@Element CommittedInstant committed, OutputReceiver<CommittedInstant> out) {
+      run.after(committed);
+      out.output(committed);
+    }
+  }
+
+  /**
+   * A service with its metrics: runs it after a committed instant it applies to and logs a failure
+   * (the instant stays committed). The body of each service's step, and of a write that runs a
+   * table's services in the worker that committed.
+   */
+  static final class Run implements Serializable {
+    private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(AfterCommit.class);
     private final ServicesSpec spec;
     private final Service service;
@@ -90,7 +110,7 @@ final class AfterCommit {
     private final Counter failures;
     private final Distribution millis;
 
-    ServiceFn(ServicesSpec spec, Class<?> metrics, String counted, Service service) {
+    Run(ServicesSpec spec, Class<?> metrics, String counted, Service service) {
       this.spec = spec;
       this.service = service;
       this.done = Metrics.counter(metrics, counted);
@@ -98,8 +118,7 @@ final class AfterCommit {
       this.millis = Metrics.distribution(metrics, "millis");
     }
 
-    @ProcessElement
-    public void process(@Element CommittedInstant committed, OutputReceiver<CommittedInstant> out) {
+    void after(CommittedInstant committed) {
       if (!committed.table().equals(spec.table())) {
         throw new IllegalStateException(
             "An instant of table "
@@ -107,23 +126,23 @@ final class AfterCommit {
                 + " reached the services of "
                 + spec.table());
       }
-      if (service.appliesTo(committed)) {
-        long start = System.currentTimeMillis();
-        Configuration conf = spec.hadoopConfiguration();
-        try {
-          done.inc(service.run(new Table(spec, conf, spec.fileSystem(conf)), committed));
-        } catch (RuntimeException e) {
-          failures.inc();
-          LOG.error(
-              "Table {}: instant {} is committed, but {}",
-              spec.paths(),
-              committed.instantTime(),
-              service.afterFailure(),
-              e);
-        }
-        millis.update(System.currentTimeMillis() - start);
+      if (!service.appliesTo(committed)) {
+        return;
       }
-      out.output(committed);
+      long start = System.currentTimeMillis();
+      Configuration conf = spec.hadoopConfiguration();
+      try {
+        done.inc(service.run(new Table(spec, conf, spec.fileSystem(conf)), committed));
+      } catch (RuntimeException e) {
+        failures.inc();
+        LOG.error(
+            "Table {}: instant {} is committed, but {}",
+            spec.paths(),
+            committed.instantTime(),
+            service.afterFailure(),
+            e);
+      }
+      millis.update(System.currentTimeMillis() - start);
     }
   }
 }

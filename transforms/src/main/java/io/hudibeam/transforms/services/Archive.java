@@ -44,6 +44,11 @@ public final class Archive
         committed, "Archive", spec, Archive.class, "instantsArchived", new Service());
   }
 
+  /** This step's service with its metrics, run in the worker that committed. */
+  static AfterCommit.Run run(ServicesSpec spec) {
+    return new AfterCommit.Run(spec, Archive.class, "instantsArchived", new Service());
+  }
+
   private static final class Service implements AfterCommit.Service {
     private static final long serialVersionUID = 1L;
 

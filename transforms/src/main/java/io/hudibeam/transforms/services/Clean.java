@@ -44,6 +44,11 @@ public final class Clean
     return AfterCommit.apply(committed, "Clean", spec, Clean.class, "cleans", new Service(spec));
   }
 
+  /** This step's service with its metrics, run in the worker that committed. */
+  static AfterCommit.Run run(ServicesSpec spec) {
+    return new AfterCommit.Run(spec, Clean.class, "cleans", new Service(spec));
+  }
+
   private static final class Service implements AfterCommit.Service {
     private static final long serialVersionUID = 1L;
     private final boolean automatic;

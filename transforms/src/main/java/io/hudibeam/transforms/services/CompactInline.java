@@ -45,6 +45,11 @@ public final class CompactInline
         committed, "Compact", spec, CompactInline.class, "compactions", new Service(spec));
   }
 
+  /** This step's service with its metrics, run in the worker that committed. */
+  static AfterCommit.Run run(ServicesSpec spec) {
+    return new AfterCommit.Run(spec, CompactInline.class, "compactions", new Service(spec));
+  }
+
   private static final class Service implements AfterCommit.Service {
     private static final long serialVersionUID = 1L;
     private final boolean mergeOnRead;

@@ -35,4 +35,16 @@ public final class TableServices {
         .apply("Compact inline", new CompactInline(spec))
         .apply("Archive", new Archive(spec));
   }
+
+  /**
+   * The table services after {@code committed}, run in this worker in the steps' order (clean,
+   * compact inline, archive), each with its metrics; a service's failure is logged, as the steps
+   * do, and leaves the instant committed. For a write that commits a table's instant in one worker
+   * ({@code HudiIO.writeDynamic()}).
+   */
+  public static void runAfter(CommittedInstant committed, ServicesSpec spec) {
+    Clean.run(spec).after(committed);
+    CompactInline.run(spec).after(committed);
+    Archive.run(spec).after(committed);
+  }
 }

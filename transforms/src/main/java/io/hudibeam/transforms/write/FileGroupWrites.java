@@ -37,7 +37,7 @@ import org.apache.hadoop.fs.FileSystem;
  * releases the heartbeat before it is rethrown. {@link #setup} opens the file system once per DoFn
  * instance.
  */
-final class FileGroupWrites implements Serializable {
+public final class FileGroupWrites implements Serializable {
   private static final long serialVersionUID = 1L;
   private final FilesSpec spec;
   private final WriteCounters counters = WriteCounters.of(WriteFileGroups.class);
@@ -48,12 +48,12 @@ final class FileGroupWrites implements Serializable {
   private transient org.apache.avro.Schema writeSchema;
   private transient StartedInstant writeSchemaOf;
 
-  FileGroupWrites(FilesSpec spec) {
+  public FileGroupWrites(FilesSpec spec) {
     this.spec = spec;
   }
 
   /** Opens the file system, the heartbeat and the transaction (a DoFn's {@code @Setup}). */
-  void setup() {
+  public void setup() {
     Configuration conf = spec.hadoopConfiguration();
     FileSystem fs = spec.fileSystem(conf);
     heartbeat = InstantHeartbeat.of(spec.paths(), spec.heartbeat(), fs);
@@ -61,7 +61,7 @@ final class FileGroupWrites implements Serializable {
   }
 
   /** Writes the records of {@code bucket} in {@code instant}; they are iterated once. */
-  WriteStat write(Bucket bucket, StartedInstant instant, Iterable<TableRecord> records) {
+  public WriteStat write(Bucket bucket, StartedInstant instant, Iterable<TableRecord> records) {
     if (!instant.equals(writeSchemaOf)) {
       writeSchema = WriteSchemas.of(instant, spec.schemaJson());
       writeSchemaOf = instant;
