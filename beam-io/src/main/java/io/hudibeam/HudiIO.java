@@ -121,6 +121,16 @@ public final class HudiIO {
   }
 
   /**
+   * Writes a {@code PCollection<GenericRecord>} into many tables named by the records and created
+   * when their first records arrive, with a pipeline graph of the same size for any number of
+   * tables: each table's records of a commit are written by one worker ({@link HudiWriteDynamic};
+   * docs/many-tables.md).
+   */
+  public static HudiWriteDynamic writeDynamic() {
+    return HudiWriteDynamic.create();
+  }
+
+  /**
    * A coder for a {@code PCollection<GenericRecord>} whose records have different schemas, one of
    * {@code schemas} each: the input of a {@link #writeGenericRecordTables()} whose tables each take
    * their own schema ({@link HudiWriteTables#withTable(String, org.apache.avro.Schema,

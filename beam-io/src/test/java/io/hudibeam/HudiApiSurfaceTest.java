@@ -51,6 +51,7 @@ public class HudiApiSurfaceTest {
             .includingClass(HudiBootstrap.class)
             .includingClass(HudiWriteResult.class)
             .includingClass(HudiWriteTables.class)
+            .includingClass(HudiWriteDynamic.class)
             .includingClass(HudiCommitInfo.class)
             .includingClass(HudiFailedRecord.class)
             .includingClass(HudiSkippedInterval.class)

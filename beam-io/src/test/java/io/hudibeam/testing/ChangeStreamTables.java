@@ -19,6 +19,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.HudiIO;
+import io.hudibeam.HudiWriteDynamic;
 import io.hudibeam.HudiWriteTables;
 import io.hudibeam.table.TableType;
 import java.io.File;
@@ -28,8 +29,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.extensions.avro.schemas.utils.AvroUtils;
 import org.apache.beam.sdk.schemas.Schema;
+import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.transforms.SerializableFunction;
+import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptor;
 import org.apache.hudi.common.model.HoodieTableType;
 
 /**
@@ -273,6 +280,56 @@ public final class ChangeStreamTables {
                 .withHiveStylePartitioning(true)
                 .withOrderingField("seq")
                 .withChangeTypeField("op"));
+  }
+
+  /** The events' Avro schema, for the writers of GenericRecords. */
+  public static final org.apache.avro.Schema AVRO_SCHEMA = AvroUtils.toAvroSchema(SCHEMA);
+
+  /** Events as GenericRecords of {@link #AVRO_SCHEMA}. */
+  public static PCollection<GenericRecord> genericRecords(PCollection<Row> events) {
+    return events
+        .apply(
+            "To Avro records",
+            MapElements.into(TypeDescriptor.of(GenericRecord.class))
+                .via(row -> AvroUtils.toGenericRecord(row, AVRO_SCHEMA)))
+        .setCoder(AvroCoder.of(AVRO_SCHEMA));
+  }
+
+  /**
+   * The tables of {@link #writeTables(File, Map)} as one {@code HudiIO.writeDynamic()}: each record
+   * to the table its field {@code table} names, created on first sight, its settings a function of
+   * the name.
+   */
+  public static HudiWriteDynamic writeDynamic(
+      File warehouse, Map<String, Map<String, String>> hadoopConfigurations) {
+    return HudiIO.writeDynamic()
+        .to(record -> record.get("table").toString())
+        .withTables(dynamicTables(warehouse.getAbsolutePath(), hadoopConfigurations));
+  }
+
+  /** {@link #writeDynamic}'s function of the table name. */
+  public static SerializableFunction<String, HudiIO.Write<GenericRecord>> dynamicTables(
+      String warehouse, Map<String, Map<String, String>> hadoopConfigurations) {
+    Map<String, Map<String, String>> conf = Map.copyOf(hadoopConfigurations);
+    return table -> {
+      HudiIO.Write<GenericRecord> write =
+          HudiIO.writeGenericRecords()
+              .withBasePath(base(new File(warehouse), table))
+              .withHadoopConfiguration(conf.getOrDefault(table, Map.of()))
+              .withTableName(table)
+              .withOrderingField("seq")
+              .withChangeTypeField("op");
+      return switch (table) {
+        case "orders" -> write.withRecordKeyFields("id").withPartitionFields("region");
+        case "customers" -> write.withRecordKeyFields("id").withTableType(TableType.MERGE_ON_READ);
+        case "events" ->
+            write
+                .withRecordKeyFields("id", "day")
+                .withPartitionFields("day")
+                .withHiveStylePartitioning(true);
+        default -> throw new IllegalArgumentException("no table " + table);
+      };
+    };
   }
 
   /**

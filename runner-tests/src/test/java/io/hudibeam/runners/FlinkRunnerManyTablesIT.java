@@ -36,6 +36,7 @@ import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.io.GenerateSequence;
 import org.apache.beam.sdk.transforms.Filter;
 import org.apache.beam.sdk.transforms.MapElements;
+import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.apache.hudi.common.table.HoodieTableMetaClient;
@@ -47,10 +48,13 @@ import org.junit.Rule;
 import org.junit.Test;
 import org.junit.rules.TemporaryFolder;
 import org.junit.rules.Timeout;
+import org.junit.runner.RunWith;
+import org.junit.runners.Parameterized;
 
 /**
- * {@code HudiIO.writeTables()} streaming on the FlinkRunner (embedded, parallelism 2, checkpoints
- * every 300 ms): an endless change stream of three source tables ({@link
+ * {@code HudiIO.writeTables()} and {@code HudiIO.writeDynamic()} (tables created on first sight,
+ * one graph for every table), each streaming on the FlinkRunner (embedded, parallelism 2,
+ * checkpoints every 300 ms): an endless change stream of three source tables ({@link
  * ChangeStreamTables#streamEvent}, inserts then updates and deletes mixed), 600 events over three
  * commit intervals of 2 s of event time, into three tables of their own keys, partitioning and
  * table types. The job runs (bounded wait) until every table's sink is committed through the last
@@ -61,8 +65,18 @@ import org.junit.rules.Timeout;
  * Flink restore the whole job from its last checkpoint, as {@code FlinkRunnerStreamingIT} does for
  * one table: after one table's commit file, and before one table's commit.
  */
+@RunWith(Parameterized.class)
 public class FlinkRunnerManyTablesIT {
   @Rule public TemporaryFolder tmp = new TemporaryFolder();
+
+  /** The writer of the tables: {@code writeTables()} or {@code writeDynamic()}. */
+  @Parameterized.Parameter public String writer;
+
+  @Parameterized.Parameters(name = "{0}")
+  public static List<String> writers() {
+    return List.of("writeTables", "writeDynamic");
+  }
+
   @Rule public Timeout timeout = Timeout.seconds(240);
 
   private static final Instant EPOCH = new Instant(1_700_000_000_000L);
@@ -75,22 +89,30 @@ public class FlinkRunnerManyTablesIT {
    * Runs the change stream of {@value #EVENTS} events into the tables under {@code warehouse} until
    * every table's sink is committed through the last interval, then cancels the job.
    */
-  private static void runStream(
+  private void runStream(
       FlinkPipelineOptions options,
       File warehouse,
       Map<String, Map<String, String>> hadoopConfigurations)
       throws Exception {
     Pipeline p = Pipeline.create(options);
-    p.apply(
-            GenerateSequence.from(0)
-                .withRate(300, Duration.standardSeconds(1))
-                .withTimestampFn(i -> EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))))
-        .apply(Filter.by((Long i) -> i < EVENTS))
-        .apply(MapElements.into(TypeDescriptors.rows()).via(ChangeStreamTables::streamEvent))
-        .setRowSchema(ChangeStreamTables.SCHEMA)
-        .apply(
-            ChangeStreamTables.writeTables(warehouse, hadoopConfigurations)
-                .withTriggeringFrequency(INTERVAL));
+    PCollection<Row> events =
+        p.apply(
+                GenerateSequence.from(0)
+                    .withRate(300, Duration.standardSeconds(1))
+                    .withTimestampFn(i -> EPOCH.plus(Duration.millis(i * MILLIS_PER_INDEX))))
+            .apply(Filter.by((Long i) -> i < EVENTS))
+            .apply(MapElements.into(TypeDescriptors.rows()).via(ChangeStreamTables::streamEvent))
+            .setRowSchema(ChangeStreamTables.SCHEMA);
+    if (writer.equals("writeDynamic")) {
+      ChangeStreamTables.genericRecords(events)
+          .apply(
+              ChangeStreamTables.writeDynamic(warehouse, hadoopConfigurations)
+                  .withTriggeringFrequency(INTERVAL));
+    } else {
+      events.apply(
+          ChangeStreamTables.writeTables(warehouse, hadoopConfigurations)
+              .withTriggeringFrequency(INTERVAL));
+    }
     PipelineResult result = p.run();
     try {
       long deadline = System.currentTimeMillis() + 180_000;
