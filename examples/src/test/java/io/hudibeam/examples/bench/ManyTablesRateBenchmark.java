@@ -99,7 +99,7 @@ public final class ManyTablesRateBenchmark {
         BenchOptions.parse(
             args,
             "--sweepRates=R,R --rate=R --seconds=S --commitInterval=I --tables=N --rounds=N"
-                + " --heap=1g --reach=N --dir=PATH (or --checkRun=DIR --tables=N --rate=R --events=E)");
+                + " --heap=1g --reach=N --writer=tables|dynamic --dir=PATH (or --checkRun=DIR --tables=N --rate=R --events=E)");
     List<Long> sweep = BenchOptions.longs(options.getOrDefault("sweepRates", "4000,8000,16000"));
     String fixedRate = options.getOrDefault("rate", "");
     long seconds = Long.parseLong(options.getOrDefault("seconds", "60"));
@@ -108,6 +108,7 @@ public final class ManyTablesRateBenchmark {
     int rounds = Integer.parseInt(options.getOrDefault("rounds", "2"));
     String heap = options.getOrDefault("heap", "1g");
     long reach = Long.parseLong(options.getOrDefault("reach", "50000"));
+    String writer = options.getOrDefault("writer", "tables");
     Path dir =
         Paths.get(options.getOrDefault("dir", "/tmp/hudi-beam-many-tables-bench")).toAbsolutePath();
     if (options.containsKey("checkRun")) {
@@ -122,7 +123,7 @@ public final class ManyTablesRateBenchmark {
     }
     BenchFiles.deleteRecursively(dir);
     Files.createDirectories(dir);
-    Settings settings = new Settings(seconds, interval, heap, reach, dir);
+    Settings settings = new Settings(seconds, interval, heap, reach, writer, dir);
 
     List<Run> runs = new ArrayList<>();
     long rate;
@@ -153,7 +154,7 @@ public final class ManyTablesRateBenchmark {
     System.exit(0);
   }
 
-  record Settings(long seconds, long interval, String heap, long reach, Path dir) {}
+  record Settings(long seconds, long interval, String heap, long reach, String writer, Path dir) {}
 
   private static String loadAverage() throws IOException {
     String[] parts = Files.readString(Paths.get("/proc/loadavg")).trim().split(" ");
@@ -183,6 +184,7 @@ public final class ManyTablesRateBenchmark {
             "--seconds=" + s.seconds(),
             "--commitInterval=" + s.interval(),
             "--reach=" + s.reach(),
+            "--writer=" + s.writer(),
             "--checkpointMillis=" + Math.max(200, s.interval() * 1000 / 5),
             "--dir=" + runDir));
     System.err.printf(

@@ -33,16 +33,20 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.flink.FlinkPipelineOptions;
 import org.apache.beam.runners.flink.FlinkRunner;
 import org.apache.beam.sdk.Pipeline;
 import org.apache.beam.sdk.PipelineResult;
+import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
+import org.apache.beam.sdk.extensions.avro.schemas.utils.AvroUtils;
 import org.apache.beam.sdk.io.GenerateSequence;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.transforms.Filter;
 import org.apache.beam.sdk.transforms.MapElements;
 import org.apache.beam.sdk.values.PCollection;
 import org.apache.beam.sdk.values.Row;
+import org.apache.beam.sdk.values.TypeDescriptor;
 import org.apache.beam.sdk.values.TypeDescriptors;
 import org.joda.time.Duration;
 
@@ -51,7 +55,8 @@ import org.joda.time.Duration;
  * heap it is given): {@code --rate} x {@code --seconds} events of {@link ChangeStreamGenerator}
  * streamed on the embedded FlinkRunner (parallelism 2, checkpoints, filesystem state backend) into
  * {@code --tables} copy-on-write tables under {@code --dir} (one table: {@code HudiIO.write()};
- * more: one {@code HudiIO.writeTables()} routing by the {@code table} column), commit interval
+ * more: one {@code HudiIO.writeTables()} routing by the {@code table} column; with {@code
+ * --writer=dynamic}, one {@code HudiIO.writeDynamic()} for any number of tables), commit interval
  * {@code --commitInterval} seconds, until every table's sink is committed through the last event
  * (its {@code beam.hudi.committed.through} mark), then cancelled. Prints one line {@code RESULT
  * key=value ...}: the wall times, whether every table was committed in time, the peak heap after GC
@@ -68,7 +73,7 @@ public final class ManyTablesStreamRun {
         BenchOptions.parse(
             args,
             "--tables=N --rate=R --seconds=S --commitInterval=I --reach=N --checkpointMillis=MS"
-                + " --networkMemory=512m --segmentSize=8kb --dir=PATH");
+                + " --networkMemory=512m --segmentSize=8kb --writer=tables|dynamic --dir=PATH");
     int tables = Integer.parseInt(options.get("tables"));
     long rate = Long.parseLong(options.get("rate"));
     long seconds = Long.parseLong(options.get("seconds"));
@@ -78,6 +83,7 @@ public final class ManyTablesStreamRun {
     Path dir = Paths.get(options.get("dir")).toAbsolutePath();
     String networkMemory = options.getOrDefault("networkMemory", "512m");
     String segmentSize = options.getOrDefault("segmentSize", "8kb");
+    boolean dynamic = options.getOrDefault("writer", "tables").equals("dynamic");
     ChangeStreamGenerator generator = new ChangeStreamGenerator(tables, rate, reach);
     long events = rate * seconds;
     long lastEventMillis = generator.eventTime(events - 1).getMillis();
@@ -123,7 +129,22 @@ public final class ManyTablesStreamRun {
             .setRowSchema(ChangeStreamGenerator.SCHEMA);
     Duration frequency = Duration.standardSeconds(interval);
     List<String> names = generator.tableNames();
-    if (tables == 1) {
+    if (dynamic) {
+      String base = dir.toString();
+      org.apache.avro.Schema avro = AvroUtils.toAvroSchema(ChangeStreamGenerator.SCHEMA);
+      changes
+          .apply(
+              "To Avro records",
+              MapElements.into(TypeDescriptor.of(GenericRecord.class))
+                  .via(row -> AvroUtils.toGenericRecord(row, avro)))
+          .setCoder(AvroCoder.of(avro))
+          .apply(
+              "Write " + tables + " tables",
+              HudiIO.writeDynamic()
+                  .to(record -> record.get("table").toString())
+                  .withTables(name -> genericRecordTable(base, name))
+                  .withTriggeringFrequency(frequency));
+    } else if (tables == 1) {
       changes.apply("Write t00", table(dir, names.get(0)).withTriggeringFrequency(frequency));
     } else {
       HudiWriteTables<Row> write = HudiIO.writeTables().withDestinationField("table");
@@ -205,6 +226,15 @@ public final class ManyTablesStreamRun {
       }
     }
     System.exit(0);
+  }
+
+  private static HudiIO.Write<GenericRecord> genericRecordTable(String dir, String name) {
+    return HudiIO.writeGenericRecords()
+        .withBasePath(Paths.get(dir, name).toString())
+        .withTableName(name)
+        .withRecordKeyFields("id")
+        .withOrderingField("lsn")
+        .withChangeTypeField("op");
   }
 
   private static HudiIO.Write<Row> table(Path dir, String name) {
