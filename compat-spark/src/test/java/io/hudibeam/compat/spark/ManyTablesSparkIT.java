@@ -19,6 +19,7 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.is;
 
 import io.hudibeam.HudiIO;
+import io.hudibeam.HudiWriteDynamic;
 import io.hudibeam.HudiWriteTables;
 import io.hudibeam.table.TableType;
 import java.io.File;
@@ -28,8 +29,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.runners.direct.DirectOptions;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.extensions.avro.schemas.utils.AvroUtils;
 import org.apache.beam.sdk.options.PipelineOptionsFactory;
 import org.apache.beam.sdk.schemas.Schema;
 import org.apache.beam.sdk.schemas.Schema.FieldType;
@@ -52,7 +55,8 @@ import org.junit.rules.TemporaryFolder;
  * _hoodie_is_deleted}, every table's mixed in one input); Hudi's Spark writer then upserts into
  * each table, deleting by {@code _hoodie_is_deleted}; HudiIO continues every table with one more
  * write. After each write Hudi Spark's snapshot query of every table equals, row by row, its final
- * state computed here from the events.
+ * state computed here from the events. The same again with {@code HudiIO.writeDynamic()}: the
+ * tables created on first sight from Avro records of three schemas.
  */
 public class ManyTablesSparkIT {
   @ClassRule public static final SparkHudi SPARK = new SparkHudi();
@@ -206,11 +210,54 @@ public class ManyTablesSparkIT {
     return write;
   }
 
-  private static void run(File warehouse, List<org.apache.beam.sdk.values.Row> events) {
+  /** A table's Avro schema for {@code writeDynamic()}: its own columns, named as Hudi names it. */
+  private static org.apache.avro.Schema avroSchema(String table) {
+    return AvroUtils.toAvroSchema(ownSchema(table), table + "_record", "hoodie." + table);
+  }
+
+  /**
+   * The tables as one {@code writeDynamic()}: each created on first sight, its destination the
+   * namespace of its records' schema, its settings a function of its name.
+   */
+  private static HudiWriteDynamic writeDynamic(File warehouse) {
+    String base = warehouse.getPath();
+    return HudiIO.writeDynamic()
+        .to(record -> record.getSchema().getNamespace().substring("hoodie.".length()))
+        .withTables(
+            table ->
+                HudiIO.writeGenericRecords()
+                    .withBasePath(new File(base, table).getPath())
+                    .withTableName(table)
+                    .withTableType(tableType(table))
+                    .withTableVersion(version(table))
+                    .withRecordKeyFields("id")
+                    .withPartitionFields("region")
+                    .withOrderingField("seq")
+                    .withChangeTypeField("op"));
+  }
+
+  private void run(File warehouse, List<org.apache.beam.sdk.values.Row> events) {
     DirectOptions options = PipelineOptionsFactory.as(DirectOptions.class);
     options.setTargetParallelism(2);
     Pipeline p = Pipeline.create(options);
-    p.apply(Create.of(events).withRowSchema(INPUT)).apply(writeTables(warehouse));
+    if (dynamic) {
+      List<GenericRecord> records = new ArrayList<>();
+      for (org.apache.beam.sdk.values.Row e : events) {
+        String table = e.getString("table");
+        Schema own = ownSchema(table);
+        org.apache.beam.sdk.values.Row.Builder row = org.apache.beam.sdk.values.Row.withSchema(own);
+        own.getFields().forEach(f -> row.addValue(e.getValue(f.getName())));
+        records.add(AvroUtils.toGenericRecord(row.build(), avroSchema(table)));
+      }
+      p.apply(
+              Create.of(records)
+                  .withCoder(
+                      HudiIO.genericRecordCoder(
+                          avroSchema("customers"), avroSchema("events"), avroSchema("orders"))))
+          .apply(writeDynamic(warehouse));
+    } else {
+      p.apply(Create.of(events).withRowSchema(INPUT)).apply(writeTables(warehouse));
+    }
     p.run().waitUntilFinish();
   }
 
@@ -268,8 +315,25 @@ public class ManyTablesSparkIT {
         .save(new File(warehouse, table).getPath());
   }
 
+  /** Whether the tables are written by {@code writeDynamic()} (else {@code writeTables()}). */
+  private boolean dynamic;
+
   @Test
   public void manyTablesReadBySparkAndContinuedBothWays() throws Exception {
+    readBySparkAndContinuedBothWays();
+  }
+
+  /**
+   * The same writes by {@code writeDynamic()}: the tables created on first sight from Avro records
+   * of three schemas, one per table, then continued both ways.
+   */
+  @Test
+  public void tablesCreatedOnFirstSightReadBySparkAndContinuedBothWays() throws Exception {
+    dynamic = true;
+    readBySparkAndContinuedBothWays();
+  }
+
+  private void readBySparkAndContinuedBothWays() throws Exception {
     File warehouse = tmp.newFolder("warehouse");
     List<List<org.apache.beam.sdk.values.Row>> writes = new ArrayList<>();
 

@@ -245,7 +245,14 @@ final class TableWrite {
         try {
           keyed = keying.key(record);
         } catch (HudiTableException e) {
-          throw keying.failure(record, e);
+          throw new HudiTableException(
+              "Record cannot be written to "
+                  + spec.basePath()
+                  + ": "
+                  + e.getMessage()
+                  + "; nothing of this commit was written to the table. Record: "
+                  + record,
+              e);
         }
         incoming.putPreferred(keyed, preferred::prefer);
       }
