@@ -148,6 +148,54 @@ public class HudiIOWriteDynamicTest {
   }
 
   /**
+   * Each table's services run after its commit in the worker that committed: customers'
+   * (merge-on-read) inline compaction once its slices have log files and two delta commits are
+   * done, orders' clean keeping one commit; every table exact afterwards.
+   */
+  @Test
+  public void eachTablesServicesRunAfterItsCommit() {
+    String warehouse = warehouse().getAbsolutePath();
+    Map<String, Map<String, String>> services =
+        Map.of(
+            "customers",
+            Map.of("hoodie.compact.inline", "true", "hoodie.compact.inline.max.delta.commits", "2"),
+            "orders",
+            Map.of("hoodie.cleaner.commits.retained", "1"));
+    // Updates only: customers' slices then have log files to compact.
+    List<Row> customersUpdates =
+        List.of(
+            ChangeStreamTables.event("customers", "u", 0, 9, "customers-at-9-0"),
+            ChangeStreamTables.event("customers", "u", 4, 9, "customers-at-9-4"));
+    List<List<Row>> writes = List.of(inserts(), changes(), ordersOnly(), customersUpdates);
+    for (List<Row> rows : writes) {
+      Pipeline p = HudiIOTesting.pipeline(2);
+      records(p.apply(Create.of(rows).withRowSchema(SCHEMA)))
+          .apply(
+              writeDynamic()
+                  .withTables(
+                      table ->
+                          tables(warehouse)
+                              .apply(table)
+                              .withHoodieProperties(services.getOrDefault(table, Map.of()))));
+      p.run().waitUntilFinish();
+    }
+    HudiTableReader customers = HudiTableReader.of(base("customers"));
+    assertThat(
+        "customers was compacted",
+        customers.completedInstants().stream().anyMatch(i -> i.getAction().equals("commit")),
+        is(true));
+    HudiTableReader orders = HudiTableReader.of(base("orders"));
+    assertThat(
+        "orders was cleaned",
+        orders.completedInstants().stream().anyMatch(i -> i.getAction().equals("clean")),
+        is(true));
+    Map<String, Map<String, List<Object>>> expected = ChangeStreamTables.finalState(writes);
+    for (String table : TABLES) {
+      assertThat(table, ChangeStreamTables.hudiRows(table, base(table)), is(expected.get(table)));
+    }
+  }
+
+  /**
    * A bounded input cut into commit intervals: every interval's watermark passes at once at the end
    * of the input, yet each table's intervals are written one after another in order (the keyed
    * step), one instant each; a second run of the same input is a replay and commits nothing.
