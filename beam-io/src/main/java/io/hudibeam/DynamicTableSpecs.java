@@ -23,7 +23,6 @@ import io.hudibeam.transforms.schema.AvroInputSchemas;
 import io.hudibeam.write.IndexType;
 import io.hudibeam.write.WriteOperation;
 import org.apache.avro.Schema;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.transforms.SerializableFunction;
 
 /**
@@ -33,23 +32,29 @@ import org.apache.beam.sdk.transforms.SerializableFunction;
  */
 final class DynamicTableSpecs implements TableSpecs {
   private static final long serialVersionUID = 1L;
-  private final SerializableFunction<String, HudiIO.Write<GenericRecord>> tables;
+  private final InputKind kind;
+  private final SerializableFunction<String, ? extends HudiIO.Write<?>> tables;
   private final boolean streaming;
 
   DynamicTableSpecs(
-      SerializableFunction<String, HudiIO.Write<GenericRecord>> tables, boolean streaming) {
+      InputKind kind,
+      SerializableFunction<String, ? extends HudiIO.Write<?>> tables,
+      boolean streaming) {
+    this.kind = kind;
     this.tables = tables;
     this.streaming = streaming;
   }
 
   @Override
   public WriteSpec of(String destination, Schema schema) {
-    HudiIO.Write<GenericRecord> write = tables.apply(destination);
+    HudiIO.Write<?> write = tables.apply(destination);
+    String expected =
+        kind == InputKind.ROWS ? "a HudiIO.write()" : "a HudiIO.writeGenericRecords() write";
     if (write == null) {
-      throw refused(destination, "withTables gave null; it must give a writeGenericRecords()");
+      throw refused(destination, "withTables gave null; it must give " + expected);
     }
-    if (write.getInputKind() != InputKind.GENERIC_RECORDS) {
-      throw refused(destination, "withTables must give a HudiIO.writeGenericRecords() write");
+    if (write.getInputKind() != kind) {
+      throw refused(destination, "withTables must give " + expected);
     }
     if (write.getTriggeringFrequency() != null
         || write.getSinkId() != null

@@ -126,8 +126,17 @@ public final class HudiIO {
    * tables: each table's records of a commit are written by one worker ({@link HudiWriteDynamic};
    * docs/many-tables.md).
    */
-  public static HudiWriteDynamic writeDynamic() {
-    return HudiWriteDynamic.create();
+  public static HudiWriteDynamic<GenericRecord> writeDynamic() {
+    return HudiWriteDynamic.create(InputKind.GENERIC_RECORDS);
+  }
+
+  /**
+   * As {@link #writeDynamic()}, for a {@code PCollection<Row>}: each table's records are the rows
+   * in the Avro schema of the row schema, named for the table; its tables are {@link #write()}
+   * writes.
+   */
+  public static HudiWriteDynamic<Row> writeDynamicRows() {
+    return HudiWriteDynamic.create(InputKind.ROWS);
   }
 
   /**

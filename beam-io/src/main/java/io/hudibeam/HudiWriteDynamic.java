@@ -33,21 +33,24 @@ import org.apache.beam.sdk.transforms.windowing.DefaultTrigger;
 import org.apache.beam.sdk.transforms.windowing.FixedWindows;
 import org.apache.beam.sdk.transforms.windowing.GlobalWindows;
 import org.apache.beam.sdk.transforms.windowing.Window;
+import org.apache.beam.sdk.util.RowFilter;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
+import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Duration;
 
 /**
- * Writes a {@code PCollection<GenericRecord>} into many tables whose names come with the records:
- * each record goes to the table its destination names ({@link #to}), each table's settings come
- * from a function of its destination ({@link #withTables}), and a table is created when its first
- * records arrive, with their Avro schema. The pipeline graph is the same for any number of tables:
- * records are grouped by table (per commit interval when streaming, in a step keyed by table that
- * writes a table's intervals in order), and one worker writes each table's group as one instant of
- * that table (upsert, SIMPLE index), through the same code as {@link HudiIO#write()}; other workers
- * write other tables. Built for change streams of many small tables (docs/many-tables.md); {@link
- * HudiIO#writeTables()} spreads one table's write over many workers.
+ * Writes a {@code PCollection<GenericRecord>} ({@link HudiIO#writeDynamic()}) or {@code
+ * PCollection<Row>} ({@link HudiIO#writeDynamicRows()}) into many tables whose names come with the
+ * records: each record goes to the table its destination names ({@link #to}), each table's settings
+ * come from a function of its destination ({@link #withTables}), and a table is created when its
+ * first records arrive, with their Avro schema. The pipeline graph is the same for any number of
+ * tables: records are grouped by table (per commit interval when streaming, in a step keyed by
+ * table that writes a table's intervals in order), and one worker writes each table's group as one
+ * instant of that table (upsert, SIMPLE index), through the same code as {@link HudiIO#write()};
+ * other workers write other tables. Built for change streams of many small tables
+ * (docs/many-tables.md); {@link HudiIO#writeTables()} spreads one table's write over many workers.
  *
  * <pre>{@code
  * records.apply(HudiIO.writeDynamic()
@@ -60,44 +63,59 @@ import org.joda.time.Duration;
  *     .withTriggeringFrequency(Duration.standardSeconds(60)));
  * }</pre>
  */
-public final class HudiWriteDynamic
-    extends PTransform<PCollection<GenericRecord>, HudiWriteResult> {
+public final class HudiWriteDynamic<T> extends PTransform<PCollection<T>, HudiWriteResult> {
   private static final long serialVersionUID = 1L;
-  private final @Nullable SerializableFunction<GenericRecord, String> destination;
-  private final @Nullable SerializableFunction<String, HudiIO.Write<GenericRecord>> tables;
+  private final InputKind kind;
+  private final @Nullable SerializableFunction<T, String> destination;
+  private final @Nullable SerializableFunction<String, HudiIO.Write<T>> tables;
   private final @Nullable Duration triggeringFrequency;
   private final @Nullable String sinkId;
+  private final @Nullable RowFilter rowFilter;
 
   private HudiWriteDynamic(
-      @Nullable SerializableFunction<GenericRecord, String> destination,
-      @Nullable SerializableFunction<String, HudiIO.Write<GenericRecord>> tables,
+      InputKind kind,
+      @Nullable SerializableFunction<T, String> destination,
+      @Nullable SerializableFunction<String, HudiIO.Write<T>> tables,
       @Nullable Duration triggeringFrequency,
-      @Nullable String sinkId) {
+      @Nullable String sinkId,
+      @Nullable RowFilter rowFilter) {
+    this.kind = kind;
     this.destination = destination;
     this.tables = tables;
     this.triggeringFrequency = triggeringFrequency;
     this.sinkId = sinkId;
+    this.rowFilter = rowFilter;
   }
 
-  static HudiWriteDynamic create() {
-    return new HudiWriteDynamic(null, null, null, null);
+  static <T> HudiWriteDynamic<T> create(InputKind kind) {
+    return new HudiWriteDynamic<>(kind, null, null, null, null, null);
+  }
+
+  private HudiWriteDynamic<T> with(
+      @Nullable SerializableFunction<T, String> destination,
+      @Nullable SerializableFunction<String, HudiIO.Write<T>> tables,
+      @Nullable Duration triggeringFrequency,
+      @Nullable String sinkId,
+      @Nullable RowFilter rowFilter) {
+    return new HudiWriteDynamic<>(
+        kind, destination, tables, triggeringFrequency, sinkId, rowFilter);
   }
 
   /** The destination (table) of each record; records of one destination go to one table. */
-  public HudiWriteDynamic to(SerializableFunction<GenericRecord, String> destination) {
+  public HudiWriteDynamic<T> to(SerializableFunction<T, String> destination) {
     Objects.requireNonNull(destination, "writeDynamic().to needs a destination function");
-    return new HudiWriteDynamic(destination, tables, triggeringFrequency, sinkId);
+    return with(destination, tables, triggeringFrequency, sinkId, rowFilter);
   }
 
   /**
-   * Each destination's table: a {@link HudiIO#writeGenericRecords()} with the table's base path,
-   * record key and other settings, called when the destination's first records arrive (in the
-   * workers; the same destination must always give the same settings).
+   * Each destination's table: a {@link HudiIO#writeGenericRecords()} (a {@link HudiIO#write()} for
+   * {@link HudiIO#writeDynamicRows()}) with the table's base path, record key and other settings,
+   * called when the destination's first records arrive (in the workers; the same destination must
+   * always give the same settings).
    */
-  public HudiWriteDynamic withTables(
-      SerializableFunction<String, HudiIO.Write<GenericRecord>> tables) {
+  public HudiWriteDynamic<T> withTables(SerializableFunction<String, HudiIO.Write<T>> tables) {
     Objects.requireNonNull(tables, "writeDynamic().withTables needs a function of the destination");
-    return new HudiWriteDynamic(destination, tables, triggeringFrequency, sinkId);
+    return with(destination, tables, triggeringFrequency, sinkId, rowFilter);
   }
 
   /**
@@ -105,22 +123,27 @@ public final class HudiWriteDynamic
    * one instant for it, exactly once across restarts (as {@link
    * HudiIO.Write#withTriggeringFrequency}).
    */
-  public HudiWriteDynamic withTriggeringFrequency(Duration frequency) {
+  public HudiWriteDynamic<T> withTriggeringFrequency(Duration frequency) {
     Builders.requirePositive("withTriggeringFrequency", frequency);
-    return new HudiWriteDynamic(destination, tables, frequency, sinkId);
+    return with(destination, tables, frequency, sinkId, rowFilter);
   }
 
   /**
    * The streaming sink's id in every table's timeline (default: the table's name and "-upsert"), as
    * {@link HudiIO.Write#withSinkId}.
    */
-  public HudiWriteDynamic withSinkId(String sinkId) {
+  public HudiWriteDynamic<T> withSinkId(String sinkId) {
     Builders.requireNonEmpty("withSinkId", sinkId);
-    return new HudiWriteDynamic(destination, tables, triggeringFrequency, sinkId);
+    return with(destination, tables, triggeringFrequency, sinkId, rowFilter);
+  }
+
+  /** Rows are written as {@code filter} makes them (the schema transform's keep, drop, only). */
+  HudiWriteDynamic<T> withRowFilter(RowFilter filter) {
+    return with(destination, tables, triggeringFrequency, sinkId, filter);
   }
 
   @Override
-  public HudiWriteResult expand(PCollection<GenericRecord> input) {
+  public HudiWriteResult expand(PCollection<T> input) {
     if (destination == null || tables == null) {
       throw new IllegalArgumentException(
           "HudiIO.writeDynamic() needs to(destination function) and withTables(function of the"
@@ -133,14 +156,15 @@ public final class HudiWriteDynamic
               + input.getName()
               + "): set withTriggeringFrequency(Duration), the commit interval");
     }
-    DynamicTableSpecs specs = new DynamicTableSpecs(tables, triggeringFrequency != null);
+    DynamicTableSpecs specs = new DynamicTableSpecs(kind, tables, triggeringFrequency != null);
+    PackPerTableFn<T> pack = new PackPerTableFn<>(destination, records(tables));
     KvCoder<String, IntervalPack> packCoder =
         KvCoder.of(StringUtf8Coder.of(), IntervalPack.Coder.of());
     PCollection<CommittedInstant> committed;
     if (triggeringFrequency == null) {
       committed =
           input
-              .apply("Pack per table", ParDo.of(new PackPerTableFn(destination)))
+              .apply("Pack per table", ParDo.of(pack))
               .setCoder(packCoder)
               .apply("Group by table", GroupByKey.create())
               .apply("Write tables", ParDo.of(new WriteTablesFn(specs)))
@@ -152,11 +176,11 @@ public final class HudiWriteDynamic
           input
               .apply(
                   "Commit intervals",
-                  Window.<GenericRecord>into(FixedWindows.of(triggeringFrequency))
+                  Window.<T>into(FixedWindows.of(triggeringFrequency))
                       .triggering(DefaultTrigger.of())
                       .withAllowedLateness(Duration.ZERO)
                       .discardingFiredPanes())
-              .apply("Pack per table", ParDo.of(new PackPerTableFn(destination)))
+              .apply("Pack per table", ParDo.of(pack))
               .setCoder(packCoder)
               .apply("Per table", Window.<KV<String, IntervalPack>>into(new GlobalWindows()))
               .apply(
@@ -169,5 +193,16 @@ public final class HudiWriteDynamic
         PublicResults.commits(committed),
         PublicResults.noFailures(input.getPipeline()),
         PublicResults.noSkippedIntervals(input.getPipeline()));
+  }
+
+  /** The records of the elements: GenericRecords as they are, Rows in their table's Avro schema. */
+  @SuppressWarnings("unchecked")
+  private PackPerTableFn.Records<T> records(SerializableFunction<String, HudiIO.Write<T>> tables) {
+    if (kind == InputKind.ROWS) {
+      return (PackPerTableFn.Records<T>)
+          new DynamicRows(
+              (SerializableFunction<String, HudiIO.Write<Row>>) (Object) tables, rowFilter);
+    }
+    return (element, table) -> (GenericRecord) element;
   }
 }

@@ -65,8 +65,9 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * resolved from each row as Managed IcebergIO's: the rows go to the tables listed in {@code
  * tables}, each below {@code warehouse} and written by {@link HudiIO#writeTables()} with the common
  * keys and its own {@code table_settings} ({@link WriteConfigurations}); a row of an unlisted table
- * fails, naming its record key and the template, or is an error row ({@link ResolveTables}). See
- * docs/schema-transform.md.
+ * fails, naming its record key and the template, or is an error row ({@link ResolveTables}).
+ * Without {@code tables}, each table is created when a row first names it ({@link
+ * HudiIO#writeDynamicRows()}). See docs/schema-transform.md.
  */
 @AutoService(SchemaTransformProvider.class)
 public final class HudiWriteSchemaTransformProvider
@@ -112,7 +113,8 @@ public final class HudiWriteSchemaTransformProvider
   public abstract static class Configuration {
     @SchemaFieldDescription(
         "The table name (hoodie.table.name), or a template with {field} placeholders filled from each"
-            + " row's fields (e.g. shop.{table}), whose tables are listed in tables.")
+            + " row's fields (e.g. shop.{table}), whose tables are listed in tables or created on"
+            + " first sight.")
     public abstract String getTable();
 
     @SchemaFieldDescription(
@@ -125,7 +127,8 @@ public final class HudiWriteSchemaTransformProvider
     public abstract @Nullable String getWarehouse();
 
     @SchemaFieldDescription(
-        "With a table template: every table it resolves to, fixed when the pipeline is built.")
+        "With a table template: every table it resolves to, fixed when the pipeline is built; left"
+            + " out, each table is created when a row first names it.")
     public abstract @Nullable List<String> getTables();
 
     @SchemaFieldDescription(

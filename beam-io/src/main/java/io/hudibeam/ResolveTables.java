@@ -43,25 +43,25 @@ final class ResolveTables extends DoFn<Row, Row> {
   static final TupleTag<Row> KNOWN = new TupleTag<Row>() {};
 
   private final TableTemplate template;
-  private final Set<String> tables;
+  private final @Nullable Set<String> tables;
   private final RowFilter filter;
   private final @Nullable List<String> keyFields;
   private final boolean toErrorOutput;
   private final Counter unknown = Metrics.counter(ResolveTables.class, "unknownTables");
 
   /**
-   * Rows of {@code template} must resolve to one of {@code tables}; the others fail (naming the
-   * {@code keyFields}' values, of the row filtered by {@code filter}), or are bad records when
-   * {@code toErrorOutput}.
+   * Rows of {@code template} must resolve to one of {@code tables} (to any table when null: tables
+   * created on first sight); the others fail (naming the {@code keyFields}' values, of the row
+   * filtered by {@code filter}), or are bad records when {@code toErrorOutput}.
    */
   ResolveTables(
       TableTemplate template,
-      Set<String> tables,
+      @Nullable Set<String> tables,
       RowFilter filter,
       @Nullable List<String> keyFields,
       boolean toErrorOutput) {
     this.template = template;
-    this.tables = Set.copyOf(tables);
+    this.tables = tables == null ? null : Set.copyOf(tables);
     this.filter = filter;
     this.keyFields = keyFields == null ? null : List.copyOf(keyFields);
     this.toErrorOutput = toErrorOutput;
@@ -70,7 +70,7 @@ final class ResolveTables extends DoFn<Row, Row> {
   @ProcessElement
   public void process(@Element Row row, MultiOutputReceiver out) throws Exception {
     String table = template.apply(row);
-    if (table != null && tables.contains(table)) {
+    if (table != null && (tables == null || tables.contains(table))) {
       out.get(KNOWN).output(row);
       return;
     }
@@ -84,9 +84,8 @@ final class ResolveTables extends DoFn<Row, Row> {
                 + template.nullField(row)
                 + "' of the table template '"
                 + template.template()
-                + "' is null (the tables are "
-                + new TreeSet<>(tables)
-                + ")"
+                + "' is null"
+                + (tables == null ? "" : " (the tables are " + new TreeSet<>(tables) + ")")
             : "hudi_write: the row with record key "
                 + key(written)
                 + " goes to the table '"

@@ -20,8 +20,10 @@ import io.hudibeam.settings.HudiSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.beam.sdk.transforms.ParDo;
+import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecord;
 import org.apache.beam.sdk.transforms.errorhandling.BadRecordRouter;
 import org.apache.beam.sdk.transforms.errorhandling.ErrorHandler.BadRecordErrorHandler;
@@ -49,6 +51,11 @@ final class WriteConfigurations {
 
   static boolean isTemplate(Configuration config) {
     return TableTemplate.parse(config.getTable()).hasPlaceholders();
+  }
+
+  /** A template without {@code tables}: its tables are created when rows first name them. */
+  static boolean createsTablesOnFirstSight(Configuration config) {
+    return isTemplate(config) && config.getTables() == null;
   }
 
   static void validate(Configuration config) {
@@ -82,7 +89,7 @@ final class WriteConfigurations {
     }
     Map<String, Map<String, String>> settings = config.getTableSettings();
     List<String> destinations = destinations(config);
-    if (settings != null) {
+    if (settings != null && !createsTablesOnFirstSight(config)) {
       settings.forEach(
           (table, hoodie) -> {
             if (!destinations.contains(table)) {
@@ -127,13 +134,17 @@ final class WriteConfigurations {
               + " (<warehouse>/<table name, each dot a folder>)");
     }
     List<String> tables = config.getTables();
-    if (tables == null || tables.isEmpty()) {
+    if (tables == null) {
+      checkFirstSight(config, template);
+      return;
+    }
+    if (tables.isEmpty()) {
       throw new IllegalArgumentException(
-          "table '"
+          "tables is empty: list every table the template '"
               + table
-              + "' is a template, so tables must list every table it resolves to (e.g. ["
+              + "' resolves to (e.g. ["
               + table.replaceAll("\\{[^{}]*}", "orders")
-              + "]): HudiIO's tables are fixed when the pipeline is built");
+              + "]), or leave tables out for tables created on first sight");
     }
     if (new TreeSet<>(tables).size() != tables.size()) {
       throw new IllegalArgumentException("tables names a table twice: " + tables);
@@ -143,6 +154,59 @@ final class WriteConfigurations {
       if (!template.couldResolveTo(name)) {
         throw new IllegalArgumentException(
             "tables has '" + name + "', which the table template '" + table + "' cannot give");
+      }
+    }
+  }
+
+  /**
+   * A template without {@code tables}: its tables are created on first sight ({@code
+   * HudiIO.writeDynamicRows()}), so what every table needs comes from the common keys, and what
+   * that write does not support is refused here.
+   */
+  private static void checkFirstSight(Configuration config, TableTemplate template) {
+    String why = "' is a template without tables (tables created on first sight): ";
+    if (config.getRecordKey() == null
+        && (config.getHoodieProperties() == null
+            || !config.getHoodieProperties().containsKey(HudiSettings.RECORD_KEY_FIELDS.key()))) {
+      throw new IllegalArgumentException(
+          "table '" + config.getTable() + why + "set record_key, the key of every table");
+    }
+    if (orderingFields(config).size() > 1) {
+      throw new IllegalArgumentException(
+          "table '"
+              + config.getTable()
+              + why
+              + "ordering_fields takes one field there; list the tables in tables to order by "
+              + orderingFields(config));
+    }
+    if (config.getErrorHandling() != null) {
+      throw new IllegalArgumentException(
+          "table '" + config.getTable() + why + "error_handling needs the tables listed in tables");
+    }
+    Map<String, Map<String, String>> settings = config.getTableSettings();
+    if (settings != null) {
+      for (String name : settings.keySet()) {
+        TableTemplate.checkName("table_settings", name);
+        if (!template.couldResolveTo(name)) {
+          throw new IllegalArgumentException(
+              "table_settings has '"
+                  + name
+                  + "', which the table template '"
+                  + config.getTable()
+                  + "' cannot give");
+        }
+        settings.get(name).keySet().stream()
+            .filter(k -> !k.startsWith("hoodie."))
+            .findFirst()
+            .ifPresent(
+                k -> {
+                  throw new IllegalArgumentException(
+                      "table_settings of '"
+                          + name
+                          + "' has the key '"
+                          + k
+                          + "', but takes Hudi's hoodie.* keys only");
+                });
       }
     }
   }
@@ -207,7 +271,25 @@ final class WriteConfigurations {
   /** The write of {@code table}: the common keys, then its table_settings over them. */
   static HudiIO.Write<Row> write(Configuration config, String table) {
     HudiIO.Write<Row> write =
-        HudiIO.write().withTableName(table).withBasePath(basePath(config, table));
+        common(config).withTableName(table).withBasePath(basePath(config, table));
+    if (config.getTriggeringFrequencySeconds() != null) {
+      write =
+          write.withTriggeringFrequency(
+              org.joda.time.Duration.standardSeconds(config.getTriggeringFrequencySeconds()));
+    }
+    if (config.getSinkId() != null) {
+      write = write.withSinkId(config.getSinkId());
+    }
+    Map<String, String> own = settings(config, table);
+    if (!own.isEmpty()) {
+      write = write.withHoodieProperties(own);
+    }
+    return write;
+  }
+
+  /** The keys every table shares: its write without name, base path and streaming settings. */
+  private static HudiIO.Write<Row> common(Configuration config) {
+    HudiIO.Write<Row> write = HudiIO.write();
     if (config.getRecordKey() != null) {
       write = write.withRecordKeyFields(config.getRecordKey().split(","));
     }
@@ -228,22 +310,35 @@ final class WriteConfigurations {
     if (config.getTableType() != null) {
       write = write.withTableType(HudiSettings.TABLE_TYPE.parse(config.getTableType()));
     }
-    if (config.getTriggeringFrequencySeconds() != null) {
-      write =
-          write.withTriggeringFrequency(
-              org.joda.time.Duration.standardSeconds(config.getTriggeringFrequencySeconds()));
-    }
-    if (config.getSinkId() != null) {
-      write = write.withSinkId(config.getSinkId());
-    }
     if (config.getChangeTypeColumn() != null) {
       write = write.withChangeTypeField(config.getChangeTypeColumn(), config.changeTypes());
     }
-    Map<String, String> own = settings(config, table);
-    if (!own.isEmpty()) {
-      write = write.withHoodieProperties(own);
-    }
     return write;
+  }
+
+  /**
+   * The tables of a template without {@code tables}, made when rows first name them: the common
+   * keys, the table's name and its folder below warehouse, then its table_settings, if any.
+   */
+  record FirstSightTables(
+      HudiIO.Write<Row> common, String warehouse, Map<String, Map<String, String>> tableSettings)
+      implements SerializableFunction<String, HudiIO.Write<Row>> {
+    static FirstSightTables of(Configuration config) {
+      Map<String, Map<String, String>> settings = new TreeMap<>();
+      if (config.getTableSettings() != null) {
+        config.getTableSettings().forEach((t, own) -> settings.put(t, Map.copyOf(own)));
+      }
+      return new FirstSightTables(
+          WriteConfigurations.common(config), config.getWarehouse(), settings);
+    }
+
+    @Override
+    public HudiIO.Write<Row> apply(String table) {
+      HudiIO.Write<Row> write =
+          common.withTableName(table).withBasePath(TableTemplate.basePath(warehouse, table));
+      Map<String, String> own = tableSettings.get(table);
+      return own == null || own.isEmpty() ? write : write.withHoodieProperties(own);
+    }
   }
 
   /**
@@ -257,6 +352,9 @@ final class WriteConfigurations {
       @Nullable BadRecordErrorHandler<PCollection<Row>> handler) {
     TableTemplate template = TableTemplate.parse(configuration.getTable());
     template.checkFields(rows.getSchema());
+    if (createsTablesOnFirstSight(configuration)) {
+      return writeTablesOnFirstSight(configuration, rows, filter, template);
+    }
     List<String> names = WriteConfigurations.destinations(configuration);
     List<String> keyFields =
         configuration.getRecordKey() == null
@@ -290,5 +388,45 @@ final class WriteConfigurations {
         .get(ResolveTables.KNOWN)
         .setRowSchema(rows.getSchema())
         .apply("Write to Hudi", tables);
+  }
+
+  /**
+   * A template without {@code tables}: rows whose template field is null fail ("Resolve tables"),
+   * the others go to {@code HudiIO.writeDynamicRows()}, which creates each table when its first
+   * rows arrive.
+   */
+  private static HudiWriteResult writeTablesOnFirstSight(
+      Configuration configuration,
+      PCollection<Row> rows,
+      RowFilter filter,
+      TableTemplate template) {
+    List<String> keyFields =
+        configuration.getRecordKey() == null
+            ? null
+            : List.of(configuration.getRecordKey().split(","));
+    PCollectionTuple outputs =
+        rows.apply(
+            ResolveTables.STEP,
+            ParDo.of(new ResolveTables(template, null, filter, keyFields, false))
+                .withOutputTags(
+                    ResolveTables.KNOWN, TupleTagList.of(BadRecordRouter.BAD_RECORD_TAG)));
+    // Without error_handling a row without a table fails the step; the tag stays empty.
+    outputs.get(BadRecordRouter.BAD_RECORD_TAG).setCoder(BadRecord.getCoder(rows.getPipeline()));
+    PCollection<Row> resolved = outputs.get(ResolveTables.KNOWN).setRowSchema(rows.getSchema());
+    HudiWriteDynamic<Row> write =
+        HudiIO.writeDynamicRows()
+            .to(template)
+            .withTables(FirstSightTables.of(configuration))
+            .withRowFilter(filter);
+    if (configuration.getTriggeringFrequencySeconds() != null) {
+      write =
+          write.withTriggeringFrequency(
+              org.joda.time.Duration.standardSeconds(
+                  configuration.getTriggeringFrequencySeconds()));
+    }
+    if (configuration.getSinkId() != null) {
+      write = write.withSinkId(configuration.getSinkId());
+    }
+    return resolved.apply("Write to Hudi", write);
   }
 }

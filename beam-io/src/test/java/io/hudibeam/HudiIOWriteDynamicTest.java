@@ -77,7 +77,7 @@ public class HudiIOWriteDynamicTest {
     return ChangeStreamTables.dynamicTables(warehouse, Map.of());
   }
 
-  private HudiWriteDynamic writeDynamic() {
+  private HudiWriteDynamic<GenericRecord> writeDynamic() {
     return HudiIO.writeDynamic()
         .to(record -> record.get("table").toString())
         .withTables(tables(warehouse().getAbsolutePath()));

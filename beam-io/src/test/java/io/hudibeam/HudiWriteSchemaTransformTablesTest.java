@@ -148,6 +148,34 @@ public class HudiWriteSchemaTransformTablesTest {
   }
 
   /**
+   * A template without {@code tables}: each table is created when rows first name it ({@code
+   * HudiIO.writeDynamicRows()}), with the common keys and its own {@code table_settings}; every
+   * table exact by Hudi's reader after inserts and a change stream.
+   */
+  @Test
+  public void aTemplateWithoutTablesCreatesEachTableOnFirstSight() {
+    Row config = config().withFieldValue("tables", null).build();
+    run(config, inserts());
+    run(config, changes());
+
+    Map<String, Map<String, List<Object>>> expected = finalState(List.of(inserts(), changes()));
+    for (String table : TABLES) {
+      HudiTableReader reader = HudiTableReader.of(base(table));
+      assertThat(table, reader.completedInstantTimes().size(), is(2));
+      assertThat(table, hudiRows(table, base(table)), is(expected.get(table)));
+      assertThat(reader.tableConfig().getTableName(), is("shop." + table));
+      assertThat(
+          table,
+          reader.metaClient().getTableType(),
+          is(
+              table.equals("customers")
+                  ? HoodieTableType.MERGE_ON_READ
+                  : HoodieTableType.COPY_ON_WRITE));
+    }
+    assertThat(HudiTableReader.of(base("orders")).partitionPaths(), is(List.of("eu", "us")));
+  }
+
+  /**
    * The template is resolved from the whole row, before {@code drop} (as Managed IcebergIO): the
    * tables lack the dropped field {@code table}. With {@code error_handling}, a row of no listed
    * table and a row whose template field is null are error rows naming their record key and the
@@ -255,9 +283,19 @@ public class HudiWriteSchemaTransformTablesTest {
    */
   @Test(timeout = 300_000)
   public void aTemplateWithATriggeringFrequencyCommitsEachTablesInterval() {
+    commitsEachTablesInterval(List.of("shop.orders", "shop.customers"));
+  }
+
+  /** The same without tables: each table created on first sight by its first interval. */
+  @Test(timeout = 300_000)
+  public void aTemplateWithoutTablesWithATriggeringFrequencyCommitsEachTablesInterval() {
+    commitsEachTablesInterval(null);
+  }
+
+  private void commitsEachTablesInterval(List<String> tables) {
     Row config =
         config()
-            .withFieldValue("tables", List.of("shop.orders", "shop.customers"))
+            .withFieldValue("tables", tables)
             .withFieldValue(
                 "table_settings",
                 Map.of(
@@ -326,10 +364,42 @@ public class HudiWriteSchemaTransformTablesTest {
   @Test
   public void configurationsThatCannotBeWrittenAreRefusedNamingTheKey() {
     assertThat(
-        refused(config().withFieldValue("tables", null).build()).getMessage(),
+        refused(config().withFieldValue("tables", List.of()).build()).getMessage(),
         is(
-            "table 'shop.{table}' is a template, so tables must list every table it resolves to"
-                + " (e.g. [shop.orders]): HudiIO's tables are fixed when the pipeline is built"));
+            "tables is empty: list every table the template 'shop.{table}' resolves to (e.g."
+                + " [shop.orders]), or leave tables out for tables created on first sight"));
+    // Without tables (tables created on first sight): what writeDynamicRows() cannot take.
+    Row.FieldValueBuilder firstSight = config().withFieldValue("tables", null);
+    assertThat(
+        refused(config().withFieldValue("tables", null).withFieldValue("record_key", null).build())
+            .getMessage(),
+        is(
+            "table 'shop.{table}' is a template without tables (tables created on first sight):"
+                + " set record_key, the key of every table"));
+    assertThat(
+        refused(
+                config()
+                    .withFieldValue("tables", null)
+                    .withFieldValue("ordering_fields", List.of("seq", "id"))
+                    .build())
+            .getMessage(),
+        containsString("ordering_fields takes one field there"));
+    assertThat(
+        refused(
+                config()
+                    .withFieldValue("tables", null)
+                    .withFieldValue("table_settings", Map.of("refunds", Map.of("hoodie.a", "b")))
+                    .build())
+            .getMessage(),
+        is("table_settings has 'refunds', which the table template 'shop.{table}' cannot give"));
+    assertThat(
+        refused(
+                firstSight
+                    .withFieldValue(
+                        "table_settings", Map.of("shop.orders", Map.of("fs.s3a.endpoint", "x")))
+                    .build())
+            .getMessage(),
+        containsString("has the key 'fs.s3a.endpoint', but takes Hudi's hoodie.* keys only"));
     assertThat(
         refused(config().withFieldValue("tables", List.of("shop.orders", "refunds")).build())
             .getMessage(),

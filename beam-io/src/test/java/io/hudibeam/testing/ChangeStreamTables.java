@@ -300,7 +300,7 @@ public final class ChangeStreamTables {
    * to the table its field {@code table} names, created on first sight, its settings a function of
    * the name.
    */
-  public static HudiWriteDynamic writeDynamic(
+  public static HudiWriteDynamic<GenericRecord> writeDynamic(
       File warehouse, Map<String, Map<String, String>> hadoopConfigurations) {
     return HudiIO.writeDynamic()
         .to(record -> record.get("table").toString())

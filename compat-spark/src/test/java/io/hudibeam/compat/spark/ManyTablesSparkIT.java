@@ -219,7 +219,7 @@ public class ManyTablesSparkIT {
    * The tables as one {@code writeDynamic()}: each created on first sight, its destination the
    * namespace of its records' schema, its settings a function of its name.
    */
-  private static HudiWriteDynamic writeDynamic(File warehouse) {
+  private static HudiWriteDynamic<GenericRecord> writeDynamic(File warehouse) {
     String base = warehouse.getPath();
     return HudiIO.writeDynamic()
         .to(record -> record.getSchema().getNamespace().substring("hoodie.".length()))

@@ -15,6 +15,7 @@
  */
 package io.hudibeam.transforms.dynamic;
 
+import java.io.Serializable;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.avro.Schema;
@@ -26,20 +27,28 @@ import org.apache.beam.sdk.transforms.windowing.IntervalWindow;
 import org.apache.beam.sdk.values.KV;
 
 /**
- * Keys each record by its table (the destination function) and packs a bundle's records per window,
- * table and schema into {@link RecordPack}s of about 64 KiB, so that the GroupByKey by table moves
- * and keeps a few arrays per table, not one object per record.
+ * Keys each element by its table (the destination function), makes it the Avro record its table
+ * takes ({@link Records}), and packs a bundle's records per window, table and schema into {@link
+ * RecordPack}s of about 64 KiB, so that the GroupByKey by table moves and keeps a few arrays per
+ * table, not one object per record.
  */
-public final class PackPerTableFn extends DoFn<GenericRecord, KV<String, IntervalPack>> {
+public final class PackPerTableFn<T> extends DoFn<T, KV<String, IntervalPack>> {
   private static final long serialVersionUID = 1L;
   static final long PACK_BYTES = 64 * 1024;
-  private final SerializableFunction<GenericRecord, String> destination;
+  private final SerializableFunction<T, String> destination;
+  private final Records<T> records;
   private transient Map<Key, RecordPack.Packer> packers;
 
   private record Key(BoundedWindow window, String destination, Schema schema) {}
 
-  public PackPerTableFn(SerializableFunction<GenericRecord, String> destination) {
+  /** An element as the Avro record its table takes. */
+  public interface Records<T> extends Serializable {
+    GenericRecord of(T element, String destination);
+  }
+
+  public PackPerTableFn(SerializableFunction<T, String> destination, Records<T> records) {
     this.destination = destination;
+    this.records = records;
   }
 
   @StartBundle
@@ -49,18 +58,17 @@ public final class PackPerTableFn extends DoFn<GenericRecord, KV<String, Interva
 
   @ProcessElement
   public void process(
-      @Element GenericRecord record,
-      BoundedWindow window,
-      OutputReceiver<KV<String, IntervalPack>> out) {
-    String table = destination.apply(record);
+      @Element T element, BoundedWindow window, OutputReceiver<KV<String, IntervalPack>> out) {
+    String table = destination.apply(element);
     if (table == null || table.isEmpty()) {
       throw new IllegalArgumentException(
           "writeDynamic: the destination function gave "
               + (table == null ? "null" : "an empty destination")
-              + " for record "
-              + record
+              + " for "
+              + element
               + "; every record needs the name of its table");
     }
+    GenericRecord record = records.of(element, table);
     RecordPack.Packer packer =
         packers.computeIfAbsent(
             new Key(window, table, record.getSchema()), k -> new RecordPack.Packer(k.schema()));
