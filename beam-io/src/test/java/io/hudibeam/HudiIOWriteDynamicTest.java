@@ -29,6 +29,7 @@ import static org.junit.Assert.assertThrows;
 import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.testing.ChangeStreamTables;
 import io.hudibeam.testing.HudiTableReader;
+import io.hudibeam.transforms.dynamic.WriteIntervalsFn;
 import io.hudibeam.write.WriteOperation;
 import java.io.File;
 import java.util.ArrayList;
@@ -38,10 +39,12 @@ import java.util.TreeMap;
 import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.Pipeline;
+import org.apache.beam.sdk.PipelineResult;
 import org.apache.beam.sdk.coders.RowCoder;
 import org.apache.beam.sdk.extensions.avro.coders.AvroCoder;
 import org.apache.beam.sdk.extensions.avro.schemas.utils.AvroUtils;
 import org.apache.beam.sdk.testing.PAssert;
+import org.apache.beam.sdk.testing.TestStream;
 import org.apache.beam.sdk.transforms.Create;
 import org.apache.beam.sdk.transforms.SerializableFunction;
 import org.apache.beam.sdk.values.PCollection;
@@ -193,6 +196,41 @@ public class HudiIOWriteDynamicTest {
     for (String table : TABLES) {
       assertThat(table, ChangeStreamTables.hudiRows(table, base(table)), is(expected.get(table)));
     }
+  }
+
+  /**
+   * Records that arrive after their table was written through a later interval are late: dropped
+   * and counted, as {@code HudiIO.write()}'s streaming path drops them, and the stream goes on.
+   */
+  @Test
+  public void lateRecordsOfAWrittenIntervalAreDroppedAndCounted() {
+    Row first = ChangeStreamTables.event("orders", "c", 0, 1, "orders-first-0");
+    Row second = ChangeStreamTables.event("orders", "u", 0, 5, "orders-at-5-0");
+    Row late = ChangeStreamTables.event("orders", "u", 0, 9, "orders-late-0");
+    TestStream<Row> events =
+        TestStream.create(RowCoder.of(SCHEMA))
+            .advanceWatermarkTo(new Instant(0))
+            .addElements(TimestampedValue.of(first, StreamingTesting.intervalStart(0)))
+            .advanceWatermarkTo(StreamingTesting.intervalStart(1))
+            .advanceProcessingTime(Duration.standardSeconds(1))
+            .addElements(TimestampedValue.of(second, StreamingTesting.intervalStart(1)))
+            .advanceWatermarkTo(StreamingTesting.intervalStart(2))
+            .advanceProcessingTime(Duration.standardSeconds(1))
+            .addElements(TimestampedValue.of(late, StreamingTesting.intervalStart(0).plus(5)))
+            .advanceWatermarkToInfinity();
+    Pipeline p = HudiIOTesting.pipeline(2);
+    records(p.apply(events))
+        .apply(writeDynamic().withTriggeringFrequency(StreamingTesting.INTERVAL));
+    PipelineResult result = p.run();
+    result.waitUntilFinish();
+
+    assertThat(
+        StreamingTesting.counter(result, WriteIntervalsFn.class, "lateRecordsDropped"), is(1L));
+    HudiTableReader orders = HudiTableReader.of(base("orders"));
+    assertThat(orders.completedInstantTimes().size(), is(2));
+    assertThat(
+        ChangeStreamTables.hudiRows("orders", base("orders")),
+        is(ChangeStreamTables.finalState(List.of(List.of(first), List.of(second))).get("orders")));
   }
 
   /**

@@ -36,6 +36,8 @@ import org.apache.beam.sdk.transforms.DoFn;
 import org.apache.beam.sdk.values.KV;
 import org.joda.time.Duration;
 import org.joda.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The streaming writer of many tables, keyed by table in the global window: a table's packs wait in
@@ -43,10 +45,13 @@ import org.joda.time.Instant;
  * written as one instant of that table, in the order of the intervals, with the sink's lineage
  * (exactly once across restarts: an interval the table's timeline shows committed is skipped).
  * Keyed state serializes a table's intervals on every runner, so an interval never starts while an
- * earlier one of the same table is being written, and never after a later one.
+ * earlier one of the same table is being written, and never after a later one. Records that arrive
+ * for an interval ending at or before the end the table is written through are dropped as late data
+ * (counted, logged), as the GroupByKey of {@code HudiIO.write()}'s streaming path drops them.
  */
 public final class WriteIntervalsFn extends DoFn<KV<String, IntervalPack>, CommittedInstant> {
   private static final long serialVersionUID = 1L;
+  private static final Logger LOG = LoggerFactory.getLogger(WriteIntervalsFn.class);
   private final TableWrites writes;
   private final Duration commitInterval;
   private final String sinkId;
@@ -60,8 +65,14 @@ public final class WriteIntervalsFn extends DoFn<KV<String, IntervalPack>, Commi
   @StateId("timerAt")
   private final StateSpec<ValueState<Long>> timerAtSpec = StateSpecs.value(VarLongCoder.of());
 
+  @StateId("writtenThrough")
+  private final StateSpec<ValueState<Long>> writtenThroughSpec =
+      StateSpecs.value(VarLongCoder.of());
+
   @TimerId("intervalEnd")
   private final TimerSpec intervalEndSpec = TimerSpecs.timer(TimeDomain.EVENT_TIME);
+
+  private final Counter lateRecords = Metrics.counter(WriteIntervalsFn.class, "lateRecordsDropped");
 
   /**
    * @param sinkId the sink's id in every table's timeline, or null for each table's name and
@@ -78,8 +89,23 @@ public final class WriteIntervalsFn extends DoFn<KV<String, IntervalPack>, Commi
       @Element KV<String, IntervalPack> element,
       @StateId("packs") BagState<IntervalPack> packs,
       @StateId("timerAt") ValueState<Long> timerAt,
+      @StateId("writtenThrough") ValueState<Long> writtenThrough,
       @TimerId("intervalEnd") Timer intervalEnd) {
     IntervalPack pack = element.getValue();
+    Long through = writtenThrough.read();
+    if (through != null && pack.end() <= through) {
+      // Late: the table's intervals are written through a later end, as a GroupByKey of the
+      // interval with no allowed lateness drops them (HudiIO.write()'s streaming path).
+      lateRecords.inc(pack.pack().records().size());
+      LOG.warn(
+          "Table {}: {} records of the interval ending {} arrived after the table was written"
+              + " through {}; dropped as late data",
+          element.getKey(),
+          pack.pack().records().size(),
+          new Instant(pack.end()),
+          new Instant(through));
+      return;
+    }
     packs.add(pack);
     long due = pack.end() - 1;
     Long set = timerAt.read();
@@ -95,6 +121,7 @@ public final class WriteIntervalsFn extends DoFn<KV<String, IntervalPack>, Commi
       @Key String table,
       @StateId("packs") BagState<IntervalPack> packs,
       @StateId("timerAt") ValueState<Long> timerAt,
+      @StateId("writtenThrough") ValueState<Long> writtenThrough,
       @TimerId("intervalEnd") Timer intervalEnd) {
     long through = context.timestamp().getMillis();
     Map<Long, List<IntervalPack>> due = new TreeMap<>();
@@ -121,6 +148,10 @@ public final class WriteIntervalsFn extends DoFn<KV<String, IntervalPack>, Commi
         context.output(committed.get());
       } else {
         replays.inc();
+      }
+      Long written = writtenThrough.read();
+      if (written == null || first.end() > written) {
+        writtenThrough.write(first.end());
       }
     }
     packs.clear();
