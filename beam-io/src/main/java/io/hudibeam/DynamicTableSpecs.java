@@ -59,14 +59,12 @@ final class DynamicTableSpecs implements TableSpecs {
     if (write.getTriggeringFrequency() != null
         || write.getSinkId() != null
         || write.getFailedRecordsOutput()
-        || write.getBadRecordErrorHandler() != null
-        || !write.getOrderingFields().isEmpty()) {
+        || write.getBadRecordErrorHandler() != null) {
       throw refused(
           destination,
           "a table's write takes the table's settings only; withTriggeringFrequency and"
-              + " withSinkId are set on writeDynamic(), and withFailedRecordsOutput,"
-              + " withBadRecordErrorHandler and withOrderingFields are not supported by"
-              + " writeDynamic()");
+              + " withSinkId are set on writeDynamic(), and withFailedRecordsOutput and"
+              + " withBadRecordErrorHandler are not supported by writeDynamic()");
     }
     try {
       WriteSettings settings = WriteSettings.of(write.getBasePath(), write.getHoodieProperties());

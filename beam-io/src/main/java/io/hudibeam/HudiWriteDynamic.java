@@ -22,7 +22,6 @@ import io.hudibeam.transforms.dynamic.WriteIntervalsFn;
 import io.hudibeam.transforms.dynamic.WriteTablesFn;
 import io.hudibeam.transforms.streaming.FlinkCheckpointing;
 import java.util.Objects;
-import org.apache.avro.generic.GenericRecord;
 import org.apache.beam.sdk.coders.KvCoder;
 import org.apache.beam.sdk.coders.StringUtf8Coder;
 import org.apache.beam.sdk.transforms.GroupByKey;
@@ -36,7 +35,6 @@ import org.apache.beam.sdk.transforms.windowing.Window;
 import org.apache.beam.sdk.util.RowFilter;
 import org.apache.beam.sdk.values.KV;
 import org.apache.beam.sdk.values.PCollection;
-import org.apache.beam.sdk.values.Row;
 import org.checkerframework.checker.nullness.qual.Nullable;
 import org.joda.time.Duration;
 
@@ -195,14 +193,11 @@ public final class HudiWriteDynamic<T> extends PTransform<PCollection<T>, HudiWr
         PublicResults.noSkippedIntervals(input.getPipeline()));
   }
 
-  /** The records of the elements: GenericRecords as they are, Rows in their table's Avro schema. */
-  @SuppressWarnings("unchecked")
+  /**
+   * The records of the elements: GenericRecords as they are, Rows in their table's Avro schema;
+   * with their ordering value when the table orders by several fields.
+   */
   private PackPerTableFn.Records<T> records(SerializableFunction<String, HudiIO.Write<T>> tables) {
-    if (kind == InputKind.ROWS) {
-      return (PackPerTableFn.Records<T>)
-          new DynamicRows(
-              (SerializableFunction<String, HudiIO.Write<Row>>) (Object) tables, rowFilter);
-    }
-    return (element, table) -> (GenericRecord) element;
+    return new DynamicRecords<>(kind, tables, rowFilter);
   }
 }

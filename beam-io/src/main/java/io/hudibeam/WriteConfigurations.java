@@ -171,14 +171,6 @@ final class WriteConfigurations {
       throw new IllegalArgumentException(
           "table '" + config.getTable() + why + "set record_key, the key of every table");
     }
-    if (orderingFields(config).size() > 1) {
-      throw new IllegalArgumentException(
-          "table '"
-              + config.getTable()
-              + why
-              + "ordering_fields takes one field there; list the tables in tables to order by "
-              + orderingFields(config));
-    }
     if (config.getErrorHandling() != null) {
       throw new IllegalArgumentException(
           "table '" + config.getTable() + why + "error_handling needs the tables listed in tables");

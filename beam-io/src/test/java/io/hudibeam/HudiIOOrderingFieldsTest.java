@@ -188,6 +188,35 @@ public class HudiIOOrderingFieldsTest {
   }
 
   /**
+   * {@code HudiIO.writeDynamicRows()}: a table created on first sight orders by the file, then the
+   * position, as {@code HudiIO.write()} does (copy-on-write: a late update is ignored).
+   */
+  @Test
+  public void aTableCreatedOnFirstSightIsOrderedByTheFileThenThePosition() throws Exception {
+    String warehouse = tmp.newFolder("dynamic").getAbsolutePath();
+    String base = warehouse + "/binlog";
+    for (List<Row> events : List.of(first(), second(), late())) {
+      Pipeline p = HudiIOTesting.pipeline(2);
+      p.apply(Create.of(events).withRowSchema(SCHEMA))
+          .apply(
+              HudiIO.writeDynamicRows()
+                  .to(row -> "binlog")
+                  .withTables(
+                      table ->
+                          HudiIO.write()
+                              .withBasePath(warehouse + "/" + table)
+                              .withTableName(table)
+                              .withRecordKeyFields("id")
+                              .withOrderingFields("file", "pos")
+                              .withChangeTypeField("op")));
+      p.run().waitUntilFinish();
+    }
+    assertThat(hudiRows(base), is(finalState(List.of(first(), second(), late()), false)));
+    assertThat(
+        HudiTableReader.of(base).tableConfig().getPreCombineField(), is(CompositeOrdering.FIELD));
+  }
+
+  /**
    * A stream of two commit intervals (TestStream): each interval's changes are combined by (file,
    * pos) and committed as one instant; the table equals the two writes' final state.
    */

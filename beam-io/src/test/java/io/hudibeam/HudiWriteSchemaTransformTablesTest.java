@@ -380,14 +380,6 @@ public class HudiWriteSchemaTransformTablesTest {
         refused(
                 config()
                     .withFieldValue("tables", null)
-                    .withFieldValue("ordering_fields", List.of("seq", "id"))
-                    .build())
-            .getMessage(),
-        containsString("ordering_fields takes one field there"));
-    assertThat(
-        refused(
-                config()
-                    .withFieldValue("tables", null)
                     .withFieldValue("table_settings", Map.of("refunds", Map.of("hoodie.a", "b")))
                     .build())
             .getMessage(),
