@@ -348,10 +348,7 @@ final class WriteConfigurations {
       return writeTablesOnFirstSight(configuration, rows, filter, template);
     }
     List<String> names = WriteConfigurations.destinations(configuration);
-    List<String> keyFields =
-        configuration.getRecordKey() == null
-            ? null
-            : List.of(configuration.getRecordKey().split(","));
+    List<String> keyFields = recordKeyFields(configuration);
     PCollectionTuple resolved =
         rows.apply(
             ResolveTables.STEP,
@@ -392,10 +389,7 @@ final class WriteConfigurations {
       PCollection<Row> rows,
       RowFilter filter,
       TableTemplate template) {
-    List<String> keyFields =
-        configuration.getRecordKey() == null
-            ? null
-            : List.of(configuration.getRecordKey().split(","));
+    List<String> keyFields = recordKeyFields(configuration);
     PCollectionTuple outputs =
         rows.apply(
             ResolveTables.STEP,
@@ -420,5 +414,12 @@ final class WriteConfigurations {
       write = write.withSinkId(configuration.getSinkId());
     }
     return resolved.apply("Write to Hudi", write);
+  }
+
+  /** The fields of record_key, for the messages of "Resolve tables"; null when it is not set. */
+  private static @Nullable List<String> recordKeyFields(Configuration configuration) {
+    return configuration.getRecordKey() == null
+        ? null
+        : List.of(configuration.getRecordKey().split(","));
   }
 }
