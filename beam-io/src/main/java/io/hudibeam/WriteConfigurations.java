@@ -348,7 +348,10 @@ final class WriteConfigurations {
       return writeTablesOnFirstSight(configuration, rows, filter, template);
     }
     List<String> names = WriteConfigurations.destinations(configuration);
-    List<String> keyFields = recordKeyFields(configuration);
+    List<String> keyFields =
+        configuration.getRecordKey() == null
+            ? null
+            : List.of(configuration.getRecordKey().split(","));
     PCollectionTuple resolved =
         rows.apply(
             ResolveTables.STEP,
@@ -389,7 +392,10 @@ final class WriteConfigurations {
       PCollection<Row> rows,
       RowFilter filter,
       TableTemplate template) {
-    List<String> keyFields = recordKeyFields(configuration);
+    List<String> keyFields =
+        configuration.getRecordKey() == null
+            ? null
+            : List.of(configuration.getRecordKey().split(","));
     PCollectionTuple outputs =
         rows.apply(
             ResolveTables.STEP,
@@ -414,12 +420,5 @@ final class WriteConfigurations {
       write = write.withSinkId(configuration.getSinkId());
     }
     return resolved.apply("Write to Hudi", write);
-  }
-
-  /** The fields of record_key, for the messages of "Resolve tables"; null when it is not set. */
-  private static @Nullable List<String> recordKeyFields(Configuration configuration) {
-    return configuration.getRecordKey() == null
-        ? null
-        : List.of(configuration.getRecordKey().split(","));
   }
 }

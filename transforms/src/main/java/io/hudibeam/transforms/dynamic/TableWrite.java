@@ -24,17 +24,21 @@ import io.hudibeam.commit.SinkLineage;
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.concurrency.Heartbeats;
 import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.FileListing;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.metadata.WriteStat;
+import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.sink.SinkInstants;
 import io.hudibeam.table.HudiTableException;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
 import io.hudibeam.timeline.InstantTime;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.transforms.WriteSpec;
 import io.hudibeam.transforms.commit.CommitInstant;
 import io.hudibeam.transforms.commit.CommitSpec;
 import io.hudibeam.transforms.commit.CommittedInstant;
-import io.hudibeam.transforms.index.StoredFiles;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
 import io.hudibeam.transforms.instant.StartSpec;
 import io.hudibeam.transforms.instant.WriteSchemas;
@@ -306,9 +310,16 @@ final class TableWrite {
       return locations;
     }
     TablePaths paths = spec.paths();
-    FileSystemView view = StoredFiles.before(fs, paths, instant, new ArrayList<>(touched));
+    TableVersion version = instant.tableConfig().version();
+    Timeline before =
+        Timeline.load(fs, paths, TimelineLayout.of(version))
+            .filter(i -> i.time().isBefore(instant.instantTime()));
+    FileListing listing = FileListings.forTable(fs, paths, instant.tableConfig(), before);
+    FileSystemView view =
+        FileSystemView.load(listing, fs, paths, before, new ArrayList<>(touched), version);
     for (BaseFile file : view.latestBaseFiles()) {
-      RecordLocation location = StoredFiles.locationOf(file);
+      RecordLocation location =
+          RecordLocation.of(file.partitionPath(), file.name().fileId(), file.name().instantTime());
       BaseFileReader.of(conf, new Path(paths.basePath(), file.relativePath()))
           .forEachRecordKey(
               key -> {

@@ -25,9 +25,8 @@
  * records arrive.
  *
  * <p>May depend on the commit module, {@code io.hudibeam.transforms}, {@code transforms.commit},
- * {@code transforms.index} (the stored files an index reads), {@code transforms.instant}, {@code
- * transforms.plan}, {@code transforms.records}, {@code transforms.services} and {@code
- * transforms.write} (the stage bodies it runs).
+ * {@code transforms.instant}, {@code transforms.plan}, {@code transforms.records}, {@code
+ * transforms.services} and {@code transforms.write} (the stage bodies it runs).
  *
  * <p>{@code @Internal}: not a public API; it may change in any release. Users depend on {@code
  * io.hudibeam.HudiIO} and its result types only.

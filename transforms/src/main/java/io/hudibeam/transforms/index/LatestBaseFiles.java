@@ -17,12 +17,18 @@ package io.hudibeam.transforms.index;
 
 import io.hudibeam.commit.StartedInstant;
 import io.hudibeam.files.BaseFile;
+import io.hudibeam.files.FileListing;
 import io.hudibeam.files.FileSystemView;
 import io.hudibeam.index.KeyRange;
+import io.hudibeam.metadatatable.FileListings;
 import io.hudibeam.table.TablePaths;
+import io.hudibeam.table.TableVersion;
+import io.hudibeam.timeline.Timeline;
+import io.hudibeam.timeline.TimelineLayout;
 import io.hudibeam.transforms.coders.BaseFileCoder;
 import io.hudibeam.transforms.coders.KeyRangeCoder;
 import io.hudibeam.transforms.instant.InstantHeartbeat;
+import io.hudibeam.write.RecordLocation;
 import io.hudibeam.write.TableRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -107,6 +113,9 @@ final class LatestBaseFiles
   }
 
   /** The location of the records of a base file: its partition, file group and instant. */
+  static RecordLocation locationOf(BaseFile file) {
+    return RecordLocation.of(file.partitionPath(), file.name().fileId(), file.name().instantTime());
+  }
 
   /**
    * The range of the record keys of each partition of a bundle, per window, output when it
@@ -228,14 +237,23 @@ final class LatestBaseFiles
         Map<String, KeyRange> touched,
         OutputReceiver<KV<BaseFile, KeyRange>> out) {
       TablePaths paths = spec.paths();
+      // The table version (the timeline's layout) as the start read it: no second read of
+      // hoodie.properties per listing (docs/object-stores.md).
+      TableVersion version = instant.tableConfig().version();
+      Timeline before =
+          Timeline.load(fs, paths, TimelineLayout.of(version))
+              .filter(i -> i.time().isBefore(instant.instantTime()));
+      FileListing listing = FileListings.forTable(fs, paths, instant.tableConfig(), before);
       FileSystemView view =
-          StoredFiles.before(
+          FileSystemView.load(
+              listing,
               fs,
               paths,
-              instant,
+              before,
               scope == Scope.ALL_PARTITIONS
-                  ? null
-                  : new ArrayList<>(new TreeSet<>(touched.keySet())));
+                  ? listing.partitions()
+                  : new ArrayList<>(new TreeSet<>(touched.keySet())),
+              version);
       List<BaseFile> files = view.latestBaseFiles();
       listings.inc();
       LOG.debug(

@@ -224,7 +224,7 @@ final class TagByBloomIndex extends IndexStage {
       lookups.inc();
       bloomMatches.inc(result.bloomFilterMatches());
       confirmed.inc(result.confirmedKeys().size());
-      IndexJoin.storedKeysByShard(StoredFiles.locationOf(file), result.confirmedKeys())
+      IndexJoin.storedKeysByShard(LatestBaseFiles.locationOf(file), result.confirmedKeys())
           .forEach(out::output);
     }
   }

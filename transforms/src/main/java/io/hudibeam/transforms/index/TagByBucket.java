@@ -120,7 +120,7 @@ final class TagByBucket extends IndexStage {
         out.output(TaggedRecord.of(record, Optional.empty()));
       } else {
         updates.inc();
-        out.output(TaggedRecord.of(record, Optional.of(StoredFiles.locationOf(file))));
+        out.output(TaggedRecord.of(record, Optional.of(LatestBaseFiles.locationOf(file))));
       }
     }
 

@@ -123,7 +123,7 @@ final class TagBySimpleIndex extends IndexStage {
       filesRead.inc();
       keysRead.inc(read[0]);
       keysJoined.inc(keys.size());
-      IndexJoin.storedKeysByShard(StoredFiles.locationOf(file), keys).forEach(out::output);
+      IndexJoin.storedKeysByShard(LatestBaseFiles.locationOf(file), keys).forEach(out::output);
     }
   }
 }
